@@ -1,0 +1,220 @@
+/**
+ * The game contract: what every game system implements so that the runner, the bots, telemetry and
+ * replays can drive it without knowing its rules.
+ *
+ * A game is a pure state machine over plain JSON state. Nothing in here may read a clock, draw a
+ * random number or touch I/O: randomness enters only as explicit *chance* nodes whose outcomes the
+ * runner samples from seeded streams and records in the action log, exactly like a player's choice.
+ * That is what makes every game replayable bit for bit from (game, rules version, pack, scenario,
+ * options, action log).
+ *
+ * Modelled on OpenSpiel's `State` (explicit chance player, canonical non-empty legal actions) with
+ * boardgame.io's plain-JSON ergonomics.
+ *
+ * @packageDocumentation
+ */
+
+/** A JSON value. Game state, observations and events are JSON: a JSON round-trip is the identity. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: Json };
+
+/** Where a game stands, for telemetry, progress bars and readable logs. */
+export interface Position {
+  /** Game turn as the rulebook numbers it (Blitz! Scenario B starts at Turn 9). */
+  turn: number;
+  /** Impulse (or action phase) counter within the turn, starting at 1. */
+  impulse: number;
+  /** Phase name, e.g. `axis-activities`, `allied-blitz`, `turn-end`. */
+  phase: string;
+  /** Step within the phase, e.g. `land-move`, `land-combat`. */
+  step: string;
+}
+
+/** The outcome for one side. */
+export type Outcome = 'win' | 'loss' | 'draw';
+
+/** Final (or adjudicated) result of a game. */
+export interface GameResult {
+  /** Outcome per side id. Every side of the scenario appears. */
+  sides: Record<string, Outcome>;
+  /** Score per power id (victory points or the scenario's own measure). */
+  scores: Record<string, number>;
+  /** How decisive the result was, from the winner's point of view; 0 for a draw. */
+  margin: number;
+  /** A sentence a person can read: who won and why, citing the victory rule. */
+  reason: string;
+}
+
+/** One chance outcome and its exact probability. */
+export interface ChanceOutcome<C> {
+  outcome: C;
+  /** Probability in (0, 1]; the outcomes of one chance node sum to 1. */
+  p: number;
+}
+
+/** A power must choose one of `options`. */
+export interface PendingDecision<C> {
+  kind: 'decision';
+  /** The power that chooses. */
+  power: string;
+  /** What is being asked, a stable machine name such as `land-move-unit` or `assign-damage`. */
+  prompt: string;
+  /** Legal options in canonical order; never empty. */
+  options: readonly C[];
+}
+
+/** Nature chooses: the runner samples one outcome from the named RNG stream. */
+export interface PendingChance<C> {
+  kind: 'chance';
+  /** Name of the RNG stream this draw comes from (`combat`, `weather`, ...). */
+  stream: string;
+  /** What the draw is for, e.g. `combat-die-axis`. */
+  prompt: string;
+  outcomes: readonly ChanceOutcome<C>[];
+}
+
+/** The game is over. */
+export interface PendingTerminal {
+  kind: 'terminal';
+  result: GameResult;
+}
+
+/** Exactly one of: a decision, a chance node, or the end of the game. */
+export type Pending<C> = PendingDecision<C> | PendingChance<C> | PendingTerminal;
+
+/**
+ * A domain event, emitted by `apply` for telemetry and readable logs: a combat with its odds and dice,
+ * a capture, an elimination, a declaration of war. `type` is a stable machine name; the rest is JSON.
+ */
+export interface GameEvent {
+  type: string;
+  /** The power the event is mainly about, if any. */
+  power?: string;
+  /** One readable line, in the project's own words. */
+  text: string;
+  data?: JsonObject;
+}
+
+/** What an `apply` crossed: the end of a step's phase, of an impulse, or of a whole turn (the largest wins). */
+export type Boundary = 'phase' | 'impulse' | 'turn';
+
+/** The result of applying one choice. The input state is never mutated. */
+export interface Step<S> {
+  state: S;
+  events: GameEvent[];
+  boundary?: Boundary;
+}
+
+/** A side of a scenario and the powers on it. */
+export interface SideInfo {
+  id: string;
+  name: string;
+  powers: readonly string[];
+}
+
+/** What a scenario offers to the CLI and the scheduler. */
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  /** One paragraph: what happens and how it is won. */
+  summary: string;
+  sides: readonly SideInfo[];
+}
+
+/** A validation problem in a data pack or replay, located by JSON path. */
+export interface PathIssue {
+  /** JSON path such as `$.units[3].land`. */
+  path: string;
+  message: string;
+}
+
+/** How faithful a data pack is to the published components. */
+export type Fidelity = 'official' | 'approximation' | 'synthetic';
+
+/** Provenance of a loaded data pack; recorded with every match. */
+export interface PackInfo {
+  id: string;
+  version: string;
+  fidelity: Fidelity;
+  /** Canonical content hash (see {@link hashJson}). */
+  hash: string;
+  /** One line on what the pack is and how far to trust it. */
+  description: string;
+}
+
+/** A validated data pack of a given game. `data` is opaque to everything but the game. */
+export interface LoadedPack<P = unknown> {
+  info: PackInfo;
+  data: P;
+}
+
+/** Result of checking a pack: either the loaded pack or every problem found. */
+export type PackCheck<P> = { ok: true; pack: LoadedPack<P> } | { ok: false; issues: PathIssue[] };
+
+/**
+ * A model a bot may use to look ahead from what it observes. Bots never see the game state; for a
+ * game with open information `sample` simply rebuilds it, for hidden information it samples one
+ * state consistent with the observation (information-set search).
+ */
+export interface BotModel<S, O> {
+  /** A full state consistent with `observation`. `u` is a uniform number in [0,1) for sampling hidden parts. */
+  sample(observation: O, u: number): S;
+  /** Heuristic value of `state` for `power`, higher is better; terminal states should dominate. */
+  evaluate(state: S, power: string): number;
+}
+
+/**
+ * A game system. `S` is the JSON state, `C` a choice (decision option or chance outcome), `O` an
+ * observation, `P` the validated pack data.
+ *
+ * Invariants checked by the conformance kit (`@salient/engine/testing`):
+ * - `pending` returns a decision with at least one option whenever a power must act;
+ * - chance probabilities are positive and sum to 1;
+ * - `apply` never mutates its input and `JSON.parse(JSON.stringify(state))` behaves identically;
+ * - replaying the action log reproduces the final state hash.
+ */
+export interface Game<S extends Json = Json, C = Json, O = Json, P = unknown> {
+  /** Stable id used on the command line and in telemetry (`blitz`). */
+  readonly id: string;
+  readonly name: string;
+  /** Version of the rules code; results are never mixed across rules versions. */
+  readonly rulesVersion: string;
+  /** RNG stream names this game draws from, for documentation and checks. */
+  readonly streams: readonly string[];
+
+  /** Bundled packs by id; the first is the default. Raw JSON, checked with `checkPack`. */
+  readonly bundledPacks: Readonly<Record<string, unknown>>;
+  /** Validate raw pack JSON against the game's pack schema. Never throws for bad data. */
+  checkPack(raw: unknown): PackCheck<P>;
+
+  /** Scenarios a pack supports. */
+  scenarios(pack: LoadedPack<P>): readonly ScenarioInfo[];
+  /** Initial state. No randomness here: initial draws are chance nodes. Throws `SalientError` on bad input. */
+  setup(scenario: string, pack: LoadedPack<P>, options?: JsonObject): S;
+
+  pending(state: S): Pending<C>;
+  /** Apply a decision option or chance outcome. Throws `IllegalChoiceError` for a choice not offered. */
+  apply(state: S, choice: C): Step<S>;
+  /** Everything `power` may see. */
+  observe(state: S, power: string): O;
+  position(state: S): Position;
+  /** Final result; only meaningful when `pending` is terminal. */
+  result(state: S): GameResult;
+  /** Score an unfinished game by the scenario's own victory rules (used when the decision cap is hit). */
+  adjudicate(state: S): GameResult;
+
+  /** Stable text for a choice, for logs, replays and telemetry. `decode(encode(c))` equals `c`. */
+  encode(choice: C): string;
+  decode(text: string): C;
+  /** A short human label for a choice in context (defaults to `encode`). */
+  describe?(state: S, choice: C): string;
+
+  /** Optional model for search bots. */
+  readonly model?: BotModel<S, O>;
+}
+
+/** Any game, for registries and generic code. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any>;

@@ -1,0 +1,16 @@
+export type * from './contract.ts';
+export { SalientError, IllegalChoiceError, unknownName, type ErrorCode } from './errors.ts';
+export { canonicalJson, hashString, hashJson } from './hash.ts';
+export { RngStream, RngStreams, streamSeed } from './rng.ts';
+export {
+  REPLAY_FORMAT,
+  replaySchema,
+  parseReplay,
+  runReplay,
+  zodIssues,
+  jsonPath,
+  type LogEntry,
+  type Replay,
+  type ReplayOutcome,
+} from './action-log.ts';
+export { choose, legal } from './util.ts';

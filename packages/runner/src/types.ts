@@ -1,0 +1,153 @@
+/**
+ * Public types of the match runner: bots, seats, telemetry rows and match results.
+ */
+import type { AnyGame, GameEvent, GameResult, JsonObject, LoadedPack, Position, Replay, RngStream } from '@salient/engine';
+
+/** What a bot is told when it must choose. It sees only its power's observation and the legal options. */
+export interface DecisionRequest<C = unknown, O = unknown> {
+  power: string;
+  prompt: string;
+  options: readonly C[];
+  observation: O;
+  /** Encoded options, same order, for bots that prefer text. */
+  labels: readonly string[];
+  position: Position;
+}
+
+/** What a bot returns: the index of the chosen option (or the option itself), with an optional rationale. */
+export type BotAnswer<C = unknown> = number | { index: number; rationale?: string } | { choice: C; rationale?: string };
+
+/** Given once per match, before the first decision. */
+export interface BotContext {
+  /** The game being played; search bots use `game.model`, never the real state. */
+  game: AnyGame;
+  /** The seat this bot plays (a side id or a power id) and the powers it controls. */
+  seat: string;
+  powers: readonly string[];
+  /** This bot's own RNG stream, derived from the match seed and the seat. */
+  rng: RngStream;
+  /** Bot parameters from the seat spec (`greedy:depth=2` -> { depth: '2' }). */
+  params: Readonly<Record<string, string>>;
+}
+
+/** A bot plays one seat for one match. `decide` may be async (external processes, HTTP). */
+export interface Bot {
+  /** Registry name and version, recorded with the match (`random@1`). */
+  readonly name: string;
+  readonly version: string;
+  decide(request: DecisionRequest, signal: AbortSignal): BotAnswer | Promise<BotAnswer>;
+  close?(): void | Promise<void>;
+}
+
+/** Creates a bot for one match. */
+export type BotFactory = (ctx: BotContext) => Bot;
+
+/** Seat id (side or power) -> bot. */
+export type Seats = Record<string, BotFactory>;
+
+export interface MatchSpec {
+  game: AnyGame;
+  pack: LoadedPack;
+  scenario: string;
+  options?: JsonObject;
+  seed: number;
+  /** Seat id -> bot factory. Each seat is a side id or a power id; every power must be covered exactly once. */
+  seats: Seats;
+  /** Seat id -> text spec (`random`, `greedy:depth=1`), recorded in the replay. Defaults to the bot names. */
+  seatSpecs?: Record<string, string>;
+  /** Stop and adjudicate after this many decisions (default 100 000). */
+  decisionCap?: number;
+  /** Per-decision budget in ms; a bot that takes longer forfeits (default 10 000). */
+  decisionTimeoutMs?: number;
+  signal?: AbortSignal;
+  sink?: TelemetrySink;
+  /** Match id for telemetry rows (default: derived from game, scenario, pack hash, seed and seats). */
+  matchId?: string;
+  /** Called after every applied step, for live output. */
+  onStep?: (info: StepInfo) => void;
+  /** Clock for decision timing (default `performance.now`). Tests may inject one. */
+  now?: () => number;
+}
+
+export interface StepInfo {
+  index: number;
+  actor: string;
+  choice: string;
+  label: string;
+  prompt: string;
+  position: Position;
+  events: readonly GameEvent[];
+  boundary?: 'phase' | 'impulse' | 'turn';
+  thinkMs?: number;
+}
+
+/** One row per impulse (written at every `impulse` or `turn` boundary and at the end). */
+export interface ImpulseRow {
+  matchId: string;
+  /** 0-based impulse ordinal within the match. */
+  seq: number;
+  position: Position;
+  /** Powers that made decisions during the impulse. */
+  activePowers: string[];
+  /** Encoded choices made during the impulse, in order. */
+  choices: string[];
+  decisions: number;
+  chanceDraws: number;
+  /** Event counts by type during the impulse. */
+  eventCounts: Record<string, number>;
+  /** Decision time (ms) spent per seat during the impulse. */
+  thinkMsBySeat: Record<string, number>;
+  stateHash: string;
+}
+
+/** One row per domain event. */
+export interface EventRow {
+  matchId: string;
+  seq: number;
+  impulseSeq: number;
+  position: Position;
+  event: GameEvent;
+}
+
+/** One row per match, written once at the end. */
+export interface MatchRow {
+  matchId: string;
+  result: MatchResult;
+}
+
+/** Where telemetry goes. The runner awaits `flush` at impulse boundaries and at the end. */
+export interface TelemetrySink {
+  impulse(row: ImpulseRow): void;
+  event(row: EventRow): void;
+  match(row: MatchRow): void;
+  flush?(): void | Promise<void>;
+}
+
+export type ForfeitReason = 'crash' | 'timeout' | 'illegal';
+
+interface ResultBase {
+  matchId: string;
+  game: string;
+  rulesVersion: string;
+  pack: { id: string; version: string; fidelity: string; hash: string };
+  scenario: string;
+  seed: number;
+  /** Seat id -> `name@version` of the bot. */
+  bots: Record<string, string>;
+  decisions: number;
+  chanceDraws: number;
+  impulses: number;
+  position: Position;
+  finalHash: string;
+  /** Wall time of the whole match and total think time per seat, in ms. */
+  wallMs: number;
+  thinkMsBySeat: Record<string, number>;
+  replay: Replay;
+}
+
+export type MatchResult =
+  | (ResultBase & { kind: 'completed'; result: GameResult })
+  | (ResultBase & { kind: 'adjudicated'; result: GameResult; cap: number })
+  | (ResultBase & { kind: 'forfeit'; seat: string; power: string; reason: ForfeitReason; detail: string; result: GameResult })
+  | (ResultBase & { kind: 'error'; detail: string; stack?: string })
+  | (ResultBase & { kind: 'cancelled' });
