@@ -125,7 +125,8 @@ export interface TelemetrySink {
 
 export type ForfeitReason = 'crash' | 'timeout' | 'illegal';
 
-interface ResultBase {
+/** What every match result carries, whatever its kind. */
+export interface ResultBase {
   matchId: string;
   game: string;
   rulesVersion: string;

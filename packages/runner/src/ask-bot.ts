@@ -1,0 +1,127 @@
+/**
+ * Asking a bot for one decision under a time budget, and turning whatever it answers into an option
+ * index or a forfeit reason. Bots are untrusted: they may throw, hang, or answer nonsense, and none of
+ * that may take the runner down.
+ */
+import type { Bot, DecisionRequest, ForfeitReason } from './types.ts';
+
+/** What came of asking: a legal option index, a forfeit, or the match being cancelled meanwhile. */
+export type AskOutcome =
+  | { kind: 'chose'; index: number; thinkMs: number }
+  | { kind: 'forfeit'; reason: ForfeitReason; detail: string; thinkMs: number }
+  | { kind: 'cancelled'; thinkMs: number };
+
+export interface AskOptions {
+  timeoutMs: number;
+  now: () => number;
+  /** The match's cancel signal, if any. */
+  signal: AbortSignal | undefined;
+  /** `Game.encode`, to match `{ choice }` answers against the offered labels. */
+  encode: (choice: unknown) => string;
+}
+
+type Waited = { kind: 'answer'; answer: unknown } | { kind: 'crash'; error: unknown } | { kind: 'timeout' } | { kind: 'cancelled' };
+
+/** Ask `bot` to choose among `request.options`. Never throws. */
+export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions): Promise<AskOutcome> {
+  const ctrl = new AbortController();
+  const t0 = o.now();
+  const waited = await waitForBot(() => bot.decide(request, ctrl.signal), o.timeoutMs, o.signal);
+  const thinkMs = o.now() - t0;
+  // Tell a bot we stopped listening to, so it can stop working.
+  if (waited.kind !== 'answer') ctrl.abort(waited.kind);
+  const at = `at ${request.prompt} (${request.options.length} options)`;
+  switch (waited.kind) {
+    case 'cancelled':
+      return { kind: 'cancelled', thinkMs };
+    case 'crash':
+      return { kind: 'forfeit', reason: 'crash', detail: `crashed ${at}: ${errorText(waited.error)}`, thinkMs };
+    case 'timeout':
+      return { kind: 'forfeit', reason: 'timeout', detail: `did not answer within ${o.timeoutMs} ms ${at}`, thinkMs };
+    case 'answer':
+      break;
+  }
+  // A synchronous bot cannot be interrupted, but it still has to keep to the budget.
+  if (thinkMs > o.timeoutMs) {
+    return { kind: 'forfeit', reason: 'timeout', detail: `took ${Math.round(thinkMs)} ms, over the ${o.timeoutMs} ms budget, ${at}`, thinkMs };
+  }
+  const picked = answerIndex(waited.answer, request, o.encode);
+  if (typeof picked === 'string') return { kind: 'forfeit', reason: 'illegal', detail: `${picked} ${at}`, thinkMs };
+  return { kind: 'chose', index: picked, thinkMs };
+}
+
+/** Run `decide`, racing an async answer against the budget and the match's cancel signal. */
+async function waitForBot(decide: () => unknown, timeoutMs: number, signal: AbortSignal | undefined): Promise<Waited> {
+  let out: unknown;
+  try {
+    out = decide();
+  } catch (error) {
+    return { kind: 'crash', error };
+  }
+  if (!isThenable(out)) return { kind: 'answer', answer: out };
+  // Handling the rejection here also keeps a late rejection (after a timeout) from going unhandled.
+  const answered = Promise.resolve(out).then(
+    (answer): Waited => ({ kind: 'answer', answer }),
+    (error: unknown): Waited => ({ kind: 'crash', error }),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const timedOut = new Promise<Waited>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs);
+  });
+  const cancelled = new Promise<Waited>((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) return resolve({ kind: 'cancelled' });
+    onAbort = () => resolve({ kind: 'cancelled' });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([answered, timedOut, cancelled]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The option index a bot's answer designates, or a sentence saying why it designates none. */
+export function answerIndex(answer: unknown, request: DecisionRequest, encode: (choice: unknown) => string): number | string {
+  const n = request.options.length;
+  const checkIndex = (i: unknown): number | string =>
+    typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < n ? i : `answered index ${describe(i)}, but the legal indexes are 0..${n - 1}`;
+  if (typeof answer === 'number') return checkIndex(answer);
+  if (typeof answer === 'object' && answer !== null) {
+    if ('index' in answer) return checkIndex(answer.index);
+    if ('choice' in answer) {
+      let text: string;
+      try {
+        text = encode(answer.choice);
+      } catch (e) {
+        return `answered a choice the game cannot encode (${errorText(e)})`;
+      }
+      const i = request.labels.indexOf(text);
+      return i >= 0 ? i : `answered '${text}', which is not among the legal options (${preview(request.labels)})`;
+    }
+  }
+  return `answered ${describe(answer)}, which is neither an option index, { index }, nor { choice }`;
+}
+
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return (typeof x === 'object' || typeof x === 'function') && x !== null && typeof (x as { then?: unknown }).then === 'function';
+}
+
+function describe(x: unknown): string {
+  try {
+    return JSON.stringify(x) ?? String(x);
+  } catch {
+    return String(x);
+  }
+}
+
+function preview(labels: readonly string[]): string {
+  return labels.slice(0, 8).join(', ') + (labels.length > 8 ? ', ...' : '');
+}
+
+/** An error's message, whatever was thrown. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : describe(e);
+}

@@ -1,0 +1,125 @@
+/**
+ * Bookkeeping of one match: the action log, the counters that go into the result, and the telemetry
+ * rows (one per impulse, one per event, one per match) sent to the sink.
+ */
+import type { GameEvent, LogEntry, Position } from '@salient/engine';
+import type { MatchResult, TelemetrySink } from './types.ts';
+
+/** One applied step as the recorder needs it. */
+export interface RecordedStep {
+  /** Power that decided, or `chance`. */
+  by: string;
+  /** Seat of the deciding bot; absent for chance. */
+  seat?: string;
+  choice: string;
+  /** Position before the step. */
+  position: Position;
+  events: readonly GameEvent[];
+  thinkMs: number;
+}
+
+interface OpenImpulse {
+  position: Position;
+  activePowers: string[];
+  choices: string[];
+  decisions: number;
+  chanceDraws: number;
+  eventCounts: Record<string, number>;
+  thinkMsBySeat: Record<string, number>;
+}
+
+export class MatchRecorder {
+  readonly log: LogEntry[] = [];
+  decisions = 0;
+  chanceDraws = 0;
+  /** Impulses closed so far; also the sequence number of the open one. */
+  impulses = 0;
+  readonly thinkMsBySeat: Record<string, number>;
+  /**
+   * Set when the sink threw. The runner then lets the error out instead of calling it a game fault:
+   * a storage failure is infrastructure, and the match should be retried, not recorded as broken.
+   */
+  sinkFailed = false;
+  private eventSeq = 0;
+  private open: OpenImpulse | undefined;
+
+  constructor(
+    readonly matchId: string,
+    private readonly sink: TelemetrySink | undefined,
+    seats: readonly string[],
+  ) {
+    this.thinkMsBySeat = Object.fromEntries(seats.map((s) => [s, 0]));
+  }
+
+  record(step: RecordedStep): void {
+    this.log.push({ by: step.by, choice: step.choice });
+    const imp = (this.open ??= {
+      position: step.position,
+      activePowers: [],
+      choices: [],
+      decisions: 0,
+      chanceDraws: 0,
+      eventCounts: {},
+      thinkMsBySeat: {},
+    });
+    if (step.seat === undefined) {
+      this.chanceDraws++;
+      imp.chanceDraws++;
+    } else {
+      this.decisions++;
+      imp.decisions++;
+      imp.choices.push(step.choice);
+      if (!imp.activePowers.includes(step.by)) imp.activePowers.push(step.by);
+      this.thinkMsBySeat[step.seat] = (this.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
+      imp.thinkMsBySeat[step.seat] = (imp.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
+    }
+    for (const event of step.events) {
+      imp.eventCounts[event.type] = (imp.eventCounts[event.type] ?? 0) + 1;
+      const row = { matchId: this.matchId, seq: this.eventSeq++, impulseSeq: this.impulses, position: step.position, event };
+      this.toSink((s) => s.event(row));
+    }
+  }
+
+  /** Think time of a decision that produced no step (a forfeit) still counts for its seat. */
+  addThinkTime(seat: string, ms: number): void {
+    this.thinkMsBySeat[seat] = (this.thinkMsBySeat[seat] ?? 0) + ms;
+  }
+
+  /** Close the open impulse, if anything happened in it, and flush the sink. */
+  async closeImpulse(stateHash: () => string): Promise<void> {
+    const imp = this.open;
+    if (!imp) return;
+    this.open = undefined;
+    const seq = this.impulses++;
+    if (!this.sink) return;
+    // Hashing a large state is not free; only pay for it when someone stores the row.
+    const row = { matchId: this.matchId, seq, ...imp, stateHash: stateHash() };
+    this.toSink((s) => s.impulse(row));
+    await this.flush();
+  }
+
+  /** Write the match row and flush. */
+  async finish(result: MatchResult): Promise<void> {
+    this.toSink((s) => s.match({ matchId: this.matchId, result }));
+    await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      await this.sink?.flush?.();
+    } catch (e) {
+      this.sinkFailed = true;
+      throw e;
+    }
+  }
+
+  private toSink(write: (sink: TelemetrySink) => void): void {
+    if (!this.sink) return;
+    try {
+      write(this.sink);
+    } catch (e) {
+      this.sinkFailed = true;
+      throw e;
+    }
+  }
+}

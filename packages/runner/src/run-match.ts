@@ -1,0 +1,293 @@
+/**
+ * `runMatch`: play one game to its end with one bot per seat.
+ *
+ * The loop is boardgame.io's simulate loop plus budgets: ask `pending`, let chance draw from its
+ * stream or the seated bot decide, `apply`, record. Everything around it (seating, asking bots under
+ * a time budget, telemetry, building the result) lives in helpers so the loop stays readable.
+ *
+ * User mistakes (unknown seat, uncovered power, bad scenario or options) are thrown as
+ * `SalientError`s before any move is made. Once play starts, nothing a bot or the game does throws:
+ * it ends the match with a `forfeit` or `error` result that keeps the replay so far.
+ */
+import { canonicalJson, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError } from '@salient/engine';
+import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step } from '@salient/engine';
+import { askBot, errorText } from './ask-bot.ts';
+import { parseBotSpec } from './bot-spec.ts';
+import { MatchRecorder } from './match-recorder.ts';
+import { findScenario, resolveSeats, type Seating } from './seats.ts';
+import type { Bot, DecisionRequest, ForfeitReason, MatchResult, MatchSpec, ResultBase } from './types.ts';
+
+const DEFAULT_DECISION_CAP = 100_000;
+const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
+/** Yield this often even in a game that never crosses an impulse boundary. */
+const YIELD_EVERY_STEPS = 4096;
+
+/** The kind-specific part of a result; the runner adds the common {@link ResultBase}. */
+type Ending = MatchResult extends infer R ? (R extends unknown ? Omit<R, keyof ResultBase> : never) : never;
+
+/** A fault of the game code itself (not of a bot), with a sentence saying where it happened. */
+class GameFault extends Error {
+  override readonly name = 'GameFault';
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Play one match. Resolves with a {@link MatchResult} of kind `completed`, `adjudicated` (decision
+ * cap reached), `forfeit` (a bot crashed, timed out or answered illegally), `error` (the game code
+ * threw) or `cancelled` (`spec.signal` aborted). Rejects only for user mistakes in `spec`, errors
+ * thrown by `game.setup` or a bot factory, and telemetry sink failures.
+ */
+export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
+  const { game, pack } = spec;
+  const now = spec.now ?? (() => performance.now());
+  const started = now();
+  const scenario = findScenario(game, pack, spec.scenario);
+  const seating = resolveSeats(scenario, Object.keys(spec.seats));
+  checkSeatSpecs(spec);
+  let state: Json = game.setup(spec.scenario, pack, spec.options ?? {});
+  const streams = new RngStreams(spec.seed);
+  const bots = createBots(spec, seating, streams);
+  const seatRecord = Object.fromEntries(Object.entries(bots).map(([seat, bot]) => [seat, spec.seatSpecs?.[seat] ?? bot.name]));
+  const matchId = spec.matchId ?? defaultMatchId(spec, seatRecord);
+  const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots));
+  const cap = spec.decisionCap ?? DEFAULT_DECISION_CAP;
+
+  const end = async (ending: Ending, fromError = false): Promise<MatchResult> => {
+    await rec.closeImpulse(() => stateHash(state, fromError));
+    const result = { ...resultBase(spec, state, rec, bots, seatRecord, now() - started, fromError), ...ending } as MatchResult;
+    await rec.finish(result);
+    return result;
+  };
+
+  try {
+    for (;;) {
+      if (spec.signal?.aborted) return await end({ kind: 'cancelled' });
+      const pending = game.pending(state);
+      if (pending.kind === 'terminal') return await end({ kind: 'completed', result: game.result(state) });
+      if (rec.decisions >= cap) return await end({ kind: 'adjudicated', result: game.adjudicate(state), cap });
+
+      const position = game.position(state);
+      let choice: unknown;
+      let seat: string | undefined;
+      let thinkMs = 0;
+      if (pending.kind === 'chance') {
+        choice = streams.get(pending.stream).sample(pending.outcomes);
+      } else {
+        seat = seatOf(seating, pending.power);
+        const bot = bots[seat] as Bot;
+        const request = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position);
+        const asked = await askBot(bot, request, {
+          timeoutMs: spec.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
+          now,
+          signal: spec.signal,
+          encode: (c) => game.encode(c),
+        });
+        thinkMs = asked.thinkMs;
+        if (asked.kind === 'cancelled') return await end({ kind: 'cancelled' });
+        if (asked.kind === 'forfeit') {
+          rec.addThinkTime(seat, thinkMs);
+          const detail = `Bot ${bot.name}@${bot.version} in seat ${seat} (power ${pending.power}) ${asked.detail}`;
+          const result = forfeitResult(game, state, scenario, seating, seat, asked.reason, detail);
+          return await end({ kind: 'forfeit', seat, power: pending.power, reason: asked.reason, detail, result });
+        }
+        choice = pending.options[asked.index];
+      }
+
+      const text = game.encode(choice);
+      const by = pending.kind === 'chance' ? 'chance' : pending.power;
+      const step = applyChoice(game, state, choice, text, by, rec.log.length);
+      rec.record({ by, ...(seat === undefined ? {} : { seat }), choice: text, position, events: step.events, thinkMs });
+      spec.onStep?.({
+        index: rec.log.length - 1,
+        actor: by,
+        choice: text,
+        label: game.describe?.(state, choice) ?? text,
+        prompt: pending.prompt,
+        position,
+        events: step.events,
+        ...(step.boundary ? { boundary: step.boundary } : {}),
+        ...(seat === undefined ? {} : { thinkMs }),
+      });
+      state = step.state;
+
+      if (step.boundary === 'impulse' || step.boundary === 'turn') {
+        await rec.closeImpulse(() => hashJson(state));
+        await yieldToEventLoop();
+      } else if (rec.log.length % YIELD_EVERY_STEPS === 0) {
+        await yieldToEventLoop();
+      }
+    }
+  } catch (e) {
+    if (rec.sinkFailed) throw e;
+    const cause = e instanceof GameFault ? e.cause : e;
+    const detail = e instanceof GameFault ? e.message : `The game threw after step ${rec.log.length}: ${errorText(e)}`;
+    const stack = cause instanceof Error ? cause.stack : undefined;
+    return await end({ kind: 'error', detail, ...(stack === undefined ? {} : { stack }) }, true);
+  } finally {
+    await closeBots(Object.values(bots));
+  }
+}
+
+/**
+ * The match id used when `spec.matchId` is not given: a hash of everything that determines the game
+ * (game, rules version, pack hash, scenario, options, seed) and of who played it, so re-running the
+ * same match gives the same id and telemetry writes stay idempotent.
+ */
+export function defaultMatchId(spec: MatchSpec, seats: Record<string, string>): string {
+  const { game, pack } = spec;
+  return hashString(
+    canonicalJson({
+      game: game.id,
+      rulesVersion: game.rulesVersion,
+      packHash: pack.info.hash,
+      scenario: spec.scenario,
+      options: spec.options ?? {},
+      seed: spec.seed,
+      seats,
+    }),
+  );
+}
+
+function checkSeatSpecs(spec: MatchSpec): void {
+  const stray = Object.keys(spec.seatSpecs ?? {}).filter((s) => !Object.hasOwn(spec.seats, s));
+  if (stray.length) {
+    throw new SalientError(
+      'BAD_SEATS',
+      `seatSpecs names seat(s) ${stray.join(', ')} that have no bot. Seats with bots: ${Object.keys(spec.seats).join(', ') || '(none)'}.`,
+    );
+  }
+}
+
+function createBots(spec: MatchSpec, seating: Seating, streams: RngStreams): Record<string, Bot> {
+  const bots: Record<string, Bot> = {};
+  for (const [seat, factory] of Object.entries(spec.seats)) {
+    const text = spec.seatSpecs?.[seat];
+    bots[seat] = factory({
+      game: spec.game,
+      seat,
+      powers: seating.powersOf[seat] ?? [],
+      rng: streams.get(`bot:${seat}`),
+      params: text === undefined ? {} : parseBotSpec(text).params,
+    });
+  }
+  return bots;
+}
+
+async function closeBots(bots: readonly Bot[]): Promise<void> {
+  // A bot that fails to close must not hide the match result; there is nothing useful to do about it.
+  await Promise.allSettled(bots.map(async (b) => b.close?.()));
+}
+
+function seatOf(seating: Seating, power: string): string {
+  const seat = seating.seatOf.get(power);
+  if (seat === undefined) {
+    throw new GameFault(`The game asked power '${power}' to decide, but the scenario has no such power.`, undefined);
+  }
+  return seat;
+}
+
+function decisionRequest(
+  game: AnyGame,
+  state: Json,
+  power: string,
+  prompt: string,
+  options: readonly unknown[],
+  position: Position,
+): DecisionRequest {
+  return { power, prompt, options, observation: game.observe(state, power), labels: options.map((o) => game.encode(o)), position };
+}
+
+function applyChoice(game: AnyGame, state: Json, choice: unknown, text: string, by: string, index: number): Step<Json> {
+  try {
+    return game.apply(state, choice) as Step<Json>;
+  } catch (e) {
+    throw new GameFault(`game.apply threw at step ${index} on '${text}' by ${by}: ${errorText(e)}`, e);
+  }
+}
+
+/** A forfeit loses for every side the seat plays on and wins for every other side; scores as adjudicated. */
+function forfeitResult(
+  game: AnyGame,
+  state: Json,
+  scenario: ScenarioInfo,
+  seating: Seating,
+  seat: string,
+  reason: ForfeitReason,
+  detail: string,
+): GameResult {
+  const adjudicated = game.adjudicate(state);
+  const losing = new Set((seating.powersOf[seat] ?? []).map((p) => seating.sideOf.get(p)));
+  return {
+    sides: Object.fromEntries(scenario.sides.map((s) => [s.id, losing.has(s.id) ? 'loss' : 'win'])),
+    scores: adjudicated.scores,
+    margin: adjudicated.margin,
+    reason: `Seat ${seat} forfeited (${reason}). ${detail}`,
+  };
+}
+
+function resultBase(
+  spec: MatchSpec,
+  state: Json,
+  rec: MatchRecorder,
+  bots: Record<string, Bot>,
+  seats: Record<string, string>,
+  wallMs: number,
+  fromError: boolean,
+): ResultBase {
+  const { game, pack } = spec;
+  // After a game fault the state may be what broke `position` or the hash; the result must still be built.
+  const position = guard(fromError, () => game.position(state), { turn: 0, impulse: 0, phase: 'unknown', step: 'unknown' });
+  const finalHash = stateHash(state, fromError);
+  const packInfo = { id: pack.info.id, version: pack.info.version, fidelity: pack.info.fidelity, hash: pack.info.hash };
+  const replay: Replay = {
+    format: REPLAY_FORMAT,
+    game: game.id,
+    rulesVersion: game.rulesVersion,
+    pack: packInfo,
+    scenario: spec.scenario,
+    options: spec.options ?? {},
+    seed: spec.seed,
+    seats,
+    log: rec.log,
+    finalHash,
+  };
+  return {
+    matchId: rec.matchId,
+    game: game.id,
+    rulesVersion: game.rulesVersion,
+    pack: packInfo,
+    scenario: spec.scenario,
+    seed: spec.seed,
+    bots: Object.fromEntries(Object.entries(bots).map(([seat, b]) => [seat, `${b.name}@${b.version}`])),
+    decisions: rec.decisions,
+    chanceDraws: rec.chanceDraws,
+    impulses: rec.impulses,
+    position,
+    finalHash,
+    wallMs,
+    thinkMsBySeat: rec.thinkMsBySeat,
+    replay,
+  };
+}
+
+function stateHash(state: Json, lenient: boolean): string {
+  return guard(lenient, () => hashJson(state), '0'.repeat(16));
+}
+
+function guard<T>(lenient: boolean, f: () => T, fallback: T): T {
+  if (!lenient) return f();
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { hashJson, runReplay, type Boundary } from '@salient/engine';
+import { diceRace, diceRacePack } from '@salient/engine/testing';
+import { InMemorySink, runMatch, type StepInfo } from '../src/index.ts';
+import { botOf, diceSpec, randomBot } from './helpers.ts';
+
+function collect() {
+  const steps: StepInfo[] = [];
+  return { steps, onStep: (s: StepInfo) => steps.push(s) };
+}
+
+const isImpulseEnd = (b: Boundary | undefined) => b === 'impulse' || b === 'turn';
+
+describe('telemetry', () => {
+  it('writes one impulse row per impulse, one event row per event and one match row', async () => {
+    for (const seed of [1, 2, 3]) {
+      const sink = new InMemorySink();
+      const { steps, onStep } = collect();
+      const r = await runMatch(diceSpec(seed, { sink, onStep }));
+      const boundaries = steps.filter((s) => isImpulseEnd(s.boundary)).length;
+      const trailing = steps.length > 0 && !isImpulseEnd(steps.at(-1)?.boundary) ? 1 : 0;
+      expect(sink.impulses).toHaveLength(boundaries + trailing);
+      expect(r.impulses).toBe(sink.impulses.length);
+      expect(sink.impulses.map((i) => i.seq)).toEqual(sink.impulses.map((_, i) => i));
+      expect(sink.impulses.reduce((a, i) => a + i.decisions, 0)).toBe(r.decisions);
+      expect(sink.impulses.reduce((a, i) => a + i.chanceDraws, 0)).toBe(r.chanceDraws);
+      expect(sink.impulses.flatMap((i) => i.choices)).toEqual(r.replay.log.filter((e) => e.by !== 'chance').map((e) => e.choice));
+
+      const emitted = steps.flatMap((s) => s.events);
+      expect(sink.events.map((e) => e.event)).toEqual(emitted);
+      expect(sink.events.map((e) => e.seq)).toEqual(emitted.map((_, i) => i));
+      const eventCounts = sink.impulses.reduce((a, i) => a + Object.values(i.eventCounts).reduce((x, y) => x + y, 0), 0);
+      expect(eventCounts).toBe(emitted.length);
+
+      expect(sink.matches).toEqual([{ matchId: r.matchId, result: r }]);
+      expect(sink.flushes).toBe(sink.impulses.length + 1);
+    }
+  });
+
+  it('stamps each impulse row with the state hash at its end and the position at its start', async () => {
+    const sink = new InMemorySink();
+    const r = await runMatch(diceSpec(4, { sink }));
+    const hashes: string[] = [];
+    const starts: unknown[] = [];
+    let fresh = true;
+    runReplay(diceRace, diceRacePack, r.replay, (_e, _i, before, step) => {
+      if (fresh) starts.push(diceRace.position(before as never));
+      fresh = isImpulseEnd(step.boundary);
+      if (fresh) hashes.push(hashJson(step.state));
+    });
+    if (!fresh) hashes.push(r.finalHash);
+    expect(sink.impulses.map((i) => i.stateHash)).toEqual(hashes);
+    expect(sink.impulses.map((i) => i.position)).toEqual(starts);
+    expect(sink.impulses.every((i) => i.activePowers.length === 1)).toBe(true);
+  });
+
+  it('closes the open impulse and writes a match row when a match ends early', async () => {
+    const sink = new InMemorySink();
+    let n = 0;
+    const crashesLate = botOf(() => {
+      if (++n === 6) throw new Error('late crash');
+      return 0;
+    });
+    const r = await runMatch(diceSpec(5, { sink, seats: { A: crashesLate, B: randomBot } }));
+    expect(r.kind).toBe('forfeit');
+    expect(sink.matches).toHaveLength(1);
+    expect(sink.matches[0]?.result.kind).toBe('forfeit');
+    expect(sink.impulses.reduce((a, i) => a + i.decisions, 0)).toBe(r.decisions);
+  });
+
+  it('lets a failing sink reject the match instead of reporting a game error', async () => {
+    const sink = new InMemorySink();
+    sink.impulse = () => {
+      throw new Error('disk full');
+    };
+    await expect(runMatch(diceSpec(6, { sink }))).rejects.toThrow(/disk full/);
+  });
+
+  it('derives the match id from what determines the game', async () => {
+    const a = await runMatch(diceSpec(7));
+    const b = await runMatch(diceSpec(7, { options: { target: 15 } }));
+    const c = await runMatch(diceSpec(7, { matchId: 'given' }));
+    expect(a.matchId).toMatch(/^[0-9a-f]{16}$/);
+    expect(b.matchId).not.toBe(a.matchId);
+    expect(c.matchId).toBe('given');
+  });
+});
