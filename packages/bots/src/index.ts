@@ -1,0 +1,12 @@
+/**
+ * `@salient/bots`: the built-in bots and the registry that builds them from specs such as
+ * `greedy:chance=0`. Bots see only their observation and the legal options, and draw only from the
+ * seeded stream the runner gives them.
+ *
+ * @packageDocumentation
+ */
+export { botNames, botCatalog, createBot, type BotCatalogEntry } from './registry.ts';
+export { randomBot, randomBotDefinition } from './random-bot.ts';
+export { greedyBot, greedyBotDefinition, type GreedyOptions } from './greedy-bot.ts';
+export { bindBot, factoryFromContext, type BotDefinition, type BotParams } from './bot-definition.ts';
+export { parseBotSpec, type BotSpec } from '@salient/runner';
