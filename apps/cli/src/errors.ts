@@ -1,0 +1,19 @@
+/**
+ * How the CLI ends on an error. A `SalientError` is a user mistake or bad input (unknown name, bad
+ * pack, bad replay): one clear message, no stack, exit 2; a replay that does not reproduce exits 3.
+ * Anything else is a bug in Salient and is reported as one, with its stack, exit 1.
+ */
+import { SalientError } from '@salient/engine';
+
+export const EXIT = { ok: 0, bug: 1, usage: 2, mismatch: 3, cancelled: 130 } as const;
+
+/** Print `e` to stderr as described above and return the exit code. */
+export function reportError(e: unknown): number {
+  if (e instanceof SalientError) {
+    process.stderr.write(`salient: ${e.detail()}\n`);
+    return e.code === 'REPLAY_MISMATCH' ? EXIT.mismatch : EXIT.usage;
+  }
+  const text = e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e);
+  process.stderr.write(`salient: internal error (a bug in Salient; please report it with the command you ran):\n${text}\n`);
+  return EXIT.bug;
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `salient`: the command line. Parses arguments, runs one command, and turns errors into exit codes
+ * (see errors.ts): user mistakes print one line and exit 2, bugs print a stack and exit 1.
+ */
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { registerDemo } from './commands/demo.ts';
+import { registerGames } from './commands/games.ts';
+import { registerPack } from './commands/pack.ts';
+import { registerPlay } from './commands/play.ts';
+import { registerReplay } from './commands/replay.ts';
+import { reportError } from './errors.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** The program with every command registered. */
+function buildProgram(): Command {
+  const program = new Command('salient')
+    .description('Headless simulation and tournament runner for World-in-Flames-family wargames.')
+    .version(version)
+    .showHelpAfterError('(run with --help for usage)');
+  registerGames(program);
+  registerPlay(program);
+  registerReplay(program);
+  registerPack(program);
+  registerDemo(program);
+  return program;
+}
+
+// A closed pipe (`salient play | head`) is not an error worth a stack trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (e) {
+  process.exitCode = reportError(e);
+}

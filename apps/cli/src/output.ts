@@ -1,0 +1,14 @@
+/** Terminal output helpers shared by the commands. */
+import Table from 'cli-table3';
+
+/** Write one line to stdout. */
+export function say(line = ''): void {
+  process.stdout.write(line + '\n');
+}
+
+/** A plain table (no colours, so piped output and tests read the same as the terminal). */
+export function table(head: string[], rows: string[][]): string {
+  const t = new Table({ head, style: { head: [], border: [] }, wordWrap: true });
+  t.push(...rows);
+  return t.toString();
+}

@@ -1,0 +1,224 @@
+/**
+ * The CLI as a user runs it: a child process per command, checking stdout, stderr and exit codes.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { listGames } from '../src/registry.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const HAS_BLITZ = listGames().some((g) => g.id === 'blitz');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function salient(...args: string[]): Run {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A user mistake: exit 2, one `salient:` message, no stack trace. */
+function expectUserError(r: Run, ...patterns: RegExp[]): void {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).toMatch(/^salient: /);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  for (const p of patterns) expect(r.stderr).toMatch(p);
+}
+
+const DICE = ['--game', 'dice-race', '--scenario', 'standard'];
+
+describe('salient games', () => {
+  it('lists games, scenarios, packs and bots', () => {
+    const r = salient('games', '--all');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/dice-race/);
+    expect(r.stdout).toMatch(/standard/);
+    expect(r.stdout).toMatch(/synthetic/);
+    expect(r.stdout).toMatch(/random/);
+    expect(r.stdout).toMatch(/greedy/);
+    if (HAS_BLITZ) expect(r.stdout).toMatch(/blitz[\s\S]*approximation/);
+  });
+
+  it('hides test games unless asked', () => {
+    const r = salient('games');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/dice-race/);
+  });
+});
+
+describe('salient play', () => {
+  it('tells a dice-race match and names the winner', () => {
+    const r = salient('play', ...DICE, '--seed', '7', '--seat', 'A=greedy', '--seat', 'B=random');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Turn 1$/m);
+    expect(r.stdout).toMatch(/(red|blue) (banks|rolls a 1)/);
+    expect(r.stdout).toMatch(/^Result: (.+ wins|Draw)\. /m);
+    expect(r.stdout).toMatch(/^Ended: completed at turn \d+/m);
+    expect(r.stdout).toMatch(/A=greedy@/);
+  });
+
+  it('prints every decision with --verbose', () => {
+    const quiet = salient('play', ...DICE, '--seed', '7');
+    const verbose = salient('play', ...DICE, '--seed', '7', '--verbose');
+    expect(verbose.stdout).toMatch(/red roll-or-bank: roll/);
+    expect(quiet.stdout).not.toMatch(/roll-or-bank/);
+  });
+
+  it('prints exactly one JSON object with --json', () => {
+    const r = salient('play', ...DICE, '--seed', '3', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as { kind: string; result: { sides: Record<string, string> }; replay?: unknown };
+    expect(j.kind).toBe('completed');
+    expect(Object.keys(j.result.sides).sort()).toEqual(['A', 'B']);
+    expect(j.replay).toBeUndefined();
+  });
+
+  it('adjudicates at the decision cap', () => {
+    const r = salient('play', ...DICE, '--seed', '3', '--cap', '5', '--json');
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'adjudicated', cap: 5, decisions: 5 });
+  });
+
+  it('gives byte-identical replay files for the same seed', () => {
+    const a = join(tmp, 'a.json');
+    const b = join(tmp, 'b.json');
+    expect(salient('play', ...DICE, '--seed', '11', '--quiet', '--replay', a).code).toBe(0);
+    expect(salient('play', ...DICE, '--seed', '11', '--quiet', '--replay', b).code).toBe(0);
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    const c = join(tmp, 'c.json');
+    salient('play', ...DICE, '--seed', '12', '--quiet', '--replay', c);
+    expect(readFileSync(c, 'utf8')).not.toBe(readFileSync(a, 'utf8'));
+  });
+
+  it('names the valid choices for an unknown game, scenario, seat or bot', () => {
+    expectUserError(salient('play', '--game', 'chess'), /Unknown game 'chess'/, /dice-race/);
+    expectUserError(salient('play', '--game', 'dice-race', '--scenario', 'Z'), /Unknown scenario 'Z'/, /standard/);
+    expectUserError(salient('play', ...DICE, '--seat', 'Q=random'), /Unknown seat 'Q'/, /A, B, red, blue/);
+    expectUserError(salient('play', ...DICE, '--seat', 'A=deep-blue'), /Unknown bot 'deep-blue'/, /random/, /greedy/);
+    expectUserError(salient('play', ...DICE, '--pack', 'nope'), /Unknown pack 'nope'/, /synthetic/);
+    expectUserError(salient('play', ...DICE, '--seat', 'A'), /KEY=VALUE/);
+  });
+
+  it('cancels the match on Ctrl-C and says so', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'play', ...DICE, '--quiet', '--cap', '100000000', '-o', 'target=1000000000', '-o', 'maxTurns=1000000000'], {
+      cwd: root,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        const first = stdout === '';
+        stdout += d.toString();
+        if (first) setTimeout(() => child.kill('SIGINT'), 300);
+      });
+      child.on('close', resolve);
+    });
+    expect(code, stderr).toBe(130);
+    expect(stdout).toMatch(/^Ended: cancelled at turn \d+/m);
+    expect(stderr).toMatch(/cancelling the match/);
+  });
+
+  it('leaves commander usage errors to commander', () => {
+    const r = salient('play', '--seed', 'x');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--seed/);
+  });
+});
+
+describe('salient replay', () => {
+  const file = join(tmp, 'replay.json');
+
+  it('reproduces a recorded match', () => {
+    expect(salient('play', ...DICE, '--seed', '21', '--quiet', '--replay', file).code).toBe(0);
+    const r = salient('replay', file, '--turns');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Turn 1$/m);
+    expect(r.stdout).toMatch(/OK: the replay reproduces/);
+  });
+
+  it('fails with exit 3 when the final hash differs', () => {
+    const text = readFileSync(file, 'utf8').replace(/"finalHash": "[0-9a-f]{16}"/, '"finalHash": "0123456789abcdef"');
+    const bad = join(tmp, 'bad-hash.json');
+    writeFileSync(bad, text);
+    const r = salient('replay', bad);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/replay mismatch: .*0123456789abcdef/);
+  });
+
+  it('fails with exit 3 when a choice was edited', () => {
+    const replay = JSON.parse(readFileSync(file, 'utf8')) as { log: Array<{ by: string; choice: string }> };
+    const i = replay.log.findIndex((e) => e.by === 'chance' && e.choice !== 'die:1');
+    const entry = replay.log[i] as { choice: string };
+    entry.choice = 'die:1';
+    const bad = join(tmp, 'bad-choice.json');
+    writeFileSync(bad, JSON.stringify(replay, null, 2));
+    const r = salient('replay', bad);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^salient: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports malformed JSON by line and column', () => {
+    const bad = join(tmp, 'syntax.json');
+    writeFileSync(bad, '{\n  "format": "salient-replay/1",\n  "game": dice\n}\n');
+    expectUserError(salient('replay', bad), /syntax\.json:3:11: invalid JSON/);
+  });
+
+  it('reports a bad shape by JSON path', () => {
+    const replay = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { log: Array<Record<string, unknown>> };
+    delete replay.seed;
+    (replay.log[2] as Record<string, unknown>).by = 7;
+    const bad = join(tmp, 'shape.json');
+    writeFileSync(bad, JSON.stringify(replay));
+    expectUserError(salient('replay', bad), /not a valid Salient replay/, /\$\.seed: /, /\$\.log\[2\]\.by: /);
+  });
+});
+
+describe('salient pack validate', () => {
+  it('reports JSON syntax errors with file, line and column', () => {
+    const dir = join(tmp, 'pack-syntax');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'pack.json'), '{ "id": "x",\n  "version": 1,, }\n');
+    writeFileSync(join(dir, 'map.json'), '{}\n');
+    const r = salient('pack', 'validate', dir, '--game', 'dice-race');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^pack\.json:2:16: invalid JSON: /m);
+    expect(r.stdout).toMatch(/1 problem/);
+  });
+
+  it.skipIf(HAS_BLITZ)('reports schema errors by file and path (dice-race stand-in)', () => {
+    const dir = join(tmp, 'pack-schema-dice');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'id.json'), '"not-synthetic"\n');
+    const r = salient('pack', 'validate', dir, '--game', 'dice-race');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^id\.json \$: expected 'synthetic'$/m);
+  });
+
+  it('accepts an exported bundled pack and prints its provenance', () => {
+    const dir = join(tmp, 'pack-ok');
+    expect(salient('pack', 'export', 'synthetic', dir, '--game', 'dice-race').code).toBe(0);
+    const r = salient('pack', 'validate', dir, '--game', 'dice-race');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/valid dice-race pack/);
+    expect(r.stdout).toMatch(/fidelity synthetic, hash [0-9a-f]{16}/);
+  });
+
+  it('says so when the directory does not exist', () => {
+    expectUserError(salient('pack', 'validate', join(tmp, 'nowhere'), '--game', 'dice-race'), /Cannot read pack directory/);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Throughput of one core: Blitz! scenario A, random bots on both seats, N seeds played one after
+ * another with `runMatch` (single thread, no telemetry sink). Dice Race is measured in the same run as
+ * a reference, so the ratio of the two is comparable across machines even when absolute figures are not.
+ *
+ *   npm run bench                      # 200 games per case
+ *   BENCH_GAMES=50 npm run bench       # quicker
+ *
+ * Environment: BENCH_GAMES (default 200), BENCH_SEED (first seed, default 1), BENCH_OUT_DIR (default
+ * bench/out), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
+ * Run with `node --import tsx --expose-gc` (the npm script does) so each case starts from a collected heap.
+ */
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, availableParallelism, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnyGame, LoadedPack } from '@salient/engine';
+import { diceRace, diceRacePack } from '@salient/engine/testing';
+import { runMatch, type MatchResult } from '@salient/runner';
+import { createBot } from '@salient/bots';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+interface Case {
+  label: string;
+  game: AnyGame;
+  pack: LoadedPack;
+  scenario: string;
+  seats: Record<string, string>;
+}
+
+interface Figures {
+  label: string;
+  games: number;
+  wallMs: number;
+  decisions: number;
+  chanceDraws: number;
+  decisionsPerSec: number;
+  gamesPerSec: number;
+  chanceDrawsPerSec: number;
+  meanDecisionsPerGame: number;
+  peakRssMB: number;
+  peakHeapUsedMB: number;
+  kinds: Record<string, number>;
+}
+
+function envInt(name: string, fallback: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got '${v}'`);
+  return n;
+}
+
+async function play(c: Case, seed: number): Promise<MatchResult> {
+  const seats = Object.fromEntries(Object.entries(c.seats).map(([seat, spec]) => [seat, createBot(spec)]));
+  return runMatch({ game: c.game, pack: c.pack, scenario: c.scenario, seed, seats, seatSpecs: c.seats });
+}
+
+const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+async function measure(c: Case, games: number, firstSeed: number): Promise<Figures> {
+  // Warm the JIT on seeds outside the measured range, then start from a collected heap.
+  for (let i = 0; i < Math.min(20, Math.ceil(games / 10)); i++) await play(c, 1_000_000_000 + i);
+  globalThis.gc?.();
+  let decisions = 0;
+  let chanceDraws = 0;
+  let peakRss = 0;
+  let peakHeap = 0;
+  const kinds: Record<string, number> = {};
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const r = await play(c, firstSeed + i);
+    decisions += r.decisions;
+    chanceDraws += r.chanceDraws;
+    kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }
+  const wallMs = performance.now() - t0;
+  const s = wallMs / 1000;
+  return {
+    label: c.label,
+    games,
+    wallMs: Math.round(wallMs),
+    decisions,
+    chanceDraws,
+    decisionsPerSec: Math.round(decisions / s),
+    gamesPerSec: Math.round((games / s) * 100) / 100,
+    chanceDrawsPerSec: Math.round(chanceDraws / s),
+    meanDecisionsPerGame: Math.round((decisions / games) * 10) / 10,
+    peakRssMB: mb(peakRss),
+    peakHeapUsedMB: mb(peakHeap),
+    kinds,
+  };
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function markdown(meta: { date: string; node: string; cpu: string; nproc: number; memGB: number; games: number; firstSeed: number }, rows: Figures[], ratio: number): string {
+  const lines = [
+    `<!-- bench:${meta.date}|${meta.node}|${meta.cpu} -->`,
+    `### ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
+    '',
+    `${meta.games} games per case (seeds ${meta.firstSeed}–${meta.firstSeed + meta.games - 1}), one thread, sequential \`runMatch\`, no telemetry sink.`,
+    '',
+    '| case | games | decisions/s | games/s | chance draws/s | mean decisions/game | peak RSS MB | peak heapUsed MB | endings |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${r.games} | ${fmt(r.decisionsPerSec)} | ${fmt(r.gamesPerSec)} | ${fmt(r.chanceDrawsPerSec)} | ${fmt(r.meanDecisionsPerGame)} | ${r.peakRssMB} | ${r.peakHeapUsedMB} | ${Object.entries(r.kinds)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')} |`,
+    ),
+    '',
+    `Decisions/s relative to the Dice Race reference: ${ratio.toFixed(4)}.`,
+    `<!-- bench:end -->`,
+  ];
+  return lines.join('\n');
+}
+
+/** Replace the block of the same date, Node and CPU in RESULTS.md, or append a new one. */
+function updateResults(file: string, block: string, key: string): void {
+  const header =
+    '# Benchmark results\n\nRecorded by `npm run bench` (bench/blitz-a.bench.ts). One block per date, Node version and CPU;\n' +
+    'a re-run on the same day and machine replaces its block. Compare machines by the Dice Race ratio, not absolute figures.\n';
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  const start = text.indexOf(`<!-- bench:${key} -->`);
+  if (start >= 0) {
+    const endTag = '<!-- bench:end -->';
+    const end = text.indexOf(endTag, start);
+    text = text.slice(0, start) + block + text.slice(end < 0 ? text.length : end + endTag.length);
+  } else {
+    text = text.replace(/\n*$/, '\n\n') + block + '\n';
+  }
+  writeFileSync(file, text);
+}
+
+async function main(): Promise<void> {
+  const games = envInt('BENCH_GAMES', 200);
+  const firstSeed = envInt('BENCH_SEED', 1);
+  const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
+  const resultsFile = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
+  if (!globalThis.gc) process.stderr.write('bench: note: run with --expose-gc for a collected heap before each case\n');
+
+  const cases: Case[] = [
+    { label: 'dice-race standard (reference)', game: diceRace, pack: diceRacePack, scenario: 'standard', seats: { A: 'random', B: 'random' } },
+  ];
+  const figures: Figures[] = [];
+  for (const c of cases) {
+    process.stderr.write(`bench: ${c.label}: ${games} games ...\n`);
+    figures.push(await measure(c, games, firstSeed));
+    globalThis.gc?.();
+  }
+  const ref = figures[0] as Figures;
+  const main = figures[figures.length - 1] as Figures;
+  const ratio = main.decisionsPerSec / ref.decisionsPerSec;
+
+  const cpu = cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU';
+  const meta = {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cpu,
+    nproc: availableParallelism(),
+    memGB: Math.round(totalmem() / 2 ** 30),
+    games,
+    firstSeed,
+  };
+  const block = markdown(meta, figures, ratio);
+  process.stdout.write(block + '\n');
+
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), JSON.stringify({ ...meta, cases: figures, decisionsPerSecRatioToReference: ratio }, null, 2) + '\n');
+  if (resultsFile !== 'none') updateResults(resultsFile, block, `${meta.date}|${meta.node}|${meta.cpu}`);
+  process.stderr.write(`bench: wrote ${join(outDir, 'latest.json')}${resultsFile !== 'none' ? ` and ${resultsFile}` : ''}\n`);
+  const failed = figures.reduce((n, f) => n + (f.kinds.error ?? 0), 0);
+  if (failed > 0) {
+    process.stderr.write(`bench: ${failed} game(s) ended in an error; the figures include them, fix the game first.\n`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
