@@ -81,7 +81,7 @@ export interface ReplayOutcome<S> {
  * a divergence throws `SalientError('REPLAY_MISMATCH')` saying at which entry. `onStep` sees each
  * applied step (for turn-by-turn printing).
  */
-export function runReplay<S extends import('./contract.ts').Json>(
+export function runReplay<S = import('./contract.ts').Json>(
   game: AnyGame,
   pack: LoadedPack,
   replay: Replay,

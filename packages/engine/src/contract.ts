@@ -175,7 +175,7 @@ export interface BotModel<S, O> {
  * - `apply` never mutates its input and `JSON.parse(JSON.stringify(state))` behaves identically;
  * - replaying the action log reproduces the final state hash.
  */
-export interface Game<S extends Json = Json, C = Json, O = Json, P = unknown> {
+export interface Game<S = Json, C = Json, O = Json, P = unknown> {
   /** Stable id used on the command line and in telemetry (`blitz`). */
   readonly id: string;
   readonly name: string;

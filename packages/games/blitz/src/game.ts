@@ -1,0 +1,190 @@
+/**
+ * Blitz! A World in Conflict (Compass Games / Australian Design Group, living rules of 6 Sep 2021),
+ * short Scenarios A and B, as a Salient game. Rules are in `rules/`, one module per part of the
+ * sequence of play; the printed components come from a data pack (`packs/`).
+ */
+import {
+  hashJson,
+  IllegalChoiceError,
+  SalientError,
+  unknownName,
+  type Boundary,
+  type Game,
+  type GameResult,
+  type JsonObject,
+  type LoadedPack,
+  type Pending,
+  type ScenarioInfo,
+} from '@salient/engine';
+import { approximationPack } from './pack/bundled.ts';
+import { checkBlitzPack } from './pack/check.ts';
+import type { PackFiles } from './pack/schema.ts';
+import { advance, applyChoice, beginImpulse } from './rules/flow.ts';
+import { emit, type Events } from './rules/events.ts';
+import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
+import { evaluate } from './rules/evaluate.ts';
+import type { BlitzState } from './rules/state.ts';
+import { adjudicate, resultOf } from './rules/victory.ts';
+
+export const RULES_VERSION = '0.1.0';
+/** Scenarios whose rules this version implements. */
+const IMPLEMENTED = ['A', 'B'];
+
+function loaded(data: PackFiles): LoadedPack<PackFiles> {
+  const hash = hashJson(data);
+  registerPack(hash, data);
+  const m = data.pack;
+  return { info: { id: m.id, version: m.version, fidelity: m.fidelity, hash, description: m.description }, data };
+}
+
+function draft(s: BlitzState): BlitzState {
+  return structuredClone(s);
+}
+
+function setupState(p: PackIndex, scenario: string): BlitzState {
+  const sc = scenarioDef(p, scenario);
+  const s: BlitzState = {
+    pack: p.hash,
+    scenario,
+    turn: sc.firstTurn,
+    impulse: 1,
+    step: 'land-move',
+    side: 'Axis',
+    power: '',
+    mode: 'activities',
+    freeLeft: 0,
+    control: { ...sc.control },
+    atWar: [],
+    units: {},
+    pool: {},
+    sel: null,
+    attacks: [],
+    combat: null,
+    res: {},
+    hidden: {},
+    buildOrder: [],
+    winner: null,
+    reason: '',
+    ask: { kind: 'terminal' },
+    seq: 0,
+  };
+  for (const pl of sc.setup) {
+    const d = p.unit.get(pl.unit)!;
+    const power = sc.powers.find((x) => x.nations.includes(d.nation))!.id;
+    s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
+  }
+  for (const f of sc.forcePool) s.pool[f.unit] = { size: f.size, from: f.from ?? 0 };
+  beginImpulse(p, s, 1);
+  advance(p, s, []);
+  return s;
+}
+
+function describeChoice(p: PackIndex, s: BlitzState, c: string): string {
+  const name = (id: string) => p.unit.get(id)?.name ?? p.land.get(id)?.name ?? p.sea.get(id)?.name ?? p.files.map.countries.find((x) => x.id === id)?.name ?? id;
+  const [verb, ...rest] = c.split(' ');
+  return [verb, ...rest.map(name)].join(' ') + (s.ask.kind === 'decision' ? ` (${s.ask.prompt})` : '');
+}
+
+export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
+  id: 'blitz',
+  name: 'Blitz! A World in Conflict',
+  rulesVersion: RULES_VERSION,
+  streams: ['combat'],
+  bundledPacks: { approximation: approximationPack },
+
+  checkPack(raw) {
+    const r = checkBlitzPack(raw);
+    if (!r.ok) return { ok: false, issues: r.issues };
+    return { ok: true, pack: loaded(r.data) };
+  },
+
+  scenarios(pack): ScenarioInfo[] {
+    return pack.data.scenarios.scenarios
+      .filter((s) => IMPLEMENTED.includes(s.id))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        summary:
+          s.id === 'A'
+            ? 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.'
+            : 'Turns 9-11, Germany against the Western Allies. The Western Allies win the moment they conquer Germany; otherwise Germany wins when Turn 11 ends.',
+        sides: (['Axis', 'Allies'] as const).map((side) => ({
+          id: side,
+          name: side,
+          powers: s.powers.filter((x) => x.side === side).map((x) => x.id),
+        })),
+      }));
+  },
+
+  setup(scenario, pack, options: JsonObject = {}) {
+    const valid = this.scenarios(pack).map((x) => x.id);
+    if (!valid.includes(scenario)) throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, valid);
+    const unknown = Object.keys(options);
+    if (unknown.length) throw new SalientError('BAD_OPTION', `Blitz scenarios take no options yet; got: ${unknown.join(', ')}. Remove them.`);
+    const p = registerPack(pack.info.hash, pack.data);
+    return setupState(p, scenario);
+  },
+
+  pending(s): Pending<string> {
+    const a = s.ask;
+    if (a.kind === 'terminal') return { kind: 'terminal', result: this.result(s) };
+    if (a.kind === 'chance') {
+      return { kind: 'chance', stream: a.stream, prompt: a.prompt, outcomes: Array.from({ length: a.faces }, (_, i) => ({ outcome: `die ${i + 1}`, p: 1 / a.faces })) };
+    }
+    return { kind: 'decision', power: a.power, prompt: a.prompt, options: a.options };
+  },
+
+  apply(state, choice) {
+    const p = packOf(state.pack);
+    const s = draft(state);
+    const events: Events = [];
+    applyChoice(p, s, choice, events);
+    advance(p, s, events);
+    s.seq += 1;
+    let boundary: Boundary | undefined;
+    if (s.turn !== state.turn || s.winner !== state.winner) boundary = 'turn';
+    else if (s.impulse !== state.impulse) boundary = 'impulse';
+    else if (s.step !== state.step) boundary = 'phase';
+    return boundary ? { state: s, events, boundary } : { state: s, events };
+  },
+
+  observe(s, power) {
+    // Everything is open in these scenarios except the other power's secret builds (1.9).
+    const hidden: BlitzState['hidden'] = {};
+    if (s.hidden[power]) hidden[power] = s.hidden[power]!;
+    return { ...s, hidden };
+  },
+
+  position(s) {
+    const phase = s.impulse === 5 ? 'turn-end' : `${s.side.toLowerCase()}-${s.impulse <= 2 ? 'activities' : 'blitz'}`;
+    return { turn: s.turn, impulse: s.impulse, phase, step: s.step };
+  },
+
+  result(s): GameResult {
+    const p = packOf(s.pack);
+    if (!s.winner) throw new SalientError('NOT_A_DECISION', 'result() asked of a Blitz game that has not ended; use adjudicate()');
+    return resultOf(p, s, s.winner, s.reason);
+  },
+
+  adjudicate(s) {
+    return adjudicate(packOf(s.pack), s);
+  },
+
+  encode(c) {
+    return c;
+  },
+  decode(t) {
+    if (typeof t !== 'string' || !/^[a-z]+( [A-Za-z0-9:-]+)*$/.test(t)) throw new IllegalChoiceError(`'${t}' is not a Blitz choice`);
+    return t;
+  },
+  describe(s, c) {
+    return describeChoice(packOf(s.pack), s, c);
+  },
+
+  model: {
+    sample: (obs) => obs,
+    evaluate: (s, power) => evaluate(packOf(s.pack), s, power),
+  },
+};
+
+export { emit };

@@ -1,0 +1,646 @@
+/**
+ * Land area combat (5.3, A.6, B.5): announce Ground Attacks and commit attackers, the defender commits
+ * air and naval support, then the phasing side resolves each combat: an Air Round (6.1) if both sides
+ * have air, a Land Round (6.2), results applied in the order of 6.5, and change of control (6.6: ARM
+ * test, retreat, advance, overrun).
+ *
+ * Factory and Port Attacks (introduced in Scenarios D and E) are not part of A and B.
+ */
+import { IllegalChoiceError, type JsonObject } from '@salient/engine';
+import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
+import { emit, landName, unitName, type Events } from './events.ts';
+import { airDistances, navalDistances } from './geometry.ts';
+import { landDef, type PackIndex } from './pack-index.ts';
+import {
+  armedEnemyAtSea,
+  canStackAir,
+  canStackLand,
+  canStackPort,
+  enemy,
+  enemyLand,
+  face,
+  friendlyLand,
+  isAir,
+  isLand,
+  isNaval,
+  landNeighbours,
+  onMap,
+  ownedBy,
+  powerOfSide,
+  sideOf,
+  typeOf,
+  unitsAt,
+} from './query.ts';
+import { declarable, takeControl } from './politics.ts';
+import type { Ask, Attack, BlitzState, CombatState, Letter, SideId, Task } from './state.ts';
+import { londonRule } from './movement.ts';
+
+const alive = (s: BlitzState, id: string) => {
+  const u = s.units[id];
+  return !!u && u.at !== 'pool' && u.at !== 'gone';
+};
+const sortIds = (ids: string[]) => [...ids].sort();
+
+// ---------------------------------------------------------------- 5.3 announcing and committing
+
+/** Air range to a target: an air unit (or PARA flying) reaches N areas, seas costing 2 (A.6, 5.3). */
+function inAirRange(p: PackIndex, s: BlitzState, uid: string, target: string): boolean {
+  const u = s.units[uid]!;
+  if (u.at.startsWith('sea:') || u.at.startsWith('trs:')) return false;
+  const r = face(p, u).airMove ?? 0;
+  return (airDistances(p, s, u.at, r).get(target) ?? Infinity) <= r;
+}
+
+/** How a land unit can reach `target` for a Ground Attack, or null (5.3 bullets). */
+function attackSource(p: PackIndex, s: BlitzState, uid: string, target: string): string | null {
+  const u = s.units[uid]!;
+  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || (face(p, u).land ?? 0) < 1) return null; // FORT and 0-LF units only defend
+  if (u.at.startsWith('trs:')) {
+    const trs = s.units[u.at.slice(4)]!;
+    if (!trs.at.startsWith('sea:')) return null;
+    const sea = trs.at.slice(4);
+    if (!(p.coastOf.get(sea) ?? new Set()).has(target) || armedEnemyAtSea(p, s, sea, sideOf(p, s, u.power))) return null;
+    return u.at;
+  }
+  // adjacent by a border, not only by a Land Route (5.3: no attacks across Land Routes)
+  const adj = landNeighbours(p, s, u.at).some((n) => n.to === target && !n.route);
+  return adj && londonRule(p, s, uid) ? u.at : null;
+}
+
+function committedSize(p: PackIndex, s: BlitzState, a: Attack, from: string): number {
+  return a.attackers.filter((x) => isLand(p, s.units[x]!) && s.units[x]!.from === from).reduce((t, x) => t + s.units[x]!.size, 0);
+}
+
+function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
+  return [...a.attackers, ...a.dropped].filter((x) => isLand(p, s.units[x]!)).reduce((t, x) => t + s.units[x]!.size, 0);
+}
+
+/** Support units (air in range; BB/CV at sea next to the target with no armed enemy there) for `side`. */
+function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string): string[] {
+  const side = sideOf(p, s, power);
+  return ownedBy(s, power)
+    .filter(([id, u]) => u.committed === undefined)
+    .filter(([id, u]) => {
+      const t = typeOf(p, u);
+      if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
+      if (t === 'BB' || t === 'CV') {
+        if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
+        const sea = u.at.slice(4);
+        return (p.coastOf.get(sea) ?? new Set()).has(target) && !armedEnemyAtSea(p, s, sea, side);
+      }
+      return false;
+    })
+    .map(([id]) => id);
+}
+
+function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
+  const island = landDef(p, a.target).island;
+  const used = attackLandSize(p, s, a);
+  const opts: string[] = [];
+  for (const [id, u] of ownedBy(s, s.power)) {
+    if (u.committed !== undefined) continue;
+    const from = attackSource(p, s, id, a.target);
+    // 5.3: at most Size 10 of land units from each source area; Islands take Size 2 in all.
+    if (from && committedSize(p, s, a, from) + u.size <= 10 && (!island || used + u.size <= 2)) opts.push(`add ${id}`);
+    if (typeOf(p, u) === 'PARA' && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2)) {
+      opts.push(`drop ${id}`);
+    }
+  }
+  for (const id of supportOptions(p, s, s.power, a.target)) opts.push(`add ${id}`);
+  return opts;
+}
+
+function targets(p: PackIndex, s: BlitzState): string[] {
+  const side = s.side;
+  const announced = new Set(s.attacks.map((a) => a.target));
+  const out: string[] = [];
+  for (const land of [...p.land.keys()].sort()) {
+    if (announced.has(land) || !enemyLand(p, s, land, side)) continue;
+    if (!s.control[land]) continue; // not in play
+    const probe: Attack = { target: land, attackers: [], dropped: [], defenders: [], resolved: false };
+    if (commitOptions(p, s, probe).some((o) => o.startsWith('drop') || (o.startsWith('add') && isLand(p, s.units[o.slice(4)]!)))) out.push(land);
+  }
+  return out;
+}
+
+export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
+  const sel = s.sel;
+  if (sel?.kind === 'attack') {
+    const a = s.attacks[sel.attack]!;
+    const hasLand = attackLandSize(p, s, a) > 0;
+    return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...(hasLand ? ['launch'] : [])] };
+  }
+  const t = targets(p, s);
+  const decl = declarable(p, s).map((c) => `declare ${c}`);
+  if (!t.length && !decl.length) return null;
+  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...decl, 'done'] };
+}
+
+export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+  const [verb, arg] = c.split(' ') as [string, string | undefined];
+  const sel = s.sel;
+  if (verb === 'done') return true;
+  if (verb === 'attack') {
+    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false });
+    s.sel = { kind: 'attack', attack: s.attacks.length - 1 };
+    return false;
+  }
+  if (sel?.kind !== 'attack') throw new IllegalChoiceError(`unexpected '${c}'`);
+  const a = s.attacks[sel.attack]!;
+  if (verb === 'launch') {
+    const names = [...a.attackers, ...a.dropped].map((x) => unitName(p, x));
+    emit(ev, 'attack-announced', `${s.power} announces a Ground Attack on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
+    s.sel = null;
+    return false;
+  }
+  const u = s.units[arg!]!;
+  u.committed = sel.attack;
+  if (verb === 'drop') {
+    a.dropped.push(arg!);
+    u.from = 'drop';
+  } else {
+    a.attackers.push(arg!);
+    u.from = u.at;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- 5.3 the defender commits support
+
+export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
+  const defender = powerOfSide(p, s, enemy(s.side));
+  const opts: string[] = [];
+  for (const a of s.attacks) {
+    if (a.resolved) continue;
+    for (const id of supportOptions(p, s, defender, a.target)) opts.push(`defend ${a.target} ${id}`);
+  }
+  if (!opts.length) return null;
+  return { kind: 'decision', power: defender, prompt: 'commit-defence', options: [...opts, 'done'] };
+}
+
+export function applyDefend(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+  if (c === 'done') return true;
+  const [, target, id] = c.split(' ') as [string, string, string];
+  const i = s.attacks.findIndex((a) => a.target === target && !a.resolved);
+  s.attacks[i]!.defenders.push(id);
+  s.units[id]!.committed = i;
+  emit(ev, 'defence-committed', `${unitName(p, id)} joins the defence of ${landName(p, target)}`, s.units[id]!.power, { target, unit: id });
+  return false;
+}
+
+// ---------------------------------------------------------------- resolving
+
+export function askResolve(p: PackIndex, s: BlitzState): Ask | null {
+  const open = s.attacks.filter((a) => !a.resolved);
+  if (!open.length) return null;
+  return { kind: 'decision', power: s.power, prompt: 'resolve-order', options: open.map((a) => `resolve ${a.target}`) };
+}
+
+export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events): void {
+  const target = c.slice('resolve '.length);
+  const i = s.attacks.findIndex((a) => a.target === target && !a.resolved);
+  if (i < 0) throw new IllegalChoiceError(`no unresolved attack on ${target}`);
+  startCombat(p, s, i, ev);
+}
+
+/** Participants, recomputed from the attack and the map: destroyed units drop out. */
+function parts(p: PackIndex, s: BlitzState, c: CombatState) {
+  const a = s.attacks[c.attack]!;
+  const side = s.side;
+  const live = (ids: string[]) => ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
+  const attLand = live(a.attackers).filter((x) => isLand(p, s.units[x]!));
+  const dropped = live(a.dropped);
+  const attSupport = live(a.attackers).filter((x) => !isLand(p, s.units[x]!));
+  const defLand = unitsAt(s, a.target).filter(([, u]) => isLand(p, u) && sideOf(p, s, u.power) !== side).map(([id]) => id);
+  const defSupport = live(a.defenders);
+  const aa = defLand.filter((x) => typeOf(p, s.units[x]!) === 'AA');
+  return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
+}
+
+/** Units of one side in the Air Round: air, CV and PARA that flew in (6.1). */
+function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId): string[] {
+  const q = parts(p, s, c);
+  const pick = (ids: string[]) => ids.filter((x) => isAir(p, s.units[x]!) || typeOf(p, s.units[x]!) === 'CV');
+  return side === s.side ? [...pick(q.attSupport), ...q.dropped] : pick(q.defSupport);
+}
+
+function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
+  const a = s.attacks[i]!;
+  const side = s.side;
+  const c: CombatState = { attack: i, round: 'land', att: 0, def: 0, attDie: 0, defDie: 0, armAtt: 0, armDef: 0, sidelined: [], blocked: [], tasks: [], log: [] };
+  s.combat = c;
+  const q = parts(p, s, c);
+  // 6.6: ARM test sizes are taken at the start of the combat; ARM from a TRS counts half.
+  c.armAtt = q.attLand.filter((x) => typeOf(p, s.units[x]!) === 'ARM').reduce((t, x) => t + (s.units[x]!.from?.startsWith('trs:') ? s.units[x]!.size / 2 : s.units[x]!.size), 0);
+  const bonus = Math.max(0, ...landDef(p, a.target).terrain.map((t) => ({ clear: 0, forest: 2, jungle: 4, swamp: 6, mountain: 8 })[t]));
+  c.armDef = q.defLand.filter((x) => ['ARM', 'FORT'].includes(typeOf(p, s.units[x]!))).reduce((t, x) => t + s.units[x]!.size, 0) + bonus;
+  emit(ev, 'combat-start', `Ground Attack on ${landName(p, a.target)}: ${[...q.attLand, ...q.dropped, ...q.attSupport].map((x) => unitName(p, x)).join(', ')} against ${[...q.defLand, ...q.defSupport].map((x) => unitName(p, x)).join(', ') || 'no defenders'}`, s.power, {
+    target: a.target,
+    attackers: [...q.attLand, ...q.dropped, ...q.attSupport],
+    defenders: [...q.defLand, ...q.defSupport],
+  });
+  if (airUnits(p, s, c, side).length && airUnits(p, s, c, enemy(side)).length) setupAirRound(p, s, c);
+  else c.tasks.push({ kind: 'land-round' });
+}
+
+/** Sum of (white - red) triangles in one factor box over `ids`; `whiteOnly` for 6.2's attacking land units. */
+function triangles(p: PackIndex, s: BlitzState, ids: string[], box: 'air' | 'land', whiteOnly = false): number {
+  return ids.reduce((t, x) => {
+    const tri = face(p, s.units[x]!).triangles?.[box];
+    return t + (tri ? tri.white - (whiteOnly ? 0 : tri.red) : 0);
+  }, 0);
+}
+
+/**
+ * 6 and 1.8: keep fractions, round at the end (.5 up); at least 1 if any unit had a printed factor of
+ * the round's type; no roll at all when nothing has a factor after modification.
+ */
+function finalFactor(raw: number, printed: boolean): number {
+  const r = roundHalfUp(raw);
+  if (printed) return Math.max(1, r);
+  return Math.max(0, r);
+}
+
+// 6.1 Air Round
+function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
+  const a = s.attacks[c.attack]!;
+  const att = airUnits(p, s, c, s.side);
+  const defAir = airUnits(p, s, c, enemy(s.side));
+  const q = parts(p, s, c);
+  const defAll = [...defAir, ...q.aa]; // 6.1: the defender's AA in the area joins automatically
+  const airF = (ids: string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
+  const printed = (ids: string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
+  c.round = 'air';
+  c.att = finalFactor(airF(att) + triangles(p, s, defAir, 'air'), printed(att));
+  c.def = finalFactor(airF(defAll) + triangles(p, s, att, 'air'), printed(defAll));
+  c.attDie = c.att > 0 ? null : 0;
+  c.defDie = c.def > 0 ? null : 0;
+  c.log.push({ round: 'air', target: a.target, attackers: att, defenders: defAll, attFactors: c.att, defFactors: c.def });
+  if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c); // nobody rolls
+}
+
+// 6.2 Land Round
+function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
+  const q = parts(p, s, c);
+  const target = q.a.target;
+  const t = landDef(p, target).terrain;
+  const rough = t.some((x) => x === 'jungle' || x === 'mountain' || x === 'swamp');
+  const forest = t.includes('forest');
+  const attUnits = [...q.attLand, ...q.dropped];
+  if (!q.defLand.length || !attUnits.length) return false;
+  const lf = (x: string) => face(p, s.units[x]!).land ?? 0;
+  // B.5/6.2: land units attacking from a TRS use half their LF, except MAR.
+  const attLandLF = attUnits.reduce((sum, x) => {
+    const u = s.units[x]!;
+    return sum + (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR' ? lf(x) / 2 : lf(x));
+  }, 0);
+  // B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor.
+  const supportLF = (ids: string[]) =>
+    ids.reduce((sum, x) => {
+      const u = s.units[x]!;
+      if (isNaval(p, u)) return sum + (['BB', 'CV'].includes(typeOf(p, u)) ? (u.size >= 3 ? 2 : 1) : 0);
+      return sum + lf(x);
+    }, 0);
+  // A.6: attacking LF halved against Jungle/Mountain/Swamp; air and naval LF halved in Forest (both sides).
+  const attMul = rough ? 0.5 : 1;
+  const supMul = forest ? 0.5 : 1;
+  const attLand = attLandLF * attMul;
+  const attSup = Math.min(supportLF(q.attSupport) * attMul * supMul, attLand); // 5.3 support cap
+  const defLandLF = q.defLand.reduce((sum, x) => sum + lf(x), 0);
+  const defSup = Math.min(supportLF(q.defSupport) * supMul, defLandLF);
+  // 6.2 triangles: attackers count both colours on defending land units; defenders count only white.
+  const attRaw = attLand + attSup + triangles(p, s, q.defLand, 'land');
+  const mountainBonus = t.includes('mountain') || t.includes('swamp') ? attUnits.length : 0;
+  const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
+  const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));
+  c.round = 'land';
+  c.att = finalFactor(attRaw, printed([...attUnits, ...q.attSupport]));
+  c.def = finalFactor(defRaw, printed([...q.defLand, ...q.defSupport]));
+  c.attDie = c.att > 0 ? null : 0;
+  c.defDie = c.def > 0 ? null : 0;
+  c.log.push({ round: 'land', target, attackers: [...attUnits, ...q.attSupport], defenders: [...q.defLand, ...q.defSupport], attFactors: c.att, defFactors: c.def, attRaw, defRaw, armAttack: c.armAtt, armDefence: c.armDef });
+  if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c); // nobody rolls
+  return true;
+}
+
+/** Both dice are in: look up results and queue their effects in the order 6.5 fixes. */
+function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
+  const ar = c.attDie ? chartResult(p.chart, c.att, c.attDie) : { damage: 0, letter: null, text: '-' };
+  const dr = c.defDie ? chartResult(p.chart, c.def, c.defDie) : { damage: 0, letter: null, text: '-' };
+  const last = c.log[c.log.length - 1]!;
+  Object.assign(last, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: dr.text });
+  const side = s.side;
+  const other = enemy(side);
+  // 6.5: the phasing side's number first, then the other side's, then letters in the same order.
+  const tasks: Task[] = [];
+  if (ar.damage) tasks.push({ kind: 'damage', victims: other, left: ar.damage, ownerNext: true });
+  if (dr.damage) tasks.push({ kind: 'damage', victims: side, left: dr.damage, ownerNext: true });
+  if (c.round === 'air') {
+    if (ar.letter) tasks.push({ kind: 'air-letter', victims: other, letter: ar.letter });
+    if (dr.letter) tasks.push({ kind: 'air-letter', victims: side, letter: dr.letter });
+    tasks.push({ kind: 'land-round' });
+  } else {
+    const island = landDef(p, s.attacks[c.attack]!.target).island;
+    if (ar.letter && !island) tasks.push({ kind: 'att-letter', letter: ar.letter }); // 6.6: Islands ignore attacker letters
+    if (dr.letter) tasks.push({ kind: 'def-letter', letter: dr.letter });
+    tasks.push({ kind: 'finish' });
+  }
+  c.tasks.push(...tasks);
+}
+
+/** Units of `victims` that can take the current round's damage (6.5). */
+function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId): string[] {
+  if (c.round === 'air') return airUnits(p, s, c, victims);
+  const q = parts(p, s, c);
+  return victims === s.side ? [...q.attLand, ...q.dropped] : q.defLand;
+}
+
+function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string): void {
+  const u = s.units[id]!;
+  u.size -= 1;
+  emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });
+  if (u.size <= 0 || !unitDefHasSize(p, u.def, u.size)) eliminate(p, s, id, ev);
+}
+
+function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
+  return size > 0 && p.unit.get(def)?.sizes[String(size) as '1'] !== undefined;
+}
+
+/** 6.5: a destroyed unit goes back to its Force Pool; anything it carried dies with it. */
+export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): void {
+  const u = s.units[id]!;
+  u.at = 'pool';
+  u.size = 0;
+  delete u.committed;
+  emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u) });
+  const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
+  if (s.scenario !== 'A') s.pool[id] = { size: max, from: 0 };
+  for (const [cid] of unitsAt(s, `trs:${id}`)) eliminate(p, s, cid, ev);
+}
+
+const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => powerOfSide(p, s, ownerNext ? victims : enemy(victims));
+
+/** Returns the next question inside the current combat, or null when the combat is over. */
+export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  const c = s.combat!;
+  for (;;) {
+    if (s.winner) return null;
+    if (c.attDie === null) return { kind: 'chance', prompt: `${c.round}-round-attacker-die`, stream: 'combat', faces: 6 };
+    if (c.defDie === null) return { kind: 'chance', prompt: `${c.round}-round-defender-die`, stream: 'combat', faces: 6 };
+    const t = c.tasks[0];
+    if (!t) return null;
+    switch (t.kind) {
+      case 'damage': {
+        const el = eligible(p, s, c, t.victims);
+        if (t.left <= 0 || !el.length) {
+          c.tasks.shift();
+          continue;
+        }
+        const picker = pickerOf(p, s, t.victims, t.ownerNext);
+        if (el.length === 1) {
+          applyCombatPick(p, s, `hit ${el[0]}`, ev);
+          continue;
+        }
+        return { kind: 'decision', power: picker, prompt: 'assign-damage', options: sortIds(el).map((x) => `hit ${x}`) };
+      }
+      case 'air-letter': {
+        const el = eligible(p, s, c, t.victims);
+        const n = roundHalfUp(el.length * letterFraction(t.letter));
+        c.tasks[0] = { kind: 'rtb', victims: t.victims, left: n, ownerNext: true };
+        continue;
+      }
+      case 'rtb': {
+        const el = eligible(p, s, c, t.victims);
+        if (t.left <= 0 || !el.length) {
+          c.tasks.shift();
+          continue;
+        }
+        if (el.length <= t.left) {
+          for (const x of el) sideline(p, s, c, x, ev);
+          c.tasks.shift();
+          continue;
+        }
+        return { kind: 'decision', power: pickerOf(p, s, t.victims, t.ownerNext), prompt: 'return-to-base', options: sortIds(el).map((x) => `rtb ${x}`) };
+      }
+      case 'land-round': {
+        c.tasks.shift();
+        if (!setupLandRound(p, s, c)) c.tasks.push({ kind: 'finish' });
+        continue;
+      }
+      case 'att-letter': {
+        c.tasks.shift();
+        const q = parts(p, s, c);
+        if (c.armAtt > c.armDef && q.defLand.length) {
+          const n = roundHalfUp(q.defLand.length * letterFraction(t.letter));
+          if (n > 0) c.tasks.unshift({ kind: 'retreat-pick', left: n });
+        }
+        continue;
+      }
+      case 'retreat-pick': {
+        const el = parts(p, s, c).defLand;
+        if (t.left <= 0 || !el.length) {
+          c.tasks.shift();
+          continue;
+        }
+        // 6.6: the attacker picks every unit that must retreat.
+        if (el.length <= t.left) {
+          t.left = 0;
+          c.tasks.shift();
+          c.tasks.unshift(...el.map((x) => ({ kind: 'retreat-to' as const, unit: x })));
+          continue;
+        }
+        return { kind: 'decision', power: s.power, prompt: 'choose-retreating-unit', options: sortIds(el).map((x) => `retreat ${x}`) };
+      }
+      case 'retreat-to': {
+        const dest = retreatDestinations(p, s, t.unit);
+        const u = s.units[t.unit]!;
+        if (!alive(s, t.unit)) {
+          c.tasks.shift();
+          continue;
+        }
+        if (!dest.length || typeOf(p, u) === 'FORT') {
+          // 6.6: no friendly area to retreat to (or a FORT): one extra point of damage instead.
+          c.tasks.shift();
+          damage(p, s, t.unit, ev, typeOf(p, u) === 'FORT' ? 'a FORT cannot retreat' : 'no retreat possible');
+          continue;
+        }
+        if (dest.length === 1) {
+          applyCombatPick(p, s, `to ${dest[0]}`, ev);
+          continue;
+        }
+        return { kind: 'decision', power: u.power, prompt: 'retreat-destination', options: dest.map((x) => `to ${x}`) };
+      }
+      case 'def-letter': {
+        c.tasks.shift();
+        const q = parts(p, s, c);
+        if (!q.defLand.length) {
+          const adv = advancers(p, s, c);
+          const n = roundHalfUp(adv.length * letterFraction(t.letter));
+          if (n > 0) c.tasks.unshift({ kind: 'block', left: n });
+        }
+        continue;
+      }
+      case 'block': {
+        const adv = advancers(p, s, c);
+        if (t.left <= 0 || !adv.length) {
+          c.tasks.shift();
+          continue;
+        }
+        if (adv.length <= t.left) {
+          c.blocked.push(...adv);
+          c.tasks.shift();
+          continue;
+        }
+        return { kind: 'decision', power: powerOfSide(p, s, enemy(s.side)), prompt: 'block-advance', options: sortIds(adv).map((x) => `block ${x}`) };
+      }
+      case 'finish': {
+        c.tasks.shift();
+        finish(p, s, c, ev);
+        continue;
+      }
+      case 'overrun': {
+        if (!alive(s, t.unit)) {
+          c.tasks.shift();
+          continue;
+        }
+        const dest = overrunDestinations(p, s, t.unit);
+        if (!dest.length) {
+          c.tasks.shift();
+          emit(ev, 'overrun', `${unitName(p, t.unit)} is overrun with nowhere to go`, s.units[t.unit]!.power, { unit: t.unit });
+          eliminate(p, s, t.unit, ev);
+          continue;
+        }
+        if (dest.length === 1) {
+          applyCombatPick(p, s, `to ${dest[0]}`, ev);
+          continue;
+        }
+        return { kind: 'decision', power: s.power, prompt: 'overrun-destination', options: dest.map((x) => `to ${x}`) };
+      }
+    }
+  }
+}
+
+function sideline(p: PackIndex, s: BlitzState, c: CombatState, id: string, ev: Events): void {
+  c.sidelined.push(id);
+  emit(ev, 'return-to-base', `${unitName(p, id)} is forced back to base`, s.units[id]!.power, { unit: id });
+}
+
+/** Attacking land units that could advance: surviving, not sidelined, not blocked (6.6). */
+function advancers(p: PackIndex, s: BlitzState, c: CombatState): string[] {
+  const q = parts(p, s, c);
+  return [...q.attLand, ...q.dropped].filter((x) => !c.blocked.includes(x));
+}
+
+/** 6.6: adjacent friendly area where it can stack and not under an announced enemy Ground Attack. */
+function retreatDestinations(p: PackIndex, s: BlitzState, id: string): string[] {
+  const u = s.units[id]!;
+  const side = sideOf(p, s, u.power);
+  const attacked = new Set(s.attacks.map((a) => a.target));
+  return landNeighbours(p, s, u.at)
+    .map((n) => n.to)
+    .filter((l) => friendlyLand(p, s, l, side) && !attacked.has(l) && canStackLand(p, s, l, side, u.size))
+    .sort();
+}
+
+/** 6.6 overrun: the closest area (3x movement at most) where the unit can base; ties chosen by the attacker. */
+function overrunDestinations(p: PackIndex, s: BlitzState, id: string): string[] {
+  const u = s.units[id]!;
+  const side = sideOf(p, s, u.power);
+  const f = face(p, u);
+  const ok = (l: string) => friendlyLand(p, s, l, side) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
+  const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false) : airDistances(p, s, u.at, 3 * (f.airMove ?? 0));
+  const cands = [...d.entries()].filter(([l]) => !l.startsWith('sea:') && l !== u.at && ok(l));
+  if (!cands.length) return [];
+  const best = Math.min(...cands.map(([, v]) => v));
+  return cands.filter(([, v]) => v === best).map(([l]) => l).sort();
+}
+
+function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
+  const q = parts(p, s, c);
+  const a = q.a;
+  let outcome = 'held';
+  if (!q.defLand.length) {
+    const adv = advancers(p, s, c);
+    if (adv.length) {
+      // 6.6: every unblocked surviving attacking land unit must advance.
+      for (const x of adv) {
+        s.units[x]!.at = a.target;
+        s.units[x]!.moved = true;
+      }
+      emit(ev, 'advance', `${adv.map((x) => unitName(p, x)).join(', ')} advance into ${landName(p, a.target)}`, s.power, { target: a.target, units: adv });
+      takeControl(p, s, a.target, s.power, ev, 'Ground Attack');
+      outcome = 'taken';
+      const over = onMap(s).filter(([, u]) => u.at === a.target && !isLand(p, u) && sideOf(p, s, u.power) !== s.side).map(([id]) => id);
+      c.tasks.push(...over.map((x) => ({ kind: 'overrun' as const, unit: x })));
+    } else outcome = 'held (no attacker able to advance)';
+  }
+  const summary: JsonObject = { target: a.target, outcome, rounds: c.log as unknown as JsonObject[] };
+  const r = c.log.map((l) => `${l.round} ${l.attFactors}:${l.defFactors} dice ${l.attDie ?? '-'}/${l.defDie ?? '-'} → ${l.attResult ?? '-'}/${l.defResult ?? '-'}`).join('; ');
+  emit(ev, 'combat', `Combat for ${landName(p, a.target)}: ${r || 'no rounds'}; ${outcome}`, s.power, summary);
+}
+
+/** Apply a pick made inside a combat (damage, return to base, retreat, block, destination). */
+export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const c = s.combat!;
+  const [verb, arg] = choice.split(' ') as [string, string];
+  const t = c.tasks[0];
+  if (verb === 'die') {
+    const d = Number(arg);
+    if (c.attDie === null) c.attDie = d;
+    else c.defDie = d;
+    if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
+    return;
+  }
+  if (!t) throw new IllegalChoiceError(`no pick pending for '${choice}'`);
+  if (verb === 'hit' && t.kind === 'damage') {
+    damage(p, s, arg, ev, c.round === 'air' ? 'Air Round' : 'Land Round');
+    t.left -= 1;
+    t.ownerNext = !t.ownerNext; // 6.5: owner, then the enemy, alternately
+    return;
+  }
+  if (verb === 'rtb' && t.kind === 'rtb') {
+    sideline(p, s, c, arg, ev);
+    t.left -= 1;
+    t.ownerNext = !t.ownerNext;
+    return;
+  }
+  if (verb === 'retreat' && t.kind === 'retreat-pick') {
+    t.left -= 1;
+    c.tasks.unshift({ kind: 'retreat-to', unit: arg });
+    return;
+  }
+  if (verb === 'to' && t.kind === 'retreat-to') {
+    const u = s.units[t.unit]!;
+    emit(ev, 'retreat', `${unitName(p, t.unit)} retreats from ${landName(p, u.at)} to ${landName(p, arg)}`, u.power, { unit: t.unit, from: u.at, to: arg });
+    u.at = arg;
+    c.tasks.shift();
+    return;
+  }
+  if (verb === 'block' && t.kind === 'block') {
+    c.blocked.push(arg);
+    t.left -= 1;
+    return;
+  }
+  if (verb === 'to' && t.kind === 'overrun') {
+    const u = s.units[t.unit]!;
+    emit(ev, 'overrun', `${unitName(p, t.unit)} is overrun and moves to ${landName(p, arg)}`, u.power, { unit: t.unit, to: arg });
+    u.at = arg;
+    c.tasks.shift();
+    return;
+  }
+  throw new IllegalChoiceError(`'${choice}' does not answer the pending combat step (${t.kind})`);
+}
+
+/** Close a combat: mark the attack resolved and free its units (6.5: air and ships go back). */
+export function endCombat(s: BlitzState): void {
+  const c = s.combat!;
+  const a = s.attacks[c.attack]!;
+  a.resolved = true;
+  for (const id of [...a.attackers, ...a.dropped, ...a.defenders]) {
+    const u = s.units[id];
+    if (u) delete u.committed;
+  }
+  s.combat = null;
+}
+
+export { canStackLand };

@@ -1,0 +1,215 @@
+/**
+ * The sequence of play (2.1, 2.2) for the short scenarios: each turn the Axis then the Allies take
+ * their Activities (steps A-F), then each side's Blitz (Scenario A: German Land Blitz, AFA Free Blitz;
+ * B: German Land Blitz, Western Allies Total Blitz), then turn end. `advance` runs everything that
+ * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
+ */
+import { IllegalChoiceError } from '@salient/engine';
+import { askCombat, applyCombatPick, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
+import { emit, type Events } from './events.ts';
+import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
+import { scenarioDef, type PackIndex } from './pack-index.ts';
+import { declarable, declareWar } from './politics.ts';
+import { enemy, powerOfSide } from './query.ts';
+import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
+import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
+import { endOfGame } from './victory.ts';
+
+/** 2.2: which of steps A-F each kind of impulse performs. */
+const STEPS: Record<Mode, StepId[]> = {
+  activities: ['return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
+  total: ['return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
+  land: ['land-move', 'announce', 'defend', 'resolve'],
+  air: ['return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
+  naval: ['return', 'to-sea'],
+  // 2.2 / A.8: a Free Blitz moves land units and rebases air (Size 4 in all) and never attacks.
+  free: ['return', 'to-sea', 'rebase', 'land-move'],
+};
+
+const FREE_BLITZ_SIZE = 4;
+
+/** Impulses of a turn: 1 Axis activities, 2 Allied activities, 3 Axis Blitz, 4 Allied Blitz, 5 turn end. */
+function impulseSide(impulse: number): SideId {
+  return impulse % 2 === 1 ? 'Axis' : 'Allies';
+}
+
+export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void {
+  s.impulse = impulse;
+  for (const u of Object.values(s.units)) {
+    delete u.moved;
+    delete u.rebased;
+    delete u.toSea;
+    delete u.committed;
+    delete u.from;
+  }
+  s.attacks = [];
+  s.sel = null;
+  if (impulse === 5) {
+    s.step = 'build';
+    return;
+  }
+  s.side = impulseSide(impulse);
+  s.power = powerOfSide(p, s, s.side);
+  s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
+  s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
+  s.step = STEPS[s.mode][0]!;
+}
+
+function nextStep(p: PackIndex, s: BlitzState, ev: Events): void {
+  s.sel = null;
+  if (s.step === 'build') return endTurn(p, s, ev);
+  const steps = STEPS[s.mode];
+  const i = steps.indexOf(s.step);
+  const next = steps[i + 1];
+  if (next) {
+    s.step = next;
+    return;
+  }
+  beginImpulse(p, s, s.impulse + 1);
+  if (s.impulse === 5) startTurnEnd(p, s, ev);
+}
+
+function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  s.buildOrder = [];
+  s.res = {};
+  if (s.turn >= sc.lastTurn) return; // nothing built at the very end
+  placeReinforcements(p, s, ev); // A.7
+  if (sc.forcePool.length || Object.keys(sc.offMapIncome).length) {
+    // B.7: builds, Axis power first; choices stay hidden until both are done (1.9).
+    for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
+      s.res[pw.id] = income(p, s, pw.id);
+      s.buildOrder.push(pw.id);
+    }
+    emit(ev, 'income', `Build resources: ${s.buildOrder.map((x) => `${x} ${s.res[x]}`).join(', ')}`, undefined, { ...s.res });
+  }
+}
+
+function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
+  revealBuilds(p, s, ev);
+  s.buildOrder = [];
+  const sc = scenarioDef(p, s.scenario);
+  if (s.turn >= sc.lastTurn) {
+    endOfGame(p, s, ev);
+    return;
+  }
+  s.turn += 1;
+  emit(ev, 'turn', `Turn ${s.turn} begins`, undefined, { turn: s.turn });
+  beginImpulse(p, s, 1);
+}
+
+function stepAsk(p: PackIndex, s: BlitzState): Ask | null {
+  switch (s.step) {
+    case 'return':
+      return askReturn(p, s);
+    case 'to-sea':
+      return askToSea(p, s);
+    case 'rebase':
+      return askRebase(p, s);
+    case 'land-move': {
+      // A.1: war on a neutral minor may be declared while performing actions.
+      const decl = s.mode === 'free' ? [] : declarable(p, s).map((c) => `declare ${c}`);
+      return askLandMove(p, s, decl);
+    }
+    case 'announce':
+      return askAnnounce(p, s);
+    case 'defend':
+      return askDefend(p, s);
+    case 'resolve':
+      return askResolve(p, s);
+    case 'build':
+      return askBuild(p, s);
+    case 'over':
+      return null;
+  }
+}
+
+/** Run until a choice is needed; store it in `s.ask`. */
+export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (s.winner) {
+      s.step = 'over';
+      s.ask = { kind: 'terminal' };
+      s.sel = null;
+      s.combat = null;
+      return;
+    }
+    if (s.combat) {
+      const q = askCombat(p, s, ev);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      if (s.winner) continue;
+      endCombat(s);
+      continue;
+    }
+    if (s.step === 'build' && s.buildOrder.length === 0) {
+      nextStep(p, s, ev);
+      continue;
+    }
+    const q = stepAsk(p, s);
+    if (q) {
+      s.ask = q;
+      return;
+    }
+    if (s.step === 'build') s.buildOrder.shift();
+    else nextStep(p, s, ev);
+  }
+  throw new Error('Blitz flow did not settle (internal error)');
+}
+
+/** Apply one decision or die roll to a draft state. */
+export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const ask = s.ask;
+  if (ask.kind === 'terminal') throw new IllegalChoiceError('the game is over');
+  if (ask.kind === 'chance') {
+    const m = /^die ([1-6])$/.exec(choice);
+    if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
+    applyCombatPick(p, s, choice, ev);
+    return;
+  }
+  if (!ask.options.includes(choice)) {
+    throw new IllegalChoiceError(`'${choice}' is not a legal option for ${ask.prompt}; legal: ${ask.options.slice(0, 8).join(', ')}${ask.options.length > 8 ? ', ...' : ''}`);
+  }
+  if (s.combat) {
+    applyCombatPick(p, s, choice, ev);
+    return;
+  }
+  if (choice.startsWith('declare ')) {
+    declareWar(p, s, choice.slice(8), ev);
+    return;
+  }
+  let done = false;
+  switch (s.step) {
+    case 'return':
+      done = applyReturn(p, s, choice, ev);
+      break;
+    case 'to-sea':
+      done = applyToSea(p, s, choice, ev);
+      break;
+    case 'rebase':
+      done = applyRebase(p, s, choice, ev);
+      break;
+    case 'land-move':
+      done = applyLandMove(p, s, choice, ev);
+      break;
+    case 'announce':
+      done = applyAnnounce(p, s, choice, ev);
+      break;
+    case 'defend':
+      done = applyDefend(p, s, choice, ev);
+      break;
+    case 'resolve':
+      applyResolve(p, s, choice, ev);
+      break;
+    case 'build':
+      if (applyBuild(p, s, choice, ev)) s.buildOrder.shift();
+      return;
+    case 'over':
+      throw new IllegalChoiceError('the game is over');
+  }
+  if (done) nextStep(p, s, ev);
+}
+
+export { enemy };

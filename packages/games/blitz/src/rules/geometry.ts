@@ -1,0 +1,77 @@
+/**
+ * Distances on the area map: air movement (4.2, 5.1: land area 1, sea area 2, Air Routes adjacent,
+ * never over neutral land), naval movement (4.2: each sea 1, entering a port 1) and land movement
+ * (5.2). Uniform small graphs, so a plain Dijkstra over a sorted frontier is enough.
+ */
+import type { PackIndex } from './pack-index.ts';
+import { armedEnemyAtSea, controllerSide, entryCost, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
+import type { BlitzState, SideId } from './state.ts';
+
+/** Node ids: a land id, or `sea:<id>`. */
+function airEdges(p: PackIndex, s: BlitzState, node: string): { to: string; cost: number }[] {
+  const out: { to: string; cost: number }[] = [];
+  if (node.startsWith('sea:')) {
+    const sea = node.slice(4);
+    for (const l of p.coastOf.get(sea) ?? []) out.push({ to: l, cost: 1 });
+    for (const t of p.seaBorders.get(sea) ?? []) if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 2 });
+    return out;
+  }
+  const land = p.land.get(node);
+  for (const n of landNeighbours(p, s, node)) out.push({ to: n.to, cost: 1 });
+  for (const a of p.airRoutes.get(node) ?? []) if (inPlayLand(p, s, a)) out.push({ to: a, cost: 1 });
+  for (const sea of new Set([...(land?.coast ?? []), ...(land?.ports.flatMap((x) => x.seas) ?? [])])) {
+    if (inPlaySea(p, s, sea)) out.push({ to: `sea:${sea}`, cost: 2 });
+  }
+  return out;
+}
+
+function dijkstra(start: string, limit: number, edges: (n: string) => { to: string; cost: number }[], passable: (n: string) => boolean): Map<string, number> {
+  const dist = new Map<string, number>([[start, 0]]);
+  const frontier: string[] = [start];
+  while (frontier.length) {
+    frontier.sort((a, b) => (dist.get(a) ?? 0) - (dist.get(b) ?? 0) || (a < b ? -1 : 1));
+    const n = frontier.shift() as string;
+    const d = dist.get(n) ?? 0;
+    for (const e of edges(n)) {
+      const nd = d + e.cost;
+      if (nd > limit || !passable(e.to)) continue;
+      if (nd < (dist.get(e.to) ?? Infinity)) {
+        dist.set(e.to, nd);
+        if (!frontier.includes(e.to)) frontier.push(e.to);
+      }
+    }
+  }
+  return dist;
+}
+
+/** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land). */
+export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number): Map<string, number> {
+  return dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n) !== 'neutral');
+}
+
+/**
+ * Naval distances from a port (or a sea) to seas and ports (4.2: first enter a sea the port touches;
+ * each sea 1; entering a port 1). Ports are land ids; a path ends on entering a port.
+ * `avoidArmed` bars seas holding armed enemy units (5.1 rebase).
+ */
+export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean): Map<string, number> {
+  const edges = (n: string): { to: string; cost: number }[] => {
+    if (!n.startsWith('sea:')) {
+      if (n !== from) return []; // entering a port ends the move
+      return [...(p.portSeas.get(n) ?? [])].filter((x) => inPlaySea(p, s, x)).map((x) => ({ to: `sea:${x}`, cost: 1 }));
+    }
+    const sea = n.slice(4);
+    const out: { to: string; cost: number }[] = [];
+    for (const t of p.seaBorders.get(sea) ?? []) if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 1 });
+    for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) out.push({ to: l, cost: 1 });
+    return out;
+  };
+  return dijkstra(from, limit, edges, (n) => !(avoidArmed && n.startsWith('sea:') && armedEnemyAtSea(p, s, n.slice(4), side)));
+}
+
+/** Land-movement step options from `land` with `mp` left (5.2). */
+export function landSteps(p: PackIndex, s: BlitzState, land: string, mp: number): { to: string; cost: number; route: boolean }[] {
+  return landNeighbours(p, s, land)
+    .map((n) => ({ to: n.to, route: n.route, cost: entryCost(p, n.to) }))
+    .filter((n) => n.cost <= mp);
+}

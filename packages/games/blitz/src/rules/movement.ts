@@ -1,0 +1,327 @@
+/**
+ * Moving units: return to base (4.1), move to a sea area with transports (4.2), rebase air and
+ * naval units (5.1, A.3, B.3), move land units (5.2, A.4, B.4) and the Scenario A overseas move (A.5).
+ */
+import { IllegalChoiceError } from '@salient/engine';
+import { emit, landName, unitName, type Events } from './events.ts';
+import { airDistances, landSteps, navalDistances } from './geometry.ts';
+import { landDef, type PackIndex } from './pack-index.ts';
+import {
+  canStackAir,
+  canStackLand,
+  canStackPort,
+  controllerSide,
+  enemyLand,
+  face,
+  friendlyLand,
+  isAir,
+  isLand,
+  isNaval,
+  landUnitsIn,
+  ownedBy,
+  sideOf,
+  typeOf,
+  unitsAt,
+} from './query.ts';
+import { takeControl } from './politics.ts';
+import type { Ask, BlitzState } from './state.ts';
+
+const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
+
+/** Free Blitz (2.2): moved units may total Size 4. Other modes have no limit. */
+function fitsBudget(s: BlitzState, size: number): boolean {
+  return s.mode !== 'free' || size <= s.freeLeft;
+}
+function spend(s: BlitzState, size: number): void {
+  if (s.mode === 'free') s.freeLeft -= size;
+}
+
+// ---------------------------------------------------------------- 4.1 Return to base
+
+function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const d = navalDistances(p, s, u.at, face(p, u).move, side, false);
+  return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
+}
+
+export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
+  const sel = s.sel;
+  if (sel?.kind === 'return') return decision(s, 'return-to', returnPorts(p, s, sel.unit).map((l) => `to ${l}`));
+  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && isNaval(p, u) && !u.moved && returnPorts(p, s, id).length > 0);
+  if (!units.length) return null;
+  return decision(s, 'return-pick', [...units.map(([id]) => `return ${id}`), 'done']);
+}
+
+export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+  if (c === 'done') return true;
+  const [verb, arg] = c.split(' ') as [string, string];
+  if (verb === 'return') {
+    s.sel = { kind: 'return', unit: arg };
+    return false;
+  }
+  const uid = (s.sel as { unit: string }).unit;
+  const u = s.units[uid]!;
+  emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, arg)}`, u.power, { unit: uid, from: u.at, to: arg });
+  u.at = arg;
+  u.moved = true;
+  for (const [, c2] of unitsAt(s, `trs:${uid}`)) c2.at = arg; // 4.1: carried land units come ashore in the port
+  s.sel = null;
+  return false;
+}
+
+// ---------------------------------------------------------------- 4.2 Move to a sea area (naval units)
+
+function cargoSize(s: BlitzState, trs: string): number {
+  return Object.values(s.units).filter((u) => u.at === `trs:${trs}`).reduce((a, u) => a + u.size, 0);
+}
+
+/** 4.2: a TRS carries land units of total Size up to twice its own; Chinese units never (n/a here). */
+function canCarry(p: PackIndex, s: BlitzState, trs: string, uid: string): boolean {
+  const t = s.units[trs]!;
+  const u = s.units[uid]!;
+  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || u.power !== t.power) return false;
+  return cargoSize(s, trs) + u.size <= 2 * t.size;
+}
+
+function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const d = navalDistances(p, s, u.at, face(p, u).move, sideOf(p, s, u.power), false);
+  return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
+}
+
+export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
+  const sel = s.sel;
+  if (sel?.kind === 'sea') {
+    const t = s.units[sel.unit]!;
+    if (sel.stage === 'load') {
+      const here = landUnitsIn(p, s, t.at).filter(([id, u]) => !u.moved && canCarry(p, s, sel.unit, id) && londonRule(p, s, id));
+      return decision(s, 'sea-load', [...here.map(([id]) => `load ${id}`), 'sail']);
+    }
+    if (sel.stage === 'dest') return decision(s, 'sea-destination', seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`));
+    const sea = t.at.slice(4);
+    const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => landUnitsIn(p, s, l).filter(([id, u]) => !u.moved && canCarry(p, s, sel.unit, id) && londonRule(p, s, id)));
+    return decision(s, 'sea-embark', [...shore.map(([id]) => `embark ${id}`), 'done']);
+  }
+  const ships = ownedBy(s, s.power).filter(([id, u]) => isNaval(p, u) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
+  if (!ships.length) return null;
+  return decision(s, 'sea-pick', [...ships.map(([id]) => `sail ${id}`), 'done']);
+}
+
+export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+  const [verb, arg] = c.split(' ') as [string, string | undefined];
+  const sel = s.sel;
+  if (!sel) {
+    if (verb === 'done') return true;
+    const u = s.units[arg!]!;
+    spend(s, u.size);
+    const isTrs = typeOf(p, u) === 'TRS';
+    s.sel = { kind: 'sea', unit: arg!, stage: isTrs ? 'load' : 'dest', cargo: [] };
+    return false;
+  }
+  if (sel.kind !== 'sea') throw new IllegalChoiceError(`unexpected '${c}'`);
+  const t = s.units[sel.unit]!;
+  if (verb === 'load' || verb === 'embark') {
+    s.units[arg!]!.at = `trs:${sel.unit}`;
+    s.units[arg!]!.moved = true;
+    sel.cargo.push(arg!);
+    return false;
+  }
+  if (verb === 'sail') {
+    sel.stage = 'dest';
+    return false;
+  }
+  if (verb === 'to') {
+    emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} puts to sea in the ${landName(p, `sea:${arg}`)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: `sea:${arg}`, cargo: sel.cargo });
+    t.at = `sea:${arg}`;
+    t.toSea = true;
+    t.moved = true;
+    if (typeOf(p, t) === 'TRS') {
+      sel.stage = 'embark';
+    } else s.sel = null;
+    return false;
+  }
+  if (verb === 'done') {
+    const embarked = sel.cargo.filter((x) => s.units[x]!.at === `trs:${sel.unit}`);
+    if (embarked.length) emit(ev, 'embark', `${unitName(p, sel.unit)} has aboard ${embarked.map((x) => unitName(p, x)).join(', ')}`, t.power, { unit: sel.unit, cargo: embarked });
+    s.sel = null;
+    return false;
+  }
+  throw new IllegalChoiceError(`unexpected '${c}'`);
+}
+
+// ---------------------------------------------------------------- 5.1 Rebase
+
+function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const f = face(p, u);
+  if (isNaval(p, u)) {
+    // 5.1: three times naval movement, port to friendly port, never through seas with armed enemies.
+    const d = navalDistances(p, s, u.at, 3 * f.move, side, true);
+    return [...d.keys()].filter((n) => !n.startsWith('sea:') && n !== u.at && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
+  }
+  const range = 3 * (f.airMove ?? 0);
+  const d = airDistances(p, s, u.at, range);
+  return [...d.keys()]
+    .filter((n) => !n.startsWith('sea:') && n !== u.at && friendlyLand(p, s, n, side))
+    .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
+    .sort();
+}
+
+function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
+  const u = s.units[uid]!;
+  if (u.rebased || u.toSea || u.at.startsWith('sea:') || u.at.startsWith('trs:')) return false;
+  const t = typeOf(p, u);
+  if (s.mode === 'free' && t !== 'AIR') return false; // 2.2: in a Free Blitz only air units rebase
+  if (t === 'PARA' && u.moved) return false; // 5.1: a PARA that moved this phase may not rebase
+  if (t !== 'AIR' && t !== 'PARA' && !isNaval(p, u)) return false;
+  if (!fitsBudget(s, u.size)) return false;
+  if (t === 'PARA' && !londonRule(p, s, uid)) return false;
+  return rebaseTargets(p, s, uid).length > 0;
+}
+
+export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
+  const sel = s.sel;
+  if (sel?.kind === 'rebase') {
+    const u = s.units[sel.unit]!;
+    if (typeOf(p, u) === 'TRS' && sel.cargo.length === 0 && !u.moved) {
+      // 5.1/B.3: a rebasing TRS may take land units from its starting area, put ashore at the end.
+      const here = landUnitsIn(p, s, u.at).filter(([id, x]) => !x.moved && canCarry(p, s, sel.unit, id) && londonRule(p, s, id));
+      if (here.length) return decision(s, 'rebase-load', [...here.map(([id]) => `load ${id}`), 'go']);
+    }
+    return decision(s, 'rebase-to', rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`));
+  }
+  const units = ownedBy(s, s.power).filter(([id]) => canRebase(p, s, id));
+  if (!units.length) return null;
+  return decision(s, 'rebase-pick', [...units.map(([id]) => `rebase ${id}`), 'done']);
+}
+
+export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+  const [verb, arg] = c.split(' ') as [string, string | undefined];
+  const sel = s.sel;
+  if (!sel) {
+    if (verb === 'done') return true;
+    s.sel = { kind: 'rebase', unit: arg!, cargo: [] };
+    spend(s, s.units[arg!]!.size);
+    return false;
+  }
+  if (sel.kind !== 'rebase') throw new IllegalChoiceError(`unexpected '${c}'`);
+  const u = s.units[sel.unit]!;
+  if (verb === 'load') {
+    s.units[arg!]!.at = `trs:${sel.unit}`;
+    sel.cargo.push(arg!);
+    u.moved = true; // marks that loading has been offered once
+    return false;
+  }
+  if (verb === 'go') {
+    u.moved = true;
+    return false;
+  }
+  emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
+  u.at = arg!;
+  u.rebased = true;
+  for (const x of sel.cargo) {
+    s.units[x]!.at = arg!; // 5.1: disembark in the destination port
+    s.units[x]!.moved = true;
+  }
+  s.sel = null;
+  return false;
+}
+
+// ---------------------------------------------------------------- 5.2 Move land units
+
+/** A.5: in Scenario A the AFA must always keep a land unit in London. */
+export function londonRule(p: PackIndex, s: BlitzState, uid: string): boolean {
+  const u = s.units[uid]!;
+  if (s.scenario !== 'A' || u.at !== 'london' || !isLand(p, u)) return true;
+  return landUnitsIn(p, s, 'london').filter(([id]) => id !== uid).length > 0;
+}
+
+interface Step {
+  to: string;
+  cost: number;
+  /** The move must stop after this step (Land Route 5.2, overseas move A.5, disembarking B.4). */
+  stop: boolean;
+}
+
+function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const ok = (to: string) =>
+    controllerSide(p, s, to) !== 'neutral' && // 1.6
+    canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
+    !(s.mode === 'free' && enemyLand(p, s, to, side)); // 2.2: a Free Blitz never enters enemy land
+  if (u.at.startsWith('trs:')) {
+    // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
+    const trs = s.units[u.at.slice(4)]!;
+    if (!trs.at.startsWith('sea:')) return [];
+    return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && ok(l)).map((to) => ({ to, cost: mp, stop: true }));
+  }
+  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => ok(x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
+  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
+  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && ok('paris') && !steps.some((x) => x.to === 'paris')) {
+    steps.push({ to: 'paris', cost: mp, stop: true });
+  }
+  return steps.filter((x) => londonRule(p, s, uid) || u.at !== 'london');
+}
+
+function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
+  const u = s.units[uid]!;
+  if (!isLand(p, u) || u.moved || typeOf(p, u) === 'FORT') return false; // 5.2: a FORT never moves
+  const mp = face(p, u).move;
+  if (mp <= 0 || !fitsBudget(s, u.size) || !londonRule(p, s, uid)) return false;
+  return moveSteps(p, s, uid, mp).length > 0;
+}
+
+export function askLandMove(p: PackIndex, s: BlitzState, extra: string[]): Ask | null {
+  const sel = s.sel;
+  if (sel?.kind === 'move') {
+    const steps = moveSteps(p, s, sel.unit, sel.mp);
+    return decision(s, 'move-step', [...steps.map((x) => `to ${x.to}`), 'stop']);
+  }
+  const units = ownedBy(s, s.power).filter(([id]) => canMove(p, s, id));
+  if (!units.length && !extra.length) return null;
+  return decision(s, 'move-pick', [...units.map(([id]) => `move ${id}`), ...extra, 'done']);
+}
+
+export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+  const [verb, arg] = c.split(' ') as [string, string | undefined];
+  const sel = s.sel;
+  if (!sel) {
+    if (verb === 'done') return true;
+    const u = s.units[arg!]!;
+    spend(s, u.size);
+    u.moved = true;
+    s.sel = { kind: 'move', unit: arg!, mp: face(p, u).move, path: [u.at] };
+    return false;
+  }
+  if (sel.kind !== 'move') throw new IllegalChoiceError(`unexpected '${c}'`);
+  const u = s.units[sel.unit]!;
+  if (verb === 'stop') {
+    finishMove(p, s, ev);
+    return false;
+  }
+  const step = moveSteps(p, s, sel.unit, sel.mp).find((x) => x.to === arg);
+  if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
+  u.at = arg!;
+  sel.mp -= step.cost;
+  sel.path.push(arg!);
+  // 5.2: entering an enemy area with no land unit takes control of it (6.6).
+  if (enemyLand(p, s, arg!, sideOf(p, s, u.power))) takeControl(p, s, arg!, u.power, ev, `${unitName(p, sel.unit)} walks in`);
+  if (step.stop || sel.mp <= 0 || moveSteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
+  return false;
+}
+
+function finishMove(p: PackIndex, s: BlitzState, ev: Events): void {
+  const sel = s.sel as { unit: string; path: string[] };
+  const u = s.units[sel.unit]!;
+  if (sel.path.length > 1) {
+    const from = sel.path[0]!;
+    const fromName = from.startsWith('trs:') ? `aboard ${unitName(p, from.slice(4))}` : landName(p, from);
+    emit(ev, 'move', `${unitName(p, sel.unit)} moves ${fromName} → ${sel.path.slice(1).map((x) => landName(p, x)).join(' → ')}`, u.power, { unit: sel.unit, path: sel.path });
+  }
+  s.sel = null;
+}
+
+export { landDef };

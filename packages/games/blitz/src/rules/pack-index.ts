@@ -1,0 +1,103 @@
+/**
+ * Indexes over a validated pack, and the registry that lets `apply(state, choice)` find the pack a
+ * state refers to (by content hash). `checkPack` and `setup` register packs; a state whose pack is
+ * not registered in this process cannot be advanced, and says so.
+ */
+import { SalientError } from '@salient/engine';
+import type { CombatChart, LandDef, PackFiles, ScenarioDef, SeaDef, UnitDef } from '../pack/schema.ts';
+
+export interface PackIndex {
+  hash: string;
+  files: PackFiles;
+  land: Map<string, LandDef>;
+  sea: Map<string, SeaDef>;
+  unit: Map<string, UnitDef>;
+  chart: CombatChart;
+  scenario: Map<string, ScenarioDef>;
+  /** Land neighbours by border (both ways). */
+  borders: Map<string, Set<string>>;
+  landRoutes: Map<string, Set<string>>;
+  airRoutes: Map<string, Set<string>>;
+  seaBorders: Map<string, Set<string>>;
+  /** Sea -> lands whose coast touches it; land -> seas touched by its ports. */
+  coastOf: Map<string, Set<string>>;
+  portSeas: Map<string, Set<string>>;
+  countryLands: Map<string, string[]>;
+}
+
+const registry = new Map<string, PackIndex>();
+
+function sym(pairs: readonly (readonly [string, string])[]): Map<string, Set<string>> {
+  const m = new Map<string, Set<string>>();
+  const add = (a: string, b: string) => {
+    let s = m.get(a);
+    if (!s) m.set(a, (s = new Set()));
+    s.add(b);
+  };
+  for (const [a, b] of pairs) {
+    add(a, b);
+    add(b, a);
+  }
+  return m;
+}
+
+export function registerPack(hash: string, files: PackFiles): PackIndex {
+  const hit = registry.get(hash);
+  if (hit) return hit;
+  const coastOf = new Map<string, Set<string>>();
+  const portSeas = new Map<string, Set<string>>();
+  const countryLands = new Map<string, string[]>();
+  for (const l of files.map.lands) {
+    for (const s of new Set([...l.coast, ...l.ports.flatMap((p) => p.seas)])) {
+      let set = coastOf.get(s);
+      if (!set) coastOf.set(s, (set = new Set()));
+      set.add(l.id);
+    }
+    portSeas.set(l.id, new Set(l.ports.flatMap((p) => p.seas)));
+    countryLands.set(l.country, [...(countryLands.get(l.country) ?? []), l.id]);
+  }
+  const idx: PackIndex = {
+    hash,
+    files,
+    land: new Map(files.map.lands.map((l) => [l.id, l])),
+    sea: new Map(files.map.seas.map((s) => [s.id, s])),
+    unit: new Map(files.units.units.map((u) => [u.id, u])),
+    chart: files['combat-chart'],
+    scenario: new Map(files.scenarios.scenarios.map((s) => [s.id, s])),
+    borders: sym(files.map.borders),
+    landRoutes: sym(files.map.landRoutes),
+    airRoutes: sym(files.map.airRoutes),
+    seaBorders: sym(files.map.seaBorders),
+    coastOf,
+    portSeas,
+    countryLands,
+  };
+  registry.set(hash, idx);
+  return idx;
+}
+
+export function packOf(hash: string): PackIndex {
+  const p = registry.get(hash);
+  if (!p) {
+    throw new SalientError('BAD_PACK', `Blitz pack ${hash} is not loaded in this process; load it (setup or checkPack) before applying choices to its states.`);
+  }
+  return p;
+}
+
+export function landDef(p: PackIndex, id: string): LandDef {
+  const l = p.land.get(id);
+  if (!l) throw new Error(`unknown land area '${id}'`);
+  return l;
+}
+
+export function unitDef(p: PackIndex, id: string): UnitDef {
+  const u = p.unit.get(id);
+  if (!u) throw new Error(`unknown unit '${id}'`);
+  return u;
+}
+
+export function scenarioDef(p: PackIndex, id: string): ScenarioDef {
+  const s = p.scenario.get(id);
+  if (!s) throw new Error(`unknown scenario '${id}'`);
+  return s;
+}

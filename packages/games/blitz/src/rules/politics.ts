@@ -1,0 +1,60 @@
+/**
+ * Control, conquest and declarations of war: 1.5, 3.2 (A.1), 3.4 (A.2), 6.6 overrun, and the
+ * scenario victory checks that fire on a change of control (A, B).
+ */
+import { emit, landName, unitName, type Events } from './events.ts';
+import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
+import { powerOfSide, sideOf, enemy } from './query.ts';
+import type { BlitzState, SideId } from './state.ts';
+import { checkImmediateVictory } from './victory.ts';
+
+/** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
+export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
+  const before = s.control[land] ?? 'neutral';
+  if (before === power) return;
+  s.control[land] = power;
+  emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
+  const country = landDef(p, land).country;
+  if (isConquered(p, s, country, sideOf(p, s, power))) {
+    const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+    emit(ev, 'conquest', `${name} is conquered by the ${sideOf(p, s, power)}`, power, { country });
+  }
+  checkImmediateVictory(p, s, ev);
+}
+
+/**
+ * 3.4 / A.2: a country is conquered when the other side controls all its land areas (in play);
+ * France falls with Paris alone (A.2). Supply (1.7) is not part of Scenarios A and B.
+ */
+export function isConquered(p: PackIndex, s: BlitzState, country: string, by: SideId): boolean {
+  const lands = (p.countryLands.get(country) ?? []).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
+  if (!lands.length) return false;
+  const held = (l: string) => {
+    const c = s.control[l];
+    return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === by;
+  };
+  if (country === 'france' && lands.includes('paris')) return held('paris');
+  return lands.every(held);
+}
+
+/** Minor countries the phasing side may declare war on now (A.1: only Belgium-Netherlands). */
+export function declarable(p: PackIndex, s: BlitzState): string[] {
+  const sc = scenarioDef(p, s.scenario);
+  return sc.minors.map((m) => m.country).filter((c) => !s.atWar.includes(c) && (p.countryLands.get(c) ?? []).some((l) => s.control[l] === 'neutral'));
+}
+
+/** A.1: the other side immediately gains control of the minor and places its army there. */
+export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  const minor = sc.minors.find((m) => m.country === country);
+  if (!minor) throw new Error(`no minor ${country}`);
+  s.atWar.push(country);
+  const other = powerOfSide(p, s, enemy(s.side));
+  const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  emit(ev, 'declaration', `${s.power} declares war on ${name}; it joins the ${enemy(s.side)}`, s.power, { country, aggressor: s.power, joins: other });
+  for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = other;
+  for (const pl of minor.army) {
+    s.units[pl.unit] = { def: pl.unit, power: other, size: pl.size, at: pl.at };
+    emit(ev, 'placement', `${unitName(p, pl.unit)} deploys in ${landName(p, pl.at)}`, other, { unit: pl.unit, at: pl.at });
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Read-only questions about a state: who controls what, which units are where, unit factors.
+ */
+import type { UnitSide } from '../pack/schema.ts';
+import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import type { BlitzState, SideId, UnitState } from './state.ts';
+
+export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
+export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
+
+export function sideOf(p: PackIndex, s: BlitzState, power: string): SideId {
+  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.id === power);
+  if (!pw) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
+  return pw.side;
+}
+
+export function powerOfSide(p: PackIndex, s: BlitzState, side: SideId): string {
+  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.side === side);
+  if (!pw) throw new Error(`scenario ${s.scenario} has no power on side ${side}`);
+  return pw.id;
+}
+
+export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Axis');
+
+export function typeOf(p: PackIndex, u: UnitState): string {
+  return unitDef(p, u.def).type;
+}
+
+export const isLand = (p: PackIndex, u: UnitState) => LAND_TYPES.has(typeOf(p, u));
+export const isAir = (p: PackIndex, u: UnitState) => typeOf(p, u) === 'AIR';
+export const isNaval = (p: PackIndex, u: UnitState) => NAVAL_TYPES.has(typeOf(p, u));
+
+/** The counter side showing at the unit's current Size. */
+export function face(p: PackIndex, u: UnitState): UnitSide {
+  const d = unitDef(p, u.def);
+  const f = d.sizes[String(u.size) as '1'];
+  if (!f) throw new Error(`unit ${u.def} has no Size-${u.size} side`);
+  return f;
+}
+
+export function maxSize(p: PackIndex, def: string): number {
+  return Math.max(...Object.keys(unitDef(p, def).sizes).map(Number));
+}
+
+/** Units on the map (not in the pool or gone), sorted by id for canonical order. */
+export function onMap(s: BlitzState): [string, UnitState][] {
+  return Object.entries(s.units)
+    .filter(([, u]) => u.at !== 'pool' && u.at !== 'gone')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
+  return onMap(s).filter(([, u]) => u.at === at);
+}
+
+export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
+  return unitsAt(s, land).filter(([, u]) => isLand(p, u));
+}
+
+export function controllerSide(p: PackIndex, s: BlitzState, land: string): SideId | 'neutral' {
+  const c = s.control[land];
+  if (!c || c === 'neutral') return 'neutral';
+  return sideOf(p, s, c);
+}
+
+/** 1.5: a land area is friendly if a power on your side controls it. */
+export const friendlyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === side;
+export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === enemy(side);
+
+export function inPlayLand(p: PackIndex, s: BlitzState, land: string): boolean {
+  return scenarioDef(p, s.scenario).lands.includes(land);
+}
+export function inPlaySea(p: PackIndex, s: BlitzState, sea: string): boolean {
+  return scenarioDef(p, s.scenario).seas.includes(sea);
+}
+
+/** 4.2/5.1/5.3: enemy air, BB, CV or SUB at sea there (armed units that block and bar support). */
+export function armedEnemyAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boolean {
+  return unitsAt(s, `sea:${sea}`).some(([, u]) => sideOf(p, s, u.power) !== side && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u)));
+}
+
+/** Land neighbours for land units: borders and Land Routes (1.3), in play. */
+export function landNeighbours(p: PackIndex, s: BlitzState, land: string): { to: string; route: boolean }[] {
+  const out: { to: string; route: boolean }[] = [];
+  for (const b of p.borders.get(land) ?? []) if (inPlayLand(p, s, b)) out.push({ to: b, route: false });
+  for (const b of p.landRoutes.get(land) ?? []) if (inPlayLand(p, s, b)) out.push({ to: b, route: true });
+  return out.sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+}
+
+/** 5.2: Jungle, Mountain or Swamp cost two to enter; everything else one. */
+export function entryCost(p: PackIndex, land: string): number {
+  return landDef(p, land).terrain.some((t) => t === 'jungle' || t === 'mountain' || t === 'swamp') ? 2 : 1;
+}
+
+/** Land Size of one side's land units (stacking; 1.3 Islands hold at most 2). */
+export function landSize(p: PackIndex, s: BlitzState, land: string): number {
+  return landUnitsIn(p, s, land).reduce((a, [, u]) => a + u.size, 0);
+}
+
+/** 1.3: may `side` add land units of `size` to `land`? One side per area; Islands hold Size 2. */
+export function canStackLand(p: PackIndex, s: BlitzState, land: string, side: SideId, size: number): boolean {
+  const here = landUnitsIn(p, s, land);
+  if (here.some(([, u]) => sideOf(p, s, u.power) !== side)) return false;
+  if (landDef(p, land).island && landSize(p, s, land) + size > 2) return false;
+  return true;
+}
+
+export function canStackAir(p: PackIndex, s: BlitzState, land: string, size: number): boolean {
+  if (!landDef(p, land).island) return true;
+  const air = unitsAt(s, land).filter(([, u]) => isAir(p, u)).reduce((a, [, u]) => a + u.size, 0);
+  return air + size <= 2;
+}
+
+/** 1.3 ports: Big ports take any number, Small ports naval Size 2 in all. */
+export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: number): boolean {
+  const l = landDef(p, land);
+  if (l.ports.length === 0) return false;
+  if (l.ports.some((x) => x.size === 'big')) return true;
+  const naval = unitsAt(s, land).filter(([, u]) => isNaval(p, u)).reduce((a, [, u]) => a + u.size, 0);
+  return naval + size <= 2;
+}
+
+export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
+  return onMap(s).filter(([, u]) => u.power === power);
+}

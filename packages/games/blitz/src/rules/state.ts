@@ -1,0 +1,127 @@
+/**
+ * Blitz! game state: plain JSON, no classes. The pack is referred to by its content hash; its
+ * indexes live in the pack registry (pack-index.ts).
+ */
+
+export type SideId = 'Axis' | 'Allies';
+
+/** What the phasing power may do in the current impulse (2.1 activities, 2.2 Blitz options). */
+export type Mode = 'activities' | 'land' | 'free' | 'total' | 'air' | 'naval';
+
+/** Steps of an activity/Blitz phase in sequence-of-play order (2.1: A-F), then turn end (7). */
+export type StepId = 'return' | 'to-sea' | 'rebase' | 'land-move' | 'announce' | 'defend' | 'resolve' | 'build' | 'over';
+
+export interface UnitState {
+  def: string;
+  /** Scenario power controlling it (`GER`, `AFA`, `WA`). */
+  power: string;
+  size: number;
+  /** Land id; `sea:<id>` at sea; `trs:<unit id>` aboard a transport; `pool`; `gone`. */
+  at: string;
+  /** Per-step flags, cleared when the phase changes. */
+  moved?: boolean;
+  rebased?: boolean;
+  toSea?: boolean;
+  /** Index of the attack it is committed to (5.3: one combat per unit). */
+  committed?: number;
+  /** Land area it attacked from (or `trs:`/`drop` marker) when committed. */
+  from?: string;
+}
+
+/** A Ground Attack announced in step F (5.3). */
+export interface Attack {
+  target: string;
+  attackers: string[];
+  /** PARA units using air movement (5.3, B.5): fight in the Air Round, exempt from the Size-10 cap. */
+  dropped: string[];
+  defenders: string[];
+  resolved: boolean;
+}
+
+/** A step of a combat still to be carried out, in the order 6.5 fixes. */
+export type Task =
+  /** Number result: `left` points of damage on `victims`' eligible units; owner picks first, then alternate (6.5). */
+  | { kind: 'damage'; victims: SideId; left: number; ownerNext: boolean }
+  /** Air Round letter (6.5): a fraction of `victims`' air units return to base. */
+  | { kind: 'air-letter'; victims: SideId; letter: Letter }
+  | { kind: 'rtb'; victims: SideId; left: number; ownerNext: boolean }
+  /** Attacker's Land Round letter: retreats if the ARM test passed (6.6). */
+  | { kind: 'att-letter'; letter: Letter }
+  | { kind: 'retreat-pick'; left: number }
+  | { kind: 'retreat-to'; unit: string }
+  /** Defender's Land Round letter: attackers barred from advancing (6.6). */
+  | { kind: 'def-letter'; letter: Letter }
+  | { kind: 'block'; left: number }
+  | { kind: 'land-round' }
+  | { kind: 'finish' }
+  | { kind: 'overrun'; unit: string };
+
+export type Letter = 'S' | 'L' | 'B';
+
+export interface CombatState {
+  attack: number;
+  round: 'air' | 'land';
+  /** Modified totals (after rounding and the minimum) and whether each side rolls. */
+  att: number;
+  def: number;
+  attDie: number | null;
+  defDie: number | null;
+  /** ARM test outcome at the start of the combat (6.6). */
+  armAtt: number;
+  armDef: number;
+  /** Units forced back to base by an Air Round letter (they sit out the Land Round). */
+  sidelined: string[];
+  /** Attacking land units barred from advancing by the defender's letter (6.6). */
+  blocked: string[];
+  tasks: Task[];
+  /** Event record being built for this combat. */
+  log: Record<string, unknown>[];
+}
+
+/** The current unit being moved, or attack being committed. */
+export type Selection =
+  | { kind: 'move'; unit: string; mp: number; path: string[] }
+  | { kind: 'rebase'; unit: string; cargo: string[] }
+  | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
+  | { kind: 'return'; unit: string }
+  | { kind: 'attack'; attack: number }
+  | { kind: 'build'; unit: string; size: number | null; pool: number };
+
+/** A question the game is waiting on: a decision or a die roll. */
+export type Ask =
+  | { kind: 'decision'; power: string; prompt: string; options: string[] }
+  | { kind: 'chance'; prompt: string; stream: string; faces: number }
+  | { kind: 'terminal' };
+
+export interface BlitzState {
+  [k: string]: unknown;
+  pack: string;
+  scenario: string;
+  turn: number;
+  /** 1 Axis activities, 2 Allied activities, 3 Axis Blitz, 4 Allied Blitz, 5 turn end (2.1). */
+  impulse: number;
+  step: StepId;
+  /** Phasing side and power (one power per side in Scenarios A and B). */
+  side: SideId;
+  power: string;
+  mode: Mode;
+  /** Size still movable in a Free Blitz (2.2). */
+  freeLeft: number;
+  control: Record<string, string>;
+  /** Minor countries declared on this game (3.2). */
+  atWar: string[];
+  units: Record<string, UnitState>;
+  /** Force pool entries still available to build: unit id -> largest Size (B.7). */
+  pool: Record<string, { size: number; from: number }>;
+  sel: Selection | null;
+  attacks: Attack[];
+  combat: CombatState | null;
+  /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
+  res: Record<string, number>;
+  hidden: Record<string, { unit: string; size: number; at: string }[]>;
+  buildOrder: string[];
+  winner: SideId | null;
+  reason: string;
+  ask: Ask;
+  seq: number;
+}

@@ -1,0 +1,86 @@
+/**
+ * Victory exactly as each short scenario states it, plus scores for telemetry and adjudication.
+ *
+ * A (The Blitz of Western Europe): Germany wins the moment it controls Paris and Poland; otherwise the
+ * AFA wins at the end of Turn 2.
+ * B (The Longest Day): the Western Allies win the moment they conquer Germany (3.4: every German land
+ * area in play); otherwise Germany wins when Turn 11 ends.
+ */
+import type { GameResult } from '@salient/engine';
+import { emit, type Events } from './events.ts';
+import { scenarioDef, type PackIndex } from './pack-index.ts';
+import { onMap, sideOf } from './query.ts';
+import type { BlitzState, SideId } from './state.ts';
+import { isConquered } from './politics.ts';
+
+const held = (p: PackIndex, s: BlitzState, land: string, side: SideId) => {
+  const c = s.control[land];
+  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === side;
+};
+
+export function checkImmediateVictory(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (s.winner) return;
+  if (s.scenario === 'A' && held(p, s, 'paris', 'Axis') && held(p, s, 'poland', 'Axis')) {
+    win(s, 'Axis', `Germany controls Paris and Poland on Turn ${s.turn} (Scenario A victory)`, ev);
+  }
+  if (s.scenario === 'B' && isConquered(p, s, 'germany', 'Allies')) {
+    win(s, 'Allies', `the Western Allies conquered Germany on Turn ${s.turn} (Scenario B victory)`, ev);
+  }
+}
+
+/** End of the last turn: the side the scenario names wins (A: AFA; B: Germany). */
+export function endOfGame(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (s.winner) return;
+  if (s.scenario === 'A') win(s, 'Allies', 'Germany did not hold both Paris and Poland by the end of Turn 2 (Scenario A victory)', ev);
+  else win(s, 'Axis', `Germany was not conquered by the end of Turn ${scenarioDef(p, s.scenario).lastTurn} (Scenario B victory)`, ev);
+}
+
+function win(s: BlitzState, side: SideId, reason: string, ev: Events): void {
+  s.winner = side;
+  s.reason = reason;
+  emit(ev, 'victory', `${side} win: ${reason}`, undefined, { side, reason });
+}
+
+/** The objective areas each scenario turns on. */
+function objectives(p: PackIndex, s: BlitzState): string[] {
+  if (s.scenario === 'A') return ['paris', 'poland'];
+  return (p.countryLands.get('germany') ?? []).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
+}
+
+/**
+ * Per-power score: objective areas held (A: Paris and Poland; B: German areas) times 10, plus the
+ * Size of units on the map. The margin is the difference in objective areas held.
+ */
+export function scores(p: PackIndex, s: BlitzState): Record<string, number> {
+  const out: Record<string, number> = {};
+  const obj = objectives(p, s);
+  for (const pw of scenarioDef(p, s.scenario).powers) {
+    const areas = obj.filter((l) => s.control[l] === pw.id).length;
+    const size = onMap(s).filter(([, u]) => u.power === pw.id).reduce((a, [, u]) => a + u.size, 0);
+    out[pw.id] = areas * 10 + size;
+  }
+  return out;
+}
+
+function objectiveCount(p: PackIndex, s: BlitzState, side: SideId): number {
+  return objectives(p, s).filter((l) => held(p, s, l, side)).length;
+}
+
+export function resultOf(p: PackIndex, s: BlitzState, winner: SideId, reason: string): GameResult {
+  const loser: SideId = winner === 'Axis' ? 'Allies' : 'Axis';
+  return {
+    sides: { [winner]: 'win', [loser]: 'loss' },
+    scores: scores(p, s),
+    margin: Math.abs(objectiveCount(p, s, 'Axis') - objectiveCount(p, s, 'Allies')),
+    reason,
+  };
+}
+
+/** Adjudication when a match is stopped early: the scenario's own rule applied to the current position. */
+export function adjudicate(p: PackIndex, s: BlitzState): GameResult {
+  if (s.winner) return resultOf(p, s, s.winner, s.reason);
+  if (s.scenario === 'A') {
+    return resultOf(p, s, 'Allies', `stopped on Turn ${s.turn} with Germany not holding both Paris and Poland; under Scenario A the AFA win`);
+  }
+  return resultOf(p, s, 'Axis', `stopped on Turn ${s.turn} with Germany not conquered; under Scenario B Germany wins`);
+}
