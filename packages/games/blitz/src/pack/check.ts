@@ -229,14 +229,13 @@ function walk(v: unknown, path: Path, visit: (obj: Record<string, unknown>, path
 
 /** True when the dotted `key` (`ports.0.size`, `sizes.2.land`) names a value present in `obj`. */
 function hasPath(obj: unknown, key: string): boolean {
+  const segs = key.split('.');
+  // Provenance fields describe the object; they are not values that can be estimated.
+  if (segs[0] === 'estimates' || segs[0] === 'refs') return false;
   let cur: unknown = obj;
-  for (const seg of key.split('.')) {
+  for (const seg of segs) {
     if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, seg)) return false;
     cur = (cur as Record<string, unknown>)[seg];
   }
-  return seg0(key) !== 'estimates' && seg0(key) !== 'refs';
-}
-
-function seg0(key: string): string {
-  return key.split('.')[0] ?? key;
+  return true;
 }
