@@ -5,8 +5,7 @@
  */
 import { SalientError, unknownName, type AnyGame, type LoadedPack, type ScenarioInfo } from '@salient/engine';
 import { diceRace } from '@salient/engine/testing';
-// TODO(blitz): uncomment when packages/games/blitz/src/index.ts exists, and add `{ game: blitz }` first in ENTRIES.
-// import { blitz } from '@salient/game-blitz';
+import { blitz } from '@salient/game-blitz';
 import { isDirectory, packFromDir } from './pack-files.ts';
 
 export interface GameEntry {
@@ -17,6 +16,7 @@ export interface GameEntry {
 
 /** The first visible entry is the default game. */
 export const ENTRIES: readonly GameEntry[] = [
+  { game: blitz },
   { game: diceRace, hidden: true },
 ];
 

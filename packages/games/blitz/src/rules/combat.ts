@@ -299,7 +299,7 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
     ids.reduce((sum, x) => {
       const u = s.units[x]!;
       if (isNaval(p, u)) return sum + (['BB', 'CV'].includes(typeOf(p, u)) ? (u.size >= 3 ? 2 : 1) : 0);
-      return sum + lf(x);
+      return sum + airLandFactor(p, s, x);
     }, 0);
   // A.6: attacking LF halved against Jungle/Mountain/Swamp; air and naval LF halved in Forest (both sides).
   const attMul = rough ? 0.5 : 1;
@@ -312,7 +312,7 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const attRaw = attLand + attSup + triangles(p, s, q.defLand, 'land');
   const mountainBonus = t.includes('mountain') || t.includes('swamp') ? attUnits.length : 0;
   const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
-  const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));
+  const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isAir(p, s.units[x]!) && airLandFactor(p, s, x) >= 1) || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));
   c.round = 'land';
   c.att = finalFactor(attRaw, printed([...attUnits, ...q.attSupport]));
   c.def = finalFactor(defRaw, printed([...q.defLand, ...q.defSupport]));
@@ -321,6 +321,18 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   c.log.push({ round: 'land', target, attackers: [...attUnits, ...q.attSupport], defenders: [...q.defLand, ...q.defSupport], attFactors: c.att, defFactors: c.def, attRaw, defRaw, armAttack: c.armAtt, armDefence: c.armDef });
   if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c); // nobody rolls
   return true;
+}
+
+/**
+ * Land Factor an air unit brings (6, Unit Types Chart): its printed Land Factor, or half its primary
+ * bombing factor when Land is not its primary.
+ */
+function airLandFactor(p: PackIndex, s: BlitzState, id: string): number {
+  const u = s.units[id]!;
+  const f = face(p, u);
+  if (f.land !== undefined) return f.land;
+  const primary = p.unit.get(u.def)?.primary;
+  return primary && primary !== 'land' ? (f[primary] ?? 0) / 2 : 0;
 }
 
 /** Both dice are in: look up results and queue their effects in the order 6.5 fixes. */

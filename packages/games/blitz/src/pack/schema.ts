@@ -1,0 +1,200 @@
+/**
+ * The Blitz! data-pack schema: the printed components (map, counters, Combat Chart, set-up charts)
+ * as JSON, one file per component. An official pack transcribed from the published game and the
+ * bundled approximation use this same schema.
+ *
+ * Provenance: any object may carry `refs` (rulebook sections that state its facts) and `estimates`
+ * (field name -> reasoning) for every value that is NOT stated by the rulebook. An approximation pack
+ * must mark every estimated field this way; an official pack has none.
+ */
+import { z } from 'zod';
+
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are lower-case kebab-case, e.g. western-germany');
+const count = z.number().int().min(0);
+const refs = z.array(z.string()).optional().describe('rulebook sections stating these facts, e.g. "A.6", "6.2"');
+const estimates = z
+  .record(z.string(), z.string().min(10, 'give the reasoning for the estimate'))
+  .optional()
+  .describe('field -> why this value was estimated');
+const provenance = { refs, estimates };
+
+export const fidelitySchema = z.enum(['official', 'approximation', 'synthetic']);
+export const powerSchema = z.enum(['GER', 'JAP', 'AFA', 'USSR', 'USA']);
+export type Nation = z.infer<typeof powerSchema>;
+
+export const packMetaSchema = z.object({
+  format: z.literal('salient-pack/1'),
+  game: z.literal('blitz'),
+  id,
+  version: z.string().min(1),
+  fidelity: fidelitySchema,
+  title: z.string().min(1),
+  description: z.string().min(1),
+  /** Where the components came from, and what is estimated. */
+  sources: z.array(z.string()).min(1),
+});
+
+export const terrainSchema = z.enum(['clear', 'forest', 'jungle', 'mountain', 'swamp']);
+export type Terrain = z.infer<typeof terrainSchema>;
+
+/** Geographic position of an area's centre, so a map can be drawn. */
+export const positionSchema = z.object({ lon: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) });
+
+export const countrySchema = z.object({
+  id,
+  name: z.string().min(1),
+  /** Unit-counter abbreviation from rule 1.2 (`Ger`, `Fr`, `Be Ne`). */
+  code: z.string().min(1),
+  /** Major power whose home country this is (1.1), if any. */
+  homeOf: powerSchema.optional(),
+  ...provenance,
+});
+
+export const portSchema = z.object({
+  size: z.enum(['big', 'small']),
+  /** Sea areas the port symbol touches (1.3). */
+  seas: z.array(id).min(1),
+});
+
+export const landSchema = z.object({
+  id,
+  name: z.string().min(1),
+  country: id,
+  /** Terrain types present (1.4); `clear` when none. */
+  terrain: z.array(terrainSchema).min(1),
+  island: z.boolean(),
+  oil: count,
+  resources: count,
+  factory: count,
+  /** Sea areas the land area's coast touches (attack from / support from). */
+  coast: z.array(id),
+  ports: z.array(portSchema),
+  position: positionSchema,
+  ...provenance,
+});
+
+export const seaSchema = z.object({ id, name: z.string().min(1), position: positionSchema, ...provenance });
+
+const pair = z.tuple([id, id]);
+
+export const mapSchema = z.object({
+  countries: z.array(countrySchema).min(1),
+  lands: z.array(landSchema).min(1),
+  seas: z.array(seaSchema),
+  /** Land areas sharing a border (symmetric; list each pair once). */
+  borders: z.array(pair),
+  /** Land Routes (1.3): adjacent for land units, but moving through one ends the move, no attack across it. */
+  landRoutes: z.array(pair),
+  /** Air Routes (1.3): adjacent for air units only. */
+  airRoutes: z.array(pair),
+  /** Sea areas that touch each other (blue dividing line). */
+  seaBorders: z.array(pair),
+  ...provenance,
+});
+
+export const unitTypeSchema = z.enum(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA', 'AIR', 'BB', 'CV', 'SUB', 'TRS', 'LL']);
+export type UnitType = z.infer<typeof unitTypeSchema>;
+
+const triangles = z.object({ white: count, red: count });
+
+/** One side of a counter: the unit at a given Size. */
+export const unitSideSchema = z.object({
+  /** Land movement (green circle) for land units, naval movement (blue) for naval units. */
+  move: count,
+  /** Air movement (white circle) for air units and PARA. */
+  airMove: count.optional(),
+  air: count.optional(),
+  land: count.optional(),
+  naval: count.optional(),
+  strategic: count.optional(),
+  /** Defensive triangles inside each factor box (6.1-6.3). */
+  triangles: z
+    .object({ air: triangles.optional(), land: triangles.optional(), naval: triangles.optional() })
+    .optional(),
+});
+export type UnitSide = z.infer<typeof unitSideSchema>;
+
+export const unitSchema = z.object({
+  id,
+  name: z.string().min(1),
+  /** Major power owning the counter. */
+  nation: powerSchema,
+  /** Home country (unit abbreviation, 1.2), a country id. */
+  home: id,
+  type: unitTypeSchema,
+  /** Primary bombing factor of an air unit (Unit Types Chart). */
+  primary: z.enum(['land', 'naval', 'strategic']).optional(),
+  /** Sides by Size: "1".."4". Small counters have 1-2, Big counters 3-4 with their Small twin's 1-2. */
+  sizes: z.partialRecord(z.enum(['1', '2', '3', '4']), unitSideSchema),
+  ...provenance,
+});
+export type UnitDef = z.infer<typeof unitSchema>;
+
+export const unitsSchema = z.object({ units: z.array(unitSchema).min(1), ...provenance });
+
+export const combatResultSchema = z
+  .string()
+  .regex(/^(-|[1-9]\d?|[SLB]|[1-9]\d?[SLB])$/, "a result is '-', a number, a letter S/L/B, or both, e.g. '1S'");
+
+export const combatColumnSchema = z.object({
+  /** Smallest modified factor total using this column. */
+  min: z.number().int().min(1),
+  /** Largest, or null for the open-ended '30+' column. */
+  max: z.number().int().min(1).nullable(),
+  /** Results for die rolls 1..6. */
+  results: z.array(combatResultSchema).length(6),
+  ...provenance,
+});
+
+export const combatChartSchema = z.object({ columns: z.array(combatColumnSchema).min(1), ...provenance });
+
+export const placementSchema = z.object({
+  unit: id,
+  size: z.number().int().min(1).max(4),
+  /** A land area id, or `sea:<sea-id>` for a unit at sea. */
+  at: z.string().min(1),
+  ...provenance,
+});
+
+export const scenarioSchema = z.object({
+  id: z.string().regex(/^[A-F]$/, 'short scenarios are A..F'),
+  name: z.string().min(1),
+  firstTurn: z.number().int().min(1).max(15),
+  lastTurn: z.number().int().min(1).max(15),
+  /** Powers in play; `nations` are the counter nations each power runs (B: WA runs AFA and USA). */
+  powers: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), side: z.enum(['Axis', 'Allies']), nations: z.array(powerSchema).min(1) })),
+  /** Blitz option per power (2.2). */
+  blitz: z.record(z.string(), z.enum(['free', 'land', 'air', 'naval', 'total'])),
+  lands: z.array(id).min(1),
+  seas: z.array(id),
+  /** Initial control: land id -> power id, or 'neutral'. Every land in play appears. */
+  control: z.record(z.string(), z.string()),
+  /** Neutral minors that may be declared on, and the army that appears when they are. */
+  minors: z.array(z.object({ country: id, army: z.array(placementSchema) })),
+  setup: z.array(placementSchema),
+  /** Units arriving at the end of `turn` (A.7). */
+  reinforcements: z.array(z.object({ turn: z.number().int(), units: z.array(placementSchema), ...provenance })),
+  /** Units that may be built (B.7), with the first turn each becomes available. */
+  forcePool: z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), from: z.number().int().optional(), ...provenance })),
+  /** Off-map income per power per turn (B.7: six for the Western Allies). */
+  offMapIncome: z.record(z.string(), count),
+  ...provenance,
+});
+export type ScenarioDef = z.infer<typeof scenarioSchema>;
+
+export const scenariosSchema = z.object({ scenarios: z.array(scenarioSchema).min(1), ...provenance });
+
+/** A whole pack as loaded from its directory: one key per file. */
+export const packSchema = z.object({
+  pack: packMetaSchema,
+  map: mapSchema,
+  units: unitsSchema,
+  'combat-chart': combatChartSchema,
+  scenarios: scenariosSchema,
+});
+
+export type PackFiles = z.infer<typeof packSchema>;
+export type MapDef = z.infer<typeof mapSchema>;
+export type LandDef = z.infer<typeof landSchema>;
+export type SeaDef = z.infer<typeof seaSchema>;
+export type CombatChart = z.infer<typeof combatChartSchema>;
