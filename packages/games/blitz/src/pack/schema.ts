@@ -124,6 +124,12 @@ export const unitSchema = z.object({
   type: unitTypeSchema,
   /** Primary bombing factor of an air unit (Unit Types Chart). */
   primary: z.enum(['land', 'naval', 'strategic']).optional(),
+  /**
+   * Country ids. When set, the unit's red Land triangles count only if every attacking land unit
+   * attacks from one of these countries (the Maginot Line's map note, 5.3: its defensive factors depend
+   * on where the attackers come from).
+   */
+  redTrianglesFrom: z.array(id).optional(),
   /** Sides by Size: "1".."4". Small counters have 1-2, Big counters 3-4 with their Small twin's 1-2. */
   sizes: z.partialRecord(z.enum(['1', '2', '3', '4']), unitSideSchema),
   ...provenance,

@@ -309,7 +309,19 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const defLandLF = q.defLand.reduce((sum, x) => sum + lf(x), 0);
   const defSup = Math.min(supportLF(q.defSupport) * supMul, defLandLF);
   // 6.2 triangles: attackers count both colours on defending land units; defenders count only white.
-  const attRaw = attLand + attSup + triangles(p, s, q.defLand, 'land');
+  // Maginot Line map note (5.3): some units' red triangles depend on where the attackers come from.
+  const fromCountry = (x: string) => {
+    const f = s.units[x]!.from ?? '';
+    return p.land.get(f)?.country ?? (f.startsWith('trs:') ? 'sea' : 'air');
+  };
+  const attTri = q.defLand.reduce((sum, x) => {
+    const only = p.unit.get(s.units[x]!.def)?.redTrianglesFrom;
+    const tri = face(p, s.units[x]!).triangles?.land;
+    if (!tri) return sum;
+    const redCounts = !only || attUnits.every((a) => only.includes(fromCountry(a)));
+    return sum + tri.white - (redCounts ? tri.red : 0);
+  }, 0);
+  const attRaw = attLand + attSup + attTri;
   const mountainBonus = t.includes('mountain') || t.includes('swamp') ? attUnits.length : 0;
   const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
   const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isAir(p, s.units[x]!) && airLandFactor(p, s, x) >= 1) || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));

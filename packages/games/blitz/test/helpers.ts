@@ -1,0 +1,95 @@
+/**
+ * Test helpers: load the bundled approximation pack, set up a scenario, rearrange the board, and
+ * drive the game by choice text with dice forced where a test needs them.
+ */
+import { expect } from 'vitest';
+import type { GameEvent, LoadedPack } from '@salient/engine';
+import { blitz } from '../src/index.ts';
+import { advance } from '../src/rules/flow.ts';
+import { packOf } from '../src/rules/pack-index.ts';
+import type { BlitzState, UnitState } from '../src/rules/state.ts';
+import type { PackFiles } from '../src/pack/schema.ts';
+
+export const pack: LoadedPack<PackFiles> = (() => {
+  const r = blitz.checkPack(blitz.bundledPacks.approximation);
+  if (!r.ok) throw new Error(`bundled pack invalid: ${JSON.stringify(r.issues)}`);
+  return r.pack;
+})();
+
+export const start = (scenario: 'A' | 'B'): BlitzState => blitz.setup(scenario, pack);
+
+/**
+ * Rearrange a state for a test: units (id -> partial unit, `null` removes it from the map), control,
+ * then recompute the pending question at the current step.
+ */
+export function arrange(
+  s0: BlitzState,
+  edit: { units?: Record<string, Partial<UnitState> | null>; control?: Record<string, string>; atWar?: string[] },
+): BlitzState {
+  const s = structuredClone(s0);
+  for (const [id, u] of Object.entries(edit.units ?? {})) {
+    if (u === null) delete s.units[id];
+    else s.units[id] = { def: id, power: 'GER', size: 1, at: 'pool', ...s.units[id], ...u } as UnitState;
+  }
+  Object.assign(s.control, edit.control ?? {});
+  if (edit.atWar) s.atWar = edit.atWar;
+  s.sel = null;
+  advance(packOf(s.pack), s, []);
+  return s;
+}
+
+export interface Run {
+  state: BlitzState;
+  events: GameEvent[];
+}
+
+/** Apply choices in order; `die N` answers a chance node. Fails with the legal options if one is not offered. */
+export function play(s: BlitzState, ...choices: string[]): Run {
+  const events: GameEvent[] = [];
+  let state = s;
+  for (const c of choices) {
+    const p = blitz.pending(state);
+    if (p.kind === 'decision' && !p.options.includes(c)) {
+      throw new Error(`'${c}' not offered at ${p.prompt} (${p.power}); options: ${p.options.join(' | ')}`);
+    }
+    if (p.kind === 'terminal') throw new Error(`game over before '${c}'`);
+    const step = blitz.apply(state, c);
+    events.push(...step.events);
+    state = step.state;
+  }
+  return { state, events };
+}
+
+/** Keep answering `done`/`stop` until the pending question is one of `prompts` (or the game ends). */
+export function skipTo(s: BlitzState, ...prompts: string[]): BlitzState {
+  let state = s;
+  for (let i = 0; i < 500; i++) {
+    const p = blitz.pending(state);
+    if (p.kind !== 'decision' || prompts.includes(p.prompt)) return state;
+    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
+    state = blitz.apply(state, pass).state;
+  }
+  throw new Error(`never reached ${prompts.join('/')}`);
+}
+
+export function options(s: BlitzState): string[] {
+  const p = blitz.pending(s);
+  return p.kind === 'decision' ? [...p.options] : [];
+}
+
+export function prompt(s: BlitzState): string {
+  const p = blitz.pending(s);
+  return p.kind === 'decision' ? `${p.power}:${p.prompt}` : p.kind === 'chance' ? `chance:${p.prompt}` : 'terminal';
+}
+
+export function eventsOf(r: Run, type: string): GameEvent[] {
+  return r.events.filter((e) => e.type === type);
+}
+
+/** Round records of the combat in progress, or of the last finished one. */
+export function combatLog(r: Run): Record<string, unknown>[] {
+  if (r.state.combat) return r.state.combat.log;
+  const c = eventsOf(r, 'combat');
+  expect(c.length).toBeGreaterThan(0);
+  return (c[c.length - 1]!.data!.rounds as unknown as Record<string, unknown>[]) ?? [];
+}
