@@ -93,3 +93,11 @@ export function combatLog(r: Run): Record<string, unknown>[] {
   expect(c.length).toBeGreaterThan(0);
   return (c[c.length - 1]!.data!.rounds as unknown as Record<string, unknown>[]) ?? [];
 }
+
+import { chartResult } from '../src/rules/combat-chart.ts';
+
+/** A die face giving a result that satisfies `want` on the column for `total`, from the pack's own chart. */
+export function dieFor(total: number, want: (r: { damage: number; letter: string | null }) => boolean): string {
+  for (let d = 1; d <= 6; d++) if (want(chartResult(pack.data['combat-chart'], total, d))) return `die ${d}`;
+  throw new Error(`no die gives the wanted result on column ${total}`);
+}
