@@ -6,7 +6,8 @@
  *   npm run bench                      # 200 games per case
  *   BENCH_GAMES=50 npm run bench       # quicker
  *
- * Environment: BENCH_GAMES (default 200), BENCH_SEED (first seed, default 1), BENCH_OUT_DIR (default
+ * Environment: BENCH_GAMES (default 200; the Dice Race reference plays 10 times as many, since its games
+ * are tiny and a run of a tenth of a second would make a noisy reference), BENCH_SEED (first seed, default 1), BENCH_OUT_DIR (default
  * bench/out), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
  * Run with `node --import tsx --expose-gc` (the npm script does) so each case starts from a collected heap.
  */
@@ -15,7 +16,9 @@ import { cpus, availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyGame, LoadedPack } from '@salient/engine';
+import { SalientError } from '@salient/engine';
 import { diceRace, diceRacePack } from '@salient/engine/testing';
+import { blitz } from '@salient/game-blitz';
 import { runMatch, type MatchResult } from '@salient/runner';
 import { createBot } from '@salient/bots';
 
@@ -23,6 +26,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 interface Case {
   label: string;
+  /** Games per `BENCH_GAMES`. */
+  scale: number;
   game: AnyGame;
   pack: LoadedPack;
   scenario: string;
@@ -42,6 +47,13 @@ interface Figures {
   peakRssMB: number;
   peakHeapUsedMB: number;
   kinds: Record<string, number>;
+}
+
+function blitzPack(): LoadedPack {
+  const id = Object.keys(blitz.bundledPacks)[0] as string;
+  const r = blitz.checkPack(blitz.bundledPacks[id]);
+  if (!r.ok) throw new SalientError('BAD_PACK', `bundled Blitz pack '${id}' fails its schema`, r.issues);
+  return r.pack;
 }
 
 function envInt(name: string, fallback: number): number {
@@ -105,7 +117,7 @@ function markdown(meta: { date: string; node: string; cpu: string; nproc: number
     `<!-- bench:${meta.date}|${meta.node}|${meta.cpu} -->`,
     `### ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
-    `${meta.games} games per case (seeds ${meta.firstSeed}–${meta.firstSeed + meta.games - 1}), one thread, sequential \`runMatch\`, no telemetry sink.`,
+    `Seeds from ${meta.firstSeed}, one thread, sequential \`runMatch\`, no telemetry sink, after a short JIT warm-up.`,
     '',
     '| case | games | decisions/s | games/s | chance draws/s | mean decisions/game | peak RSS MB | peak heapUsed MB | endings |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -116,7 +128,7 @@ function markdown(meta: { date: string; node: string; cpu: string; nproc: number
           .join(', ')} |`,
     ),
     '',
-    `Decisions/s relative to the Dice Race reference: ${ratio.toFixed(4)}.`,
+    `Blitz A decisions/s relative to the Dice Race reference in the same run: ${ratio.toFixed(4)}.`,
     `<!-- bench:end -->`,
   ];
   return lines.join('\n');
@@ -147,12 +159,13 @@ async function main(): Promise<void> {
   if (!globalThis.gc) process.stderr.write('bench: note: run with --expose-gc for a collected heap before each case\n');
 
   const cases: Case[] = [
-    { label: 'dice-race standard (reference)', game: diceRace, pack: diceRacePack, scenario: 'standard', seats: { A: 'random', B: 'random' } },
+    { label: 'dice-race standard (reference)', scale: 10, game: diceRace, pack: diceRacePack, scenario: 'standard', seats: { A: 'random', B: 'random' } },
+    { label: 'blitz A, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'A', seats: { Axis: 'random', Allies: 'random' } },
   ];
   const figures: Figures[] = [];
   for (const c of cases) {
-    process.stderr.write(`bench: ${c.label}: ${games} games ...\n`);
-    figures.push(await measure(c, games, firstSeed));
+    process.stderr.write(`bench: ${c.label}: ${games * c.scale} games ...\n`);
+    figures.push(await measure(c, games * c.scale, firstSeed));
     globalThis.gc?.();
   }
   const ref = figures[0] as Figures;

@@ -24,7 +24,7 @@ it('measures, writes latest.json and keeps one RESULTS.md block per day and mach
   const latest = JSON.parse(readFileSync(join(tmp, 'latest.json'), 'utf8')) as { cases: Array<{ games: number; decisionsPerSec: number }> };
   expect(latest.cases.length).toBeGreaterThanOrEqual(1);
   for (const c of latest.cases) {
-    expect(c.games).toBe(3);
+    expect(c.games).toBeGreaterThanOrEqual(3);
     expect(c.decisionsPerSec).toBeGreaterThan(0);
   }
   expect(first.stdout).toMatch(/\| decisions\/s \|/);

@@ -63,7 +63,7 @@ export class Account {
   }
 }
 
-/** `Axis wins` / `Draw` / `Axis and Allies win`, using side names from the scenario. */
+/** `Winner: Allies` / `Draw` / `Winners: A and B`, using side names from the scenario. */
 export function headline(result: GameResult, scenario?: ScenarioInfo): string {
   const name = (id: string) => {
     const n = scenario?.sides.find((s) => s.id === id)?.name;
@@ -73,7 +73,7 @@ export function headline(result: GameResult, scenario?: ScenarioInfo): string {
     .filter(([, o]) => o === 'win')
     .map(([id]) => name(id));
   if (winners.length === 0) return 'Draw';
-  return `${winners.join(' and ')} win${winners.length === 1 ? 's' : ''}`;
+  return `${winners.length === 1 ? 'Winner' : 'Winners'}: ${winners.join(' and ')}`;
 }
 
 function scores(result: GameResult): string {
@@ -96,23 +96,23 @@ export function summarize(r: MatchResult, scenario?: ScenarioInfo, events?: stri
   const stats = `${r.decisions} decisions, ${r.chanceDraws} chance draws, ${r.impulses} impulses, ${secs(r.wallMs)}`;
   switch (r.kind) {
     case 'completed':
-      out.push(`Result: ${headline(r.result, scenario)}. ${r.result.reason}`);
+      out.push(`${headline(r.result, scenario)}. ${r.result.reason}`);
       out.push(`Ended: completed at ${at(r.position)}; ${stats}.`);
       break;
     case 'adjudicated':
-      out.push(`Result: ${headline(r.result, scenario)} (adjudicated). ${r.result.reason}`);
+      out.push(`${headline(r.result, scenario)} (adjudicated). ${r.result.reason}`);
       out.push(`Ended: adjudicated at ${at(r.position)}: the decision cap of ${r.cap} was reached; ${stats}.`);
       break;
     case 'forfeit':
-      out.push(`Result: ${headline(r.result, scenario)} by forfeit. ${r.result.reason}`);
+      out.push(`${headline(r.result, scenario)} by forfeit. ${r.result.reason}`);
       out.push(`Ended: forfeit at ${at(r.position)}: seat ${r.seat} (${r.power}) ${r.reason}: ${r.detail}; ${stats}.`);
       break;
     case 'error':
-      out.push('Result: none.');
+      out.push('No result.');
       out.push(`Ended: error at ${at(r.position)}: ${r.detail}; ${stats}.`);
       break;
     case 'cancelled':
-      out.push('Result: none.');
+      out.push('No result.');
       out.push(`Ended: cancelled at ${at(r.position)}; ${stats}.`);
       break;
   }

@@ -6,9 +6,12 @@ export function say(line = ''): void {
   process.stdout.write(line + '\n');
 }
 
-/** A plain table (no colours, so piped output and tests read the same as the terminal). */
-export function table(head: string[], rows: string[][]): string {
-  const t = new Table({ head, style: { head: [], border: [] }, wordWrap: true });
+/**
+ * A plain table (no colours, so piped output and tests read the same as the terminal). `widths` caps
+ * columns (null: fit the content); long text in a capped column wraps at word boundaries.
+ */
+export function table(head: string[], rows: string[][], widths?: Array<number | null>): string {
+  const t = new Table({ head, style: { head: [], border: [] }, wordWrap: true, ...(widths ? { colWidths: widths } : {}) });
   t.push(...rows);
   return t.toString();
 }

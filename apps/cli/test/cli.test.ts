@@ -66,7 +66,7 @@ describe('salient play', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Turn 1$/m);
     expect(r.stdout).toMatch(/(red|blue) (banks|rolls a 1)/);
-    expect(r.stdout).toMatch(/^Result: (.+ wins|Draw)\. /m);
+    expect(r.stdout).toMatch(/^(Winner: .+|Draw)\. /m);
     expect(r.stdout).toMatch(/^Ended: completed at turn \d+/m);
     expect(r.stdout).toMatch(/A=greedy@/);
   });
@@ -139,6 +139,66 @@ describe('salient play', () => {
   });
 });
 
+describe.runIf(HAS_BLITZ)('salient play blitz', () => {
+  it('tells scenario A turn by turn with combats and names the winner and why', () => {
+    const r = salient('play', '--game', 'blitz', '--scenario', 'A', '--seed', '42', '--seat', 'Axis=greedy', '--seat', 'Allies=random');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/APPROXIMATION/);
+    expect(r.stdout).toMatch(/^Turn 1$/m);
+    expect(r.stdout).toMatch(/^  impulse 1 · /m);
+    expect(r.stdout).toMatch(/Combat for /);
+    expect(r.stdout).toMatch(/^Winner: (Axis|Allies)\. .*Scenario A/m);
+    expect(r.stdout).toMatch(/^Ended: completed at turn \d+/m);
+  });
+
+  it('plays scenario B to a result in --json', () => {
+    const r = salient('play', '--game', 'blitz', '--scenario', 'B', '--seed', '5', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as { kind: string; scenario: string; pack: { fidelity: string }; result: { sides: Record<string, string> } };
+    expect(j).toMatchObject({ kind: 'completed', scenario: 'B', pack: { fidelity: 'approximation' } });
+    expect(Object.keys(j.result.sides).sort()).toEqual(['Allies', 'Axis']);
+  });
+
+  it('writes byte-identical replays for the same seed, and they replay', () => {
+    const a = join(tmp, 'blitz-a.json');
+    const b = join(tmp, 'blitz-b.json');
+    for (const f of [a, b]) expect(salient('play', '--game', 'blitz', '--scenario', 'A', '--seed', '9', '--quiet', '--replay', f).code).toBe(0);
+    expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
+    const r = salient('replay', a, '--turns');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Combat for /);
+    expect(r.stdout).toMatch(/OK: the replay reproduces/);
+  });
+
+  it('names the valid scenarios, seats and bots', () => {
+    expectUserError(salient('play', '--game', 'blitz', '--scenario', 'C'), /Unknown scenario 'C'/, /A, B/);
+    expectUserError(salient('play', '--game', 'blitz', '--scenario', 'A', '--seat', 'Axis=random', '--seat', 'Soviets=random'), /Unknown seat 'Soviets'/, /Axis, Allies, GER, AFA/);
+    expectUserError(salient('play', '--game', 'blitz', '--seat', 'Axis=alphazero'), /Unknown bot 'alphazero'/, /random, greedy/);
+  });
+
+  it('reports a broken pack by file and JSON path, and refuses to play with it', () => {
+    const dir = join(tmp, 'blitz-pack');
+    expect(salient('pack', 'export', 'approximation', dir).code).toBe(0);
+    expect(salient('pack', 'validate', dir).code).toBe(0);
+    const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as { lands: Array<Record<string, unknown>> };
+    (map.lands[3] as Record<string, unknown>).terrain = ['lava'];
+    delete (map.lands[1] as Record<string, unknown>).name;
+    writeFileSync(join(dir, 'map.json'), JSON.stringify(map, null, 2));
+    const r = salient('pack', 'validate', dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^map\.json \$\.lands\[3\]\.terrain\[0\]: /m);
+    expect(r.stdout).toMatch(/^map\.json \$\.lands\[1\]\.name: /m);
+    expectUserError(salient('play', '--pack', dir), /not a valid blitz pack/, /map\.json \$\.lands\[3\]\.terrain\[0\]/);
+  });
+
+  it('runs the demo to the end', () => {
+    const r = salient('demo', '--quiet');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^  blitz A: (Winner: \S+|Draw)/m);
+    expect(r.stdout).toMatch(/^  blitz B: (Winner: \S+|Draw)/m);
+  });
+});
+
 describe('salient replay', () => {
   const file = join(tmp, 'replay.json');
 
@@ -148,6 +208,7 @@ describe('salient replay', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Turn 1$/m);
     expect(r.stdout).toMatch(/OK: the replay reproduces/);
+    expect(r.stdout).toMatch(/^(Winner: .+|Draw)\. /m);
   });
 
   it('fails with exit 3 when the final hash differs', () => {
@@ -200,7 +261,7 @@ describe('salient pack validate', () => {
     expect(r.stdout).toMatch(/1 problem/);
   });
 
-  it.skipIf(HAS_BLITZ)('reports schema errors by file and path (dice-race stand-in)', () => {
+  it('reports schema errors by file and path (dice-race stand-in)', () => {
     const dir = join(tmp, 'pack-schema-dice');
     mkdirSync(dir);
     writeFileSync(join(dir, 'id.json'), '"not-synthetic"\n');

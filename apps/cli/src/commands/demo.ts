@@ -7,7 +7,8 @@ import { matchExitCode, matchTitle, packNote, planMatch, runAccounted } from './
 
 /** The demo matches, in order. */
 export const DEMO_MATCHES = [
-  { game: 'dice-race', scenario: 'standard', seed: 42, seat: ['A=greedy', 'B=random'] },
+  { game: 'blitz', scenario: 'A', seed: 42, seat: ['Axis=greedy', 'Allies=random'] },
+  { game: 'blitz', scenario: 'B', seed: 42, seat: ['Axis=greedy', 'Allies=random'] },
 ] as const;
 
 export function registerDemo(program: Command): void {

@@ -32,7 +32,7 @@ export function registerGames(program: Command): void {
       say('Scenarios (sides: powers)');
       say(table(['game', 'scenario', 'name', 'sides'], scenarioRows));
       say('Bundled data packs');
-      say(table(['game', 'pack', 'version', 'fidelity', 'hash', 'description'], packRows));
+      say(table(['game', 'pack', 'version', 'fidelity', 'hash', 'description'], packRows, [null, null, null, null, null, 60]));
       say('Bots (seat spec: name or name:key=value,...)');
       const bots = botCatalog().map((b) => [
         b.name,
@@ -42,7 +42,7 @@ export function registerGames(program: Command): void {
           .map(([k, v]) => `${k}: ${v}`)
           .join('\n') || '-',
       ]);
-      say(table(['bot', 'version', 'summary', 'parameters'], bots));
+      say(table(['bot', 'version', 'summary', 'parameters'], bots, [null, null, 50, 50]));
       if (!f.all) say('Test games are hidden; `salient games --all` lists them.');
     });
 }

@@ -50,7 +50,13 @@ export function registerPack(program: Command): void {
       say(`${game.id} pack ${i.id}@${i.version} (${i.fidelity}), hash ${i.hash}`);
       say(i.description);
       if (typeof raw === 'object' && raw !== null) say(`Files: ${Object.keys(raw).map((k) => `${k}.json`).join(', ')}`);
-      say(table(['scenario', 'name', 'sides', 'summary'], game.scenarios(p).map((s) => [s.id, s.name, s.sides.map((x) => `${x.id}: ${x.powers.join(', ')}`).join('\n'), s.summary])));
+      say(
+        table(
+          ['scenario', 'name', 'sides', 'summary'],
+          game.scenarios(p).map((s) => [s.id, s.name, s.sides.map((x) => `${x.id}: ${x.powers.join(', ')}`).join('\n'), s.summary]),
+          [null, 20, null, 60],
+        ),
+      );
     });
 
   pack

@@ -61,7 +61,7 @@ export function registerReplay(program: Command): void {
       }));
       if (printing) say();
       const pending = game.pending(out.state);
-      if (pending.kind === 'terminal') say(`Result: ${headline(pending.result, scenario)}. ${pending.result.reason}`);
+      if (pending.kind === 'terminal') say(`${headline(pending.result, scenario)}. ${pending.result.reason}`);
       else say(`The log stops before the end of the game (the match was adjudicated, forfeited, cancelled or failed).`);
       say(`Replayed ${out.steps} entries. Final state hash ${out.hash}; recorded ${replay.finalHash}.`);
       if (out.matches) {
