@@ -1,0 +1,129 @@
+/**
+ * 4.2 / B.2 Move to a Sea Area: a naval unit in Port moves to a sea within its movement, entering a
+ * sea its Port touches first; a TRS carries land units from its starting area (total Size up to
+ * twice its own) and embarks more from land touching the sea where its move ends; units already at
+ * sea may not move to sea; a unit that moved to sea may not rebase in the same phase (5.1).
+ */
+import { describe, expect, it } from 'vitest';
+import { blitz } from '../../src/index.ts';
+import type { BlitzState } from '../../src/rules/state.ts';
+import { arrange, eventsOf, options, pack, play, prompt, start } from '../helpers.ts';
+
+/** Pass (done/stop/launch) until `power` is asked `question`. */
+function until(s0: BlitzState, power: string, question: string): BlitzState {
+  let s = s0;
+  for (let i = 0; i < 500; i++) {
+    const p = blitz.pending(s);
+    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
+    if (p.power === power && p.prompt === question) return s;
+    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
+    s = blitz.apply(s, pass).state;
+  }
+  throw new Error(`never reached ${power}:${question}`);
+}
+
+describe('4.2/B.2 the Europe Trs. example', () => {
+  const s0 = until(start('B'), 'WA', 'sea-pick');
+
+  it('offers every Western Allied ship in Port; Germany has none', () => {
+    expect(prompt(s0)).toBe('WA:sea-pick');
+    expect(options(s0)).toEqual(['sail 12th-fleet', 'sail 3rd-fleet', 'sail europe-trs', 'sail north-sea-fleet', 'done']);
+  });
+
+  it('the TRS may carry the land unit in Scotland, where its move begins', () => {
+    const r = play(s0, 'sail europe-trs');
+    expect(prompt(r.state)).toBe('WA:sea-load');
+    expect(options(r.state)).toEqual(['load 8th-army', 'sail']);
+  });
+
+  it('from Scotland it reaches both seas in play (movement 2)', () => {
+    const r = play(s0, 'sail europe-trs', 'load 8th-army', 'sail');
+    expect(prompt(r.state)).toBe('WA:sea-destination');
+    expect(options(r.state)).toEqual(['to north-sea', 'to western-approaches']);
+  });
+
+  it('ending in the North Sea it may embark land units in London, which touches that sea', () => {
+    const r = play(s0, 'sail europe-trs', 'load 8th-army', 'sail', 'to north-sea');
+    expect(prompt(r.state)).toBe('WA:sea-embark');
+    expect(options(r.state)).toEqual(['embark 1st-airborne', 'embark 2nd-army', 'embark home-guard', 'embark royal-marines', 'embark us-1st-army', 'done']);
+  });
+
+  it('capacity is twice its Size: with 8th Army (1) and 2nd Army (2) aboard, only a Size-1 unit still fits', () => {
+    const r = play(s0, 'sail europe-trs', 'load 8th-army', 'sail', 'to north-sea', 'embark 2nd-army');
+    expect(options(r.state)).toEqual(['embark 1st-airborne', 'embark home-guard', 'embark royal-marines', 'done']);
+  });
+
+  it('with the Royal Marines also aboard (Size 4 in all) it can carry no more; the units are at sea on the TRS', () => {
+    const r = play(s0, 'sail europe-trs', 'load 8th-army', 'sail', 'to north-sea', 'embark royal-marines', 'embark 2nd-army');
+    expect(options(r.state)).toEqual(['done']);
+    const r2 = play(r.state, 'done');
+    const u = r2.state.units;
+    expect(u['europe-trs']!.at).toBe('sea:north-sea');
+    expect([u['8th-army']!.at, u['royal-marines']!.at, u['2nd-army']!.at]).toEqual(['trs:europe-trs', 'trs:europe-trs', 'trs:europe-trs']);
+    expect(u['us-1st-army']!.at).toBe('london');
+    const moved = eventsOf(play(s0, 'sail europe-trs', 'load 8th-army', 'sail', 'to north-sea'), 'move-to-sea')[0]!;
+    expect(moved.data).toMatchObject({ unit: 'europe-trs', from: 'scotland', to: 'sea:north-sea', cargo: ['8th-army'] });
+    expect(eventsOf(r2, 'embark')[0]!.data!.cargo).toEqual(['8th-army', 'royal-marines', '2nd-army']);
+  });
+
+  it('a Size-1 TRS carries Size 2 at most: the 3rd Fleet loading the 2nd Army can load nothing else', () => {
+    const r = play(s0, 'sail 3rd-fleet');
+    expect(options(r.state)).toEqual(['load 1st-airborne', 'load 2nd-army', 'load home-guard', 'load royal-marines', 'load us-1st-army', 'sail']);
+    expect(options(play(r.state, 'load 2nd-army').state)).toEqual(['sail']);
+    expect(options(play(r.state, 'load home-guard').state)).toEqual(['load 1st-airborne', 'load royal-marines', 'sail']);
+  });
+});
+
+describe('4.2 a naval move from Port first enters the sea touching the Port symbol', () => {
+  // London touches the North Sea, but its Port is on the Western Approaches. With movement 1 the
+  // 3rd Fleet can reach only the Western Approaches.
+  const data = structuredClone(pack.data);
+  const trs = data.units.units.find((u) => u.id === '3rd-fleet')!;
+  trs.sizes['1'] = { ...trs.sizes['1']!, move: 1 };
+  const checked = blitz.checkPack(data);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
+
+  it('movement 1 from London: Western Approaches only', () => {
+    const s = until(blitz.setup('B', checked.pack), 'WA', 'sea-pick');
+    const r = play(s, 'sail 3rd-fleet', 'sail');
+    expect(options(r.state)).toEqual(['to western-approaches']);
+  });
+
+  it('movement 2 from London (the real counter): the North Sea too, through the Western Approaches', () => {
+    const s = until(start('B'), 'WA', 'sea-pick');
+    const r = play(s, 'sail 3rd-fleet', 'sail');
+    expect(options(r.state)).toEqual(['to north-sea', 'to western-approaches']);
+  });
+});
+
+describe('4.2 who may move to sea', () => {
+  it('a naval unit already at sea is not offered a move to sea (it must return to base first, B.2)', () => {
+    const s = until(arrange(start('B'), { units: { '12th-fleet': { at: 'sea:western-approaches' } } }), 'WA', 'sea-pick');
+    expect(options(s)).toEqual(['sail 3rd-fleet', 'sail europe-trs', 'sail north-sea-fleet', 'done']);
+  });
+
+  it('each unit moves once: after the 12th Fleet puts to sea it is not offered again', () => {
+    const s = until(start('B'), 'WA', 'sea-pick');
+    const r = play(s, 'sail 12th-fleet', 'to western-approaches');
+    expect(r.state.units['12th-fleet']!.at).toBe('sea:western-approaches');
+    expect(prompt(r.state)).toBe('WA:sea-pick');
+    expect(options(r.state)).not.toContain('sail 12th-fleet');
+    expect(options(r.state)).toContain('sail north-sea-fleet');
+  });
+
+  it('5.1: a unit that moved to sea cannot then rebase in the same phase; ships still in Port can', () => {
+    const s = until(start('B'), 'WA', 'sea-pick');
+    const r = play(s, 'sail 12th-fleet', 'to western-approaches', 'done');
+    expect(prompt(r.state)).toBe('WA:rebase-pick');
+    expect(options(r.state)).not.toContain('rebase 12th-fleet');
+    expect(options(r.state)).toContain('rebase north-sea-fleet');
+    expect(options(r.state)).toContain('rebase 3rd-fleet');
+  });
+
+  it('land units loaded onto a TRS are not also offered to another TRS', () => {
+    const s = until(start('B'), 'WA', 'sea-pick');
+    const r = play(s, 'sail 3rd-fleet', 'load royal-marines', 'sail', 'to western-approaches', 'done', 'sail europe-trs', 'sail', 'to north-sea');
+    // London's units except the Royal Marines (already aboard the 3rd Fleet), then Scotland's 8th Army
+    expect(options(r.state)).toEqual(['embark 1st-airborne', 'embark 2nd-army', 'embark home-guard', 'embark us-1st-army', 'embark 8th-army', 'done']);
+  });
+});
