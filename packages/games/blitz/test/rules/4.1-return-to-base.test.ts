@@ -1,0 +1,98 @@
+/**
+ * 4.1 / B.1 Return to Base: a naval unit at sea may return to a Port its side controls, reached
+ * within its movement through the sea touching that Port, or stay at sea; land units it carries come
+ * ashore with it. A Big Port takes any number of naval units, a Small Port naval units of Size 2 in
+ * all (1.3).
+ */
+import { describe, expect, it } from 'vitest';
+import { blitz } from '../../src/index.ts';
+import type { BlitzState } from '../../src/rules/state.ts';
+import { arrange, eventsOf, options, play, prompt, start } from '../helpers.ts';
+
+function until(s0: BlitzState, power: string, question: string): BlitzState {
+  let s = s0;
+  for (let i = 0; i < 500; i++) {
+    const p = blitz.pending(s);
+    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
+    if (p.power === power && p.prompt === question) return s;
+    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
+    s = blitz.apply(s, pass).state;
+  }
+  throw new Error(`never reached ${power}:${question}`);
+}
+
+describe('4.1 return to base', () => {
+  const atSea = arrange(start('B'), { units: { 'europe-trs': { at: 'sea:north-sea' }, '2nd-army': { at: 'trs:europe-trs' } } });
+  const s0 = until(atSea, 'WA', 'return-pick');
+
+  it('the Western Allies are first asked which of their units at sea return', () => {
+    expect(prompt(s0)).toBe('WA:return-pick');
+    expect(options(s0)).toEqual(['return europe-trs', 'done']);
+  });
+
+  it('friendly Ports in range: Scotland (North Sea Port, 1) and London (Western Approaches Port, 2); German-held Ports are not', () => {
+    const r = play(s0, 'return europe-trs');
+    expect(prompt(r.state)).toBe('WA:return-to');
+    expect(options(r.state)).toEqual(['to london', 'to scotland']);
+  });
+
+  it('a Port the side controls becomes eligible: Belgium-Netherlands after the Allies take it', () => {
+    const s = until(arrange(atSea, { units: { '15th-army': null }, control: { 'belgium-netherlands': 'WA' } }), 'WA', 'return-pick');
+    expect(options(play(s, 'return europe-trs').state)).toEqual(['to belgium-netherlands', 'to london', 'to scotland']);
+  });
+
+  it('the carried 2nd Army comes ashore in London with the TRS', () => {
+    const r = play(s0, 'return europe-trs', 'to london');
+    expect(r.state.units['europe-trs']!.at).toBe('london');
+    expect(r.state.units['2nd-army']!.at).toBe('london');
+    expect(eventsOf(r, 'return-to-base')[0]!.data).toMatchObject({ unit: 'europe-trs', from: 'sea:north-sea', to: 'london' });
+  });
+
+  it('having returned, the TRS does not also move to sea in the same phase (each unit moves once, 4.2)', () => {
+    const r = play(s0, 'return europe-trs', 'to london');
+    expect(prompt(r.state)).toBe('WA:sea-pick');
+    expect(options(r.state)).not.toContain('sail europe-trs');
+    expect(options(r.state)).toContain('sail north-sea-fleet');
+  });
+
+  it('or it may stay at sea, still carrying the 2nd Army', () => {
+    const r = play(s0, 'done');
+    expect(prompt(r.state)).toBe('WA:sea-pick');
+    expect(r.state.units['europe-trs']!.at).toBe('sea:north-sea');
+    expect(r.state.units['2nd-army']!.at).toBe('trs:europe-trs');
+  });
+});
+
+describe('1.3/B.1 Small Ports hold naval units of Size 2 in all', () => {
+  // Vichy France (Small Port on the Western Approaches) in Allied hands, the Size-1 3rd Fleet already there.
+  const s0 = until(
+    arrange(start('B'), {
+      units: {
+        '19th-army': null,
+        '3rd-fleet': { at: 'vichy-france' },
+        '12th-fleet': { at: 'sea:western-approaches' },
+        'north-sea-fleet': { at: 'sea:western-approaches', size: 1 },
+      },
+      control: { 'vichy-france': 'WA' },
+    }),
+    'WA',
+    'return-pick',
+  );
+
+  it('the Size-2 12th Fleet cannot join the Size-1 3rd Fleet in Vichy France', () => {
+    expect(options(play(s0, 'return 12th-fleet').state)).toEqual(['to london', 'to scotland']);
+  });
+
+  it('a Size-1 fleet can (1 + 1 = 2), and then the Port is full', () => {
+    const r = play(s0, 'return north-sea-fleet');
+    expect(options(r.state)).toEqual(['to london', 'to scotland', 'to vichy-france']);
+    const r2 = play(r.state, 'to vichy-france', 'return 12th-fleet');
+    expect(r2.state.units['north-sea-fleet']!.at).toBe('vichy-france');
+    expect(options(r2.state)).toEqual(['to london', 'to scotland']);
+  });
+
+  it('a Big Port takes any number: London accepts the 12th Fleet on top of the ships already there', () => {
+    const r = play(s0, 'return 12th-fleet', 'to london');
+    expect(r.state.units['12th-fleet']!.at).toBe('london');
+  });
+});
