@@ -39,7 +39,8 @@ export class Account {
   step(s: AccountStep): void {
     for (const e of s.events) this.eventCounts.set(e.type, (this.eventCounts.get(e.type) ?? 0) + 1);
     const lines: string[] = [];
-    if (this.o.verbose) lines.push(s.actor === 'chance' ? `· ${s.prompt}: ${s.label}` : `${s.actor} ${s.prompt}: ${s.label}`);
+    // Game labels usually name what was asked already, so decisions show just the label; dice show what they were for.
+    if (this.o.verbose) lines.push(s.actor === 'chance' ? `· ${s.prompt}: ${s.label}` : `${s.actor}: ${s.label}`);
     for (const e of s.events) lines.push(`${this.o.verbose ? '  ' : ''}${e.text}`);
     if (lines.length === 0) return;
     const p = s.position;

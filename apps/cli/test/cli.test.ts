@@ -74,8 +74,9 @@ describe('salient play', () => {
   it('prints every decision with --verbose', () => {
     const quiet = salient('play', ...DICE, '--seed', '7');
     const verbose = salient('play', ...DICE, '--seed', '7', '--verbose');
-    expect(verbose.stdout).toMatch(/red roll-or-bank: roll/);
-    expect(quiet.stdout).not.toMatch(/roll-or-bank/);
+    expect(verbose.stdout).toMatch(/^    red: roll$/m);
+    expect(verbose.stdout).toMatch(/^    · die: die:\d$/m);
+    expect(quiet.stdout).not.toMatch(/red: roll/);
   });
 
   it('prints exactly one JSON object with --json', () => {
