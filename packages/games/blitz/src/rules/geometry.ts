@@ -44,9 +44,24 @@ function dijkstra(start: string, limit: number, edges: (n: string) => { to: stri
   return dist;
 }
 
+/**
+ * Air distances depend only on the pack, the scenario and which areas are neutral, so they are
+ * memoized on exactly those inputs.
+ */
+const airCache = new Map<string, Map<string, number>>();
+
 /** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land). */
 export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number): Map<string, number> {
-  return dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n) !== 'neutral');
+  let neutral = '';
+  for (const l in s.control) if (s.control[l] === 'neutral') neutral += l + ',';
+  const key = `${p.hash}|${s.scenario}|${neutral}|${from}|${limit}`;
+  let d = airCache.get(key);
+  if (!d) {
+    d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n) !== 'neutral');
+    if (airCache.size > 10_000) airCache.clear();
+    airCache.set(key, d);
+  }
+  return d;
 }
 
 /**

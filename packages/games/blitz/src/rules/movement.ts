@@ -234,8 +234,8 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
 /** A.5: in Scenario A the AFA must always keep a land unit in London. */
 export function londonRule(p: PackIndex, s: BlitzState, uid: string): boolean {
   const u = s.units[uid]!;
-  if (s.scenario !== 'A' || u.at !== 'london' || !isLand(p, u)) return true;
-  return landUnitsIn(p, s, 'london').filter(([id]) => id !== uid).length > 0;
+  if (s.scenario !== 'A' || u.at !== 'london' || u.power !== 'AFA' || !isLand(p, u)) return true;
+  return landUnitsIn(p, s, 'london').filter(([id, x]) => id !== uid && x.power === 'AFA').length > 0;
 }
 
 interface Step {

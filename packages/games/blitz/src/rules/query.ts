@@ -42,15 +42,20 @@ export function maxSize(p: PackIndex, def: string): number {
   return Math.max(...Object.keys(unitDef(p, def).sizes).map(Number));
 }
 
-/** Units on the map (not in the pool or gone), sorted by id for canonical order. */
+/** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
-  return Object.entries(s.units)
-    .filter(([, u]) => u.at !== 'pool' && u.at !== 'gone')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: [string, UnitState][] = [];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at !== 'pool' && u.at !== 'gone') out.push([id, u]);
+  }
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  return onMap(s).filter(([, u]) => u.at === at);
+  const out: [string, UnitState][] = [];
+  for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
+  return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
 }
 
 export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
@@ -121,5 +126,10 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 }
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
-  return onMap(s).filter(([, u]) => u.power === power);
+  const out: [string, UnitState][] = [];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.power === power && u.at !== 'pool' && u.at !== 'gone') out.push([id, u]);
+  }
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }

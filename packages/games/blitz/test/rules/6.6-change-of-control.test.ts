@@ -19,7 +19,9 @@ function fromBeNe(units: Record<string, object | null>) {
 }
 
 /** Announce and resolve one attack, then roll: the attacker's die chosen by `att`, the defender's by `def`. */
-function fight(s: ReturnType<typeof start>, target: string, attackers: string[], att: (r: never) => boolean, def: (r: never) => boolean) {
+type Want = (r: { damage: number; letter: string | null }) => boolean;
+
+function fight(s: ReturnType<typeof start>, target: string, attackers: string[], att: Want, def: Want) {
   let r = play(s, `attack ${target}`, ...attackers.map((a) => `add ${a}`), 'launch', 'done');
   r = play(r.state, ...(options(r.state).includes('done') ? ['done'] : []));
   r = play(r.state, `resolve ${target}`);
