@@ -22,10 +22,32 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
+function npm(args, captureStderr) {
+  return spawnSync('npm', [...args, '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: ['inherit', 'inherit', captureStderr ? 'pipe' : 'inherit'],
+    encoding: 'utf8',
+  });
+}
+
 if (stale()) {
-  const ci = existsSync(lock) ? 'ci' : 'install';
-  console.error(`salient: installing npm packages (npm ${ci}) ...`);
-  const r = spawnSync('npm', [ci, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  let r;
+  if (existsSync(lock)) {
+    console.error('salient: installing npm packages (npm ci) ...');
+    r = npm(['ci'], true);
+    // npm ci refuses a lock that lacks entries package.json implies, e.g. optional platform binaries
+    // (turbo's darwin/windows builds) that the registry used to write the lock did not serve. npm
+    // install accepts such a lock and fills in what it can, so fall back to it rather than stop.
+    if (r.status !== 0 && /EUSAGE|in sync/.test(r.stderr ?? '')) {
+      console.error('salient: npm ci refused: package-lock.json is not in step with package.json; running npm install instead ...');
+      r = npm(['install'], false);
+    } else if (r.status !== 0) {
+      process.stderr.write(r.stderr ?? '');
+    }
+  } else {
+    console.error('salient: installing npm packages (npm install) ...');
+    r = npm(['install'], false);
+  }
   if (r.status !== 0) {
     console.error('salient: npm install failed; see the output above.');
     process.exit(r.status ?? 1);
