@@ -1,0 +1,53 @@
+/**
+ * 5.1 / B.3 / B.4 rebase rules the code does not yet follow (pending fixes in src/rules/movement.ts).
+ * These tests state the rulebook and are expected to fail until the code is fixed.
+ */
+import { describe, expect, it } from 'vitest';
+import { blitz } from '../../src/index.ts';
+import type { BlitzState } from '../../src/rules/state.ts';
+import { arrange, options, play, prompt, start } from '../helpers.ts';
+
+function until(s0: BlitzState, power: string, question: string): BlitzState {
+  let s = s0;
+  for (let i = 0; i < 500; i++) {
+    const p = blitz.pending(s);
+    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
+    if (p.power === power && p.prompt === question) return s;
+    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
+    s = blitz.apply(s, pass).state;
+  }
+  throw new Error(`never reached ${power}:${question}`);
+}
+
+describe('5.1 a rebasing TRS carries up to twice its Size', () => {
+  // 5.1 example: the Size-1 3rd Fleet embarks the Home Guard and the Malta GAR (combined Size 2).
+  it('after loading the Home Guard (Size 1) the 3rd Fleet (Size 1) may still load the Royal Marines (Size 1)', () => {
+    const s = until(start('B'), 'WA', 'rebase-pick');
+    const r = play(s, 'rebase 3rd-fleet', 'load home-guard');
+    expect(prompt(r.state)).toBe('WA:rebase-load');
+    expect(options(r.state)).toContain('load royal-marines');
+    expect(options(r.state)).not.toContain('load 2nd-army'); // Size 2 would exceed the capacity
+  });
+});
+
+describe('B.4 a land unit may move even if it rebased earlier in this action phase', () => {
+  it('the 2nd Army, carried by the rebasing 3rd Fleet from London to Scotland, may then move', () => {
+    const s = until(start('B'), 'WA', 'rebase-pick');
+    const r = play(s, 'rebase 3rd-fleet', 'load 2nd-army', 'to scotland', 'done');
+    expect(r.state.units['2nd-army']!.at).toBe('scotland');
+    expect(prompt(r.state)).toBe('WA:move-pick');
+    expect(options(r.state)).toContain('move 2nd-army');
+  });
+});
+
+describe('5.1 returning to base (4.1) is not moving to sea (4.2): the TRS may still rebase and carry', () => {
+  it('the Europe Trs. returns to Scotland, then rebases carrying the 8th Army', () => {
+    const s = until(arrange(start('B'), { units: { 'europe-trs': { at: 'sea:north-sea' } } }), 'WA', 'return-pick');
+    const r = play(s, 'return europe-trs', 'to scotland');
+    const rb = until(r.state, 'WA', 'rebase-pick');
+    expect(options(rb)).toContain('rebase europe-trs');
+    const r2 = play(rb, 'rebase europe-trs');
+    expect(prompt(r2.state)).toBe('WA:rebase-load');
+    expect(options(r2.state)).toContain('load 8th-army');
+  });
+});
