@@ -1,0 +1,42 @@
+/**
+ * 6.6 overrun on a change of control by movement (5.2: moving into an empty enemy area takes control
+ * "see 6.6"): "Any enemy air and/or naval unit in a land area that you take control of is
+ * immediately moved" to the closest area where it can stack (the taker chooses among ties), or
+ * destroyed if none is within triple its movement. Expected to fail until applyLandMove overruns.
+ */
+import { describe, expect, it } from 'vitest';
+import { blitz } from '../../src/index.ts';
+import type { BlitzState } from '../../src/rules/state.ts';
+import { arrange, play, prompt, start } from '../helpers.ts';
+
+function until(s0: BlitzState, power: string, question: string): BlitzState {
+  let s = s0;
+  for (let i = 0; i < 500; i++) {
+    const p = blitz.pending(s);
+    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
+    if (p.power === power && p.prompt === question) return s;
+    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
+    s = blitz.apply(s, pass).state;
+  }
+  throw new Error(`never reached ${power}:${question}`);
+}
+
+describe('6.6 overrun when an area is taken by moving in (Scenario B)', () => {
+  it('the Luftwaffe based in an emptied Paris is moved out when US 1st Army walks in from Vichy France', () => {
+    const s = until(
+      arrange(start('B'), {
+        units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null, '19th-army': null, luftwaffe: { at: 'paris' }, 'us-1st-army': { at: 'vichy-france' } },
+        control: { 'vichy-france': 'WA' },
+      }),
+      'WA',
+      'move-pick',
+    );
+    const r = play(s, 'move us-1st-army', 'to paris');
+    expect(r.state.control.paris).toBe('WA');
+    // Immediately: either already moved, or the Western Allies are asked where (Belgium-Netherlands
+    // and Western Germany are both 1 away, and the taker breaks ties, 6.6).
+    const moved = r.state.units.luftwaffe!.at !== 'paris';
+    const asked = prompt(r.state) === 'WA:overrun-destination';
+    expect({ moved, asked, luftwaffe: r.state.units.luftwaffe!.at, prompt: prompt(r.state) }).toMatchObject(moved ? { moved } : { asked: true });
+  });
+});
