@@ -8,7 +8,8 @@
  *
  * Environment: BENCH_GAMES (default 200; the Dice Race reference plays 10 times as many, since its games
  * are tiny and a run of a tenth of a second would make a noisy reference), BENCH_SEED (first seed, default 1), BENCH_OUT_DIR (default
- * bench/out), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
+ * bench/out), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip),
+ * BENCH_ROUNDS (default 5: the cases alternate in rounds and the median round is reported).
  * Run with `node --import tsx --expose-gc` (the npm script does) so each case starts from a collected heap.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -71,53 +72,81 @@ async function play(c: Case, seed: number): Promise<MatchResult> {
 
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
-async function measure(c: Case, games: number, firstSeed: number): Promise<Figures> {
-  // Warm the JIT on seeds outside the measured range, then start from a collected heap.
-  for (let i = 0; i < Math.min(20, Math.ceil(games / 10)); i++) await play(c, 1_000_000_000 + i);
-  globalThis.gc?.();
-  let decisions = 0;
-  let chanceDraws = 0;
-  let peakRss = 0;
-  let peakHeap = 0;
-  const kinds: Record<string, number> = {};
-  const t0 = performance.now();
-  for (let i = 0; i < games; i++) {
-    const r = await play(c, firstSeed + i);
-    decisions += r.decisions;
-    chanceDraws += r.chanceDraws;
-    kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** Running totals of one case over all its rounds. */
+class Tally {
+  games = 0;
+  wallMs = 0;
+  decisions = 0;
+  chanceDraws = 0;
+  peakRss = 0;
+  peakHeap = 0;
+  readonly kinds: Record<string, number> = {};
+  /** Per-round rates, whose medians are reported. */
+  readonly rounds: Array<{ decisionsPerSec: number; gamesPerSec: number; chanceDrawsPerSec: number }> = [];
+
+  constructor(readonly c: Case) {}
+
+  /** Play `games` seeds from `firstSeed` as one timed round. */
+  async round(firstSeed: number, games: number): Promise<void> {
+    let decisions = 0;
+    let draws = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < games; i++) {
+      const r = await play(this.c, firstSeed + i);
+      decisions += r.decisions;
+      draws += r.chanceDraws;
+      this.kinds[r.kind] = (this.kinds[r.kind] ?? 0) + 1;
+      const m = process.memoryUsage();
+      this.peakRss = Math.max(this.peakRss, m.rss);
+      this.peakHeap = Math.max(this.peakHeap, m.heapUsed);
+    }
+    const ms = performance.now() - t0;
+    this.games += games;
+    this.wallMs += ms;
+    this.decisions += decisions;
+    this.chanceDraws += draws;
+    this.rounds.push({ decisionsPerSec: (decisions * 1000) / ms, gamesPerSec: (games * 1000) / ms, chanceDrawsPerSec: (draws * 1000) / ms });
   }
-  const wallMs = performance.now() - t0;
-  const s = wallMs / 1000;
-  return {
-    label: c.label,
-    games,
-    wallMs: Math.round(wallMs),
-    decisions,
-    chanceDraws,
-    decisionsPerSec: Math.round(decisions / s),
-    gamesPerSec: Math.round((games / s) * 100) / 100,
-    chanceDrawsPerSec: Math.round(chanceDraws / s),
-    meanDecisionsPerGame: Math.round((decisions / games) * 10) / 10,
-    peakRssMB: mb(peakRss),
-    peakHeapUsedMB: mb(peakHeap),
-    kinds,
-  };
+
+  figures(): Figures {
+    return {
+      label: this.c.label,
+      games: this.games,
+      wallMs: Math.round(this.wallMs),
+      decisions: this.decisions,
+      chanceDraws: this.chanceDraws,
+      decisionsPerSec: Math.round(median(this.rounds.map((r) => r.decisionsPerSec))),
+      gamesPerSec: Math.round(median(this.rounds.map((r) => r.gamesPerSec)) * 100) / 100,
+      chanceDrawsPerSec: Math.round(median(this.rounds.map((r) => r.chanceDrawsPerSec))),
+      meanDecisionsPerGame: Math.round((this.decisions / this.games) * 10) / 10,
+      peakRssMB: mb(this.peakRss),
+      peakHeapUsedMB: mb(this.peakHeap),
+      kinds: this.kinds,
+    };
+  }
 }
 
 function fmt(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-function markdown(meta: { date: string; node: string; cpu: string; nproc: number; memGB: number; games: number; firstSeed: number }, rows: Figures[], ratio: number): string {
+function markdown(
+  meta: { date: string; node: string; cpu: string; nproc: number; memGB: number; games: number; rounds: number; firstSeed: number },
+  rows: Figures[],
+  ratio: number,
+): string {
   const lines = [
     `<!-- bench:${meta.date}|${meta.node}|${meta.cpu} -->`,
     `### ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
-    `Seeds from ${meta.firstSeed}, one thread, sequential \`runMatch\`, no telemetry sink, after a short JIT warm-up.`,
+    `Seeds from ${meta.firstSeed}, one thread, sequential \`runMatch\`, no telemetry sink, after a short JIT warm-up. ` +
+      `The cases alternate over ${meta.rounds} rounds; rates are the median round.`,
     '',
     '| case | games | decisions/s | games/s | chance draws/s | mean decisions/game | peak RSS MB | peak heapUsed MB | endings |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -128,7 +157,7 @@ function markdown(meta: { date: string; node: string; cpu: string; nproc: number
           .join(', ')} |`,
     ),
     '',
-    `Blitz A decisions/s relative to the Dice Race reference in the same run: ${ratio.toFixed(4)}.`,
+    `Blitz A decisions/s relative to the Dice Race reference (median of the per-round ratios): ${ratio.toFixed(4)}.`,
     `<!-- bench:end -->`,
   ];
   return lines.join('\n');
@@ -154,6 +183,7 @@ function updateResults(file: string, block: string, key: string): void {
 async function main(): Promise<void> {
   const games = envInt('BENCH_GAMES', 200);
   const firstSeed = envInt('BENCH_SEED', 1);
+  const rounds = envInt('BENCH_ROUNDS', 5);
   const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
   const resultsFile = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
   if (!globalThis.gc) process.stderr.write('bench: note: run with --expose-gc for a collected heap before each case\n');
@@ -162,15 +192,23 @@ async function main(): Promise<void> {
     { label: 'dice-race standard (reference)', scale: 10, game: diceRace, pack: diceRacePack, scenario: 'standard', seats: { A: 'random', B: 'random' } },
     { label: 'blitz A, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'A', seats: { Axis: 'random', Allies: 'random' } },
   ];
-  const figures: Figures[] = [];
-  for (const c of cases) {
-    process.stderr.write(`bench: ${c.label}: ${games * c.scale} games ...\n`);
-    figures.push(await measure(c, games * c.scale, firstSeed));
-    globalThis.gc?.();
+  // Rounds alternate between the cases, so a burst of load from elsewhere on the machine hits both
+  // and the per-round ratio stays meaningful; rates are medians over rounds.
+  const tallies = cases.map((c) => new Tally(c));
+  for (const t of tallies) for (let i = 0; i < Math.min(20, Math.ceil((games * t.c.scale) / 10)); i++) await play(t.c, 1_000_000_000 + i);
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    process.stderr.write(`bench: round ${r + 1}/${rounds}\n`);
+    for (const t of tallies) {
+      globalThis.gc?.();
+      const per = Math.ceil((games * t.c.scale) / rounds);
+      await t.round(firstSeed + r * per, per);
+    }
+    const [ref, main] = [tallies[0] as Tally, tallies[tallies.length - 1] as Tally];
+    ratios.push((main.rounds[r]?.decisionsPerSec ?? 0) / (ref.rounds[r]?.decisionsPerSec ?? 1));
   }
-  const ref = figures[0] as Figures;
-  const main = figures[figures.length - 1] as Figures;
-  const ratio = main.decisionsPerSec / ref.decisionsPerSec;
+  const figures = tallies.map((t) => t.figures());
+  const ratio = median(ratios);
 
   const cpu = cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU';
   const meta = {
@@ -180,6 +218,7 @@ async function main(): Promise<void> {
     nproc: availableParallelism(),
     memGB: Math.round(totalmem() / 2 ** 30),
     games,
+    rounds,
     firstSeed,
   };
   const block = markdown(meta, figures, ratio);

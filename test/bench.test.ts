@@ -14,7 +14,7 @@ function bench() {
   return spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', 'bench/blitz-a.bench.ts'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, BENCH_GAMES: '3', BENCH_OUT_DIR: tmp, BENCH_RESULTS: join(tmp, 'RESULTS.md') },
+    env: { ...process.env, BENCH_GAMES: '3', BENCH_ROUNDS: '1', BENCH_OUT_DIR: tmp, BENCH_RESULTS: join(tmp, 'RESULTS.md') },
   });
 }
 
