@@ -61,6 +61,7 @@ function draft(s: BlitzState): BlitzState {
     res: { ...s.res },
     hidden,
     buildOrder: [...s.buildOrder],
+    overruns: [...s.overruns],
     ask: s.ask,
   };
 }
@@ -87,6 +88,7 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
     res: {},
     hidden: {},
     buildOrder: [],
+    overruns: [],
     winner: null,
     reason: '',
     ask: { kind: 'terminal' },

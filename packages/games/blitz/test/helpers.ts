@@ -101,3 +101,16 @@ export function dieFor(total: number, want: (r: { damage: number; letter: string
   for (let d = 1; d <= 6; d++) if (want(chartResult(pack.data['combat-chart'], total, d))) return `die ${d}`;
   throw new Error(`no die gives the wanted result on column ${total}`);
 }
+
+/** Pass (done/stop/launch, else the first option) until `power` is asked `question`. */
+export function until(s0: BlitzState, power: string, question: string): BlitzState {
+  let s = s0;
+  for (let i = 0; i < 500; i++) {
+    const p = blitz.pending(s);
+    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
+    if (p.power === power && p.prompt === question) return s;
+    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
+    s = blitz.apply(s, pass).state;
+  }
+  throw new Error(`never reached ${power}:${question}`);
+}

@@ -567,7 +567,7 @@ function retreatDestinations(p: PackIndex, s: BlitzState, id: string): string[] 
 }
 
 /** 6.6 overrun: the closest area (3x movement at most) where the unit can base; ties chosen by the attacker. */
-function overrunDestinations(p: PackIndex, s: BlitzState, id: string): string[] {
+export function overrunDestinations(p: PackIndex, s: BlitzState, id: string): string[] {
   const u = s.units[id]!;
   const side = sideOf(p, s, u.power);
   const f = face(p, u);

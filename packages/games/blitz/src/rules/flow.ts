@@ -5,8 +5,8 @@
  * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
  */
 import { IllegalChoiceError } from '@salient/engine';
-import { askCombat, applyCombatPick, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
-import { emit, type Events } from './events.ts';
+import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
+import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { declarable, declareWar } from './politics.ts';
@@ -144,6 +144,14 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       endCombat(s);
       continue;
     }
+    if (s.overruns.length) {
+      const q = askOverrun(p, s, ev);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
     if (s.step === 'build' && s.buildOrder.length === 0) {
       nextStep(p, s, ev);
       continue;
@@ -157,6 +165,26 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     else nextStep(p, s, ev);
   }
   throw new Error('Blitz flow did not settle (internal error)');
+}
+
+/**
+ * 6.6 overrun after a land move took an area: each enemy air or naval unit there goes to the closest
+ * area where it can base, the moving side choosing among equals; with none in reach it is destroyed.
+ */
+function askOverrun(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  const id = s.overruns[0]!;
+  const dest = overrunDestinations(p, s, id);
+  if (dest.length > 1) return { kind: 'decision', power: s.power, prompt: 'overrun-destination', options: dest.map((x) => `to ${x}`) };
+  s.overruns.shift();
+  const u = s.units[id]!;
+  if (dest.length === 1) {
+    emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, dest[0]!)}`, u.power, { unit: id, to: dest[0]! });
+    u.at = dest[0]!;
+  } else {
+    emit(ev, 'overrun', `${unitName(p, id)} is overrun with nowhere to go`, u.power, { unit: id });
+    eliminate(p, s, id, ev);
+  }
+  return null;
 }
 
 /** Apply one decision or die roll to a draft state. */
@@ -174,6 +202,13 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.combat) {
     applyCombatPick(p, s, choice, ev);
+    return;
+  }
+  if (s.overruns.length) {
+    const id = s.overruns.shift()!;
+    const to = choice.slice(3);
+    emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, to)}`, s.units[id]!.power, { unit: id, to });
+    s.units[id]!.at = to;
     return;
   }
   if (choice.startsWith('declare ')) {

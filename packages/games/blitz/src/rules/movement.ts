@@ -122,8 +122,8 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   if (sel.kind !== 'sea') throw new IllegalChoiceError(`unexpected '${c}'`);
   const t = s.units[sel.unit]!;
   if (verb === 'load' || verb === 'embark') {
+    // Carried, not moved: it may still go ashore from the TRS in step E (5.2, B.4).
     s.units[arg!]!.at = `trs:${sel.unit}`;
-    s.units[arg!]!.moved = true;
     sel.cargo.push(arg!);
     return false;
   }
@@ -181,14 +181,20 @@ function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
   return rebaseTargets(p, s, uid).length > 0;
 }
 
+/** Land units a rebasing TRS could still take aboard in its starting port (5.1, B.3). */
+function rebaseLoads(p: PackIndex, s: BlitzState, trs: string): string[] {
+  const u = s.units[trs]!;
+  return landUnitsIn(p, s, u.at)
+    .filter(([id, x]) => !x.moved && canCarry(p, s, trs, id) && londonRule(p, s, id))
+    .map(([id]) => id);
+}
+
 export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'rebase') {
-    const u = s.units[sel.unit]!;
-    if (typeOf(p, u) === 'TRS' && sel.cargo.length === 0 && !u.moved) {
-      // 5.1/B.3: a rebasing TRS may take land units from its starting area, put ashore at the end.
-      const here = landUnitsIn(p, s, u.at).filter(([id, x]) => !x.moved && canCarry(p, s, sel.unit, id) && londonRule(p, s, id));
-      if (here.length) return decision(s, 'rebase-load', [...here.map(([id]) => `load ${id}`), 'go']);
+    if (sel.stage === 'load') {
+      const here = rebaseLoads(p, s, sel.unit);
+      if (here.length) return decision(s, 'rebase-load', [...here.map((id) => `load ${id}`), 'go']);
     }
     return decision(s, 'rebase-to', rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`));
   }
@@ -202,8 +208,11 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   const sel = s.sel;
   if (!sel) {
     if (verb === 'done') return true;
-    s.sel = { kind: 'rebase', unit: arg!, cargo: [] };
-    spend(s, s.units[arg!]!.size);
+    const u = s.units[arg!]!;
+    spend(s, u.size);
+    // 5.1/B.3: a rebasing TRS may first take land units from its starting area.
+    const stage = typeOf(p, u) === 'TRS' && rebaseLoads(p, s, arg!).length ? 'load' : 'dest';
+    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage };
     return false;
   }
   if (sel.kind !== 'rebase') throw new IllegalChoiceError(`unexpected '${c}'`);
@@ -211,20 +220,17 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   if (verb === 'load') {
     s.units[arg!]!.at = `trs:${sel.unit}`;
     sel.cargo.push(arg!);
-    u.moved = true; // marks that loading has been offered once
     return false;
   }
   if (verb === 'go') {
-    u.moved = true;
+    sel.stage = 'dest';
     return false;
   }
   emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
   u.at = arg!;
   u.rebased = true;
-  for (const x of sel.cargo) {
-    s.units[x]!.at = arg!; // 5.1: disembark in the destination port
-    s.units[x]!.moved = true;
-  }
+  // 5.1: the cargo goes ashore at the destination; B.4: it may still move this phase.
+  for (const x of sel.cargo) s.units[x]!.at = arg!;
   s.sel = null;
   return false;
 }
@@ -308,7 +314,11 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   sel.mp -= step.cost;
   sel.path.push(arg!);
   // 5.2: entering an enemy area with no land unit takes control of it (6.6).
-  if (enemyLand(p, s, arg!, sideOf(p, s, u.power))) takeControl(p, s, arg!, u.power, ev, `${unitName(p, sel.unit)} walks in`);
+  if (enemyLand(p, s, arg!, sideOf(p, s, u.power))) {
+    takeControl(p, s, arg!, u.power, ev, `${unitName(p, sel.unit)} walks in`);
+    // 6.6: enemy air and naval units in an area you take are overrun at once.
+    s.overruns.push(...unitsAt(s, arg!).filter(([, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power)).map(([id]) => id));
+  }
   if (step.stop || sel.mp <= 0 || moveSteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
   return false;
 }

@@ -81,7 +81,7 @@ export interface CombatState {
 /** The current unit being moved, or attack being committed. */
 export type Selection =
   | { kind: 'move'; unit: string; mp: number; path: string[] }
-  | { kind: 'rebase'; unit: string; cargo: string[] }
+  | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest' }
   | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
   | { kind: 'return'; unit: string }
   | { kind: 'attack'; attack: number }
@@ -120,6 +120,8 @@ export interface BlitzState {
   res: Record<string, number>;
   hidden: Record<string, { unit: string; size: number; at: string }[]>;
   buildOrder: string[];
+  /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
+  overruns: string[];
   winner: SideId | null;
   reason: string;
   ask: Ask;

@@ -7,19 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, eventsOf, options, play, prompt, start } from '../helpers.ts';
+import { arrange, eventsOf, options, play, prompt, start, until } from '../helpers.ts';
 
-function until(s0: BlitzState, power: string, question: string): BlitzState {
-  let s = s0;
-  for (let i = 0; i < 500; i++) {
-    const p = blitz.pending(s);
-    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
-    if (p.power === power && p.prompt === question) return s;
-    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
-    s = blitz.apply(s, pass).state;
-  }
-  throw new Error(`never reached ${power}:${question}`);
-}
 
 describe('4.1 return to base', () => {
   const atSea = arrange(start('B'), { units: { 'europe-trs': { at: 'sea:north-sea' }, '2nd-army': { at: 'trs:europe-trs' } } });

@@ -9,21 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import { chartResult } from '../../src/rules/combat-chart.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, combatLog, eventsOf, options, pack, play, prompt, start } from '../helpers.ts';
+import { arrange, combatLog, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
 
 const chart = pack.data['combat-chart'];
 
-function until(s0: BlitzState, power: string, question: string): BlitzState {
-  let s = s0;
-  for (let i = 0; i < 500; i++) {
-    const p = blitz.pending(s);
-    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
-    if (p.power === power && p.prompt === question) return s;
-    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
-    s = blitz.apply(s, pass).state;
-  }
-  throw new Error(`never reached ${power}:${question}`);
-}
 
 /** The first die face whose result at `total` satisfies `ok`. */
 function dieFor(total: number, ok: (r: { damage: number; letter: string | null }) => boolean): string {

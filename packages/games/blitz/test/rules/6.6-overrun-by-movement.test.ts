@@ -2,24 +2,13 @@
  * 6.6 overrun on a change of control by movement (5.2: moving into an empty enemy area takes control
  * "see 6.6"): "Any enemy air and/or naval unit in a land area that you take control of is
  * immediately moved" to the closest area where it can stack (the taker chooses among ties), or
- * destroyed if none is within triple its movement. Expected to fail until applyLandMove overruns.
+ * destroyed if none is within triple its movement.
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, play, prompt, start } from '../helpers.ts';
+import { arrange, play, prompt, start, until } from '../helpers.ts';
 
-function until(s0: BlitzState, power: string, question: string): BlitzState {
-  let s = s0;
-  for (let i = 0; i < 500; i++) {
-    const p = blitz.pending(s);
-    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
-    if (p.power === power && p.prompt === question) return s;
-    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
-    s = blitz.apply(s, pass).state;
-  }
-  throw new Error(`never reached ${power}:${question}`);
-}
 
 describe('6.6 overrun when an area is taken by moving in (Scenario B)', () => {
   it('the Luftwaffe based in an emptied Paris is moved out when US 1st Army walks in from Vichy France', () => {

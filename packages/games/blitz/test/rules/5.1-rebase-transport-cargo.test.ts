@@ -1,23 +1,12 @@
 /**
- * 5.1 / B.3 / B.4 rebase rules the code does not yet follow (pending fixes in src/rules/movement.ts).
- * These tests state the rulebook and are expected to fail until the code is fixed.
+ * 5.1 / B.3 / B.4 a rebasing TRS: loading several units, and cargo that may still move.
+ *
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, options, play, prompt, start } from '../helpers.ts';
+import { arrange, options, play, prompt, start, until } from '../helpers.ts';
 
-function until(s0: BlitzState, power: string, question: string): BlitzState {
-  let s = s0;
-  for (let i = 0; i < 500; i++) {
-    const p = blitz.pending(s);
-    if (p.kind !== 'decision') throw new Error(`no ${power}:${question} before ${p.kind}`);
-    if (p.power === power && p.prompt === question) return s;
-    const pass = p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!;
-    s = blitz.apply(s, pass).state;
-  }
-  throw new Error(`never reached ${power}:${question}`);
-}
 
 describe('5.1 a rebasing TRS carries up to twice its Size', () => {
   // 5.1 example: the Size-1 3rd Fleet embarks the Home Guard and the Malta GAR (combined Size 2).
