@@ -20,7 +20,7 @@ export const ENTRIES: readonly GameEntry[] = [
   { game: diceRace, hidden: true },
 ];
 
-/** Every registered game (hidden ones last in listings only if `all`). */
+/** Registered games in registry order; test games only if `all`. */
 export function listGames(all = false): AnyGame[] {
   return ENTRIES.filter((e) => all || !e.hidden).map((e) => e.game);
 }

@@ -2,12 +2,11 @@
  * The CLI as a user runs it: a child process per command, checking stdout, stderr and exit codes.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
 import { listGames } from '../src/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
