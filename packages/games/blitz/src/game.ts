@@ -25,6 +25,7 @@ import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState } from './rules/state.ts';
 import { adjudicate, resultOf } from './rules/victory.ts';
+import { initiallyConquered } from './rules/politics.ts';
 
 export const RULES_VERSION = '0.1.0';
 /** Scenarios whose rules this version implements. */
@@ -53,6 +54,7 @@ function draft(s: BlitzState): BlitzState {
     ...s,
     control: { ...s.control },
     atWar: [...s.atWar],
+    conquered: [...s.conquered],
     units,
     pool,
     sel: s.sel && (JSON.parse(JSON.stringify(s.sel)) as BlitzState['sel']),
@@ -80,6 +82,7 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
     freeLeft: 0,
     control: { ...sc.control },
     atWar: [],
+    conquered: [],
     units: {},
     pool: {},
     sel: null,
@@ -100,6 +103,7 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
     s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
   }
   for (const f of sc.forcePool) s.pool[f.unit] = { size: f.size, from: f.from ?? 0 };
+  s.conquered = initiallyConquered(p, s);
   beginImpulse(p, s, 1);
   advance(p, s, []);
   return s;

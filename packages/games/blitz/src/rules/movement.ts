@@ -84,6 +84,13 @@ function canCarry(p: PackIndex, s: BlitzState, trs: string, uid: string): boolea
   return cargoSize(s, trs) + u.size <= 2 * t.size;
 }
 
+/** Land units in `land` that the TRS could take aboard now (4.2, 5.1: up to twice its Size). */
+function loadable(p: PackIndex, s: BlitzState, trs: string, land: string): string[] {
+  return landUnitsIn(p, s, land)
+    .filter(([id, u]) => !u.moved && canCarry(p, s, trs, id) && londonRule(p, s, id))
+    .map(([id]) => id);
+}
+
 function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const d = navalDistances(p, s, u.at, face(p, u).move, sideOf(p, s, u.power), false);
@@ -95,13 +102,12 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
   if (sel?.kind === 'sea') {
     const t = s.units[sel.unit]!;
     if (sel.stage === 'load') {
-      const here = landUnitsIn(p, s, t.at).filter(([id, u]) => !u.moved && canCarry(p, s, sel.unit, id) && londonRule(p, s, id));
-      return decision(s, 'sea-load', [...here.map(([id]) => `load ${id}`), 'sail']);
+      return decision(s, 'sea-load', [...loadable(p, s, sel.unit, t.at).map((id) => `load ${id}`), 'sail']);
     }
     if (sel.stage === 'dest') return decision(s, 'sea-destination', seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`));
     const sea = t.at.slice(4);
-    const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => landUnitsIn(p, s, l).filter(([id, u]) => !u.moved && canCarry(p, s, sel.unit, id) && londonRule(p, s, id)));
-    return decision(s, 'sea-embark', [...shore.map(([id]) => `embark ${id}`), 'done']);
+    const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => loadable(p, s, sel.unit, l));
+    return decision(s, 'sea-embark', [...shore.map((id) => `embark ${id}`), 'done']);
   }
   const ships = ownedBy(s, s.power).filter(([id, u]) => isNaval(p, u) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
   if (!ships.length) return null;
@@ -181,19 +187,12 @@ function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
   return rebaseTargets(p, s, uid).length > 0;
 }
 
-/** Land units a rebasing TRS could still take aboard in its starting port (5.1, B.3). */
-function rebaseLoads(p: PackIndex, s: BlitzState, trs: string): string[] {
-  const u = s.units[trs]!;
-  return landUnitsIn(p, s, u.at)
-    .filter(([id, x]) => !x.moved && canCarry(p, s, trs, id) && londonRule(p, s, id))
-    .map(([id]) => id);
-}
 
 export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'rebase') {
     if (sel.stage === 'load') {
-      const here = rebaseLoads(p, s, sel.unit);
+      const here = loadable(p, s, sel.unit, s.units[sel.unit]!.at);
       if (here.length) return decision(s, 'rebase-load', [...here.map((id) => `load ${id}`), 'go']);
     }
     return decision(s, 'rebase-to', rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`));
@@ -211,7 +210,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     const u = s.units[arg!]!;
     spend(s, u.size);
     // 5.1/B.3: a rebasing TRS may first take land units from its starting area.
-    const stage = typeOf(p, u) === 'TRS' && rebaseLoads(p, s, arg!).length ? 'load' : 'dest';
+    const stage = typeOf(p, u) === 'TRS' && loadable(p, s, arg!, u.at).length ? 'load' : 'dest';
     s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage };
     return false;
   }

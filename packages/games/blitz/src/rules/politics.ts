@@ -15,11 +15,40 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   s.control[land] = power;
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
   const country = landDef(p, land).country;
-  if (isConquered(p, s, country, sideOf(p, s, power))) {
+  const side = sideOf(p, s, power);
+  if (isConquered(p, s, country, side)) {
     const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
-    emit(ev, 'conquest', `${name} is conquered by the ${sideOf(p, s, power)}`, power, { country });
+    if (ownerSide(p, s, country) === side) {
+      // 3.4: retaking your own side's conquered country liberates it; retaking one area of a
+      // country that never fell is nothing more than a change of control.
+      if (s.conquered.includes(country)) {
+        s.conquered = s.conquered.filter((c) => c !== country);
+        emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
+      }
+    } else if (!s.conquered.includes(country)) {
+      s.conquered.push(country);
+      emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
+    }
   }
   checkImmediateVictory(p, s, ev);
+}
+
+/** The side a country belongs to: its major power's side (1.1), or none for a minor country. */
+function ownerSide(p: PackIndex, s: BlitzState, country: string): SideId | null {
+  const home = p.files.map.countries.find((c) => c.id === country)?.homeOf;
+  if (!home) return null;
+  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(home));
+  return pw ? pw.side : null;
+}
+
+/** Countries that start a scenario already conquered (Scenario B: France). */
+export function initiallyConquered(p: PackIndex, s: BlitzState): string[] {
+  const out: string[] = [];
+  for (const c of p.files.map.countries) {
+    const owner = ownerSide(p, s, c.id);
+    if (owner && isConquered(p, s, c.id, owner === 'Axis' ? 'Allies' : 'Axis')) out.push(c.id);
+  }
+  return out;
 }
 
 /**

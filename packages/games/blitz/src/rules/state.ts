@@ -110,6 +110,8 @@ export interface BlitzState {
   control: Record<string, string>;
   /** Minor countries declared on this game (3.2). */
   atWar: string[];
+  /** Countries held by the side their owner is not on (3.4), for conquest and liberation events. */
+  conquered: string[];
   units: Record<string, UnitState>;
   /** Force pool entries still available to build: unit id -> largest Size (B.7). */
   pool: Record<string, { size: number; from: number }>;

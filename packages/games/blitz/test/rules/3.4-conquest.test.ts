@@ -1,6 +1,6 @@
 /** 3.4 (A.2): controlling every area of an enemy country conquers it; France falls with Paris alone. */
 import { describe, expect, it } from 'vitest';
-import { arrange, eventsOf, play, skipTo, start } from '../helpers.ts';
+import { arrange, eventsOf, play, skipTo, start, until } from '../helpers.ts';
 
 describe('3.4 conquest', () => {
   it('taking Paris conquers France even while Vichy France is still AFA-held', () => {
@@ -23,4 +23,23 @@ describe('3.4 conquest', () => {
     expect(eventsOf(r, 'conquest').map((e) => e.data!.country)).toEqual(['germany']);
     expect(r.state.winner).toBe('Allies');
   });
+
+  it('retaking an area of your own unconquered country is no conquest', () => {
+    // The AFA hold Western Germany (empty); the 18th Army walks back in: Germany was never conquered.
+    const s = skipTo(arrange(start('A'), { control: { 'western-germany': 'AFA' }, units: { '18th-army': { at: 'berlin' } } }), 'move-pick');
+    const r = play(s, 'move 18th-army', 'to western-germany', 'stop');
+    expect(r.state.control['western-germany']).toBe('GER');
+    expect(eventsOf(r, 'conquest')).toEqual([]);
+    expect(eventsOf(r, 'liberation')).toEqual([]);
+  });
+
+  it('France starts Scenario B conquered, and the Western Allies taking Paris liberate it', () => {
+    const s0 = start('B');
+    expect(s0.conquered).toEqual(['france']);
+    const s = until(arrange(s0, { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null, '2nd-army': { at: 'vichy-france' } }, control: { 'vichy-france': 'WA' } }), 'WA', 'move-pick');
+    const r = play(s, 'move 2nd-army', 'to paris');
+    expect(eventsOf(r, 'liberation').map((e) => e.data!.country)).toEqual(['france']);
+    expect(r.state.conquered).toEqual([]);
+  });
 });
+
