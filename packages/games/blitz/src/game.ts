@@ -20,7 +20,7 @@ import { approximationPack } from './pack/bundled.ts';
 import { checkBlitzPack } from './pack/check.ts';
 import type { PackFiles } from './pack/schema.ts';
 import { advance, applyChoice, beginImpulse } from './rules/flow.ts';
-import { emit, type Events } from './rules/events.ts';
+import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState } from './rules/state.ts';
@@ -217,4 +217,3 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   },
 };
 
-export { emit };

@@ -32,7 +32,7 @@ import {
   unitsAt,
 } from './query.ts';
 import { declarable, takeControl } from './politics.ts';
-import type { Ask, Attack, BlitzState, CombatState, Letter, SideId, Task } from './state.ts';
+import type { Ask, Attack, BlitzState, CombatState, SideId, Task } from './state.ts';
 import { londonRule } from './movement.ts';
 
 const alive = (s: BlitzState, id: string) => {
@@ -79,7 +79,7 @@ function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
 function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string): string[] {
   const side = sideOf(p, s, power);
   return ownedBy(s, power)
-    .filter(([id, u]) => u.committed === undefined)
+    .filter(([, u]) => u.committed === undefined)
     .filter(([id, u]) => {
       const t = typeOf(p, u);
       if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
@@ -190,7 +190,7 @@ export function applyDefend(p: PackIndex, s: BlitzState, c: string, ev: Events):
 
 // ---------------------------------------------------------------- resolving
 
-export function askResolve(p: PackIndex, s: BlitzState): Ask | null {
+export function askResolve(s: BlitzState): Ask | null {
   const open = s.attacks.filter((a) => !a.resolved);
   if (!open.length) return null;
   return { kind: 'decision', power: s.power, prompt: 'resolve-order', options: open.map((a) => `resolve ${a.target}`) };
@@ -667,4 +667,3 @@ export function endCombat(s: BlitzState): void {
   s.combat = null;
 }
 
-export { canStackLand };

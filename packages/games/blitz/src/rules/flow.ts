@@ -10,7 +10,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { declarable, declareWar } from './politics.ts';
-import { enemy, powerOfSide } from './query.ts';
+import { powerOfSide } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
@@ -116,7 +116,7 @@ function stepAsk(p: PackIndex, s: BlitzState): Ask | null {
     case 'defend':
       return askDefend(p, s);
     case 'resolve':
-      return askResolve(p, s);
+      return askResolve(s);
     case 'build':
       return askBuild(p, s);
     case 'over':
@@ -239,7 +239,7 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
       applyResolve(p, s, choice, ev);
       break;
     case 'build':
-      if (applyBuild(p, s, choice, ev)) s.buildOrder.shift();
+      if (applyBuild(s, choice)) s.buildOrder.shift();
       return;
     case 'over':
       throw new IllegalChoiceError('the game is over');
@@ -247,4 +247,3 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (done) nextStep(p, s, ev);
 }
 
-export { enemy };

@@ -5,7 +5,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, landSteps, navalDistances } from './geometry.ts';
-import { landDef, type PackIndex } from './pack-index.ts';
+import type { PackIndex } from './pack-index.ts';
 import {
   canStackAir,
   canStackLand,
@@ -268,7 +268,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
   if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && ok('paris') && !steps.some((x) => x.to === 'paris')) {
     steps.push({ to: 'paris', cost: mp, stop: true });
   }
-  return steps.filter((x) => londonRule(p, s, uid) || u.at !== 'london');
+  return londonRule(p, s, uid) ? steps : [];
 }
 
 function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
@@ -333,4 +333,3 @@ function finishMove(p: PackIndex, s: BlitzState, ev: Events): void {
   s.sel = null;
 }
 
-export { landDef };

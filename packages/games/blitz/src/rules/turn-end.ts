@@ -86,7 +86,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
 }
 
 /** Returns true when the current power has finished building. */
-export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
+export function applyBuild(s: BlitzState, c: string): boolean {
   const power = s.buildOrder[0]!;
   const [verb, arg] = c.split(' ') as [string, string | undefined];
   const hidden = (s.hidden[power] ??= []);
@@ -107,7 +107,6 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   hidden.push({ unit: sel.unit, size: sel.size!, at: arg! });
   s.sel = null;
-  void ev;
   return false;
 }
 

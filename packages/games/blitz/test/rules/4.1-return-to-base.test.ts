@@ -5,8 +5,6 @@
  * all (1.3).
  */
 import { describe, expect, it } from 'vitest';
-import { blitz } from '../../src/index.ts';
-import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, eventsOf, options, play, prompt, start, until } from '../helpers.ts';
 
 

@@ -3,8 +3,6 @@
  *
  */
 import { describe, expect, it } from 'vitest';
-import { blitz } from '../../src/index.ts';
-import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, options, play, prompt, start, until } from '../helpers.ts';
 
 

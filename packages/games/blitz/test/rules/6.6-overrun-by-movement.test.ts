@@ -5,8 +5,6 @@
  * destroyed if none is within triple its movement.
  */
 import { describe, expect, it } from 'vitest';
-import { blitz } from '../../src/index.ts';
-import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, play, prompt, start, until } from '../helpers.ts';
 
 

@@ -3,8 +3,6 @@
  * its move ends there; enemy-held coast is not entered this way (it must be attacked, B.5).
  */
 import { describe, expect, it } from 'vitest';
-import { blitz } from '../../src/index.ts';
-import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, eventsOf, options, play, prompt, start, until } from '../helpers.ts';
 
 

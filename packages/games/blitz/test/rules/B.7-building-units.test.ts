@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
 
 
