@@ -40,6 +40,14 @@ function distances(p: PackIndex, s: BlitzState): Map<string, number> {
   return d;
 }
 
+/** Distance of a location to the nearest objective; a unit aboard a TRS at sea is one step from its coasts. */
+function reach(p: PackIndex, s: BlitzState, at: string, dist: Map<string, number>): number {
+  let loc = at;
+  if (loc.startsWith('trs:')) loc = s.units[loc.slice(4)]?.at ?? loc;
+  if (loc.startsWith('sea:')) return 1 + Math.min(4, ...[...(p.coastOf.get(loc.slice(4)) ?? [])].map((l) => dist.get(l) ?? 4));
+  return dist.get(loc) ?? 4;
+}
+
 export function evaluate(p: PackIndex, s: BlitzState, power: string): number {
   const side = sideOf(p, s, power);
   if (s.winner) return s.winner === side ? 1000 : -1000;
@@ -51,7 +59,7 @@ export function evaluate(p: PackIndex, s: BlitzState, power: string): number {
     const f = face(p, u);
     const us = sideOf(p, s, u.power);
     v += sign(us) * (u.size + 0.5 * ((f.land ?? 0) + (f.air ?? 0) + (f.naval ?? 0)));
-    if (isLand(p, u) && !u.at.includes(':')) v += sign(us) * (1.5 / (1 + (dist.get(u.at) ?? 4)));
+    if (isLand(p, u)) v += sign(us) * (1.5 / (1 + reach(p, s, u.at, dist)));
   }
   for (const [land, c] of Object.entries(s.control)) {
     if (c === 'neutral') continue;
