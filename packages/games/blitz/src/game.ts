@@ -179,10 +179,11 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   },
 
   observe(s, power) {
-    // Everything is open in these scenarios except the other power's secret builds (1.9).
-    const hidden: BlitzState['hidden'] = {};
-    if (s.hidden[power]) hidden[power] = s.hidden[power]!;
-    return { ...s, hidden };
+    // Everything is open in these scenarios except the other power's secret builds (1.9). A copy, so
+    // a bot that scribbles on what it sees cannot touch the game.
+    const o = draft(s);
+    o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
+    return o;
   },
 
   position(s) {
