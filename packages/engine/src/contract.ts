@@ -107,6 +107,18 @@ export interface Step<S> {
   boundary?: Boundary;
 }
 
+/**
+ * What a game reports about a position for telemetry, once per impulse: the scenario's own score per
+ * power and, where the game has them, areas controlled and supply by power, plus anything else worth
+ * charting (`extra`, flat numbers).
+ */
+export interface Summary {
+  scores: Record<string, number>;
+  control?: Record<string, number>;
+  supply?: Record<string, number>;
+  extra?: Record<string, number>;
+}
+
 /** A side of a scenario and the powers on it. */
 export interface SideInfo {
   id: string;
@@ -210,6 +222,9 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
   decode(text: string): C;
   /** A short human label for a choice in context (defaults to `encode`). */
   describe?(state: S, choice: C): string;
+
+  /** Per-impulse summary for telemetry (scores, control, supply by power). */
+  summarize?(state: S): Summary;
 
   /** Optional model for search bots. */
   readonly model?: BotModel<S, O>;

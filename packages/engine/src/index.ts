@@ -14,3 +14,6 @@ export {
   type ReplayOutcome,
 } from './action-log.ts';
 export { choose, legal } from './util.ts';
+
+/** Version of the engine package, recorded with every match. */
+export const ENGINE_VERSION = '0.1.0';

@@ -7,7 +7,7 @@ import type { Bot, DecisionRequest, ForfeitReason } from './types.ts';
 
 /** What came of asking: a legal option index, a forfeit, or the match being cancelled meanwhile. */
 export type AskOutcome =
-  | { kind: 'chose'; index: number; thinkMs: number }
+  | { kind: 'chose'; index: number; thinkMs: number; rationale?: string }
   | { kind: 'forfeit'; reason: ForfeitReason; detail: string; thinkMs: number }
   | { kind: 'cancelled'; thinkMs: number };
 
@@ -47,7 +47,8 @@ export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions):
   }
   const picked = answerIndex(waited.answer, request, o.encode);
   if (typeof picked === 'string') return { kind: 'forfeit', reason: 'illegal', detail: `${picked} ${at}`, thinkMs };
-  return { kind: 'chose', index: picked, thinkMs };
+  const rationale = rationaleOf(waited.answer);
+  return rationale === undefined ? { kind: 'chose', index: picked, thinkMs } : { kind: 'chose', index: picked, thinkMs, rationale };
 }
 
 /** Run `decide`, racing an async answer against the budget and the match's cancel signal. */
@@ -124,4 +125,11 @@ function preview(labels: readonly string[]): string {
 /** An error's message, whatever was thrown. */
 export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : describe(e);
+}
+
+/** The bot's stated reason, when its answer is an object with a string `rationale`. */
+function rationaleOf(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const r = (answer as { rationale?: unknown }).rationale;
+  return typeof r === 'string' ? r : undefined;
 }

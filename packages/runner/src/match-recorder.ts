@@ -2,8 +2,8 @@
  * Bookkeeping of one match: the action log, the counters that go into the result, and the telemetry
  * rows (one per impulse, one per event, one per match) sent to the sink.
  */
-import type { GameEvent, LogEntry, Position } from '@salient/engine';
-import type { MatchResult, TelemetrySink } from './types.ts';
+import type { GameEvent, LogEntry, Position, Summary } from '@salient/engine';
+import type { MatchResult, MatchRow, TelemetrySink } from './types.ts';
 
 /** One applied step as the recorder needs it. */
 export interface RecordedStep {
@@ -16,6 +16,10 @@ export interface RecordedStep {
   position: Position;
   events: readonly GameEvent[];
   thinkMs: number;
+  /** For decisions: what was asked and how many options there were, and the bot's reason if given. */
+  prompt?: string;
+  optionCount?: number;
+  rationale?: string;
 }
 
 interface OpenImpulse {
@@ -25,6 +29,7 @@ interface OpenImpulse {
   decisions: number;
   chanceDraws: number;
   eventCounts: Record<string, number>;
+  eventCountsByPower: Record<string, Record<string, number>>;
   thinkMsBySeat: Record<string, number>;
 }
 
@@ -60,6 +65,7 @@ export class MatchRecorder {
       decisions: 0,
       chanceDraws: 0,
       eventCounts: {},
+      eventCountsByPower: {},
       thinkMsBySeat: {},
     });
     if (step.seat === undefined) {
@@ -72,9 +78,27 @@ export class MatchRecorder {
       if (!imp.activePowers.includes(step.by)) imp.activePowers.push(step.by);
       this.thinkMsBySeat[step.seat] = (this.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
       imp.thinkMsBySeat[step.seat] = (imp.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
+      if (this.sink?.decision) {
+        const row = {
+          matchId: this.matchId,
+          seq: this.decisions - 1,
+          impulseSeq: this.impulses,
+          position: step.position,
+          power: step.by,
+          seat: step.seat,
+          prompt: step.prompt ?? '',
+          optionCount: step.optionCount ?? 0,
+          choice: step.choice,
+          thinkMs: step.thinkMs,
+          ...(step.rationale === undefined ? {} : { rationale: step.rationale }),
+        };
+        this.toSink((s) => s.decision?.(row));
+      }
     }
     for (const event of step.events) {
       imp.eventCounts[event.type] = (imp.eventCounts[event.type] ?? 0) + 1;
+      const byPower = (imp.eventCountsByPower[event.power ?? ''] ??= {});
+      byPower[event.type] = (byPower[event.type] ?? 0) + 1;
       const row = { matchId: this.matchId, seq: this.eventSeq++, impulseSeq: this.impulses, position: step.position, event };
       this.toSink((s) => s.event(row));
     }
@@ -85,22 +109,26 @@ export class MatchRecorder {
     this.thinkMsBySeat[seat] = (this.thinkMsBySeat[seat] ?? 0) + ms;
   }
 
-  /** Close the open impulse, if anything happened in it, and flush the sink. */
-  async closeImpulse(stateHash: () => string): Promise<void> {
+  /**
+   * Close the open impulse, if anything happened in it, and flush the sink. `end` gives the position,
+   * the game's summary and the state hash at the close; it is only called when a sink stores the row.
+   */
+  async closeImpulse(end: () => { position: Position; summary?: Summary; stateHash: string }): Promise<void> {
     const imp = this.open;
     if (!imp) return;
     this.open = undefined;
     const seq = this.impulses++;
     if (!this.sink) return;
     // Hashing a large state is not free; only pay for it when someone stores the row.
-    const row = { matchId: this.matchId, seq, ...imp, stateHash: stateHash() };
+    const e = end();
+    const row = { matchId: this.matchId, seq, ...imp, end: e.position, stateHash: e.stateHash, ...(e.summary ? { summary: e.summary } : {}) };
     this.toSink((s) => s.impulse(row));
     await this.flush();
   }
 
   /** Write the match row and flush. */
-  async finish(result: MatchResult): Promise<void> {
-    this.toSink((s) => s.match({ matchId: this.matchId, result }));
+  async finish(result: MatchResult, row: Omit<MatchRow, 'matchId' | 'result'>): Promise<void> {
+    this.toSink((s) => s.match({ matchId: this.matchId, result, ...row }));
     await this.flush();
   }
 

@@ -1,10 +1,11 @@
-import type { EventRow, ImpulseRow, MatchRow, TelemetrySink } from './types.ts';
+import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from './types.ts';
 
 /** A telemetry sink that keeps every row in memory: for tests, `salient play` and small local runs. */
 export class InMemorySink implements TelemetrySink {
   readonly impulses: ImpulseRow[] = [];
   readonly events: EventRow[] = [];
   readonly matches: MatchRow[] = [];
+  readonly decisions: DecisionRow[] = [];
   /** How many times the runner flushed; lets tests see that flushes happen. */
   flushes = 0;
 
@@ -14,6 +15,10 @@ export class InMemorySink implements TelemetrySink {
 
   event(row: EventRow): void {
     this.events.push(row);
+  }
+
+  decision(row: DecisionRow): void {
+    this.decisions.push(row);
   }
 
   match(row: MatchRow): void {

@@ -9,8 +9,8 @@
  * `SalientError`s before any move is made. Once play starts, nothing a bot or the game does throws:
  * it ends the match with a `forfeit` or `error` result that keeps the replay so far.
  */
-import { canonicalJson, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError } from '@salient/engine';
-import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step } from '@salient/engine';
+import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError } from '@salient/engine';
+import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step, Summary } from '@salient/engine';
 import { askBot, errorText } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
 import { MatchRecorder } from './match-recorder.ts';
@@ -57,10 +57,18 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots));
   const cap = spec.decisionCap ?? DEFAULT_DECISION_CAP;
 
+  const startedAt = Date.now();
   const end = async (ending: Ending, fromError = false): Promise<MatchResult> => {
-    await rec.closeImpulse(() => stateHash(state, fromError));
+    await rec.closeImpulse(() => impulseEnd(game, state, fromError));
     const result = { ...resultBase(spec, state, rec, bots, seatRecord, now() - started, fromError), ...ending } as MatchResult;
-    await rec.finish(result);
+    await rec.finish(result, {
+      options: spec.options ?? {},
+      seatSpecs: seatRecord,
+      engineVersion: ENGINE_VERSION,
+      tags: spec.tags ?? {},
+      startedAt,
+      endedAt: Date.now(),
+    });
     return result;
   };
 
@@ -75,6 +83,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       let choice: unknown;
       let seat: string | undefined;
       let thinkMs = 0;
+      let rationale: string | undefined;
       if (pending.kind === 'chance') {
         choice = streams.get(pending.stream).sample(pending.outcomes);
       } else {
@@ -96,12 +105,21 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
           return await end({ kind: 'forfeit', seat, power: pending.power, reason: asked.reason, detail, result });
         }
         choice = pending.options[asked.index];
+        rationale = asked.rationale;
       }
 
       const text = game.encode(choice);
       const by = pending.kind === 'chance' ? 'chance' : pending.power;
       const step = applyChoice(game, state, choice, text, by, rec.log.length);
-      rec.record({ by, ...(seat === undefined ? {} : { seat }), choice: text, position, events: step.events, thinkMs });
+      rec.record({
+        by,
+        choice: text,
+        position,
+        events: step.events,
+        thinkMs,
+        ...(seat === undefined ? {} : { seat, prompt: pending.prompt, optionCount: pending.kind === 'decision' ? pending.options.length : 0 }),
+        ...(rationale === undefined ? {} : { rationale }),
+      });
       spec.onStep?.({
         index: rec.log.length - 1,
         actor: by,
@@ -116,7 +134,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       state = step.state;
 
       if (step.boundary === 'impulse' || step.boundary === 'turn') {
-        await rec.closeImpulse(() => hashJson(state));
+        await rec.closeImpulse(() => impulseEnd(game, state, false));
         await yieldToEventLoop();
       } else if (rec.log.length % YIELD_EVERY_STEPS === 0) {
         await yieldToEventLoop();
@@ -273,6 +291,13 @@ function resultBase(
     thinkMsBySeat: rec.thinkMsBySeat,
     replay,
   };
+}
+
+/** Position, the game's summary and the state hash at the end of an impulse. */
+function impulseEnd(game: AnyGame, state: Json, lenient: boolean): { position: Position; summary?: Summary; stateHash: string } {
+  const position = guard(lenient, () => game.position(state), { turn: 0, impulse: 0, phase: 'unknown', step: 'unknown' });
+  const summary = guard(lenient, () => game.summarize?.(state), undefined);
+  return { position, stateHash: stateHash(state, lenient), ...(summary ? { summary } : {}) };
 }
 
 function stateHash(state: Json, lenient: boolean): string {

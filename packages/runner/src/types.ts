@@ -1,7 +1,7 @@
 /**
  * Public types of the match runner: bots, seats, telemetry rows and match results.
  */
-import type { AnyGame, GameEvent, GameResult, JsonObject, LoadedPack, Position, Replay, RngStream } from '@salient/engine';
+import type { AnyGame, GameEvent, GameResult, JsonObject, LoadedPack, Position, Replay, RngStream, Summary } from '@salient/engine';
 
 /** What a bot is told when it must choose. It sees only its power's observation and the legal options. */
 export interface DecisionRequest<C = unknown, O = unknown> {
@@ -65,6 +65,8 @@ export interface MatchSpec {
   matchId?: string;
   /** Called after every applied step, for live output. */
   onStep?: (info: StepInfo) => void;
+  /** Where and why the match is played (tournament, worker), recorded in the match row. */
+  tags?: MatchTags;
   /** Clock for decision timing (default `performance.now`). Tests may inject one. */
   now?: () => number;
 }
@@ -79,6 +81,12 @@ export interface StepInfo {
   events: readonly GameEvent[];
   boundary?: 'phase' | 'impulse' | 'turn';
   thinkMs?: number;
+}
+
+/** Provenance recorded with a match: the tournament it belongs to and the worker that played it. */
+export interface MatchTags {
+  tournament?: string;
+  worker?: string;
 }
 
 /** One row per impulse (written at every `impulse` or `turn` boundary and at the end). */
@@ -97,7 +105,30 @@ export interface ImpulseRow {
   eventCounts: Record<string, number>;
   /** Decision time (ms) spent per seat during the impulse. */
   thinkMsBySeat: Record<string, number>;
+  /** Event counts by power (events without a power under `''`) and type. */
+  eventCountsByPower: Record<string, Record<string, number>>;
+  /** Where the impulse ended. */
+  end: Position;
+  /** The game's summary of the position at the end of the impulse, if it offers one. */
+  summary?: Summary;
   stateHash: string;
+}
+
+/** One row per decision (a sink may keep only a sample). */
+export interface DecisionRow {
+  matchId: string;
+  /** 0-based decision ordinal within the match. */
+  seq: number;
+  impulseSeq: number;
+  position: Position;
+  power: string;
+  seat: string;
+  prompt: string;
+  optionCount: number;
+  choice: string;
+  thinkMs: number;
+  /** Why the bot chose it, if the bot said. */
+  rationale?: string;
 }
 
 /** One row per domain event. */
@@ -113,12 +144,22 @@ export interface EventRow {
 export interface MatchRow {
   matchId: string;
   result: MatchResult;
+  options: JsonObject;
+  /** Seat id -> bot spec as given (`greedy:chance=0`). */
+  seatSpecs: Record<string, string>;
+  engineVersion: string;
+  tags: MatchTags;
+  /** Wall-clock start and end (ms since the epoch), for the record; never part of a replay. */
+  startedAt: number;
+  endedAt: number;
 }
 
 /** Where telemetry goes. The runner awaits `flush` at impulse boundaries and at the end. */
 export interface TelemetrySink {
   impulse(row: ImpulseRow): void;
   event(row: EventRow): void;
+  /** Optional: one call per decision; the sink decides what to keep. */
+  decision?(row: DecisionRow): void;
   match(row: MatchRow): void;
   flush?(): void | Promise<void>;
 }

@@ -32,7 +32,13 @@ describe('telemetry', () => {
       const eventCounts = sink.impulses.reduce((a, i) => a + Object.values(i.eventCounts).reduce((x, y) => x + y, 0), 0);
       expect(eventCounts).toBe(emitted.length);
 
-      expect(sink.matches).toEqual([{ matchId: r.matchId, result: r }]);
+      expect(sink.matches).toHaveLength(1);
+      expect(sink.matches[0]).toMatchObject({ matchId: r.matchId, result: r, options: {}, tags: {} });
+      expect(sink.matches[0]!.endedAt).toBeGreaterThanOrEqual(sink.matches[0]!.startedAt);
+      // one decision row per decision, numbered in order, and impulse rows that end where they say
+      expect(sink.decisions.map((d) => d.seq)).toEqual(Array.from({ length: r.decisions }, (_, i) => i));
+      expect(sink.decisions.every((d) => d.optionCount >= 1 && d.prompt.length > 0)).toBe(true);
+      expect(sink.impulses.at(-1)!.end).toEqual(r.position);
       expect(sink.flushes).toBe(sink.impulses.length + 1);
     }
   });

@@ -24,7 +24,7 @@ import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState } from './rules/state.ts';
-import { adjudicate, resultOf } from './rules/victory.ts';
+import { adjudicate, resultOf, summarize } from './rules/victory.ts';
 import { initiallyConquered } from './rules/politics.ts';
 
 export const RULES_VERSION = '0.1.0';
@@ -199,6 +199,10 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
 
   adjudicate(s) {
     return adjudicate(packOf(s.pack), s);
+  },
+
+  summarize(s) {
+    return summarize(packOf(s.pack), s);
   },
 
   encode(c) {

@@ -6,7 +6,7 @@
  * B (The Longest Day): the Western Allies win the moment they conquer Germany (3.4: every German land
  * area in play); otherwise Germany wins when Turn 11 ends.
  */
-import type { GameResult } from '@salient/engine';
+import type { GameResult, Summary } from '@salient/engine';
 import { emit, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { onMap, sideOf } from './query.ts';
@@ -83,4 +83,22 @@ export function adjudicate(p: PackIndex, s: BlitzState): GameResult {
     return resultOf(p, s, 'Allies', `stopped on Turn ${s.turn} with Germany not holding both Paris and Poland; under Scenario A the AFA win`);
   }
   return resultOf(p, s, 'Axis', `stopped on Turn ${s.turn} with Germany not conquered; under Scenario B Germany wins`);
+}
+
+/**
+ * Telemetry summary at the end of an impulse: scores as above, land areas controlled by power, and
+ * per power the objective areas held, units on the map and their total Size.
+ */
+export function summarize(p: PackIndex, s: BlitzState): Summary {
+  const control: Record<string, number> = {};
+  for (const c of Object.values(s.control)) if (c !== 'neutral') control[c] = (control[c] ?? 0) + 1;
+  const extra: Record<string, number> = {};
+  const obj = objectives(p, s);
+  for (const pw of scenarioDef(p, s.scenario).powers) {
+    const mine = onMap(s).filter(([, u]) => u.power === pw.id);
+    extra[`${pw.id}.objectives`] = obj.filter((l) => s.control[l] === pw.id).length;
+    extra[`${pw.id}.units`] = mine.length;
+    extra[`${pw.id}.size`] = mine.reduce((a, [, u]) => a + u.size, 0);
+  }
+  return { scores: scores(p, s), control, extra };
 }
