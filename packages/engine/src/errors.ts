@@ -19,7 +19,13 @@ export type ErrorCode =
   | 'ILLEGAL_CHOICE'
   | 'NOT_A_DECISION'
   | 'REPLAY_MISMATCH'
-  | 'IO';
+  | 'IO'
+  | 'BAD_CONFIG'
+  | 'BAD_QUERY'
+  | 'TELEMETRY_LOCKED'
+  | 'TELEMETRY_AUTH'
+  | 'TELEMETRY_UNREACHABLE'
+  | 'TELEMETRY_SCHEMA';
 
 export class SalientError extends Error {
   override readonly name: string = 'SalientError';

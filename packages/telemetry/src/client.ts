@@ -1,0 +1,186 @@
+/**
+ * Opening the ClickHouse store: a `@clickhouse/client` over either an embedded chdb connection or a
+ * server's HTTP interface, with Salient's database created and selected.
+ *
+ * The embedded engine binds one data directory per process and refuses a second process on the same
+ * directory, so the embedded client is opened once per process and shared (reference counted), and a
+ * directory locked by another process is reported with that process's id and command line.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { SalientError } from '@salient/engine';
+import { DEFAULT_DATABASE, describeConfig, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
+import { isUnreachable, reason, serverError } from './failures.ts';
+import { ident } from './sql.ts';
+
+/** An open ClickHouse store with Salient's database selected. */
+export interface Store {
+  readonly mode: 'embedded' | 'server';
+  /** One line saying where the data is, for people. */
+  readonly where: string;
+  /** The database holding Salient's tables; queries name tables through it. */
+  readonly database: string;
+  readonly client: ClickHouseClient;
+  /** A {@link SalientError} for a failure while doing `what`, saying where and what to do. */
+  fail(what: string, e: unknown): SalientError;
+  /** True when `e` means the store could not be reached (a server that is down), so rows may wait. */
+  unreachable(e: unknown): boolean;
+  /** Release the client. Idempotent; the shared embedded client closes with its last user. */
+  close(): Promise<void>;
+}
+
+/** Open the store `config` names. See {@link openEmbedded} and {@link openServer}. */
+export function openStore(config: TelemetryConfig): Promise<Store> {
+  return config.kind === 'embedded' ? openEmbedded(config) : openServer(config);
+}
+
+const QUIET = { level: ClickHouseLogLevel.OFF };
+
+interface SharedEmbedded {
+  client: ClickHouseClient;
+  refs: number;
+}
+
+/** The one embedded engine of this process, by absolute data path. */
+const embedded = new Map<string, Promise<SharedEmbedded>>();
+
+/**
+ * Open (or share) the embedded store at `config.path`. Throws `TELEMETRY_LOCKED` when another process
+ * holds that directory, or when this process already has a different one open.
+ */
+export async function openEmbedded(config: EmbeddedConfig): Promise<Store> {
+  const path = resolve(config.path);
+  const other = [...embedded.keys()].find((p) => p !== path);
+  if (other !== undefined) {
+    throw new SalientError(
+      'TELEMETRY_LOCKED',
+      `This process already has the embedded telemetry store at ${other} open, and the embedded engine allows one data directory per process, ` +
+        `so it cannot also open ${path}. Use one SALIENT_CLICKHOUSE_PATH per process, or point SALIENT_CLICKHOUSE_URL at a ClickHouse server.`,
+    );
+  }
+  let pending = embedded.get(path);
+  if (!pending) {
+    pending = createEmbedded(path);
+    embedded.set(path, pending);
+    pending.catch(() => embedded.delete(path));
+  }
+  const shared = await pending;
+  shared.refs++;
+  let closed = false;
+  const where = describeConfig(config);
+  return {
+    mode: 'embedded',
+    where,
+    database: DEFAULT_DATABASE,
+    client: shared.client,
+    fail: (what, e) => (e instanceof SalientError ? e : new SalientError('IO', `The ${where} failed while ${what}: ${reason(e)}`)),
+    // An in-process engine is never "down"; any failure is a real error.
+    unreachable: () => false,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (--shared.refs > 0) return;
+      embedded.delete(path);
+      await shared.client.close();
+    },
+  };
+}
+
+async function createEmbedded(path: string): Promise<SharedEmbedded> {
+  mkdirSync(path, { recursive: true });
+  // Loaded only here: the embedded engine is a large native library that server users never need.
+  const { createChdbConnection } = await import('chdb/connection');
+  let connection;
+  try {
+    connection = createChdbConnection({ path });
+  } catch (e) {
+    throw lockedError(path, e);
+  }
+  // chdb types its connection against @clickhouse/client-common, which @clickhouse/client 1.23 now
+  // bundles under its own declarations: the same shape, nominally different types.
+  const client = createClient({ connection: connection as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>, log: QUIET });
+  try {
+    await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(DEFAULT_DATABASE)}` });
+    // The chdb session keeps `USE`, so ad hoc queries name tables without the database, as on a server.
+    await client.command({ query: `USE ${ident(DEFAULT_DATABASE)}` });
+  } catch (e) {
+    await client.close();
+    throw new SalientError('IO', `The embedded telemetry store at ${path} could not be prepared: ${reason(e)}`);
+  }
+  return { client, refs: 0 };
+}
+
+/** Explain a refused embedded open: the data directory's `status` file names the process holding it. */
+function lockedError(path: string, e: unknown): SalientError {
+  const holder = lockHolder(path);
+  if (holder === undefined || holder.pid === process.pid) {
+    return new SalientError(
+      'TELEMETRY_LOCKED',
+      `The embedded telemetry store at ${path} could not be opened (${reason(e)}). ` +
+        'Another process may hold it; stop it, or point SALIENT_CLICKHOUSE_URL at a ClickHouse server.',
+    );
+  }
+  const who = holder.cmdline ? `${holder.pid} (${holder.cmdline})` : `${holder.pid}`;
+  return new SalientError(
+    'TELEMETRY_LOCKED',
+    `The embedded telemetry store at ${path} is in use by process ${who}. Stop that process, or point SALIENT_CLICKHOUSE_URL at a ClickHouse server.`,
+  );
+}
+
+/** The live process named in `<path>/status`, if any, with its command line when readable. */
+export function lockHolder(path: string): { pid: number; cmdline?: string } | undefined {
+  let status: string;
+  try {
+    status = readFileSync(join(path, 'status'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(/^PID:\s*(\d+)/m.exec(status)?.[1]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: alive but not ours to signal; anything else: gone, so the status file is stale.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    return cmdline ? { pid, cmdline } : { pid };
+  } catch {
+    return { pid };
+  }
+}
+
+/**
+ * Connect to a server, check the credentials with a real query (a ping succeeds even with a wrong
+ * password), create the database if missing and select it.
+ */
+export async function openServer(config: ServerConfig): Promise<Store> {
+  const address = { url: config.url, username: config.username };
+  const base = { url: config.url, username: config.username, password: config.password, log: QUIET };
+  const admin = createClient(base);
+  try {
+    await admin.query({ query: 'SELECT 1', format: 'JSONEachRow' }).then((r) => r.json());
+    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(config.database)}` });
+  } catch (e) {
+    throw serverError(address, `creating database ${config.database}`, e);
+  } finally {
+    await admin.close();
+  }
+  const client = createClient({ ...base, database: config.database });
+  let closed = false;
+  return {
+    mode: 'server',
+    where: describeConfig(config),
+    database: config.database,
+    client,
+    fail: (what, e) => serverError(address, what, e),
+    unreachable: isUnreachable,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * `@salient/telemetry`: every match into ClickHouse, impulse by impulse, exactly once, and the
+ * queries that read it back. Embedded ClickHouse (chdb) by default, a server when
+ * `SALIENT_CLICKHOUSE_URL` is set. Nothing connects at import time.
+ *
+ * @packageDocumentation
+ */
+export { telemetryConfigFromEnv, describeConfig, DEFAULT_DATABASE, type TelemetryConfig, type EmbeddedConfig, type ServerConfig } from './config.ts';
+export { openStore, lockHolder, type Store } from './client.ts';
+export { migrate, appliedMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration, type MigrationReport, type AppliedMigration } from './migrations.ts';
+export { ROW_TABLES, type RowTable } from './schema.ts';
+export { ClickHouseSink, type SinkOptions } from './sink.ts';
+export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, type EventClasses, type SidesLookup } from './records.ts';
+export { deliverSpool, pendingSpool, type SpooledMatch, type SpoolDelivery } from './spool.ts';
+export { DEFAULT_RETRY, type RetryPolicy } from './insert.ts';
+export { openTelemetry, type Telemetry } from './telemetry.ts';

@@ -1,0 +1,103 @@
+/**
+ * Versioned schema migrations, recorded in `salient_migrations`.
+ *
+ * Each migration's statements are idempotent, and a migration is recorded only after all of them
+ * succeeded, so a run interrupted halfway (or two processes migrating at once) simply runs again.
+ * The record table is a ReplacingMergeTree on `version`, so two processes recording the same
+ * migration leave one row.
+ */
+import { SalientError } from '@salient/engine';
+import type { Store } from './client.ts';
+import { initialSchema } from './schema.ts';
+import { ident, selectRows } from './sql.ts';
+
+/** One schema change. `statements` must be safe to run again after a partial run. */
+export interface Migration {
+  version: number;
+  name: string;
+  statements(db: string): string[];
+}
+
+/** Every migration, in version order. Append only: never edit one that has shipped. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial schema', statements: initialSchema }];
+
+/** The schema version this code writes and reads. */
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/** What {@link migrate} found and did. */
+export interface MigrationReport {
+  /** Versions applied by this call, in order (empty when the schema was already current). */
+  applied: number[];
+  /** The schema version after the call. */
+  version: number;
+}
+
+/** A migration recorded as applied. */
+export interface AppliedMigration {
+  version: number;
+  name: string;
+  /** Unix seconds. */
+  appliedAt: number;
+}
+
+/**
+ * Bring the store's schema up to {@link SCHEMA_VERSION}. Running it again is a no-op. Throws
+ * `TELEMETRY_SCHEMA` when the database was migrated by a newer Salient than this one.
+ */
+export async function migrate(store: Store, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrationReport> {
+  const db = ident(store.database);
+  const run = async (what: string, query: string): Promise<void> => {
+    try {
+      await store.client.command({ query });
+    } catch (e) {
+      throw store.fail(what, e);
+    }
+  };
+  await run(
+    'creating the migrations table',
+    `CREATE TABLE IF NOT EXISTS ${db}.salient_migrations (version UInt32, name String, applied_at DateTime)
+     ENGINE = ReplacingMergeTree ORDER BY version`,
+  );
+  const done = new Set((await appliedMigrations(store)).map((m) => m.version));
+  const newest = Math.max(0, ...done);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (newest > latest) {
+    throw new SalientError(
+      'TELEMETRY_SCHEMA',
+      `The telemetry database '${store.database}' (${store.where}) is at schema version ${newest}, but this Salient knows versions up to ${latest}. ` +
+        'A newer Salient wrote it: upgrade this one, or point SALIENT_CLICKHOUSE_DATABASE / SALIENT_CLICKHOUSE_PATH elsewhere.',
+    );
+  }
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (done.has(m.version)) continue;
+    for (const statement of m.statements(store.database)) {
+      await run(`applying migration ${m.version} (${m.name})`, statement);
+    }
+    try {
+      await store.client.insert({
+        table: `${db}.salient_migrations`,
+        values: [{ version: m.version, name: m.name, applied_at: Math.floor(Date.now() / 1000) }],
+        format: 'JSONEachRow',
+      });
+    } catch (e) {
+      throw store.fail(`recording migration ${m.version}`, e);
+    }
+    applied.push(m.version);
+  }
+  return { applied, version: Math.max(newest, ...applied) };
+}
+
+/** Migrations recorded in the store, oldest first. */
+export async function appliedMigrations(store: Store): Promise<AppliedMigration[]> {
+  const db = ident(store.database);
+  try {
+    const rows = await selectRows<{ version: number | string; name: string; applied_at: number | string }>(
+      store.client,
+      `SELECT version, name, toUnixTimestamp(applied_at) AS applied_at FROM ${db}.salient_migrations FINAL ORDER BY version`,
+    );
+    return rows.map((r) => ({ version: Number(r.version), name: r.name, appliedAt: Number(r.applied_at) }));
+  } catch (e) {
+    throw store.fail('reading the applied migrations', e);
+  }
+}

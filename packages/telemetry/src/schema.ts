@@ -1,0 +1,185 @@
+/**
+ * Salient's ClickHouse tables, as DDL for migration 1.
+ *
+ * Written for the oldest ClickHouse we meet (the Debian 18.16 server) as much as the newest (chdb,
+ * 26.x): no Map, JSON, LowCardinality or Nullable types; per-power and per-seat values are parallel
+ * arrays (`powers` + `scores`), free-form data is JSON text in a String column.
+ *
+ * Every table is a ReplacingMergeTree whose sorting key is a deterministic id (match id + sequence
+ * number), so a row sent twice (a retried insert, a re-run match, a re-delivered spool file)
+ * collapses to one. Queries read with `FINAL` (or count with `uniqExact`) to see exactly one copy
+ * before background merges have happened.
+ */
+import { ident } from './sql.ts';
+
+/** Tables the sink writes, in the order a match's rows are written (`matches` last). */
+export const ROW_TABLES = ['impulses', 'events', 'decisions', 'matches'] as const;
+export type RowTable = (typeof ROW_TABLES)[number];
+
+/** Statements creating the first schema in database `db`; each is idempotent (`IF NOT EXISTS`). */
+export function initialSchema(db: string): string[] {
+  const d = ident(db);
+  return [
+    // One row per match, written after all its other rows: a match row means the match is complete.
+    `CREATE TABLE IF NOT EXISTS ${d}.matches (
+      match_id String,
+      tournament String,
+      worker String,
+      game String,
+      rules_version String,
+      pack_id String,
+      pack_version String,
+      pack_fidelity String,
+      pack_hash String,
+      scenario String,
+      options String,
+      seed Int64,
+      seats Array(String),
+      bots Array(String),
+      seat_specs Array(String),
+      think_ms Array(Float64),
+      engine_version String,
+      started_at DateTime,
+      ended_at DateTime,
+      wall_ms Float64,
+      kind String,
+      sides Array(String),
+      outcomes Array(String),
+      side_bots Array(String),
+      powers Array(String),
+      scores Array(Float64),
+      margin Float64,
+      reason String,
+      forfeit_seat String,
+      forfeit_power String,
+      forfeit_reason String,
+      detail String,
+      decision_cap UInt32,
+      turns UInt32,
+      end_impulse UInt32,
+      end_phase String,
+      end_step String,
+      impulses UInt32,
+      decisions UInt32,
+      chance_draws UInt32,
+      final_hash String,
+      replay String
+    ) ENGINE = ReplacingMergeTree
+    ORDER BY (game, scenario, pack_hash, rules_version, match_id)`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.impulses (
+      match_id String,
+      seq UInt32,
+      turn UInt32,
+      impulse UInt32,
+      phase String,
+      step String,
+      end_turn UInt32,
+      end_impulse UInt32,
+      end_phase String,
+      end_step String,
+      active_powers Array(String),
+      choices Array(String),
+      decisions UInt32,
+      chance_draws UInt32,
+      event_powers Array(String),
+      event_types Array(String),
+      event_counts Array(UInt32),
+      powers Array(String),
+      scores Array(Float64),
+      control Array(Float64),
+      supply Array(Float64),
+      moves Array(UInt32),
+      combats Array(UInt32),
+      losses Array(UInt32),
+      extra_keys Array(String),
+      extra_values Array(Float64),
+      think_seats Array(String),
+      think_ms Array(Float64),
+      state_hash String
+    ) ENGINE = ReplacingMergeTree
+    ORDER BY (match_id, seq)`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.events (
+      match_id String,
+      seq UInt32,
+      impulse_seq UInt32,
+      turn UInt32,
+      impulse UInt32,
+      phase String,
+      step String,
+      type String,
+      power String,
+      text String,
+      payload String,
+      combat_target String,
+      combat_outcome String,
+      combat_rounds Array(String),
+      att_factors Array(Float64),
+      def_factors Array(Float64),
+      att_dice Array(Int32),
+      def_dice Array(Int32),
+      att_results Array(String),
+      def_results Array(String)
+    ) ENGINE = ReplacingMergeTree
+    ORDER BY (match_id, seq)`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.decisions (
+      match_id String,
+      seq UInt32,
+      impulse_seq UInt32,
+      turn UInt32,
+      impulse UInt32,
+      phase String,
+      step String,
+      power String,
+      seat String,
+      prompt String,
+      option_count UInt32,
+      choice String,
+      think_ms Float64,
+      rationale String
+    ) ENGINE = ReplacingMergeTree
+    ORDER BY (match_id, seq)`,
+
+    // Win counts by side and bot. A match row inserted twice is aggregated twice, so the counts are
+    // exact distinct match ids (uniqExact), never sums: duplicates cannot inflate them.
+    `CREATE TABLE IF NOT EXISTS ${d}.win_counts_state (
+      game String,
+      scenario String,
+      pack_id String,
+      pack_version String,
+      pack_fidelity String,
+      pack_hash String,
+      rules_version String,
+      side String,
+      bot String,
+      games AggregateFunction(uniqExact, String),
+      wins AggregateFunction(uniqExactIf, String, UInt8),
+      losses AggregateFunction(uniqExactIf, String, UInt8),
+      draws AggregateFunction(uniqExactIf, String, UInt8)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (game, scenario, pack_hash, rules_version, side, bot, pack_id, pack_version, pack_fidelity)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.win_counts_mv TO ${d}.win_counts_state AS
+    SELECT
+      game, scenario, pack_id, pack_version, pack_fidelity, pack_hash, rules_version, side, bot,
+      uniqExactState(match_id) AS games,
+      uniqExactIfState(match_id, outcome = 'win') AS wins,
+      uniqExactIfState(match_id, outcome = 'loss') AS losses,
+      uniqExactIfState(match_id, outcome = 'draw') AS draws
+    FROM ${d}.matches
+    ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
+    GROUP BY game, scenario, pack_id, pack_version, pack_fidelity, pack_hash, rules_version, side, bot`,
+
+    `CREATE VIEW IF NOT EXISTS ${d}.win_counts AS
+    SELECT
+      game, scenario, pack_id, pack_version, pack_fidelity, pack_hash, rules_version, side, bot,
+      uniqExactMerge(games) AS games,
+      uniqExactIfMerge(wins) AS wins,
+      uniqExactIfMerge(losses) AS losses,
+      uniqExactIfMerge(draws) AS draws
+    FROM ${d}.win_counts_state
+    GROUP BY game, scenario, pack_id, pack_version, pack_fidelity, pack_hash, rules_version, side, bot`,
+  ];
+}

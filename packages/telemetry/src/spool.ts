@@ -1,0 +1,149 @@
+/**
+ * The spool: matches that could not be delivered because the server was unreachable wait here as
+ * JSON-lines files, one per match id, until {@link deliverSpool} inserts them.
+ *
+ * A file is written to a temporary name and renamed, so a reader sees a whole match or nothing. Its
+ * rows carry the same deterministic keys as a direct write, so delivering a match of which part had
+ * already landed (or delivering a file twice) leaves one copy of each row. A file is deleted only
+ * after every one of its rows was inserted.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SalientError } from '@salient/engine';
+import type { Store } from './client.ts';
+import { reason } from './failures.ts';
+import { insertRows, type RetryPolicy } from './insert.ts';
+import type { ChRow } from './records.ts';
+import { ROW_TABLES, type RowTable } from './schema.ts';
+
+/** One line of a spool file. */
+export interface SpoolLine {
+  table: RowTable;
+  row: ChRow;
+}
+
+/** A match waiting in the spool. */
+export interface SpooledMatch {
+  matchId: string;
+  file: string;
+  bytes: number;
+  /** When it was spooled (ms since the epoch). */
+  spooledAt: number;
+}
+
+/** What {@link deliverSpool} did. */
+export interface SpoolDelivery {
+  /** Match ids delivered and removed from the spool. */
+  delivered: string[];
+  /** Matches still waiting (the server went away again, or nothing could be delivered). */
+  pending: SpooledMatch[];
+}
+
+const SUFFIX = '.jsonl';
+
+const fileName = (matchId: string): string => `${encodeURIComponent(matchId)}${SUFFIX}`;
+
+/** Write a match's rows to `<dir>/<match id>.jsonl` atomically (temporary file, fsync, rename). */
+export async function writeSpool(dir: string, matchId: string, lines: readonly SpoolLine[]): Promise<SpooledMatch> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, fileName(matchId));
+  // A dot name is never listed as pending, so a crash mid-write leaves no half match behind.
+  const tmp = join(dir, `.${fileName(matchId)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  try {
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw new SalientError(
+      'IO',
+      `Could not spool match ${matchId} to ${file} (${reason(e)}); its telemetry is lost. ` + 'Check that SALIENT_SPOOL_DIR is writable and has space.',
+    );
+  }
+  return { matchId, file, bytes: Buffer.byteLength(text), spooledAt: Date.now() };
+}
+
+/** Matches waiting in `dir`, oldest first. An absent directory is an empty spool. */
+export async function pendingSpool(dir: string): Promise<SpooledMatch[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new SalientError('IO', `Cannot read the telemetry spool ${dir}: ${reason(e)}`);
+  }
+  const found: SpooledMatch[] = [];
+  for (const name of names) {
+    if (!name.endsWith(SUFFIX) || name.startsWith('.')) continue;
+    const file = join(dir, name);
+    try {
+      const s = await stat(file);
+      found.push({ matchId: decodeURIComponent(name.slice(0, -SUFFIX.length)), file, bytes: s.size, spooledAt: s.mtimeMs });
+    } catch {
+      // Delivered and removed by another process meanwhile.
+    }
+  }
+  return found.sort((a, b) => a.spooledAt - b.spooledAt || a.matchId.localeCompare(b.matchId));
+}
+
+/** The rows of a spool file, by table. */
+export async function readSpool(file: string): Promise<Map<RowTable, ChRow[]>> {
+  const text = await readFile(file, 'utf8');
+  const byTable = new Map<RowTable, ChRow[]>();
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch (e) {
+      throw badSpool(file, i + 1, reason(e));
+    }
+    const { table, row } = (parsed ?? {}) as Partial<SpoolLine>;
+    if (!ROW_TABLES.includes(table as RowTable) || typeof row !== 'object' || row === null || Array.isArray(row)) {
+      throw badSpool(file, i + 1, 'expected {"table": <impulses|events|decisions|matches>, "row": {...}}');
+    }
+    const list = byTable.get(table as RowTable) ?? [];
+    list.push(row);
+    byTable.set(table as RowTable, list);
+  });
+  return byTable;
+}
+
+function badSpool(file: string, line: number, why: string): SalientError {
+  return new SalientError('IO', `Spool file ${file} line ${line} is not a telemetry row (${why}). Move the file out of the spool directory and re-run that match.`);
+}
+
+/**
+ * Insert every spooled match into `store`, the match row last, deleting each file once it landed.
+ * Stops (leaving the rest pending) when the server is unreachable; throws a `SalientError` for any
+ * other failure.
+ */
+export async function deliverSpool(store: Store, dir: string, retry?: RetryPolicy): Promise<SpoolDelivery> {
+  const delivered: string[] = [];
+  for (const m of await pendingSpool(dir)) {
+    let rows: Map<RowTable, ChRow[]>;
+    try {
+      rows = await readSpool(m.file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process delivered it
+      throw e;
+    }
+    try {
+      for (const table of ROW_TABLES) await insertRows(store, table, rows.get(table) ?? [], retry);
+    } catch (e) {
+      if (store.unreachable(e)) break;
+      throw e;
+    }
+    await rm(m.file, { force: true });
+    delivered.push(m.matchId);
+  }
+  return { delivered, pending: await pendingSpool(dir) };
+}

@@ -1,0 +1,69 @@
+/**
+ * `openTelemetry`: one handle on the telemetry store for a process: the client, the schema brought
+ * up to date, spooled matches delivered, sinks for matches and the queries the CLI and API ask.
+ */
+import type { ClickHouseClient } from '@clickhouse/client';
+import { openStore, type Store } from './client.ts';
+import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
+import { migrate, type MigrationReport } from './migrations.ts';
+import { ClickHouseSink, type SinkOptions } from './sink.ts';
+import { deliverSpool, pendingSpool, type SpoolDelivery, type SpooledMatch } from './spool.ts';
+
+/** An open telemetry store. */
+export interface Telemetry {
+  /** `embedded` (chdb in this process) or `server`. */
+  readonly mode: 'embedded' | 'server';
+  /** Where the data is, in words (never shows a password). */
+  readonly where: string;
+  readonly config: TelemetryConfig;
+  /** The underlying client, for what this package does not offer. Tables live in {@link database}. */
+  readonly client: ClickHouseClient;
+  readonly database: string;
+  /** What opening did to the schema. */
+  readonly migrations: MigrationReport;
+  /** What opening delivered from the spool, and what is still waiting. */
+  readonly spoolAtOpen: SpoolDelivery;
+  /** A sink for `runMatch`; spools to `config.spoolDir`. Several matches may share one. */
+  sink(options?: Omit<SinkOptions, 'spoolDir'>): ClickHouseSink;
+  /** Insert spooled matches now; see {@link deliverSpool}. */
+  deliverSpool(): Promise<SpoolDelivery>;
+  /** Matches waiting in the spool. */
+  pendingSpool(): Promise<SpooledMatch[]>;
+  /** Release the client. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Open the store named by `config` (default: {@link telemetryConfigFromEnv}), run pending migrations
+ * and deliver any spooled matches (those stay spooled if the server is still unreachable).
+ *
+ * Throws a `SalientError`: `TELEMETRY_LOCKED` (embedded store held by another process),
+ * `TELEMETRY_UNREACHABLE`, `TELEMETRY_AUTH`, `TELEMETRY_SCHEMA` (database newer than this code).
+ */
+export async function openTelemetry(config: TelemetryConfig = telemetryConfigFromEnv()): Promise<Telemetry> {
+  const store = await openStore(config);
+  try {
+    const migrations = await migrate(store);
+    const spoolAtOpen = await deliverSpool(store, config.spoolDir);
+    return telemetryOf(store, config, migrations, spoolAtOpen);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}
+
+function telemetryOf(store: Store, config: TelemetryConfig, migrations: MigrationReport, spoolAtOpen: SpoolDelivery): Telemetry {
+  return {
+    mode: store.mode,
+    where: store.where,
+    config,
+    client: store.client,
+    database: store.database,
+    migrations,
+    spoolAtOpen,
+    sink: (options = {}) => new ClickHouseSink(store, { ...options, spoolDir: config.spoolDir }),
+    deliverSpool: () => deliverSpool(store, config.spoolDir),
+    pendingSpool: () => pendingSpool(config.spoolDir),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { describeConfig, telemetryConfigFromEnv } from '../src/index.ts';
+
+describe('telemetryConfigFromEnv', () => {
+  it('defaults to the embedded store and spool under .salient in the working directory', () => {
+    expect(telemetryConfigFromEnv({}, '/w')).toEqual({ kind: 'embedded', path: '/w/.salient/clickhouse', spoolDir: '/w/.salient/spool' });
+  });
+
+  it('takes paths from the environment, relative ones from the working directory; empty means unset', () => {
+    expect(telemetryConfigFromEnv({ SALIENT_CLICKHOUSE_PATH: 'data/ch', SALIENT_SPOOL_DIR: '/var/spool/s', SALIENT_CLICKHOUSE_URL: '' }, '/w')).toEqual({
+      kind: 'embedded',
+      path: '/w/data/ch',
+      spoolDir: '/var/spool/s',
+    });
+  });
+
+  it('uses a server when SALIENT_CLICKHOUSE_URL is set, with user, password and database', () => {
+    expect(telemetryConfigFromEnv({ SALIENT_CLICKHOUSE_URL: 'http://ch:8123/' }, '/w')).toEqual({
+      kind: 'server',
+      url: 'http://ch:8123',
+      username: 'default',
+      password: '',
+      database: 'salient',
+      spoolDir: '/w/.salient/spool',
+    });
+    const c = telemetryConfigFromEnv(
+      { SALIENT_CLICKHOUSE_URL: 'https://ch.example:8443', SALIENT_CLICKHOUSE_USER: 'bob', SALIENT_CLICKHOUSE_PASSWORD: 's3cret', SALIENT_CLICKHOUSE_DATABASE: 'wif_2' },
+      '/w',
+    );
+    expect(c).toMatchObject({ kind: 'server', url: 'https://ch.example:8443', username: 'bob', password: 's3cret', database: 'wif_2' });
+    expect(describeConfig(c)).not.toContain('s3cret');
+  });
+
+  it.each([
+    ['SALIENT_CLICKHOUSE_URL', 'localhost:8123', /must be an http/],
+    ['SALIENT_CLICKHOUSE_URL', 'ftp://ch', /must be an http/],
+    ['SALIENT_CLICKHOUSE_DATABASE', 'salient; DROP TABLE x', /plain identifier/],
+    ['SALIENT_CLICKHOUSE_USER', '   ', /must not be empty/],
+  ])('refuses %s=%j, naming the variable', (name, value, why) => {
+    const env = { SALIENT_CLICKHOUSE_URL: 'http://ch:8123', [name]: value };
+    let error: unknown;
+    try {
+      telemetryConfigFromEnv(env, '/w');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'BAD_CONFIG', message: expect.stringContaining(`${name}=${JSON.stringify(value)} is invalid`) });
+    expect((error as Error).message).toMatch(why);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The embedded store (chdb). One data directory per process, and vitest gives each test file its own
+ * process, so this file owns its directory for all its tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTelemetry, type EmbeddedConfig } from '../src/index.ts';
+import { storeContract } from './support/store-contract.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'salient-embedded-'));
+const config = (): EmbeddedConfig => ({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') });
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('embedded telemetry store', () => {
+  storeContract(config);
+
+  it('refuses a second data directory in the same process, naming the one it holds', async () => {
+    const t = await openTelemetry(config());
+    try {
+      await expect(openTelemetry({ ...config(), path: join(root, 'other') })).rejects.toMatchObject({
+        code: 'TELEMETRY_LOCKED',
+        message: expect.stringContaining(`already has the embedded telemetry store at ${join(root, 'clickhouse')} open`),
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

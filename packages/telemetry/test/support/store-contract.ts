@@ -1,0 +1,222 @@
+/**
+ * What every telemetry store must do, embedded or server: the same tests, run by each store's test
+ * file against a real engine.
+ */
+import { expect, it } from 'vitest';
+import { InMemorySink, type TelemetrySink } from '@salient/runner';
+import { migrate, openStore, openTelemetry, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
+import { expectedCounts, playBlitz, rowsOf, storedCounts, tee } from './matches.ts';
+
+/** Tables and views of the database, with their engines. */
+async function catalog(t: Telemetry): Promise<unknown[]> {
+  return rowsOf(t, `SELECT name, engine FROM system.tables WHERE database = '${t.database}' ORDER BY name`);
+}
+
+async function migrationRows(t: Telemetry): Promise<unknown[]> {
+  return rowsOf(t, `SELECT version, name, toUnixTimestamp(applied_at) AS at FROM ${t.database}.salient_migrations ORDER BY version`);
+}
+
+/** Win counts for Blitz! as the view reports them, keyed for comparison. */
+async function winCounts(t: Telemetry): Promise<Record<string, string>> {
+  const rows = await rowsOf(
+    t,
+    `SELECT side, bot, pack_hash, rules_version, games, wins, losses, draws FROM ${t.database}.win_counts WHERE game = 'blitz' AND scenario = 'A'`,
+  );
+  return Object.fromEntries(
+    rows.map((r) => [`${r.side}/${r.bot}/${r.pack_hash}/${r.rules_version}`, `${Number(r.games)} ${Number(r.wins)} ${Number(r.losses)} ${Number(r.draws)}`]),
+  );
+}
+
+/** The same counts straight from the match rows (one copy each), to check the view against. */
+async function winCountsFromMatches(t: Telemetry): Promise<Record<string, string>> {
+  const rows = await rowsOf(
+    t,
+    `SELECT side, bot, pack_hash, rules_version, count() AS games, countIf(outcome = 'win') AS wins, countIf(outcome = 'loss') AS losses, countIf(outcome = 'draw') AS draws
+     FROM ${t.database}.matches FINAL ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
+     WHERE game = 'blitz' AND scenario = 'A' GROUP BY side, bot, pack_hash, rules_version`,
+  );
+  return Object.fromEntries(
+    rows.map((r) => [`${r.side}/${r.bot}/${r.pack_hash}/${r.rules_version}`, `${Number(r.games)} ${Number(r.wins)} ${Number(r.losses)} ${Number(r.draws)}`]),
+  );
+}
+
+/**
+ * Register the contract tests. `open` gives a fresh handle on the store under test (called once per
+ * test); the tests close what they open.
+ */
+export function storeContract(config: () => TelemetryConfig): void {
+  it('migrates once: a second open changes no table and records no migration', async () => {
+    const first = await openTelemetry(config());
+    const tables = await catalog(first);
+    const recorded = await migrationRows(first);
+    expect(tables.map((r) => (r as { name: string }).name)).toEqual(
+      expect.arrayContaining(['matches', 'impulses', 'events', 'decisions', 'salient_migrations', 'win_counts', 'win_counts_mv', 'win_counts_state']),
+    );
+    expect(recorded).toHaveLength(1);
+    const second = await openTelemetry(config());
+    expect(second.migrations).toEqual({ applied: [], version: 1 });
+    expect(await catalog(second)).toEqual(tables);
+    expect(await migrationRows(second)).toEqual(recorded);
+    await second.close();
+    await second.close();
+    await first.close();
+  });
+
+  it('refuses a database migrated by a newer Salient', async () => {
+    const t = await openTelemetry(config());
+    const store = await openStore(config());
+    try {
+      // Code that knows no migrations meets a database at version 1: the same as a database ahead of the code.
+      await expect(migrate(store, [])).rejects.toMatchObject({ code: 'TELEMETRY_SCHEMA', message: expect.stringMatching(/schema version 1.*up to 0/) });
+    } finally {
+      await store.close();
+      await t.close();
+    }
+  });
+
+  it('writes every row of real matches exactly once, rows during play and the match row last', async () => {
+    const t = await openTelemetry(config());
+    try {
+      const sink = t.sink({ batchRows: 20, decisionSample: 0.5 });
+      for (const seed of [101, 102, 103]) {
+        // After each of the runner's flushes, look at what the store holds for this match.
+        const seen: { impulses: number; matches: number }[] = [];
+        let matchId = '';
+        const probe: TelemetrySink = {
+          impulse: (r) => ((matchId = r.matchId), sink.impulse(r)),
+          event: (r) => sink.event(r),
+          decision: (r) => sink.decision(r),
+          match: (r) => sink.match(r),
+          flush: async () => {
+            await sink.flush();
+            const c = await storedCounts(t, matchId);
+            seen.push({ impulses: c.impulses, matches: c.matches });
+          },
+        };
+        const played = await playBlitz(seed, probe);
+        expect(played.result.kind).toBe('completed');
+        expect(await storedCounts(t, played.result.matchId)).toEqual(expectedCounts(played, 0.5));
+        // rows landed before the match ended, and the match row only with the last flush
+        expect(seen.slice(0, -1).some((s) => s.impulses > 0)).toBe(true);
+        expect(seen.slice(0, -1).every((s) => s.matches === 0)).toBe(true);
+        expect(seen.at(-1)).toEqual({ impulses: played.result.impulses, matches: 1 });
+      }
+      expect(sink.buffered).toBe(0);
+      expect(sink.spooled).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stores what the runner reported: match provenance and result, impulse summaries, flattened combats', async () => {
+    const t = await openTelemetry(config());
+    try {
+      const played = await playBlitz(104, t.sink({ decisionSample: 1 }), { tags: { tournament: 'contract', worker: 'w1' } });
+      const r = played.result;
+      if (r.kind !== 'completed') throw new Error(`expected a completed match, got ${r.kind}`);
+      const id = r.matchId;
+      const [m] = await rowsOf(
+        t,
+        `SELECT tournament, worker, game, scenario, pack_hash, seed, seats, bots, seat_specs, kind, sides, outcomes, side_bots, powers, scores,
+                turns, impulses, decisions, chance_draws, final_hash, replay FROM ${t.database}.matches FINAL WHERE match_id = '${id}'`,
+      );
+      expect(m).toMatchObject({
+        tournament: 'contract',
+        worker: 'w1',
+        game: 'blitz',
+        scenario: 'A',
+        pack_hash: r.pack.hash,
+        seats: ['Allies', 'Axis'],
+        bots: ['random@1', 'random@1'],
+        seat_specs: ['random', 'random'],
+        kind: 'completed',
+        sides: ['Allies', 'Axis'],
+        outcomes: [r.result.sides.Allies, r.result.sides.Axis],
+        side_bots: ['random@1', 'random@1'],
+        powers: Object.keys(r.result.scores).sort(),
+        scores: Object.keys(r.result.scores).sort().map((p) => r.result.scores[p]),
+        final_hash: r.finalHash,
+      });
+      expect(Number(m!.seed)).toBe(104);
+      expect([Number(m!.turns), Number(m!.impulses), Number(m!.decisions), Number(m!.chance_draws)]).toEqual([
+        r.position.turn,
+        r.impulses,
+        r.decisions,
+        r.chanceDraws,
+      ]);
+      expect(JSON.parse(m!.replay as string)).toEqual(r.replay);
+
+      const imps = await rowsOf(t, `SELECT seq, state_hash, powers, scores, losses, choices FROM ${t.database}.impulses FINAL WHERE match_id = '${id}' ORDER BY seq`);
+      expect(imps.map((i) => Number(i.seq))).toEqual(played.rows.impulses.map((i) => i.seq));
+      expect(imps.map((i) => i.state_hash)).toEqual(played.rows.impulses.map((i) => i.stateHash));
+      expect(imps.flatMap((i) => i.choices as string[])).toEqual(played.rows.impulses.flatMap((i) => i.choices));
+      const last = played.rows.impulses.at(-1)!;
+      const lastRow = imps.at(-1)!;
+      const powers = lastRow.powers as string[];
+      expect(powers.map((p, i) => [p, (lastRow.scores as number[])[i]])).toEqual(powers.map((p) => [p, last.summary?.scores[p] ?? 0]));
+      const lossEvents = played.events.filter((e) => e.type === 'loss');
+      const storedLosses = imps.reduce((a, i) => a + (i.losses as (number | string)[]).reduce<number>((x, y) => x + Number(y), 0), 0);
+      expect(storedLosses).toBe(lossEvents.length);
+
+      const combats = played.events.filter((e) => e.type === 'combat');
+      const stored = await rowsOf(
+        t,
+        `SELECT combat_target, combat_outcome, combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results, payload
+         FROM ${t.database}.events FINAL WHERE match_id = '${id}' AND type = 'combat' ORDER BY seq`,
+      );
+      expect(stored).toHaveLength(combats.length);
+      stored.forEach((row, i) => {
+        const data = combats[i]!.data as { target: string; outcome: string; rounds: Record<string, unknown>[] };
+        expect(row.combat_target).toBe(data.target);
+        expect(row.combat_outcome).toBe(data.outcome);
+        expect(row.combat_rounds).toEqual(data.rounds.map((x) => x.round));
+        expect((row.att_factors as number[]).map(Number)).toEqual(data.rounds.map((x) => x.attFactors));
+        expect((row.def_dice as number[]).map(Number)).toEqual(data.rounds.map((x) => x.defDie));
+        expect(row.def_results).toEqual(data.rounds.map((x) => x.defResult));
+        expect(JSON.parse(row.payload as string)).toEqual(data);
+      });
+
+      const decisions = await rowsOf(t, `SELECT count() AS n, uniqExact(seq) AS u FROM ${t.database}.decisions FINAL WHERE match_id = '${id}'`);
+      expect(Number(decisions[0]!.n)).toBe(r.decisions);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps one copy of a re-run match and of a re-sent batch, and win counts do not move', async () => {
+    const t = await openTelemetry(config());
+    try {
+      const played = await playBlitz(105, t.sink({ decisionSample: 0.3 }));
+      const id = played.result.matchId;
+      const once = await storedCounts(t, id);
+      expect(once).toEqual(expectedCounts(played, 0.3));
+      const wins = await winCounts(t);
+      expect(wins).toEqual(await winCountsFromMatches(t));
+
+      // the same match again: same id, same rows
+      const again = await playBlitz(105, t.sink({ decisionSample: 0.3 }));
+      expect(again.result.matchId).toBe(id);
+      expect(await storedCounts(t, id)).toEqual(once);
+
+      // a batch sent twice, as after a retry whose first attempt had in fact landed; all rows at once
+      for (let i = 0; i < 2; i++) {
+        const resend = t.sink({ decisionSample: 0.3, batchRows: 1 });
+        const copy = new InMemorySink();
+        const s = tee(resend, copy);
+        for (const row of played.rows.impulses) s.impulse(row);
+        for (const row of played.rows.events) s.event(row);
+        for (const row of played.rows.decisions) s.decision?.(row);
+        await s.flush?.();
+        s.match(played.rows.matches[0]!);
+        await s.flush?.();
+      }
+      expect(await storedCounts(t, id)).toEqual(once);
+      expect(await winCounts(t)).toEqual(wins);
+      const [raw] = await rowsOf(t, `SELECT count() AS n FROM ${t.database}.matches WHERE match_id = '${id}'`);
+      // the copies were really inserted (unless already merged away): FINAL is what hides them
+      expect(Number(raw!.n)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+  });
+}
