@@ -3,7 +3,7 @@
  */
 import type { Command } from 'commander';
 import { SalientError, type AnyGame, type JsonObject, type LoadedPack, type ScenarioInfo } from '@salient/engine';
-import { resolveSeats, runMatch, type MatchResult, type Seats } from '@salient/runner';
+import { resolveSeats, runMatch, type MatchResult, type Seats, type TelemetrySink } from '@salient/runner';
 import { createBot } from '@salient/bots';
 import { Account, summarize } from '../account.ts';
 import { collect, integer, keyValue, scenarioOptions } from '../args.ts';
@@ -11,6 +11,7 @@ import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
 import { findGame, findScenario, loadPack } from '../registry.ts';
 import { writeReplay } from '../replay-file.ts';
+import { sidesFor, storeNotes, withTelemetry } from '../telemetry.ts';
 
 /** Bot that plays any seat the user left out. */
 export const DEFAULT_BOT = 'random';
@@ -118,7 +119,12 @@ export interface AccountedRun {
  * Run `plan` with live output through `write` (nothing is written when `write` is undefined). Ctrl-C
  * cancels the match through its AbortSignal; a second Ctrl-C quits at once.
  */
-export async function runAccounted(plan: MatchPlan, write: ((line: string) => void) | undefined, verbose: boolean): Promise<AccountedRun> {
+export async function runAccounted(
+  plan: MatchPlan,
+  write: ((line: string) => void) | undefined,
+  verbose: boolean,
+  sink?: TelemetrySink,
+): Promise<AccountedRun> {
   const account = new Account({ verbose, write: write ?? (() => {}) });
   const ctrl = new AbortController();
   const onSigint = () => {
@@ -140,6 +146,7 @@ export async function runAccounted(plan: MatchPlan, write: ((line: string) => vo
       ...(plan.cap !== undefined ? { decisionCap: plan.cap } : {}),
       ...(plan.timeoutMs !== undefined ? { decisionTimeoutMs: plan.timeoutMs } : {}),
       ...(write ? { onStep: (info) => account.step(info) } : {}),
+      ...(sink ? { sink } : {}),
     });
     return { result, account };
   } finally {
@@ -171,6 +178,7 @@ interface PlayFlags {
   timeout?: number;
   quiet?: boolean;
   verbose?: boolean;
+  telemetry?: boolean;
 }
 
 export function registerPlay(program: Command): void {
@@ -189,23 +197,36 @@ export function registerPlay(program: Command): void {
     .option('--timeout <ms>', 'per-decision time budget in ms; a bot over it forfeits', integer(1))
     .option('-q, --quiet', 'print only the result, not the turn-by-turn account')
     .option('-v, --verbose', 'also print every decision and chance draw')
+    .option('-t, --telemetry', 'record the match, impulse by impulse, in ClickHouse (embedded under .salient/ unless SALIENT_CLICKHOUSE_URL is set)')
     .action(async (f: PlayFlags) => {
       const plan = await planMatch(f);
-      const live = !f.json && !f.quiet;
-      if (!f.json) {
-        say(matchTitle(plan));
-        say(packNote(plan.pack));
-        say();
+      if (f.telemetry) {
+        await withTelemetry(async (t) => {
+          await playOne(plan, f, t.sink({ sides: sidesFor(plan.game, plan.pack) }));
+          // After the match: its rows are in, or spooled if the server went away meanwhile.
+          if (!f.json) for (const l of await storeNotes(t)) say(l);
+        });
+        return;
       }
-      const { result, account } = await runAccounted(plan, live ? say : undefined, Boolean(f.verbose));
-      if (f.replay) writeReplay(f.replay, result.replay);
-      if (f.json) {
-        say(resultJson(result));
-      } else {
-        if (live) say();
-        for (const l of summarize(result, plan.scenario, live ? account.eventSummary() : undefined)) say(l);
-        if (f.replay) say(`Replay written to ${f.replay}.`);
-      }
-      process.exitCode = matchExitCode(result);
+      await playOne(plan, f);
     });
+}
+
+async function playOne(plan: MatchPlan, f: PlayFlags, sink?: TelemetrySink): Promise<void> {
+  const live = !f.json && !f.quiet;
+  if (!f.json) {
+    say(matchTitle(plan));
+    say(packNote(plan.pack));
+    say();
+  }
+  const { result, account } = await runAccounted(plan, live ? say : undefined, Boolean(f.verbose), sink);
+  if (f.replay) writeReplay(f.replay, result.replay);
+  if (f.json) {
+    say(resultJson(result));
+  } else {
+    if (live) say();
+    for (const l of summarize(result, plan.scenario, live ? account.eventSummary() : undefined)) say(l);
+    if (f.replay) say(`Replay written to ${f.replay}.`);
+  }
+  process.exitCode = matchExitCode(result);
 }

@@ -1,0 +1,34 @@
+/**
+ * The CLI's door to the telemetry store: open it from the environment (embedded ClickHouse under
+ * `.salient/clickhouse` unless SALIENT_CLICKHOUSE_URL names a server), tell the user where rows go and
+ * what is waiting in the spool, and always close it.
+ */
+import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import type { AnyGame, LoadedPack } from '@salient/engine';
+import type { SidesLookup } from '@salient/telemetry';
+
+/** Run `f` with the store open; closes it afterwards whatever happens. */
+export async function withTelemetry<T>(f: (t: Telemetry) => Promise<T>): Promise<T> {
+  const t = await openTelemetry();
+  try {
+    return await f(t);
+  } finally {
+    await t.close();
+  }
+}
+
+/** Lines about the store for the user: where it is, what opening delivered, what is still pending. */
+export async function storeNotes(t: Telemetry): Promise<string[]> {
+  const notes = [`Telemetry: ${t.where}.`];
+  if (t.spoolAtOpen.delivered.length) notes.push(`Delivered ${t.spoolAtOpen.delivered.length} spooled match(es) from ${t.config.spoolDir}.`);
+  const pending = await t.pendingSpool();
+  if (pending.length) {
+    notes.push(`${pending.length} match(es) wait in ${t.config.spoolDir} for the server; they are sent on the next run that reaches it.`);
+  }
+  return notes;
+}
+
+/** Sides of the match's scenario, so matches seated by power still name the bot of each side. */
+export function sidesFor(game: AnyGame, pack: LoadedPack): SidesLookup {
+  return (row) => game.scenarios(pack).find((s) => s.id === row.result.scenario)?.sides;
+}
