@@ -29,7 +29,10 @@ export interface Telemetry {
   deliverSpool(): Promise<SpoolDelivery>;
   /** Matches waiting in the spool. */
   pendingSpool(): Promise<SpooledMatch[]>;
-  /** Release the client. Idempotent. */
+  /**
+   * Write what the sinks made here still hold (finished matches waiting under `lingerMs`), then
+   * release the client. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export async function openTelemetry(config: TelemetryConfig = telemetryConfigFro
 }
 
 function telemetryOf(store: Store, config: TelemetryConfig, migrations: MigrationReport, spoolAtOpen: SpoolDelivery): Telemetry {
+  const sinks = new Set<ClickHouseSink>();
+  let closing: Promise<void> | undefined;
   return {
     mode: store.mode,
     where: store.where,
@@ -61,9 +66,19 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     database: store.database,
     migrations,
     spoolAtOpen,
-    sink: (options = {}) => new ClickHouseSink(store, { ...options, spoolDir: config.spoolDir }),
+    sink: (options = {}) => {
+      const sink = new ClickHouseSink(store, { ...options, spoolDir: config.spoolDir });
+      sinks.add(sink);
+      return sink;
+    },
     deliverSpool: () => deliverSpool(store, config.spoolDir),
     pendingSpool: () => pendingSpool(config.spoolDir),
-    close: () => store.close(),
+    close: () =>
+      (closing ??= (async () => {
+        const drained = await Promise.allSettled([...sinks].map((s) => s.drain()));
+        await store.close();
+        const failed = drained.find((d) => d.status === 'rejected');
+        if (failed) throw failed.reason;
+      })()),
   };
 }

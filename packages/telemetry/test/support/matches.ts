@@ -42,9 +42,12 @@ export async function playBlitz(seed: number, sink: TelemetrySink, over: Partial
     scenario: 'A',
     seed,
     seats: { Axis: createBot('random'), Allies: createBot('random') },
-    sink: tee(sink, rows),
-    onStep: (s) => events.push(...s.events),
     ...over,
+    sink: tee(sink, rows),
+    onStep: (s) => {
+      events.push(...s.events);
+      over.onStep?.(s);
+    },
   });
   return { result, events, rows };
 }

@@ -77,8 +77,9 @@ export function storeContract(config: () => TelemetryConfig): void {
   it('writes every row of real matches exactly once, rows during play and the match row last', async () => {
     const t = await openTelemetry(config());
     try {
-      const sink = t.sink({ batchRows: 20, decisionSample: 0.5 });
-      for (const seed of [101, 102, 103]) {
+      // A Blitz! A match has about 150 rows, so 50 makes the sink insert during play.
+      const sink = t.sink({ batchRows: 50, decisionSample: 0.5 });
+      for (const seed of [101, 102]) {
         // After each of the runner's flushes, look at what the store holds for this match.
         const seen: { impulses: number; matches: number }[] = [];
         let matchId = '';
@@ -180,6 +181,36 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(Number(decisions[0]!.n)).toBe(r.decisions);
     } finally {
       await t.close();
+    }
+  });
+
+  it('with lingerMs, writes finished matches together: on time, on drain, or on close', async () => {
+    const t = await openTelemetry(config());
+    const sink = t.sink({ lingerMs: 60_000, decisionSample: 0 });
+    const first = await playBlitz(111, sink);
+    const second = await playBlitz(112, sink);
+    // the runner's flushes have resolved, but the matches wait
+    expect(sink.buffered).toBe(2);
+    expect((await storedCounts(t, first.result.matchId)).matches).toBe(0);
+    await sink.drain();
+    expect(sink.buffered).toBe(0);
+    for (const p of [first, second]) expect(await storedCounts(t, p.result.matchId)).toEqual(expectedCounts(p, 0));
+
+    const quick = t.sink({ lingerMs: 50, decisionSample: 0 });
+    const third = await playBlitz(113, quick);
+    // nobody flushes again: the timer writes it
+    const deadline = Date.now() + 5_000;
+    while ((await storedCounts(t, third.result.matchId)).matches === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(await storedCounts(t, third.result.matchId)).toEqual(expectedCounts(third, 0));
+    expect(quick.buffered).toBe(0);
+
+    const fourth = await playBlitz(114, t.sink({ lingerMs: 60_000, decisionSample: 0 }));
+    await t.close();
+    const look = await openTelemetry(config());
+    try {
+      expect(await storedCounts(look, fourth.result.matchId)).toEqual(expectedCounts(fourth, 0));
+    } finally {
+      await look.close();
     }
   });
 

@@ -1,0 +1,139 @@
+/**
+ * A ClickHouse server (the Debian 18.16 package, the oldest we support) on free ports in a temporary
+ * directory: the store contract, bad credentials, an unreachable server, and a server that dies
+ * mid-run and comes back.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MatchResult } from '@salient/runner';
+import { openTelemetry, type ServerConfig } from '../src/index.ts';
+import { freePorts, SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
+import { expectedCounts, playBlitz, storedCounts, type Played } from './support/matches.ts';
+import { storeContract } from './support/store-contract.ts';
+
+let server: TestClickHouseServer;
+const root = mkdtempSync(join(tmpdir(), 'salient-server-'));
+
+beforeAll(async () => {
+  server = await startClickHouseServer();
+});
+
+// A test that fails while the server is down must not take the next ones with it.
+beforeEach(async () => {
+  if (!server.running) await server.restart();
+});
+
+afterAll(async () => {
+  await server?.dispose();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const config = (over: Partial<ServerConfig> = {}): ServerConfig => ({
+  kind: 'server',
+  url: server.url,
+  username: 'salient',
+  password: SALIENT_PASSWORD,
+  database: 'salient_test',
+  spoolDir: join(root, 'spool'),
+  ...over,
+});
+
+describe('ClickHouse server telemetry store', () => {
+  storeContract(() => config());
+
+  it('refuses bad credentials, naming the user, the server and the variables to set', async () => {
+    const error = await openTelemetry(config({ password: 'not-the-password' })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'TELEMETRY_AUTH' });
+    const message = (error as Error).message;
+    expect(message).toContain(`The ClickHouse server at ${server.url} refused user 'salient'`);
+    expect(message).toContain('Wrong password for user salient');
+    expect(message).toContain('Set SALIENT_CLICKHOUSE_USER and SALIENT_CLICKHOUSE_PASSWORD');
+  });
+
+  it('says which server it cannot reach and what to do', async () => {
+    const [port] = await freePorts(1);
+    const url = `http://127.0.0.1:${port}`;
+    await expect(openTelemetry(config({ url }))).rejects.toMatchObject({
+      code: 'TELEMETRY_UNREACHABLE',
+      message: expect.stringMatching(new RegExp(`^Cannot reach the ClickHouse server at ${url} \\(.*ECONNREFUSED.*\\)\\. Start it, or fix SALIENT_CLICKHOUSE_URL`)),
+    });
+  });
+
+  it('spools the matches played while the server is down and delivers them once when it is back', async () => {
+    const spoolDir = join(root, 'spool-kill');
+    const t = await openTelemetry(config({ database: 'salient_kill', spoolDir }));
+    try {
+      // ~35 rows by the second turn: 25 makes the sink insert during play, so the third match is partly in when the server dies
+      const sink = t.sink({ batchRows: 25, decisionSample: 0.5, retry: { retries: 1, delayMs: 20 } });
+      const played: Played[] = [];
+      // 2 matches with the server up, then the server dies as the third reaches its second turn
+      for (const seed of [301, 302]) played.push(await playBlitz(seed, sink));
+      let killing: Promise<void> | undefined;
+      played.push(
+        await playBlitz(303, sink, {
+          onStep: (s) => {
+            if (s.position.turn >= 2 && !killing) killing = server.kill();
+          },
+        }),
+      );
+      await killing;
+      for (const seed of [304, 305]) played.push(await playBlitz(seed, sink));
+
+      // every match finished normally; the three that met the dead server wait in the spool, one file each
+      expect(played.map((p) => p.result.kind)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed']);
+      const down = played.slice(2).map((p) => p.result.matchId);
+      expect(sink.spooled.map((s) => s.matchId)).toEqual(down);
+      expect((await t.pendingSpool()).map((s) => s.matchId).sort()).toEqual([...down].sort());
+      expect(readdirSync(spoolDir).sort()).toEqual(down.map((id) => `${id}.jsonl`).sort());
+      // the third match's spool holds only what had not landed; the later two hold everything
+      const spooledImpulses = sink.spooled.map((s) => readFileSync(s.file, 'utf8').split('\n').filter((l) => l.startsWith('{"table":"impulses"')).length);
+      expect(spooledImpulses[0]).toBeLessThan(played[2]!.result.impulses);
+      expect(spooledImpulses.slice(1)).toEqual(played.slice(3).map((p) => p.result.impulses));
+
+      await server.restart();
+      // the next match that lands takes the spooled ones with it
+      played.push(await playBlitz(306, sink));
+      expect(await t.pendingSpool()).toEqual([]);
+      expect(readdirSync(spoolDir)).toEqual([]);
+      await expectStored(t, played, 0.5);
+
+      // delivering again finds nothing, and nothing doubled
+      expect(await t.deliverSpool()).toEqual({ delivered: [], pending: [] });
+      await expectStored(t, played, 0.5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('delivers what an earlier run spooled when telemetry is next opened', async () => {
+    const spoolDir = join(root, 'spool-open');
+    const cfg = config({ database: 'salient_reopen', spoolDir });
+    const t = await openTelemetry(cfg);
+    const sink = t.sink({ decisionSample: 1, redeliver: false, retry: { retries: 0, delayMs: 0 } });
+    const before = await playBlitz(401, sink);
+    await server.kill();
+    const during = [await playBlitz(402, sink), await playBlitz(403, sink)];
+    await t.close();
+    expect(sink.spooled.map((s) => s.matchId)).toEqual(during.map((p) => p.result.matchId));
+
+    // still down: opening fails clearly and the spool stays
+    await expect(openTelemetry(cfg)).rejects.toMatchObject({ code: 'TELEMETRY_UNREACHABLE' });
+    await server.restart();
+    const again = await openTelemetry(cfg);
+    try {
+      expect(again.spoolAtOpen.delivered.sort()).toEqual(during.map((p) => p.result.matchId).sort());
+      expect(again.spoolAtOpen.pending).toEqual([]);
+      await expectStored(again, [before, ...during], 1);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+async function expectStored(t: Awaited<ReturnType<typeof openTelemetry>>, played: readonly Played[], rate: number): Promise<void> {
+  const ids = (r: MatchResult) => r.matchId;
+  expect(new Set(played.map((p) => ids(p.result))).size).toBe(played.length);
+  for (const p of played) expect(await storedCounts(t, p.result.matchId)).toEqual(expectedCounts(p, rate));
+}
