@@ -13,4 +13,21 @@ export { ClickHouseSink, type SinkOptions } from './sink.ts';
 export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, type EventClasses, type SidesLookup } from './records.ts';
 export { deliverSpool, pendingSpool, type SpooledMatch, type SpoolDelivery } from './spool.ts';
 export { DEFAULT_RETRY, type RetryPolicy } from './insert.ts';
+export {
+  winRates,
+  gameLengths,
+  impulseCurves,
+  combatResults,
+  adHocQuery,
+  readOnlyStatement,
+  lengthStats,
+  type TelemetryFilter,
+  type ScenarioKey,
+  type WinRateRow,
+  type GameLengthRow,
+  type LengthBucket,
+  type ImpulseCurveRow,
+  type CombatResultRow,
+  type QueryResult,
+} from './queries.ts';
 export { openTelemetry, type Telemetry } from './telemetry.ts';

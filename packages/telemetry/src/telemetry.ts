@@ -6,6 +6,19 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { openStore, type Store } from './client.ts';
 import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
 import { migrate, type MigrationReport } from './migrations.ts';
+import {
+  adHocQuery,
+  combatResults,
+  gameLengths,
+  impulseCurves,
+  winRates,
+  type CombatResultRow,
+  type GameLengthRow,
+  type ImpulseCurveRow,
+  type QueryResult,
+  type TelemetryFilter,
+  type WinRateRow,
+} from './queries.ts';
 import { ClickHouseSink, type SinkOptions } from './sink.ts';
 import { deliverSpool, pendingSpool, type SpoolDelivery, type SpooledMatch } from './spool.ts';
 
@@ -29,6 +42,16 @@ export interface Telemetry {
   deliverSpool(): Promise<SpoolDelivery>;
   /** Matches waiting in the spool. */
   pendingSpool(): Promise<SpooledMatch[]>;
+  /** Games, wins, losses and draws by scenario, pack, rules version, side and bot. */
+  winRates(filter?: TelemetryFilter): Promise<WinRateRow[]>;
+  /** Distribution of turns, impulses and decisions per match, by scenario. */
+  gameLengths(filter?: TelemetryFilter): Promise<GameLengthRow[]>;
+  /** Mean score, losses and control by power at each (turn, impulse), by scenario. */
+  impulseCurves(filter?: TelemetryFilter): Promise<ImpulseCurveRow[]>;
+  /** The `limit` (default 20) most common combat results by round and factors. */
+  combatResults(filter?: TelemetryFilter, limit?: number): Promise<CombatResultRow[]>;
+  /** One read-only SQL statement; anything else is refused with `BAD_QUERY`. */
+  query(sql: string): Promise<QueryResult>;
   /**
    * Write what the sinks made here still hold (finished matches waiting under `lingerMs`), then
    * release the client. Idempotent.
@@ -73,6 +96,11 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     },
     deliverSpool: () => deliverSpool(store, config.spoolDir),
     pendingSpool: () => pendingSpool(config.spoolDir),
+    winRates: (filter) => winRates(store, filter),
+    gameLengths: (filter) => gameLengths(store, filter),
+    impulseCurves: (filter) => impulseCurves(store, filter),
+    combatResults: (filter, limit) => combatResults(store, filter, limit),
+    query: (sql) => adHocQuery(store, sql),
     close: () =>
       (closing ??= (async () => {
         const drained = await Promise.allSettled([...sinks].map((s) => s.drain()));

@@ -4,8 +4,9 @@
  */
 import { expect, it } from 'vitest';
 import { InMemorySink, type TelemetrySink } from '@salient/runner';
-import { migrate, openStore, openTelemetry, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
-import { expectedCounts, playBlitz, rowsOf, storedCounts, tee } from './matches.ts';
+import { migrate, openStore, openTelemetry, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
+import { expectedCounts, playBlitz, rowsOf, storedCounts, tee, type Played } from './matches.ts';
+import { expectedCombatResults, expectedCurves, expectedLengths, expectedWinRates } from './expected-queries.ts';
 
 /** Tables and views of the database, with their engines. */
 async function catalog(t: Telemetry): Promise<unknown[]> {
@@ -246,6 +247,66 @@ export function storeContract(config: () => TelemetryConfig): void {
       const [raw] = await rowsOf(t, `SELECT count() AS n FROM ${t.database}.matches WHERE match_id = '${id}'`);
       // the copies were really inserted (unless already merged away): FINAL is what hides them
       expect(Number(raw!.n)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers win rates, game lengths, impulse curves and combat results as the played matches say', async () => {
+    const t = await openTelemetry(config());
+    try {
+      const tournament = `queries-${Date.now()}`;
+      const sink = t.sink({ lingerMs: 60_000, decisionSample: 0 });
+      const played: Played[] = [];
+      for (let seed = 500; seed < 512; seed++) played.push(await playBlitz(seed, sink, { tags: { tournament } }));
+      await sink.drain();
+      const filter = { tournament, game: 'blitz', scenario: 'A', bot: 'random', pack: 'approximation' };
+
+      expect(await t.winRates(filter)).toEqual(expectedWinRates(played));
+      expect(await t.winRates({ ...filter, bot: 'greedy' })).toEqual([]);
+      expect(await t.gameLengths(filter)).toEqual(expectedLengths(played));
+      const rounded = (rows: ImpulseCurveRow[]) =>
+        rows.map(({ meanScore, meanLosses, meanControl, ...rest }) => ({ ...rest, means: [meanScore, meanLosses, meanControl].map((x) => x.toFixed(9)) }));
+      expect(rounded(await t.impulseCurves(filter))).toEqual(rounded(expectedCurves(played)));
+      expect(await t.combatResults(filter, 5)).toEqual(expectedCombatResults(played, 5));
+
+      // the view agrees with the match rows on everything stored so far
+      const everything = await t.winRates({ game: 'blitz', scenario: 'A' });
+      expect(everything.length).toBeGreaterThan(0);
+      expect(Object.fromEntries(everything.map((r) => [`${r.side}/${r.bot}/${r.packHash}/${r.rulesVersion}`, `${r.games} ${r.wins} ${r.losses} ${r.draws}`]))).toEqual(
+        await winCountsFromMatches(t),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('runs read-only ad hoc SQL and refuses anything else with a clear error', async () => {
+    const t = await openTelemetry(config());
+    try {
+      const r = await t.query(`SELECT count() AS n, 'a;b' AS s FROM matches FINAL WHERE game = 'blitz' -- trailing; comment`);
+      expect(r.columns).toEqual([
+        { name: 'n', type: 'UInt64' },
+        { name: 's', type: 'String' },
+      ]);
+      expect(r.rows).toHaveLength(1);
+      expect(typeof r.rows[0]!.n).toBe('number');
+      expect(r.rows[0]!.s).toBe('a;b');
+      expect((await t.query('SHOW TABLES;')).rows.map((x) => x.name)).toContain('impulses');
+      expect((await t.query('DESCRIBE TABLE events')).rows.map((x) => x.name)).toContain('att_factors');
+      expect((await t.query('WITH 2 AS x SELECT x * 3 AS y')).rows).toEqual([{ y: 6 }]);
+
+      for (const [sql, why] of [
+        ['DROP TABLE matches', /this one starts with DROP/],
+        ['  insert into matches (match_id) values (1)', /this one starts with INSERT/],
+        ['SELECT 1; DROP TABLE matches', /Only one statement at a time/],
+        ['/* SELECT */ ALTER TABLE matches DELETE WHERE 1', /starts with ALTER/],
+        ['', /empty/],
+        ['SELECT nope FROM matches', /rejected the query: .*nope/],
+      ] as const) {
+        await expect(t.query(sql), sql).rejects.toMatchObject({ code: 'BAD_QUERY', message: expect.stringMatching(why) });
+      }
+      expect((await t.query("SELECT count() AS n FROM system.tables WHERE name = 'matches'")).rows).not.toEqual([{ n: 0 }]);
     } finally {
       await t.close();
     }

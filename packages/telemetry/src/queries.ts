@@ -1,0 +1,398 @@
+/**
+ * The questions designers ask of the telemetry, as typed queries for the CLI now and the API later,
+ * plus read-only ad hoc SQL.
+ *
+ * Results are never mixed across packs or rules versions: every aggregate is grouped by pack hash and
+ * rules version as well as by game and scenario. Rows are read with FINAL, so a row sent twice counts
+ * once. Only complete matches count: a match's other rows are taken through its `matches` row, which
+ * is written last.
+ *
+ * Literal values are escaped (see `sql.ts`) because ClickHouse 18.16 has no query parameters, and the
+ * join is `ALL INNER JOIN ... USING` with aliased subqueries, the form both 18.16 and 26.x read the
+ * same way (`ANY INNER JOIN` deduplicates the left side on newer versions).
+ */
+import { SalientError } from '@salient/engine';
+import type { Store } from './client.ts';
+import { reason } from './failures.ts';
+import { ident, num, selectRows, str } from './sql.ts';
+
+/** Which matches a query looks at. Every field is optional; absent means all. */
+export interface TelemetryFilter {
+  game?: string;
+  scenario?: string;
+  /** A bot as recorded (`random@1`) or by name (`random`, any version). */
+  bot?: string;
+  /** Pack id (`approximation`) or content hash. */
+  pack?: string;
+  rulesVersion?: string;
+  /** Matches tagged with this tournament id. */
+  tournament?: string;
+}
+
+/** What identifies a set of comparable matches. */
+export interface ScenarioKey {
+  game: string;
+  scenario: string;
+  packId: string;
+  packHash: string;
+  rulesVersion: string;
+}
+
+/** Win counts of one bot on one side of a scenario. */
+export interface WinRateRow extends ScenarioKey {
+  side: string;
+  bot: string;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  /** wins / games. */
+  winRate: number;
+}
+
+/** A histogram bucket, bounds inclusive. */
+export interface LengthBucket {
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** How long the matches of a scenario ran, by one measure. */
+export interface GameLengthRow extends ScenarioKey {
+  metric: 'turns' | 'impulses' | 'decisions';
+  matches: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  min: number;
+  max: number;
+  buckets: LengthBucket[];
+}
+
+/** Mean position of one power at one point of the game. */
+export interface ImpulseCurveRow extends ScenarioKey {
+  turn: number;
+  impulse: number;
+  power: string;
+  /** Matches that reached this impulse. */
+  matches: number;
+  meanScore: number;
+  meanLosses: number;
+  meanControl: number;
+}
+
+/** One combat result at one column (round and factors), with how often it came up there. */
+export interface CombatResultRow {
+  game: string;
+  packHash: string;
+  rulesVersion: string;
+  round: string;
+  attFactors: number;
+  defFactors: number;
+  /** `attFactors:defFactors`. */
+  odds: string;
+  attResult: string;
+  defResult: string;
+  count: number;
+  /** Combats fought at this column, any result. */
+  columnTotal: number;
+  /** count / columnTotal. */
+  share: number;
+}
+
+/** An ad hoc query's result. */
+export interface QueryResult {
+  columns: { name: string; type: string }[];
+  rows: Record<string, unknown>[];
+}
+
+/** Game lengths are taken from matches that ran their course or hit the decision cap. */
+const LENGTH_KINDS = ['completed', 'adjudicated'];
+
+/** Buckets in a length histogram when the values spread wider than this. */
+const MAX_BUCKETS = 20;
+
+/** WHERE conditions on `matches` (or the win-count view) for `f`. */
+function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot'): string[] {
+  const c: string[] = [];
+  if (f.game !== undefined) c.push(`game = ${str(f.game)}`);
+  if (f.scenario !== undefined) c.push(`scenario = ${str(f.scenario)}`);
+  if (f.rulesVersion !== undefined) c.push(`rules_version = ${str(f.rulesVersion)}`);
+  if (f.tournament !== undefined) c.push(`tournament = ${str(f.tournament)}`);
+  if (f.pack !== undefined) c.push(`(pack_id = ${str(f.pack)} OR pack_hash = ${str(f.pack)})`);
+  if (f.bot !== undefined) {
+    const prefix = `${f.bot}@`;
+    const match = (x: string) => `(${x} = ${str(f.bot as string)} OR substring(${x}, 1, ${num(Buffer.byteLength(prefix))}) = ${str(prefix)})`;
+    c.push(botColumn === 'bot' ? match('bot') : `arrayExists(b -> ${match('b')}, bots)`);
+  }
+  return c;
+}
+
+const where = (c: readonly string[]): string => (c.length ? `WHERE ${c.join(' AND ')}` : '');
+
+async function rows<T>(store: Store, what: string, sql: string): Promise<T[]> {
+  try {
+    return await selectRows<T>(store.client, sql);
+  } catch (e) {
+    throw store.fail(what, e);
+  }
+}
+
+type Raw = Record<string, string | number>;
+const key = (r: Raw): ScenarioKey => ({
+  game: String(r.game),
+  scenario: String(r.scenario),
+  packId: String(r.pack_id),
+  packHash: String(r.pack_hash),
+  rulesVersion: String(r.rules_version),
+});
+const SCENARIO_COLUMNS = 'game, scenario, pack_id, pack_hash, rules_version';
+
+/**
+ * Games, wins, losses and draws by scenario, side and bot: from the `win_counts` view, or, for one
+ * tournament (which the view does not keep), from the match rows themselves.
+ */
+export async function winRates(store: Store, filter: TelemetryFilter = {}): Promise<WinRateRow[]> {
+  const db = ident(store.database);
+  const source =
+    filter.tournament === undefined
+      ? `SELECT ${SCENARIO_COLUMNS}, side, bot, sum(games) AS games, sum(wins) AS wins, sum(losses) AS losses, sum(draws) AS draws
+         FROM ${db}.win_counts ${where(conditions(filter, 'bot'))}`
+      : `SELECT ${SCENARIO_COLUMNS}, side, bot, count() AS games,
+                countIf(outcome = 'win') AS wins, countIf(outcome = 'loss') AS losses, countIf(outcome = 'draw') AS draws
+         FROM ${db}.matches FINAL ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
+         ${where(conditions(filter, 'bot'))}`;
+  const raw = await rows<Raw>(store, 'reading win rates', `${source} GROUP BY ${SCENARIO_COLUMNS}, side, bot ORDER BY ${SCENARIO_COLUMNS}, side, bot`);
+  return raw.map((r) => {
+    const games = Number(r.games);
+    const wins = Number(r.wins);
+    return { ...key(r), side: String(r.side), bot: String(r.bot), games, wins, losses: Number(r.losses), draws: Number(r.draws), winRate: games ? wins / games : 0 };
+  });
+}
+
+/** The distribution of turns, impulses and decisions per match, by scenario. */
+export async function gameLengths(store: Store, filter: TelemetryFilter = {}): Promise<GameLengthRow[]> {
+  const db = ident(store.database);
+  const c = [...conditions(filter, 'bots'), `kind IN (${LENGTH_KINDS.map(str).join(', ')})`];
+  const raw = await rows<Raw>(
+    store,
+    'reading game lengths',
+    `SELECT ${SCENARIO_COLUMNS}, metric, value, count() AS n
+     FROM ${db}.matches FINAL
+     ARRAY JOIN ['turns', 'impulses', 'decisions'] AS metric, [turns, impulses, decisions] AS value
+     ${where(c)}
+     GROUP BY ${SCENARIO_COLUMNS}, metric, value
+     ORDER BY ${SCENARIO_COLUMNS}, metric, value`,
+  );
+  // Distinct lengths are few, so exact statistics come from (value, count) pairs without shipping every match.
+  const groups = new Map<string, { key: ScenarioKey; metric: GameLengthRow['metric']; values: [number, number][] }>();
+  for (const r of raw) {
+    const k = key(r);
+    const metric = String(r.metric) as GameLengthRow['metric'];
+    const id = JSON.stringify([k, metric]);
+    let g = groups.get(id);
+    if (!g) groups.set(id, (g = { key: k, metric, values: [] }));
+    g.values.push([Number(r.value), Number(r.n)]);
+  }
+  return [...groups.values()].map(({ key: k, metric, values }) => ({ ...k, metric, ...lengthStats(values) }));
+}
+
+/** Count, mean, quantiles and histogram from (value, count) pairs sorted by value. */
+export function lengthStats(values: readonly (readonly [number, number])[]): Omit<GameLengthRow, keyof ScenarioKey | 'metric'> {
+  const matches = values.reduce((a, [, n]) => a + n, 0);
+  const mean = matches ? values.reduce((a, [v, n]) => a + v * n, 0) / matches : 0;
+  // Nearest-rank quantile: the smallest value with at least q of the matches at or below it.
+  const quantile = (q: number): number => {
+    const rank = Math.max(1, Math.ceil(q * matches));
+    let seen = 0;
+    for (const [v, n] of values) if ((seen += n) >= rank) return v;
+    return values.at(-1)?.[0] ?? 0;
+  };
+  const min = values[0]?.[0] ?? 0;
+  const max = values.at(-1)?.[0] ?? 0;
+  const width = values.length <= MAX_BUCKETS ? 1 : Math.ceil((max - min + 1) / MAX_BUCKETS);
+  const buckets: LengthBucket[] = [];
+  for (const [v, n] of values) {
+    const from = width === 1 ? v : min + Math.floor((v - min) / width) * width;
+    const last = buckets.at(-1);
+    if (last && last.from === from) last.count += n;
+    else buckets.push({ from, to: from + width - 1, count: n });
+  }
+  return { matches, mean, p50: quantile(0.5), p90: quantile(0.9), min, max, buckets };
+}
+
+/** Mean score, losses and control by power at each (turn, impulse), by scenario. */
+export async function impulseCurves(store: Store, filter: TelemetryFilter = {}): Promise<ImpulseCurveRow[]> {
+  const db = ident(store.database);
+  const matches = `SELECT match_id, ${SCENARIO_COLUMNS} FROM ${db}.matches FINAL ${where(conditions(filter, 'bots'))}`;
+  const raw = await rows<Raw>(
+    store,
+    'reading impulse curves',
+    `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, uniqExact(match_id) AS matches,
+            avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control
+     FROM (
+       SELECT match_id, turn, impulse, power, score, loss, ctrl
+       FROM ${db}.impulses FINAL
+       ARRAY JOIN powers AS power, scores AS score, losses AS loss, control AS ctrl
+       WHERE match_id IN (SELECT match_id FROM (${matches}))
+     ) AS i
+     ALL INNER JOIN (${matches}) AS m USING match_id
+     GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power
+     ORDER BY ${SCENARIO_COLUMNS}, turn, impulse, power`,
+  );
+  return raw.map((r) => ({
+    ...key(r),
+    turn: Number(r.turn),
+    impulse: Number(r.impulse),
+    power: String(r.power),
+    matches: Number(r.matches),
+    meanScore: Number(r.mean_score),
+    meanLosses: Number(r.mean_losses),
+    meanControl: Number(r.mean_control),
+  }));
+}
+
+/**
+ * The `limit` most common combat results (default 20), by round and attacker/defender factors, with
+ * each result's share of its column.
+ */
+export async function combatResults(store: Store, filter: TelemetryFilter = {}, limit = 20): Promise<CombatResultRow[]> {
+  if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
+  const db = ident(store.database);
+  const matches = `SELECT match_id, game, pack_hash, rules_version FROM ${db}.matches FINAL ${where(conditions(filter, 'bots'))}`;
+  const raw = await rows<Raw>(
+    store,
+    'reading combat results',
+    `SELECT game, pack_hash, rules_version, round, att, def, att_result, def_result, count() AS n
+     FROM (
+       SELECT match_id, round, att, def, att_result, def_result
+       FROM ${db}.events FINAL
+       ARRAY JOIN combat_rounds AS round, att_factors AS att, def_factors AS def, att_results AS att_result, def_results AS def_result
+       WHERE type = 'combat' AND match_id IN (SELECT match_id FROM (${matches}))
+     ) AS e
+     ALL INNER JOIN (${matches}) AS m USING match_id
+     GROUP BY game, pack_hash, rules_version, round, att, def, att_result, def_result`,
+  );
+  const column = (r: Raw): string => JSON.stringify([r.game, r.pack_hash, r.rules_version, r.round, Number(r.att), Number(r.def)]);
+  const totals = new Map<string, number>();
+  for (const r of raw) totals.set(column(r), (totals.get(column(r)) ?? 0) + Number(r.n));
+  return raw
+    .map((r) => {
+      const count = Number(r.n);
+      const columnTotal = totals.get(column(r)) ?? count;
+      const attFactors = Number(r.att);
+      const defFactors = Number(r.def);
+      return {
+        game: String(r.game),
+        packHash: String(r.pack_hash),
+        rulesVersion: String(r.rules_version),
+        round: String(r.round),
+        attFactors,
+        defFactors,
+        odds: `${attFactors}:${defFactors}`,
+        attResult: String(r.att_result),
+        defResult: String(r.def_result),
+        count,
+        columnTotal,
+        share: count / columnTotal,
+      };
+    })
+    .sort((a, b) => b.count - a.count || cmp(a.round, b.round) || a.attFactors - b.attFactors || a.defFactors - b.defFactors || cmp(a.attResult, b.attResult) || cmp(a.defResult, b.defResult))
+    .slice(0, limit);
+}
+
+/** Byte order, as ClickHouse sorts strings, independent of the locale. */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const READ_ONLY = ['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN'];
+
+/**
+ * Run one read-only statement (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN) with Salient's database as the
+ * default. Anything else, or more than one statement, is refused with `BAD_QUERY` before it reaches
+ * ClickHouse; so is a query ClickHouse rejects. Meant for trusted users: table functions can still
+ * read what the ClickHouse process can read.
+ */
+export async function adHocQuery(store: Store, sql: string): Promise<QueryResult> {
+  const statement = readOnlyStatement(sql);
+  let result: { meta?: { name: string; type: string }[]; data: Record<string, unknown>[] };
+  try {
+    // On a server, readonly=2 also stops writes the keyword check could miss. Not on the embedded
+    // engine: there SET lasts for the whole session, which the sink shares.
+    const rs = await store.client.query({ query: statement, format: 'JSON', ...(store.mode === 'server' ? { clickhouse_settings: { readonly: '2' } } : {}) });
+    result = await rs.json();
+  } catch (e) {
+    if (store.unreachable(e)) throw store.fail('running a query', e);
+    throw new SalientError('BAD_QUERY', `ClickHouse (${store.where}) rejected the query: ${reason(e)}`);
+  }
+  const columns = (result.meta ?? []).map((m) => ({ name: m.name, type: m.type }));
+  // A server sends 64-bit integers as strings (JSON numbers lose precision); give numbers where exact.
+  const wide = columns.filter((c) => /^(Nullable\()?U?Int64\)?$/.test(c.type)).map((c) => c.name);
+  const rowsOut = result.data.map((row) => {
+    if (wide.length === 0) return row;
+    const out = { ...row };
+    for (const name of wide) {
+      const v = out[name];
+      if (typeof v === 'string' && Number.isSafeInteger(Number(v))) out[name] = Number(v);
+    }
+    return out;
+  });
+  return { columns, rows: rowsOut };
+}
+
+/**
+ * The statement in `sql` if it is a single read-only one, without a trailing semicolon; otherwise a
+ * `BAD_QUERY` error saying why.
+ */
+export function readOnlyStatement(sql: string): string {
+  const { code, statements, end } = scan(sql);
+  if (statements > 1) {
+    throw new SalientError('BAD_QUERY', 'Only one statement at a time: remove everything after the first `;`.');
+  }
+  const first = /^[\s(]*([A-Za-z]+)/.exec(code)?.[1]?.toUpperCase();
+  if (first === undefined) throw new SalientError('BAD_QUERY', 'The query is empty.');
+  if (!READ_ONLY.includes(first)) {
+    throw new SalientError('BAD_QUERY', `Only read-only queries are allowed (${READ_ONLY.join(', ')}); this one starts with ${first}.`);
+  }
+  // Cut at the semicolon: the client appends a FORMAT clause, which must not land after it or in a comment.
+  return sql.slice(0, end).trim();
+}
+
+/**
+ * The text of `sql` outside comments (strings and quoted names blanked) and how many statements it
+ * holds, so that keywords and semicolons inside literals or comments are not mistaken for code.
+ */
+function scan(sql: string): { code: string; statements: number; end: number } {
+  let code = '';
+  let statements = 0;
+  let pending = false;
+  let end = -1;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i] as string;
+    const next = sql[i + 1];
+    if (ch === '-' && next === '-') {
+      const stop = sql.indexOf('\n', i);
+      i = stop === -1 ? sql.length : stop;
+      code += ' ';
+    } else if (ch === '/' && next === '*') {
+      const stop = sql.indexOf('*/', i + 2);
+      i = stop === -1 ? sql.length : stop + 1;
+      code += ' ';
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      let j = i + 1;
+      while (j < sql.length && sql[j] !== ch) j += sql[j] === '\\' ? 2 : 1;
+      i = j;
+      code += ' _ ';
+      pending = true;
+    } else if (ch === ';') {
+      if (end === -1) end = i;
+      if (pending) statements++;
+      pending = false;
+      code += ';';
+    } else {
+      if (!/\s/.test(ch)) pending = true;
+      code += ch;
+    }
+  }
+  if (pending) statements++;
+  return { code, statements, end: end === -1 ? sql.length : end };
+}
