@@ -10,6 +10,7 @@ import { registerGames } from './commands/games.ts';
 import { registerPack } from './commands/pack.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
+import { registerReport } from './commands/report.ts';
 import { reportError } from './errors.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -24,6 +25,7 @@ function buildProgram(): Command {
   registerPlay(program);
   registerReplay(program);
   registerPack(program);
+  registerReport(program);
   registerDemo(program);
   return program;
 }

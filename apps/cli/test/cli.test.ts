@@ -25,7 +25,8 @@ function salient(...args: string[]): Run {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    // The demo records into telemetry: keep its store out of the working tree.
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool') },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -196,6 +197,10 @@ describe.runIf(HAS_BLITZ)('salient play blitz', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^  blitz A: (Winner: \S+|Draw)/m);
     expect(r.stdout).toMatch(/^  blitz B: (Winner: \S+|Draw)/m);
+    // It records its matches and ends with the report read back from the store.
+    expect(r.stdout).toMatch(/^Telemetry: embedded ClickHouse in .*clickhouse\.$/m);
+    expect(r.stdout).toMatch(/^Recorded 100 quick matches/m);
+    expect(r.stdout).toMatch(/│ blitz │ A +│ approximation │ [^│]+│ Axis +│ greedy@1 │ 26 /);
   });
 });
 

@@ -1,0 +1,109 @@
+/**
+ * `salient report` and `salient query`: what the telemetry store knows, as tables.
+ */
+import type { Command } from 'commander';
+import type { Telemetry, TelemetryFilter } from '@salient/telemetry';
+import { SalientError } from '@salient/engine';
+import { say, table } from '../output.ts';
+import { withTelemetry } from '../telemetry.ts';
+
+interface ReportFlags {
+  game?: string;
+  scenario?: string;
+  bot?: string;
+  pack?: string;
+  tournament?: string;
+  json?: boolean;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const fix = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+
+/** The report's lines: win rates by scenario, side and bot, then game lengths. */
+export async function reportLines(t: Telemetry, filter: TelemetryFilter): Promise<string[]> {
+  const wins = await t.winRates(filter);
+  const lengths = await t.gameLengths(filter);
+  if (!wins.length) {
+    return [`No matches recorded${describe(filter)} in ${t.where}.`, 'Record some with `salient play --telemetry` (or `npm start`).'];
+  }
+  const out: string[] = [`Win rates${describe(filter)} (matches that ended; forfeits count for the side that did not forfeit)`];
+  out.push(
+    table(
+      ['game', 'scenario', 'pack', 'rules', 'side', 'bot', 'games', 'wins', 'losses', 'draws', 'win rate'],
+      wins.map((w) => [w.game, w.scenario, w.packId, w.rulesVersion, w.side, w.bot, String(w.games), String(w.wins), String(w.losses), String(w.draws), pct(w.winRate)]),
+    ),
+  );
+  const byTurns = lengths.filter((l) => l.metric === 'turns' || l.metric === 'decisions');
+  if (byTurns.length) {
+    out.push('', 'Game lengths');
+    out.push(
+      table(
+        ['game', 'scenario', 'pack', 'measure', 'matches', 'mean', 'median', 'p90', 'min', 'max'],
+        byTurns.map((l) => [l.game, l.scenario, l.packId, l.metric === 'turns' ? 'last turn' : l.metric, String(l.matches), fix(l.mean), fix(l.p50), fix(l.p90), String(l.min), String(l.max)]),
+      ),
+    );
+  }
+  return out;
+}
+
+function describe(f: TelemetryFilter): string {
+  const parts = Object.entries(f)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k} ${v}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+function filterOf(f: ReportFlags): TelemetryFilter {
+  const out: TelemetryFilter = {};
+  if (f.game) out.game = f.game;
+  if (f.scenario) out.scenario = f.scenario;
+  if (f.bot) out.bot = f.bot;
+  if (f.pack) out.pack = f.pack;
+  if (f.tournament) out.tournament = f.tournament;
+  return out;
+}
+
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description('Win rates by scenario, side and bot, and game lengths, from the telemetry store.')
+    .option('-g, --game <id>', 'only this game')
+    .option('-s, --scenario <id>', 'only this scenario')
+    .option('-b, --bot <name>', 'only matches this bot played (name, or name@version)')
+    .option('--pack <id|hash>', 'only this pack (id or content hash)')
+    .option('--tournament <id>', 'only this tournament')
+    .option('--json', 'print the rows as JSON')
+    .action(async (f: ReportFlags) => {
+      await withTelemetry(async (t) => {
+        const filter = filterOf(f);
+        if (f.json) {
+          say(JSON.stringify({ winRates: await t.winRates(filter), gameLengths: await t.gameLengths(filter) }, null, 2));
+          return;
+        }
+        for (const l of await reportLines(t, filter)) say(l);
+      });
+    });
+
+  program
+    .command('query')
+    .description('Run one read-only SQL statement (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN) on the telemetry store.')
+    .argument('<sql>', 'the statement, e.g. "SELECT scenario, count() FROM matches FINAL GROUP BY scenario"')
+    .option('--json', 'print the rows as JSON')
+    .action(async (sql: string, f: { json?: boolean }) => {
+      if (!sql.trim()) throw new SalientError('BAD_QUERY', 'The query is empty. Give one SQL statement in quotes.');
+      await withTelemetry(async (t) => {
+        const r = await t.query(sql);
+        if (f.json) {
+          say(JSON.stringify(r.rows, null, 2));
+          return;
+        }
+        if (!r.rows.length) {
+          say(`(no rows; columns: ${r.columns.map((c) => c.name).join(', ') || 'none'})`);
+          return;
+        }
+        const cell = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+        say(table(r.columns.map((c) => c.name), r.rows.map((row) => r.columns.map((c) => cell(row[c.name])))));
+        say(`${r.rows.length} row(s).`);
+      });
+    });
+}

@@ -1,0 +1,70 @@
+/**
+ * `play --telemetry`, `report` and `query` against a real embedded ClickHouse store (chdb) in a
+ * temporary directory, each command a separate process as a user would run them.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-telemetry-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function salient(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, SALIENT_CLICKHOUSE_URL: '', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool') },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('telemetry from the command line', () => {
+  it('report on an empty store says so and how to fill it', () => {
+    const r = salient('report');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/No matches recorded/);
+    expect(r.stdout).toMatch(/--telemetry/);
+  });
+
+  it('play --telemetry records a match; playing it again does not count it twice', () => {
+    for (let i = 0; i < 2; i++) {
+      const r = salient('play', '--scenario', 'A', '--seed', '5', '--seat', 'Axis=greedy', '--quiet', '--telemetry');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^Telemetry: embedded ClickHouse in /m);
+    }
+    salient('play', '--scenario', 'A', '--seed', '6', '--quiet', '--telemetry');
+    const q = salient('query', 'SELECT count() AS n, uniqExact(match_id) AS u FROM matches FINAL', '--json');
+    expect(q.code, q.stderr).toBe(0);
+    const rows = JSON.parse(q.stdout) as { n: unknown; u: unknown }[];
+    expect(rows.map((x) => [Number(x.n), Number(x.u)])).toEqual([[2, 2]]);
+  });
+
+  it('report gives win rates by scenario, side and bot, filtered by bot', () => {
+    const r = salient('report', '--json', '--bot', 'greedy');
+    expect(r.code, r.stderr).toBe(0);
+    const { winRates } = JSON.parse(r.stdout) as { winRates: { side: string; bot: string; games: number; wins: number; losses: number }[] };
+    expect(winRates.map((w) => [w.side, w.bot, w.games])).toEqual([['Axis', 'greedy@1', 1]]);
+    expect(winRates[0]!.wins + winRates[0]!.losses).toBe(1);
+    const t = salient('report', '--scenario', 'A');
+    expect(t.stdout).toMatch(/Win rates \(scenario A\)/);
+    expect(t.stdout).toMatch(/│ Allies +│ random@1 │ 2 /);
+    expect(t.stdout).toMatch(/Game lengths/);
+  });
+
+  it('query prints a table, and refuses anything but reading', () => {
+    const r = salient('query', 'SELECT scenario, count() AS n FROM matches FINAL GROUP BY scenario');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/│ A +│ 2 │/);
+    const bad = salient('query', 'DROP TABLE matches');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^salient: Only read-only queries/);
+    const typo = salient('query', 'SELECT nope FROM matches');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/rejected the query/);
+    expect(typo.stderr).not.toMatch(/\n\s+at /);
+  });
+});
