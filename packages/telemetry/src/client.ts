@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { SalientError } from '@salient/engine';
 import { DEFAULT_DATABASE, describeConfig, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
@@ -47,10 +48,19 @@ const embedded = new Map<string, Promise<SharedEmbedded>>();
 
 /**
  * Open (or share) the embedded store at `config.path`. Throws `TELEMETRY_LOCKED` when another process
- * holds that directory, or when this process already has a different one open.
+ * holds that directory, when this process already has a different one open, or off the main thread.
  */
 export async function openEmbedded(config: EmbeddedConfig): Promise<Store> {
   const path = resolve(config.path);
+  if (!isMainThread) {
+    // Each thread has its own module state, so the per-process cache cannot see the main thread's
+    // engine, and sessions on one directory from several threads can hang.
+    throw new SalientError(
+      'TELEMETRY_LOCKED',
+      `The embedded telemetry store (${path}) can only be opened on the main thread of a process. ` +
+        'Send rows from worker threads to the main thread and write them there, or point SALIENT_CLICKHOUSE_URL at a ClickHouse server.',
+    );
+  }
   const other = [...embedded.keys()].find((p) => p !== path);
   if (other !== undefined) {
     throw new SalientError(

@@ -206,7 +206,11 @@ export class ClickHouseSink implements TelemetrySink {
         buf.count -= rows.length;
       }
     } catch (e) {
-      if (!this.store.unreachable(e)) throw e;
+      if (!this.store.unreachable(e)) {
+        // The error ends this match in the runner; nothing will finish its buffer.
+        this.open.delete(buf.matchId);
+        throw e;
+      }
       buf.offline = true;
     }
   }

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTelemetry, type EmbeddedConfig } from '../src/index.ts';
 import { storeContract } from './support/store-contract.ts';
@@ -16,6 +17,16 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('embedded telemetry store', () => {
   storeContract(config);
+
+  it('refuses to open the embedded store on a worker thread', async () => {
+    const worker = new Worker(new URL('./fixtures/open-in-worker.mjs', import.meta.url), { workerData: config() });
+    const answer = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(answer).toMatchObject({ code: 'TELEMETRY_LOCKED', message: expect.stringContaining('can only be opened on the main thread') });
+  });
 
   it('refuses a second data directory in the same process, naming the one it holds', async () => {
     const t = await openTelemetry(config());

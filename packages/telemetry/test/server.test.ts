@@ -61,40 +61,57 @@ describe('ClickHouse server telemetry store', () => {
     });
   });
 
+  it('throws other failures into the match with a clear message, keeping the finished match in the spool', async () => {
+    const spoolDir = join(root, 'spool-broken');
+    const t = await openTelemetry(config({ database: 'salient_broken', spoolDir }));
+    try {
+      await t.client.command({ query: 'DROP TABLE salient_broken.events' });
+      const error = await playBlitz(601, t.sink()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'IO' });
+      expect((error as Error).message).toMatch(new RegExp(`^ClickHouse at ${server.url} failed while inserting \\d+ row\\(s\\) into salient_broken\\.events: .*salient_broken\\.events.*doesn't exist`));
+      expect((await t.pendingSpool()).length).toBe(1);
+      // and the spool refuses to lose it: delivery stops with the same error
+      await expect(t.deliverSpool()).rejects.toMatchObject({ code: 'IO', message: expect.stringContaining('salient_broken.events') });
+      expect((await t.pendingSpool()).length).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('spools the matches played while the server is down and delivers them once when it is back', async () => {
     const spoolDir = join(root, 'spool-kill');
     const t = await openTelemetry(config({ database: 'salient_kill', spoolDir }));
     try {
-      // ~35 rows by the second turn: 25 makes the sink insert during play, so the third match is partly in when the server dies
+      // ~35 rows by the second turn: 25 makes the sink insert during play, so the second match is partly in when the server dies
       const sink = t.sink({ batchRows: 25, decisionSample: 0.5, retry: { retries: 1, delayMs: 20 } });
       const played: Played[] = [];
-      // 2 matches with the server up, then the server dies as the third reaches its second turn
-      for (const seed of [301, 302]) played.push(await playBlitz(seed, sink));
+      // a match with the server up, then the server dies as the second reaches its second turn
+      played.push(await playBlitz(301, sink));
       let killing: Promise<void> | undefined;
       played.push(
-        await playBlitz(303, sink, {
+        await playBlitz(302, sink, {
           onStep: (s) => {
             if (s.position.turn >= 2 && !killing) killing = server.kill();
           },
         }),
       );
       await killing;
-      for (const seed of [304, 305]) played.push(await playBlitz(seed, sink));
+      played.push(await playBlitz(303, sink));
 
-      // every match finished normally; the three that met the dead server wait in the spool, one file each
-      expect(played.map((p) => p.result.kind)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed']);
-      const down = played.slice(2).map((p) => p.result.matchId);
+      // every match finished normally; the two that met the dead server wait in the spool, one file each
+      expect(played.map((p) => p.result.kind)).toEqual(['completed', 'completed', 'completed']);
+      const down = played.slice(1).map((p) => p.result.matchId);
       expect(sink.spooled.map((s) => s.matchId)).toEqual(down);
       expect((await t.pendingSpool()).map((s) => s.matchId).sort()).toEqual([...down].sort());
       expect(readdirSync(spoolDir).sort()).toEqual(down.map((id) => `${id}.jsonl`).sort());
-      // the third match's spool holds only what had not landed; the later two hold everything
+      // the second match's spool holds only what had not landed; the third's holds everything
       const spooledImpulses = sink.spooled.map((s) => readFileSync(s.file, 'utf8').split('\n').filter((l) => l.startsWith('{"table":"impulses"')).length);
-      expect(spooledImpulses[0]).toBeLessThan(played[2]!.result.impulses);
-      expect(spooledImpulses.slice(1)).toEqual(played.slice(3).map((p) => p.result.impulses));
+      expect(spooledImpulses[0]).toBeLessThan(played[1]!.result.impulses);
+      expect(spooledImpulses.slice(1)).toEqual(played.slice(2).map((p) => p.result.impulses));
 
       await server.restart();
       // the next match that lands takes the spooled ones with it
-      played.push(await playBlitz(306, sink));
+      played.push(await playBlitz(304, sink));
       expect(await t.pendingSpool()).toEqual([]);
       expect(readdirSync(spoolDir)).toEqual([]);
       await expectStored(t, played, 0.5);
