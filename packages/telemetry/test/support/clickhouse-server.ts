@@ -62,7 +62,16 @@ export async function startClickHouseServer(): Promise<TestClickHouseServer> {
       stderr = (stderr + d.toString()).slice(-4000);
     });
     child = proc;
-    exited = new Promise((resolve) => proc.once('exit', () => resolve()));
+    // A test process that dies without stopping its server (an uncaught error, a forgotten dispose)
+    // must not leave it running. 'exit' handlers run on those exits; nothing helps against SIGKILL.
+    const orphan = () => proc.kill('SIGKILL');
+    process.once('exit', orphan);
+    exited = new Promise((resolve) =>
+      proc.once('exit', () => {
+        process.off('exit', orphan);
+        resolve();
+      }),
+    );
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (proc.exitCode !== null || proc.signalCode !== null) {
