@@ -255,7 +255,8 @@ export function storeContract(config: () => TelemetryConfig): void {
   it('answers win rates, game lengths, impulse curves and combat results as the played matches say', async () => {
     const t = await openTelemetry(config());
     try {
-      const tournament = `queries-${Date.now()}`;
+      // quotes, backslashes and newlines in a tag must round-trip through the filter's literals
+      const tournament = `queries 'q' \\ \n ${Date.now()}`;
       const sink = t.sink({ lingerMs: 60_000, decisionSample: 0 });
       const played: Played[] = [];
       for (let seed = 500; seed < 512; seed++) played.push(await playBlitz(seed, sink, { tags: { tournament } }));
@@ -269,6 +270,13 @@ export function storeContract(config: () => TelemetryConfig): void {
         rows.map(({ meanScore, meanLosses, meanControl, ...rest }) => ({ ...rest, means: [meanScore, meanLosses, meanControl].map((x) => x.toFixed(9)) }));
       expect(rounded(await t.impulseCurves(filter))).toEqual(rounded(expectedCurves(played)));
       expect(await t.combatResults(filter, 5)).toEqual(expectedCombatResults(played, 5));
+
+      // filter values are literals, whatever they contain
+      const odd = { game: "bl'itz\\", scenario: "A' OR 1 = 1 --", bot: '\n%_', pack: '\0', tournament: "'; DROP TABLE matches" };
+      expect(await t.winRates(odd)).toEqual([]);
+      expect(await t.gameLengths(odd)).toEqual([]);
+      expect(await t.impulseCurves(odd)).toEqual([]);
+      expect(await t.combatResults(odd)).toEqual([]);
 
       // the view agrees with the match rows on everything stored so far
       const everything = await t.winRates({ game: 'blitz', scenario: 'A' });
