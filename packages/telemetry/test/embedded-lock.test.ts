@@ -7,17 +7,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTelemetry } from '../src/index.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'salient-lock-'));
-const path = join(root, 'clickhouse');
+// Made in beforeAll, not at import, so a run that filters these tests out leaves no directory behind.
+let root = '';
+let path = '';
 const holder = fileURLToPath(new URL('./fixtures/hold-store.ts', import.meta.url));
 let child: ChildProcess | undefined;
 
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'salient-lock-'));
+  path = join(root, 'clickhouse');
+});
+
 afterAll(async () => {
   await stopChild();
-  rmSync(root, { recursive: true, force: true });
+  if (root) rmSync(root, { recursive: true, force: true });
 });
 
 async function stopChild(): Promise<void> {

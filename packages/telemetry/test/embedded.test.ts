@@ -6,14 +6,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTelemetry, type EmbeddedConfig } from '../src/index.ts';
 import { storeContract } from './support/store-contract.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'salient-embedded-'));
+// Made in beforeAll, not at import, so a run that filters these tests out leaves no directory behind.
+let root = '';
 const config = (): EmbeddedConfig => ({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'salient-embedded-'));
+});
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
 
 describe('embedded telemetry store', () => {
   storeContract(config);

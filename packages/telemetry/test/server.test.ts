@@ -14,9 +14,10 @@ import { expectedCounts, playBlitz, storedCounts, type Played } from './support/
 import { storeContract } from './support/store-contract.ts';
 
 let server: TestClickHouseServer;
-const root = mkdtempSync(join(tmpdir(), 'salient-server-'));
+let root = '';
 
 beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'salient-server-'));
   server = await startClickHouseServer();
 });
 
@@ -27,7 +28,7 @@ beforeEach(async () => {
 
 afterAll(async () => {
   await server?.dispose();
-  rmSync(root, { recursive: true, force: true });
+  if (root) rmSync(root, { recursive: true, force: true });
 });
 
 const config = (over: Partial<ServerConfig> = {}): ServerConfig => ({

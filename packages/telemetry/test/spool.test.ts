@@ -2,11 +2,16 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingSpool, readSpool, writeSpool } from '../src/spool.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'salient-spool-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+let root = '';
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'salient-spool-'));
+});
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
 
 describe('spool files', () => {
   it('holds one whole file per match id, whatever characters the id has, and reads it back by table', async () => {
