@@ -1,0 +1,497 @@
+/**
+ * What storing telemetry costs: Blitz! scenario A, random bots on both seats, played one after another
+ * with `runMatch` on one thread, side by side in one run with
+ *
+ *   - `none`: no sink, the baseline every overhead is measured against;
+ *   - `counting`: a sink that keeps nothing, so what the runner pays to build the rows (state hashes,
+ *     summaries, row objects) is told apart from what the store costs;
+ *   - `embedded`: the embedded ClickHouse sink (chdb over a temporary data directory), as configured
+ *     by default: each match written when it ends;
+ *   - `embedded-linger`: the same store, finished matches waiting up to BENCH_LINGER_MS to be
+ *     written together;
+ *   - `server`, `server-linger`: the same two against a ClickHouse server (the Debian
+ *     clickhouse-server, started on free ports in a temporary directory by the telemetry package's
+ *     test helper).
+ *
+ * Every case plays the same seeds in a round and the cases alternate over the rounds, so a burst of
+ * load elsewhere hits all of them; games/s is the median round, and the target is a drop of at most
+ * 10% against no sink. Rows/s counts the impulse, event, decision and match rows the sink inserted
+ * (as the client sent them) per second of a round, median round. Every insert is timed, so the table
+ * shows how much of a game's time is spent waiting on the store.
+ *
+ *   npm run bench:telemetry
+ *   BENCH_GAMES=40 BENCH_ROUNDS=3 npm run bench:telemetry     # quicker
+ *
+ * Environment: BENCH_GAMES (games per case, default 200), BENCH_ROUNDS (default 5), BENCH_SEED (first
+ * seed, default 1), BENCH_SINKS (cases, comma-separated, default all of the above; `none` always runs),
+ * BENCH_BATCH_ROWS and BENCH_DECISION_SAMPLE (given to every store sink; default: the sink's defaults),
+ * BENCH_LINGER_MS (for the `-linger` cases, default 1000), BENCH_OUT_DIR (default bench/out),
+ * BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
+ * Run with `node --import tsx --expose-gc` (the npm script does).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadedPack } from '@salient/engine';
+import { SalientError } from '@salient/engine';
+import { blitz } from '@salient/game-blitz';
+import { createBot } from '@salient/bots';
+import { runMatch, type DecisionRow, type EventRow, type ImpulseRow, type MatchRow, type TelemetrySink } from '@salient/runner';
+import type { ClickHouseSink, Telemetry } from '@salient/telemetry';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SEATS = { Axis: 'random', Allies: 'random' } as const;
+const TARGET_OVERHEAD_PCT = 10;
+/** Where the telemetry package's test helper finds the server; checked first for a clearer message. */
+const CLICKHOUSE_SERVER_BIN = '/usr/sbin/clickhouse-server';
+const TABLES = ['impulses', 'events', 'decisions', 'matches'] as const;
+type Table = (typeof TABLES)[number];
+type TableCounts = Record<Table, number>;
+const SINKS = ['none', 'counting', 'embedded', 'embedded-linger', 'server', 'server-linger'] as const;
+type SinkKind = (typeof SINKS)[number];
+type SinkOptions = NonNullable<Parameters<Telemetry['sink']>[0]>;
+
+const zero = (): TableCounts => ({ impulses: 0, events: 0, decisions: 0, matches: 0 });
+const sum = (r: TableCounts) => TABLES.reduce((a, t) => a + r[t], 0);
+const isStore = (kind: SinkKind) => kind !== 'none' && kind !== 'counting';
+
+/** Keeps nothing, counts what the runner hands it. */
+class CountingSink implements TelemetrySink {
+  readonly rows = zero();
+  impulse(_: ImpulseRow): void {
+    this.rows.impulses++;
+  }
+  event(_: EventRow): void {
+    this.rows.events++;
+  }
+  decision(_: DecisionRow): void {
+    this.rows.decisions++;
+  }
+  match(_: MatchRow): void {
+    this.rows.matches++;
+  }
+}
+
+/** One timed round of one case; the reported figures are medians over rounds. */
+interface Round {
+  gamesPerSec: number;
+  /** Rows inserted (or, for the counting sink, handed over) per second of the round. */
+  rowsPerSec: number | undefined;
+  /** Time spent in inserts (call to resolve), per game. */
+  awaitMsPerGame: number | undefined;
+  /** Time spent in the sink's row methods, per game. */
+  sinkMsPerGame: number | undefined;
+}
+
+interface Case {
+  kind: SinkKind;
+  label: string;
+  sink: TelemetrySink | undefined;
+  /** Write whatever the sink still holds (part of the timed round, so lingering rows are paid for). */
+  drain(): Promise<void>;
+  /** Time spent in the sink's row methods while timed (ms). */
+  sinkMs: number;
+  sinkTime(f: () => void): void;
+  /** Rows counted so far; undefined when the case has no rows. */
+  rowsNow(): TableCounts | undefined;
+  /** For stores: inserts, the time spent awaiting them and the rows they carried, while the case is timed. */
+  inserts: { count: number; ms: number; rows: TableCounts } | undefined;
+  games: number;
+  rows: TableCounts | undefined;
+  readonly rounds: Round[];
+  readonly kinds: Record<string, number>;
+}
+
+function envInt(name: string, fallback: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got '${v}'`);
+  return n;
+}
+
+function envNumber(name: string): number | undefined {
+  const v = process.env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, 0 or more, got '${v}'`);
+  return n;
+}
+
+function envSinks(): SinkKind[] {
+  const raw = process.env.BENCH_SINKS;
+  if (raw === undefined || raw === '') return [...SINKS];
+  const asked = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const s of asked) {
+    if (!(SINKS as readonly string[]).includes(s)) throw new Error(`BENCH_SINKS: unknown case '${s}'; use a comma-separated list of ${SINKS.join(', ')}`);
+  }
+  // The baseline is what every overhead is measured against, so it always runs.
+  return SINKS.filter((s) => s === 'none' || asked.includes(s));
+}
+
+function blitzPack(): LoadedPack {
+  const id = Object.keys(blitz.bundledPacks)[0] as string;
+  const r = blitz.checkPack(blitz.bundledPacks[id]);
+  if (!r.ok) throw new SalientError('BAD_PACK', `bundled Blitz pack '${id}' fails its schema`, r.issues);
+  return r.pack;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** Median of the defined values, or undefined when there are none. */
+function medianOf(xs: ReadonlyArray<number | undefined>): number | undefined {
+  const d = xs.filter((x): x is number => x !== undefined);
+  return d.length ? median(d) : undefined;
+}
+
+function newCase(kind: SinkKind, label: string): Case {
+  const c: Case = {
+    kind,
+    label,
+    sink: undefined,
+    drain: async () => {},
+    sinkMs: 0,
+    sinkTime: (f) => {
+      if (timed !== c) return f();
+      const t0 = performance.now();
+      f();
+      c.sinkMs += performance.now() - t0;
+    },
+    rowsNow: () => undefined,
+    inserts: undefined,
+    games: 0,
+    rows: undefined,
+    rounds: [],
+    kinds: {},
+  };
+  return c;
+}
+
+/** The case being timed; inserts are charged to it. */
+let timed: Case | undefined;
+
+/** One open store, shared by its cases (the embedded engine allows one data directory per process). */
+interface Store {
+  telemetry: Telemetry;
+  close(): Promise<void>;
+}
+
+async function openStore(kind: 'embedded' | 'server', tmp: string): Promise<Store> {
+  // Loaded only when a store is measured, so `BENCH_SINKS=none,counting` runs without chdb.
+  const { openTelemetry } = await import('@salient/telemetry');
+  let telemetry: Telemetry;
+  let stopServer = async () => {};
+  if (kind === 'embedded') {
+    telemetry = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-embedded') });
+  } else {
+    const { SALIENT_PASSWORD, startClickHouseServer } = await import('../packages/telemetry/test/support/clickhouse-server.ts');
+    const server = await startClickHouseServer();
+    stopServer = () => server.dispose();
+    try {
+      telemetry = await openTelemetry({
+        kind: 'server',
+        url: server.url,
+        username: 'salient',
+        password: SALIENT_PASSWORD,
+        database: 'salient_bench',
+        spoolDir: join(tmp, 'spool-server'),
+      });
+    } catch (e) {
+      await stopServer();
+      throw e;
+    }
+  }
+  // Time every insert and count the rows it carries, charged to the case being timed: that tells
+  // waiting on the store from the work of building rows, and counts rows as they are sent.
+  const client = telemetry.client;
+  const insert = client.insert.bind(client);
+  client.insert = (async (params: Parameters<typeof insert>[0]) => {
+    const t0 = performance.now();
+    const r = await insert(params);
+    const ins = timed?.inserts;
+    if (ins) {
+      ins.count++;
+      ins.ms += performance.now() - t0;
+      const table = params.table.split('.').pop() as Table;
+      if (table in ins.rows && Array.isArray(params.values)) ins.rows[table] += params.values.length;
+    }
+    return r;
+  }) as typeof client.insert;
+  return {
+    telemetry,
+    close: async () => {
+      await telemetry.close();
+      await stopServer();
+    },
+  };
+}
+
+function storeCase(kind: SinkKind, label: string, store: Store, options: SinkOptions): Case {
+  const sink: ClickHouseSink = store.telemetry.sink(options);
+  const c = newCase(kind, label);
+  // Time the sink's row methods (turning the runner's rows into ClickHouse records and buffering
+  // them), which run on the game's thread, apart from the inserts, which are timed in openStore.
+  const timedSink: TelemetrySink = {
+    impulse: (row) => c.sinkTime(() => sink.impulse(row)),
+    event: (row) => c.sinkTime(() => sink.event(row)),
+    decision: (row) => c.sinkTime(() => sink.decision(row)),
+    match: (row) => c.sinkTime(() => sink.match(row)),
+    flush: () => sink.flush(),
+  };
+  c.sink = timedSink;
+  c.drain = () => sink.drain();
+  c.inserts = { count: 0, ms: 0, rows: zero() };
+  c.rowsNow = () => ({ ...(c.inserts as NonNullable<Case['inserts']>).rows });
+  return c;
+}
+
+async function play(c: Case, pack: LoadedPack, seed: number) {
+  const seats = Object.fromEntries(Object.entries(SEATS).map(([seat, spec]) => [seat, createBot(spec)]));
+  return runMatch({ game: blitz, pack, scenario: 'A', seed, seats, seatSpecs: { ...SEATS }, ...(c.sink ? { sink: c.sink } : {}) });
+}
+
+async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number): Promise<void> {
+  globalThis.gc?.();
+  const rowsBefore = c.rowsNow();
+  const awaitedBefore = c.inserts?.ms ?? 0;
+  const sinkBefore = c.sinkMs;
+  timed = c;
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const r = await play(c, pack, firstSeed + i);
+    c.kinds[r.kind] = (c.kinds[r.kind] ?? 0) + 1;
+  }
+  await c.drain();
+  const ms = performance.now() - t0;
+  timed = undefined;
+  const rowsAfter = c.rowsNow();
+  c.games += games;
+  if (rowsAfter) {
+    const gained = Object.fromEntries(TABLES.map((t) => [t, rowsAfter[t] - (rowsBefore?.[t] ?? 0)])) as TableCounts;
+    c.rows = Object.fromEntries(TABLES.map((t) => [t, (c.rows?.[t] ?? 0) + gained[t]])) as TableCounts;
+  }
+  c.rounds.push({
+    gamesPerSec: (games * 1000) / ms,
+    rowsPerSec: rowsAfter && ((sum(rowsAfter) - sum(rowsBefore ?? zero())) * 1000) / ms,
+    awaitMsPerGame: c.inserts && (c.inserts.ms - awaitedBefore) / games,
+    sinkMsPerGame: c.inserts && (c.sinkMs - sinkBefore) / games,
+  });
+}
+
+interface Row {
+  kind: SinkKind;
+  label: string;
+  games: number;
+  gamesPerSec: number;
+  overheadPct: number | undefined;
+  msPerGame: number;
+  rows: TableCounts | undefined;
+  rowsPerSec: number | undefined;
+  /** For the stores: inserts per game, the mean time awaiting one, and the time awaiting them per game (median round). */
+  insertsPerGame: number | undefined;
+  msPerInsert: number | undefined;
+  awaitMsPerGame: number | undefined;
+  sinkMsPerGame: number | undefined;
+  kinds: Record<string, number>;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const opt = (n: number | undefined, digits: number) => (n === undefined ? '—' : fmt(n, digits));
+
+interface Meta {
+  date: string;
+  node: string;
+  cpu: string;
+  nproc: number;
+  memGB: number;
+  rounds: number;
+  firstSeed: number;
+  sinkOptions: SinkOptions;
+  lingerMs: number;
+}
+
+function markdown(meta: Meta, rows: Row[]): string {
+  const over = rows.filter((r) => isStore(r.kind) && (r.overheadPct ?? 0) > TARGET_OVERHEAD_PCT);
+  const options = Object.keys(meta.sinkOptions).length ? `\`${JSON.stringify(meta.sinkOptions)}\`` : 'the sink defaults';
+  return [
+    `<!-- bench-telemetry:${meta.date}|${meta.node}|${meta.cpu} -->`,
+    `### Telemetry · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
+    '',
+    `Blitz A, random vs random, seeds from ${meta.firstSeed}, one thread, sequential \`runMatch\`; every case plays the same seeds in a round, ` +
+      `the cases alternate over ${meta.rounds} rounds, and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
+      `Overhead is the drop in games/s against no sink (target ≤ ${TARGET_OVERHEAD_PCT}%). Rows: impulses / events / decisions / matches ` +
+      `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
+      `the \`linger\` cases add \`lingerMs: ${meta.lingerMs}\`. Time in inserts is wall time from call to resolve; with linger some of it ` +
+      `runs in the background while games go on. The ClickHouse server runs on the same machine.`,
+    '',
+    '| sink | games | games/s | overhead | ms/game | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | endings |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|',
+    ...rows.map((r) => {
+      const overhead =
+        r.overheadPct === undefined ? '—' : `${fmt(r.overheadPct, 1)}%${isStore(r.kind) && r.overheadPct > TARGET_OVERHEAD_PCT ? ' **over target**' : ''}`;
+      const stored = r.rows ? `${fmt(sum(r.rows))} (${TABLES.map((t) => fmt(r.rows?.[t] ?? 0)).join(' / ')})` : '—';
+      const kinds = Object.entries(r.kinds)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+      return (
+        `| ${r.label} | ${r.games} | ${fmt(r.gamesPerSec, 2)} | ${overhead} | ${fmt(r.msPerGame, 2)} | ${stored} | ${opt(r.rowsPerSec, 0)} ` +
+        `| ${opt(r.insertsPerGame, 2)} | ${opt(r.msPerInsert, 2)} | ${opt(r.awaitMsPerGame, 2)} | ${opt(r.sinkMsPerGame, 2)} | ${kinds} |`
+      );
+    }),
+    '',
+    !rows.some((r) => isStore(r.kind))
+      ? 'No store was measured (BENCH_SINKS).'
+      : over.length === 0
+        ? `Every store is within the ${TARGET_OVERHEAD_PCT}% target.`
+        : `Over the ${TARGET_OVERHEAD_PCT}% target: ${over.map((r) => r.label).join('; ')}. Where the time goes, per game against no sink: ` +
+          over.map((r) => whereTimeGoes(r, rows)).join('; ') +
+          '.',
+    `<!-- bench-telemetry:end -->`,
+  ].join('\n');
+}
+
+/** `label +X ms (Y ms in N inserts, ...)`: the extra time per game of one store, split by where it went. */
+function whereTimeGoes(r: Row, rows: readonly Row[]): string {
+  const base = rows.find((x) => x.kind === 'none') as Row;
+  const counting = rows.find((x) => x.kind === 'counting');
+  const extra = r.msPerGame - base.msPerGame;
+  const inserts = r.awaitMsPerGame ?? 0;
+  const records = r.sinkMsPerGame ?? 0;
+  const parts = [`${fmt(inserts, 2)} ms in ${fmt(r.insertsPerGame ?? 0, 2)} inserts`, `${fmt(records, 2)} ms in the sink's row methods`];
+  let rest = extra - inserts - records;
+  if (counting) {
+    const building = counting.msPerGame - base.msPerGame;
+    parts.push(`${fmt(building, 2)} ms building rows in the runner (the counting sink)`);
+    rest -= building;
+  }
+  parts.push(`${fmt(rest, 2)} ms other (garbage collection, the store's background work competing for the CPU, noise)`);
+  return `${r.label} +${fmt(extra, 2)} ms (${parts.join(', ')})`;
+}
+
+/** Replace the block of the same date, Node and CPU in RESULTS.md, or append a new one. */
+function updateResults(file: string, block: string, key: string): void {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = text.indexOf(`<!-- bench-telemetry:${key} -->`);
+  if (start >= 0) {
+    const endTag = '<!-- bench-telemetry:end -->';
+    const end = text.indexOf(endTag, start);
+    text = text.slice(0, start) + block + text.slice(end < 0 ? text.length : end + endTag.length);
+  } else {
+    text = text.replace(/\n*$/, '\n\n') + block + '\n';
+  }
+  writeFileSync(file, text);
+}
+
+async function main(): Promise<void> {
+  const games = envInt('BENCH_GAMES', 200);
+  const rounds = envInt('BENCH_ROUNDS', 5);
+  const firstSeed = envInt('BENCH_SEED', 1);
+  const batchRows = envNumber('BENCH_BATCH_ROWS');
+  const decisionSample = envNumber('BENCH_DECISION_SAMPLE');
+  const lingerMs = envNumber('BENCH_LINGER_MS') ?? 1000;
+  const sinkOptions: SinkOptions = { ...(batchRows === undefined ? {} : { batchRows }), ...(decisionSample === undefined ? {} : { decisionSample }) };
+  const kinds = envSinks();
+  const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
+  const resultsFile = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
+  if (!globalThis.gc) process.stderr.write('bench: note: run with --expose-gc for a collected heap before each round\n');
+  if (kinds.some((k) => k.startsWith('server')) && !existsSync(CLICKHOUSE_SERVER_BIN)) {
+    throw new Error(
+      `the server cases need ${CLICKHOUSE_SERVER_BIN}, which is missing: run \`node scripts/ensure-system.mjs\` ` +
+        '(installs the Debian clickhouse-server package as root) or leave them out, e.g. BENCH_SINKS=none,counting,embedded,embedded-linger',
+    );
+  }
+
+  const pack = blitzPack();
+  const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-telemetry-'));
+  const stores: Partial<Record<'embedded' | 'server', Store>> = {};
+  const cases: Case[] = [];
+  try {
+    for (const kind of kinds) {
+      process.stderr.write(`bench: setting up '${kind}'\n`);
+      if (kind === 'none') cases.push(newCase('none', 'none'));
+      else if (kind === 'counting') {
+        const sink = new CountingSink();
+        const c = newCase('counting', 'counting sink (rows built, not stored)');
+        c.sink = sink;
+        c.rowsNow = () => ({ ...sink.rows });
+        cases.push(c);
+      } else {
+        const where = kind.startsWith('embedded') ? 'embedded' : 'server';
+        const store = (stores[where] ??= await openStore(where, tmp));
+        const name = where === 'embedded' ? 'embedded ClickHouse (chdb)' : 'ClickHouse server (Debian 18.16)';
+        const linger = kind.endsWith('-linger');
+        cases.push(storeCase(kind, linger ? `${name}, linger ${lingerMs} ms` : name, store, linger ? { ...sinkOptions, lingerMs } : sinkOptions));
+      }
+    }
+    // Warm-up: JIT for the game and each sink's code path, tables created, connections open.
+    for (const c of cases) {
+      for (let i = 0; i < Math.min(20, Math.ceil(games / 10)); i++) await play(c, pack, 1_000_000_000 + i);
+      await c.drain();
+    }
+
+    const per = Math.ceil(games / rounds);
+    for (let r = 0; r < rounds; r++) {
+      process.stderr.write(`bench: round ${r + 1}/${rounds}\n`);
+      // Rotate the order too, so no case always runs right after the store that leaves the most work behind.
+      for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, pack, firstSeed + r * per, per);
+    }
+
+    const base = median((cases[0] as Case).rounds.map((r) => r.gamesPerSec));
+    const rows: Row[] = cases.map((c) => {
+      const gps = median(c.rounds.map((r) => r.gamesPerSec));
+      return {
+        kind: c.kind,
+        label: c.label,
+        games: c.games,
+        gamesPerSec: gps,
+        overheadPct: c.kind === 'none' ? undefined : (1 - gps / base) * 100,
+        msPerGame: 1000 / gps,
+        rows: c.rows,
+        rowsPerSec: medianOf(c.rounds.map((r) => r.rowsPerSec)),
+        insertsPerGame: c.inserts && c.inserts.count / c.games,
+        msPerInsert: c.inserts && (c.inserts.count ? c.inserts.ms / c.inserts.count : 0),
+        awaitMsPerGame: medianOf(c.rounds.map((r) => r.awaitMsPerGame)),
+        sinkMsPerGame: medianOf(c.rounds.map((r) => r.sinkMsPerGame)),
+        kinds: c.kinds,
+      };
+    });
+
+    const meta: Meta = {
+      date: new Date().toISOString().slice(0, 10),
+      node: process.version,
+      cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
+      nproc: availableParallelism(),
+      memGB: Math.round(totalmem() / 2 ** 30),
+      rounds,
+      firstSeed,
+      sinkOptions,
+      lingerMs,
+    };
+    const block = markdown(meta, rows);
+    process.stdout.write(block + '\n');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'telemetry-latest.json'), JSON.stringify({ ...meta, cases: rows }, null, 2) + '\n');
+    if (resultsFile !== 'none') updateResults(resultsFile, block, `${meta.date}|${meta.node}|${meta.cpu}`);
+    process.stderr.write(`bench: wrote ${join(outDir, 'telemetry-latest.json')}${resultsFile !== 'none' ? ` and ${resultsFile}` : ''}\n`);
+    const failed = rows.reduce((n, r) => n + (r.kinds.error ?? 0), 0);
+    if (failed > 0) {
+      process.stderr.write(`bench: ${failed} game(s) ended in an error; the figures include them, fix the game first.\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    for (const [where, store] of Object.entries(stores)) {
+      await store.close().catch((e: unknown) => process.stderr.write(`bench: closing the ${where} store failed: ${String(e)}\n`));
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,63 @@
+/**
+ * The telemetry benchmark still runs end to end (two games per case, one round, both stores) and
+ * records its block in RESULTS.md without disturbing the other benchmark's block.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-telemetry-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Case {
+  kind: string;
+  games: number;
+  gamesPerSec: number;
+  rows?: { impulses: number; events: number; decisions: number; matches: number };
+  insertsPerGame?: number;
+}
+
+it('measures every sink, counts the stored rows and replaces its own RESULTS.md block', () => {
+  // Same key the bench computes, so the stale block below must be replaced, not appended to.
+  const key = `${new Date().toISOString().slice(0, 10)}|${process.version}|${cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU'}`;
+  const results = join(tmp, 'RESULTS.md');
+  const other = `<!-- bench:${key} -->\nthe other benchmark\n<!-- bench:end -->`;
+  // The other benchmark's block after the stale one: replacing must stop at the stale block's own end.
+  writeFileSync(results, `# Benchmark results\n\n<!-- bench-telemetry:${key} -->\nSTALE\n<!-- bench-telemetry:end -->\n\n${other}\n`);
+
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', 'bench/telemetry.bench.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_GAMES: '2', BENCH_ROUNDS: '1', BENCH_OUT_DIR: tmp, BENCH_RESULTS: results },
+  });
+  expect(r.status, r.stderr).toBe(0);
+
+  const latest = JSON.parse(readFileSync(join(tmp, 'telemetry-latest.json'), 'utf8')) as { cases: Case[] };
+  expect(latest.cases.map((c) => c.kind)).toEqual(['none', 'counting', 'embedded', 'embedded-linger', 'server', 'server-linger']);
+  for (const c of latest.cases) {
+    expect(c.games).toBe(2);
+    expect(c.gamesPerSec).toBeGreaterThan(0);
+  }
+  const built = latest.cases[1]?.rows;
+  const stores = latest.cases.slice(2);
+  for (const c of stores) {
+    // Same seeds and sink settings: every store inserts the same rows, all the runner's impulse, event
+    // and match rows and a sample of its decisions; lingering matches are written by the end of the round.
+    expect(c.rows).toEqual(stores[0]?.rows);
+    expect(c.rows?.matches).toBe(2);
+    expect(c.rows?.impulses).toBe(built?.impulses);
+    expect(c.rows?.events).toBe(built?.events);
+    expect(c.rows?.decisions).toBeLessThanOrEqual(built?.decisions ?? 0);
+    expect(c.insertsPerGame).toBeGreaterThan(0);
+  }
+  expect(r.stdout).toMatch(/\| embedded ClickHouse \(chdb\) \| 2 \|/);
+
+  const md = readFileSync(results, 'utf8');
+  expect(md).not.toContain('STALE');
+  expect(md).toContain(other);
+  expect(md.match(/<!-- bench-telemetry:end -->/g)).toHaveLength(1);
+});
