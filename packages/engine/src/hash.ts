@@ -9,10 +9,74 @@ import type { Json } from './contract.ts';
 
 /** Stringify with sorted keys and no whitespace. Throws on values JSON cannot represent exactly. */
 export function canonicalJson(value: unknown): string {
-  return write(value, '$');
+  // The fast writer gives up (without saying where) on anything unusual: a value JSON cannot
+  // represent, an undefined array element or a hole. The reference writer then gives the same
+  // output, or the same error naming the path, as it always did.
+  const out = fast(value);
+  return out === undefined ? reference(value, '$') : out;
 }
 
-function write(v: unknown, path: string): string {
+/**
+ * One pass, no paths, keys sorted only when an object's own order is not already sorted (the key
+ * order of `Object.keys` is the order `sort()` gives, or it is sorted). Returns undefined to hand
+ * the value to {@link reference}.
+ */
+function fast(v: unknown): string | undefined {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'number':
+      // JSON.stringify of a finite number is its ToString.
+      return Number.isFinite(v) ? '' + v : undefined;
+    case 'object': {
+      if (Array.isArray(v)) {
+        const n = v.length;
+        if (n === 0) return '[]';
+        let s = '[';
+        for (let i = 0; i < n; i++) {
+          const x: unknown = v[i];
+          // An undefined element throws in the reference writer, a hole is skipped there: leave both to it.
+          if (x === undefined) return undefined;
+          const w = fast(x);
+          if (w === undefined) return undefined;
+          s += i === 0 ? w : ',' + w;
+        }
+        return s + ']';
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return undefined;
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o);
+      const n = keys.length;
+      for (let i = 1; i < n; i++) {
+        if ((keys[i - 1] as string) > (keys[i] as string)) {
+          keys.sort();
+          break;
+        }
+      }
+      let s = '{';
+      let first = true;
+      for (let i = 0; i < n; i++) {
+        const k = keys[i] as string;
+        const x = o[k];
+        if (x === undefined) continue;
+        const w = fast(x);
+        if (w === undefined) return undefined;
+        s += (first ? '' : ',') + JSON.stringify(k) + ':' + w;
+        first = false;
+      }
+      return s + '}';
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The original writer: slow (it names the path of every value), kept for exact output and errors on odd input. */
+function reference(v: unknown, path: string): string {
   if (v === null) return 'null';
   switch (typeof v) {
     case 'string':
@@ -23,7 +87,7 @@ function write(v: unknown, path: string): string {
       if (!Number.isFinite(v)) throw new TypeError(`Non-finite number at ${path}: state must be plain JSON`);
       return JSON.stringify(v);
     case 'object': {
-      if (Array.isArray(v)) return '[' + v.map((x, i) => write(x, `${path}[${i}]`)).join(',') + ']';
+      if (Array.isArray(v)) return '[' + v.map((x, i) => reference(x, `${path}[${i}]`)).join(',') + ']';
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) {
         throw new TypeError(`Non-plain object at ${path}: state must be plain JSON (no classes, Maps or Dates)`);
@@ -32,7 +96,7 @@ function write(v: unknown, path: string): string {
       const keys = Object.keys(o)
         .filter((k) => o[k] !== undefined)
         .sort();
-      return '{' + keys.map((k) => JSON.stringify(k) + ':' + write(o[k], `${path}.${k}`)).join(',') + '}';
+      return '{' + keys.map((k) => JSON.stringify(k) + ':' + reference(o[k], `${path}.${k}`)).join(',') + '}';
     }
     default:
       throw new TypeError(`Value of type ${typeof v} at ${path}: state must be plain JSON`);
