@@ -38,6 +38,12 @@ export function openStore(config: TelemetryConfig): Promise<Store> {
 
 const QUIET = { level: ClickHouseLogLevel.OFF };
 
+/**
+ * JSON handling of every client: rows the sink already encoded (strings; a JSONEachRow row is an
+ * object, never a bare string) go out as they are, so a row is not encoded twice.
+ */
+const JSON_ROWS = { parse: JSON.parse, stringify: (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v)) };
+
 interface SharedEmbedded {
   client: ClickHouseClient;
   refs: number;
@@ -109,7 +115,11 @@ async function createEmbedded(path: string): Promise<SharedEmbedded> {
   }
   // chdb types its connection against @clickhouse/client-common, which @clickhouse/client 1.23 now
   // bundles under its own declarations: the same shape, nominally different types.
-  const client = createClient({ connection: connection as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>, log: QUIET });
+  const client = createClient({
+    connection: connection as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>,
+    log: QUIET,
+    json: JSON_ROWS,
+  });
   try {
     await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(DEFAULT_DATABASE)}` });
     // The chdb session keeps `USE`, so ad hoc queries name tables without the database, as on a server.
@@ -168,7 +178,7 @@ export function lockHolder(path: string): { pid: number; cmdline?: string } | un
  */
 export async function openServer(config: ServerConfig): Promise<Store> {
   const address = { url: config.url, username: config.username };
-  const base = { url: config.url, username: config.username, password: config.password, log: QUIET };
+  const base = { url: config.url, username: config.username, password: config.password, log: QUIET, json: JSON_ROWS };
   const admin = createClient(base);
   try {
     await admin.query({ query: 'SELECT 1', format: 'JSONEachRow' }).then((r) => r.json());

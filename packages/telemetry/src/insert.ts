@@ -4,7 +4,7 @@
  * has a deterministic key in a ReplacingMergeTree, and reads use FINAL.
  */
 import type { Store } from './client.ts';
-import type { ChRow } from './records.ts';
+import type { ChRow, RowLine } from './records.ts';
 import type { RowTable } from './schema.ts';
 import { ident } from './sql.ts';
 
@@ -19,14 +19,15 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { retries: 2, delayMs: 100 };
 
 /**
- * Insert `rows` into `table`. Rejects with the last error when the store stayed unreachable
+ * Insert `rows` (objects, or lines already encoded as JSONEachRow, which the store's client passes
+ * through as they are) into `table`. Rejects with the last error when the store stayed unreachable
  * (`store.unreachable(e)` is then true), or at once with a `SalientError` for any other failure.
  */
-export async function insertRows(store: Store, table: RowTable, rows: readonly ChRow[], retry: RetryPolicy = DEFAULT_RETRY): Promise<void> {
+export async function insertRows(store: Store, table: RowTable, rows: readonly (ChRow | RowLine)[], retry: RetryPolicy = DEFAULT_RETRY): Promise<void> {
   if (rows.length === 0) return;
   for (let attempt = 0; ; attempt++) {
     try {
-      await store.client.insert({ table: `${ident(store.database)}.${ident(table)}`, values: rows as ChRow[], format: 'JSONEachRow' });
+      await store.client.insert({ table: `${ident(store.database)}.${ident(table)}`, values: rows as (ChRow | RowLine)[], format: 'JSONEachRow' });
       return;
     } catch (e) {
       if (!store.unreachable(e)) throw store.fail(`inserting ${rows.length} row(s) into ${store.database}.${table}`, e);

@@ -11,6 +11,12 @@ import type { DecisionRow, EventRow, ImpulseRow, MatchRow } from '@salient/runne
 export type ChRow = Record<string, Json>;
 
 /**
+ * A row already encoded as one JSONEachRow line (a JSON object, no newline): what the sink buffers,
+ * so a row is encoded once, on its way in, and never held as an object tree.
+ */
+export type RowLine = string;
+
+/**
  * The sides of the scenario a match was played in, for matches whose seats are powers rather than
  * sides: it tells which bots played each side. Return `undefined` when unknown.
  */
@@ -148,6 +154,50 @@ export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_E
     think_ms: seats.map((k) => row.thinkMsBySeat[k] ?? 0),
     state_hash: row.stateHash,
   };
+}
+
+const str = JSON.stringify as (s: string) => string;
+/** A number as JSON.stringify writes it (non-finite numbers as null). */
+const num = (n: number): string => (Number.isFinite(n) ? '' + n : 'null');
+
+/** The combat columns of an event that is not a combat: the same for every such event. */
+const NO_COMBAT = JSON.stringify(combatColumns({ type: '', text: '' })).slice(1, -1);
+
+/**
+ * {@link eventRecord} as a JSONEachRow line, written directly: events are most of a match's rows.
+ * The same columns and values as `JSON.stringify(eventRecord(row))`.
+ */
+export function eventLine(row: EventRow): RowLine {
+  const e = row.event;
+  const p = row.position;
+  const combat = e.type === 'combat' ? JSON.stringify(combatColumns(e)).slice(1, -1) : NO_COMBAT;
+  return (
+    `{"match_id":${str(row.matchId)},"seq":${num(row.seq)},"impulse_seq":${num(row.impulseSeq)},` +
+    `"turn":${num(p.turn)},"impulse":${num(p.impulse)},"phase":${str(p.phase)},"step":${str(p.step)},` +
+    `"type":${str(e.type)},"power":${str(e.power ?? '')},"text":${str(e.text)},` +
+    `"payload":${str(e.data === undefined ? '' : canonicalJson(e.data))},${combat}}`
+  );
+}
+
+/** {@link impulseRecord} as a JSONEachRow line. */
+export function impulseLine(row: ImpulseRow, classes: EventClasses = DEFAULT_EVENT_CLASSES): RowLine {
+  return JSON.stringify(impulseRecord(row, classes));
+}
+
+/** {@link decisionRecord} as a JSONEachRow line. */
+export function decisionLine(row: DecisionRow): RowLine {
+  const p = row.position;
+  return (
+    `{"match_id":${str(row.matchId)},"seq":${num(row.seq)},"impulse_seq":${num(row.impulseSeq)},` +
+    `"turn":${num(p.turn)},"impulse":${num(p.impulse)},"phase":${str(p.phase)},"step":${str(p.step)},` +
+    `"power":${str(row.power)},"seat":${str(row.seat)},"prompt":${str(row.prompt)},"option_count":${num(row.optionCount)},` +
+    `"choice":${str(row.choice)},"think_ms":${num(row.thinkMs)},"rationale":${str(row.rationale ?? '')}}`
+  );
+}
+
+/** {@link matchRecord} as a JSONEachRow line. */
+export function matchLine(row: MatchRow, sidesOf?: SidesLookup): RowLine {
+  return JSON.stringify(matchRecord(row, sidesOf));
 }
 
 /** `events` row, with a combat's rounds flattened into parallel arrays. */

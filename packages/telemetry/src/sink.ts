@@ -1,30 +1,37 @@
 /**
  * `ClickHouseSink`: the runner's telemetry rows into ClickHouse, per match, exactly once.
  *
- * Rows are buffered per match. At an impulse boundary (the runner's `flush`) a match whose buffer has
- * reached `batchRows` is inserted, which bounds memory in long games. When a match ends, its remaining
- * rows are inserted and then its match row, so a `matches` row always means every other row of that
- * match is in. If the server cannot be reached, the match carries on: its rows stay in memory and at
- * its end the whole remainder goes to the spool, to be delivered later. Any other failure
- * (credentials, schema) is thrown.
+ * Each row is encoded (a JSONEachRow line) as it arrives and buffered with its match. At the
+ * runner's `flush` (every impulse boundary and the end of a match) a finished match, or an
+ * unfinished one whose buffer reached `batchRows`, moves into the pending batch. By default the
+ * batch is written in the background, when it holds `batchRows` rows or its oldest match has waited
+ * `lingerMs`, one batch at a time, and `flush` does not wait for ClickHouse: the game goes on while
+ * the previous batch is written. Only when a full batch is waiting behind the one being written
+ * does `flush` wait (backpressure), so at most about two batches are held in memory. With
+ * `lingerMs: 0` every `flush` writes what is due before it resolves, as the runner sees it.
  *
- * Each insert makes a new part in every table it touches, which costs a few milliseconds on the
- * embedded engine and tens of milliseconds on a server, against ten or twenty for a whole Blitz!
- * match; `lingerMs` lets finished matches wait and go in together.
+ * Guarantees: a batch inserts its rows table by table and the match rows last, and batches go one
+ * after another, so a `matches` row always means every other row of that match is in; rows carry
+ * deterministic keys (ReplacingMergeTree, read with FINAL), so a re-sent row is one copy. If the
+ * server cannot be reached, the matches of that batch (and any match that lost a part) go whole to
+ * the spool, to be delivered later. Any other failure (credentials, schema) spools the finished
+ * matches of the batch and is thrown: from the `flush` that wrote it with `lingerMs: 0`, else from
+ * the next `flush` or `drain`. `drain` (and `Telemetry.close`) writes every finished match and
+ * waits for it; a process that dies before that loses the matches still waiting.
  */
 import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from '@salient/runner';
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
 import { DEFAULT_RETRY, insertRows, type RetryPolicy } from './insert.ts';
 import {
-  decisionRecord,
+  decisionLine,
   DEFAULT_EVENT_CLASSES,
-  eventRecord,
-  impulseRecord,
-  matchRecord,
+  eventLine,
+  impulseLine,
+  matchLine,
   sampled,
-  type ChRow,
   type EventClasses,
+  type RowLine,
   type SidesLookup,
 } from './records.ts';
 import { deliverSpool, writeSpool, type SpooledMatch } from './spool.ts';
@@ -34,16 +41,18 @@ export interface SinkOptions {
   /** Where undeliverable matches are spooled. */
   spoolDir: string;
   /**
-   * Insert a match's buffered rows at an impulse boundary once there are this many (default 5000);
-   * with `lingerMs`, also write the waiting finished matches once they hold this many rows.
+   * Rows per batch (default 20000): the pending batch is written once it holds this many, and an
+   * unfinished match whose buffer reaches this many sends what it has at its next impulse boundary.
    */
   batchRows?: number;
   /** Share of decisions kept, 0..1 (default 0.1); chosen by a hash of match id and sequence number. */
   decisionSample?: number;
   /**
-   * How long a finished match may wait to be written together with the next ones (default 0: written
-   * at its end, before the runner's last `flush` resolves). With a wait, call {@link ClickHouseSink.drain}
-   * (or `Telemetry.close()`) before exiting; rows still waiting in a process that dies are lost.
+   * How long a finished match may wait, at most, for more to be written with it (default 1000). The
+   * write runs in the background; call {@link ClickHouseSink.drain} (or `Telemetry.close()`) before
+   * exiting, since rows still waiting in a process that dies are lost. `0`: no background writes;
+   * every `flush` writes what is due before it resolves (a match is in the store when `runMatch`
+   * resolves, and a failure is thrown into that match).
    */
   lingerMs?: number;
   /** Sides of a match's scenario, to name the bots of sides played by power seats. */
@@ -64,16 +73,34 @@ export interface SinkOptions {
 type RowsTable = 'impulses' | 'events' | 'decisions';
 const ROWS_TABLES: readonly RowsTable[] = ['impulses', 'events', 'decisions'];
 
+type Lines = Record<RowsTable, RowLine[]>;
+const noLines = (): Lines => ({ impulses: [], events: [], decisions: [] });
+
 interface MatchBuffer {
   matchId: string;
-  rows: Record<RowsTable, ChRow[]>;
+  /** Rows not yet handed to a batch (and, once the match is offline, every row not landed). */
+  rows: Lines;
   count: number;
-  match?: ChRow;
-  /** The server was unreachable during this match: keep everything for the spool. */
+  match?: RowLine;
+  /** A part of this match could not be delivered: keep everything for the spool. */
   offline: boolean;
 }
 
-const DEFAULT_BATCH_ROWS = 5000;
+/** What one match contributes to a batch: some of its rows, and with `final` its match row. */
+interface Part {
+  buf: MatchBuffer;
+  rows: Lines;
+  count: number;
+  final: boolean;
+}
+
+interface Batch {
+  parts: Part[];
+  rows: number;
+}
+
+const DEFAULT_BATCH_ROWS = 20_000;
+const DEFAULT_LINGER_MS = 1000;
 const DEFAULT_DECISION_SAMPLE = 0.1;
 
 /** A {@link TelemetrySink} writing to ClickHouse. Several matches (also concurrent ones) may share one. */
@@ -81,19 +108,20 @@ export class ClickHouseSink implements TelemetrySink {
   /** Matches this sink wrote to the spool. */
   readonly spooled: SpooledMatch[] = [];
   private readonly open = new Map<string, MatchBuffer>();
-  /** Finished matches waiting to be written (only with `lingerMs`). */
-  private ready: MatchBuffer[] = [];
-  private readyRows = 0;
-  private readySince = 0;
+  /** The batch being filled, and when its first part came. */
+  private pending: Batch = { parts: [], rows: 0 };
+  private pendingSince = 0;
+  /** The batch being written, if any (one at a time, so a later batch never overtakes an earlier one). */
+  private writing: Promise<void> | undefined;
+  private writingRows = 0;
   private timer: NodeJS.Timeout | undefined;
-  /** A failure of a write the timer started, reported by the next `flush` or `drain`. */
+  /** A failure of a background write, reported by the next `flush` or `drain`. */
   private deferred: unknown;
   private readonly batchRows: number;
   private readonly sample: number;
   private readonly lingerMs: number;
   private readonly retry: RetryPolicy;
   private readonly classes: EventClasses;
-  private queue: Promise<void> = Promise.resolve();
   private awaitingRedelivery = false;
 
   constructor(
@@ -102,7 +130,7 @@ export class ClickHouseSink implements TelemetrySink {
   ) {
     const batch = options.batchRows ?? DEFAULT_BATCH_ROWS;
     const sample = options.decisionSample ?? DEFAULT_DECISION_SAMPLE;
-    const linger = options.lingerMs ?? 0;
+    const linger = options.lingerMs ?? DEFAULT_LINGER_MS;
     if (!Number.isInteger(batch) || batch < 1) throw new SalientError('BAD_ARGUMENT', `batchRows must be a whole number of at least 1; got ${batch}.`);
     if (!(sample >= 0 && sample <= 1)) throw new SalientError('BAD_ARGUMENT', `decisionSample must be between 0 and 1; got ${sample}.`);
     if (!(linger >= 0 && Number.isFinite(linger))) throw new SalientError('BAD_ARGUMENT', `lingerMs must be a number of milliseconds, 0 or more; got ${linger}.`);
@@ -114,128 +142,168 @@ export class ClickHouseSink implements TelemetrySink {
   }
 
   impulse(row: ImpulseRow): void {
-    this.add(row.matchId, 'impulses', impulseRecord(row, this.classes));
+    this.add(row.matchId, 'impulses', impulseLine(row, this.classes));
   }
 
   event(row: EventRow): void {
-    this.add(row.matchId, 'events', eventRecord(row));
+    this.add(row.matchId, 'events', eventLine(row));
   }
 
   decision(row: DecisionRow): void {
-    if (sampled(row.matchId, row.seq, this.sample)) this.add(row.matchId, 'decisions', decisionRecord(row));
+    if (this.sample > 0 && sampled(row.matchId, row.seq, this.sample)) this.add(row.matchId, 'decisions', decisionLine(row));
   }
 
   match(row: MatchRow): void {
-    this.buffer(row.matchId).match = matchRecord(row, this.options.sides);
+    this.buffer(row.matchId).match = matchLine(row, this.options.sides);
   }
 
   /**
-   * Insert what is due: finished matches (their rows, then their match rows; or to the spool), and
-   * the buffers of unfinished matches that reached `batchRows`. Writes run one at a time.
+   * Move what is due into the pending batch: finished matches, and unfinished ones whose buffer
+   * reached `batchRows`. With `lingerMs: 0`, write it and wait. Otherwise start a background write
+   * if one is due, and wait only while a full batch is queued behind the one being written.
+   * Throws the failure of an earlier background write.
    */
-  flush(): Promise<void> {
-    return this.enqueue(() => this.flushNow(false));
+  async flush(): Promise<void> {
+    this.throwDeferred();
+    this.collect();
+    if (this.lingerMs === 0) return this.writeAll();
+    this.pump();
+    while (this.writing && this.pending.rows >= this.batchRows) {
+      await this.writing;
+      this.pump();
+    }
+    this.throwDeferred();
   }
 
-  /** Write every finished match now, waiting or not. Unfinished matches keep buffering. */
-  drain(): Promise<void> {
-    return this.enqueue(() => this.flushNow(true));
+  /** Write every finished match now and wait for it (and for what was being written). Unfinished matches keep buffering. */
+  async drain(): Promise<void> {
+    this.collect();
+    await this.writeAll();
   }
 
   /** Matches with rows not yet written, finished or not (for progress displays and tests). */
   get buffered(): number {
-    return this.open.size + this.ready.length;
+    const ids = new Set(this.open.keys());
+    for (const p of this.pending.parts) ids.add(p.buf.matchId);
+    return ids.size + (this.writing ? this.writingMatches : 0);
   }
 
-  private enqueue(work: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(async () => {
-      const failed = this.deferred;
-      this.deferred = undefined;
-      if (failed !== undefined) throw failed;
-      await work();
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** Rows held in memory and not yet written: the pending batch and the one being written. */
+  get backlogRows(): number {
+    return this.pending.rows + this.writingRows;
   }
 
-  private async flushNow(force: boolean): Promise<void> {
-    for (const [matchId, buf] of [...this.open]) {
-      if (buf.match) {
-        this.open.delete(matchId);
-        if (this.ready.length === 0) this.readySince = Date.now();
-        this.ready.push(buf);
-        this.readyRows += buf.count + 1;
-      } else if (!buf.offline && buf.count >= this.batchRows) {
-        await this.send(buf);
-      }
-    }
-    if (this.ready.length === 0) return;
-    if (force || this.lingerMs === 0 || this.readyRows >= this.batchRows || Date.now() - this.readySince >= this.lingerMs) {
-      await this.writeReady();
-    } else {
-      this.timer ??= setTimeout(() => {
-        this.timer = undefined;
-        // Nobody awaits this write; a failure is kept for the next flush or drain to report.
-        void this.enqueue(() => this.flushNow(true)).catch((e: unknown) => (this.deferred ??= e));
-      }, this.lingerMs - (Date.now() - this.readySince)).unref();
-    }
+  private writingMatches = 0;
+
+  private throwDeferred(): void {
+    const failed = this.deferred;
+    if (failed === undefined) return;
+    this.deferred = undefined;
+    throw failed;
   }
 
   private buffer(matchId: string): MatchBuffer {
     let buf = this.open.get(matchId);
     if (!buf) {
-      buf = { matchId, rows: { impulses: [], events: [], decisions: [] }, count: 0, offline: false };
+      buf = { matchId, rows: noLines(), count: 0, offline: false };
       this.open.set(matchId, buf);
     }
     return buf;
   }
 
-  private add(matchId: string, table: RowsTable, row: ChRow): void {
+  private add(matchId: string, table: RowsTable, line: RowLine): void {
     const buf = this.buffer(matchId);
-    buf.rows[table].push(row);
+    buf.rows[table].push(line);
     buf.count++;
   }
 
-  /** Insert an unfinished match's buffered rows; on an unreachable server, mark the match offline instead. */
-  private async send(buf: MatchBuffer): Promise<void> {
-    try {
-      for (const table of ROWS_TABLES) {
-        const rows = buf.rows[table];
-        await insertRows(this.store, table, rows, this.retry);
-        buf.rows[table] = [];
-        buf.count -= rows.length;
-      }
-    } catch (e) {
-      if (!this.store.unreachable(e)) {
-        // The error ends this match in the runner; nothing will finish its buffer.
-        this.open.delete(buf.matchId);
-        throw e;
-      }
-      buf.offline = true;
+  /** Hand finished matches, and unfinished ones over `batchRows`, to the pending batch. */
+  private collect(): void {
+    for (const [matchId, buf] of this.open) {
+      const final = buf.match !== undefined;
+      if (!final && (buf.offline || buf.count < this.batchRows)) continue;
+      if (final) this.open.delete(matchId);
+      const part: Part = { buf, rows: buf.rows, count: buf.count, final };
+      buf.rows = noLines();
+      buf.count = 0;
+      if (this.pending.parts.length === 0) this.pendingSince = Date.now();
+      this.pending.parts.push(part);
+      this.pending.rows += part.count + (final ? 1 : 0);
     }
   }
 
-  /** Write the finished matches together, the match rows last; spool them all if the server is unreachable. */
-  private async writeReady(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.ready;
-    this.ready = [];
-    this.readyRows = 0;
-    const online = batch.filter((b) => !b.offline);
-    try {
-      for (const table of ROWS_TABLES) await insertRows(this.store, table, online.flatMap((b) => b.rows[table]), this.retry);
-      await insertRows(this.store, 'matches', online.map((b) => b.match as ChRow), this.retry);
-    } catch (e) {
-      // These matches are over and nobody will send their rows again: keep them in the spool whatever
-      // went wrong, and report anything but an outage.
-      for (const b of online) b.offline = true;
-      for (const b of batch) await this.spool(b);
-      if (!this.store.unreachable(e)) throw e;
+  /** Start writing the pending batch if nothing is being written and it is due; else make sure a timer will. */
+  private pump(force = false): void {
+    if (this.writing || this.pending.parts.length === 0) return;
+    const waited = Date.now() - this.pendingSince;
+    if (!force && this.pending.rows < this.batchRows && waited < this.lingerMs) {
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.pump(true);
+      }, this.lingerMs - waited).unref();
       return;
     }
-    for (const b of batch) if (b.offline) await this.spool(b);
-    if (online.length > 0 && this.awaitingRedelivery && this.options.redeliver !== false) {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = { parts: [], rows: 0 };
+    this.writingRows = batch.rows;
+    this.writingMatches = new Set(batch.parts.map((p) => p.buf.matchId)).size;
+    const run = this.write(batch)
+      .catch((e: unknown) => {
+        // Nobody awaits a background write: keep the first failure for the next flush or drain.
+        this.deferred ??= e;
+      })
+      .finally(() => {
+        this.writing = undefined;
+        this.writingRows = 0;
+        this.writingMatches = 0;
+        // What came in meanwhile may be due already.
+        this.pump();
+      });
+    this.writing = run;
+  }
+
+  /** Write everything pending, wait for the writes, and throw the first failure. */
+  private async writeAll(): Promise<void> {
+    while (this.writing || this.pending.parts.length > 0) {
+      if (this.writing) await this.writing;
+      else this.pump(true);
+    }
+    this.throwDeferred();
+  }
+
+  /**
+   * Write one batch, table by table and the match rows last. Parts of matches already offline are
+   * not sent. If the store is unreachable, every match of the batch goes offline; an offline match
+   * keeps all its unlanded rows and goes whole to the spool when its match row comes.
+   */
+  private async write(batch: Batch): Promise<void> {
+    const send = batch.parts.filter((p) => !p.buf.offline);
+    let failure: unknown;
+    try {
+      for (const table of ROWS_TABLES) await insertRows(this.store, table, send.flatMap((p) => p.rows[table]), this.retry);
+      await insertRows(
+        this.store,
+        'matches',
+        send.flatMap((p) => (p.final ? [p.buf.match as RowLine] : [])),
+        this.retry,
+      );
+    } catch (e) {
+      // Whatever went wrong, nobody will send these rows again: keep them (the finished matches go to
+      // the spool), and report anything but an outage.
+      for (const p of send) p.buf.offline = true;
+      if (!this.store.unreachable(e)) failure = e;
+    }
+    for (const p of batch.parts) {
+      if (!p.buf.offline) continue;
+      const rows = p.buf.rows;
+      for (const table of ROWS_TABLES) if (p.rows[table].length) rows[table] = p.rows[table].concat(rows[table]);
+      p.buf.count += p.count;
+      if (p.final) await this.spool(p.buf);
+    }
+    if (failure !== undefined) throw failure;
+    if (send.some((p) => p.final) && this.awaitingRedelivery && this.options.redeliver !== false) {
       const { pending } = await deliverSpool(this.store, this.options.spoolDir, this.retry);
       this.awaitingRedelivery = pending.length > 0;
     }
@@ -243,7 +311,7 @@ export class ClickHouseSink implements TelemetrySink {
 
   private async spool(b: MatchBuffer): Promise<void> {
     const lines = ROWS_TABLES.flatMap((table) => b.rows[table].map((row) => ({ table, row })));
-    const spooled = await writeSpool(this.options.spoolDir, b.matchId, [...lines, { table: 'matches', row: b.match as ChRow }]);
+    const spooled = await writeSpool(this.options.spoolDir, b.matchId, [...lines, { table: 'matches', row: b.match as RowLine }]);
     this.spooled.push(spooled);
     this.awaitingRedelivery = true;
     this.options.onSpool?.(spooled);

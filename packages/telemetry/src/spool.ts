@@ -14,13 +14,13 @@ import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
 import { reason } from './failures.ts';
 import { insertRows, type RetryPolicy } from './insert.ts';
-import type { ChRow } from './records.ts';
+import type { ChRow, RowLine } from './records.ts';
 import { ROW_TABLES, type RowTable } from './schema.ts';
 
-/** One line of a spool file. */
+/** One line of a spool file; the row as an object or as its JSONEachRow line (written the same way). */
 export interface SpoolLine {
   table: RowTable;
-  row: ChRow;
+  row: ChRow | RowLine;
 }
 
 /** A match waiting in the spool. */
@@ -50,7 +50,7 @@ export async function writeSpool(dir: string, matchId: string, lines: readonly S
   const file = join(dir, fileName(matchId));
   // A dot name is never listed as pending, so a crash mid-write leaves no half match behind.
   const tmp = join(dir, `.${fileName(matchId)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  const text = lines.map((l) => (typeof l.row === 'string' ? `{"table":${JSON.stringify(l.table)},"row":${l.row}}` : JSON.stringify(l))).join('\n') + '\n';
   try {
     const handle = await open(tmp, 'w');
     try {

@@ -40,7 +40,7 @@ export interface Telemetry {
   sink(options?: Omit<SinkOptions, 'spoolDir'>): ClickHouseSink;
   /** Insert spooled matches now; see {@link deliverSpool}. */
   deliverSpool(): Promise<SpoolDelivery>;
-  /** Matches waiting in the spool. */
+  /** Matches waiting in the spool (after the sinks made here wrote their finished matches). */
   pendingSpool(): Promise<SpooledMatch[]>;
   /** Games, wins, losses and draws by scenario, pack, rules version, side and bot. */
   winRates(filter?: TelemetryFilter): Promise<WinRateRow[]>;
@@ -50,11 +50,14 @@ export interface Telemetry {
   impulseCurves(filter?: TelemetryFilter): Promise<ImpulseCurveRow[]>;
   /** The `limit` (default 20) most common combat results by round and factors. */
   combatResults(filter?: TelemetryFilter, limit?: number): Promise<CombatResultRow[]>;
-  /** One read-only SQL statement; anything else is refused with `BAD_QUERY`. */
+  /**
+   * One read-only SQL statement; anything else is refused with `BAD_QUERY`. Like the other queries
+   * here, it first waits for the sinks made here to write their finished matches.
+   */
   query(sql: string): Promise<QueryResult>;
   /**
-   * Write what the sinks made here still hold (finished matches waiting under `lingerMs`), then
-   * release the client. Idempotent.
+   * Write what the sinks made here still hold (finished matches waiting or being written in the
+   * background), then release the client. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -81,6 +84,11 @@ export async function openTelemetry(config: TelemetryConfig = telemetryConfigFro
 function telemetryOf(store: Store, config: TelemetryConfig, migrations: MigrationReport, spoolAtOpen: SpoolDelivery): Telemetry {
   const sinks = new Set<ClickHouseSink>();
   let closing: Promise<void> | undefined;
+  // Sinks write finished matches in the background; a question asked here sees every match that
+  // finished before it (and a failed write is thrown here).
+  const written = async (): Promise<void> => {
+    await Promise.all([...sinks].map((s) => s.drain()));
+  };
   return {
     mode: store.mode,
     where: store.where,
@@ -95,12 +103,12 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
       return sink;
     },
     deliverSpool: () => deliverSpool(store, config.spoolDir),
-    pendingSpool: () => pendingSpool(config.spoolDir),
-    winRates: (filter) => winRates(store, filter),
-    gameLengths: (filter) => gameLengths(store, filter),
-    impulseCurves: (filter) => impulseCurves(store, filter),
-    combatResults: (filter, limit) => combatResults(store, filter, limit),
-    query: (sql) => adHocQuery(store, sql),
+    pendingSpool: async () => (await written(), pendingSpool(config.spoolDir)),
+    winRates: async (filter) => (await written(), winRates(store, filter)),
+    gameLengths: async (filter) => (await written(), gameLengths(store, filter)),
+    impulseCurves: async (filter) => (await written(), impulseCurves(store, filter)),
+    combatResults: async (filter, limit) => (await written(), combatResults(store, filter, limit)),
+    query: async (sql) => (await written(), adHocQuery(store, sql)),
     close: () =>
       (closing ??= (async () => {
         const drained = await Promise.allSettled([...sinks].map((s) => s.drain()));

@@ -67,7 +67,8 @@ describe('ClickHouse server telemetry store', () => {
     const t = await openTelemetry(config({ database: 'salient_broken', spoolDir }));
     try {
       await t.client.command({ query: 'DROP TABLE salient_broken.events' });
-      const error = await playBlitz(601, t.sink()).catch((e: unknown) => e);
+      // lingerMs 0: the failing write happens in the match's last flush, so the match gets the error
+      const error = await playBlitz(601, t.sink({ lingerMs: 0 })).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'IO' });
       expect((error as Error).message).toMatch(new RegExp(`^ClickHouse at ${server.url} failed while inserting \\d+ row\\(s\\) into salient_broken\\.events: .*salient_broken\\.events.*doesn't exist`));
       expect((await t.pendingSpool()).length).toBe(1);
@@ -84,7 +85,7 @@ describe('ClickHouse server telemetry store', () => {
     const t = await openTelemetry(config({ database: 'salient_kill', spoolDir }));
     try {
       // ~35 rows by the second turn: 25 makes the sink insert during play, so the second match is partly in when the server dies
-      const sink = t.sink({ batchRows: 25, decisionSample: 0.5, retry: { retries: 1, delayMs: 20 } });
+      const sink = t.sink({ batchRows: 25, decisionSample: 0.5, lingerMs: 0, retry: { retries: 1, delayMs: 20 } });
       const played: Played[] = [];
       // a match with the server up, then the server dies as the second reaches its second turn
       played.push(await playBlitz(301, sink));
@@ -125,11 +126,73 @@ describe('ClickHouse server telemetry store', () => {
     }
   });
 
+  it('reports a failure of a background write from the next flush or drain, keeping the match in the spool', async () => {
+    const spoolDir = join(root, 'spool-broken-bg');
+    const t = await openTelemetry(config({ database: 'salient_broken_bg', spoolDir }));
+    try {
+      await t.client.command({ query: 'DROP TABLE salient_broken_bg.events' });
+      const sink = t.sink({ lingerMs: 60_000 });
+      // the match itself does not wait for the store, so it ends normally
+      const played = await playBlitz(602, sink);
+      expect(played.result.kind).toBe('completed');
+      await expect(sink.drain()).rejects.toMatchObject({ code: 'IO', message: expect.stringContaining('salient_broken_bg.events') });
+      expect((await t.pendingSpool()).map((s) => s.matchId)).toEqual([played.result.matchId]);
+      // reported once: the next drain has nothing more to say
+      await expect(sink.drain()).resolves.toBeUndefined();
+
+      // a write the timer started fails while the next match is played: that match's next flush throws
+      const quick = t.sink({ lingerMs: 1 });
+      await playBlitz(603, quick);
+      await new Promise((r) => setTimeout(r, 300));
+      await expect(playBlitz(604, quick)).rejects.toMatchObject({ code: 'IO', message: expect.stringContaining('salient_broken_bg.events') });
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  });
+
+  it('spools exactly the matches of a background batch that met a dead server, and delivers them once later', async () => {
+    const spoolDir = join(root, 'spool-bg');
+    const t = await openTelemetry(config({ database: 'salient_bg', spoolDir }));
+    try {
+      const sink = t.sink({ lingerMs: 60_000, decisionSample: 0.5, retry: { retries: 0, delayMs: 0 } });
+      const landed = await playBlitz(311, sink);
+      await sink.drain();
+      // two matches wait in the pending batch; the server dies before it is written
+      const lost = [await playBlitz(312, sink), await playBlitz(313, sink)];
+      expect(sink.buffered).toBe(2);
+      await server.kill();
+      // the batch is written (and fails) in the background; an outage is not an error
+      await sink.drain();
+      expect(sink.spooled.map((s) => s.matchId)).toEqual(lost.map((p) => p.result.matchId));
+      expect((await t.pendingSpool()).map((s) => s.matchId).sort()).toEqual(lost.map((p) => p.result.matchId).sort());
+      for (const s of sink.spooled) {
+        const tables = readFileSync(s.file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { table: string }).table);
+        expect(tables.filter((x) => x === 'matches')).toHaveLength(1);
+        expect(tables.at(-1)).toBe('matches');
+      }
+
+      await server.restart();
+      // the next batch that lands takes the spooled matches with it
+      const after = await playBlitz(314, sink);
+      await sink.drain();
+      expect(await t.pendingSpool()).toEqual([]);
+      await expectStored(t, [landed, ...lost, after], 0.5);
+      expect(sink.spooled).toHaveLength(2);
+      // exactly once: no second copy of any row even before merges (FINAL aside)
+      const [raw] = (await (
+        await t.client.query({ query: `SELECT count() AS n, uniqExact(match_id) AS u FROM salient_bg.matches`, format: 'JSONEachRow' })
+      ).json()) as { n: string; u: string }[];
+      expect([Number(raw!.n), Number(raw!.u)]).toEqual([4, 4]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('delivers what an earlier run spooled when telemetry is next opened', async () => {
     const spoolDir = join(root, 'spool-open');
     const cfg = config({ database: 'salient_reopen', spoolDir });
     const t = await openTelemetry(cfg);
-    const sink = t.sink({ decisionSample: 1, redeliver: false, retry: { retries: 0, delayMs: 0 } });
+    const sink = t.sink({ decisionSample: 1, lingerMs: 0, redeliver: false, retry: { retries: 0, delayMs: 0 } });
     const before = await playBlitz(401, sink);
     await server.kill();
     const during = [await playBlitz(402, sink), await playBlitz(403, sink)];

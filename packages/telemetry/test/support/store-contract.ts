@@ -78,8 +78,9 @@ export function storeContract(config: () => TelemetryConfig): void {
   it('writes every row of real matches exactly once, rows during play and the match row last', async () => {
     const t = await openTelemetry(config());
     try {
-      // A Blitz! A match has about 150 rows, so 50 makes the sink insert during play.
-      const sink = t.sink({ batchRows: 50, decisionSample: 0.5 });
+      // A Blitz! A match has about 150 rows, so 50 makes the sink insert during play; lingerMs 0 makes
+      // every flush write what is due before it resolves, so each one can be checked.
+      const sink = t.sink({ batchRows: 50, decisionSample: 0.5, lingerMs: 0 });
       for (const seed of [101, 102]) {
         // After each of the runner's flushes, look at what the store holds for this match.
         const seen: { impulses: number; matches: number }[] = [];
@@ -113,7 +114,10 @@ export function storeContract(config: () => TelemetryConfig): void {
   it('stores what the runner reported: match provenance and result, impulse summaries, flattened combats', async () => {
     const t = await openTelemetry(config());
     try {
-      const played = await playBlitz(104, t.sink({ decisionSample: 1 }), { tags: { tournament: 'contract', worker: 'w1' } });
+      const sink = t.sink({ decisionSample: 1 });
+      const played = await playBlitz(104, sink, { tags: { tournament: 'contract', worker: 'w1' } });
+      // written in the background: wait for it
+      await sink.drain();
       const r = played.result;
       if (r.kind !== 'completed') throw new Error(`expected a completed match, got ${r.kind}`);
       const id = r.matchId;
@@ -215,10 +219,85 @@ export function storeContract(config: () => TelemetryConfig): void {
     }
   });
 
+  it('by default writes in the background, and close waits for the batches being written', async () => {
+    const t = await openTelemetry(config());
+    // Small batches, so a write starts at almost every match's end and is still running when the
+    // next match is played and when close is called.
+    const sink = t.sink({ batchRows: 40, decisionSample: 0.5 });
+    const played: Played[] = [];
+    let flushes = 0;
+    let inFlightAfterFlush = 0;
+    const probe: TelemetrySink = {
+      impulse: (r) => sink.impulse(r),
+      event: (r) => sink.event(r),
+      decision: (r) => sink.decision(r),
+      match: (r) => sink.match(r),
+      flush: async () => {
+        await sink.flush();
+        flushes++;
+        if (sink.backlogRows > 0) inFlightAfterFlush++;
+      },
+    };
+    for (let seed = 120; seed < 126; seed++) played.push(await playBlitz(seed, probe));
+    // the runner's flushes returned while rows were still on their way: nothing waited for every write
+    expect(inFlightAfterFlush).toBeGreaterThan(0);
+    expect(flushes).toBeGreaterThan(played.length);
+    await t.close();
+    const look = await openTelemetry(config());
+    try {
+      for (const p of played) expect(await storedCounts(look, p.result.matchId)).toEqual(expectedCounts(p, 0.5));
+    } finally {
+      await look.close();
+    }
+  });
+
+  it('bounds the backlog: a flush waits when a full batch is queued behind the one being written', async () => {
+    const t = await openTelemetry(config());
+    // A slow store: every insert takes 150 ms more, far longer than a game.
+    const insert = t.client.insert.bind(t.client);
+    t.client.insert = (async (params: Parameters<typeof insert>[0]) => {
+      await new Promise((r) => setTimeout(r, 150));
+      return insert(params);
+    }) as typeof t.client.insert;
+    const batchRows = 100;
+    const sink = t.sink({ batchRows, decisionSample: 0, lingerMs: 60_000 });
+    let most = 0;
+    let waited = 0;
+    const probe: TelemetrySink = {
+      impulse: (r) => sink.impulse(r),
+      event: (r) => sink.event(r),
+      decision: (r) => sink.decision(r),
+      match: (r) => sink.match(r),
+      flush: async () => {
+        const t0 = performance.now();
+        await sink.flush();
+        if (performance.now() - t0 > 100) waited++;
+        most = Math.max(most, sink.backlogRows);
+      },
+    };
+    try {
+      const played: Played[] = [];
+      for (let seed = 130; seed < 140; seed++) played.push(await playBlitz(seed, probe));
+      const rows = played.map((p) => p.result.impulses + p.events.length + 1);
+      // without backpressure the ten matches (~700 rows) would all be held; with it, at most the batch
+      // being written and one full batch behind it (each at most one flush's rows over batchRows)
+      expect(rows.reduce((a, b) => a + b, 0)).toBeGreaterThan(4 * batchRows);
+      expect(most).toBeLessThanOrEqual(2 * (batchRows + Math.max(...rows)));
+      expect(waited).toBeGreaterThan(0);
+      await sink.drain();
+      expect(sink.backlogRows).toBe(0);
+      for (const p of played) expect(await storedCounts(t, p.result.matchId)).toEqual(expectedCounts(p, 0));
+    } finally {
+      await t.close();
+    }
+  });
+
   it('keeps one copy of a re-run match and of a re-sent batch, and win counts do not move', async () => {
     const t = await openTelemetry(config());
     try {
-      const played = await playBlitz(105, t.sink({ decisionSample: 0.3 }));
+      const first = t.sink({ decisionSample: 0.3 });
+      const played = await playBlitz(105, first);
+      await first.drain();
       const id = played.result.matchId;
       const once = await storedCounts(t, id);
       expect(once).toEqual(expectedCounts(played, 0.3));
@@ -226,7 +305,9 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(wins).toEqual(await winCountsFromMatches(t));
 
       // the same match again: same id, same rows
-      const again = await playBlitz(105, t.sink({ decisionSample: 0.3 }));
+      const rerun = t.sink({ decisionSample: 0.3 });
+      const again = await playBlitz(105, rerun);
+      await rerun.drain();
       expect(again.result.matchId).toBe(id);
       expect(await storedCounts(t, id)).toEqual(once);
 
@@ -241,6 +322,7 @@ export function storeContract(config: () => TelemetryConfig): void {
         await s.flush?.();
         s.match(played.rows.matches[0]!);
         await s.flush?.();
+        await resend.drain();
       }
       expect(await storedCounts(t, id)).toEqual(once);
       expect(await winCounts(t)).toEqual(wins);
