@@ -29,7 +29,7 @@ import {
   eventLine,
   impulseLine,
   matchLine,
-  sampled,
+  matchSampler,
   type EventClasses,
   type RowLine,
   type SidesLookup,
@@ -84,6 +84,8 @@ interface MatchBuffer {
   match?: RowLine;
   /** A part of this match could not be delivered: keep everything for the spool. */
   offline: boolean;
+  /** Whether a decision of this match is kept (see `sampled`). */
+  keep?: (seq: number) => boolean;
 }
 
 /** What one match contributes to a batch: some of its rows, and with `final` its match row. */
@@ -150,7 +152,11 @@ export class ClickHouseSink implements TelemetrySink {
   }
 
   decision(row: DecisionRow): void {
-    if (this.sample > 0 && sampled(row.matchId, row.seq, this.sample)) this.add(row.matchId, 'decisions', decisionLine(row));
+    const buf = this.buffer(row.matchId);
+    if ((buf.keep ??= matchSampler(row.matchId, this.sample))(row.seq)) {
+      buf.rows.decisions.push(decisionLine(row));
+      buf.count++;
+    }
   }
 
   match(row: MatchRow): void {
