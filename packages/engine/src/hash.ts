@@ -113,17 +113,130 @@ export function hashString(s: string): string {
     h2 = Math.imul(h2 ^ c, 0x5bd1e995);
     h2 ^= h2 >>> 15;
   }
-  h1 ^= s.length;
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
-  h1 = Math.imul(h1 ^ (h1 >>> 13), 0xc2b2ae35);
-  h1 ^= h1 >>> 16;
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 0x85ebca6b);
-  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
-  h2 ^= h2 >>> 16;
-  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+  return finish(h1, h2, s.length);
 }
 
-/** Hash of the canonical JSON of `value`: the state hash and the pack content hash. */
+/** The 16 hex digits of {@link hashString} from its two lanes after `length` characters. */
+function finish(a: number, b: number, length: number): string {
+  a ^= length;
+  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+  a ^= a >>> 16;
+  b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+  b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
+  b ^= b >>> 16;
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * Hash of the canonical JSON of `value`: the state hash and the pack content hash. The same as
+ * `hashString(canonicalJson(value))`, computed while walking the value, without building the text.
+ */
 export function hashJson(value: Json | unknown): string {
-  return hashString(canonicalJson(value));
+  // Odd input (see `fast`), or a call from inside a walk (a getter): the text, and its errors, as
+  // canonicalJson gives them.
+  if (walking) return hashString(canonicalJson(value));
+  walking = true;
+  h1 = 0x811c9dc5 | 0;
+  h2 = 0x9747b28c | 0;
+  len = 0;
+  let fed: boolean;
+  try {
+    fed = feedValue(value);
+  } finally {
+    walking = false;
+  }
+  return fed ? finish(h1, h2, len) : hashString(canonicalJson(value));
+}
+
+let walking = false;
+
+/** The lanes and length of the text fed so far (see {@link hashString}). */
+let h1 = 0;
+let h2 = 0;
+let len = 0;
+
+function feedChar(c: number): void {
+  h1 = Math.imul(h1 ^ c, 0x01000193);
+  h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  h2 ^= h2 >>> 15;
+  len++;
+}
+
+function feedText(s: string): void {
+  for (let i = 0; i < s.length; i++) feedChar(s.charCodeAt(i));
+}
+
+/** `JSON.stringify(s)`, fed: quoted as it is unless it has a character JSON escapes. */
+function feedString(s: string): void {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32 || (c >= 0xd800 && c <= 0xdfff)) {
+      feedText(JSON.stringify(s));
+      return;
+    }
+  }
+  feedChar(34);
+  feedText(s);
+  feedChar(34);
+}
+
+/** Feed the canonical text of `v`, as `fast` writes it; false where `fast` would give up. */
+function feedValue(v: unknown): boolean {
+  if (v === null) {
+    feedText('null');
+    return true;
+  }
+  switch (typeof v) {
+    case 'string':
+      feedString(v);
+      return true;
+    case 'boolean':
+      feedText(v ? 'true' : 'false');
+      return true;
+    case 'number':
+      if (!Number.isFinite(v)) return false;
+      feedText('' + v);
+      return true;
+    case 'object': {
+      if (Array.isArray(v)) {
+        feedChar(91);
+        for (let i = 0; i < v.length; i++) {
+          const x: unknown = v[i];
+          if (x === undefined) return false;
+          if (i > 0) feedChar(44);
+          if (!feedValue(x)) return false;
+        }
+        feedChar(93);
+        return true;
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o);
+      const n = keys.length;
+      for (let i = 1; i < n; i++) {
+        if ((keys[i - 1] as string) > (keys[i] as string)) {
+          keys.sort();
+          break;
+        }
+      }
+      feedChar(123);
+      let first = true;
+      for (let i = 0; i < n; i++) {
+        const k = keys[i] as string;
+        const x = o[k];
+        if (x === undefined) continue;
+        if (!first) feedChar(44);
+        first = false;
+        feedString(k);
+        feedChar(58);
+        if (!feedValue(x)) return false;
+      }
+      feedChar(125);
+      return true;
+    }
+    default:
+      return false;
+  }
 }

@@ -81,8 +81,34 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ a: [0, { b: NaN }] })).toThrow('Non-finite number at $.a[1].b');
   });
 
-  it('hashJson is the hash of the canonical text', () => {
-    const v = { b: [1, 2, { y: 'z', x: 1 }], a: 'é' };
+  it('hashJson is the hash of the canonical text, computed without it', () => {
+    const v = { b: [1, 2, { y: 'z', x: 1 }], a: 'é', '\ud800': 'a\ud83d\ude00"\\\n\u2028\u007f', n: [-0, 1e21, 1.5e-7] };
     expect(hashJson(v)).toBe(hashString(original(v)));
+    fc.assert(
+      fc.property(fc.jsonValue(), (x) => {
+        expect(hashJson(x)).toBe(hashString(original(x)));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })), (x) => {
+        expect(hashJson(x)).toBe(hashString(original(x)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('hashJson gives the original hash or error for values JSON cannot represent exactly, and survives a getter that hashes', () => {
+    const odd = fc.anything({ withBigInt: true, withDate: true, withMap: true, withNullPrototype: true, withSparseArray: true, withBoxedValues: true });
+    fc.assert(
+      fc.property(odd, (v) => {
+        expect(outcome(() => hashJson(v))).toEqual(outcome(() => hashString(original(v))));
+      }),
+      { numRuns: 1000 },
+    );
+    const tricky = { b: 1, get a() {
+      return hashJson({ y: 2, x: [3] });
+    } };
+    expect(hashJson(tricky)).toBe(hashString(original({ a: hashString(original({ x: [3], y: 2 })), b: 1 })));
   });
 });
