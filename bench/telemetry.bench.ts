@@ -6,9 +6,10 @@
  *   - `counting`: a sink that keeps nothing, so what the runner pays to build the rows (state hashes,
  *     summaries, row objects) is told apart from what the store costs;
  *   - `embedded`: the embedded ClickHouse sink (chdb over a temporary data directory), as configured
- *     by default: each match written when it ends;
- *   - `embedded-linger`: the same store, finished matches waiting up to BENCH_LINGER_MS to be
- *     written together;
+ *     by default: finished matches written in background batches (see the sink's `lingerMs` and
+ *     `batchRows`), the game never waiting for the store unless a full batch queues behind another;
+ *   - `embedded-linger`: the same store with `lingerMs: BENCH_LINGER_MS` (default 250), so batches go
+ *     out during a round rather than mostly at its end;
  *   - `server`, `server-linger`: the same two against a ClickHouse server (the Debian
  *     clickhouse-server, started on free ports in a temporary directory by the telemetry package's
  *     test helper).
@@ -16,8 +17,9 @@
  * Every case plays the same seeds in a round and the cases alternate over the rounds, so a burst of
  * load elsewhere hits all of them; games/s is the median round, and the target is a drop of at most
  * 10% against no sink. Rows/s counts the impulse, event, decision and match rows the sink inserted
- * (as the client sent them) per second of a round, median round. Every insert is timed, so the table
- * shows how much of a game's time is spent waiting on the store.
+ * (as the client sent them) per second of a round, median round. Every insert is timed (wall time; with
+ * background writes the game goes on meanwhile), and so is the drain that closes each round, which
+ * waits for whatever the sink still holds to be written: that wait is part of the round's time.
  *
  *   npm run bench:telemetry
  *   BENCH_GAMES=40 BENCH_ROUNDS=3 npm run bench:telemetry     # quicker
@@ -25,7 +27,7 @@
  * Environment: BENCH_GAMES (games per case, default 200), BENCH_ROUNDS (default 5), BENCH_SEED (first
  * seed, default 1), BENCH_SINKS (cases, comma-separated, default all of the above; `none` always runs),
  * BENCH_BATCH_ROWS and BENCH_DECISION_SAMPLE (given to every store sink; default: the sink's defaults),
- * BENCH_LINGER_MS (for the `-linger` cases, default 1000), BENCH_OUT_DIR (default bench/out),
+ * BENCH_LINGER_MS (for the `-linger` cases, default 250), BENCH_OUT_DIR (default bench/out),
  * BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
@@ -82,6 +84,8 @@ interface Round {
   awaitMsPerGame: number | undefined;
   /** Time spent in the sink's row methods, per game. */
   sinkMsPerGame: number | undefined;
+  /** Time the round's closing drain waited (writing what the sink still held), per game. */
+  drainMsPerGame: number | undefined;
 }
 
 interface Case {
@@ -269,7 +273,9 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
     const r = await play(c, pack, firstSeed + i);
     c.kinds[r.kind] = (c.kinds[r.kind] ?? 0) + 1;
   }
+  const tDrain = performance.now();
   await c.drain();
+  const drainMs = performance.now() - tDrain;
   const ms = performance.now() - t0;
   timed = undefined;
   const rowsAfter = c.rowsNow();
@@ -283,6 +289,7 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
     rowsPerSec: rowsAfter && ((sum(rowsAfter) - sum(rowsBefore ?? zero())) * 1000) / ms,
     awaitMsPerGame: c.inserts && (c.inserts.ms - awaitedBefore) / games,
     sinkMsPerGame: c.inserts && (c.sinkMs - sinkBefore) / games,
+    drainMsPerGame: c.inserts && drainMs / games,
   });
 }
 
@@ -300,6 +307,7 @@ interface Row {
   msPerInsert: number | undefined;
   awaitMsPerGame: number | undefined;
   sinkMsPerGame: number | undefined;
+  drainMsPerGame: number | undefined;
   kinds: Record<string, number>;
 }
 
@@ -329,11 +337,12 @@ function markdown(meta: Meta, rows: Row[]): string {
       `the cases alternate over ${meta.rounds} rounds, and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
       `Overhead is the drop in games/s against no sink (target ≤ ${TARGET_OVERHEAD_PCT}%). Rows: impulses / events / decisions / matches ` +
       `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
-      `the \`linger\` cases add \`lingerMs: ${meta.lingerMs}\`. Time in inserts is wall time from call to resolve; with linger some of it ` +
-      `runs in the background while games go on. The ClickHouse server runs on the same machine.`,
+      `the \`linger\` cases add \`lingerMs: ${meta.lingerMs}\`. Time in inserts is wall time from call to resolve; the sink writes in the ` +
+      `background, so most of it overlaps games. Each round ends with a drain that writes what the sink still holds; the time it waits is ` +
+      `part of the round (and shown per game). The ClickHouse server runs on the same machine.`,
     '',
-    '| sink | games | games/s | overhead | ms/game | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | endings |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|',
+    '| sink | games | games/s | overhead | ms/game | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | ms waiting for the closing drain per game | endings |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => {
       const overhead =
         r.overheadPct === undefined ? '—' : `${fmt(r.overheadPct, 1)}%${isStore(r.kind) && r.overheadPct > TARGET_OVERHEAD_PCT ? ' **over target**' : ''}`;
@@ -343,7 +352,7 @@ function markdown(meta: Meta, rows: Row[]): string {
         .join(', ');
       return (
         `| ${r.label} | ${r.games} | ${fmt(r.gamesPerSec, 2)} | ${overhead} | ${fmt(r.msPerGame, 2)} | ${stored} | ${opt(r.rowsPerSec, 0)} ` +
-        `| ${opt(r.insertsPerGame, 2)} | ${opt(r.msPerInsert, 2)} | ${opt(r.awaitMsPerGame, 2)} | ${opt(r.sinkMsPerGame, 2)} | ${kinds} |`
+        `| ${opt(r.insertsPerGame, 2)} | ${opt(r.msPerInsert, 2)} | ${opt(r.awaitMsPerGame, 2)} | ${opt(r.sinkMsPerGame, 2)} | ${opt(r.drainMsPerGame, 2)} | ${kinds} |`
       );
     }),
     '',
@@ -358,21 +367,28 @@ function markdown(meta: Meta, rows: Row[]): string {
   ].join('\n');
 }
 
-/** `label +X ms (Y ms in N inserts, ...)`: the extra time per game of one store, split by where it went. */
+/**
+ * `label +X ms (Y ms waiting for the closing drain, ...)`: the extra time per game of one store, split
+ * by where it went. Inserts run in the background, so their wall time is not subtracted; only the
+ * drain that closes each round waits for them.
+ */
 function whereTimeGoes(r: Row, rows: readonly Row[]): string {
   const base = rows.find((x) => x.kind === 'none') as Row;
   const counting = rows.find((x) => x.kind === 'counting');
   const extra = r.msPerGame - base.msPerGame;
-  const inserts = r.awaitMsPerGame ?? 0;
+  const drain = r.drainMsPerGame ?? 0;
   const records = r.sinkMsPerGame ?? 0;
-  const parts = [`${fmt(inserts, 2)} ms in ${fmt(r.insertsPerGame ?? 0, 2)} inserts`, `${fmt(records, 2)} ms in the sink's row methods`];
-  let rest = extra - inserts - records;
+  const parts = [
+    `${fmt(drain, 2)} ms waiting for the drain that closes the round (${fmt(r.insertsPerGame ?? 0, 2)} inserts per game, ${fmt(r.msPerInsert ?? 0, 1)} ms each)`,
+    `${fmt(records, 2)} ms in the sink's row methods`,
+  ];
+  let rest = extra - drain - records;
   if (counting) {
     const building = counting.msPerGame - base.msPerGame;
     parts.push(`${fmt(building, 2)} ms building rows in the runner (the counting sink)`);
     rest -= building;
   }
-  parts.push(`${fmt(rest, 2)} ms other (garbage collection, the store's background work competing for the CPU, noise)`);
+  parts.push(`${fmt(rest, 2)} ms other (background inserts' work on the game thread and CPU, garbage collection, noise)`);
   return `${r.label} +${fmt(extra, 2)} ms (${parts.join(', ')})`;
 }
 
@@ -396,7 +412,7 @@ async function main(): Promise<void> {
   const firstSeed = envInt('BENCH_SEED', 1);
   const batchRows = envNumber('BENCH_BATCH_ROWS');
   const decisionSample = envNumber('BENCH_DECISION_SAMPLE');
-  const lingerMs = envNumber('BENCH_LINGER_MS') ?? 1000;
+  const lingerMs = envNumber('BENCH_LINGER_MS') ?? 250;
   const sinkOptions: SinkOptions = { ...(batchRows === undefined ? {} : { batchRows }), ...(decisionSample === undefined ? {} : { decisionSample }) };
   const kinds = envSinks();
   const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
@@ -460,6 +476,7 @@ async function main(): Promise<void> {
         msPerInsert: c.inserts && (c.inserts.count ? c.inserts.ms / c.inserts.count : 0),
         awaitMsPerGame: medianOf(c.rounds.map((r) => r.awaitMsPerGame)),
         sinkMsPerGame: medianOf(c.rounds.map((r) => r.sinkMsPerGame)),
+        drainMsPerGame: medianOf(c.rounds.map((r) => r.drainMsPerGame)),
         kinds: c.kinds,
       };
     });
