@@ -1,0 +1,164 @@
+/**
+ * RemoteSink and serveSink: real Blitz! matches played in a worker thread, their rows posted to this
+ * thread and written to an embedded store here (the layout ARCHITECTURE.md prescribes), exactly once;
+ * the game side's backlog bound; store-side failures reported on the game side.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from '@salient/runner';
+import { SalientError } from '@salient/engine';
+import { openTelemetry, serveSink, type Telemetry } from '../src/index.ts';
+import type { PlayRemoteData, PlayRemoteReport } from './fixtures/play-remote.ts';
+
+let root = '';
+let telemetry: Telemetry | undefined;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'salient-remote-'));
+  telemetry = await openTelemetry({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') });
+});
+
+afterAll(async () => {
+  await telemetry?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Play in a worker whose rows are served into `sink` on this thread; resolve with the worker's report once the sink closed. */
+async function playInWorker(data: PlayRemoteData, sink: TelemetrySink & { drain?(): Promise<void> }) {
+  const worker = new Worker(new URL('./fixtures/play-remote.mjs', import.meta.url), { workerData: data });
+  const served = serveSink(worker, sink);
+  try {
+    const report = await new Promise<PlayRemoteReport>((resolve, reject) => {
+      worker.on('message', (m: unknown) => {
+        if ((m as PlayRemoteReport)?.salientTest === 'done') resolve(m as PlayRemoteReport);
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`worker exited (${code}) before reporting`)));
+    });
+    await served.closed;
+    return { report, served };
+  } finally {
+    served.stop();
+    await worker.terminate();
+  }
+}
+
+async function count(t: Telemetry, table: string, ids: readonly string[]): Promise<number> {
+  const rs = await t.client.query({
+    query: `SELECT count() AS n FROM ${t.database}.${table} FINAL WHERE match_id IN {ids:Array(String)}`,
+    query_params: { ids },
+    format: 'JSONEachRow',
+  });
+  const [row] = await rs.json<{ n: string | number }>();
+  return Number(row?.n ?? 0);
+}
+
+/** A store-side sink that takes its time over every flush (tests the transport, not ClickHouse). */
+class SlowSink implements TelemetrySink {
+  rows = 0;
+  flushes = 0;
+  constructor(
+    private readonly ms: number,
+    private readonly failAtFlush = -1,
+  ) {}
+  impulse(_: ImpulseRow): void {
+    this.rows++;
+  }
+  event(_: EventRow): void {
+    this.rows++;
+  }
+  decision(_: DecisionRow): void {
+    this.rows++;
+  }
+  match(_: MatchRow): void {
+    this.rows++;
+  }
+  async flush(): Promise<void> {
+    if (this.flushes++ === this.failAtFlush) throw new SalientError('TELEMETRY_SCHEMA', 'store side: table impulses is missing');
+    await new Promise((r) => setTimeout(r, this.ms));
+  }
+}
+
+describe('RemoteSink from a worker thread to the store on the main thread', () => {
+  it('writes every row of the matches the worker played, exactly once', async () => {
+    const t = telemetry as Telemetry;
+    const sink = t.sink({ decisionSample: 1 });
+    const { report, served } = await playInWorker({ games: 12, firstSeed: 1 }, sink);
+    expect(report.errors).toEqual([]);
+    expect(report.matches).toBe(12);
+    expect(new Set(report.matchIds).size).toBe(12);
+    expect(served.batches).toBeGreaterThan(12);
+    expect(report.impulses).toBeGreaterThan(0);
+    expect(report.events).toBeGreaterThan(0);
+    // The drain at close wrote everything: no waiting on the sink's background writes here.
+    expect(sink.backlogRows).toBe(0);
+    expect(sink.buffered).toBe(0);
+    const ids = report.matchIds;
+    expect({
+      matches: await count(t, 'matches', ids),
+      impulses: await count(t, 'impulses', ids),
+      events: await count(t, 'events', ids),
+      decisions: await count(t, 'decisions', ids),
+    }).toEqual({ matches: report.matches, impulses: report.impulses, events: report.events, decisions: report.decisions });
+    // Exactly once: FINAL collapses re-sent rows, so the plain counts must agree too.
+    const rs = await t.client.query({ query: `SELECT count() AS n FROM ${t.database}.impulses WHERE match_id IN {ids:Array(String)}`, query_params: { ids }, format: 'JSONEachRow' });
+    expect(Number((await rs.json<{ n: string }>())[0]?.n)).toBe(report.impulses);
+  });
+
+  it('sends only the sampled decisions when told the store sink rate', async () => {
+    const t = telemetry as Telemetry;
+    const all = { n: 0 };
+    const counting: TelemetrySink = { impulse: () => {}, event: () => {}, decision: () => void all.n++, match: () => {} };
+    const { report } = await playInWorker({ games: 3, firstSeed: 50, options: { decisionSample: 0.1 } }, counting);
+    expect(report.errors).toEqual([]);
+    expect(all.n).toBeGreaterThan(0);
+    expect(all.n).toBeLessThan(report.decisions * 0.3);
+    // The same three matches through a store sink sampling at 0.1 keep the same decisions.
+    const sink = t.sink({ decisionSample: 0.1 });
+    const second = await playInWorker({ games: 3, firstSeed: 50, options: { decisionSample: 0.1 } }, sink);
+    expect(await count(t, 'decisions', second.report.matchIds)).toBe(all.n);
+  });
+
+  it('keeps at most maxUnacked batches outstanding: flush waits for a slow store', async () => {
+    const slow = new SlowSink(5);
+    const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 3 } }, slow);
+    expect(report.errors).toEqual([]);
+    expect(report.waits).toBeGreaterThan(0);
+    // One over the bound at most: the batch just posted, before flush waits.
+    expect(report.maxOutstanding).toBeLessThanOrEqual(4);
+    expect(report.maxOutstanding).toBeGreaterThanOrEqual(3);
+    expect(slow.rows).toBeGreaterThan(0);
+  });
+
+  it('does not wait for a store that keeps up with a generous bound', async () => {
+    const fast = new SlowSink(0);
+    const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 100_000 } }, fast);
+    expect(report.errors).toEqual([]);
+    expect(report.waits).toBe(0);
+  });
+
+  it('reports a failure on the store side to the game side, by the next flush', async () => {
+    const failing = new SlowSink(1, 3);
+    const { report } = await playInWorker({ games: 5, firstSeed: 9 }, failing);
+    expect(report.matches).toBeLessThan(5);
+    expect(report.errors[0]).toMatchObject({ code: 'TELEMETRY_SCHEMA', message: 'store side: table impulses is missing' });
+    expect(report.errors[0]?.where).toMatch(/^match /);
+  });
+
+  it('reports a failure of the closing drain to the game side, by close', async () => {
+    const sink: TelemetrySink & { drain(): Promise<void> } = {
+      impulse: () => {},
+      event: () => {},
+      match: () => {},
+      drain: async () => {
+        throw new SalientError('TELEMETRY_AUTH', 'store side: drain refused');
+      },
+    };
+    const { report } = await playInWorker({ games: 1, firstSeed: 3 }, sink);
+    expect(report.matches).toBe(1);
+    expect(report.errors).toEqual([{ where: 'close', code: 'TELEMETRY_AUTH', message: 'store side: drain refused' }]);
+  });
+});
