@@ -14,9 +14,18 @@
  *     clickhouse-server, started on free ports in a temporary directory by the telemetry package's
  *     test helper).
  *
+ * and the same games played in a worker thread (the layout of tournaments: the thread that owns the store
+ * owns it alone, and games post their rows to it), with
+ *
+ *   - `worker-none`: no sink, the baseline of the worker cases;
+ *   - `worker-embedded`, `worker-server`: a `RemoteSink` in the worker posting the rows (one message per
+ *     runner flush; decisions sampled at the store sink's rate before they are sent) to this thread,
+ *     where `serveSink` feeds them to the store's default sink. A round is timed from telling the worker
+ *     to play until the worker reported its games, every batch was fed to the sink and the sink drained.
+ *
  * Every case plays the same seeds in a round and the cases alternate over the rounds, so a burst of
  * load elsewhere hits all of them; games/s is the median round, and the target is a drop of at most
- * 10% against no sink. Rows/s counts the impulse, event, decision and match rows the sink inserted
+ * 10% against no sink (for the worker cases: against the worker without a sink). Rows/s counts the impulse, event, decision and match rows the sink inserted
  * (as the client sent them) per second of a round, median round. Every insert is timed (wall time; with
  * background writes the game goes on meanwhile), and so is the drain that closes each round, which
  * waits for whatever the sink still holds to be written: that wait is part of the round's time.
@@ -25,38 +34,45 @@
  *   BENCH_GAMES=40 BENCH_ROUNDS=3 npm run bench:telemetry     # quicker
  *
  * Environment: BENCH_GAMES (games per case, default 200), BENCH_ROUNDS (default 5), BENCH_SEED (first
- * seed, default 1), BENCH_SINKS (cases, comma-separated, default all of the above; `none` always runs),
- * BENCH_BATCH_ROWS and BENCH_DECISION_SAMPLE (given to every store sink; default: the sink's defaults),
- * BENCH_LINGER_MS (for the `-linger` cases, default 250), BENCH_OUT_DIR (default bench/out),
- * BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
+ * seed, default 1), BENCH_SINKS (cases, comma-separated, default all of the above; `none` always runs, and
+ * `worker-none` whenever a worker case is asked), BENCH_BATCH_ROWS and BENCH_DECISION_SAMPLE (given to every store sink; default: the sink's defaults),
+ * BENCH_LINGER_MS (for the `-linger` cases, default 250), BENCH_MAX_UNACKED (the worker's RemoteSink bound, default its own), BENCH_OUT_DIR (default bench/out),
+ * BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip). The JSON holds the
+ * one-thread cases under `cases` and the worker-thread cases under `workerCases`.
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { LoadedPack } from '@salient/engine';
 import { SalientError } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
 import { runMatch, type DecisionRow, type EventRow, type ImpulseRow, type MatchRow, type TelemetrySink } from '@salient/runner';
-import type { ClickHouseSink, Telemetry } from '@salient/telemetry';
+import type { ClickHouseSink, ServedSink, Telemetry } from '@salient/telemetry';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SEATS = { Axis: 'random', Allies: 'random' } as const;
 const TARGET_OVERHEAD_PCT = 10;
+/** ClickHouseSink's default decisionSample: the worker sends the decisions a default store sink keeps. */
+const DEFAULT_DECISION_SAMPLE = 0.1;
 /** Where the telemetry package's test helper finds the server; checked first for a clearer message. */
 const CLICKHOUSE_SERVER_BIN = '/usr/sbin/clickhouse-server';
 const TABLES = ['impulses', 'events', 'decisions', 'matches'] as const;
 type Table = (typeof TABLES)[number];
 type TableCounts = Record<Table, number>;
-const SINKS = ['none', 'counting', 'embedded', 'embedded-linger', 'server', 'server-linger'] as const;
+const SINKS = ['none', 'counting', 'embedded', 'embedded-linger', 'server', 'server-linger', 'worker-none', 'worker-embedded', 'worker-server'] as const;
 type SinkKind = (typeof SINKS)[number];
+const inWorker = (kind: SinkKind) => kind.startsWith('worker-');
+/** The case every other case of the same layout is measured against. */
+const baselineOf = (kind: SinkKind): SinkKind => (inWorker(kind) ? 'worker-none' : 'none');
 type SinkOptions = NonNullable<Parameters<Telemetry['sink']>[0]>;
 
 const zero = (): TableCounts => ({ impulses: 0, events: 0, decisions: 0, matches: 0 });
 const sum = (r: TableCounts) => TABLES.reduce((a, t) => a + r[t], 0);
-const isStore = (kind: SinkKind) => kind !== 'none' && kind !== 'counting';
+const isStore = (kind: SinkKind) => kind !== 'none' && kind !== 'counting' && kind !== 'worker-none';
 
 /** Keeps nothing, counts what the runner hands it. */
 class CountingSink implements TelemetrySink {
@@ -105,6 +121,88 @@ interface Case {
   rows: TableCounts | undefined;
   readonly rounds: Round[];
   readonly kinds: Record<string, number>;
+  /** For the worker cases: the thread playing the games, and the store side of its RemoteSink. */
+  worker?: GameWorker;
+}
+
+/** What the main thread tells a game worker, and what it answers. */
+interface PlayCommand {
+  benchPlay: { firstSeed: number; games: number };
+}
+interface PlayedReport {
+  benchPlayed: Record<string, number>;
+  error?: string;
+}
+interface GameWorker {
+  thread: Worker;
+  served: ServedSink | undefined;
+  play(firstSeed: number, games: number): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Start this very file as a game worker. Loaded through tsx's API from an eval'd entry, since a
+ * worker given a `.ts` file directly is not guaranteed to go through the tsx loader.
+ */
+function startWorker(data: { remote: boolean; decisionSample: number; maxUnacked?: number }): Worker {
+  const entry = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(fileURLToPath(import.meta.url))}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(entry, { eval: true, workerData: { benchWorker: data } });
+}
+
+function gameWorker(thread: Worker, served: ServedSink | undefined): GameWorker {
+  let waiting: { resolve: (k: Record<string, number>) => void; reject: (e: Error) => void } | undefined;
+  const fail = (e: Error) => {
+    waiting?.reject(e);
+    waiting = undefined;
+  };
+  thread.on('message', (m: unknown) => {
+    const r = m as PlayedReport;
+    if (!r || typeof r !== 'object' || !('benchPlayed' in r)) return;
+    const w = waiting;
+    waiting = undefined;
+    if (r.error) w?.reject(new Error(`game worker: ${r.error}`));
+    else w?.resolve(r.benchPlayed);
+  });
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`game worker exited (${code})`)));
+  return {
+    thread,
+    served,
+    play: (firstSeed, games) =>
+      new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+        thread.postMessage({ benchPlay: { firstSeed, games } } satisfies PlayCommand);
+      }),
+    close: async () => {
+      served?.stop();
+      await thread.terminate();
+    },
+  };
+}
+
+/** The game worker's side: plays what it is told, rows through a RemoteSink to the main thread if asked. */
+async function workerMain(port: NonNullable<typeof parentPort>, data: { remote: boolean; decisionSample: number; maxUnacked?: number }): Promise<void> {
+  const { RemoteSink } = await import('@salient/telemetry');
+  const sink = data.remote ? new RemoteSink(port, { decisionSample: data.decisionSample, ...(data.maxUnacked ? { maxUnacked: data.maxUnacked } : {}) }) : undefined;
+  const pack = blitzPack();
+  const c = newCase('none', 'worker');
+  c.sink = sink;
+  port.on('message', (m: unknown) => {
+    const cmd = (m as Partial<PlayCommand>)?.benchPlay;
+    if (!cmd) return;
+    void (async () => {
+      const kinds: Record<string, number> = {};
+      try {
+        for (let i = 0; i < cmd.games; i++) {
+          const r = await play(c, pack, cmd.firstSeed + i);
+          kinds[r.kind] = (kinds[r.kind] ?? 0) + 1;
+        }
+        port.postMessage({ benchPlayed: kinds } satisfies PlayedReport);
+      } catch (e) {
+        port.postMessage({ benchPlayed: kinds, error: String((e as Error).stack ?? e) } satisfies PlayedReport);
+      }
+    })();
+  });
 }
 
 function envInt(name: string, fallback: number): number {
@@ -133,8 +231,9 @@ function envSinks(): SinkKind[] {
   for (const s of asked) {
     if (!(SINKS as readonly string[]).includes(s)) throw new Error(`BENCH_SINKS: unknown case '${s}'; use a comma-separated list of ${SINKS.join(', ')}`);
   }
-  // The baseline is what every overhead is measured against, so it always runs.
-  return SINKS.filter((s) => s === 'none' || asked.includes(s));
+  // The baselines are what every overhead is measured against, so they always run.
+  const worker = asked.some((s) => s.startsWith('worker-'));
+  return SINKS.filter((s) => s === 'none' || (worker && s === 'worker-none') || asked.includes(s));
 }
 
 function blitzPack(): LoadedPack {
@@ -269,9 +368,16 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   const sinkBefore = c.sinkMs;
   timed = c;
   const t0 = performance.now();
-  for (let i = 0; i < games; i++) {
-    const r = await play(c, pack, firstSeed + i);
-    c.kinds[r.kind] = (c.kinds[r.kind] ?? 0) + 1;
+  if (c.worker) {
+    const kinds = await c.worker.play(firstSeed, games);
+    for (const [k, n] of Object.entries(kinds)) c.kinds[k] = (c.kinds[k] ?? 0) + n;
+    // Every batch the worker posted came before its report: feed them all to the sink, then drain.
+    await c.worker.served?.settled();
+  } else {
+    for (let i = 0; i < games; i++) {
+      const r = await play(c, pack, firstSeed + i);
+      c.kinds[r.kind] = (c.kinds[r.kind] ?? 0) + 1;
+    }
   }
   const tDrain = performance.now();
   await c.drain();
@@ -333,16 +439,18 @@ function markdown(meta: Meta, rows: Row[]): string {
     `<!-- bench-telemetry:${meta.date}|${meta.node}|${meta.cpu} -->`,
     `### Telemetry · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
-    `Blitz A, random vs random, seeds from ${meta.firstSeed}, one thread, sequential \`runMatch\`; every case plays the same seeds in a round, ` +
+    `Blitz A, random vs random, seeds from ${meta.firstSeed}, sequential \`runMatch\`, in two layouts: **one thread** (games and store sink on the main thread) ` +
+      `and **worker thread** (games in a worker thread, rows posted by a \`RemoteSink\` to the main thread, where \`serveSink\` feeds the store sink; ` +
+      `decisions sampled in the worker at the store's rate; a round ends when the worker reported, every batch was fed and the sink drained). Every case plays the same seeds in a round, ` +
       `the cases alternate over ${meta.rounds} rounds, and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
-      `Overhead is the drop in games/s against no sink (target ≤ ${TARGET_OVERHEAD_PCT}%). Rows: impulses / events / decisions / matches ` +
+      `Overhead is the drop in games/s against no sink in the same layout (target ≤ ${TARGET_OVERHEAD_PCT}%). Rows: impulses / events / decisions / matches ` +
       `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
       `the \`linger\` cases add \`lingerMs: ${meta.lingerMs}\`. Time in inserts is wall time from call to resolve; the sink writes in the ` +
       `background, so most of it overlaps games. Each round ends with a drain that writes what the sink still holds; the time it waits is ` +
       `part of the round (and shown per game). The ClickHouse server runs on the same machine.`,
     '',
-    '| sink | games | games/s | overhead | ms/game | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | ms waiting for the closing drain per game | endings |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+    '| layout | sink | games | games/s | overhead | ms/game | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | ms waiting for the closing drain per game | endings |',
+    '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => {
       const overhead =
         r.overheadPct === undefined ? '—' : `${fmt(r.overheadPct, 1)}%${isStore(r.kind) && r.overheadPct > TARGET_OVERHEAD_PCT ? ' **over target**' : ''}`;
@@ -351,7 +459,7 @@ function markdown(meta: Meta, rows: Row[]): string {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ');
       return (
-        `| ${r.label} | ${r.games} | ${fmt(r.gamesPerSec, 2)} | ${overhead} | ${fmt(r.msPerGame, 2)} | ${stored} | ${opt(r.rowsPerSec, 0)} ` +
+        `| ${inWorker(r.kind) ? 'worker thread' : 'one thread'} | ${r.label} | ${r.games} | ${fmt(r.gamesPerSec, 2)} | ${overhead} | ${fmt(r.msPerGame, 2)} | ${stored} | ${opt(r.rowsPerSec, 0)} ` +
         `| ${opt(r.insertsPerGame, 2)} | ${opt(r.msPerInsert, 2)} | ${opt(r.awaitMsPerGame, 2)} | ${opt(r.sinkMsPerGame, 2)} | ${opt(r.drainMsPerGame, 2)} | ${kinds} |`
       );
     }),
@@ -360,7 +468,7 @@ function markdown(meta: Meta, rows: Row[]): string {
       ? 'No store was measured (BENCH_SINKS).'
       : over.length === 0
         ? `Every store is within the ${TARGET_OVERHEAD_PCT}% target.`
-        : `Over the ${TARGET_OVERHEAD_PCT}% target: ${over.map((r) => r.label).join('; ')}. Where the time goes, per game against no sink: ` +
+        : `Over the ${TARGET_OVERHEAD_PCT}% target: ${over.map(layoutLabel).join('; ')}. Where the time goes, per game against no sink in the same layout: ` +
           over.map((r) => whereTimeGoes(r, rows)).join('; ') +
           '.',
     `<!-- bench-telemetry:end -->`,
@@ -373,14 +481,14 @@ function markdown(meta: Meta, rows: Row[]): string {
  * drain that closes each round waits for them.
  */
 function whereTimeGoes(r: Row, rows: readonly Row[]): string {
-  const base = rows.find((x) => x.kind === 'none') as Row;
-  const counting = rows.find((x) => x.kind === 'counting');
+  const base = rows.find((x) => x.kind === baselineOf(r.kind)) as Row;
+  const counting = inWorker(r.kind) ? undefined : rows.find((x) => x.kind === 'counting');
   const extra = r.msPerGame - base.msPerGame;
   const drain = r.drainMsPerGame ?? 0;
   const records = r.sinkMsPerGame ?? 0;
   const parts = [
     `${fmt(drain, 2)} ms waiting for the drain that closes the round (${fmt(r.insertsPerGame ?? 0, 2)} inserts per game, ${fmt(r.msPerInsert ?? 0, 1)} ms each)`,
-    `${fmt(records, 2)} ms in the sink's row methods`,
+    `${fmt(records, 2)} ms in the sink's row methods${inWorker(r.kind) ? ' (on the main thread, alongside the games)' : ''}`,
   ];
   let rest = extra - drain - records;
   if (counting) {
@@ -389,7 +497,11 @@ function whereTimeGoes(r: Row, rows: readonly Row[]): string {
     rest -= building;
   }
   parts.push(`${fmt(rest, 2)} ms other (background inserts' work on the game thread and CPU, garbage collection, noise)`);
-  return `${r.label} +${fmt(extra, 2)} ms (${parts.join(', ')})`;
+  return `${layoutLabel(r)} +${fmt(extra, 2)} ms (${parts.join(', ')})`;
+}
+
+function layoutLabel(r: { kind: SinkKind; label: string }): string {
+  return `${inWorker(r.kind) ? 'worker thread' : 'one thread'} · ${r.label}`;
 }
 
 /** Replace the block of the same date, Node and CPU in RESULTS.md, or append a new one. */
@@ -439,6 +551,22 @@ async function main(): Promise<void> {
         c.sink = sink;
         c.rowsNow = () => ({ ...sink.rows });
         cases.push(c);
+      } else if (kind === 'worker-none') {
+        const c = newCase('worker-none', 'no sink');
+        c.worker = gameWorker(startWorker({ remote: false, decisionSample: 1 }), undefined);
+        cases.push(c);
+      } else if (inWorker(kind)) {
+        const { serveSink } = await import('@salient/telemetry');
+        const where = kind === 'worker-embedded' ? 'embedded' : 'server';
+        const store = (stores[where] ??= await openStore(where, tmp));
+        const name = where === 'embedded' ? 'rows to the main thread, embedded ClickHouse (chdb)' : 'rows to the main thread, ClickHouse server (Debian 18.16)';
+        const c = storeCase(kind, name, store, sinkOptions);
+        const maxUnacked = envNumber('BENCH_MAX_UNACKED');
+        const thread = startWorker({ remote: true, decisionSample: sinkOptions.decisionSample ?? DEFAULT_DECISION_SAMPLE, ...(maxUnacked ? { maxUnacked } : {}) });
+        const served = serveSink(thread, c.sink as TelemetrySink & { drain(): Promise<void> });
+        c.sink = undefined;
+        c.worker = gameWorker(thread, served);
+        cases.push(c);
       } else {
         const where = kind.startsWith('embedded') ? 'embedded' : 'server';
         const store = (stores[where] ??= await openStore(where, tmp));
@@ -449,7 +577,11 @@ async function main(): Promise<void> {
     }
     // Warm-up: JIT for the game and each sink's code path, tables created, connections open.
     for (const c of cases) {
-      for (let i = 0; i < Math.min(20, Math.ceil(games / 10)); i++) await play(c, pack, 1_000_000_000 + i);
+      const warm = Math.min(20, Math.ceil(games / 10));
+      if (c.worker) {
+        await c.worker.play(1_000_000_000, warm);
+        await c.worker.served?.settled();
+      } else for (let i = 0; i < warm; i++) await play(c, pack, 1_000_000_000 + i);
       await c.drain();
     }
 
@@ -460,15 +592,16 @@ async function main(): Promise<void> {
       for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, pack, firstSeed + r * per, per);
     }
 
-    const base = median((cases[0] as Case).rounds.map((r) => r.gamesPerSec));
+    const baseOf = (kind: SinkKind) => median((cases.find((c) => c.kind === baselineOf(kind)) as Case).rounds.map((r) => r.gamesPerSec));
     const rows: Row[] = cases.map((c) => {
       const gps = median(c.rounds.map((r) => r.gamesPerSec));
+      const base = baseOf(c.kind);
       return {
         kind: c.kind,
         label: c.label,
         games: c.games,
         gamesPerSec: gps,
-        overheadPct: c.kind === 'none' ? undefined : (1 - gps / base) * 100,
+        overheadPct: c.kind === baselineOf(c.kind) ? undefined : (1 - gps / base) * 100,
         msPerGame: 1000 / gps,
         rows: c.rows,
         rowsPerSec: medianOf(c.rounds.map((r) => r.rowsPerSec)),
@@ -495,7 +628,9 @@ async function main(): Promise<void> {
     const block = markdown(meta, rows);
     process.stdout.write(block + '\n');
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'telemetry-latest.json'), JSON.stringify({ ...meta, cases: rows }, null, 2) + '\n');
+    // `cases`: the one-thread layout; `workerCases`: the worker-thread layout (its own baseline).
+    const json = { ...meta, cases: rows.filter((r) => !inWorker(r.kind)), workerCases: rows.filter((r) => inWorker(r.kind)) };
+    writeFileSync(join(outDir, 'telemetry-latest.json'), JSON.stringify(json, null, 2) + '\n');
     if (resultsFile !== 'none') updateResults(resultsFile, block, `${meta.date}|${meta.node}|${meta.cpu}`);
     process.stderr.write(`bench: wrote ${join(outDir, 'telemetry-latest.json')}${resultsFile !== 'none' ? ` and ${resultsFile}` : ''}\n`);
     const failed = rows.reduce((n, r) => n + (r.kinds.error ?? 0), 0);
@@ -504,6 +639,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
+    for (const c of cases) await c.worker?.close();
     for (const [where, store] of Object.entries(stores)) {
       await store.close().catch((e: unknown) => process.stderr.write(`bench: closing the ${where} store failed: ${String(e)}\n`));
     }
@@ -511,4 +647,6 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const benchWorker = (workerData as { benchWorker?: { remote: boolean; decisionSample: number; maxUnacked?: number } } | null)?.benchWorker;
+if (!isMainThread && parentPort && benchWorker) await workerMain(parentPort, benchWorker);
+else await main();
