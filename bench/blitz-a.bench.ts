@@ -12,16 +12,16 @@
  * BENCH_ROUNDS (default 5: the cases alternate in rounds and the median round is reported).
  * Run with `node --import tsx --expose-gc` (the npm script does) so each case starts from a collected heap.
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyGame, LoadedPack } from '@salient/engine';
-import { SalientError } from '@salient/engine';
 import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { blitz } from '@salient/game-blitz';
 import { runMatch, type MatchResult } from '@salient/runner';
 import { createBot } from '@salient/bots';
+import { blitzPack, envInt, median, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -50,33 +50,12 @@ interface Figures {
   kinds: Record<string, number>;
 }
 
-function blitzPack(): LoadedPack {
-  const id = Object.keys(blitz.bundledPacks)[0] as string;
-  const r = blitz.checkPack(blitz.bundledPacks[id]);
-  if (!r.ok) throw new SalientError('BAD_PACK', `bundled Blitz pack '${id}' fails its schema`, r.issues);
-  return r.pack;
-}
-
-function envInt(name: string, fallback: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got '${v}'`);
-  return n;
-}
-
 async function play(c: Case, seed: number): Promise<MatchResult> {
   const seats = Object.fromEntries(Object.entries(c.seats).map(([seat, spec]) => [seat, createBot(spec)]));
   return runMatch({ game: c.game, pack: c.pack, scenario: c.scenario, seed, seats, seatSpecs: c.seats });
 }
 
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 /** Running totals of one case over all its rounds. */
 class Tally {
@@ -168,16 +147,7 @@ function updateResults(file: string, block: string, key: string): void {
   const header =
     '# Benchmark results\n\nRecorded by `npm run bench` (bench/blitz-a.bench.ts). One block per date, Node version and CPU;\n' +
     'a re-run on the same day and machine replaces its block. Compare machines by the Dice Race ratio, not absolute figures.\n';
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : header;
-  const start = text.indexOf(`<!-- bench:${key} -->`);
-  if (start >= 0) {
-    const endTag = '<!-- bench:end -->';
-    const end = text.indexOf(endTag, start);
-    text = text.slice(0, start) + block + text.slice(end < 0 ? text.length : end + endTag.length);
-  } else {
-    text = text.replace(/\n*$/, '\n\n') + block + '\n';
-  }
-  writeFileSync(file, text);
+  updateResultsBlock(file, 'bench', key, block, header);
 }
 
 async function main(): Promise<void> {

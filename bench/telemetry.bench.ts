@@ -41,15 +41,15 @@
  * one-thread cases under `cases` and the worker-thread cases under `workerCases`.
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { LoadedPack } from '@salient/engine';
-import { SalientError } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
+import { blitzPack, envInt, median, updateResultsBlock } from './support.ts';
 import { runMatch, type DecisionRow, type EventRow, type ImpulseRow, type MatchRow, type TelemetrySink } from '@salient/runner';
 import type { ClickHouseSink, ServedSink, Telemetry } from '@salient/telemetry';
 
@@ -205,14 +205,6 @@ async function workerMain(port: NonNullable<typeof parentPort>, data: { remote: 
   });
 }
 
-function envInt(name: string, fallback: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got '${v}'`);
-  return n;
-}
-
 function envNumber(name: string): number | undefined {
   const v = process.env[name];
   if (v === undefined || v === '') return undefined;
@@ -234,19 +226,6 @@ function envSinks(): SinkKind[] {
   // The baselines are what every overhead is measured against, so they always run.
   const worker = asked.some((s) => s.startsWith('worker-'));
   return SINKS.filter((s) => s === 'none' || (worker && s === 'worker-none') || asked.includes(s));
-}
-
-function blitzPack(): LoadedPack {
-  const id = Object.keys(blitz.bundledPacks)[0] as string;
-  const r = blitz.checkPack(blitz.bundledPacks[id]);
-  if (!r.ok) throw new SalientError('BAD_PACK', `bundled Blitz pack '${id}' fails its schema`, r.issues);
-  return r.pack;
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 /** Median of the defined values, or undefined when there are none. */
@@ -506,16 +485,7 @@ function layoutLabel(r: { kind: SinkKind; label: string }): string {
 
 /** Replace the block of the same date, Node and CPU in RESULTS.md, or append a new one. */
 function updateResults(file: string, block: string, key: string): void {
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.indexOf(`<!-- bench-telemetry:${key} -->`);
-  if (start >= 0) {
-    const endTag = '<!-- bench-telemetry:end -->';
-    const end = text.indexOf(endTag, start);
-    text = text.slice(0, start) + block + text.slice(end < 0 ? text.length : end + endTag.length);
-  } else {
-    text = text.replace(/\n*$/, '\n\n') + block + '\n';
-  }
-  writeFileSync(file, text);
+  updateResultsBlock(file, 'bench-telemetry', key, block, '# Benchmark results\n');
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,44 @@
+/** Helpers shared by the benchmark scripts. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SalientError, type LoadedPack } from '@salient/engine';
+import { blitz } from '@salient/game-blitz';
+
+/** The first bundled Blitz! pack, validated. */
+export function blitzPack(): LoadedPack {
+  const id = Object.keys(blitz.bundledPacks)[0] as string;
+  const r = blitz.checkPack(blitz.bundledPacks[id]);
+  if (!r.ok) throw new SalientError('BAD_PACK', `bundled Blitz pack '${id}' fails its schema`, r.issues);
+  return r.pack;
+}
+
+/** A positive whole number from the environment, or `fallback` when unset. */
+export function envInt(name: string, fallback: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got '${v}'`);
+  return n;
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/**
+ * Replace the block tagged `<!-- TAG:KEY -->` ... `<!-- TAG:end -->` in a results file (one block per
+ * date, Node version and CPU), or append it; a missing file starts with `header`.
+ */
+export function updateResultsBlock(file: string, tag: string, key: string, block: string, header: string): void {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  const start = text.indexOf(`<!-- ${tag}:${key} -->`);
+  if (start >= 0) {
+    const endTag = `<!-- ${tag}:end -->`;
+    const end = text.indexOf(endTag, start);
+    text = text.slice(0, start) + block + text.slice(end < 0 ? text.length : end + endTag.length);
+  } else {
+    text = text.replace(/\n*$/, '\n\n') + block + '\n';
+  }
+  writeFileSync(file, text);
+}
