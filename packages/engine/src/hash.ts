@@ -49,14 +49,8 @@ function fast(v: unknown): string | undefined {
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return undefined;
       const o = v as Record<string, unknown>;
-      const keys = Object.keys(o);
+      const keys = sortedKeys(o);
       const n = keys.length;
-      for (let i = 1; i < n; i++) {
-        if ((keys[i - 1] as string) > (keys[i] as string)) {
-          keys.sort();
-          break;
-        }
-      }
       let s = '{';
       let first = true;
       for (let i = 0; i < n; i++) {
@@ -73,6 +67,15 @@ function fast(v: unknown): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** An object's own keys in sorted order, sorting only when they are not sorted already (the usual case). */
+function sortedKeys(o: Record<string, unknown>): string[] {
+  const keys = Object.keys(o);
+  for (let i = 1; i < keys.length; i++) {
+    if ((keys[i - 1] as string) > (keys[i] as string)) return keys.sort();
+  }
+  return keys;
 }
 
 /** The original writer: slow (it names the path of every value), kept for exact output and errors on odd input. */
@@ -213,14 +216,8 @@ function feedValue(v: unknown): boolean {
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return false;
       const o = v as Record<string, unknown>;
-      const keys = Object.keys(o);
+      const keys = sortedKeys(o);
       const n = keys.length;
-      for (let i = 1; i < n; i++) {
-        if ((keys[i - 1] as string) > (keys[i] as string)) {
-          keys.sort();
-          break;
-        }
-      }
       feedChar(123);
       let first = true;
       for (let i = 0; i < n; i++) {
