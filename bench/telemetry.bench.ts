@@ -51,7 +51,7 @@ import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
 import { blitzPack, envInt, median, updateResultsBlock } from './support.ts';
 import { runMatch, type DecisionRow, type EventRow, type ImpulseRow, type MatchRow, type TelemetrySink } from '@salient/runner';
-import type { ClickHouseSink, ServedSink, Telemetry } from '@salient/telemetry';
+import type { ClickHouseSink, LinesSink, ServedSink, Telemetry } from '@salient/telemetry';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SEATS = { Axis: 'random', Allies: 'random' } as const;
@@ -321,7 +321,8 @@ function storeCase(kind: SinkKind, label: string, store: Store, options: SinkOpt
   const c = newCase(kind, label);
   // Time the sink's row methods (turning the runner's rows into ClickHouse records and buffering
   // them), which run on the game's thread, apart from the inserts, which are timed in openStore.
-  const timedSink: TelemetrySink = {
+  const timedSink: TelemetrySink & LinesSink = {
+    lines: (rows) => c.sinkTime(() => sink.lines(rows)),
     impulse: (row) => c.sinkTime(() => sink.impulse(row)),
     event: (row) => c.sinkTime(() => sink.event(row)),
     decision: (row) => c.sinkTime(() => sink.decision(row)),

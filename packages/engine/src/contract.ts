@@ -225,6 +225,12 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
 
   /** Per-impulse summary for telemetry (scores, control, supply by power). */
   summarize?(state: S): Summary;
+  /**
+   * Event types worth a row each in telemetry's `events` table: outcomes an analyst asks about
+   * (combats, captures, eliminations, declarations). Every event is still counted, by power and
+   * type, in the impulse rows, and every step is in the replay. Absent: every event gets a row.
+   */
+  readonly telemetryEvents?: readonly string[];
 
   /** Optional model for search bots. */
   readonly model?: BotModel<S, O>;

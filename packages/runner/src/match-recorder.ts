@@ -52,6 +52,8 @@ export class MatchRecorder {
     readonly matchId: string,
     private readonly sink: TelemetrySink | undefined,
     seats: readonly string[],
+    /** Event types that get an event row; undefined: all. Every event is counted in the impulse row. */
+    private readonly eventRows?: ReadonlySet<string>,
   ) {
     this.thinkMsBySeat = Object.fromEntries(seats.map((s) => [s, 0]));
   }
@@ -99,7 +101,10 @@ export class MatchRecorder {
       imp.eventCounts[event.type] = (imp.eventCounts[event.type] ?? 0) + 1;
       const byPower = (imp.eventCountsByPower[event.power ?? ''] ??= {});
       byPower[event.type] = (byPower[event.type] ?? 0) + 1;
-      const row = { matchId: this.matchId, seq: this.eventSeq++, impulseSeq: this.impulses, position: step.position, event };
+      // The sequence number counts every event, so the rows kept still say where each one fell.
+      const seq = this.eventSeq++;
+      if (!this.sink || (this.eventRows && !this.eventRows.has(event.type))) continue;
+      const row = { matchId: this.matchId, seq, impulseSeq: this.impulses, position: step.position, event };
       this.toSink((s) => s.event(row));
     }
   }

@@ -15,7 +15,7 @@ import { askBot, errorText } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
 import { MatchRecorder } from './match-recorder.ts';
 import { findScenario, resolveSeats, type Seating } from './seats.ts';
-import type { Bot, DecisionRequest, ForfeitReason, MatchResult, MatchSpec, ResultBase } from './types.ts';
+import type { Bot, DecisionRequest, EventRowChoice, ForfeitReason, MatchResult, MatchSpec, ResultBase } from './types.ts';
 
 const DEFAULT_DECISION_CAP = 100_000;
 const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
@@ -54,7 +54,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const bots = createBots(spec, seating, streams);
   const seatRecord = Object.fromEntries(Object.entries(bots).map(([seat, bot]) => [seat, spec.seatSpecs?.[seat] ?? bot.name]));
   const matchId = spec.matchId ?? defaultMatchId(spec, seatRecord);
-  const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots));
+  const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots), eventRowFilter(game, spec.eventRows));
   const cap = spec.decisionCap ?? DEFAULT_DECISION_CAP;
 
   const startedAt = Date.now();
@@ -291,6 +291,16 @@ function resultBase(
     thinkMsBySeat: rec.thinkMsBySeat,
     replay,
   };
+}
+
+/** Which event types get a row (undefined: all), from {@link MatchSpec.eventRows}. */
+function eventRowFilter(game: AnyGame, choice: EventRowChoice = 'game'): ReadonlySet<string> | undefined {
+  if (choice === 'all') return undefined;
+  if (choice === 'game') return game.telemetryEvents ? new Set(game.telemetryEvents) : undefined;
+  if (!Array.isArray(choice) || choice.some((t) => typeof t !== 'string')) {
+    throw new SalientError('BAD_ARGUMENT', `eventRows must be 'game', 'all' or a list of event types; got ${JSON.stringify(choice)}.`);
+  }
+  return new Set(choice);
 }
 
 /** Position, the game's summary and the state hash at the end of an impulse. */

@@ -61,6 +61,12 @@ export interface MatchSpec {
   decisionTimeoutMs?: number;
   signal?: AbortSignal;
   sink?: TelemetrySink;
+  /**
+   * Which events the sink gets an event row for (default `game`: the types the game lists in
+   * `telemetryEvents`, or every event if it lists none; `all`: every event; or a list of types).
+   * Impulse rows count every event whatever this says.
+   */
+  eventRows?: EventRowChoice;
   /** Match id for telemetry rows (default: derived from game, scenario, pack hash, seed and seats). */
   matchId?: string;
   /** Called after every applied step, for live output. */
@@ -82,6 +88,9 @@ export interface StepInfo {
   boundary?: 'phase' | 'impulse' | 'turn';
   thinkMs?: number;
 }
+
+/** See {@link MatchSpec.eventRows}. */
+export type EventRowChoice = 'game' | 'all' | readonly string[];
 
 /** Provenance recorded with a match: the tournament it belongs to and the worker that played it. */
 export interface MatchTags {

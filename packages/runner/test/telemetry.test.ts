@@ -43,6 +43,33 @@ describe('telemetry', () => {
     }
   });
 
+  it('writes event rows for the types eventRows names, the game\'s list by default, and counts every event', async () => {
+    const emittedOf = async (spec: Parameters<typeof diceSpec>[1]) => {
+      const sink = new InMemorySink();
+      const { steps, onStep } = collect();
+      await runMatch(diceSpec(5, { sink, onStep, ...spec }));
+      return { sink, emitted: steps.flatMap((s) => s.events) };
+    };
+    // Dice Race lists no telemetry events: every event gets a row.
+    const plain = await emittedOf({});
+    expect(plain.emitted.some((e) => e.type === 'bank') && plain.emitted.some((e) => e.type === 'bust')).toBe(true);
+    expect(plain.sink.events).toHaveLength(plain.emitted.length);
+    // A game listing 'bust' only: bank events are counted in the impulse rows but get no row; seq still counts them all.
+    const listing = { ...diceRace, telemetryEvents: ['bust'] };
+    const game = await emittedOf({ game: listing });
+    const busts = game.emitted.flatMap((e, i) => (e.type === 'bust' ? [i] : []));
+    expect(game.sink.events.map((r) => r.seq)).toEqual(busts);
+    expect(game.sink.impulses.reduce((a, i) => a + (i.eventCounts.bank ?? 0), 0)).toBe(game.emitted.filter((e) => e.type === 'bank').length);
+    // 'all' overrides the game's list; a list of types replaces it.
+    expect((await emittedOf({ game: listing, eventRows: 'all' })).sink.events).toHaveLength(game.emitted.length);
+    const banks = await emittedOf({ game: listing, eventRows: ['bank'] });
+    expect(banks.sink.events.every((r) => r.event.type === 'bank')).toBe(true);
+    expect(banks.sink.events).toHaveLength(game.emitted.length - busts.length);
+    await expect(runMatch(diceSpec(5, { sink: new InMemorySink(), eventRows: 'some' as never }))).rejects.toThrow(
+      /eventRows must be 'game', 'all' or a list of event types; got "some"/,
+    );
+  });
+
   it('stamps each impulse row with the state hash at its end and the position at its start', async () => {
     const sink = new InMemorySink();
     const r = await runMatch(diceSpec(4, { sink }));

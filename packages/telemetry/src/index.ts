@@ -10,8 +10,8 @@ export { openStore, lockHolder, type Store } from './client.ts';
 export { migrate, appliedMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration, type MigrationReport, type AppliedMigration } from './migrations.ts';
 export { ROW_TABLES, type RowTable } from './schema.ts';
 export { ClickHouseSink, type SinkOptions } from './sink.ts';
-export { RemoteSink, serveSink, type RemoteSinkOptions, type ServedSink, type SinkPort, type DrainableSink } from './remote-sink.ts';
-export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, type EventClasses, type SidesLookup } from './records.ts';
+export { RemoteSink, serveSink, type LinesSink, type RemoteSinkOptions, type ServedSink, type SinkPort, type DrainableSink } from './remote-sink.ts';
+export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, type EncodedRows, type EventClasses, type SidesLookup } from './records.ts';
 export { deliverSpool, pendingSpool, type SpooledMatch, type SpoolDelivery } from './spool.ts';
 export { DEFAULT_RETRY, type RetryPolicy } from './insert.ts';
 export {

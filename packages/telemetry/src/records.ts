@@ -17,6 +17,18 @@ export type ChRow = Record<string, Json>;
 export type RowLine = string;
 
 /**
+ * Rows of one match encoded as lines (see {@link RowLine}) where the runner produced them (a game
+ * thread), for a sink elsewhere to batch and insert. `match` is present once the match ended.
+ */
+export interface EncodedRows {
+  matchId: string;
+  impulses: RowLine[];
+  events: RowLine[];
+  decisions: RowLine[];
+  match?: RowLine;
+}
+
+/**
  * The sides of the scenario a match was played in, for matches whose seats are powers rather than
  * sides: it tells which bots played each side. Return `undefined` when unknown.
  */

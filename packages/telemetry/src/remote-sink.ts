@@ -2,9 +2,12 @@
  * Telemetry from a game thread to the thread that owns the store (see ARCHITECTURE.md, "Telemetry":
  * the process that owns the embedded store owns it alone; worker threads send their rows to it).
  *
- * On the game thread, {@link RemoteSink} keeps the runner's rows as they come and posts them in one
- * message per `flush` (the runner flushes at every impulse boundary and at the end of a match). On
- * the store's thread, {@link serveSink} hands each batch to a real sink (a `ClickHouseSink`), row by
+ * On the game thread, {@link RemoteSink} keeps the runner's rows as they come and posts them, as one
+ * JSON text, at the first `flush` after a match ended (the runner flushes at every impulse boundary
+ * and at the end of a match), or after `packRows` rows of unfinished matches piled up. One message per
+ * match, and JSON text rather than a structured clone of the row objects, because the game thread pays
+ * for the copy: JSON.stringify of a match's rows costs about half of cloning them, and a posted string
+ * is copied in one piece. On the store's thread, {@link serveSink} hands each batch to a real sink (a `ClickHouseSink`), row by
  * row in order, then calls its `flush`, and acknowledges the batch. The game side waits in `flush`
  * only while more than `maxUnacked` batches are unacknowledged, so memory stays bounded when the store
  * falls behind. A failure on the store side is reported to the game side by the next `flush`, or by
@@ -12,7 +15,18 @@
  */
 import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from '@salient/runner';
 import { SalientError, type ErrorCode } from '@salient/engine';
-import { matchSampler } from './records.ts';
+import {
+  decisionLine,
+  DEFAULT_EVENT_CLASSES,
+  eventLine,
+  impulseLine,
+  matchLine,
+  matchSampler,
+  type EncodedRows,
+  type EventClasses,
+  type SidesLookup,
+} from './records.ts';
+import { DEFAULT_DECISION_SAMPLE } from './sink.ts';
 
 /** What both ends need of a port: a `MessagePort`, `parentPort` or a `Worker`. */
 export interface SinkPort {
@@ -32,10 +46,11 @@ interface WireError {
 }
 
 /** Messages of this protocol carry `salientSink`, so a port may carry other messages too. */
-type ToStore = { salientSink: 'rows'; id: number; calls: Call[] } | { salientSink: 'close' };
+type ToStore = { salientSink: 'rows'; id: number; json: string } | { salientSink: 'lines'; id: number; matches: EncodedRows[] } | { salientSink: 'close' };
 type ToGame = { salientSink: 'ack'; id: number; error?: WireError } | { salientSink: 'closed'; error?: WireError };
 
 const DEFAULT_MAX_UNACKED = 32;
+const DEFAULT_PACK_ROWS = 5000;
 
 function toWire(e: unknown): WireError {
   if (e instanceof Error) {
@@ -65,16 +80,48 @@ export interface RemoteSinkOptions {
    */
   maxUnacked?: number;
   /**
-   * Share of decisions sent, 0..1 (default 1: all), chosen like `ClickHouseSink` does (by a hash of
-   * match id and sequence number). Giving the store sink's `decisionSample` sends exactly the
-   * decisions it keeps, and no others.
+   * Rows held at most before a `flush` posts them although no match ended (default 5000), so a long
+   * match does not pile up on the game thread.
+   */
+  packRows?: number;
+  /**
+   * Share of decisions sent, 0..1, chosen like `ClickHouseSink` does (by a hash of match id and
+   * sequence number). With `rows` (default 1: all) the store sink samples again, so giving its
+   * `decisionSample` sends exactly the decisions it keeps. With `lines` (default 0.1, the store
+   * sink's default) this is the sampling: the store keeps every decision line it is sent.
    */
   decisionSample?: number;
+  /**
+   * What is posted (default `lines`): `lines` encodes every row on the game thread as the store
+   * writes it (a ClickHouse line), so the store's thread only batches and inserts, and needs a sink
+   * that takes encoded rows (`ClickHouseSink`); `rows` posts the runner's row objects (as JSON text)
+   * for any {@link TelemetrySink}.
+   */
+  encoding?: 'lines' | 'rows';
+  /** With `lines`: sides of a match's scenario, as `ClickHouseSink`'s `sides` option. */
+  sides?: SidesLookup;
+  /** With `lines`: event classes of impulse rows, as `ClickHouseSink`'s `eventClasses` option. */
+  eventClasses?: EventClasses;
 }
+
+/** A sink on the store's thread that takes rows a {@link RemoteSink} encoded (see `ClickHouseSink.lines`). */
+export interface LinesSink {
+  lines(rows: EncodedRows): void;
+}
+
+const takesLines = (sink: TelemetrySink): sink is TelemetrySink & LinesSink => typeof (sink as Partial<LinesSink>).lines === 'function';
 
 /** A {@link TelemetrySink} for a game thread: posts the rows to the thread that serves the store ({@link serveSink}). */
 export class RemoteSink implements TelemetrySink {
   private calls: Call[] = [];
+  /** With `lines`: encoded rows by match, and how many rows they hold. */
+  private encoded = new Map<string, EncodedRows>();
+  private held = 0;
+  private readonly encoding: 'lines' | 'rows';
+  private readonly classes: EventClasses;
+  private readonly sides: SidesLookup | undefined;
+  /** A match ended since the last post. */
+  private ended = false;
   private nextId = 0;
   private readonly unacked = new Set<number>();
   /** Resolved at each acknowledgement, for a `flush` waiting on the backlog. */
@@ -83,6 +130,7 @@ export class RemoteSink implements TelemetrySink {
   private closing: Promise<void> | undefined;
   private onClosed: ((error: Error | undefined) => void) | undefined;
   private readonly maxUnacked: number;
+  private readonly packRows: number;
   private readonly sample: number;
   private readonly samplers = new Map<string, (seq: number) => boolean>();
   private readonly listener = (v: unknown): void => this.receive(v);
@@ -96,8 +144,17 @@ export class RemoteSink implements TelemetrySink {
     options: RemoteSinkOptions = {},
   ) {
     const max = options.maxUnacked ?? DEFAULT_MAX_UNACKED;
-    const sample = options.decisionSample ?? 1;
+    const sample = options.decisionSample ?? (options.encoding === 'rows' ? 1 : DEFAULT_DECISION_SAMPLE);
+    const pack = options.packRows ?? DEFAULT_PACK_ROWS;
     if (!Number.isInteger(max) || max < 1) throw new SalientError('BAD_ARGUMENT', `maxUnacked must be a whole number of at least 1; got ${max}.`);
+    if (!Number.isInteger(pack) || pack < 1) throw new SalientError('BAD_ARGUMENT', `packRows must be a whole number of at least 1; got ${pack}.`);
+    this.packRows = pack;
+    if (options.encoding !== undefined && options.encoding !== 'lines' && options.encoding !== 'rows') {
+      throw new SalientError('BAD_ARGUMENT', `encoding must be 'lines' or 'rows'; got ${JSON.stringify(options.encoding)}.`);
+    }
+    this.encoding = options.encoding ?? 'lines';
+    this.classes = options.eventClasses ?? DEFAULT_EVENT_CLASSES;
+    this.sides = options.sides;
     if (!(sample >= 0 && sample <= 1)) throw new SalientError('BAD_ARGUMENT', `decisionSample must be between 0 and 1; got ${sample}.`);
     this.maxUnacked = max;
     this.sample = sample;
@@ -105,11 +162,13 @@ export class RemoteSink implements TelemetrySink {
   }
 
   impulse(row: ImpulseRow): void {
-    this.calls.push({ k: 'i', r: row });
+    if (this.encoding === 'lines') this.hold(row.matchId).impulses.push(impulseLine(row, this.classes));
+    else this.calls.push({ k: 'i', r: row });
   }
 
   event(row: EventRow): void {
-    this.calls.push({ k: 'e', r: row });
+    if (this.encoding === 'lines') this.hold(row.matchId).events.push(eventLine(row));
+    else this.calls.push({ k: 'e', r: row });
   }
 
   decision(row: DecisionRow): void {
@@ -118,12 +177,26 @@ export class RemoteSink implements TelemetrySink {
       if (!keep) this.samplers.set(row.matchId, (keep = matchSampler(row.matchId, this.sample)));
       if (!keep(row.seq)) return;
     }
-    this.calls.push({ k: 'd', r: row });
+    if (this.encoding === 'lines') this.hold(row.matchId).decisions.push(decisionLine(row));
+    else this.calls.push({ k: 'd', r: row });
   }
 
   match(row: MatchRow): void {
     this.samplers.delete(row.matchId);
-    this.calls.push({ k: 'm', r: row });
+    if (this.encoding === 'lines') {
+      const e = this.hold(row.matchId);
+      e.match = matchLine(row, this.sides);
+      this.held--;
+    } else this.calls.push({ k: 'm', r: row });
+    this.ended = true;
+  }
+
+  /** The encoded rows held for `matchId`, counting the row about to be added. */
+  private hold(matchId: string): EncodedRows {
+    this.held++;
+    let e = this.encoded.get(matchId);
+    if (!e) this.encoded.set(matchId, (e = { matchId, impulses: [], events: [], decisions: [] }));
+    return e;
   }
 
   /** Batches posted and not yet acknowledged. */
@@ -132,14 +205,14 @@ export class RemoteSink implements TelemetrySink {
   }
 
   /**
-   * Post the rows since the last flush as one batch. Resolves at once unless more than `maxUnacked`
-   * batches are unacknowledged; then waits until they are not. Throws a failure the store side
-   * reported (once).
+   * Post the rows held as one batch if a match ended since the last post or `packRows` rows are
+   * held. Resolves at once unless more than `maxUnacked` batches are unacknowledged; then waits until
+   * they are not. Throws a failure the store side reported (once).
    */
   async flush(): Promise<void> {
     this.throwFailure();
     if (this.closing) throw new SalientError('BAD_ARGUMENT', 'RemoteSink: flush after close.');
-    this.post();
+    if (this.ended || this.calls.length + this.held >= this.packRows) this.post();
     if (this.unacked.size > this.maxUnacked) {
       this.waits++;
       while (this.unacked.size > this.maxUnacked) await new Promise<void>((resolve) => (this.wake = resolve));
@@ -165,10 +238,19 @@ export class RemoteSink implements TelemetrySink {
   }
 
   private post(): void {
-    if (this.calls.length === 0) return;
-    const id = this.nextId++;
-    const message: ToStore = { salientSink: 'rows', id, calls: this.calls };
-    this.calls = [];
+    this.ended = false;
+    let message: ToStore;
+    if (this.encoding === 'lines') {
+      if (this.encoded.size === 0) return;
+      message = { salientSink: 'lines', id: this.nextId++, matches: [...this.encoded.values()] };
+      this.encoded = new Map();
+      this.held = 0;
+    } else {
+      if (this.calls.length === 0) return;
+      message = { salientSink: 'rows', id: this.nextId++, json: JSON.stringify(this.calls) };
+      this.calls = [];
+    }
+    const id = message.id;
     this.unacked.add(id);
     if (this.unacked.size > this.maxOutstanding) this.maxOutstanding = this.unacked.size;
     this.port.postMessage(message);
@@ -228,14 +310,24 @@ export function serveSink(port: SinkPort, sink: DrainableSink, onError?: (e: unk
     return toWire(e);
   };
   const handle = async (m: ToStore): Promise<void> => {
-    if (m.salientSink === 'rows') {
+    if (m.salientSink === 'rows' || m.salientSink === 'lines') {
       let error: WireError | undefined;
       try {
-        for (const c of m.calls) {
-          if (c.k === 'i') sink.impulse(c.r);
-          else if (c.k === 'e') sink.event(c.r);
-          else if (c.k === 'd') sink.decision?.(c.r);
-          else sink.match(c.r);
+        if (m.salientSink === 'lines') {
+          if (!takesLines(sink)) {
+            throw new SalientError(
+              'BAD_ARGUMENT',
+              "serveSink: the game side posts encoded lines, which only a ClickHouseSink takes; create its RemoteSink with { encoding: 'rows' } to serve another sink.",
+            );
+          }
+          for (const rows of m.matches) sink.lines(rows);
+        } else {
+          for (const c of JSON.parse(m.json) as Call[]) {
+            if (c.k === 'i') sink.impulse(c.r);
+            else if (c.k === 'e') sink.event(c.r);
+            else if (c.k === 'd') sink.decision?.(c.r);
+            else sink.match(c.r);
+          }
         }
         await sink.flush?.();
       } catch (e) {

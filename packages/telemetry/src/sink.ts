@@ -30,6 +30,7 @@ import {
   impulseLine,
   matchLine,
   matchSampler,
+  type EncodedRows,
   type EventClasses,
   type RowLine,
   type SidesLookup,
@@ -103,7 +104,7 @@ interface Batch {
 
 const DEFAULT_BATCH_ROWS = 20_000;
 const DEFAULT_LINGER_MS = 1000;
-const DEFAULT_DECISION_SAMPLE = 0.1;
+export const DEFAULT_DECISION_SAMPLE = 0.1;
 
 /** A {@link TelemetrySink} writing to ClickHouse. Several matches (also concurrent ones) may share one. */
 export class ClickHouseSink implements TelemetrySink {
@@ -161,6 +162,23 @@ export class ClickHouseSink implements TelemetrySink {
 
   match(row: MatchRow): void {
     this.buffer(row.matchId).match = matchLine(row, this.options.sides);
+  }
+
+  /**
+   * Rows of one match encoded elsewhere (a `RemoteSink` on a game thread), added as they are: the
+   * decisions were sampled there, so every decision line is kept. Call `flush` after, as the runner
+   * would.
+   */
+  lines(rows: EncodedRows): void {
+    const buf = this.buffer(rows.matchId);
+    for (const table of ROWS_TABLES) {
+      const lines = rows[table];
+      if (lines.length === 0) continue;
+      const held = buf.rows[table];
+      for (let i = 0; i < lines.length; i++) held.push(lines[i] as RowLine);
+      buf.count += lines.length;
+    }
+    if (rows.match !== undefined) buf.match = rows.match;
   }
 
   /**

@@ -86,11 +86,12 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
   it('writes every row of the matches the worker played, exactly once', async () => {
     const t = telemetry as Telemetry;
     const sink = t.sink({ decisionSample: 1 });
-    const { report, served } = await playInWorker({ games: 12, firstSeed: 1 }, sink);
+    const { report, served } = await playInWorker({ games: 12, firstSeed: 1, options: { decisionSample: 1 } }, sink);
     expect(report.errors).toEqual([]);
     expect(report.matches).toBe(12);
     expect(new Set(report.matchIds).size).toBe(12);
-    expect(served.batches).toBeGreaterThan(12);
+    // One message per finished match.
+    expect(served.batches).toBe(12);
     expect(report.impulses).toBeGreaterThan(0);
     expect(report.events).toBeGreaterThan(0);
     // The drain at close wrote everything: no waiting on the sink's background writes here.
@@ -112,7 +113,7 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
     const t = telemetry as Telemetry;
     const all = { n: 0 };
     const counting: TelemetrySink = { impulse: () => {}, event: () => {}, decision: () => void all.n++, match: () => {} };
-    const { report } = await playInWorker({ games: 3, firstSeed: 50, options: { decisionSample: 0.1 } }, counting);
+    const { report } = await playInWorker({ games: 3, firstSeed: 50, options: { decisionSample: 0.1, encoding: 'rows' } }, counting);
     expect(report.errors).toEqual([]);
     expect(all.n).toBeGreaterThan(0);
     expect(all.n).toBeLessThan(report.decisions * 0.3);
@@ -124,7 +125,7 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
 
   it('keeps at most maxUnacked batches outstanding: flush waits for a slow store', async () => {
     const slow = new SlowSink(5);
-    const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 3 } }, slow);
+    const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 3, packRows: 1, encoding: 'rows' } }, slow);
     expect(report.errors).toEqual([]);
     expect(report.waits).toBeGreaterThan(0);
     // One over the bound at most: the batch just posted, before flush waits.
@@ -133,16 +134,71 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
     expect(slow.rows).toBeGreaterThan(0);
   });
 
+  it('posts the rows of an unfinished match once packRows of them are held', async () => {
+    const counting = new SlowSink(0);
+    const { report, served } = await playInWorker({ games: 2, firstSeed: 7, options: { packRows: 20, encoding: 'rows' } }, counting);
+    expect(report.errors).toEqual([]);
+    // A Blitz! A match has some 30 to 40 rows in all, the impulse rows 8 apart: more batches than matches.
+    expect(served.batches).toBeGreaterThan(2);
+    expect(counting.rows).toBe(report.impulses + report.events + report.decisions + report.matches);
+  });
+
+  it('encodes on the game thread by default: the same rows in the store as the store sink encoding them', async () => {
+    const t = telemetry as Telemetry;
+    // Lines encoded in the worker (default) and rows encoded here, for the same seeds, into one store.
+    const lines = await playInWorker({ games: 4, firstSeed: 70 }, t.sink());
+    expect(lines.report.errors).toEqual([]);
+    const ids = lines.report.matchIds;
+    const dump = async (table: string) => {
+      const rs = await t.client.query({
+        query: `SELECT * FROM ${t.database}.${table} FINAL WHERE match_id IN {ids:Array(String)} ORDER BY match_id, ${table === 'matches' ? 'match_id' : 'seq'}`,
+        query_params: { ids },
+        format: 'JSONEachRow',
+      });
+      // Think times are measured, so they differ between two plays of a match; everything else is the same.
+      return (await rs.json<Record<string, unknown>>()).map(({ think_ms: _, ...rest }) => rest);
+    };
+    const before = { impulses: await dump('impulses'), events: await dump('events'), decisions: await dump('decisions') };
+    expect(before.impulses.length).toBe(lines.report.impulses);
+    expect(before.events.length).toBe(lines.report.events);
+    // decisions sampled in the worker at the store sink's default rate: some, not all
+    expect(before.decisions.length).toBeGreaterThan(0);
+    expect(before.decisions.length).toBeLessThan(lines.report.decisions * 0.3);
+    await t.client.command({ query: `TRUNCATE TABLE ${t.database}.impulses` });
+    await t.client.command({ query: `TRUNCATE TABLE ${t.database}.events` });
+    await t.client.command({ query: `TRUNCATE TABLE ${t.database}.decisions` });
+    const rows = await playInWorker({ games: 4, firstSeed: 70, options: { encoding: 'rows' } }, t.sink());
+    expect(rows.report.matchIds).toEqual(ids);
+    expect({ impulses: await dump('impulses'), events: await dump('events'), decisions: await dump('decisions') }).toEqual(before);
+  });
+
+  it('says what to do when encoded lines reach a sink that cannot take them', async () => {
+    const { report } = await playInWorker({ games: 1, firstSeed: 3 }, new SlowSink(0));
+    expect(report.errors[0]).toMatchObject({ code: 'BAD_ARGUMENT', message: expect.stringContaining("create its RemoteSink with { encoding: 'rows' }") });
+  });
+
+  it('refuses a packRows that is not a whole number of at least 1', async () => {
+    const { RemoteSink } = await import('../src/index.ts');
+    const { MessageChannel } = await import('node:worker_threads');
+    const ch = new MessageChannel();
+    try {
+      expect(() => new RemoteSink(ch.port1, { packRows: 0 })).toThrow(/packRows must be a whole number of at least 1; got 0/);
+    } finally {
+      ch.port1.close();
+      ch.port2.close();
+    }
+  });
+
   it('does not wait for a store that keeps up with a generous bound', async () => {
     const fast = new SlowSink(0);
-    const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 100_000 } }, fast);
+    const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 100_000, encoding: 'rows' } }, fast);
     expect(report.errors).toEqual([]);
     expect(report.waits).toBe(0);
   });
 
   it('reports a failure on the store side to the game side, by the next flush', async () => {
     const failing = new SlowSink(1, 3);
-    const { report } = await playInWorker({ games: 5, firstSeed: 9 }, failing);
+    const { report } = await playInWorker({ games: 5, firstSeed: 9, options: { encoding: 'rows' } }, failing);
     expect(report.matches).toBeLessThan(5);
     expect(report.errors[0]).toMatchObject({ code: 'TELEMETRY_SCHEMA', message: 'store side: table impulses is missing' });
     expect(report.errors[0]?.where).toMatch(/^match /);
@@ -157,7 +213,7 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
         throw new SalientError('TELEMETRY_AUTH', 'store side: drain refused');
       },
     };
-    const { report } = await playInWorker({ games: 1, firstSeed: 3 }, sink);
+    const { report } = await playInWorker({ games: 1, firstSeed: 3, options: { encoding: 'rows' } }, sink);
     expect(report.matches).toBe(1);
     expect(report.errors).toEqual([{ where: 'close', code: 'TELEMETRY_AUTH', message: 'store side: drain refused' }]);
   });

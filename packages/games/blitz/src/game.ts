@@ -115,12 +115,37 @@ function describeChoice(p: PackIndex, s: BlitzState, c: string): string {
   return [verb, ...rest.map(name)].join(' ') + (s.ask.kind === 'decision' ? ` (${s.ask.prompt})` : '');
 }
 
+/**
+ * Events that get a row in telemetry's `events` table: what changed the war (combats with their
+ * rounds, factors, dice and results; losses of areas and units; declarations; the end). The traffic
+ * around them (moves, rebases, placements, announcements and commitments before a combat, step
+ * losses already in the combat's results, turn markers) is counted per impulse and kept in the
+ * replay, which rebuilds every event of a match on demand (`salient replay`).
+ */
+export const TELEMETRY_EVENTS: readonly string[] = [
+  'combat',
+  'overrun',
+  'retreat',
+  'return-to-base',
+  'elimination',
+  'reinforcement-lost',
+  'capture',
+  'conquest',
+  'liberation',
+  'declaration',
+  'build',
+  'repair',
+  'income',
+  'victory',
+];
+
 export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   id: 'blitz',
   name: 'Blitz! A World in Conflict',
   rulesVersion: RULES_VERSION,
   streams: ['combat'],
   bundledPacks: { approximation: approximationPack },
+  telemetryEvents: TELEMETRY_EVENTS,
 
   checkPack(raw) {
     const r = checkBlitzPack(raw);

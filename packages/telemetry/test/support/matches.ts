@@ -8,6 +8,7 @@ import { sampled, type Telemetry } from '../../src/index.ts';
 const checked = blitz.checkPack(blitz.bundledPacks.approximation);
 if (!checked.ok) throw new Error(`The bundled Blitz pack does not load: ${JSON.stringify(checked.issues)}`);
 export const blitzPack = checked.pack;
+const rowEvents = new Set(blitz.telemetryEvents);
 
 /** A played match, with every row the runner emitted. */
 export interface Played {
@@ -57,7 +58,8 @@ export function expectedCounts(p: Played, rate: number): Record<'matches' | 'imp
   return {
     matches: 1,
     impulses: p.result.impulses,
-    events: p.events.length,
+    // Blitz! lists the event types worth a row; the others are only counted in impulse rows.
+    events: p.events.filter((e) => rowEvents.has(e.type)).length,
     decisions: p.rows.decisions.filter((d) => sampled(d.matchId, d.seq, rate)).length,
   };
 }

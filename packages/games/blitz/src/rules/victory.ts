@@ -90,15 +90,31 @@ export function adjudicate(p: PackIndex, s: BlitzState): GameResult {
  * per power the objective areas held, units on the map and their total Size.
  */
 export function summarize(p: PackIndex, s: BlitzState): Summary {
+  // Called at every impulse end when telemetry is on: one pass over the units (sums need no order),
+  // the same figures as `scores` and `onMap` give.
   const control: Record<string, number> = {};
-  for (const c of Object.values(s.control)) if (c !== 'neutral') control[c] = (control[c] ?? 0) + 1;
+  for (const land in s.control) {
+    const c = s.control[land] as string;
+    if (c !== 'neutral') control[c] = (control[c] ?? 0) + 1;
+  }
+  const units: Record<string, number> = {};
+  const size: Record<string, number> = {};
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at === 'pool' || u.at === 'gone') continue;
+    units[u.power] = (units[u.power] ?? 0) + 1;
+    size[u.power] = (size[u.power] ?? 0) + u.size;
+  }
   const extra: Record<string, number> = {};
+  const scoreOf: Record<string, number> = {};
   const obj = objectives(p, s);
   for (const pw of scenarioDef(p, s.scenario).powers) {
-    const mine = onMap(s).filter(([, u]) => u.power === pw.id);
-    extra[`${pw.id}.objectives`] = obj.filter((l) => s.control[l] === pw.id).length;
-    extra[`${pw.id}.units`] = mine.length;
-    extra[`${pw.id}.size`] = mine.reduce((a, [, u]) => a + u.size, 0);
+    let held = 0;
+    for (const l of obj) if (s.control[l] === pw.id) held++;
+    extra[`${pw.id}.objectives`] = held;
+    extra[`${pw.id}.units`] = units[pw.id] ?? 0;
+    extra[`${pw.id}.size`] = size[pw.id] ?? 0;
+    scoreOf[pw.id] = held * 10 + (size[pw.id] ?? 0);
   }
-  return { scores: scores(p, s), control, extra };
+  return { scores: scoreOf, control, extra };
 }
