@@ -18,9 +18,10 @@
  * owns it alone, and games post their rows to it), with
  *
  *   - `worker-none`: no sink, the baseline of the worker cases;
- *   - `worker-embedded`, `worker-server`: a `RemoteSink` in the worker posting the rows (one message per
- *     runner flush; decisions sampled at the store sink's rate before they are sent) to this thread,
- *     where `serveSink` feeds them to the store's default sink. A round is timed from telling the worker
+ *   - `worker-embedded`, `worker-server`: a `RemoteSink` in the worker encoding the rows as the store
+ *     writes them and posting them (one message per finished match; decisions sampled at the store
+ *     sink's rate before they are encoded) to this thread, where `serveSink` hands the lines to the
+ *     store's default sink, which batches and inserts them. A round is timed from telling the worker
  *     to play until the worker reported its games, every batch was fed to the sink and the sink drained.
  *
  * Every case plays the same seeds in a round and the cases alternate over the rounds, so a burst of
@@ -420,8 +421,8 @@ function markdown(meta: Meta, rows: Row[]): string {
     `### Telemetry · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
     `Blitz A, random vs random, seeds from ${meta.firstSeed}, sequential \`runMatch\`, in two layouts: **one thread** (games and store sink on the main thread) ` +
-      `and **worker thread** (games in a worker thread, rows posted by a \`RemoteSink\` to the main thread, where \`serveSink\` feeds the store sink; ` +
-      `decisions sampled in the worker at the store's rate; a round ends when the worker reported, every batch was fed and the sink drained). Every case plays the same seeds in a round, ` +
+      `and **worker thread** (games in a worker thread whose \`RemoteSink\` encodes the rows as ClickHouse lines and posts them, one message per finished match, to the main thread, where \`serveSink\` hands them to the store sink; ` +
+      `decisions sampled in the worker at the store's rate; event rows for the event types Blitz! lists (\`telemetryEvents\`), every event counted per impulse; a round ends when the worker reported, every batch was fed and the sink drained). Every case plays the same seeds in a round, ` +
       `the cases alternate over ${meta.rounds} rounds, and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
       `Overhead is the drop in games/s against no sink in the same layout (target ≤ ${TARGET_OVERHEAD_PCT}%). Rows: impulses / events / decisions / matches ` +
       `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
