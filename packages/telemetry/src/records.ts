@@ -119,57 +119,6 @@ function botsOfSide(side: string, bots: Readonly<Record<string, string>>, row: M
   return names.length ? names.join('+') : UNKNOWN_BOT;
 }
 
-/** `impulses` row. */
-export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_EVENT_CLASSES): ChRow {
-  const byPower = row.eventCountsByPower;
-  const eventPowers: string[] = [];
-  const eventTypes: string[] = [];
-  const eventCounts: number[] = [];
-  for (const p of sortedKeys(byPower)) {
-    const types = byPower[p] ?? {};
-    for (const t of sortedKeys(types)) {
-      eventPowers.push(p);
-      eventTypes.push(t);
-      eventCounts.push(types[t] ?? 0);
-    }
-  }
-  const s = row.summary;
-  const powers = [
-    ...new Set([...Object.keys(s?.scores ?? {}), ...Object.keys(s?.control ?? {}), ...Object.keys(s?.supply ?? {}), ...Object.keys(byPower)]),
-  ]
-    .filter((p) => p !== '')
-    .sort();
-  const count = (p: string, types: readonly string[]): number => types.reduce((a, t) => a + (byPower[p]?.[t] ?? 0), 0);
-  const extra = s?.extra ?? {};
-  const extraKeys = sortedKeys(extra);
-  const seats = sortedKeys(row.thinkMsBySeat);
-  return {
-    match_id: row.matchId,
-    seq: row.seq,
-    ...position(row.position),
-    ...position(row.end, 'end_'),
-    active_powers: row.activePowers,
-    choices: row.choices,
-    decisions: row.decisions,
-    chance_draws: row.chanceDraws,
-    event_powers: eventPowers,
-    event_types: eventTypes,
-    event_counts: eventCounts,
-    powers,
-    scores: powers.map((p) => s?.scores[p] ?? 0),
-    control: powers.map((p) => s?.control?.[p] ?? 0),
-    supply: powers.map((p) => s?.supply?.[p] ?? 0),
-    moves: powers.map((p) => count(p, classes.moves)),
-    combats: powers.map((p) => count(p, classes.combats)),
-    losses: powers.map((p) => count(p, classes.losses)),
-    extra_keys: extraKeys,
-    extra_values: extraKeys.map((k) => extra[k] ?? 0),
-    think_seats: seats,
-    think_ms: seats.map((k) => row.thinkMsBySeat[k] ?? 0),
-    state_hash: row.stateHash,
-  };
-}
-
 const str = JSON.stringify as (s: string) => string;
 /** A number as JSON.stringify writes it (non-finite numbers as null). */
 const num = (n: number): string => (Number.isFinite(n) ? '' + n : 'null');
@@ -223,8 +172,8 @@ function at(o: Readonly<Record<string, number>> | undefined, keys: readonly stri
   return out;
 }
 
-/** {@link impulseRecord} as a JSONEachRow line; the same text as `JSON.stringify(impulseRecord(row, classes))`. */
-export function impulseLine(row: ImpulseRow, classes: EventClasses = DEFAULT_EVENT_CLASSES): RowLine {
+/** `impulses` row. */
+export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_EVENT_CLASSES): ChRow {
   const byPower = row.eventCountsByPower;
   const eventPowers: string[] = [];
   const eventTypes: string[] = [];
@@ -246,7 +195,7 @@ export function impulseLine(row: ImpulseRow, classes: EventClasses = DEFAULT_EVE
   const seats = sortedKeys(row.thinkMsBySeat);
   const p = row.position;
   const e = row.end;
-  return JSON.stringify({
+  return {
     match_id: row.matchId,
     seq: row.seq,
     turn: p.turn,
@@ -276,7 +225,12 @@ export function impulseLine(row: ImpulseRow, classes: EventClasses = DEFAULT_EVE
     think_seats: seats,
     think_ms: at(row.thinkMsBySeat, seats),
     state_hash: row.stateHash,
-  });
+  };
+}
+
+/** {@link impulseRecord} as a JSONEachRow line. */
+export function impulseLine(row: ImpulseRow, classes: EventClasses = DEFAULT_EVENT_CLASSES): RowLine {
+  return JSON.stringify(impulseRecord(row, classes));
 }
 
 /** {@link decisionRecord} as a JSONEachRow line. */
