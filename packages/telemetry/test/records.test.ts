@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '@salient/runner';
-import { decisionLine, decisionRecord, eventLine, eventRecord, impulseLine, impulseRecord, matchLine, matchRecord, matchSampler, sampled } from '../src/records.ts';
+import { decisionLine, decisionRecord, eventLine, eventRecord, impulseLine, matchLine, matchRecord, matchSampler, sampled } from '../src/records.ts';
 import { InMemorySink } from '@salient/runner';
 import { playBlitz } from './support/matches.ts';
 
