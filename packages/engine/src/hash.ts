@@ -17,15 +17,15 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * One pass, no paths, keys sorted only when an object's own order is not already sorted (the key
- * order of `Object.keys` is the order `sort()` gives, or it is sorted). Returns undefined to hand
- * the value to {@link reference}.
+ * One pass, no paths, keys in sorted order (see {@link sortedKeys}), strings quoted without
+ * JSON.stringify when nothing in them needs escaping. Returns undefined to hand the value to
+ * {@link reference}.
  */
 function fast(v: unknown): string | undefined {
   if (v === null) return 'null';
   switch (typeof v) {
     case 'string':
-      return JSON.stringify(v);
+      return plain(v) ? '"' + v + '"' : JSON.stringify(v);
     case 'boolean':
       return v ? 'true' : 'false';
     case 'number':
@@ -49,18 +49,17 @@ function fast(v: unknown): string | undefined {
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return undefined;
       const o = v as Record<string, unknown>;
-      const keys = sortedKeys(o);
+      const keys = sortedKeys(Object.keys(o));
       const n = keys.length;
       let s = '{';
-      let first = true;
       for (let i = 0; i < n; i++) {
         const k = keys[i] as string;
         const x = o[k];
         if (x === undefined) continue;
         const w = fast(x);
         if (w === undefined) return undefined;
-        s += (first ? '' : ',') + JSON.stringify(k) + ':' + w;
-        first = false;
+        if (plain(k)) s += (s.length === 1 ? '"' : ',"') + k + '":' + w;
+        else s += (s.length === 1 ? '' : ',') + JSON.stringify(k) + ':' + w;
       }
       return s + '}';
     }
@@ -69,13 +68,86 @@ function fast(v: unknown): string | undefined {
   }
 }
 
-/** An object's own keys in sorted order, sorting only when they are not sorted already (the usual case). */
-function sortedKeys(o: Record<string, unknown>): string[] {
-  const keys = Object.keys(o);
-  for (let i = 1; i < keys.length; i++) {
-    if ((keys[i - 1] as string) > (keys[i] as string)) return keys.sort();
+/**
+ * Whether JSON.stringify may write the UTF-16 code unit `c` of a string other than as itself: a
+ * quote, a backslash, a control character, or a surrogate (escaped when lone; pairs are left to
+ * JSON.stringify too, which writes them as they are).
+ */
+function escapes(c: number): boolean {
+  return c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff);
+}
+
+/** Whether `JSON.stringify(s)` is `s` in quotes (no character of `s` {@link escapes}). */
+function plain(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (escapes(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/*
+ * Sorting an object's keys is most of the work of writing it: a state is many small objects built
+ * field by field, whose keys are seldom in sorted order. But objects built by the same code have the
+ * same keys in the same order, so each sorted order is remembered with the key list it sorts and found
+ * again by comparing keys (property names are interned strings: mostly pointer compares).
+ */
+
+/** A key list in `Object.keys` order and its sorted order, or null when it is sorted already. */
+interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly sorted: readonly string[] | null;
+}
+
+/** Remembered key orders by their first key, most recent first, at most ORDERS_PER_KEY each. */
+const orders = new Map<string, KeyOrder[]>();
+const ORDERS_PER_KEY = 8;
+/** Key lists longer than this are sorted each time, not remembered. */
+const MAX_REMEMBERED_LENGTH = 256;
+/** All remembered orders are forgotten when they would hold more keys than this in all. */
+const MAX_REMEMBERED_KEYS = 1 << 16;
+let rememberedKeys = 0;
+
+/**
+ * `keys` (an object's `Object.keys`) in sorted order, as `keys.sort()` gives it: `keys` itself when
+ * sorted already, else a remembered array, shared: read it, never change it (nor `keys`, which may be
+ * remembered).
+ */
+function sortedKeys(keys: string[]): readonly string[] {
+  const n = keys.length;
+  if (n < 2) return keys;
+  const first = keys[0] as string;
+  const known = orders.get(first);
+  if (known !== undefined) {
+    for (let j = 0; j < known.length; j++) {
+      const e = known[j] as KeyOrder;
+      const ks = e.keys;
+      if (ks.length !== n) continue;
+      let i = 1;
+      while (i < n && ks[i] === keys[i]) i++;
+      if (i === n) return e.sorted ?? keys;
+    }
   }
-  return keys;
+  // Not seen before: sort (only when out of order) and remember.
+  let sorted: string[] | null = null;
+  for (let i = 1; i < n; i++) {
+    if ((keys[i - 1] as string) > (keys[i] as string)) {
+      sorted = keys.slice().sort();
+      break;
+    }
+  }
+  if (n <= MAX_REMEMBERED_LENGTH) {
+    if (rememberedKeys + n > MAX_REMEMBERED_KEYS) {
+      orders.clear();
+      rememberedKeys = 0;
+    }
+    const e: KeyOrder = { keys, sorted };
+    const list = orders.get(first);
+    if (list === undefined) orders.set(first, [e]);
+    else {
+      if (list.length >= ORDERS_PER_KEY) rememberedKeys -= (list.pop() as KeyOrder).keys.length;
+      list.unshift(e);
+    }
+    rememberedKeys += n;
+  }
+  return sorted ?? keys;
 }
 
 /** The original writer: slow (it names the path of every value), kept for exact output and errors on odd input. */
@@ -119,6 +191,9 @@ export function hashString(s: string): string {
   return finish(h1, h2, s.length);
 }
 
+/** Two lowercase hex digits for each byte value. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /** The 16 hex digits of {@link hashString} from its two lanes after `length` characters. */
 function finish(a: number, b: number, length: number): string {
   a ^= length;
@@ -128,7 +203,17 @@ function finish(a: number, b: number, length: number): string {
   b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
   b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
   b ^= b >>> 16;
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+  // (a >>> 0).toString(16).padStart(8, '0') + the same of b, a byte at a time from a table.
+  return (
+    (HEX[a >>> 24] as string) +
+    HEX[(a >>> 16) & 255] +
+    HEX[(a >>> 8) & 255] +
+    HEX[a & 255] +
+    HEX[b >>> 24] +
+    HEX[(b >>> 16) & 255] +
+    HEX[(b >>> 8) & 255] +
+    HEX[b & 255]
+  );
 }
 
 /**
@@ -154,7 +239,10 @@ export function hashJson(value: Json | unknown): string {
 
 let walking = false;
 
-/** The lanes and length of the text fed so far (see {@link hashString}). */
+/**
+ * The lanes and length of the text fed so far (see {@link hashString}). The string feeders work on
+ * the lanes in locals and store them back once per string.
+ */
 let h1 = 0;
 let h2 = 0;
 let len = 0;
@@ -166,22 +254,44 @@ function feedChar(c: number): void {
   len++;
 }
 
+/** Feed the characters of `s` as they are. */
 function feedText(s: string): void {
-  for (let i = 0; i < s.length; i++) feedChar(s.charCodeAt(i));
+  let a = h1;
+  let b = h2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  h1 = a;
+  h2 = b;
+  len += s.length;
 }
 
 /** `JSON.stringify(s)`, fed: quoted as it is unless it has a character JSON escapes. */
 function feedString(s: string): void {
+  // The opening quote and the characters in one pass, checking each: if one needs escaping, the
+  // lanes are dropped and JSON.stringify's text is fed from where the string began.
+  let a = Math.imul(h1 ^ 34, 0x01000193);
+  let b = Math.imul(h2 ^ 34, 0x5bd1e995);
+  b ^= b >>> 15;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 34 || c === 92 || c < 32 || (c >= 0xd800 && c <= 0xdfff)) {
+    if (escapes(c)) {
       feedText(JSON.stringify(s));
       return;
     }
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
   }
-  feedChar(34);
-  feedText(s);
-  feedChar(34);
+  a = Math.imul(a ^ 34, 0x01000193);
+  b = Math.imul(b ^ 34, 0x5bd1e995);
+  b ^= b >>> 15;
+  h1 = a;
+  h2 = b;
+  len += s.length + 2;
 }
 
 /** Feed the canonical text of `v`, as `fast` writes it; false where `fast` would give up. */
@@ -216,7 +326,7 @@ function feedValue(v: unknown): boolean {
       const proto = Object.getPrototypeOf(v);
       if (proto !== Object.prototype && proto !== null) return false;
       const o = v as Record<string, unknown>;
-      const keys = sortedKeys(o);
+      const keys = sortedKeys(Object.keys(o));
       const n = keys.length;
       feedChar(123);
       let first = true;
