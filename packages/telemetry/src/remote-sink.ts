@@ -162,12 +162,12 @@ export class RemoteSink implements TelemetrySink {
   }
 
   impulse(row: ImpulseRow): void {
-    if (this.encoding === 'lines') this.hold(row.matchId).impulses.push(impulseLine(row, this.classes));
+    if (this.encoding === 'lines') this.keep(row.matchId, 'impulses', impulseLine(row, this.classes));
     else this.calls.push({ k: 'i', r: row });
   }
 
   event(row: EventRow): void {
-    if (this.encoding === 'lines') this.hold(row.matchId).events.push(eventLine(row));
+    if (this.encoding === 'lines') this.keep(row.matchId, 'events', eventLine(row));
     else this.calls.push({ k: 'e', r: row });
   }
 
@@ -177,23 +177,26 @@ export class RemoteSink implements TelemetrySink {
       if (!keep) this.samplers.set(row.matchId, (keep = matchSampler(row.matchId, this.sample)));
       if (!keep(row.seq)) return;
     }
-    if (this.encoding === 'lines') this.hold(row.matchId).decisions.push(decisionLine(row));
+    if (this.encoding === 'lines') this.keep(row.matchId, 'decisions', decisionLine(row));
     else this.calls.push({ k: 'd', r: row });
   }
 
   match(row: MatchRow): void {
     this.samplers.delete(row.matchId);
     if (this.encoding === 'lines') {
-      const e = this.hold(row.matchId);
-      e.match = matchLine(row, this.sides);
-      this.held--;
+      this.hold(row.matchId).match = matchLine(row, this.sides);
     } else this.calls.push({ k: 'm', r: row });
     this.ended = true;
   }
 
-  /** The encoded rows held for `matchId`, counting the row about to be added. */
-  private hold(matchId: string): EncodedRows {
+  /** Hold one encoded row of `matchId` (counted towards `packRows`). */
+  private keep(matchId: string, table: 'impulses' | 'events' | 'decisions', line: string): void {
+    this.hold(matchId)[table].push(line);
     this.held++;
+  }
+
+  /** The encoded rows held for `matchId`. */
+  private hold(matchId: string): EncodedRows {
     let e = this.encoded.get(matchId);
     if (!e) this.encoded.set(matchId, (e = { matchId, impulses: [], events: [], decisions: [] }));
     return e;
