@@ -25,7 +25,10 @@ export type ErrorCode =
   | 'TELEMETRY_LOCKED'
   | 'TELEMETRY_AUTH'
   | 'TELEMETRY_UNREACHABLE'
-  | 'TELEMETRY_SCHEMA';
+  | 'TELEMETRY_SCHEMA'
+  | 'BAD_SPEC'
+  | 'UNKNOWN_TOURNAMENT'
+  | 'QUEUE_UNREACHABLE';
 
 export class SalientError extends Error {
   override readonly name: string = 'SalientError';
