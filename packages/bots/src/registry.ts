@@ -7,9 +7,12 @@ import { parseBotSpec, type BotFactory } from '@salient/runner';
 import { bindBot, type BotDefinition } from './bot-definition.ts';
 import { greedyBotDefinition } from './greedy-bot.ts';
 import { randomBotDefinition } from './random-bot.ts';
+import { crashBotDefinition } from './crash-bot.ts';
 
 // Each definition has its own options type; `bindBot` keeps parse and create paired, so `unknown` is safe here.
 const BOTS: readonly BotDefinition<unknown>[] = [randomBotDefinition, greedyBotDefinition];
+// Test bots: created by name, never listed (so they stay out of `salient games` and help texts).
+const HIDDEN: readonly BotDefinition<unknown>[] = [crashBotDefinition as BotDefinition<unknown>];
 
 /** One line per bot, for `salient games` and help texts. */
 export interface BotCatalogEntry {
@@ -35,7 +38,7 @@ export function botCatalog(): BotCatalogEntry[] {
  */
 export function createBot(spec: string): BotFactory {
   const { name, params } = parseBotSpec(spec);
-  const def = BOTS.find((b) => b.name === name);
+  const def = BOTS.find((b) => b.name === name) ?? HIDDEN.find((b) => b.name === name);
   if (!def) throw unknownName('UNKNOWN_BOT', 'bot', name, botNames());
   return bindBot(def, params);
 }
