@@ -1,0 +1,11 @@
+/**
+ * The distributed executor: tournaments as BullMQ flows on Redis, played by any number of workers.
+ * Submit a plan, start workers anywhere (same Redis, same ClickHouse server), ask for status,
+ * cancel. Queue and key names are in `names.ts`.
+ */
+export { submitTournament, type SubmittablePlan, type SubmitOptions, type SubmitReport, type MatchJobData } from './submit.ts';
+export { tournamentStatus, cancelTournament, entrantNames, type TournamentStatus, type FailedMatch, type StatusOptions, type CancelReport } from './status.ts';
+export { startWorker, type StartWorkerOptions, type MatchWorker, type MatchEvent } from './worker.ts';
+export { buildProcessor, defaultProcessorCacheDir } from './build-processor.ts';
+export { connectRedis, describeRedis } from './connection.ts';
+export { MATCH_QUEUE, TOURNAMENT_QUEUE, matchJobId, tournamentJobId, planKey, cancelKey } from './names.ts';

@@ -1,0 +1,23 @@
+/**
+ * Names shared by everything that talks to the queue (submitters, workers, infra, dashboards): queue
+ * names, the Redis keys Salient keeps beside BullMQ's, and the deterministic job ids.
+ */
+
+/** Match jobs, one per planned match. */
+export const MATCH_QUEUE = 'salient-matches';
+/** Flow parents, one per tournament; completed once every match has finished (or failed). */
+export const TOURNAMENT_QUEUE = 'salient-tournaments';
+
+/** The submitted plan (JSON), so status can show standings without the spec file. */
+export const planKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:plan`;
+/** Set when a tournament is cancelled (value: ISO time); workers abort its running matches. */
+export const cancelKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:cancelled`;
+
+// BullMQ refuses custom ids that are integers or contain ':' (its key separator). A prefix rules out
+// integers; ':' and '%' are percent-encoded, so the mapping stays one-to-one and readable.
+const safe = (s: string): string => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
+
+/** Job id of a match in {@link MATCH_QUEUE}: derived from the match id, so re-submitting adds nothing. */
+export const matchJobId = (matchId: string): string => `m-${safe(matchId)}`;
+/** Job id of a tournament's flow parent in {@link TOURNAMENT_QUEUE}. */
+export const tournamentJobId = (tournamentId: string): string => `t-${safe(tournamentId)}`;

@@ -1,0 +1,95 @@
+/**
+ * The sandboxed match processor: BullMQ runs this file (compiled to one JS module by
+ * `buildProcessor`) in a child process per concurrent match, so a CPU-bound game never starves the
+ * worker's lock renewal. It plays the planned match through `playPlanned` (the same code as every
+ * other path), writes telemetry through a sink opened here from the environment and drained before
+ * the job is reported done, and returns the `MatchOutcome` as the job's return value.
+ *
+ * Failures: bad input (unknown game, pack, scenario or bot, bad parameters) is `UnrecoverableError`,
+ * failed at once; anything else (telemetry store down, a crash) is thrown as is and retried with
+ * backoff. Engine faults are not failures: they come back as `error` outcomes. A match aborted
+ * because its tournament was cancelled fails for good; one aborted because the worker is shutting
+ * down goes back to the queue without using up an attempt.
+ */
+import { UnrecoverableError, type SandboxedJob } from 'bullmq';
+import { SalientError, type ErrorCode } from '@salient/engine';
+import { openTelemetry, type ClickHouseSink, type Telemetry } from '@salient/telemetry';
+import { playPlanned } from '../play.ts';
+import type { MatchOutcome, PlannedMatch } from '../types.ts';
+
+/** Abort reasons the worker sends (`Worker.cancelJob`). */
+export const CANCELLED = 'salient:cancelled';
+export const SHUTDOWN = 'salient:shutdown';
+
+/** Errors that no retry can mend: the match as planned cannot be played anywhere. */
+const BAD_INPUT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'UNKNOWN_GAME',
+  'UNKNOWN_SCENARIO',
+  'UNKNOWN_PACK',
+  'UNKNOWN_SEAT',
+  'UNKNOWN_BOT',
+  'BAD_SEATS',
+  'BAD_PACK',
+  'BAD_OPTION',
+  'BAD_ARGUMENT',
+  'BAD_SPEC',
+]);
+
+let telemetry: Promise<Telemetry> | undefined;
+let sink: ClickHouseSink | undefined;
+
+// One store and one sink per child process (a child plays one match at a time); opened on first use
+// so a worker without telemetry never touches ClickHouse. A failed open is retried by the next job.
+async function matchSink(): Promise<ClickHouseSink | undefined> {
+  if (process.env.SALIENT_PROCESSOR_TELEMETRY === '0') return undefined;
+  telemetry ??= openTelemetry().catch((e: unknown) => {
+    telemetry = undefined;
+    throw e;
+  });
+  const t = await telemetry;
+  sink ??= t.sink();
+  return sink;
+}
+
+// BullMQ recognises these by `name` after the error crosses the process boundary as JSON.
+function unrecoverable(message: string): UnrecoverableError {
+  const e = new UnrecoverableError(message);
+  e.name = 'UnrecoverableError';
+  return e;
+}
+
+function movedToWait(): Error {
+  const e = new Error('bullmq:movedToWait');
+  e.name = 'WaitingError';
+  return e;
+}
+
+async function stopped(job: SandboxedJob<PlannedMatch, MatchOutcome>, token: string | undefined, reason: unknown): Promise<never> {
+  if (reason === SHUTDOWN) {
+    await job.moveToWait(token);
+    throw movedToWait();
+  }
+  throw unrecoverable(`cancelled: tournament ${job.data.tournamentId} was cancelled`);
+}
+
+export default async function processMatch(job: SandboxedJob<PlannedMatch, MatchOutcome>, token?: string, signal?: AbortSignal): Promise<MatchOutcome> {
+  const m = job.data;
+  if (signal?.aborted) return stopped(job, token, signal.reason);
+  const s = await matchSink();
+  let played;
+  try {
+    played = await playPlanned(m, {
+      ...(s ? { sink: s } : {}),
+      ...(process.env.SALIENT_WORKER_NAME ? { worker: process.env.SALIENT_WORKER_NAME } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (e) {
+    if (e instanceof SalientError && BAD_INPUT.has(e.code)) throw unrecoverable(`${e.code}: ${e.message}`);
+    throw e;
+  }
+  // The job is done only when its rows are in the store (or spooled): a worker killed before this
+  // leaves the job to be played again, and the rows' deterministic keys keep the replay one copy.
+  if (s) await s.drain();
+  if (played.outcome.kind === 'cancelled') return stopped(job, token, signal?.reason);
+  return played.outcome;
+}

@@ -1,0 +1,146 @@
+/**
+ * `tournamentStatus` and `cancelTournament`: what became of a submitted tournament, read from the
+ * stored plan and the match jobs (by their deterministic ids), and how to stop one.
+ */
+import { Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { SalientError } from '@salient/engine';
+import type { MatchOutcome, PlannedMatch } from '../types.ts';
+import { bullConnection, connectRedis } from './connection.ts';
+import { MATCH_QUEUE, cancelKey, matchJobId, planKey } from './names.ts';
+import type { SubmittablePlan } from './submit.ts';
+
+export interface FailedMatch {
+  matchId: string;
+  index: number;
+  reason: string;
+  attempts: number;
+}
+
+export interface TournamentStatus {
+  tournamentId: string;
+  specHash?: string;
+  /** `running` until every match has finished or failed; `cancelled` once cancelled. */
+  state: 'running' | 'finished' | 'cancelled';
+  cancelledAt?: string;
+  counts: { total: number; waiting: number; active: number; delayed: number; completed: number; failed: number };
+  /** Finished matches in plan order. */
+  outcomes: MatchOutcome[];
+  failed: FailedMatch[];
+  /** Entrant names in the order they first appear in the plan (for standings). */
+  entrants: string[];
+}
+
+export interface StatusOptions {
+  /** Redis URL. */
+  connection: string;
+}
+
+async function readPlan(redis: Redis, id: string): Promise<SubmittablePlan> {
+  const raw = await redis.get(planKey(id));
+  if (raw === null) {
+    throw new SalientError('UNKNOWN_TOURNAMENT', `No tournament '${id}' on this queue. Check the id printed by \`salient tournament submit\`, and that --redis points at the same Redis.`);
+  }
+  return JSON.parse(raw) as SubmittablePlan;
+}
+
+export function entrantNames(matches: readonly PlannedMatch[]): string[] {
+  const seen = new Set<string>();
+  for (const m of matches) for (const name of Object.values(m.entrants)) seen.add(name);
+  return [...seen];
+}
+
+/** Counts, outcomes and failures of tournament `id`. Throws `UNKNOWN_TOURNAMENT` or `QUEUE_UNREACHABLE`. */
+export async function tournamentStatus(id: string, o: StatusOptions): Promise<TournamentStatus> {
+  const redis = await connectRedis(o.connection);
+  const queue = new Queue(MATCH_QUEUE, { connection: bullConnection(o.connection) });
+  try {
+    const plan = await readPlan(redis, id);
+    const cancelledAt = (await redis.get(cancelKey(id))) ?? undefined;
+    const counts = { total: plan.matches.length, waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
+    const outcomes: MatchOutcome[] = [];
+    const failed: FailedMatch[] = [];
+    await Promise.all(
+      plan.matches.map(async (m) => {
+        // State first, then the job: a job seen completed has its return value written (both change
+        // in one script), whereas a job read first might complete before its state is read.
+        const jobId = matchJobId(m.id);
+        const state = await queue.getJobState(jobId);
+        if (state === 'unknown') return; // removed by a cancel before it ran
+        if (state === 'completed' || state === 'failed') {
+          const job = await Job.fromId<PlannedMatch, MatchOutcome>(queue, jobId);
+          if (!job) return;
+          if (state === 'completed') {
+            counts.completed += 1;
+            outcomes.push(job.returnvalue);
+          } else {
+            counts.failed += 1;
+            failed.push({ matchId: m.id, index: m.index, reason: job.failedReason, attempts: job.attemptsMade });
+          }
+        } else if (state === 'active') counts.active += 1;
+        else if (state === 'delayed') counts.delayed += 1;
+        else counts.waiting += 1;
+      }),
+    );
+    outcomes.sort((a, b) => a.index - b.index);
+    failed.sort((a, b) => a.index - b.index);
+    const open = counts.waiting + counts.active + counts.delayed;
+    return {
+      tournamentId: id,
+      ...(plan.specHash !== undefined ? { specHash: plan.specHash } : {}),
+      state: cancelledAt !== undefined ? 'cancelled' : open === 0 ? 'finished' : 'running',
+      ...(cancelledAt !== undefined ? { cancelledAt } : {}),
+      counts,
+      outcomes,
+      failed,
+      entrants: entrantNames(plan.matches),
+    };
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+}
+
+export interface CancelReport {
+  tournamentId: string;
+  /** Waiting or delayed match jobs taken off the queue. */
+  removed: number;
+  /** Matches running when the flag was set; their workers abort them within about a second. */
+  running: number;
+}
+
+/**
+ * Cancel tournament `id`: set its cancel flag (workers abort its running matches and refuse to start
+ * any), and take its waiting and delayed matches off the queue (the flow parent then completes once
+ * the running ones end). Finished matches stay, so status
+ * still shows the standings so far. Idempotent.
+ */
+export async function cancelTournament(id: string, o: StatusOptions): Promise<CancelReport> {
+  const redis = await connectRedis(o.connection);
+  const matches = new Queue(MATCH_QUEUE, { connection: bullConnection(o.connection) });
+  try {
+    const plan = await readPlan(redis, id);
+    await redis.set(cancelKey(id), new Date().toISOString(), 'NX');
+    let removed = 0;
+    let running = 0;
+    for (const m of plan.matches) {
+      const job = await Job.fromId(matches, matchJobId(m.id));
+      if (!job) continue;
+      const state = await job.getState();
+      if (state === 'active') running += 1;
+      else if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
+        // A job a worker took meanwhile is locked and stays; the flag makes its worker abort it.
+        try {
+          await job.remove({ removeChildren: false });
+          removed += 1;
+        } catch {
+          running += 1;
+        }
+      }
+    }
+    return { tournamentId: id, removed, running };
+  } finally {
+    await matches.close();
+    redis.disconnect();
+  }
+}

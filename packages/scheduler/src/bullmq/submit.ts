@@ -1,0 +1,75 @@
+/**
+ * `submitTournament`: a tournament plan onto the queue as one BullMQ flow. The parent job (in
+ * `salient-tournaments`) completes once every match has finished; each match is one child job (in
+ * `salient-matches`) whose id comes from the match id, so submitting the same plan again adds nothing.
+ *
+ * One job per match, not per side-swapped pair: each match is already deterministic from its seed, so
+ * the two games of a pair need not run together; a job per match spreads work evenly over workers,
+ * loses at most one match when a worker dies, retries only what failed, and keeps job id = telemetry
+ * `match_id`, one to one. Standings pair the games up again by `pairId`.
+ */
+import { FlowProducer } from 'bullmq';
+import type { PlannedMatch } from '../types.ts';
+import { bullConnection, connectRedis } from './connection.ts';
+import { MATCH_QUEUE, TOURNAMENT_QUEUE, matchJobId, planKey, tournamentJobId } from './names.ts';
+
+/** What the executor needs of a plan (`planTournament` gives more; the rest is stored for status). */
+export interface SubmittablePlan {
+  tournamentId: string;
+  matches: readonly PlannedMatch[];
+  specHash?: string;
+  spec?: unknown;
+}
+
+export interface SubmitOptions {
+  /** Redis URL. */
+  connection: string;
+  /** Tries per match for infrastructure faults (default 3); bad input fails at once. */
+  attempts?: number;
+  /** First retry delay in ms, doubled each time (default 2000). */
+  backoffMs?: number;
+}
+
+export interface SubmitReport {
+  tournamentId: string;
+  matches: number;
+  /** Match jobs that were not on the queue before this call. */
+  added: number;
+}
+
+/** The job data of a match job: the planned match itself. */
+export type MatchJobData = PlannedMatch;
+
+/** Put `plan` on the queue. Throws `QUEUE_UNREACHABLE` when Redis cannot be reached. */
+export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions): Promise<SubmitReport> {
+  const redis = await connectRedis(o.connection);
+  const flow = new FlowProducer({ connection: bullConnection(o.connection) });
+  try {
+    const ids = plan.matches.map((m) => matchJobId(m.id));
+    const before = ids.length ? await redis.exists(...ids.map((id) => `bull:${MATCH_QUEUE}:${id}`)) : 0;
+    // Stored first and never overwritten: status reads the plan a worker may already be playing.
+    await redis.set(planKey(plan.tournamentId), JSON.stringify(plan), 'NX');
+    await flow.add({
+      name: 'tournament',
+      queueName: TOURNAMENT_QUEUE,
+      data: { tournamentId: plan.tournamentId, matches: plan.matches.length },
+      opts: { jobId: tournamentJobId(plan.tournamentId) },
+      children: plan.matches.map((m) => ({
+        name: 'match',
+        queueName: MATCH_QUEUE,
+        data: m satisfies MatchJobData,
+        opts: {
+          jobId: matchJobId(m.id),
+          attempts: o.attempts ?? 3,
+          backoff: { type: 'exponential', delay: o.backoffMs ?? 2000 },
+          // A match that fails for good is reported, not a reason to hold up the tournament.
+          ignoreDependencyOnFailure: true,
+        },
+      })),
+    });
+    return { tournamentId: plan.tournamentId, matches: ids.length, added: ids.length - before };
+  } finally {
+    await flow.close();
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * `startWorker`: a BullMQ worker for match jobs (sandboxed: each concurrent match plays in its own
+ * child process, running the compiled processor) and a light in-process worker that completes the
+ * tournament flow parents once their matches are done. It also watches the cancel flags of the
+ * tournaments it is playing and aborts their matches within `cancelPollMs`.
+ *
+ * Shutdown (`close`): the worker stops taking jobs and lets running matches finish; past `graceMs`
+ * it aborts them and puts them back on the queue (no attempt used), where another worker plays them
+ * from the start. Telemetry rows of the abandoned part carry the same keys as the replay's, so
+ * nothing is counted twice. A worker killed outright (SIGKILL, power loss) leaves its jobs locked
+ * until the lock expires (`lockDurationMs`); the stalled-job check of any live worker then puts them
+ * back the same way.
+ */
+import { hostname } from 'node:os';
+import { Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { MatchOutcome, PlannedMatch } from '../types.ts';
+import { buildProcessor } from './build-processor.ts';
+import { bullConnection } from './connection.ts';
+import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey } from './names.ts';
+import { CANCELLED, SHUTDOWN } from './processor.ts';
+
+export interface StartWorkerOptions {
+  /** Redis URL. */
+  connection: string;
+  /** Matches played at once, each in its own child process (default 1). */
+  concurrency?: number;
+  /** Recorded with every match (`worker` in outcomes and telemetry); default `host:pid`. */
+  name?: string;
+  /** Write telemetry from the environment (`SALIENT_CLICKHOUSE_*`; default true). */
+  telemetry?: boolean;
+  /** How long a job's lock lasts without renewal (default 30 000 ms); a killed worker's match is replayed after about this long. */
+  lockDurationMs?: number;
+  /** How often stalled jobs are looked for (default 30 000 ms). */
+  stalledIntervalMs?: number;
+  /** How often cancel flags are checked (default 500 ms). */
+  cancelPollMs?: number;
+  /** Where the compiled processor is kept (default: see `buildProcessor`). */
+  cacheDir?: string;
+  /** Called for every match job that ends here, completed or failed. */
+  onMatch?: (event: MatchEvent) => void;
+  /** Worker errors (lost connections and the like); BullMQ retries on its own. */
+  onError?: (error: Error) => void;
+}
+
+export type MatchEvent =
+  | { kind: 'completed'; jobId: string; outcome: MatchOutcome; durationMs: number }
+  | { kind: 'failed'; jobId: string; reason: string; willRetry: boolean; durationMs: number };
+
+export interface MatchWorker {
+  readonly name: string;
+  /** The compiled processor file the children run. */
+  readonly processorFile: string;
+  /** The underlying BullMQ workers, for metrics and tests. */
+  readonly matches: Worker<PlannedMatch, MatchOutcome>;
+  readonly tournaments: Worker;
+  /** Matches running here now. */
+  running(): number;
+  /** Stop as described above. Idempotent. */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
+  const name = o.name ?? `${hostname()}:${process.pid}`;
+  const processorFile = await buildProcessor(o.cacheDir);
+  const lockDuration = o.lockDurationMs ?? 30_000;
+  const matches = new Worker<PlannedMatch, MatchOutcome>(MATCH_QUEUE, processorFile, {
+    connection: bullConnection(o.connection),
+    concurrency: o.concurrency ?? 1,
+    name,
+    lockDuration,
+    stalledInterval: o.stalledIntervalMs ?? 30_000,
+    // A Redis restart can cost a job one stall on top of a crash; a third stall is a real problem.
+    maxStalledCount: 2,
+    workerForkOptions: {
+      // The child runs compiled JS: no tsx loader (and none of the parent's inspector flags).
+      execArgv: [],
+      env: {
+        ...process.env,
+        SALIENT_WORKER_NAME: name,
+        SALIENT_PROCESSOR_TELEMETRY: o.telemetry === false ? '0' : '1',
+      },
+    },
+  });
+  const tournaments = new Worker(
+    TOURNAMENT_QUEUE,
+    async (job: Job) => job.getDependenciesCount({ processed: true, ignored: true, failed: true }),
+    { connection: bullConnection(o.connection), name },
+  );
+  const onError = (e: Error) => o.onError?.(e);
+  matches.on('error', onError);
+  tournaments.on('error', onError);
+
+  // Cancel flags of the tournaments whose matches run here.
+  const active = new Map<string, string>(); // job id -> tournament id
+  const flags = new Redis(o.connection, { maxRetriesPerRequest: 1, lazyConnect: false });
+  flags.on('error', () => {}); // a missed check is made again next tick
+  let checking = false;
+  const checkCancels = async (): Promise<void> => {
+    if (checking || active.size === 0) return;
+    checking = true;
+    try {
+      const tids = [...new Set(active.values())];
+      const set = await flags.mget(...tids.map(cancelKey));
+      tids.forEach((tid, i) => {
+        if (set[i] === null || set[i] === undefined) return;
+        for (const [jobId, t] of active) if (t === tid) matches.cancelJob(jobId, CANCELLED);
+      });
+    } catch {
+      // Redis away: checked again next tick.
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void checkCancels(), o.cancelPollMs ?? 500);
+  timer.unref();
+  matches.on('active', (job) => {
+    if (job.id) active.set(job.id, job.data.tournamentId);
+    void checkCancels();
+  });
+  const ended = (job: Job<PlannedMatch, MatchOutcome> | undefined) => {
+    if (job?.id) active.delete(job.id);
+    return job ? Date.now() - (job.processedOn ?? Date.now()) : 0;
+  };
+  matches.on('completed', (job, outcome) => {
+    const durationMs = ended(job);
+    o.onMatch?.({ kind: 'completed', jobId: job.id ?? '', outcome, durationMs });
+  });
+  matches.on('failed', (job, err) => {
+    const durationMs = ended(job);
+    if (!job || err.name === 'WaitingError') return;
+    const willRetry = err.name !== 'UnrecoverableError' && job.attemptsMade < (job.opts.attempts ?? 1);
+    o.onMatch?.({ kind: 'failed', jobId: job.id ?? '', reason: err.message, willRetry, durationMs });
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    name,
+    processorFile,
+    matches,
+    tournaments,
+    running: () => active.size,
+    close: ({ graceMs = 30_000 } = {}) =>
+      (closing ??= (async () => {
+        clearInterval(timer);
+        const release = setTimeout(() => matches.cancelAllJobs(SHUTDOWN), graceMs);
+        try {
+          await Promise.all([matches.close(), tournaments.close()]);
+        } finally {
+          clearTimeout(release);
+          flags.disconnect();
+        }
+      })()),
+  };
+}

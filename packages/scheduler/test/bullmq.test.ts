@@ -1,0 +1,128 @@
+/**
+ * The BullMQ executor against a real redis-server: one in-process worker (sandboxed children running
+ * the compiled processor), telemetry off (the cluster test writes to ClickHouse).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Job, Queue } from 'bullmq';
+import { SalientError } from '@salient/engine';
+import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
+import { playPlanned } from '../src/play.ts';
+import {
+  MATCH_QUEUE,
+  TOURNAMENT_QUEUE,
+  cancelTournament,
+  matchJobId,
+  startWorker,
+  submitTournament,
+  tournamentJobId,
+  tournamentStatus,
+  type MatchEvent,
+  type MatchWorker,
+} from '../src/bullmq/index.ts';
+import { blitzPlan, waitFinished, waitFor } from './bullmq-support.ts';
+
+let redis: TestRedisServer;
+let worker: MatchWorker;
+const events: MatchEvent[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  worker = await startWorker({ connection: redis.url, concurrency: 2, telemetry: false, onMatch: (e) => events.push(e) });
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.close({ graceMs: 1000 });
+  await redis?.dispose();
+});
+
+describe('BullMQ executor', () => {
+  it('plays every match of a flow once, with the outcomes the local path gives; resubmitting adds nothing', async () => {
+    const plan = blitzPlan('t-basic', [
+      ['random', 'greedy', 1],
+      ['greedy', 'random', 1],
+      ['random', 'random', 2],
+      ['random', 'random', 3],
+    ]);
+    const first = await submitTournament(plan, { connection: redis.url });
+    expect(first).toEqual({ tournamentId: 't-basic', matches: 4, added: 4 });
+    const done = await waitFinished('t-basic', redis.url);
+    expect(done.counts).toMatchObject({ total: 4, completed: 4, failed: 0, waiting: 0, active: 0 });
+    expect(done.outcomes.map((o) => o.matchId)).toEqual(plan.matches.map((m) => m.id));
+    expect(done.entrants).toEqual(['random', 'greedy']);
+    for (const [i, m] of plan.matches.entries()) {
+      const local = (await playPlanned(m)).outcome;
+      const remote = done.outcomes[i]!;
+      expect({ kind: remote.kind, sides: remote.sides, decisions: remote.decisions, scores: remote.scores }).toEqual({
+        kind: local.kind,
+        sides: local.sides,
+        decisions: local.decisions,
+        scores: local.scores,
+      });
+      expect(remote.worker).toBe(worker.name);
+    }
+    // The flow parent completes once its matches are done.
+    const parents = new Queue(TOURNAMENT_QUEUE, { connection: { url: redis.url } });
+    const parent = await waitFor('the flow parent to complete', async () => {
+      const p = await Job.fromId(parents, tournamentJobId('t-basic'));
+      return p && (await p.getState()) === 'completed' ? p : undefined;
+    });
+    expect(parent.returnvalue).toMatchObject({ processed: 4 });
+    await parents.close();
+
+    const played = events.filter((e) => e.kind === 'completed').length;
+    const again = await submitTournament(plan, { connection: redis.url });
+    expect(again.added).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(events.filter((e) => e.kind === 'completed').length).toBe(played);
+    const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
+    expect(await queue.getJobCounts('wait', 'active', 'delayed', 'completed')).toMatchObject({ wait: 0, active: 0, delayed: 0 });
+    await queue.close();
+  });
+
+  it('a crashing bot forfeits its match and the rest go on; an unknown bot fails its match at once, without retries', async () => {
+    const plan = blitzPlan('t-faults', [
+      ['random', 'random', 11],
+      ['crash:after=3', 'random', 11],
+      ['random', 'genius', 12],
+      ['random', 'random', 12],
+    ]);
+    await submitTournament(plan, { connection: redis.url, attempts: 3, backoffMs: 200 });
+    const done = await waitFinished('t-faults', redis.url);
+    expect(done.counts).toMatchObject({ total: 4, completed: 3, failed: 1 });
+    const crashed = done.outcomes.find((o) => o.index === 1)!;
+    expect(crashed.kind).toBe('forfeit');
+    expect(crashed.sides).toEqual({ Axis: 'loss', Allies: 'win' });
+    expect(crashed.detail).toMatch(/deliberate crash on decision 3/);
+    expect(done.outcomes.filter((o) => o.index !== 1).map((o) => o.kind).every((k) => k === 'completed' || k === 'adjudicated')).toBe(true);
+    expect(done.failed).toHaveLength(1);
+    expect(done.failed[0]).toMatchObject({ matchId: plan.matches[2]!.id, attempts: 1 });
+    expect(done.failed[0]!.reason).toMatch(/UNKNOWN_BOT.*'genius'/);
+    const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
+    const job = await Job.fromId(queue, matchJobId(plan.matches[2]!.id));
+    expect(job?.attemptsMade).toBe(1);
+    await queue.close();
+  });
+
+  it('cancel removes waiting matches, aborts running ones and keeps what finished; unknown ids are refused', async () => {
+    const plan = blitzPlan(
+      't-cancel',
+      Array.from({ length: 8 }, (_, i) => ['crash:after=0,sleep=15', 'random', 100 + i] as [string, string, number]),
+    );
+    await submitTournament(plan, { connection: redis.url });
+    await waitFor('a match to run', async () => ((await tournamentStatus('t-cancel', { connection: redis.url })).counts.active > 0 ? true : undefined));
+    const report = await cancelTournament('t-cancel', { connection: redis.url });
+    expect(report.removed + report.running).toBeGreaterThan(0);
+    const after = await waitFor('running matches to stop', async () => {
+      const s = await tournamentStatus('t-cancel', { connection: redis.url });
+      return s.counts.active === 0 && s.counts.waiting === 0 ? s : undefined;
+    }, 5000, 100);
+    expect(after.state).toBe('cancelled');
+    expect(after.counts.completed).toBeLessThan(8);
+    for (const f of after.failed) expect(f.reason).toMatch(/cancelled/);
+    // The running match was aborted, not played to the end.
+    expect(after.failed.length).toBeGreaterThanOrEqual(report.running);
+    expect(after.counts.completed + after.failed.length + report.removed).toBe(8);
+    await expect(tournamentStatus('nope', { connection: redis.url })).rejects.toMatchObject({ code: 'UNKNOWN_TOURNAMENT' });
+    await expect(tournamentStatus('nope', { connection: 'redis://127.0.0.1:1' })).rejects.toBeInstanceOf(SalientError);
+  });
+});
