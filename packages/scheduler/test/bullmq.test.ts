@@ -125,4 +125,29 @@ describe('BullMQ executor', () => {
     await expect(tournamentStatus('nope', { connection: redis.url })).rejects.toMatchObject({ code: 'UNKNOWN_TOURNAMENT' });
     await expect(tournamentStatus('nope', { connection: 'redis://127.0.0.1:1' })).rejects.toBeInstanceOf(SalientError);
   });
+
+  it('a worker shutting down past its grace puts its running match back on the queue, where another worker plays it', async () => {
+    const other = await startRedisServer();
+    try {
+      const a = await startWorker({ connection: other.url, telemetry: false });
+      const plan = blitzPlan('t-shutdown', [['crash:after=0,sleep=25', 'random', 5]]);
+      await submitTournament(plan, { connection: other.url });
+      await waitFor('the match to run', async () => (a.running() > 0 ? true : undefined));
+      const t0 = Date.now();
+      await a.close({ graceMs: 300 });
+      expect(Date.now() - t0).toBeLessThan(5000);
+      const queue = new Queue(MATCH_QUEUE, { connection: { url: other.url } });
+      const jobId = matchJobId(plan.matches[0]!.id);
+      expect(await queue.getJobState(jobId)).toBe('waiting');
+      expect((await Job.fromId(queue, jobId))?.attemptsMade).toBe(0);
+      await queue.close();
+      const b = await startWorker({ connection: other.url, telemetry: false });
+      const done = await waitFinished('t-shutdown', other.url);
+      await b.close();
+      expect(done.counts).toMatchObject({ completed: 1, failed: 0 });
+      expect(done.outcomes[0]!.kind).toMatch(/completed|adjudicated/);
+    } finally {
+      await other.dispose();
+    }
+  });
 });
