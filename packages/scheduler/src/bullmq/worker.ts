@@ -72,6 +72,8 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
     stalledInterval: o.stalledIntervalMs ?? 30_000,
     // A Redis restart can cost a job one stall on top of a crash; a third stall is a real problem.
     maxStalledCount: 2,
+    // Per-minute completed/failed counts kept in Redis for `exportPrometheusMetrics` (one day).
+    metrics: { maxDataPoints: 24 * 60 },
     workerForkOptions: {
       // The child runs compiled JS: no tsx loader (and none of the parent's inspector flags).
       execArgv: [],

@@ -1,0 +1,33 @@
+/**
+ * `salient worker`: take matches from a Redis queue and play them until told to stop (SIGTERM or
+ * Ctrl-C: running matches finish, or go back to the queue after the grace period). Telemetry goes
+ * where `SALIENT_CLICKHOUSE_*` say; several workers need a ClickHouse server (an embedded store
+ * belongs to one process).
+ */
+import type { Command } from 'commander';
+import { runWorkerProcess, workerProcessOptionsFromEnv } from '@salient/worker';
+
+interface WorkerFlags {
+  redis?: string;
+  concurrency?: string;
+  metricsPort?: string;
+  graceMs?: string;
+  telemetry: boolean;
+}
+
+export function registerWorker(program: Command): void {
+  program
+    .command('worker')
+    .description('Play matches from a Redis queue (tournaments sent with `salient tournament submit`) until stopped.')
+    .option('--redis <url>', 'Redis to take matches from (default: SALIENT_REDIS_URL)')
+    .option('--concurrency <n>', 'matches at once, each in its own process (default: SALIENT_WORKER_CONCURRENCY or 1)')
+    .option('--metrics-port <port>', 'port of /metrics and /health (default: SALIENT_METRICS_PORT or 9466)')
+    .option('--grace-ms <ms>', 'on SIGTERM, how long running matches may finish before going back to the queue', '30000')
+    .option('--no-telemetry', 'do not write telemetry')
+    .action(async (f: WorkerFlags) => {
+      const o = workerProcessOptionsFromEnv(process.env, { redis: f.redis, concurrency: f.concurrency, metricsPort: f.metricsPort });
+      const grace = Number(f.graceMs);
+      await runWorkerProcess({ ...o, telemetry: f.telemetry, ...(Number.isFinite(grace) && grace >= 0 ? { graceMs: grace } : {}) });
+      // The process now lives until close-with-grace ends it on a signal.
+    });
+}

@@ -1,0 +1,81 @@
+/**
+ * The worker's Prometheus metrics: matches by result, match duration, decisions played, prom-client's
+ * default process metrics, and BullMQ's own queue metrics (jobs by state, completed and failed
+ * totals) for both Salient queues, merged into one exposition.
+ */
+import { Queue } from 'bullmq';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { MatchEvent } from '../../../packages/scheduler/src/bullmq/index.ts';
+
+export interface WorkerMetrics {
+  readonly registry: Registry;
+  /** Count one match job that ended on this worker. */
+  record(event: MatchEvent): void;
+  /** The exposition text for `/metrics`. */
+  text(): Promise<string>;
+  readonly contentType: string;
+}
+
+/** `queues`: the BullMQ queues whose counts are exported (the caller closes them). */
+export function workerMetrics(queues: readonly Queue[], labels: Record<string, string> = {}): WorkerMetrics {
+  const registry = new Registry();
+  registry.setDefaultLabels(labels);
+  collectDefaultMetrics({ register: registry });
+  const matches = new Counter({
+    name: 'salient_matches_total',
+    help: 'Match jobs ended on this worker, by result (completed, adjudicated, forfeit, error, cancelled; failed when given up, retry when it will be tried again)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'salient_match_duration_seconds',
+    help: 'Wall time of a match job on this worker, telemetry drain included',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+    registers: [registry],
+  });
+  const decisions = new Counter({
+    name: 'salient_decisions_total',
+    help: 'Bot decisions in matches completed on this worker',
+    registers: [registry],
+  });
+  return {
+    registry,
+    contentType: registry.contentType,
+    record: (e) => {
+      if (e.kind === 'completed') {
+        matches.inc({ result: e.outcome.kind });
+        decisions.inc(e.outcome.decisions);
+      } else matches.inc({ result: e.willRetry ? 'retry' : 'failed' });
+      duration.observe(e.durationMs / 1000);
+    },
+    text: async () => {
+      const own = await registry.metrics();
+      const queueTexts = await Promise.all(queues.map((q) => q.exportPrometheusMetrics().catch(() => '')));
+      return `${own.trimEnd()}\n${mergeExpositions(queueTexts)}\n`;
+    },
+  };
+}
+
+/** One HELP and TYPE per metric name, samples of every text under it (queues export the same names). */
+export function mergeExpositions(texts: readonly string[]): string {
+  const byName = new Map<string, { meta: string[]; samples: string[] }>();
+  const entry = (name: string) => {
+    let e = byName.get(name);
+    if (!e) byName.set(name, (e = { meta: [], samples: [] }));
+    return e;
+  };
+  for (const text of texts) {
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      const meta = /^# (HELP|TYPE) (\S+)/.exec(line);
+      if (meta) {
+        const e = entry(meta[2]!);
+        if (!e.meta.some((m) => m.startsWith(`# ${meta[1]} `))) e.meta.push(line);
+      } else {
+        const name = /^[^{\s]+/.exec(line)?.[0] ?? line;
+        entry(name).samples.push(line);
+      }
+    }
+  }
+  return [...byName.values()].flatMap((e) => [...e.meta, ...e.samples]).join('\n');
+}
