@@ -5,7 +5,8 @@
  * cancelled tournament; every match must land in ClickHouse exactly once. Short lock and stalled
  * intervals, so a dead worker's match is picked up within a few seconds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATABASE = 'salient_cluster';
 /** About a second per match: the crash bot never crashes here, it only waits before each decision. */
 const SLOW = 'crash:after=0,sleep=20';
+/** About two seconds per match, so a killed worker's children would have plenty left to play. */
+const SLOWER = 'crash:after=0,sleep=40';
 
 let redis: TestRedisServer;
 let ch: TestClickHouseServer;
@@ -82,6 +85,21 @@ function killGroup(w: WorkerProc, signal: NodeJS.Signals): void {
     process.kill(-w.proc.pid, signal);
   } catch {
     // already gone
+  }
+}
+
+function childPids(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out.split('\n').map((l) => Number(l.trim())).filter((n) => n > 0);
+}
+
+/** Running (an exited child of a dead parent may linger as a zombie until init reaps it: not running). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
   }
 }
 
@@ -154,8 +172,8 @@ describe('tournament on a cluster of worker processes', () => {
     expect(metrics.match(/^# TYPE bullmq_job_count /gm)).toHaveLength(1);
   });
 
-  it('a worker killed with SIGKILL mid-match: the tournament completes, every match once in ClickHouse', async () => {
-    const plan = blitzPlan('t-kill', Array.from({ length: 10 }, (_, i) => [SLOW, 'random', 200 + i] as [string, string, number]));
+  it('a worker killed with SIGKILL mid-match: its match children stop, the tournament completes, every match once in ClickHouse', async () => {
+    const plan = blitzPlan('t-kill', Array.from({ length: 10 }, (_, i) => [SLOWER, 'random', 200 + i] as [string, string, number]));
     await submitTournament(plan, { connection: redis.url });
     const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
     const victims = await waitFor('w1 to be playing a match', async () => {
@@ -165,8 +183,13 @@ describe('tournament on a cluster of worker processes', () => {
     // Let the match get going (impulse rows written) before the kill.
     await new Promise((r) => setTimeout(r, 400));
     const w1 = workers.find((w) => w.name === 'w1')!;
-    killGroup(w1, 'SIGKILL');
+    // Only the worker process: its match children must notice and stop, not play on as orphans.
+    const children = childPids(w1.proc.pid!);
+    expect(children.length).toBeGreaterThan(0);
+    w1.proc.kill('SIGKILL');
     await w1.exited;
+    // Well before their matches would have ended (about 1.5 s left).
+    await waitFor('the orphaned match children to exit', async () => (children.every((pid) => !alive(pid)) ? true : undefined), 800, 50);
 
     const done = await waitFinished('t-kill', redis.url, 60_000);
     expect(done.counts).toMatchObject({ total: 10, completed: 10, failed: 0 });

@@ -35,6 +35,10 @@ const BAD_INPUT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'BAD_SPEC',
 ]);
 
+// A child whose worker died (SIGKILL, OOM) must not play on: its match is replayed elsewhere once
+// the lock expires. BullMQ's child wrapper does not watch for that, so the processor does.
+if (process.send) process.once('disconnect', () => process.exit(1));
+
 let telemetry: Promise<Telemetry> | undefined;
 let sink: ClickHouseSink | undefined;
 
