@@ -1,6 +1,7 @@
 /**
  * Worker entry without the CLI (containers, tests): `node --import tsx apps/worker/src/main.ts
- * [--redis URL] [--concurrency N] [--metrics-port P] [--lock-ms MS] [--stalled-ms MS] [--grace-ms MS]`,
+ * [--redis URL] [--concurrency N] [--metrics-port P] [--lock-ms MS] [--stalled-ms MS] [--grace-ms MS]
+ * [--name NAME] [--no-telemetry]`,
  * defaults from `SALIENT_REDIS_URL`, `SALIENT_WORKER_CONCURRENCY`, `SALIENT_METRICS_PORT`.
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     'stalled-ms': { type: 'string' },
     'grace-ms': { type: 'string' },
     name: { type: 'string' },
+    'no-telemetry': { type: 'boolean' },
   },
 });
 
@@ -32,6 +34,7 @@ try {
     ...(stalled !== undefined ? { stalledIntervalMs: stalled } : {}),
     ...(grace !== undefined ? { graceMs: grace } : {}),
     ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values['no-telemetry'] ? { telemetry: false } : {}),
   });
 } catch (e) {
   process.stderr.write(`salient worker: ${e instanceof SalientError ? e.detail() : e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

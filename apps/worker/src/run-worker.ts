@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
+import { SalientError } from '@salient/engine';
+import { telemetryConfigFromEnv } from '@salient/telemetry';
 import {
   MATCH_QUEUE,
   TOURNAMENT_QUEUE,
@@ -58,6 +60,15 @@ function stderrLog(line: Record<string, unknown>): void {
 
 export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
   const log = o.log ?? stderrLog;
+  const concurrency = o.concurrency ?? 1;
+  if (o.telemetry !== false && concurrency > 1 && telemetryConfigFromEnv().kind === 'embedded') {
+    // Each concurrent match runs in its own process, and an embedded store belongs to one process.
+    throw new SalientError(
+      'BAD_CONFIG',
+      `A worker with --concurrency ${concurrency} needs a ClickHouse server for telemetry: the embedded store can be opened by one process only. ` +
+        'Set SALIENT_CLICKHOUSE_URL (and _USER, _PASSWORD), or use --concurrency 1, or --no-telemetry.',
+    );
+  }
   // Fail at once with QUEUE_UNREACHABLE if Redis is not there; later losses are retried by BullMQ.
   (await connectRedis(o.redis)).disconnect();
   const queues = [new Queue(MATCH_QUEUE, { connection: { url: o.redis } }), new Queue(TOURNAMENT_QUEUE, { connection: { url: o.redis } })];
@@ -65,7 +76,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
   let metrics: WorkerMetrics | undefined;
   const worker = await startWorker({
     connection: o.redis,
-    concurrency: o.concurrency ?? 1,
+    concurrency,
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.telemetry !== undefined ? { telemetry: o.telemetry } : {}),
     ...(o.lockDurationMs !== undefined ? { lockDurationMs: o.lockDurationMs } : {}),
@@ -101,7 +112,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     server.listen(o.metricsPort ?? DEFAULT_METRICS_PORT, o.metricsHost, () => resolve());
   });
   const metricsPort = (server.address() as AddressInfo).port;
-  log({ level: 'info', msg: 'worker started', worker: worker.name, redis: describeRedis(o.redis), concurrency: o.concurrency ?? 1, metricsPort, processor: worker.processorFile });
+  log({ level: 'info', msg: 'worker started', worker: worker.name, redis: describeRedis(o.redis), concurrency, metricsPort, processor: worker.processorFile });
 
   const graceMs = o.graceMs ?? 30_000;
   let signals: { uninstall(): void } | undefined;
