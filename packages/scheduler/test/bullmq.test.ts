@@ -122,6 +122,7 @@ describe('BullMQ executor', () => {
     // The running match was aborted, not played to the end.
     expect(after.failed.length).toBeGreaterThanOrEqual(report.running);
     expect(after.counts.completed + after.failed.length + report.removed).toBe(8);
+    await expect(submitTournament(plan, { connection: redis.url })).rejects.toThrow(/was cancelled/);
     await expect(tournamentStatus('nope', { connection: redis.url })).rejects.toMatchObject({ code: 'UNKNOWN_TOURNAMENT' });
     await expect(tournamentStatus('nope', { connection: 'redis://127.0.0.1:1' })).rejects.toBeInstanceOf(SalientError);
   });

@@ -9,9 +9,10 @@
  * `match_id`, one to one. Standings pair the games up again by `pairId`.
  */
 import { FlowProducer } from 'bullmq';
+import { SalientError } from '@salient/engine';
 import type { PlannedMatch } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
-import { MATCH_QUEUE, TOURNAMENT_QUEUE, matchJobId, planKey, tournamentJobId } from './names.ts';
+import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey, matchJobId, planKey, tournamentJobId } from './names.ts';
 
 /** What the executor needs of a plan (`planTournament` gives more; the rest is stored for status). */
 export interface SubmittablePlan {
@@ -40,11 +41,19 @@ export interface SubmitReport {
 /** The job data of a match job: the planned match itself. */
 export type MatchJobData = PlannedMatch;
 
-/** Put `plan` on the queue. Throws `QUEUE_UNREACHABLE` when Redis cannot be reached. */
+/** Put `plan` on the queue. Throws `QUEUE_UNREACHABLE` when Redis cannot be reached, `BAD_ARGUMENT` for a cancelled tournament. */
 export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions): Promise<SubmitReport> {
   const redis = await connectRedis(o.connection);
   const flow = new FlowProducer({ connection: bullConnection(o.connection) });
   try {
+    // Cancelled matches were taken off the queue, so BullMQ would take them as new: refuse instead.
+    const cancelled = await redis.get(cancelKey(plan.tournamentId));
+    if (cancelled !== null) {
+      throw new SalientError(
+        'BAD_ARGUMENT',
+        `Tournament ${plan.tournamentId} was cancelled at ${cancelled}; it is not run again. Change the spec (which gives a new tournament id) to play it anew.`,
+      );
+    }
     const ids = plan.matches.map((m) => matchJobId(m.id));
     const before = ids.length ? await redis.exists(...ids.map((id) => `bull:${MATCH_QUEUE}:${id}`)) : 0;
     // Stored first and never overwritten: status reads the plan a worker may already be playing.
