@@ -7,3 +7,15 @@
  */
 export type * from './types.ts';
 export { playPlanned, outcomeOf, resolveGamePack, type PlayOptions } from './play.ts';
+export {
+  parseTournamentSpec,
+  loadTournamentSpec,
+  checkTournamentSpec,
+  resolveTournamentSpec,
+  MAX_MATCHES,
+  type ResolvedTournament,
+  type SpecOptions,
+} from './spec.ts';
+export { planTournament, pairingsOf } from './plan.ts';
+export { standings, standingsText, type StandingsRow, type SideRecord } from './standings.ts';
+export { createStopRule, fixedStopRule, type StopRule, type StopDecision, type StopContext } from './stop-rule.ts';

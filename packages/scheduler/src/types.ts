@@ -52,3 +52,67 @@ export interface MatchOutcome {
   /** Which worker played it (host:pid or thread id). */
   worker?: string;
 }
+
+/** How entrants are paired. */
+export type TournamentFormat = 'round-robin' | 'gauntlet' | 'pairings';
+
+/** One entrant of a normalized spec. */
+export interface EntrantSpec {
+  /** Unique within the tournament; standings and `PlannedMatch.entrants` use it. */
+  name: string;
+  /** Full bot spec for `createBot`, spec params merged in, parameters sorted by key (`greedy:chance=0`). */
+  bot: string;
+  /** The bot's version: the registered one, or as pinned by the spec (must then match). */
+  version?: string;
+}
+
+/** When to stop a tournament early. `fixed`: never, the plan is played to its end. */
+export type StopSpec =
+  | { rule: 'fixed' }
+  | {
+      rule: 'sprt';
+      /** Elo difference of the null and alternative hypotheses (elo0 < elo1). */
+      elo0: number;
+      elo1: number;
+      /** False positive and false negative rates, each in (0, 0.5]. */
+      alpha: number;
+      beta: number;
+    };
+
+/**
+ * A checked tournament spec with every default filled in (see `parseTournamentSpec` for the
+ * meaning of each field). Plain JSON; checking it again gives it back unchanged.
+ */
+export interface TournamentSpec {
+  id: string;
+  name?: string;
+  game: string;
+  /** Bundled pack id, or the absolute path of a pack directory. */
+  pack: string;
+  scenarios: string[];
+  /** Scenario options; absent when empty. */
+  options?: JsonObject;
+  entrants: EntrantSpec[];
+  format: TournamentFormat;
+  /** Entrant every other entrant plays (`gauntlet` only). */
+  reference?: string;
+  /** Entrant name pairs (`pairings` only). */
+  pairings?: [string, string][];
+  /** Games per pairing per scenario (counting both games of a side-swapped pair). */
+  gamesPerPairing: number;
+  sideSwap: boolean;
+  /** The seeds every pairing plays, in round order (gamesPerPairing / 2 with side swap, else gamesPerPairing). */
+  seeds: number[];
+  decisionTimeoutMs?: number;
+  decisionCap?: number;
+  stop: StopSpec;
+}
+
+/** A tournament planned into matches, in play order. Plain JSON. */
+export interface TournamentPlan {
+  tournamentId: string;
+  spec: TournamentSpec;
+  /** Hash of everything in the spec that decides how the matches are played (not `id` or `name`). */
+  specHash: string;
+  matches: PlannedMatch[];
+}

@@ -1,0 +1,525 @@
+/**
+ * Tournament specs: YAML or JSON text, checked in two passes. First the shape (zod), then the names
+ * against this installation (game, pack, scenarios, bots, entrant names in `reference`/`pairings`) and
+ * the counts. Every problem is reported at once, located by its path in the spec (`entrants[2].bot`)
+ * and, where the text is at hand, by line and column; a syntax error gives `<file>:<line>:<column>`.
+ *
+ * The result is a normalized {@link TournamentSpec}: every default filled in, bot params merged into
+ * the bot spec, seeds listed. Checking a normalized spec again gives it back unchanged.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import {
+  SalientError,
+  canonicalJson,
+  hashJson,
+  type AnyGame,
+  type JsonObject,
+  type LoadedPack,
+  type PathIssue,
+} from '@salient/engine';
+import { bundledPackIds, findGame, findScenario, isDirectory, lineColumn, loadPack, parseJsonText } from '@salient/catalog';
+import { botCatalog, createBot, parseBotSpec } from '@salient/bots';
+import type { EntrantSpec, StopSpec, TournamentFormat, TournamentSpec } from './types.ts';
+
+/** Largest plan a spec may ask for; beyond this a typo (an extra zero) is far likelier than intent. */
+export const MAX_MATCHES = 1_000_000;
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const PARAM_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+const TOP_FIELDS = [
+  'id', 'name', 'game', 'pack', 'scenarios', 'options', 'entrants', 'format', 'reference', 'pairings',
+  'gamesPerPairing', 'sideSwap', 'seeds', 'baseSeed', 'decisionTimeoutMs', 'decisionCap', 'stop',
+] as const;
+const ENTRANT_FIELDS = ['name', 'bot', 'params', 'version'] as const;
+const STOP_FIELDS = ['rule', 'elo0', 'elo1', 'alpha', 'beta'] as const;
+
+const seed = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(Number.MAX_SAFE_INTEGER, `must be at most ${Number.MAX_SAFE_INTEGER}`);
+const positiveInt = z.number().int('must be a whole number').min(1, 'must be 1 or more');
+const probability = z
+  .number()
+  .gt(0, 'must be above 0')
+  .lte(0.5, 'must be at most 0.5 (a typical value is 0.05)');
+
+const entrantSchema = z.preprocess(
+  // `- random` is short for `- { bot: random }`.
+  (v) => (typeof v === 'string' ? { bot: v } : v),
+  z.strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+    bot: z.string().trim().min(1, 'must name a bot, such as random or greedy:chance=0'),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    version: z.string().trim().min(1, 'must not be empty').optional(),
+  }),
+);
+
+const stopSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? { rule: v } : v),
+  z.discriminatedUnion(
+    'rule',
+    [
+      z.strictObject({ rule: z.literal('fixed') }),
+      z
+        .strictObject({
+          rule: z.literal('sprt'),
+          elo0: z.number(),
+          elo1: z.number(),
+          alpha: probability.default(0.05),
+          beta: probability.default(0.05),
+        })
+        .refine((s) => s.elo0 < s.elo1, { message: 'elo0 must be below elo1 (for example elo0: 0, elo1: 5)', path: ['elo1'] }),
+    ],
+    { error: "rule must be 'fixed' or 'sprt'" },
+  ),
+);
+
+const rawSpecSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(ID_PATTERN, 'must be a slug: lowercase letters, digits and -, starting with a letter or digit, at most 63 characters')
+    .optional(),
+  name: z.string().trim().min(1, 'must not be empty').optional(),
+  game: z.string().trim().min(1, 'must not be empty').optional(),
+  pack: z.string().trim().min(1, 'must not be empty').optional(),
+  scenarios: z.preprocess(
+    (v) => (typeof v === 'string' ? [v] : v),
+    z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'list at least one scenario'),
+  ),
+  options: z.record(z.string(), z.json()).optional(),
+  entrants: z.array(entrantSchema).min(2, 'list at least two entrants'),
+  format: z
+    .enum(['round-robin', 'gauntlet', 'pairings'], { error: "must be 'round-robin', 'gauntlet' or 'pairings'" })
+    .default('round-robin'),
+  reference: z.string().optional(),
+  pairings: z
+    .array(z.tuple([z.string(), z.string()], { error: 'must be a pair of entrant names, such as [random, greedy]' }))
+    .min(1, 'list at least one pairing')
+    .optional(),
+  gamesPerPairing: positiveInt.optional(),
+  sideSwap: z.boolean().default(true),
+  seeds: z.array(seed).min(1, 'list at least one seed, or drop seeds and use baseSeed').optional(),
+  baseSeed: seed.optional(),
+  decisionTimeoutMs: positiveInt.optional(),
+  decisionCap: positiveInt.optional(),
+  stop: stopSchema.default({ rule: 'fixed' }),
+});
+
+type RawSpec = z.infer<typeof rawSpecSchema>;
+type Path = readonly PropertyKey[];
+interface Issue {
+  path: Path;
+  message: string;
+}
+
+/** A spec checked against this installation, with what planning needs. */
+export interface ResolvedTournament {
+  spec: TournamentSpec;
+  specHash: string;
+  game: AnyGame;
+  pack: LoadedPack;
+  /** Scenario id -> its two side ids, in the scenario's order. */
+  sides: ReadonlyMap<string, readonly [string, string]>;
+}
+
+export interface SpecOptions {
+  /** Directory a relative `pack` directory is taken from (default: the spec file's, else the cwd). */
+  baseDir?: string;
+}
+
+/**
+ * Parse and check a tournament spec (YAML, or JSON when `source` ends in `.json`).
+ *
+ * Fields (defaults in brackets):
+ * - `id` [`t-` + the spec hash]: slug `[a-z0-9][a-z0-9-]{0,62}`. Naming a tournament keeps its match
+ *   ids stable when it grows (more seeds, scenarios, entrants), so a re-submitted plan only adds.
+ * - `name`: free text. `game` [the catalog default]. `pack` [the game's first bundled pack]: a bundled
+ *   pack id or a pack directory (relative to the spec file).
+ * - `scenarios`: one or more scenario ids, each with exactly two sides. `options`: scenario options.
+ * - `entrants`: two or more of `{ name?, bot, params?, version? }` or just the bot spec. `params`
+ *   merge into the bot spec (`bot: greedy`, `params: { chance: 0 }` -> `greedy:chance=0`; true/false
+ *   become 1/0); `name` defaults to the merged bot spec and must be unique; `version` pins the bot's
+ *   registered version (a different installed version is refused) and defaults to it.
+ * - `format` [round-robin]: `round-robin` (every pair of entrants), `gauntlet` (with `reference`: every
+ *   other entrant plays the reference) or `pairings` (with `pairings: [[a, b], ...]`).
+ * - `gamesPerPairing` [2, or as many as `seeds` give]: games each pairing plays on each scenario,
+ *   counting both games of a side-swapped pair: with `sideSwap` it must be even and the pairing plays
+ *   gamesPerPairing / 2 seeds, each twice; without, gamesPerPairing seeds once each.
+ * - `sideSwap` [true]: each seed is played twice with the sides exchanged, so side advantage cancels
+ *   out; analyse asymmetric scenarios by pair. Without it the sides alternate from seed to seed.
+ * - `seeds` (explicit list, no repeats) or `baseSeed` [1] (seeds baseSeed, baseSeed + 1, ...), not
+ *   both. Every pairing plays the same seeds.
+ * - `decisionTimeoutMs`, `decisionCap`: passed to every match.
+ * - `stop` [`{ rule: fixed }`]: or `{ rule: sprt, elo0, elo1, alpha [0.05], beta [0.05] }` (checked
+ *   here; planning refuses it until SPRT is available).
+ *
+ * Throws `BAD_SPEC` listing every problem, or `IO` if the file cannot be read.
+ */
+export async function parseTournamentSpec(text: string, source: string, o: SpecOptions = {}): Promise<TournamentSpec> {
+  const { raw, locate } = readSpecText(text, source);
+  return (await resolveTournamentSpec(raw, source, { ...o, locate })).spec;
+}
+
+/** Read and check the spec file at `path`; a relative pack directory is taken from the file's directory. */
+export async function loadTournamentSpec(path: string): Promise<TournamentSpec> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new SalientError('IO', `Cannot read tournament spec ${path}: ${(e as Error).message}. Check the path.`);
+  }
+  return parseTournamentSpec(text, path, { baseDir: dirname(resolve(path)) });
+}
+
+/** Check an already parsed spec (a JSON request body, a normalized spec). */
+export async function checkTournamentSpec(raw: unknown, source = 'tournament spec', o: SpecOptions = {}): Promise<TournamentSpec> {
+  return (await resolveTournamentSpec(raw, source, o)).spec;
+}
+
+/** Where a path is in the spec text, as `line L, column C`, if known. */
+type Locate = (path: Path) => string | undefined;
+
+/** Parse YAML or JSON text; syntax errors throw `BAD_SPEC` as `<source>:<line>:<column>: ...`. */
+function readSpecText(text: string, source: string): { raw: unknown; locate: Locate } {
+  if (/\.json$/i.test(source)) parseJsonText(text, source, 'BAD_SPEC');
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const err = doc.errors[0];
+  if (err) {
+    const { line, column } = lineColumn(text, err.pos[0]);
+    throw new SalientError('BAD_SPEC', `${source}:${line}:${column}: invalid YAML: ${err.message.split('\n')[0]}. Fix the syntax there.`);
+  }
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: 1000 });
+  } catch (e) {
+    throw new SalientError('BAD_SPEC', `${source}: cannot read the YAML: ${(e as Error).message}.`);
+  }
+  if (raw === null || raw === undefined) {
+    throw new SalientError('BAD_SPEC', `${source}: the tournament spec is empty. Give at least scenarios and entrants (see examples/tournaments/).`);
+  }
+  return { raw, locate: locator(doc, text) };
+}
+
+function locator(doc: Document, text: string): Locate {
+  return (path) => {
+    // Down to the nearest enclosing node, but not the whole document: line 1 would mislead.
+    for (let n = path.length; n >= 1; n--) {
+      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
+      const at = node && typeof node === 'object' ? node.range?.[0] : undefined;
+      if (at !== undefined) {
+        const { line, column } = lineColumn(text, at);
+        return `line ${line}, column ${column}`;
+      }
+    }
+    return undefined;
+  };
+}
+
+/**
+ * Check `raw` and resolve it against the catalog: the normalized spec, its hash, the game, the pack and
+ * each scenario's two sides. Planning uses this; throws `BAD_SPEC` listing every problem.
+ */
+export async function resolveTournamentSpec(
+  raw: unknown,
+  source = 'tournament spec',
+  o: SpecOptions & { locate?: Locate } = {},
+): Promise<ResolvedTournament> {
+  const fail = (issues: readonly Issue[]): never => {
+    const n = issues.length;
+    const located: PathIssue[] = issues.map((i) => {
+      const where = o.locate?.(i.path);
+      const message = /[.!?]$/.test(i.message) ? i.message : `${i.message}.`;
+      return { path: pathText(i.path), message: where ? `${message} (${where})` : message };
+    });
+    throw new SalientError('BAD_SPEC', `${source}: invalid tournament spec (${n} problem${n === 1 ? '' : 's'}); fix ${n === 1 ? 'it' : 'them'} and try again.`, located);
+  };
+  const parsed = rawSpecSchema.safeParse(raw);
+  if (!parsed.success) return fail(zodToIssues(parsed.error));
+  const s = parsed.data;
+  const issues: Issue[] = [];
+
+  // Game, pack, scenarios, options.
+  let game: AnyGame | undefined;
+  let pack: LoadedPack | undefined;
+  let packRef = s.pack ?? '';
+  try {
+    game = findGame(s.game);
+  } catch (e) {
+    issues.push({ path: ['game'], message: messageOf(e) });
+  }
+  if (game) {
+    const ids = bundledPackIds(game);
+    packRef = s.pack ?? ids[0] ?? '';
+    if (!ids.includes(packRef)) {
+      const dir = resolve(o.baseDir ?? process.cwd(), packRef);
+      if (isDirectory(dir)) packRef = dir;
+      else {
+        issues.push({
+          path: ['pack'],
+          message: `unknown pack '${packRef}': neither a bundled pack of ${game.id} (${ids.join(', ') || 'none'}) nor a directory${o.baseDir ? ` (relative paths are taken from ${o.baseDir})` : ''}.`,
+        });
+        packRef = '';
+      }
+    }
+    if (packRef !== '') {
+      try {
+        pack = await loadPack(game, packRef);
+      } catch (e) {
+        issues.push({ path: ['pack'], message: messageOf(e) });
+      }
+    }
+  }
+  const sides = new Map<string, readonly [string, string]>();
+  if (game && pack) {
+    const seen = new Set<string>();
+    s.scenarios.forEach((id, i) => {
+      if (seen.has(id)) return void issues.push({ path: ['scenarios', i], message: `scenario '${id}' is listed twice; list each once (use gamesPerPairing for more games).` });
+      seen.add(id);
+      let info;
+      try {
+        info = findScenario(game, pack, id);
+      } catch (e) {
+        return void issues.push({ path: ['scenarios', i], message: messageOf(e) });
+      }
+      const [a, b, ...rest] = info.sides;
+      if (!a || !b || rest.length) {
+        return void issues.push({
+          path: ['scenarios', i],
+          message: `scenario '${id}' has ${info.sides.length} side(s) (${info.sides.map((x) => x.id).join(', ')}); tournaments pair two entrants, so only two-sided scenarios can be played.`,
+        });
+      }
+      sides.set(id, [a.id, b.id]);
+    });
+    const optionProblems = new Set<string>();
+    for (const id of sides.keys()) {
+      try {
+        game.setup(id, pack, s.options);
+      } catch (e) {
+        if (!(e instanceof SalientError)) throw e;
+        optionProblems.add(e.message);
+      }
+    }
+    for (const m of optionProblems) issues.push({ path: ['options'], message: m });
+  }
+
+  // Entrants.
+  const entrants = s.entrants.map((e, i) => normalizeEntrant(e, i, issues));
+  const byName = new Map<string, number>();
+  entrants.forEach((e, i) => {
+    const first = byName.get(e.name);
+    if (first === undefined) return void byName.set(e.name, i);
+    issues.push({
+      path: ['entrants', i, s.entrants[i]?.name === undefined ? 'bot' : 'name'],
+      message: `entrant name '${e.name}' is already used by entrants[${first}]; give each entrant its own name (two entrants with the same bot need a name each).`,
+    });
+  });
+  const names = entrants.map((e) => e.name);
+  const known = (n: string) => byName.has(n);
+  const nameList = [...byName.keys()].join(', ');
+
+  // Format.
+  const format: TournamentFormat = s.format;
+  if (s.reference !== undefined && format !== 'gauntlet') {
+    issues.push({ path: ['reference'], message: `reference is only used with format: gauntlet (format is ${format}); remove it or change the format.` });
+  }
+  if (s.pairings !== undefined && format !== 'pairings') {
+    issues.push({ path: ['pairings'], message: `pairings are only used with format: pairings (format is ${format}); remove them or change the format.` });
+  }
+  if (format === 'gauntlet') {
+    if (s.reference === undefined) issues.push({ path: ['reference'], message: `format gauntlet needs reference: the entrant every other entrant plays (one of ${nameList}).` });
+    else if (!known(s.reference)) issues.push({ path: ['reference'], message: `no entrant is named '${s.reference}'. Entrants: ${nameList}.` });
+  }
+  if (format === 'pairings') {
+    if (s.pairings === undefined) issues.push({ path: ['pairings'], message: `format pairings needs pairings: [[a, b], ...] of entrant names (${nameList}).` });
+    const seen = new Map<string, number>();
+    (s.pairings ?? []).forEach(([a, b], k) => {
+      let ok = true;
+      [a, b].forEach((n, j) => {
+        if (!known(n)) {
+          ok = false;
+          issues.push({ path: ['pairings', k, j], message: `no entrant is named '${n}'. Entrants: ${nameList}.` });
+        }
+      });
+      if (!ok) return;
+      if (a === b) {
+        return void issues.push({
+          path: ['pairings', k],
+          message: `'${a}' is paired with itself; to play a bot against itself, list it twice under two names and pair those.`,
+        });
+      }
+      const key = canonicalJson([a, b].sort());
+      const first = seen.get(key);
+      if (first !== undefined) issues.push({ path: ['pairings', k], message: `${a} and ${b} are already paired in pairings[${first}]; list each pairing once (use gamesPerPairing for more games).` });
+      else seen.set(key, k);
+    });
+  }
+
+  // Seeds and counts.
+  const perSeed = s.sideSwap ? 2 : 1;
+  let seeds: number[] = [];
+  let gamesPerPairing = s.gamesPerPairing ?? (s.seeds ? s.seeds.length * perSeed : 2);
+  if (s.seeds !== undefined && s.baseSeed !== undefined) {
+    issues.push({ path: ['baseSeed'], message: 'give either seeds (an explicit list) or baseSeed (seeds counted up from it), not both.' });
+  }
+  if (s.sideSwap && gamesPerPairing % 2 !== 0) {
+    issues.push({
+      path: ['gamesPerPairing'],
+      message: `is ${gamesPerPairing}, but with sideSwap every seed is played twice (sides exchanged), so it counts games in pairs and must be even; use ${gamesPerPairing + 1}, or set sideSwap: false.`,
+    });
+    gamesPerPairing += 1;
+  }
+  if (s.seeds !== undefined) {
+    const at = new Map<number, number>();
+    s.seeds.forEach((x, j) => {
+      const first = at.get(x);
+      if (first !== undefined) issues.push({ path: ['seeds', j], message: `seed ${x} is already seeds[${first}]; list each seed once.` });
+      else at.set(x, j);
+    });
+    seeds = [...s.seeds];
+    if (s.gamesPerPairing !== undefined && s.gamesPerPairing !== seeds.length * perSeed) {
+      issues.push({
+        path: ['gamesPerPairing'],
+        message: `is ${s.gamesPerPairing}, but ${seeds.length} seed(s)${s.sideSwap ? ', each played twice with sides swapped,' : ''} make ${seeds.length * perSeed} games per pairing; drop gamesPerPairing or make the two agree.`,
+      });
+    }
+  } else {
+    const base = s.baseSeed ?? 1;
+    const n = gamesPerPairing / perSeed;
+    if (base + n - 1 > Number.MAX_SAFE_INTEGER) issues.push({ path: ['baseSeed'], message: `is too large for ${n} seeds counted up from it; use a smaller baseSeed.` });
+    else seeds = Array.from({ length: Math.ceil(n) }, (_, j) => base + j);
+  }
+  const pairingCount =
+    format === 'round-robin' ? (names.length * (names.length - 1)) / 2 : format === 'gauntlet' ? names.length - 1 : (s.pairings?.length ?? 0);
+  const total = seeds.length * perSeed * s.scenarios.length * pairingCount;
+  if (total > MAX_MATCHES) {
+    issues.push({ path: ['gamesPerPairing'], message: `the spec asks for ${total} matches, more than the ${MAX_MATCHES} a plan may hold; use fewer games, scenarios or entrants.` });
+  }
+
+  if (issues.length || !game || !pack) return fail(issues);
+
+  const options = s.options && Object.keys(s.options).length ? (s.options as JsonObject) : undefined;
+  const identity = {
+    game: game.id,
+    rulesVersion: game.rulesVersion,
+    pack: { id: pack.info.id, version: pack.info.version, hash: pack.info.hash },
+    scenarios: s.scenarios,
+    options: options ?? {},
+    entrants: entrants.map((e) => ({ name: e.name, bot: e.bot, version: e.version ?? null })),
+    format,
+    reference: s.reference ?? null,
+    pairings: s.pairings ?? null,
+    gamesPerPairing,
+    sideSwap: s.sideSwap,
+    seeds,
+    decisionTimeoutMs: s.decisionTimeoutMs ?? null,
+    decisionCap: s.decisionCap ?? null,
+    stop: s.stop,
+  };
+  const specHash = hashJson(identity);
+  const spec: TournamentSpec = {
+    id: s.id ?? `t-${specHash}`,
+    ...(s.name !== undefined ? { name: s.name } : {}),
+    game: game.id,
+    pack: packRef,
+    scenarios: [...s.scenarios],
+    ...(options ? { options } : {}),
+    entrants,
+    format,
+    ...(format === 'gauntlet' && s.reference !== undefined ? { reference: s.reference } : {}),
+    ...(format === 'pairings' && s.pairings ? { pairings: s.pairings.map(([a, b]) => [a, b] as [string, string]) } : {}),
+    gamesPerPairing,
+    sideSwap: s.sideSwap,
+    seeds,
+    ...(s.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: s.decisionTimeoutMs } : {}),
+    ...(s.decisionCap !== undefined ? { decisionCap: s.decisionCap } : {}),
+    stop: s.stop as StopSpec,
+  };
+  return { spec, specHash, game, pack, sides };
+}
+
+/** An entrant with params merged into its bot spec and checked by the bot registry. */
+function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Issue[]): EntrantSpec {
+  const at = (...p: PropertyKey[]): Path => ['entrants', i, ...p];
+  let name = e.bot;
+  let params: Record<string, string> = {};
+  try {
+    ({ name, params } = parseBotSpec(e.bot));
+  } catch (err) {
+    issues.push({ path: at('bot'), message: messageOf(err) });
+  }
+  const merged: Record<string, string> = { ...params };
+  for (const [k, v] of Object.entries(e.params ?? {})) {
+    const text = typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+    if (!PARAM_KEY.test(k)) issues.push({ path: at('params', k), message: 'a parameter name is letters, digits, _ . and -, starting with a letter or _.' });
+    else if (Object.hasOwn(params, k)) issues.push({ path: at('params', k), message: `${k} is also given in bot '${e.bot}'; give it in one place.` });
+    else if (text.includes(',') || text !== text.trim()) issues.push({ path: at('params', k), message: 'a parameter value may not contain commas or start or end with spaces.' });
+    else merged[k] = text;
+  }
+  const keys = Object.keys(merged).sort();
+  const bot = keys.length ? `${name}:${keys.map((k) => `${k}=${merged[k]}`).join(',')}` : name;
+  let registered: string | undefined;
+  try {
+    createBot(bot);
+    registered = botCatalog().find((b) => b.name === name)?.version;
+  } catch (err) {
+    issues.push({ path: at(e.params && !(err instanceof SalientError && err.code === 'UNKNOWN_BOT') ? 'params' : 'bot'), message: messageOf(err) });
+  }
+  if (e.version !== undefined && registered !== undefined && e.version !== registered) {
+    issues.push({
+      path: at('version'),
+      message: `the spec pins ${name} version ${e.version}, but this installation has version ${registered}; update the spec (results of different versions are never mixed) or install that version.`,
+    });
+  }
+  const version = e.version ?? registered;
+  return { name: e.name ?? bot, bot, ...(version !== undefined ? { version } : {}) };
+}
+
+const KIND_NAMES: Readonly<Record<string, string>> = {
+  array: 'a list',
+  object: 'a mapping',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  null: 'null',
+  tuple: 'a list',
+};
+
+function zodToIssues(error: z.ZodError): Issue[] {
+  const out: Issue[] = [];
+  for (const i of error.issues) {
+    if (i.code === 'unrecognized_keys') {
+      const valid = i.path.length === 0 ? TOP_FIELDS : i.path[0] === 'entrants' ? ENTRANT_FIELDS : i.path[0] === 'stop' ? STOP_FIELDS : [];
+      for (const k of i.keys) {
+        out.push({ path: [...i.path, k], message: `unknown field '${k}'; remove it or fix its spelling${valid.length ? ` (fields here: ${valid.join(', ')})` : ''}.` });
+      }
+    } else if (i.code === 'invalid_type' && i.path.length === 0) {
+      out.push({ path: i.path, message: 'a tournament spec is a mapping of fields (scenarios, entrants, ...); see examples/tournaments/.' });
+    } else if (i.code === 'invalid_type') {
+      const received = /received (\w+)$/.exec(i.message)?.[1];
+      const what = KIND_NAMES[i.expected] ?? `a value of type ${i.expected}`;
+      out.push({ path: i.path, message: received === 'undefined' ? `is required (${what}).` : `must be ${what}${received ? `, not ${KIND_NAMES[received] ?? received}` : ''}.` });
+    } else out.push({ path: i.path, message: i.message });
+  }
+  return out;
+}
+
+/** `entrants[2].bot`; the spec itself is `(spec)`. */
+function pathText(path: Path): string {
+  let s = '';
+  for (const p of path) {
+    if (typeof p === 'number') s += `[${p}]`;
+    else s += /^[A-Za-z_$][\w$]*$/.test(String(p)) ? `${s ? '.' : ''}${String(p)}` : `[${JSON.stringify(String(p))}]`;
+  }
+  return s || '(spec)';
+}
+
+function messageOf(e: unknown): string {
+  if (e instanceof SalientError) return e.detail();
+  throw e;
+}
