@@ -451,6 +451,7 @@ function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Iss
     ({ name, params } = parseBotSpec(e.bot));
   } catch (err) {
     issues.push({ path: at('bot'), message: messageOf(err) });
+    return { name: e.name ?? e.bot, bot: e.bot };
   }
   const merged: Record<string, string> = { ...params };
   for (const [k, v] of Object.entries(e.params ?? {})) {
