@@ -11,6 +11,7 @@ import { registerPack } from './commands/pack.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerReport } from './commands/report.ts';
+import { registerWorker } from './commands/worker.ts';
 import { reportError } from './errors.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -27,6 +28,7 @@ function buildProgram(): Command {
   registerPack(program);
   registerReport(program);
   registerDemo(program);
+  registerWorker(program);
   return program;
 }
 
