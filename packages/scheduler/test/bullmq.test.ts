@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Job, Queue } from 'bullmq';
 import { SalientError } from '@salient/engine';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
+import { fileURLToPath } from 'node:url';
 import { playPlanned } from '../src/play.ts';
+import { loadTournamentSpec } from '../src/spec.ts';
+import { planTournament } from '../src/plan.ts';
+import { standings } from '../src/standings.ts';
 import {
   MATCH_QUEUE,
   TOURNAMENT_QUEUE,
@@ -150,5 +154,20 @@ describe('BullMQ executor', () => {
     } finally {
       await other.dispose();
     }
+  });
+
+  it('plays a planned spec (examples/tournaments/blitz-smoke.yaml); the same id with a different spec is refused', async () => {
+    const spec = await loadTournamentSpec(fileURLToPath(new URL('../../../examples/tournaments/blitz-smoke.yaml', import.meta.url)));
+    const plan = await planTournament(spec);
+    expect(await submitTournament(plan, { connection: redis.url })).toMatchObject({ matches: plan.matches.length, added: plan.matches.length });
+    const done = await waitFinished(plan.tournamentId, redis.url, 60_000);
+    expect(done.specHash).toBe(plan.specHash);
+    expect(done.counts.completed).toBe(plan.matches.length);
+    expect(done.entrants).toEqual(spec.entrants.map((e) => e.name));
+    const table = standings(done.outcomes, done.entrants);
+    expect(table.reduce((n, r) => n + r.games, 0)).toBe(2 * plan.matches.length);
+    const changed = await planTournament({ ...spec, seeds: spec.seeds.map((x) => x + 1000) });
+    expect(changed.tournamentId).toBe(plan.tournamentId);
+    await expect(submitTournament(changed, { connection: redis.url })).rejects.toThrow(/already on this queue with a different spec/);
   });
 });

@@ -27,7 +27,7 @@ export interface TournamentStatus {
   /** Finished matches in plan order. */
   outcomes: MatchOutcome[];
   failed: FailedMatch[];
-  /** Entrant names in the order they first appear in the plan (for standings). */
+  /** Entrant names, in spec order (for standings). */
   entrants: string[];
 }
 
@@ -44,7 +44,11 @@ async function readPlan(redis: Redis, id: string): Promise<SubmittablePlan> {
   return JSON.parse(raw) as SubmittablePlan;
 }
 
-export function entrantNames(matches: readonly PlannedMatch[]): string[] {
+/** Entrant names in spec order when the plan carries its spec, else in order of first appearance. */
+export function entrantNames(plan: SubmittablePlan): string[] {
+  const fromSpec = (plan.spec as { entrants?: { name?: unknown }[] } | undefined)?.entrants?.map((e) => e.name);
+  if (fromSpec && fromSpec.every((n): n is string => typeof n === 'string')) return fromSpec;
+  const { matches } = plan;
   const seen = new Set<string>();
   for (const m of matches) for (const name of Object.values(m.entrants)) seen.add(name);
   return [...seen];
@@ -93,7 +97,7 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
       counts,
       outcomes,
       failed,
-      entrants: entrantNames(plan.matches),
+      entrants: entrantNames(plan),
     };
   } finally {
     await queue.close();

@@ -41,7 +41,12 @@ export interface SubmitReport {
 /** The job data of a match job: the planned match itself. */
 export type MatchJobData = PlannedMatch;
 
-/** Put `plan` on the queue. Throws `QUEUE_UNREACHABLE` when Redis cannot be reached, `BAD_ARGUMENT` for a cancelled tournament. */
+function sameMatches(a: SubmittablePlan, b: SubmittablePlan): boolean {
+  return a.matches.length === b.matches.length && a.matches.every((m, i) => m.id === b.matches[i]?.id);
+}
+
+/** Put `plan` on the queue. Throws `QUEUE_UNREACHABLE` when Redis cannot be reached, `BAD_ARGUMENT` for a cancelled tournament or
+ * one whose id is already taken by a different spec. */
 export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions): Promise<SubmitReport> {
   const redis = await connectRedis(o.connection);
   const flow = new FlowProducer({ connection: bullConnection(o.connection) });
@@ -57,7 +62,18 @@ export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions):
     const ids = plan.matches.map((m) => matchJobId(m.id));
     const before = ids.length ? await redis.exists(...ids.map((id) => `bull:${MATCH_QUEUE}:${id}`)) : 0;
     // Stored first and never overwritten: status reads the plan a worker may already be playing.
-    await redis.set(planKey(plan.tournamentId), JSON.stringify(plan), 'NX');
+    const fresh = await redis.set(planKey(plan.tournamentId), JSON.stringify(plan), 'NX');
+    const stored = fresh === null ? await redis.get(planKey(plan.tournamentId)) : null;
+    if (stored !== null) {
+      const earlier = JSON.parse(stored) as SubmittablePlan;
+      const same = earlier.specHash !== undefined && plan.specHash !== undefined ? earlier.specHash === plan.specHash : sameMatches(earlier, plan);
+      if (!same) {
+        throw new SalientError(
+          'BAD_ARGUMENT',
+          `Tournament id '${plan.tournamentId}' is already on this queue with a different spec. Give the changed spec a new id (resubmitting the original unchanged is fine).`,
+        );
+      }
+    }
     await flow.add({
       name: 'tournament',
       queueName: TOURNAMENT_QUEUE,

@@ -1,0 +1,103 @@
+/**
+ * The distributed side of `salient tournament`: `submit` a spec to a Redis queue (played by any
+ * number of `salient worker`s), `status` of a submitted tournament with standings so far, `cancel`.
+ * `--redis` defaults to `SALIENT_REDIS_URL`.
+ */
+import type { Command } from 'commander';
+import { SalientError } from '@salient/engine';
+import { loadTournamentSpec, planTournament, standings } from '@salient/scheduler';
+import {
+  cancelTournament,
+  describeRedis,
+  submitTournament,
+  tournamentStatus,
+  type TournamentStatus,
+} from '../../../../packages/scheduler/src/bullmq/index.ts';
+import { say, table } from '../output.ts';
+
+interface RedisFlags {
+  redis?: string;
+  json?: boolean;
+}
+
+function redisOf(f: RedisFlags): string {
+  const url = f.redis ?? process.env.SALIENT_REDIS_URL;
+  if (!url) throw new SalientError('BAD_ARGUMENT', 'Which Redis? Pass --redis redis://host:6379 or set SALIENT_REDIS_URL.');
+  return url;
+}
+
+export function statusLines(s: TournamentStatus): string[] {
+  const c = s.counts;
+  const lines = [
+    `Tournament ${s.tournamentId}: ${s.state}${s.cancelledAt ? ` (cancelled ${s.cancelledAt})` : ''}.`,
+    `Matches: ${c.total} planned, ${c.completed} finished, ${c.failed} failed, ${c.active} running, ${c.waiting} waiting, ${c.delayed} waiting to retry` +
+      (c.total - c.completed - c.failed - c.active - c.waiting - c.delayed > 0 ? `, ${c.total - c.completed - c.failed - c.active - c.waiting - c.delayed} removed by cancel.` : '.'),
+  ];
+  if (s.outcomes.length) {
+    lines.push('', 'Standings (finished matches)');
+    lines.push(
+      table(
+        ['#', 'entrant', 'games', 'wins', 'losses', 'draws', 'score', 'score %', 'forfeits', 'errors'],
+        standings(s.outcomes, s.entrants).map((r, i) => [
+          String(i + 1),
+          r.name,
+          String(r.games),
+          String(r.wins),
+          String(r.losses),
+          String(r.draws),
+          String(r.score),
+          r.scorePct === null ? '-' : r.scorePct.toFixed(1),
+          String(r.forfeits),
+          String(r.errors),
+        ]),
+      ),
+    );
+    const odd = s.outcomes.filter((o) => o.kind === 'forfeit' || o.kind === 'error');
+    if (odd.length) {
+      lines.push('', 'Forfeits and engine errors');
+      for (const o of odd) lines.push(`  #${o.index} ${o.matchId}: ${o.kind}${o.detail ? `: ${o.detail}` : ''}`);
+    }
+  }
+  if (s.failed.length) {
+    lines.push('', 'Failed matches (not played; see the reason)');
+    for (const f of s.failed) lines.push(`  #${f.index} ${f.matchId} after ${f.attempts} attempt(s): ${f.reason}`);
+  }
+  return lines;
+}
+
+export function addRemoteTournamentCommands(tournament: Command): void {
+  tournament
+    .command('submit <spec>')
+    .description('Plan a tournament spec and put its matches on a Redis queue for `salient worker`s; submitting again adds nothing twice.')
+    .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
+    .option('--json', 'print the submission as JSON')
+    .action(async (specPath: string, f: RedisFlags) => {
+      const url = redisOf(f);
+      const plan = await planTournament(await loadTournamentSpec(specPath));
+      const r = await submitTournament(plan, { connection: url });
+      if (f.json) return say(JSON.stringify(r, null, 2));
+      const already = r.matches - r.added;
+      say(`Tournament ${r.tournamentId}: ${r.matches} matches, ${r.added} added to ${describeRedis(url)}${already ? ` (${already} already there)` : ''}.`);
+      say(`Follow it with: salient tournament status ${r.tournamentId} --redis ${describeRedis(url)}`);
+    });
+
+  tournament
+    .command('status <id>')
+    .description('Progress and standings so far of a submitted tournament.')
+    .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
+    .option('--json', 'print the status (counts, outcomes, failures, standings) as JSON')
+    .action(async (id: string, f: RedisFlags) => {
+      const s = await tournamentStatus(id, { connection: redisOf(f) });
+      if (f.json) return say(JSON.stringify({ ...s, standings: standings(s.outcomes, s.entrants) }, null, 2));
+      for (const line of statusLines(s)) say(line);
+    });
+
+  tournament
+    .command('cancel <id>')
+    .description('Stop a submitted tournament: waiting matches are dropped, running ones aborted; finished ones stay.')
+    .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
+    .action(async (id: string, f: RedisFlags) => {
+      const r = await cancelTournament(id, { connection: redisOf(f) });
+      say(`Tournament ${id} cancelled: ${r.removed} waiting match(es) dropped, ${r.running} running match(es) being aborted.`);
+    });
+}
