@@ -34,7 +34,8 @@ export async function connectRedis(url: string, timeoutMs = 3000): Promise<Redis
   } catch (e) {
     throw new SalientError('QUEUE_UNREACHABLE', `Bad Redis URL '${describeRedis(url)}': ${(e as Error).message}. Give one like redis://localhost:6379 (--redis or SALIENT_REDIS_URL).`);
   }
-  client.on('error', () => {}); // reported by connect/ping below
+  let cause: Error | undefined;
+  client.on('error', (e: Error) => (cause ??= e)); // the real reason (ECONNREFUSED...); connect only says "closed"
   try {
     await client.connect();
     await client.ping();
@@ -42,7 +43,7 @@ export async function connectRedis(url: string, timeoutMs = 3000): Promise<Redis
     client.disconnect();
     throw new SalientError(
       'QUEUE_UNREACHABLE',
-      `Cannot reach Redis at ${describeRedis(url)}: ${(e as Error).message}. Start redis-server there, or point --redis / SALIENT_REDIS_URL at one.`,
+      `Cannot reach Redis at ${describeRedis(url)}: ${(cause ?? (e as Error)).message.replace(/\.$/, '')}. Start redis-server there, or point --redis / SALIENT_REDIS_URL at one.`,
     );
   }
   return client;
