@@ -16,7 +16,7 @@ import { Job, Queue } from 'bullmq';
 import { openTelemetry, telemetryConfigFromEnv } from '@salient/telemetry';
 import { startClickHouseServer, type TestClickHouseServer } from '../packages/telemetry/test/support/clickhouse-server.ts';
 import { startRedisServer, type TestRedisServer } from './support/redis-server.ts';
-import { MATCH_QUEUE, cancelTournament, matchJobId, submitTournament, tournamentStatus } from '../packages/scheduler/src/bullmq/index.ts';
+import { MATCH_QUEUE, cancelTournament, matchJobId, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { blitzPlan, waitFinished, waitFor } from '../packages/scheduler/test/bullmq-support.ts';
 import type { MatchOutcome } from '../packages/scheduler/src/types.ts';
 

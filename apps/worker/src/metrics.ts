@@ -5,7 +5,7 @@
  */
 import { Queue } from 'bullmq';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { MatchEvent } from '../../../packages/scheduler/src/bullmq/index.ts';
+import type { MatchEvent } from '@salient/scheduler/bullmq';
 
 export interface WorkerMetrics {
   readonly registry: Registry;

@@ -17,7 +17,7 @@ import {
   describeRedis,
   startWorker,
   type MatchWorker,
-} from '../../../packages/scheduler/src/bullmq/index.ts';
+} from '@salient/scheduler/bullmq';
 import { workerMetrics, type WorkerMetrics } from './metrics.ts';
 
 export const DEFAULT_METRICS_PORT = 9466;

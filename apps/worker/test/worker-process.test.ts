@@ -1,7 +1,7 @@
 /** `runWorkerProcess` in this process against a real redis-server: HTTP endpoints, metrics, options. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
-import { submitTournament } from '../../../packages/scheduler/src/bullmq/index.ts';
+import { submitTournament } from '@salient/scheduler/bullmq';
 import { blitzPlan, waitFinished } from '../../../packages/scheduler/test/bullmq-support.ts';
 import { mergeExpositions, runWorkerProcess, workerProcessOptionsFromEnv, type WorkerProcess } from '../src/index.ts';
 

@@ -12,7 +12,7 @@ import {
   submitTournament,
   tournamentStatus,
   type TournamentStatus,
-} from '../../../../packages/scheduler/src/bullmq/index.ts';
+} from '@salient/scheduler/bullmq';
 import { say, table } from '../output.ts';
 
 interface RedisFlags {
