@@ -396,3 +396,63 @@ function scan(sql: string): { code: string; statements: number; end: number } {
   if (pending) statements++;
   return { code, statements, end: end === -1 ? sql.length : end };
 }
+
+/** A match of a tournament as the store recorded it (enough to count it in standings again). */
+export interface RecordedMatch {
+  matchId: string;
+  scenario: string;
+  seed: number;
+  /** Runner termination kind (`completed`, `adjudicated`, `forfeit`, `error`). */
+  kind: string;
+  /** Side id -> outcome (`win`, `loss`, `draw`). */
+  sides: Record<string, string>;
+  /** Power -> score. */
+  scores: Record<string, number>;
+  decisions: number;
+  impulses: number;
+  wallMs: number;
+  /** Why a forfeit or error happened, worded as `MatchOutcome.detail` (empty otherwise). */
+  detail: string;
+  worker: string;
+}
+
+/** What {@link recordedMatches} needs of a store: an open `Store` or a `Telemetry`. */
+export type StoreReader = Pick<Store, 'client' | 'database'> & Partial<Pick<Store, 'fail'>>;
+
+/**
+ * The matches recorded for `tournamentId`, by match id, so a tournament run again skips them and still
+ * counts them. Cancelled matches are left out: they were not played to an end and are to be played again.
+ */
+export async function recordedMatches(store: StoreReader, tournamentId: string): Promise<RecordedMatch[]> {
+  const db = ident(store.database);
+  let raw: Raw[];
+  try {
+    raw = await selectRows<Raw>(
+      store.client,
+      `SELECT match_id, scenario, seed, kind, sides, outcomes, powers, scores, decisions, impulses, wall_ms, detail, forfeit_seat, forfeit_reason, worker
+       FROM ${db}.matches FINAL WHERE tournament = ${str(tournamentId)} AND kind != 'cancelled' ORDER BY match_id`,
+    );
+  } catch (e) {
+    if (store.fail) throw store.fail(`reading the matches of tournament ${tournamentId}`, e);
+    throw e;
+  }
+  return raw.map((r) => {
+    const sides = r.sides as unknown as string[];
+    const outcomes = r.outcomes as unknown as string[];
+    const powers = r.powers as unknown as string[];
+    const scores = r.scores as unknown as number[];
+    return {
+      matchId: String(r.match_id),
+      scenario: String(r.scenario),
+      seed: Number(r.seed),
+      kind: String(r.kind),
+      sides: Object.fromEntries(sides.map((s, i) => [s, String(outcomes[i])])),
+      scores: Object.fromEntries(powers.map((p, i) => [p, Number(scores[i])])),
+      decisions: Number(r.decisions),
+      impulses: Number(r.impulses),
+      wallMs: Number(r.wall_ms),
+      detail: r.kind === 'forfeit' ? `${String(r.forfeit_seat)} forfeits (${String(r.forfeit_reason)}): ${String(r.detail)}` : String(r.detail),
+      worker: String(r.worker),
+    };
+  });
+}

@@ -1,0 +1,318 @@
+/**
+ * The local executor: a pool of worker threads on this machine plays a tournament plan (the default
+ * way to run one). Matches are handed out in plan order, one at a time to whichever thread is free;
+ * each thread plays through `playPlanned` and posts its rows to this thread's store (the process that
+ * owns the embedded store owns it alone: see ARCHITECTURE.md, "Telemetry"). Matches the store already
+ * holds for the tournament are skipped and counted from the store, so running a tournament again
+ * resumes it. A thread that dies takes only its match with it: the match is handed out once more, and
+ * if it kills a thread again it is recorded as an `error`; a new thread takes the dead one's place.
+ * Nothing here writes to the terminal: progress goes to `onProgress`.
+ */
+import { availableParallelism, hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SalientError } from '@salient/engine';
+import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
+import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
+import type { ToPool, ToThread } from './protocol.ts';
+
+/** What {@link runLocalTournament} tells `onProgress` (after every match, and once before the first). */
+export interface LocalProgress {
+  tournamentId: string;
+  /** Matches in the plan. */
+  total: number;
+  /** Matches finished, skipped ones included. */
+  done: number;
+  /** Matches found in the store and skipped. */
+  skipped: number;
+  /** Matches played in this run so far. */
+  played: number;
+  /** Matches being played now. */
+  running: number;
+  elapsedMs: number;
+  /** Matches played per second in this run (0 before the first). */
+  gamesPerSec: number;
+  /** Estimated time left, ms (undefined before the first match). */
+  etaMs: number | undefined;
+  /** Every outcome so far (skipped matches included), in the order they came. */
+  outcomes: readonly MatchOutcome[];
+}
+
+export interface LocalRunOptions {
+  plan: TournamentPlan;
+  /** Game threads (default `os.availableParallelism()`, never more than the matches to play). */
+  threads?: number;
+  /** The store: rows go there, and matches it holds for the tournament are skipped. Absent: no telemetry, nothing skipped. */
+  telemetry?: Telemetry;
+  /** Stops handing out matches, aborts running ones (they come back `cancelled`), closes the threads. */
+  signal?: AbortSignal;
+  onProgress?: (p: LocalProgress) => void;
+  /** Options of the store sink on this thread. */
+  sinkOptions?: Omit<SinkOptions, 'spoolDir'>;
+  /** Options of each thread's RemoteSink. */
+  remoteSinkOptions?: RemoteSinkOptions;
+  /** Skip matches already recorded (default true; needs `telemetry`). */
+  resume?: boolean;
+  /** For tests: the thread given one of these match ids dies (exits) instead of playing it. */
+  dieOn?: readonly string[];
+  /** Ms to wait for running matches to stop after a cancel before threads are terminated (default 10000). */
+  cancelGraceMs?: number;
+}
+
+export interface LocalRunResult {
+  tournamentId: string;
+  /** One per finished match, skipped ones included, sorted by plan index. */
+  outcomes: MatchOutcome[];
+  /** Matches played in this run, and found recorded and skipped. */
+  played: number;
+  skipped: number;
+  /** Game threads that died (and were replaced). */
+  threadDeaths: number;
+  cancelled: boolean;
+  threads: number;
+  wallMs: number;
+}
+
+const THREAD_ENTRY = fileURLToPath(new URL('./thread-main.ts', import.meta.url));
+
+/** Start a game thread. Through tsx's API from an eval'd entry: a worker given a `.ts` file is not sure to load through tsx. */
+function startThread(data: unknown): Worker {
+  const entry = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(THREAD_ENTRY)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(entry, { eval: true, workerData: { salientPoolThread: data } });
+}
+
+/** A recorded match as the outcome the plan's match would have given. */
+export function outcomeFromRecord(m: PlannedMatch, r: RecordedMatch): MatchOutcome {
+  const decided = r.kind === 'completed' || r.kind === 'adjudicated' || r.kind === 'forfeit';
+  return {
+    matchId: m.id,
+    tournamentId: m.tournamentId,
+    pairId: m.pairId,
+    index: m.index,
+    scenario: m.scenario,
+    seed: m.seed,
+    kind: r.kind as MatchOutcome['kind'],
+    sides: decided ? r.sides : {},
+    entrants: { ...m.entrants },
+    scores: decided ? r.scores : {},
+    decisions: r.decisions,
+    impulses: r.impulses,
+    wallMs: r.wallMs,
+    ...(r.kind === 'forfeit' || r.kind === 'error' ? { detail: r.detail } : {}),
+    ...(r.worker ? { worker: r.worker } : {}),
+  };
+}
+
+function errorOutcome(m: PlannedMatch, detail: string): MatchOutcome {
+  return {
+    matchId: m.id,
+    tournamentId: m.tournamentId,
+    pairId: m.pairId,
+    index: m.index,
+    scenario: m.scenario,
+    seed: m.seed,
+    kind: 'error',
+    sides: {},
+    entrants: { ...m.entrants },
+    scores: {},
+    decisions: 0,
+    impulses: 0,
+    wallMs: 0,
+    detail,
+  };
+}
+
+interface Slot {
+  thread: Worker;
+  served: ServedSink | undefined;
+  match: PlannedMatch | undefined;
+  /** Set once the thread said it is ready. */
+  ready: boolean;
+  closing: boolean;
+  gone: boolean;
+  lastError: string | undefined;
+  onClosed?: () => void;
+}
+
+/** Play `plan` on a pool of worker threads. See the file comment. */
+export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunResult> {
+  const { plan, telemetry, signal } = o;
+  const started = performance.now();
+  const byId = new Map(plan.matches.map((m) => [m.id, m]));
+  const outcomes: MatchOutcome[] = [];
+  let skipped = 0;
+  if (telemetry && o.resume !== false) {
+    for (const r of await recordedMatches(telemetry, plan.tournamentId)) {
+      const m = byId.get(r.matchId);
+      if (!m) continue;
+      outcomes.push(outcomeFromRecord(m, r));
+      skipped++;
+    }
+  }
+  const recorded = new Set(outcomes.map((x) => x.matchId));
+  const queue = plan.matches.filter((m) => !recorded.has(m.id));
+  const wanted = o.threads ?? availableParallelism();
+  if (!Number.isInteger(wanted) || wanted < 1) throw new SalientError('BAD_ARGUMENT', `threads must be a whole number of at least 1; got ${wanted}.`);
+  const threads = Math.max(1, Math.min(wanted, queue.length));
+  let played = 0;
+  let threadDeaths = 0;
+  const attempts = new Map<string, number>();
+  const progress = (): void => {
+    if (!o.onProgress) return;
+    const elapsedMs = performance.now() - started;
+    const gamesPerSec = played > 0 ? played / (elapsedMs / 1000) : 0;
+    const left = plan.matches.length - outcomes.length;
+    o.onProgress({
+      tournamentId: plan.tournamentId,
+      total: plan.matches.length,
+      done: outcomes.length,
+      skipped,
+      played,
+      running: slots.filter((s) => s.match).length,
+      elapsedMs,
+      gamesPerSec,
+      etaMs: gamesPerSec > 0 ? (left / gamesPerSec) * 1000 : undefined,
+      outcomes,
+    });
+  };
+  const slots: Slot[] = [];
+  progress();
+  if (queue.length === 0 || signal?.aborted) {
+    return finish(false);
+  }
+
+  const sink = telemetry?.sink(o.sinkOptions ?? {});
+  let storeError: unknown;
+  let resolveAll!: () => void;
+  const allDone = new Promise<void>((r) => (resolveAll = r));
+  let cancelled = false;
+  const busy = () => slots.some((s) => s.match);
+  const checkDone = () => {
+    if ((queue.length === 0 || cancelled) && !busy()) resolveAll();
+  };
+
+  const handOut = (s: Slot): void => {
+    if (s.gone || !s.ready || s.match || cancelled) return;
+    const m = queue.shift();
+    if (!m) return checkDone();
+    s.match = m;
+    if (o.dieOn?.includes(m.id)) s.thread.postMessage({ pool: 'die' } satisfies ToThread);
+    else s.thread.postMessage({ pool: 'play', match: m } satisfies ToThread);
+  };
+
+  const finishMatch = (s: Slot, outcome: MatchOutcome): void => {
+    s.match = undefined;
+    outcomes.push(outcome);
+    played++;
+    progress();
+    handOut(s);
+    checkDone();
+  };
+
+  const spawn = (): Slot => {
+    const thread = startThread({
+      telemetry: sink !== undefined,
+      worker: `${hostname()}:${process.pid}`,
+      ...(o.remoteSinkOptions ? { sinkOptions: o.remoteSinkOptions } : {}),
+    });
+    const s: Slot = { thread, served: undefined, match: undefined, ready: false, closing: false, gone: false, lastError: undefined };
+    if (sink) s.served = serveSink(thread, sink, (e) => (storeError ??= e));
+    thread.on('message', (v: unknown) => {
+      const m = v as ToPool;
+      if (!m || typeof m !== 'object' || !('pool' in m)) return;
+      if (m.pool === 'ready') {
+        s.ready = true;
+        handOut(s);
+      } else if (m.pool === 'done') {
+        finishMatch(s, m.outcome);
+      } else if (m.pool === 'failed') {
+        const match = s.match ?? byId.get(m.matchId);
+        if (match) finishMatch(s, errorOutcome(match, m.error));
+      } else if (m.pool === 'closed') {
+        if (m.error) storeError ??= new Error(m.error);
+        s.onClosed?.();
+      }
+    });
+    thread.on('error', (e) => (s.lastError = e instanceof Error ? e.message : String(e)));
+    thread.on('exit', (code) => {
+      s.gone = true;
+      s.served?.stop();
+      s.onClosed?.();
+      if (s.closing) return;
+      threadDeaths++;
+      const m = s.match;
+      s.match = undefined;
+      const why = s.lastError ?? `exit code ${code}`;
+      if (m) {
+        const n = (attempts.get(m.id) ?? 0) + 1;
+        attempts.set(m.id, n);
+        if (n >= 2 || cancelled) {
+          outcomes.push(errorOutcome(m, `the game thread playing it died twice (${why})`));
+          played++;
+          progress();
+        } else queue.unshift(m);
+      }
+      const i = slots.indexOf(s);
+      if (!cancelled && queue.length > 0) slots[i] = spawn();
+      checkDone();
+    });
+    return s;
+  };
+
+  for (let i = 0; i < threads; i++) slots.push(spawn());
+
+  const onAbort = () => {
+    cancelled = true;
+    for (const s of slots) if (s.match && !s.gone) s.thread.postMessage({ pool: 'abort' } satisfies ToThread);
+    checkDone();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+
+  let grace: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      allDone,
+      new Promise<void>((resolve) =>
+        signal?.addEventListener('abort', () => (grace = setTimeout(resolve, o.cancelGraceMs ?? 10_000)), { once: true }),
+      ),
+    ]);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (grace) clearTimeout(grace);
+    // Close every thread: its RemoteSink posts what it holds and waits for this side to drain.
+    await Promise.all(
+      slots.map(async (s) => {
+        s.closing = true;
+        if (s.gone) return;
+        if (!s.match) {
+          await Promise.race([
+            new Promise<void>((r) => {
+              s.onClosed = r;
+              s.thread.postMessage({ pool: 'close' } satisfies ToThread);
+            }),
+            new Promise<void>((r) => setTimeout(r, 30_000).unref()),
+          ]);
+        }
+        s.served?.stop();
+        await s.thread.terminate();
+      }),
+    );
+    if (sink) await sink.drain();
+  }
+  if (storeError) throw storeError;
+  return finish(cancelled);
+
+  function finish(wasCancelled: boolean): LocalRunResult {
+    return {
+      tournamentId: plan.tournamentId,
+      outcomes: [...outcomes].sort((a, b) => a.index - b.index),
+      played,
+      skipped,
+      threadDeaths,
+      cancelled: wasCancelled || signal?.aborted === true,
+      threads: slots.length ? threads : 0,
+      wallMs: performance.now() - started,
+    };
+  }
+}
