@@ -51,7 +51,7 @@ export function progressRenderer(o: ProgressRendererOptions = {}): { onProgress:
   const top = o.top ?? 3;
   const tty = !o.plain && stream.isTTY === true;
   let bar: SingleBar | undefined;
-  let lastLine = 0;
+  let lastLine = Number.NEGATIVE_INFINITY;
   let last: LocalProgress | undefined;
   const payload = (p: LocalProgress) => ({ rate: p.gamesPerSec.toFixed(2), eta: duration(p.etaMs), leaders: leaders(p.outcomes, top) || '-' });
   const line = (p: LocalProgress) =>
