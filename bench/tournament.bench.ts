@@ -1,0 +1,139 @@
+/**
+ * How the local tournament pool scales: Blitz! scenario A, random vs random, played through
+ * `runLocalTournament` on 1 and 2 game threads, with the embedded store (chdb in a temporary directory,
+ * rows posted from the threads to this one) and without a store. Each round plays every case once, on
+ * the same seeds, in a rotating order, so load elsewhere hits all of them; figures are median rounds.
+ *
+ * Two rates per case: `games/s` over the whole call (thread start-up, tsx loading in each thread and the
+ * closing drain included: what a user waits for), and `steady games/s` from the first finished match to
+ * the last (the pool's throughput once running). Scaling = 2-thread rate / 1-thread rate (target ≥ 1.8
+ * on 2 cores).
+ *
+ *   npm run bench:tournament
+ *   BENCH_GAMES=200 BENCH_ROUNDS=3 npm run bench:tournament     # quicker
+ *
+ * Environment: BENCH_GAMES (games per case per round, default 1000), BENCH_ROUNDS (default 3),
+ * BENCH_SEED (first seed, default 1), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md;
+ * `none` to skip), BENCH_OUT_DIR (default bench/out).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseTournamentSpec, planTournament } from '@salient/scheduler';
+import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import { runLocalTournament } from '../packages/scheduler/src/local/index.ts';
+import { envInt, median, updateResultsBlock } from './support.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const TARGET_SCALING = 1.8;
+
+interface Case {
+  store: boolean;
+  threads: number;
+  rounds: { gamesPerSec: number; steadyPerSec: number }[];
+  kinds: Record<string, number>;
+}
+
+const label = (c: Case) => `${c.threads} thread${c.threads > 1 ? 's' : ''}, ${c.store ? 'embedded store' : 'no store'}`;
+
+async function round(c: Case, t: Telemetry, r: number, firstSeed: number, games: number): Promise<void> {
+  const id = `bench-${c.store ? 'store' : 'none'}-${c.threads}-${r}-${process.pid}`;
+  const spec = await parseTournamentSpec(
+    `id: ${id}\ngame: blitz\nscenarios: [A]\nentrants: [{ name: r1, bot: random }, { name: r2, bot: random }]\n` +
+      `gamesPerPairing: ${games}\nsideSwap: false\nbaseSeed: ${firstSeed}\n`,
+    'bench.yaml',
+  );
+  const plan = await planTournament(spec);
+  let first: number | undefined;
+  let last = 0;
+  const started = performance.now();
+  const res = await runLocalTournament({
+    plan,
+    threads: c.threads,
+    ...(c.store ? { telemetry: t } : {}),
+    onProgress: (p) => {
+      if (p.played === 1) first = performance.now();
+      if (p.played > 0) last = performance.now();
+    },
+  });
+  const wall = performance.now() - started;
+  for (const o of res.outcomes) c.kinds[o.kind] = (c.kinds[o.kind] ?? 0) + 1;
+  c.rounds.push({ gamesPerSec: res.played / (wall / 1000), steadyPerSec: first !== undefined && last > first ? (res.played - 1) / ((last - first) / 1000) : 0 });
+  process.stderr.write(`bench: ${label(c)}: ${res.played} games in ${(wall / 1000).toFixed(2)} s\n`);
+}
+
+async function main(): Promise<void> {
+  const games = envInt('BENCH_GAMES', 1000);
+  const rounds = envInt('BENCH_ROUNDS', 3);
+  const firstSeed = envInt('BENCH_SEED', 1);
+  const resultsFile = process.env.BENCH_RESULTS ?? join(here, 'RESULTS.md');
+  const outDir = process.env.BENCH_OUT_DIR ?? join(here, 'out');
+  const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-tournament-'));
+  const t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'clickhouse'), spoolDir: join(tmp, 'spool') });
+  const cases: Case[] = [];
+  for (const store of [false, true]) for (const threads of [1, 2]) cases.push({ store, threads, rounds: [], kinds: {} });
+  try {
+    for (let r = 0; r < rounds; r++) {
+      process.stderr.write(`bench: round ${r + 1}/${rounds}\n`);
+      for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, t, r, firstSeed + r * games, games);
+    }
+  } finally {
+    await t.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const rate = (c: Case) => median(c.rounds.map((x) => x.gamesPerSec));
+  const steady = (c: Case) => median(c.rounds.map((x) => x.steadyPerSec));
+  const find = (store: boolean, threads: number) => cases.find((c) => c.store === store && c.threads === threads) as Case;
+  const meta = {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
+    nproc: availableParallelism(),
+    memGB: Math.round(totalmem() / 2 ** 30),
+  };
+  const rows = cases.map((c) => ({
+    case: label(c),
+    store: c.store,
+    threads: c.threads,
+    games: c.rounds.length * games,
+    gamesPerSec: rate(c),
+    steadyGamesPerSec: steady(c),
+    kinds: c.kinds,
+  }));
+  const scaling = [false, true].map((store) => ({
+    store,
+    ratio: rate(find(store, 2)) / rate(find(store, 1)),
+    steadyRatio: steady(find(store, 2)) / steady(find(store, 1)),
+  }));
+  const fmt = (x: number) => x.toFixed(2);
+  const verdict = (x: number) => (x >= TARGET_SCALING ? 'meets' : '**below**');
+  const block = [
+    `<!-- bench-tournament:${meta.date}|${meta.node}|${meta.cpu} -->`,
+    `### Tournament pool · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
+    '',
+    `Blitz A, random vs random, through \`runLocalTournament\` (bench/tournament.bench.ts), ${games} games per case per round, ${rounds} rounds, cases alternating, seeds from ${firstSeed}; median round. ` +
+      '`games/s` is the whole call (threads started, tsx loaded in each, store drained); `steady` is first to last finished match.',
+    '',
+    '| case | games | games/s | steady games/s | endings |',
+    '|---|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r.case} | ${r.games} | ${fmt(r.gamesPerSec)} | ${fmt(r.steadyGamesPerSec)} | ${Object.entries(r.kinds).map(([k, n]) => `${k} ${n}`).join(', ')} |`),
+    '',
+    ...scaling.map(
+      (s) => `Scaling 2 threads / 1 thread, ${s.store ? 'embedded store' : 'no store'}: ${fmt(s.ratio)} whole call (${verdict(s.ratio)} the ${TARGET_SCALING} target), ${fmt(s.steadyRatio)} steady (${verdict(s.steadyRatio)}).`,
+    ),
+    '<!-- bench-tournament:end -->',
+  ].join('\n');
+  process.stdout.write(block + '\n');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'tournament-latest.json'), JSON.stringify({ ...meta, games, rounds, firstSeed, cases: rows, scaling }, null, 2) + '\n');
+  if (resultsFile !== 'none') updateResultsBlock(resultsFile, 'bench-tournament', `${meta.date}|${meta.node}|${meta.cpu}`, block, '# Benchmark results\n');
+  const failed = rows.reduce((n, r) => n + (r.kinds.error ?? 0), 0);
+  if (failed > 0) {
+    process.stderr.write(`bench: ${failed} game(s) ended in an error; fix the game first.\n`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
