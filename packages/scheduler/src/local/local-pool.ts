@@ -10,7 +10,7 @@
  */
 import { availableParallelism, hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { SalientError } from '@salient/engine';
 import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
@@ -55,6 +55,11 @@ export interface LocalRunOptions {
   resume?: boolean;
   /** For tests: the thread given one of these match ids dies (exits) instead of playing it. */
   dieOn?: readonly string[];
+  /**
+   * Heap limits of each game thread (a thread past `maxOldGenerationSizeMb` dies, and its match is
+   * handed out once more). Default: Node's.
+   */
+  resourceLimits?: ResourceLimits;
   /** Ms to wait for running matches to stop after a cancel before threads are terminated (default 10000). */
   cancelGraceMs?: number;
 }
@@ -76,9 +81,9 @@ export interface LocalRunResult {
 const THREAD_ENTRY = fileURLToPath(new URL('./thread-main.ts', import.meta.url));
 
 /** Start a game thread. Through tsx's API from an eval'd entry: a worker given a `.ts` file is not sure to load through tsx. */
-function startThread(data: unknown): Worker {
+function startThread(data: unknown, resourceLimits: ResourceLimits | undefined): Worker {
   const entry = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(THREAD_ENTRY)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(entry, { eval: true, workerData: { salientPoolThread: data } });
+  return new Worker(entry, { eval: true, workerData: { salientPoolThread: data }, ...(resourceLimits ? { resourceLimits } : {}) });
 }
 
 /** A recorded match as the outcome the plan's match would have given. */
@@ -214,7 +219,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       telemetry: sink !== undefined,
       worker: `${hostname()}:${process.pid}`,
       ...(o.remoteSinkOptions ? { sinkOptions: o.remoteSinkOptions } : {}),
-    });
+    }, o.resourceLimits);
     const s: Slot = { thread, served: undefined, match: undefined, ready: false, closing: false, gone: false, lastError: undefined };
     if (sink) s.served = serveSink(thread, sink, (e) => (storeError ??= e));
     thread.on('message', (v: unknown) => {
