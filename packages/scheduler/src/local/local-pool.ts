@@ -78,6 +78,13 @@ export interface LocalRunResult {
   wallMs: number;
 }
 
+/**
+ * Matches a thread holds at once: the one it plays and the next, so it starts the next at once
+ * instead of waiting for this thread to answer (on a loaded machine that wait is a sizeable part of
+ * a short game).
+ */
+const LOOKAHEAD = 2;
+
 const THREAD_ENTRY = fileURLToPath(new URL('./thread-main.ts', import.meta.url));
 
 /** Start a game thread. Through tsx's API from an eval'd entry: a worker given a `.ts` file is not sure to load through tsx. */
@@ -130,7 +137,8 @@ function errorOutcome(m: PlannedMatch, detail: string): MatchOutcome {
 interface Slot {
   thread: Worker;
   served: ServedSink | undefined;
-  match: PlannedMatch | undefined;
+  /** Matches handed to the thread and not yet reported, in the order it plays them (the first is running). */
+  matches: PlannedMatch[];
   /** Set once the thread said it is ready. */
   ready: boolean;
   closing: boolean;
@@ -173,7 +181,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       done: outcomes.length,
       skipped,
       played,
-      running: slots.filter((s) => s.match).length,
+      running: slots.filter((s) => s.matches.length > 0).length,
       elapsedMs,
       gamesPerSec,
       etaMs: gamesPerSec > 0 ? (left / gamesPerSec) * 1000 : undefined,
@@ -191,22 +199,22 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   let resolveAll!: () => void;
   const allDone = new Promise<void>((r) => (resolveAll = r));
   let cancelled = false;
-  const busy = () => slots.some((s) => s.match);
+  const busy = () => slots.some((s) => s.matches.length > 0);
   const checkDone = () => {
     if ((queue.length === 0 || cancelled) && !busy()) resolveAll();
   };
 
   const handOut = (s: Slot): void => {
-    if (s.gone || !s.ready || s.match || cancelled) return;
-    const m = queue.shift();
-    if (!m) return checkDone();
-    s.match = m;
-    if (o.dieOn?.includes(m.id)) s.thread.postMessage({ pool: 'die' } satisfies ToThread);
-    else s.thread.postMessage({ pool: 'play', match: m } satisfies ToThread);
+    while (!s.gone && s.ready && !cancelled && s.matches.length < LOOKAHEAD) {
+      const m = queue.shift();
+      if (!m) return checkDone();
+      s.matches.push(m);
+      s.thread.postMessage({ pool: 'play', match: m, ...(o.dieOn?.includes(m.id) ? { die: true } : {}) } satisfies ToThread);
+    }
   };
 
   const finishMatch = (s: Slot, outcome: MatchOutcome): void => {
-    s.match = undefined;
+    s.matches = s.matches.filter((m) => m.id !== outcome.matchId);
     outcomes.push(outcome);
     played++;
     progress();
@@ -220,7 +228,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       worker: `${hostname()}:${process.pid}`,
       ...(o.remoteSinkOptions ? { sinkOptions: o.remoteSinkOptions } : {}),
     }, o.resourceLimits);
-    const s: Slot = { thread, served: undefined, match: undefined, ready: false, closing: false, gone: false, lastError: undefined };
+    const s: Slot = { thread, served: undefined, matches: [], ready: false, closing: false, gone: false, lastError: undefined };
     if (sink) s.served = serveSink(thread, sink, (e) => (storeError ??= e));
     thread.on('message', (v: unknown) => {
       const m = v as ToPool;
@@ -231,8 +239,12 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       } else if (m.pool === 'done') {
         finishMatch(s, m.outcome);
       } else if (m.pool === 'failed') {
-        const match = s.match ?? byId.get(m.matchId);
+        const match = byId.get(m.matchId);
         if (match) finishMatch(s, errorOutcome(match, m.error));
+      } else if (m.pool === 'dropped') {
+        // Handed out, not started, and dropped on cancel: not played.
+        s.matches = s.matches.filter((x) => x.id !== m.matchId);
+        checkDone();
       } else if (m.pool === 'closed') {
         if (m.error) storeError ??= new Error(m.error);
         s.onClosed?.();
@@ -245,9 +257,11 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       s.onClosed?.();
       if (s.closing) return;
       threadDeaths++;
-      const m = s.match;
-      s.match = undefined;
+      const [m, ...waiting] = s.matches;
+      s.matches = [];
       const why = s.lastError ?? `exit code ${code}`;
+      // Matches it had not started go back first in the queue, in order, without counting as an attempt.
+      if (!cancelled) queue.unshift(...waiting);
       if (m) {
         const n = (attempts.get(m.id) ?? 0) + 1;
         attempts.set(m.id, n);
@@ -268,7 +282,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
 
   const onAbort = () => {
     cancelled = true;
-    for (const s of slots) if (s.match && !s.gone) s.thread.postMessage({ pool: 'abort' } satisfies ToThread);
+    for (const s of slots) if (s.matches.length && !s.gone) s.thread.postMessage({ pool: 'abort' } satisfies ToThread);
     checkDone();
   };
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -290,7 +304,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       slots.map(async (s) => {
         s.closing = true;
         if (s.gone) return;
-        if (!s.match) {
+        if (!s.matches.length) {
           await Promise.race([
             new Promise<void>((r) => {
               s.onClosed = r;

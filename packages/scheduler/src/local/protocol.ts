@@ -1,12 +1,17 @@
 /** Messages between the local pool and its game threads (they carry `pool`, so the port can carry the sink's too). */
 import type { MatchOutcome, PlannedMatch } from '../types.ts';
 
-export type ToThread = { pool: 'play'; match: PlannedMatch } | { pool: 'abort' } | { pool: 'close' }
-  /** For tests (`dieOn`): exit the thread as if it crashed. */
-  | { pool: 'die' };
+/** `play` queues a match in the thread (played in order); `abort` stops the running one and drops the queued ones. */
+export type ToThread =
+  /** `die` (tests, `dieOn`): exit the thread as if it crashed when this match comes up. */
+  | { pool: 'play'; match: PlannedMatch; die?: boolean }
+  | { pool: 'abort' }
+  | { pool: 'close' };
 export type ToPool =
   | { pool: 'ready' }
   | { pool: 'done'; outcome: MatchOutcome }
   /** `playPlanned` threw (bad names, a store failure): the match cannot be played here. */
   | { pool: 'failed'; matchId: string; error: string }
+  /** Handed out but dropped unplayed on `abort`. */
+  | { pool: 'dropped'; matchId: string }
   | { pool: 'closed'; error?: string };

@@ -1,11 +1,12 @@
 /**
- * A game thread of the local pool: plays the matches the main thread hands it, one at a time, through
- * `playPlanned`, its rows going to the main thread's store through a `RemoteSink`. Loaded through tsx
- * from an eval'd entry (see `local-pool.ts`), so it needs no build step.
+ * A game thread of the local pool: plays the matches the main thread hands it, one at a time and in
+ * the order given, through `playPlanned`, its rows going to the main thread's store through a
+ * `RemoteSink`. Loaded through tsx from an eval'd entry (see `local-pool.ts`), so it needs no build step.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { RemoteSink, type RemoteSinkOptions } from '@salient/telemetry';
 import { playPlanned } from '../play.ts';
+import type { PlannedMatch } from '../types.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 interface ThreadData {
@@ -18,35 +19,44 @@ async function main(): Promise<void> {
   if (!port || !data) return;
   const sink = data.telemetry ? new RemoteSink(port, data.sinkOptions ?? {}) : undefined;
   const worker = `${data.worker}#${threadId}`;
-  let running: AbortController | undefined;
   const send = (m: ToPool) => port.postMessage(m);
+  const waiting: { match: PlannedMatch; die: boolean }[] = [];
+  let running: AbortController | undefined;
+
+  const playNext = async (): Promise<void> => {
+    const next = waiting.shift();
+    if (!next) return;
+    if (next.die) process.exit(3);
+    running = new AbortController();
+    try {
+      const { outcome } = await playPlanned(next.match, { worker, signal: running.signal, ...(sink ? { sink } : {}) });
+      // The match row goes out at the sink's next flush (the runner flushed already at the end).
+      await sink?.flush();
+      send({ pool: 'done', outcome });
+    } catch (e) {
+      send({ pool: 'failed', matchId: next.match.id, error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      running = undefined;
+    }
+    if (waiting.length) await playNext();
+  };
+
   port.on('message', (v: unknown) => {
     const m = v as ToThread;
     if (!m || typeof m !== 'object' || !('pool' in m)) return;
-    if (m.pool === 'die') process.exit(3);
-    else if (m.pool === 'abort') running?.abort();
-    else if (m.pool === 'close') {
+    if (m.pool === 'play') {
+      waiting.push({ match: m.match, die: m.die === true });
+      if (!running && waiting.length === 1) void playNext();
+    } else if (m.pool === 'abort') {
+      for (const w of waiting.splice(0)) send({ pool: 'dropped', matchId: w.match.id });
+      running?.abort();
+    } else if (m.pool === 'close') {
       void (async () => {
         try {
           await sink?.close();
           send({ pool: 'closed' });
         } catch (e) {
           send({ pool: 'closed', error: e instanceof Error ? e.message : String(e) });
-        }
-      })();
-    } else if (m.pool === 'play') {
-      running = new AbortController();
-      const signal = running.signal;
-      void (async () => {
-        try {
-          const { outcome } = await playPlanned(m.match, { worker, signal, ...(sink ? { sink } : {}) });
-          // The match row is posted at the sink's next flush (the runner flushed already at the end).
-          await sink?.flush();
-          send({ pool: 'done', outcome });
-        } catch (e) {
-          send({ pool: 'failed', matchId: m.match.id, error: e instanceof Error ? e.message : String(e) });
-        } finally {
-          running = undefined;
         }
       })();
     }
