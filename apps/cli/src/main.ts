@@ -11,6 +11,8 @@ import { registerPack } from './commands/pack.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerReport } from './commands/report.ts';
+import { registerTournament } from './commands/tournament.ts';
+import { addRemoteTournamentCommands } from './commands/tournament-remote.ts';
 import { registerWorker } from './commands/worker.ts';
 import { reportError } from './errors.ts';
 
@@ -28,6 +30,7 @@ function buildProgram(): Command {
   registerPack(program);
   registerReport(program);
   registerDemo(program);
+  addRemoteTournamentCommands(registerTournament(program));
   registerWorker(program);
   return program;
 }
