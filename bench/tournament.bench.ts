@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
-import { runLocalTournament } from '../packages/scheduler/src/local/index.ts';
+import { runLocalTournament } from '@salient/scheduler/local';
 import { envInt, median, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

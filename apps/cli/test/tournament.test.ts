@@ -55,6 +55,16 @@ describe('salient tournament run', () => {
     for (const s of r.standings) expect(table.some((l) => l.includes(` ${s.name} `) && l.includes(` ${(100 * s.score / s.games).toFixed(1)}% `))).toBe(true);
   });
 
+  it('runs through the salient entry point (main.ts) too', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'tournament', 'run', SMOKE, '--quiet', '--json', '--threads', '1'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: env('main'),
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ tournamentId: 'blitz-smoke', matches: 8, played: 8, skipped: 0, finished: 8, threads: 1 });
+  });
+
   it('reports a bad spec in one line and exits 2', () => {
     const bad = join(tmp, 'bad.yaml');
     writeFileSync(bad, 'id: bad\ngame: blitz\nscenarios: [A]\nentrants: [random, nobody]\n');

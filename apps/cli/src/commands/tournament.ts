@@ -8,8 +8,7 @@
 import type { Command } from 'commander';
 import { recordedMatches, type Telemetry } from '@salient/telemetry';
 import { loadTournamentSpec, planTournament, standings, type StandingsRow, type TournamentPlan } from '@salient/scheduler';
-// By path until @salient/scheduler exports its local executor (a `./local` subpath, like `./bullmq`).
-import { progressRenderer, runLocalTournament, type LocalRunResult } from '../../../../packages/scheduler/src/local/index.ts';
+import { progressRenderer, runLocalTournament, type LocalRunResult } from '@salient/scheduler/local';
 import { integer } from '../args.ts';
 import { EXIT } from '../errors.ts';
 import { say, table } from '../output.ts';

@@ -266,7 +266,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
         const n = (attempts.get(m.id) ?? 0) + 1;
         attempts.set(m.id, n);
         if (n >= 2 || cancelled) {
-          outcomes.push(errorOutcome(m, `the game thread playing it died twice (${why})`));
+          outcomes.push(errorOutcome(m, n >= 2 ? `the game thread playing it died twice (${why})` : `its game thread died during a cancel (${why})`));
           played++;
           progress();
         } else queue.unshift(m);
