@@ -1,0 +1,149 @@
+/**
+ * The BullMQ path against the local pool, same games, same worker count, in one run.
+ *
+ * Blitz A, random vs random, a plan of BENCH_GAMES matches (default 400) per case; cases alternate over
+ * BENCH_ROUNDS rounds (default 3), each round with its own seeds so neither path replays cached work:
+ *   - `local`: `runLocalTournament` with BENCH_WORKERS game threads (default: the cores);
+ *   - `bullmq`: a real redis-server (started here, AOF with fsync always as the tests use), the plan
+ *     submitted as a flow, one `startWorker` with concurrency BENCH_WORKERS (sandboxed: one child
+ *     process per concurrent match); the clock runs from submit until the last outcome is reported.
+ * Both without telemetry, so the ratio is the cost of the queue itself (Redis round trips, locks, the
+ * child processes), not of the store. Target: bullmq/local ≥ 0.95 (issue 4).
+ *
+ *   npm run bench:queue
+ *   BENCH_GAMES=200 BENCH_ROUNDS=2 npm run bench:queue     # quicker
+ *
+ * Writes bench/out/queue-latest.json and a block in bench/RESULTS.md (BENCH_RESULTS=none to skip).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { planTournament, parseTournamentSpec, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
+import { runLocalTournament } from '@salient/scheduler/local';
+import { startWorker, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
+import { startRedisServer } from '../test/support/redis-server.ts';
+import { envInt, median, updateResultsBlock } from './support.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function planFor(round: number, games: number, id: string): Promise<TournamentPlan> {
+  // random vs random has one pairing; side-swapped pairs on shared seeds, as tournaments play them.
+  const spec = await parseTournamentSpec(
+    JSON.stringify({
+      id,
+      game: 'blitz',
+      scenarios: ['A'],
+      entrants: [{ name: 'random-a', bot: 'random' }, { name: 'random-b', bot: 'random' }],
+      format: 'round-robin',
+      gamesPerPairing: games,
+      sideSwap: true,
+      baseSeed: 1 + round * games,
+    }),
+    'bench.json',
+  );
+  return planTournament(spec);
+}
+
+interface RoundFigure {
+  games: number;
+  wallMs: number;
+  gamesPerSec: number;
+}
+
+async function runLocal(plan: TournamentPlan, workers: number): Promise<RoundFigure> {
+  const t0 = performance.now();
+  const r = await runLocalTournament({ plan, threads: workers });
+  const wallMs = performance.now() - t0;
+  check(plan, r.outcomes);
+  return { games: r.outcomes.length, wallMs, gamesPerSec: (r.outcomes.length / wallMs) * 1000 };
+}
+
+async function runQueue(plan: TournamentPlan, redis: string, workers: number): Promise<RoundFigure> {
+  const worker = await startWorker({ connection: redis, concurrency: workers, telemetry: false, name: 'bench' });
+  try {
+    const t0 = performance.now();
+    await submitTournament(plan, { connection: redis });
+    for (;;) {
+      const s = await tournamentStatus(plan.tournamentId, { connection: redis });
+      if (s.counts.completed + s.counts.failed >= plan.matches.length) {
+        const wallMs = performance.now() - t0;
+        if (s.counts.failed > 0) throw new Error(`bench: ${s.counts.failed} match job(s) failed: ${JSON.stringify(s.failed.slice(0, 3))}`);
+        check(plan, s.outcomes);
+        return { games: s.outcomes.length, wallMs, gamesPerSec: (s.outcomes.length / wallMs) * 1000 };
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await worker.close();
+  }
+}
+
+/** Every planned match came back once, completed (random bots never forfeit). */
+function check(plan: TournamentPlan, outcomes: readonly MatchOutcome[]): void {
+  const ids = new Set(outcomes.map((o) => o.matchId));
+  if (ids.size !== plan.matches.length || outcomes.length !== plan.matches.length) {
+    throw new Error(`bench: ${plan.matches.length} matches planned, ${outcomes.length} outcomes (${ids.size} distinct)`);
+  }
+  const bad = outcomes.filter((o) => o.kind !== 'completed');
+  if (bad.length) throw new Error(`bench: ${bad.length} match(es) did not complete, e.g. ${JSON.stringify(bad[0])}`);
+}
+
+async function main(): Promise<void> {
+  const games = envInt('BENCH_GAMES', 400);
+  const rounds = envInt('BENCH_ROUNDS', 3);
+  const workers = envInt('BENCH_WORKERS', availableParallelism());
+  if (games % 2) throw new Error('BENCH_GAMES must be even (side-swapped pairs)');
+  const redis = await startRedisServer();
+  const local: RoundFigure[] = [];
+  const queue: RoundFigure[] = [];
+  try {
+    // Warm-up: the processor bundle is built, threads and children start, the JIT sees both paths.
+    process.stderr.write('bench: warm-up\n');
+    await runLocal(await planFor(1000, 20, 'bench-warm-local'), workers);
+    await runQueue(await planFor(1001, 20, 'bench-warm-queue'), redis.url, workers);
+    for (let r = 0; r < rounds; r++) {
+      const plan = await planFor(r, games, `bench-r${r}`);
+      // Same seeds on both paths, different tournament ids so nothing is skipped or deduplicated.
+      const qplan = await planFor(r, games, `bench-q${r}`);
+      const order = r % 2 ? ['queue', 'local'] : ['local', 'queue'];
+      for (const which of order) {
+        process.stderr.write(`bench: round ${r + 1}/${rounds} ${which}\n`);
+        if (which === 'local') local.push(await runLocal(plan, workers));
+        else queue.push(await runQueue(qplan, redis.url, workers));
+      }
+    }
+  } finally {
+    await redis.dispose();
+  }
+  const ratios = local.map((l, i) => (queue[i] as RoundFigure).gamesPerSec / l.gamesPerSec);
+  const meta = {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
+    nproc: availableParallelism(),
+    memGB: Math.round(totalmem() / 2 ** 30),
+  };
+  const fmt = (x: number) => x.toFixed(1);
+  const block = [
+    `<!-- bench-queue:${meta.date}|${meta.node}|${meta.cpu} -->`,
+    `### Queue vs local pool · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
+    '',
+    `Blitz A, random vs random, side-swapped pairs, ${games} games per case and round, ${rounds} rounds alternating the order, no telemetry (the queue's own cost). ` +
+      `**local**: \`runLocalTournament\` with ${workers} game thread(s). **BullMQ**: a redis-server on this machine (AOF, fsync always), the plan submitted as a flow (one job per match), one \`startWorker\` with concurrency ${workers} (one sandboxed child process per concurrent match); timed from submit to the last outcome. Target: BullMQ/local ≥ 0.95.`,
+    '',
+    '| round | local games/s | BullMQ games/s | BullMQ / local |',
+    '|---:|---:|---:|---:|',
+    ...local.map((l, i) => `| ${i + 1} | ${fmt(l.gamesPerSec)} | ${fmt((queue[i] as RoundFigure).gamesPerSec)} | ${(ratios[i] as number).toFixed(3)} |`),
+    `| median | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(queue.map((q) => q.gamesPerSec)))} | **${median(ratios).toFixed(3)}**${median(ratios) >= 0.95 ? '' : ' (under target)'} |`,
+    `<!-- bench-queue:end -->`,
+  ].join('\n');
+  process.stdout.write(block + '\n');
+  const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'queue-latest.json'), JSON.stringify({ ...meta, games, rounds, workers, local, queue, ratios }, null, 2) + '\n');
+  const resultsFile = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
+  if (resultsFile !== 'none') updateResultsBlock(resultsFile, 'bench-queue', `${meta.date}|${meta.node}|${meta.cpu}`, block, '# Benchmark results\n');
+}
+
+await main();
