@@ -4,7 +4,7 @@
  * Blitz A, random vs random, a plan of BENCH_GAMES matches (default 400) per case; cases alternate over
  * BENCH_ROUNDS rounds (default 3), each round with its own seeds so neither path replays cached work:
  *   - `local`: `runLocalTournament` with BENCH_WORKERS game threads (default: the cores);
- *   - `bullmq`: a real redis-server (started here, AOF with fsync always as the tests use), the plan
+ *   - `bullmq`: a real redis-server (started here, AOF with fsync every second as in infra/), the plan
  *     submitted as a flow, one `startWorker` with concurrency BENCH_WORKERS (sandboxed: one child
  *     process per concurrent match); the clock runs from submit until the last outcome is reported.
  * Both without telemetry, so the ratio is the cost of the queue itself (Redis round trips, locks, the
@@ -15,7 +15,7 @@
  *
  * Writes bench/out/queue-latest.json and a block in bench/RESULTS.md (BENCH_RESULTS=none to skip).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,20 @@ interface RoundFigure {
   games: number;
   wallMs: number;
   gamesPerSec: number;
+  /** CPU the redis-server process used during the case, per match job (BullMQ only). */
+  redisCpuMsPerJob?: number;
+}
+
+/** CPU time (user + system, ms) of a process so far, from /proc (Linux). */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks at USER_HZ = 100
+  } catch {
+    return undefined;
+  }
 }
 
 async function runLocal(plan: TournamentPlan, workers: number): Promise<RoundFigure> {
@@ -59,21 +73,37 @@ async function runLocal(plan: TournamentPlan, workers: number): Promise<RoundFig
   return { games: r.outcomes.length, wallMs, gamesPerSec: (r.outcomes.length / wallMs) * 1000 };
 }
 
-async function runQueue(plan: TournamentPlan, redis: string, workers: number): Promise<RoundFigure> {
-  const worker = await startWorker({ connection: redis, concurrency: workers, telemetry: false, name: 'bench' });
+async function runQueue(plan: TournamentPlan, redis: string, workers: number, redisPid?: number): Promise<RoundFigure> {
+  // Count endings from the worker's own events: polling the status (which reads every outcome back)
+  // while the games run would take CPU from them.
+  let ended = 0;
+  let allEnded: () => void = () => {};
+  const done = new Promise<void>((resolve) => (allEnded = resolve));
+  const worker = await startWorker({
+    connection: redis,
+    concurrency: workers,
+    telemetry: false,
+    name: 'bench',
+    onMatch: (e) => {
+      if (e.kind === 'completed' || !e.willRetry) if (++ended === plan.matches.length) allEnded();
+    },
+  });
   try {
     const t0 = performance.now();
+    const c0 = cpuMsOf(redisPid);
     await submitTournament(plan, { connection: redis });
-    for (;;) {
-      const s = await tournamentStatus(plan.tournamentId, { connection: redis });
-      if (s.counts.completed + s.counts.failed >= plan.matches.length) {
-        const wallMs = performance.now() - t0;
-        if (s.counts.failed > 0) throw new Error(`bench: ${s.counts.failed} match job(s) failed: ${JSON.stringify(s.failed.slice(0, 3))}`);
-        check(plan, s.outcomes);
-        return { games: s.outcomes.length, wallMs, gamesPerSec: (s.outcomes.length / wallMs) * 1000 };
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await done;
+    const wallMs = performance.now() - t0;
+    const c1 = cpuMsOf(redisPid);
+    const s = await tournamentStatus(plan.tournamentId, { connection: redis });
+    if (s.counts.failed > 0) throw new Error(`bench: ${s.counts.failed} match job(s) failed: ${JSON.stringify(s.failed.slice(0, 3))}`);
+    check(plan, s.outcomes);
+    return {
+      games: s.outcomes.length,
+      wallMs,
+      gamesPerSec: (s.outcomes.length / wallMs) * 1000,
+      ...(c0 !== undefined && c1 !== undefined ? { redisCpuMsPerJob: (c1 - c0) / plan.matches.length } : {}),
+    };
   } finally {
     await worker.close();
   }
@@ -94,7 +124,7 @@ async function main(): Promise<void> {
   const rounds = envInt('BENCH_ROUNDS', 3);
   const workers = envInt('BENCH_WORKERS', availableParallelism());
   if (games % 2) throw new Error('BENCH_GAMES must be even (side-swapped pairs)');
-  const redis = await startRedisServer();
+  const redis = await startRedisServer({ appendfsync: 'everysec' });
   const local: RoundFigure[] = [];
   const queue: RoundFigure[] = [];
   try {
@@ -110,7 +140,7 @@ async function main(): Promise<void> {
       for (const which of order) {
         process.stderr.write(`bench: round ${r + 1}/${rounds} ${which}\n`);
         if (which === 'local') local.push(await runLocal(plan, workers));
-        else queue.push(await runQueue(qplan, redis.url, workers));
+        else queue.push(await runQueue(qplan, redis.url, workers, redis.pid));
       }
     }
   } finally {
@@ -125,17 +155,25 @@ async function main(): Promise<void> {
     memGB: Math.round(totalmem() / 2 ** 30),
   };
   const fmt = (x: number) => x.toFixed(1);
+  const fmtOpt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(3));
+  const medianDefined = (xs: (number | undefined)[]) => {
+    const d = xs.filter((x): x is number => x !== undefined);
+    return d.length ? median(d) : undefined;
+  };
   const block = [
     `<!-- bench-queue:${meta.date}|${meta.node}|${meta.cpu} -->`,
     `### Queue vs local pool · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
     `Blitz A, random vs random, side-swapped pairs, ${games} games per case and round, ${rounds} rounds alternating the order, no telemetry (the queue's own cost). ` +
-      `**local**: \`runLocalTournament\` with ${workers} game thread(s). **BullMQ**: a redis-server on this machine (AOF, fsync always), the plan submitted as a flow (one job per match), one \`startWorker\` with concurrency ${workers} (one sandboxed child process per concurrent match); timed from submit to the last outcome. Target: BullMQ/local ≥ 0.95.`,
+      `**local**: \`runLocalTournament\` with ${workers} game thread(s). **BullMQ**: a redis-server on this machine (AOF, fsync every second as infra/redis/redis.conf), the plan submitted as a flow (one job per match), one \`startWorker\` with concurrency ${workers} (one sandboxed child process per concurrent match); timed from submit to the last outcome. Target: BullMQ/local ≥ 0.95.`,
     '',
-    '| round | local games/s | BullMQ games/s | BullMQ / local |',
-    '|---:|---:|---:|---:|',
-    ...local.map((l, i) => `| ${i + 1} | ${fmt(l.gamesPerSec)} | ${fmt((queue[i] as RoundFigure).gamesPerSec)} | ${(ratios[i] as number).toFixed(3)} |`),
-    `| median | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(queue.map((q) => q.gamesPerSec)))} | **${median(ratios).toFixed(3)}**${median(ratios) >= 0.95 ? '' : ' (under target)'} |`,
+    '| round | local games/s | BullMQ games/s | BullMQ / local | redis-server CPU ms per match job |',
+    '|---:|---:|---:|---:|---:|',
+    ...local.map((l, i) => {
+      const q = queue[i] as RoundFigure;
+      return `| ${i + 1} | ${fmt(l.gamesPerSec)} | ${fmt(q.gamesPerSec)} | ${(ratios[i] as number).toFixed(3)} | ${q.redisCpuMsPerJob?.toFixed(3) ?? '—'} |`;
+    }),
+    `| median | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(queue.map((q) => q.gamesPerSec)))} | **${median(ratios).toFixed(3)}**${median(ratios) >= 0.95 ? '' : ' (under target)'} | ${fmtOpt(medianDefined(queue.map((q) => q.redisCpuMsPerJob)))} |`,
     `<!-- bench-queue:end -->`,
   ].join('\n');
   process.stdout.write(block + '\n');

@@ -31,7 +31,11 @@ export interface TestRedisServer {
   dispose(): Promise<void>;
 }
 
-export async function startRedisServer(): Promise<TestRedisServer> {
+/**
+ * `appendfsync`: `always` (default: the tests kill Redis and must lose nothing) or `everysec` (what
+ * infra/redis/redis.conf runs in production; the queue benchmark uses it).
+ */
+export async function startRedisServer(o: { appendfsync?: 'always' | 'everysec' } = {}): Promise<TestRedisServer> {
   if (!existsSync(REDIS_SERVER_BIN)) {
     throw new Error(`${REDIS_SERVER_BIN} is missing, so the Redis tests cannot run. Install the Debian redis-server package (apt-get install redis-server).`);
   }
@@ -46,7 +50,7 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     '--bind', '127.0.0.1',
     '--dir', dir,
     '--appendonly', 'yes',
-    '--appendfsync', 'always',
+    '--appendfsync', o.appendfsync ?? 'always',
     '--save', '',
     '--maxmemory-policy', 'noeviction',
     '--protected-mode', 'no',
