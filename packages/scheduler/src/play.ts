@@ -55,19 +55,23 @@ export async function playPlanned(m: PlannedMatch, o: PlayOptions = {}): Promise
   return { outcome: outcomeOf(m, result, o.worker), result };
 }
 
+/** What the outcome of `m` says whatever happened: where it belongs in the plan and who played it. */
+export function plannedPart(m: PlannedMatch): Pick<MatchOutcome, 'matchId' | 'tournamentId' | 'pairId' | 'index' | 'scenario' | 'seed' | 'entrants'> {
+  return { matchId: m.id, tournamentId: m.tournamentId, pairId: m.pairId, index: m.index, scenario: m.scenario, seed: m.seed, entrants: { ...m.entrants } };
+}
+
+/** Whether a runner termination kind has a result per side (completed, adjudicated, forfeit). */
+export function isDecided(kind: string): boolean {
+  return kind === 'completed' || kind === 'adjudicated' || kind === 'forfeit';
+}
+
 /** The outcome record of a finished match. */
 export function outcomeOf(m: PlannedMatch, r: MatchResult, worker?: string): MatchOutcome {
   const decided = r.kind === 'completed' || r.kind === 'adjudicated' || r.kind === 'forfeit';
   return {
-    matchId: m.id,
-    tournamentId: m.tournamentId,
-    pairId: m.pairId,
-    index: m.index,
-    scenario: m.scenario,
-    seed: m.seed,
+    ...plannedPart(m),
     kind: r.kind,
     sides: decided ? { ...r.result.sides } : {},
-    entrants: { ...m.entrants },
     scores: decided ? { ...r.result.scores } : {},
     decisions: r.decisions,
     impulses: r.impulses,

@@ -14,6 +14,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { SalientError } from '@salient/engine';
 import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
+import { isDecided, plannedPart } from '../play.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 /** What {@link runLocalTournament} tells `onProgress` (after every match, and once before the first). */
@@ -95,17 +96,11 @@ function startThread(data: unknown, resourceLimits: ResourceLimits | undefined):
 
 /** A recorded match as the outcome the plan's match would have given. */
 export function outcomeFromRecord(m: PlannedMatch, r: RecordedMatch): MatchOutcome {
-  const decided = r.kind === 'completed' || r.kind === 'adjudicated' || r.kind === 'forfeit';
+  const decided = isDecided(r.kind);
   return {
-    matchId: m.id,
-    tournamentId: m.tournamentId,
-    pairId: m.pairId,
-    index: m.index,
-    scenario: m.scenario,
-    seed: m.seed,
+    ...plannedPart(m),
     kind: r.kind as MatchOutcome['kind'],
     sides: decided ? r.sides : {},
-    entrants: { ...m.entrants },
     scores: decided ? r.scores : {},
     decisions: r.decisions,
     impulses: r.impulses,
@@ -116,22 +111,7 @@ export function outcomeFromRecord(m: PlannedMatch, r: RecordedMatch): MatchOutco
 }
 
 function errorOutcome(m: PlannedMatch, detail: string): MatchOutcome {
-  return {
-    matchId: m.id,
-    tournamentId: m.tournamentId,
-    pairId: m.pairId,
-    index: m.index,
-    scenario: m.scenario,
-    seed: m.seed,
-    kind: 'error',
-    sides: {},
-    entrants: { ...m.entrants },
-    scores: {},
-    decisions: 0,
-    impulses: 0,
-    wallMs: 0,
-    detail,
-  };
+  return { ...plannedPart(m), kind: 'error', sides: {}, scores: {}, decisions: 0, impulses: 0, wallMs: 0, detail };
 }
 
 interface Slot {
