@@ -16,14 +16,14 @@
  * Writes bench/out/queue-latest.json and a block in bench/RESULTS.md (BENCH_RESULTS=none to skip).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planTournament, parseTournamentSpec, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { startWorker, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { startRedisServer } from '../test/support/redis-server.ts';
-import { envInt, median, updateResultsBlock } from './support.ts';
+import { envInt, median, updateResultsBlock, machine } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -148,11 +148,7 @@ async function main(): Promise<void> {
   }
   const ratios = local.map((l, i) => (queue[i] as RoundFigure).gamesPerSec / l.gamesPerSec);
   const meta = {
-    date: new Date().toISOString().slice(0, 10),
-    node: process.version,
-    cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
-    nproc: availableParallelism(),
-    memGB: Math.round(totalmem() / 2 ** 30),
+    ...machine(),
   };
   const fmt = (x: number) => x.toFixed(1);
   const fmtOpt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(3));

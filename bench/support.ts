@@ -1,5 +1,6 @@
 /** Helpers shared by the benchmark scripts. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { SalientError, type LoadedPack } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
 
@@ -41,4 +42,15 @@ export function updateResultsBlock(file: string, tag: string, key: string, block
     text = text.replace(/\n*$/, '\n\n') + block + '\n';
   }
   writeFileSync(file, text);
+}
+
+/** The run's date, Node version and machine, as every results block is keyed and headed. */
+export function machine(): { date: string; node: string; cpu: string; nproc: number; memGB: number } {
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
+    nproc: availableParallelism(),
+    memGB: Math.round(totalmem() / 2 ** 30),
+  };
 }

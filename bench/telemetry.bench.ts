@@ -43,14 +43,14 @@
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { LoadedPack } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
-import { blitzPack, envInt, median, updateResultsBlock } from './support.ts';
+import { blitzPack, envInt, median, updateResultsBlock, machine } from './support.ts';
 import { runMatch, type DecisionRow, type EventRow, type ImpulseRow, type MatchRow, type TelemetrySink } from '@salient/runner';
 import type { ClickHouseSink, LinesSink, ServedSink, Telemetry } from '@salient/telemetry';
 
@@ -587,11 +587,7 @@ async function main(): Promise<void> {
     });
 
     const meta: Meta = {
-      date: new Date().toISOString().slice(0, 10),
-      node: process.version,
-      cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
-      nproc: availableParallelism(),
-      memGB: Math.round(totalmem() / 2 ** 30),
+      ...machine(),
       rounds,
       firstSeed,
       sinkOptions,

@@ -17,13 +17,13 @@
  * `none` to skip), BENCH_OUT_DIR (default bench/out).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { runLocalTournament } from '@salient/scheduler/local';
-import { envInt, median, updateResultsBlock } from './support.ts';
+import { envInt, median, updateResultsBlock, machine } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TARGET_SCALING = 1.8;
@@ -89,11 +89,7 @@ async function main(): Promise<void> {
   const steady = (c: Case) => median(c.rounds.map((x) => x.steadyPerSec));
   const find = (store: boolean, threads: number) => cases.find((c) => c.store === store && c.threads === threads) as Case;
   const meta = {
-    date: new Date().toISOString().slice(0, 10),
-    node: process.version,
-    cpu: cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
-    nproc: availableParallelism(),
-    memGB: Math.round(totalmem() / 2 ** 30),
+    ...machine(),
   };
   const rows = cases.map((c) => ({
     case: label(c),
