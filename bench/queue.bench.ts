@@ -15,7 +15,7 @@
  *
  * Writes bench/out/queue-latest.json and a block in bench/RESULTS.md (BENCH_RESULTS=none to skip).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +49,30 @@ interface RoundFigure {
   games: number;
   wallMs: number;
   gamesPerSec: number;
-  /** CPU the redis-server process used during the case, per match job (BullMQ only). */
-  redisCpuMsPerJob?: number;
+  /** CPU the redis-server process used during the case, per game (BullMQ only; a job plays a side-swapped pair). */
+  redisCpuMsPerGame?: number;
+  /** CPU of everything but Redis, per game: this process (with its game threads, or as the BullMQ worker) and its child processes. */
+  cpuMsPerGame: number;
+}
+
+const selfCpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** CPU so far of this process's live child processes (the sandboxed match children), from /proc. */
+function childrenCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[1]) === process.pid) total += cpuMsOf(Number(pid)) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** CPU time (user + system, ms) of a process so far, from /proc (Linux). */
@@ -67,10 +89,12 @@ function cpuMsOf(pid: number | undefined): number | undefined {
 
 async function runLocal(plan: TournamentPlan, workers: number): Promise<RoundFigure> {
   const t0 = performance.now();
+  const cpu0 = selfCpuMs();
   const r = await runLocalTournament({ plan, threads: workers });
   const wallMs = performance.now() - t0;
+  const cpuMs = selfCpuMs() - cpu0;
   check(plan, r.outcomes);
-  return { games: r.outcomes.length, wallMs, gamesPerSec: (r.outcomes.length / wallMs) * 1000 };
+  return { games: r.outcomes.length, wallMs, gamesPerSec: (r.outcomes.length / wallMs) * 1000, cpuMsPerGame: cpuMs / r.outcomes.length };
 }
 
 async function runQueue(plan: TournamentPlan, redis: string, workers: number, redisPid?: number): Promise<RoundFigure> {
@@ -85,16 +109,19 @@ async function runQueue(plan: TournamentPlan, redis: string, workers: number, re
     telemetry: false,
     name: 'bench',
     onMatch: (e) => {
-      if (e.kind === 'completed' || !e.willRetry) if (++ended === plan.matches.length) allEnded();
+      if (e.kind === 'completed' || !e.willRetry) if ((ended += e.kind === 'completed' ? e.outcomes.length : e.matches) === plan.matches.length) allEnded();
     },
   });
   try {
     const t0 = performance.now();
     const c0 = cpuMsOf(redisPid);
+    // The children are forked for the first jobs, after this point, so all their CPU belongs to the case.
+    const cpu0 = selfCpuMs();
     await submitTournament(plan, { connection: redis });
     await done;
     const wallMs = performance.now() - t0;
     const c1 = cpuMsOf(redisPid);
+    const cpuMs = selfCpuMs() - cpu0 + childrenCpuMs();
     const s = await tournamentStatus(plan.tournamentId, { connection: redis });
     if (s.counts.failed > 0) throw new Error(`bench: ${s.counts.failed} match job(s) failed: ${JSON.stringify(s.failed.slice(0, 3))}`);
     check(plan, s.outcomes);
@@ -102,7 +129,8 @@ async function runQueue(plan: TournamentPlan, redis: string, workers: number, re
       games: s.outcomes.length,
       wallMs,
       gamesPerSec: (s.outcomes.length / wallMs) * 1000,
-      ...(c0 !== undefined && c1 !== undefined ? { redisCpuMsPerJob: (c1 - c0) / plan.matches.length } : {}),
+      ...(c0 !== undefined && c1 !== undefined ? { redisCpuMsPerGame: (c1 - c0) / plan.matches.length } : {}),
+      cpuMsPerGame: cpuMs / plan.matches.length,
     };
   } finally {
     await worker.close();
@@ -161,15 +189,15 @@ async function main(): Promise<void> {
     `### Queue vs local pool · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
     `Blitz A, random vs random, side-swapped pairs, ${games} games per case and round, ${rounds} rounds alternating the order, no telemetry (the queue's own cost). ` +
-      `**local**: \`runLocalTournament\` with ${workers} game thread(s). **BullMQ**: a redis-server on this machine (AOF, fsync every second as infra/redis/redis.conf), the plan submitted as a flow (one job per match), one \`startWorker\` with concurrency ${workers} (one sandboxed child process per concurrent match); timed from submit to the last outcome. Target: BullMQ/local ≥ 0.95.`,
+      `**local**: \`runLocalTournament\` with ${workers} game thread(s). **BullMQ**: a redis-server on this machine (AOF, fsync every second as infra/redis/redis.conf), the plan submitted as a flow (one job per side-swapped pair: two games), one \`startWorker\` with concurrency ${workers} (one sandboxed child process per concurrent job); timed from submit to the last outcome. Target: BullMQ/local ≥ 0.95.`,
     '',
-    '| round | local games/s | BullMQ games/s | BullMQ / local | redis-server CPU ms per match job |',
-    '|---:|---:|---:|---:|---:|',
+    '| round | local games/s | BullMQ games/s | BullMQ / local | local CPU ms per game | BullMQ worker + children CPU ms per game | redis-server CPU ms per game |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
     ...local.map((l, i) => {
       const q = queue[i] as RoundFigure;
-      return `| ${i + 1} | ${fmt(l.gamesPerSec)} | ${fmt(q.gamesPerSec)} | ${(ratios[i] as number).toFixed(3)} | ${q.redisCpuMsPerJob?.toFixed(3) ?? '—'} |`;
+      return `| ${i + 1} | ${fmt(l.gamesPerSec)} | ${fmt(q.gamesPerSec)} | ${(ratios[i] as number).toFixed(3)} | ${l.cpuMsPerGame.toFixed(3)} | ${q.cpuMsPerGame.toFixed(3)} | ${q.redisCpuMsPerGame?.toFixed(3) ?? '—'} |`;
     }),
-    `| median | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(queue.map((q) => q.gamesPerSec)))} | **${median(ratios).toFixed(3)}**${median(ratios) >= 0.95 ? '' : ' (under target)'} | ${fmtOpt(medianDefined(queue.map((q) => q.redisCpuMsPerJob)))} |`,
+    `| median | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(queue.map((q) => q.gamesPerSec)))} | **${median(ratios).toFixed(3)}**${median(ratios) >= 0.95 ? '' : ' (under target)'} | ${median(local.map((l) => l.cpuMsPerGame)).toFixed(3)} | ${median(queue.map((q) => q.cpuMsPerGame)).toFixed(3)} | ${fmtOpt(medianDefined(queue.map((q) => q.redisCpuMsPerGame)))} |`,
     `<!-- bench-queue:end -->`,
   ].join('\n');
   process.stdout.write(block + '\n');

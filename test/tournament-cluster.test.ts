@@ -173,7 +173,9 @@ describe('tournament on a cluster of worker processes', () => {
   });
 
   it('a worker killed with SIGKILL mid-match: its match children stop, the tournament completes, every match once in ClickHouse', async () => {
-    const plan = blitzPlan('t-kill', Array.from({ length: 10 }, (_, i) => [SLOWER, 'random', 200 + i] as [string, string, number]));
+    // Five side-swapped pairs (one job each): a quick game, then a slow one; a kill mid-job loses a
+    // finished game and a half-played one, both played again by the other worker.
+    const plan = blitzPlan('t-kill', Array.from({ length: 10 }, (_, i) => [i % 2 ? SLOWER : 'random', 'random', 200 + Math.floor(i / 2)] as [string, string, number]));
     await submitTournament(plan, { connection: redis.url });
     const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
     const victims = await waitFor('w1 to be playing a match', async () => {
@@ -194,8 +196,8 @@ describe('tournament on a cluster of worker processes', () => {
     const done = await waitFinished('t-kill', redis.url, 60_000);
     expect(done.counts).toMatchObject({ total: 10, completed: 10, failed: 0 });
     for (const id of victims) {
-      const job = await Job.fromId<unknown, MatchOutcome>(queue, id);
-      expect(job?.returnvalue.worker, `replayed ${id}`).toBe('w2');
+      const job = await Job.fromId<unknown, MatchOutcome[]>(queue, id);
+      expect(job?.returnvalue.map((o) => o.worker), `replayed ${id}`).toEqual(['w2', 'w2']);
       expect(job?.stalledCounter).toBeGreaterThanOrEqual(1);
     }
     await queue.close();
@@ -235,7 +237,7 @@ describe('tournament on a cluster of worker processes', () => {
     for (const f of stopped.failed) expect(f.reason).toMatch(/cancelled/);
     expect(stopped.counts.completed + stopped.counts.failed + report.removed).toBe(30);
     const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
-    const states = await Promise.all(plan.matches.map((m) => queue.getJobState(matchJobId(m.id))));
+    const states = await Promise.all(plan.matches.map((m) => queue.getJobState(matchJobId(m.pairId))));
     expect(states.filter((s) => s === 'unknown')).toHaveLength(report.removed);
     await queue.close();
     await new Promise((r) => setTimeout(r, 2000));

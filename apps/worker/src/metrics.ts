@@ -9,7 +9,7 @@ import type { MatchEvent } from '@salient/scheduler/bullmq';
 
 export interface WorkerMetrics {
   readonly registry: Registry;
-  /** Count one match job that ended on this worker. */
+  /** Count the matches of one match job that ended on this worker. */
   record(event: MatchEvent): void;
   /** The exposition text for `/metrics`. */
   text(): Promise<string>;
@@ -23,19 +23,19 @@ export function workerMetrics(queues: readonly Queue[], labels: Record<string, s
   collectDefaultMetrics({ register: registry });
   const matches = new Counter({
     name: 'salient_matches_total',
-    help: 'Match jobs ended on this worker, by result (completed, adjudicated, forfeit, error, cancelled; failed when given up, retry when it will be tried again)',
+    help: 'Matches ended on this worker, by result (completed, adjudicated, forfeit, error, cancelled; failed when their job was given up, retry when it will be tried again)',
     labelNames: ['result'],
     registers: [registry],
   });
   const duration = new Histogram({
     name: 'salient_match_duration_seconds',
-    help: 'Wall time of a match job on this worker, telemetry drain included',
+    help: 'Wall time of a match on this worker, as its runner timed it (a job plays a side-swapped pair: two matches)',
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
     registers: [registry],
   });
   const decisions = new Counter({
     name: 'salient_decisions_total',
-    help: 'Bot decisions in matches completed on this worker',
+    help: 'Bot decisions in matches played on this worker',
     registers: [registry],
   });
   return {
@@ -43,10 +43,12 @@ export function workerMetrics(queues: readonly Queue[], labels: Record<string, s
     contentType: registry.contentType,
     record: (e) => {
       if (e.kind === 'completed') {
-        matches.inc({ result: e.outcome.kind });
-        decisions.inc(e.outcome.decisions);
-      } else matches.inc({ result: e.willRetry ? 'retry' : 'failed' });
-      duration.observe(e.durationMs / 1000);
+        for (const o of e.outcomes) {
+          matches.inc({ result: o.kind });
+          decisions.inc(o.decisions);
+          duration.observe(o.wallMs / 1000);
+        }
+      } else matches.inc({ result: e.willRetry ? 'retry' : 'failed' }, e.matches);
     },
     text: async () => {
       const own = await registry.metrics();

@@ -84,8 +84,8 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     onMatch: (e) => {
       metrics?.record(e);
       if (e.kind === 'completed') {
-        log({ level: 'info', msg: 'match done', job: e.jobId, result: e.outcome.kind, decisions: e.outcome.decisions, ms: e.durationMs });
-      } else log({ level: e.willRetry ? 'warn' : 'error', msg: 'match failed', job: e.jobId, reason: e.reason, willRetry: e.willRetry });
+        for (const x of e.outcomes) log({ level: 'info', msg: 'match done', job: e.jobId, match: x.matchId, result: x.kind, decisions: x.decisions, ms: x.wallMs });
+      } else log({ level: e.willRetry ? 'warn' : 'error', msg: 'match job failed', job: e.jobId, matches: e.matches, reason: e.reason, willRetry: e.willRetry });
     },
     onError: (e) => log({ level: 'warn', msg: 'queue error', error: e.message }),
   });

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('BullMQ executor', () => {
-  it('plays every match of a flow once, with the outcomes the local path gives; resubmitting adds nothing', async () => {
+  it('plays every match of a flow once, a side-swapped pair per job, with the outcomes the local path gives; resubmitting adds nothing', async () => {
     const plan = blitzPlan('t-basic', [
       ['random', 'greedy', 1],
       ['greedy', 'random', 1],
@@ -48,7 +48,8 @@ describe('BullMQ executor', () => {
       ['random', 'random', 3],
     ]);
     const first = await submitTournament(plan, { connection: redis.url });
-    expect(first).toEqual({ tournamentId: 't-basic', matches: 4, added: 4 });
+    // Seeds 1 (a side-swapped pair), 2 and 3: three jobs.
+    expect(first).toEqual({ tournamentId: 't-basic', matches: 4, jobs: 3, added: 4 });
     const done = await waitFinished('t-basic', redis.url);
     expect(done.counts).toMatchObject({ total: 4, completed: 4, failed: 0, waiting: 0, active: 0 });
     expect(done.outcomes.map((o) => o.matchId)).toEqual(plan.matches.map((m) => m.id));
@@ -70,8 +71,10 @@ describe('BullMQ executor', () => {
       const p = await Job.fromId(parents, tournamentJobId('t-basic'));
       return p && (await p.getState()) === 'completed' ? p : undefined;
     });
-    expect(parent.returnvalue).toMatchObject({ processed: 4 });
+    expect(parent.returnvalue).toMatchObject({ processed: 3 });
     await parents.close();
+    const pairJob = events.find((e) => e.kind === 'completed' && e.jobId === matchJobId(plan.matches[0]!.pairId));
+    expect(pairJob?.kind === 'completed' && pairJob.outcomes.map((o) => o.matchId)).toEqual([plan.matches[0]!.id, plan.matches[1]!.id]);
 
     const played = events.filter((e) => e.kind === 'completed').length;
     const again = await submitTournament(plan, { connection: redis.url });
@@ -88,7 +91,7 @@ describe('BullMQ executor', () => {
       ['random', 'random', 11],
       ['crash:after=3', 'random', 11],
       ['random', 'genius', 12],
-      ['random', 'random', 12],
+      ['random', 'random', 13],
     ]);
     await submitTournament(plan, { connection: redis.url, attempts: 3, backoffMs: 200 });
     const done = await waitFinished('t-faults', redis.url);
@@ -102,7 +105,7 @@ describe('BullMQ executor', () => {
     expect(done.failed[0]).toMatchObject({ matchId: plan.matches[2]!.id, attempts: 1 });
     expect(done.failed[0]!.reason).toMatch(/UNKNOWN_BOT.*'genius'/);
     const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
-    const job = await Job.fromId(queue, matchJobId(plan.matches[2]!.id));
+    const job = await Job.fromId(queue, matchJobId(plan.matches[2]!.pairId));
     expect(job?.attemptsMade).toBe(1);
     await queue.close();
   });
@@ -131,6 +134,26 @@ describe('BullMQ executor', () => {
     await expect(tournamentStatus('nope', { connection: 'redis://127.0.0.1:1' })).rejects.toBeInstanceOf(SalientError);
   });
 
+  it('cancel in the middle of a pair keeps the finished game and reports the other as cancelled', async () => {
+    // One job: a quick game, then one of about 2.5 s (25 ms before every decision).
+    const plan = blitzPlan('t-cancel-pair', [
+      ['random', 'random', 500],
+      ['crash:after=0,sleep=25', 'random', 500],
+    ]);
+    await submitTournament(plan, { connection: redis.url });
+    await waitFor('the pair to run', async () => ((await tournamentStatus('t-cancel-pair', { connection: redis.url })).counts.active > 0 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 600));
+    const report = await cancelTournament('t-cancel-pair', { connection: redis.url });
+    expect(report).toMatchObject({ removed: 0, running: 2 });
+    const after = await waitFor('the pair to stop', async () => {
+      const s = await tournamentStatus('t-cancel-pair', { connection: redis.url });
+      return s.counts.active === 0 ? s : undefined;
+    }, 5000, 100);
+    expect(after.counts).toMatchObject({ total: 2, completed: 1, failed: 1 });
+    expect(after.outcomes.map((o) => [o.matchId, o.kind])).toEqual([[plan.matches[0]!.id, expect.stringMatching(/completed|adjudicated/)]]);
+    expect(after.failed).toEqual([expect.objectContaining({ matchId: plan.matches[1]!.id, reason: expect.stringMatching(/cancelled/) })]);
+  });
+
   it('a worker shutting down past its grace puts its running match back on the queue, where another worker plays it', async () => {
     const other = await startRedisServer();
     try {
@@ -142,7 +165,7 @@ describe('BullMQ executor', () => {
       await a.close({ graceMs: 300 });
       expect(Date.now() - t0).toBeLessThan(5000);
       const queue = new Queue(MATCH_QUEUE, { connection: { url: other.url } });
-      const jobId = matchJobId(plan.matches[0]!.id);
+      const jobId = matchJobId(plan.matches[0]!.pairId);
       expect(await queue.getJobState(jobId)).toBe('waiting');
       expect((await Job.fromId(queue, jobId))?.attemptsMade).toBe(0);
       await queue.close();
@@ -159,7 +182,8 @@ describe('BullMQ executor', () => {
   it('plays a planned spec (examples/tournaments/blitz-smoke.yaml); the same id with a different spec is refused', async () => {
     const spec = await loadTournamentSpec(fileURLToPath(new URL('../../../examples/tournaments/blitz-smoke.yaml', import.meta.url)));
     const plan = await planTournament(spec);
-    expect(await submitTournament(plan, { connection: redis.url })).toMatchObject({ matches: plan.matches.length, added: plan.matches.length });
+    expect(plan.spec.sideSwap).toBe(true);
+    expect(await submitTournament(plan, { connection: redis.url })).toMatchObject({ matches: plan.matches.length, jobs: plan.matches.length / 2, added: plan.matches.length });
     const done = await waitFinished(plan.tournamentId, redis.url, 60_000);
     expect(done.specHash).toBe(plan.specHash);
     expect(done.counts.completed).toBe(plan.matches.length);

@@ -20,7 +20,7 @@ export function registerWorker(program: Command): void {
     .command('worker')
     .description('Play matches from a Redis queue (tournaments sent with `salient tournament submit`) until stopped.')
     .option('--redis <url>', 'Redis to take matches from (default: SALIENT_REDIS_URL)')
-    .option('--concurrency <n>', 'matches at once, each in its own process (default: SALIENT_WORKER_CONCURRENCY or 1)')
+    .option('--concurrency <n>', 'match jobs (side-swapped pairs) at once, each in its own process (default: SALIENT_WORKER_CONCURRENCY or 1)')
     .option('--metrics-port <port>', 'port of /metrics and /health (default: SALIENT_METRICS_PORT or 9466)')
     .option('--grace-ms <ms>', 'on SIGTERM, how long running matches may finish before going back to the queue', '30000')
     .option('--no-telemetry', 'do not write telemetry')

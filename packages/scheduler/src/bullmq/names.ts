@@ -3,7 +3,7 @@
  * names, the Redis keys Salient keeps beside BullMQ's, and the deterministic job ids.
  */
 
-/** Match jobs, one per planned match. */
+/** Match jobs, one per side-swapped pair (both games of the pair, in plan order), or per match without side swap. */
 export const MATCH_QUEUE = 'salient-matches';
 /** Flow parents, one per tournament; completed once every match has finished (or failed). */
 export const TOURNAMENT_QUEUE = 'salient-tournaments';
@@ -17,7 +17,10 @@ export const cancelKey = (tournamentId: string): string => `salient:tournament:$
 // integers; ':' and '%' are percent-encoded, so the mapping stays one-to-one and readable.
 const safe = (s: string): string => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
 
-/** Job id of a match in {@link MATCH_QUEUE}: derived from the match id, so re-submitting adds nothing. */
-export const matchJobId = (matchId: string): string => `m-${safe(matchId)}`;
+/**
+ * Job id of a match job in {@link MATCH_QUEUE}: derived from the pair id the job's matches share (the
+ * match id itself without side swap), so re-submitting adds nothing.
+ */
+export const matchJobId = (pairId: string): string => `p-${safe(pairId)}`;
 /** Job id of a tournament's flow parent in {@link TOURNAMENT_QUEUE}. */
 export const tournamentJobId = (tournamentId: string): string => `t-${safe(tournamentId)}`;

@@ -1,9 +1,10 @@
 /**
  * The sandboxed match processor: BullMQ runs this file (compiled to one JS module by
- * `buildProcessor`) in a child process per concurrent match, so a CPU-bound game never starves the
- * worker's lock renewal. It plays the planned match through `playPlanned` (the same code as every
- * other path), writes telemetry through a sink opened here from the environment and drained before
- * the job is reported done, and returns the `MatchOutcome` as the job's return value.
+ * `buildProcessor`) in a child process per concurrent job, so a CPU-bound game never starves the
+ * worker's lock renewal. It plays the job's planned matches (a side-swapped pair, or one match) through
+ * `playPlanned` (the same code as every other path), writes telemetry through a sink opened here from
+ * the environment and drained before the job is reported done, and returns the `MatchOutcome`s as the
+ * job's return value.
  *
  * Failures: bad input (unknown game, pack, scenario or bot, bad parameters) is `UnrecoverableError`,
  * failed at once; anything else (telemetry store down, a crash) is thrown as is and retried with
@@ -14,8 +15,9 @@
 import { UnrecoverableError, type SandboxedJob } from 'bullmq';
 import { SalientError, type ErrorCode } from '@salient/engine';
 import { openTelemetry, type ClickHouseSink, type Telemetry } from '@salient/telemetry';
-import { playPlanned } from '../play.ts';
+import { plannedPart, playPlanned } from '../play.ts';
 import type { MatchOutcome, PlannedMatch } from '../types.ts';
+import type { MatchJobData } from './submit.ts';
 
 /** Abort reasons the worker sends (`Worker.cancelJob`). */
 export const CANCELLED = 'salient:cancelled';
@@ -68,7 +70,7 @@ function movedToWait(): Error {
   return e;
 }
 
-async function stopped(job: SandboxedJob<PlannedMatch, MatchOutcome>, token: string | undefined, reason: unknown): Promise<never> {
+async function stopped(job: SandboxedJob<MatchJobData, MatchOutcome[]>, token: string | undefined, reason: unknown): Promise<never> {
   if (reason === SHUTDOWN) {
     await job.moveToWait(token);
     throw movedToWait();
@@ -76,24 +78,47 @@ async function stopped(job: SandboxedJob<PlannedMatch, MatchOutcome>, token: str
   throw unrecoverable(`cancelled: tournament ${job.data.tournamentId} was cancelled`);
 }
 
-export default async function processMatch(job: SandboxedJob<PlannedMatch, MatchOutcome>, token?: string, signal?: AbortSignal): Promise<MatchOutcome> {
-  const m = job.data;
+/** A match of a cancelled pair that was not played to its end. */
+function cancelledOutcome(m: PlannedMatch, played?: MatchOutcome): MatchOutcome {
+  return played ?? { ...plannedPart(m), kind: 'cancelled', sides: {}, scores: {}, decisions: 0, impulses: 0, wallMs: 0 };
+}
+
+/**
+ * Play the job's matches (one side-swapped pair, or one match) in order and return their outcomes.
+ * Stopped part-way: on shutdown the whole job goes back to the queue; on cancel, a job with a finished
+ * match completes with it and `cancelled` outcomes for the rest, one with none fails as cancelled.
+ */
+export default async function processMatch(job: SandboxedJob<MatchJobData, MatchOutcome[]>, token?: string, signal?: AbortSignal): Promise<MatchOutcome[]> {
+  const { matches } = job.data;
   if (signal?.aborted) return stopped(job, token, signal.reason);
   const s = await matchSink();
-  let played;
-  try {
-    played = await playPlanned(m, {
-      ...(s ? { sink: s } : {}),
-      ...(process.env.SALIENT_WORKER_NAME ? { worker: process.env.SALIENT_WORKER_NAME } : {}),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (e) {
-    if (e instanceof SalientError && BAD_INPUT.has(e.code)) throw unrecoverable(`${e.code}: ${e.message}`);
-    throw e;
+  const outcomes: MatchOutcome[] = [];
+  let interrupted: MatchOutcome | undefined;
+  for (const m of matches) {
+    if (signal?.aborted) break;
+    let played;
+    try {
+      played = await playPlanned(m, {
+        ...(s ? { sink: s } : {}),
+        ...(process.env.SALIENT_WORKER_NAME ? { worker: process.env.SALIENT_WORKER_NAME } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (e) {
+      if (e instanceof SalientError && BAD_INPUT.has(e.code)) throw unrecoverable(`${e.code}: ${e.message}`);
+      throw e;
+    }
+    if (played.outcome.kind === 'cancelled') {
+      interrupted = played.outcome;
+      break;
+    }
+    outcomes.push(played.outcome);
   }
   // The job is done only when its rows are in the store (or spooled): a worker killed before this
   // leaves the job to be played again, and the rows' deterministic keys keep the replay one copy.
   if (s) await s.drain();
-  if (played.outcome.kind === 'cancelled') return stopped(job, token, signal?.reason);
-  return played.outcome;
+  if (outcomes.length === matches.length) return outcomes;
+  if (signal?.reason === CANCELLED && outcomes.length > 0) {
+    return matches.map((m, i) => cancelledOutcome(m, outcomes[i] ?? (i === outcomes.length ? interrupted : undefined)));
+  }
+  return stopped(job, token, signal?.reason);
 }

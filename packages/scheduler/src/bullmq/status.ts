@@ -1,14 +1,15 @@
 /**
  * `tournamentStatus` and `cancelTournament`: what became of a submitted tournament, read from the
- * stored plan and the match jobs (by their deterministic ids), and how to stop one.
+ * stored plan and the match jobs (by their deterministic ids), and how to stop one. Counts are of
+ * matches: a job of a side-swapped pair counts twice.
  */
 import { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { SalientError } from '@salient/engine';
-import type { MatchOutcome, PlannedMatch } from '../types.ts';
+import type { MatchOutcome } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
 import { MATCH_QUEUE, cancelKey, matchJobId, planKey } from './names.ts';
-import type { SubmittablePlan } from './submit.ts';
+import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
 
 export interface FailedMatch {
   matchId: string;
@@ -65,25 +66,33 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     const outcomes: MatchOutcome[] = [];
     const failed: FailedMatch[] = [];
     await Promise.all(
-      plan.matches.map(async (m) => {
+      matchJobs(plan.matches).map(async ({ pairId, matches }) => {
         // State first, then the job: a job seen completed has its return value written (both change
         // in one script), whereas a job read first might complete before its state is read.
-        const jobId = matchJobId(m.id);
+        const jobId = matchJobId(pairId);
         const state = await queue.getJobState(jobId);
         if (state === 'unknown') return; // removed by a cancel before it ran
+        const n = matches.length;
         if (state === 'completed' || state === 'failed') {
-          const job = await Job.fromId<PlannedMatch, MatchOutcome>(queue, jobId);
+          const job = await Job.fromId<MatchJobData, MatchOutcome[]>(queue, jobId);
           if (!job) return;
           if (state === 'completed') {
-            counts.completed += 1;
-            outcomes.push(job.returnvalue);
+            for (const outcome of job.returnvalue) {
+              if (outcome.kind === 'cancelled') {
+                counts.failed += 1;
+                failed.push({ matchId: outcome.matchId, index: outcome.index, reason: `cancelled: tournament ${id} was cancelled`, attempts: job.attemptsMade });
+              } else {
+                counts.completed += 1;
+                outcomes.push(outcome);
+              }
+            }
           } else {
-            counts.failed += 1;
-            failed.push({ matchId: m.id, index: m.index, reason: job.failedReason, attempts: job.attemptsMade });
+            counts.failed += n;
+            for (const m of matches) failed.push({ matchId: m.id, index: m.index, reason: job.failedReason, attempts: job.attemptsMade });
           }
-        } else if (state === 'active') counts.active += 1;
-        else if (state === 'delayed') counts.delayed += 1;
-        else counts.waiting += 1;
+        } else if (state === 'active') counts.active += n;
+        else if (state === 'delayed') counts.delayed += n;
+        else counts.waiting += n;
       }),
     );
     outcomes.sort((a, b) => a.index - b.index);
@@ -107,9 +116,9 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
 
 export interface CancelReport {
   tournamentId: string;
-  /** Waiting or delayed match jobs taken off the queue. */
+  /** Matches taken off the queue (their jobs were waiting or delayed). */
   removed: number;
-  /** Matches running when the flag was set; their workers abort them within about a second. */
+  /** Matches in jobs running when the flag was set; their workers abort them within about a second. */
   running: number;
 }
 
@@ -127,18 +136,18 @@ export async function cancelTournament(id: string, o: StatusOptions): Promise<Ca
     await redis.set(cancelKey(id), new Date().toISOString(), 'NX');
     let removed = 0;
     let running = 0;
-    for (const m of plan.matches) {
-      const job = await Job.fromId(matches, matchJobId(m.id));
+    for (const { pairId, matches: pair } of matchJobs(plan.matches)) {
+      const job = await Job.fromId(matches, matchJobId(pairId));
       if (!job) continue;
       const state = await job.getState();
-      if (state === 'active') running += 1;
+      if (state === 'active') running += pair.length;
       else if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
         // A job a worker took meanwhile is locked and stays; the flag makes its worker abort it.
         try {
           await job.remove({ removeChildren: false });
-          removed += 1;
+          removed += pair.length;
         } catch {
-          running += 1;
+          running += pair.length;
         }
       }
     }

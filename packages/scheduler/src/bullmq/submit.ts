@@ -1,12 +1,14 @@
 /**
  * `submitTournament`: a tournament plan onto the queue as one BullMQ flow. The parent job (in
- * `salient-tournaments`) completes once every match has finished; each match is one child job (in
- * `salient-matches`) whose id comes from the match id, so submitting the same plan again adds nothing.
+ * `salient-tournaments`) completes once every match has finished; each side-swapped pair is one child
+ * job (in `salient-matches`) whose id comes from the pair id, so submitting the same plan again adds
+ * nothing. Without side swap a pair is one match.
  *
- * One job per match, not per side-swapped pair: each match is already deterministic from its seed, so
- * the two games of a pair need not run together; a job per match spreads work evenly over workers,
- * loses at most one match when a worker dies, retries only what failed, and keeps job id = telemetry
- * `match_id`, one to one. Standings pair the games up again by `pairId`.
+ * One job per pair rather than per match: the queue's own cost (Redis scripts, locks, the hand-over to
+ * the sandboxed child) is paid once for two games, which halves it per game; for the cheapest games
+ * (random bots, a few ms) that cost is several percent of the work. The price: a worker that dies
+ * mid-pair has the whole pair replayed (the telemetry rows' deterministic keys keep the first game's
+ * rows one copy), and a pair cannot be split over two workers.
  */
 import { FlowProducer } from 'bullmq';
 import { SalientError } from '@salient/engine';
@@ -34,12 +36,29 @@ export interface SubmitOptions {
 export interface SubmitReport {
   tournamentId: string;
   matches: number;
-  /** Match jobs that were not on the queue before this call. */
+  /** Match jobs (one per side-swapped pair). */
+  jobs: number;
+  /** Matches whose jobs were not on the queue before this call. */
   added: number;
 }
 
-/** The job data of a match job: the planned match itself. */
-export type MatchJobData = PlannedMatch;
+/** The job data of a match job: the planned matches of one pair, in plan order. */
+export interface MatchJobData {
+  tournamentId: string;
+  pairId: string;
+  matches: PlannedMatch[];
+}
+
+/** The plan's matches as match jobs: grouped by pair id, in the order each pair first appears. */
+export function matchJobs(matches: readonly PlannedMatch[]): MatchJobData[] {
+  const byPair = new Map<string, MatchJobData>();
+  for (const m of matches) {
+    let job = byPair.get(m.pairId);
+    if (!job) byPair.set(m.pairId, (job = { tournamentId: m.tournamentId, pairId: m.pairId, matches: [] }));
+    job.matches.push(m);
+  }
+  return [...byPair.values()];
+}
 
 function sameMatches(a: SubmittablePlan, b: SubmittablePlan): boolean {
   return a.matches.length === b.matches.length && a.matches.every((m, i) => m.id === b.matches[i]?.id);
@@ -59,8 +78,9 @@ export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions):
         `Tournament ${plan.tournamentId} was cancelled at ${cancelled}; it is not run again. Change the spec (which gives a new tournament id) to play it anew.`,
       );
     }
-    const ids = plan.matches.map((m) => matchJobId(m.id));
-    const before = ids.length ? await redis.exists(...ids.map((id) => `bull:${MATCH_QUEUE}:${id}`)) : 0;
+    const jobs = matchJobs(plan.matches);
+    const there = jobs.length ? ((await redis.pipeline(jobs.map((j) => ['exists', `bull:${MATCH_QUEUE}:${matchJobId(j.pairId)}`])).exec()) ?? []) : [];
+    const before = jobs.reduce((n, j, i) => n + (there[i]?.[1] === 1 ? j.matches.length : 0), 0);
     // Stored first and never overwritten: status reads the plan a worker may already be playing.
     const fresh = await redis.set(planKey(plan.tournamentId), JSON.stringify(plan), 'NX');
     const stored = fresh === null ? await redis.get(planKey(plan.tournamentId)) : null;
@@ -79,12 +99,12 @@ export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions):
       queueName: TOURNAMENT_QUEUE,
       data: { tournamentId: plan.tournamentId, matches: plan.matches.length },
       opts: { jobId: tournamentJobId(plan.tournamentId) },
-      children: plan.matches.map((m) => ({
+      children: jobs.map((j) => ({
         name: 'match',
         queueName: MATCH_QUEUE,
-        data: m satisfies MatchJobData,
+        data: j,
         opts: {
-          jobId: matchJobId(m.id),
+          jobId: matchJobId(j.pairId),
           attempts: o.attempts ?? 3,
           backoff: { type: 'exponential', delay: o.backoffMs ?? 2000 },
           // A match that fails for good is reported, not a reason to hold up the tournament.
@@ -92,7 +112,7 @@ export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions):
         },
       })),
     });
-    return { tournamentId: plan.tournamentId, matches: ids.length, added: ids.length - before };
+    return { tournamentId: plan.tournamentId, matches: plan.matches.length, jobs: jobs.length, added: plan.matches.length - before };
   } finally {
     await flow.close();
     redis.disconnect();

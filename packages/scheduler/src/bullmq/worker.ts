@@ -1,6 +1,6 @@
 /**
- * `startWorker`: a BullMQ worker for match jobs (sandboxed: each concurrent match plays in its own
- * child process, running the compiled processor) and a light in-process worker that completes the
+ * `startWorker`: a BullMQ worker for match jobs (sandboxed: each concurrent job plays its pair of
+ * matches in its own child process, running the compiled processor) and a light in-process worker that completes the
  * tournament flow parents once their matches are done. It also watches the cancel flags of the
  * tournaments it is playing and aborts their matches within `cancelPollMs`.
  *
@@ -14,7 +14,8 @@
 import { hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { MatchOutcome, PlannedMatch } from '../types.ts';
+import type { MatchOutcome } from '../types.ts';
+import type { MatchJobData } from './submit.ts';
 import { buildProcessor } from './build-processor.ts';
 import { bullConnection } from './connection.ts';
 import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey } from './names.ts';
@@ -23,7 +24,7 @@ import { CANCELLED, SHUTDOWN } from './processor.ts';
 export interface StartWorkerOptions {
   /** Redis URL. */
   connection: string;
-  /** Matches played at once, each in its own child process (default 1). */
+  /** Match jobs played at once, each in its own child process (default 1). */
   concurrency?: number;
   /** Recorded with every match (`worker` in outcomes and telemetry); default `host:pid`. */
   name?: string;
@@ -37,24 +38,25 @@ export interface StartWorkerOptions {
   cancelPollMs?: number;
   /** Where the compiled processor is kept (default: see `buildProcessor`). */
   cacheDir?: string;
-  /** Called for every match job that ends here, completed or failed. */
+  /** Called for every match job (a side-swapped pair, or one match) that ends here, completed or failed. */
   onMatch?: (event: MatchEvent) => void;
   /** Worker errors (lost connections and the like); BullMQ retries on its own. */
   onError?: (error: Error) => void;
 }
 
+/** A match job ended: `completed` with the outcome of each of its matches, or `failed` for all `matches` of it. */
 export type MatchEvent =
-  | { kind: 'completed'; jobId: string; outcome: MatchOutcome; durationMs: number }
-  | { kind: 'failed'; jobId: string; reason: string; willRetry: boolean; durationMs: number };
+  | { kind: 'completed'; jobId: string; outcomes: MatchOutcome[]; durationMs: number }
+  | { kind: 'failed'; jobId: string; matches: number; reason: string; willRetry: boolean; durationMs: number };
 
 export interface MatchWorker {
   readonly name: string;
   /** The compiled processor file the children run. */
   readonly processorFile: string;
   /** The underlying BullMQ workers, for metrics and tests. */
-  readonly matches: Worker<PlannedMatch, MatchOutcome>;
+  readonly matches: Worker<MatchJobData, MatchOutcome[]>;
   readonly tournaments: Worker;
-  /** Matches running here now. */
+  /** Match jobs running here now. */
   running(): number;
   /** Stop as described above. Idempotent. */
   close(options?: { graceMs?: number }): Promise<void>;
@@ -64,7 +66,7 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
   const name = o.name ?? `${hostname()}:${process.pid}`;
   const processorFile = await buildProcessor(o.cacheDir);
   const lockDuration = o.lockDurationMs ?? 30_000;
-  const matches = new Worker<PlannedMatch, MatchOutcome>(MATCH_QUEUE, processorFile, {
+  const matches = new Worker<MatchJobData, MatchOutcome[]>(MATCH_QUEUE, processorFile, {
     connection: bullConnection(o.connection),
     concurrency: o.concurrency ?? 1,
     name,
@@ -120,19 +122,19 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
     if (job.id) active.set(job.id, job.data.tournamentId);
     void checkCancels();
   });
-  const ended = (job: Job<PlannedMatch, MatchOutcome> | undefined) => {
+  const ended = (job: Job<MatchJobData, MatchOutcome[]> | undefined) => {
     if (job?.id) active.delete(job.id);
     return job ? Date.now() - (job.processedOn ?? Date.now()) : 0;
   };
-  matches.on('completed', (job, outcome) => {
+  matches.on('completed', (job, outcomes) => {
     const durationMs = ended(job);
-    o.onMatch?.({ kind: 'completed', jobId: job.id ?? '', outcome, durationMs });
+    o.onMatch?.({ kind: 'completed', jobId: job.id ?? '', outcomes, durationMs });
   });
   matches.on('failed', (job, err) => {
     const durationMs = ended(job);
     if (!job || err.name === 'WaitingError') return;
     const willRetry = err.name !== 'UnrecoverableError' && job.attemptsMade < (job.opts.attempts ?? 1);
-    o.onMatch?.({ kind: 'failed', jobId: job.id ?? '', reason: err.message, willRetry, durationMs });
+    o.onMatch?.({ kind: 'failed', jobId: job.id ?? '', matches: job.data.matches.length, reason: err.message, willRetry, durationMs });
   });
 
   let closing: Promise<void> | undefined;
