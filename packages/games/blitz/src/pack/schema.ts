@@ -47,6 +47,8 @@ export const countrySchema = z.object({
   code: z.string().min(1),
   /** Major power whose home country this is (1.1), if any. */
   homeOf: powerSchema.optional(),
+  /** The country carries a Snow marker (1.4): on Snow turns no air unit or CV joins a land combat there. */
+  snow: z.boolean().optional(),
   ...provenance,
 });
 
@@ -70,10 +72,55 @@ export const landSchema = z.object({
   coast: z.array(id),
   ports: z.array(portSchema),
   position: positionSchema,
+  /** A Snowflake marker (1.4): on Snow turns bombing factors against it are reduced. */
+  snowflake: z.boolean().optional(),
+  /** Who controls it at the start of the full game (1.5, 1.11): a major power, or `neutral`. */
+  control: z.union([powerSchema, z.literal('neutral')]).optional(),
   ...provenance,
 });
 
-export const seaSchema = z.object({ id, name: z.string().min(1), position: positionSchema, ...provenance });
+export const seaSchema = z.object({
+  id,
+  name: z.string().min(1),
+  position: positionSchema,
+  /** The sea shows a Snow icon (1.4). */
+  snow: z.boolean().optional(),
+  ...provenance,
+});
+
+/**
+ * A passage between two sea areas whose use depends on who holds the land beside it (4.2, 9.8):
+ * Gibraltar, the Turkish Straits, Suez, Singapore, the Danish straits. The two seas are adjacent only
+ * through it (they are not also listed in `seaBorders`).
+ */
+export const straitSchema = z.object({
+  id,
+  seas: z.tuple([id, id]),
+  /** The land areas that decide it. */
+  lands: z.array(id).min(1),
+  /**
+   * `friendly`: open to a side only while its side holds every one of `lands` (Istanbul links the
+   * Black Sea and the Mediterranean only when friendly). `not-enemy`: open unless the enemy holds
+   * every one of `lands` (Egypt, Gibraltar, Singapore with South-East Asia).
+   */
+  passage: z.enum(['friendly', 'not-enemy']),
+  /** Whether a closed passage may be forced under optional rule 9.8 (Egypt's may not). */
+  forcible: z.boolean(),
+  ...provenance,
+});
+
+/** A Convoy printed on the map (3.5, 6.3, 7.6): it sits in one sea and carries a home country's trade. */
+export const convoySchema = z.object({
+  id,
+  name: z.string().min(1),
+  sea: id,
+  /** The major power it belongs to, and the home country it supplies. */
+  nation: powerSchema,
+  home: id,
+  /** Damage it absorbs per turn (its Convoy Factor). */
+  factor: z.number().int().min(1),
+  ...provenance,
+});
 
 const pair = z.tuple([id, id]);
 
@@ -89,6 +136,8 @@ export const mapSchema = z.object({
   airRoutes: z.array(pair),
   /** Sea areas that touch each other (blue dividing line). */
   seaBorders: z.array(pair),
+  straits: z.array(straitSchema).optional(),
+  convoys: z.array(convoySchema).optional(),
   ...provenance,
 });
 
@@ -203,4 +252,6 @@ export type PackFiles = z.infer<typeof packSchema>;
 export type MapDef = z.infer<typeof mapSchema>;
 export type LandDef = z.infer<typeof landSchema>;
 export type SeaDef = z.infer<typeof seaSchema>;
+export type StraitDef = z.infer<typeof straitSchema>;
+export type ConvoyDef = z.infer<typeof convoySchema>;
 export type CombatChart = z.infer<typeof combatChartSchema>;
