@@ -11,6 +11,7 @@ import { registerPack } from './commands/pack.ts';
 import { registerPlay } from './commands/play.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerReport } from './commands/report.ts';
+import { registerRules } from './commands/rules.ts';
 import { registerTournament } from './commands/tournament.ts';
 import { addRemoteTournamentCommands } from './commands/tournament-remote.ts';
 import { registerWorker } from './commands/worker.ts';
@@ -29,6 +30,7 @@ function buildProgram(): Command {
   registerReplay(program);
   registerPack(program);
   registerReport(program);
+  registerRules(program);
   registerDemo(program);
   addRemoteTournamentCommands(registerTournament(program));
   registerWorker(program);

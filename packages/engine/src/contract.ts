@@ -234,6 +234,35 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
 
   /** Optional model for search bots. */
   readonly model?: BotModel<S, O>;
+
+  /** The rulebook's sections and how far the code implements them (`salient rules coverage`). */
+  readonly rules?: RulesInfo;
+}
+
+/** One section of a game's rulebook, as the rules code implements it. */
+export interface RuleSection {
+  /** As the rulebook numbers it: `6.2`, `A.5`, `9.3`; a scenario as a whole by its letter. */
+  id: string;
+  /** A short description in the project's own words. */
+  title: string;
+  part: 'core' | 'optional' | 'scenario';
+  /** `definitions`: the section only defines terms; there is nothing to run or test. */
+  status: 'implemented' | 'partial' | 'not-implemented' | 'definitions';
+  /** What is done and what is not, for a partial section. */
+  note?: string;
+  /** Full-rule sections a scenario section restates; it fires when they fire in that scenario. */
+  restates?: readonly string[];
+}
+
+export interface RulesInfo {
+  sections: readonly RuleSection[];
+  /**
+   * Call `onFire(section)` each time a rule is applied in any game of this kind in this thread (or stop,
+   * with `undefined`). Tracing never changes a game.
+   */
+  trace(onFire: ((section: string) => void) | undefined): void;
+  /** The directory holding the game's tests (test files cite sections in their suite titles), when shipped. */
+  testsDir?: string;
 }
 
 /** Any game, for registries and generic code. */

@@ -3,6 +3,7 @@
  * short Scenarios A and B, as a Salient game. Rules are in `rules/`, one module per part of the
  * sequence of play; the printed components come from a data pack (`packs/`).
  */
+import { fileURLToPath } from 'node:url';
 import {
   hashJson,
   IllegalChoiceError,
@@ -26,6 +27,7 @@ import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState } from './rules/state.ts';
 import { adjudicate, resultOf, summarize } from './rules/victory.ts';
 import { initiallyConquered } from './rules/politics.ts';
+import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
 
 export const RULES_VERSION = '0.1.0';
 /** Scenarios whose rules this version implements. */
@@ -146,6 +148,8 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   streams: ['combat'],
   bundledPacks: { approximation: approximationPack },
   telemetryEvents: TELEMETRY_EVENTS,
+  // The tests sit beside src/ in the repository (not in a bundle: coverage then reports none found).
+  rules: { sections: BLITZ_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
 
   checkPack(raw) {
     const r = checkBlitzPack(raw);
@@ -177,6 +181,8 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     const unknown = Object.keys(options);
     if (unknown.length) throw new SalientError('BAD_OPTION', `Blitz scenarios take no options yet; got: ${unknown.join(', ')}. Remove them.`);
     const p = registerPack(pack.info.hash, pack.data);
+    fired('1.11', scenario);
+    fired('1.1', scenario); // the scenario's powers take their sides
     return setupState(p, scenario);
   },
 
@@ -195,6 +201,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     const events: Events = [];
     applyChoice(p, s, choice, events);
     advance(p, s, events);
+    firedByEvents(events, s.scenario);
     s.seq += 1;
     let boundary: Boundary | undefined;
     if (s.turn !== state.turn || s.winner !== state.winner) boundary = 'turn';

@@ -34,6 +34,7 @@ import {
 import { declarable, takeControl } from './politics.ts';
 import type { Ask, Attack, BlitzState, CombatState, SideId, Task } from './state.ts';
 import { londonRule } from './movement.ts';
+import { fired } from './sections.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -271,6 +272,7 @@ function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
   const airF = (ids: string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
   const printed = (ids: string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
   c.round = 'air';
+  fired('6.1', s.scenario);
   c.att = finalFactor(airF(att) + triangles(p, s, defAir, 'air'), printed(att));
   c.def = finalFactor(airF(defAll) + triangles(p, s, att, 'air'), printed(defAll));
   c.attDie = c.att > 0 ? null : 0;
@@ -326,6 +328,9 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
   const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isAir(p, s.units[x]!) && airLandFactor(p, s, x) >= 1) || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));
   c.round = 'land';
+  fired('6.2', s.scenario);
+  if (rough || forest) fired('1.4', s.scenario);
+  if (!Number.isInteger(attRaw) || !Number.isInteger(defRaw)) fired('1.8', s.scenario);
   c.att = finalFactor(attRaw, printed([...attUnits, ...q.attSupport]));
   c.def = finalFactor(defRaw, printed([...q.defLand, ...q.defSupport]));
   c.attDie = c.att > 0 ? null : 0;
@@ -384,6 +389,7 @@ function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string
   u.size -= 1;
   emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });
   if (u.size <= 0 || !unitDefHasSize(p, u.def, u.size)) eliminate(p, s, id, ev);
+  else fired('1.2', s.scenario); // the counter now shows its smaller side, with that side's factors
 }
 
 function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {

@@ -14,6 +14,7 @@ import { powerOfSide } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
+import { fired } from './sections.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
 const STEPS: Record<Mode, StepId[]> = {
@@ -51,6 +52,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   s.side = impulseSide(impulse);
   s.power = powerOfSide(p, s, s.side);
   s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
+  if (impulse > 2) fired('2.2', s.scenario);
   s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
   s.step = STEPS[s.mode][0]!;
 }

@@ -25,6 +25,7 @@ import {
 } from './query.ts';
 import { takeControl } from './politics.ts';
 import type { Ask, BlitzState } from './state.ts';
+import { fired } from './sections.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -250,11 +251,18 @@ interface Step {
   stop: boolean;
 }
 
+/** 1.6: no entering neutral land (noted for rule coverage when it bars a step). */
+function notNeutral(p: PackIndex, s: BlitzState, to: string): boolean {
+  if (controllerSide(p, s, to) !== 'neutral') return true;
+  fired('1.6', s.scenario);
+  return false;
+}
+
 function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   const ok = (to: string) =>
-    controllerSide(p, s, to) !== 'neutral' && // 1.6
+    notNeutral(p, s, to) && // 1.6
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
     !(s.mode === 'free' && enemyLand(p, s, to, side)); // 2.2: a Free Blitz never enters enemy land
   if (u.at.startsWith('trs:')) {
@@ -309,6 +317,8 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   const step = moveSteps(p, s, sel.unit, sel.mp).find((x) => x.to === arg);
   if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
+  if (s.scenario === 'A' && sel.path.length === 1 && sel.path[0] === 'london' && arg === 'paris') fired('A.5', s.scenario);
+  if (step.cost > 1 && !step.stop) fired('1.4', s.scenario);
   u.at = arg!;
   sel.mp -= step.cost;
   sel.path.push(arg!);

@@ -4,6 +4,7 @@
 import type { UnitSide } from '../pack/schema.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
+import { fired } from './sections.ts';
 
 export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
@@ -93,6 +94,12 @@ export function landNeighbours(p: PackIndex, s: BlitzState, land: string): { to:
 }
 
 /** 5.2: Jungle, Mountain or Swamp cost two to enter; everything else one. */
+/** 1.3 refused a stack: noted for rule coverage, then `false`. */
+function stackingBars(s: BlitzState): false {
+  fired('1.3', s.scenario);
+  return false;
+}
+
 export function entryCost(p: PackIndex, land: string): number {
   return landDef(p, land).terrain.some((t) => t === 'jungle' || t === 'mountain' || t === 'swamp') ? 2 : 1;
 }
@@ -106,14 +113,14 @@ export function landSize(p: PackIndex, s: BlitzState, land: string): number {
 export function canStackLand(p: PackIndex, s: BlitzState, land: string, side: SideId, size: number): boolean {
   const here = landUnitsIn(p, s, land);
   if (here.some(([, u]) => sideOf(p, s, u.power) !== side)) return false;
-  if (landDef(p, land).island && landSize(p, s, land) + size > 2) return false;
+  if (landDef(p, land).island && landSize(p, s, land) + size > 2) return stackingBars(s);
   return true;
 }
 
 export function canStackAir(p: PackIndex, s: BlitzState, land: string, size: number): boolean {
   if (!landDef(p, land).island) return true;
   const air = unitsAt(s, land).filter(([, u]) => isAir(p, u)).reduce((a, [, u]) => a + u.size, 0);
-  return air + size <= 2;
+  return air + size <= 2 || stackingBars(s);
 }
 
 /** 1.3 ports: Big ports take any number, Small ports naval Size 2 in all. */
@@ -122,7 +129,7 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
   if (l.ports.length === 0) return false;
   if (l.ports.some((x) => x.size === 'big')) return true;
   const naval = unitsAt(s, land).filter(([, u]) => isNaval(p, u)).reduce((a, [, u]) => a + u.size, 0);
-  return naval + size <= 2;
+  return naval + size <= 2 || stackingBars(s);
 }
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {

@@ -7,6 +7,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
+import { fired } from './sections.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -112,6 +113,7 @@ export function applyBuild(s: BlitzState, c: string): boolean {
 
 /** 1.9: reveal everyone's builds at once. */
 export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (Object.keys(s.hidden).length) fired('1.9', s.scenario);
   for (const [power, list] of Object.entries(s.hidden).sort()) {
     for (const h of list) {
       if (h.at === '') {

@@ -19,7 +19,7 @@ function passImpulse(s0: ReturnType<typeof start>) {
 }
 
 describe('2.2 Blitz phases', () => {
-  it('a turn runs Axis activities, Allied activities, the German Land Blitz, the AFA Free Blitz, then turn end', () => {
+  it('2.1: a turn runs Axis activities, Allied activities, the German Land Blitz, the AFA Free Blitz, then turn end', () => {
     let s = start('A');
     const phases: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -32,7 +32,7 @@ describe('2.2 Blitz phases', () => {
     expect(s.impulse).toBe(1);
   });
 
-  it('the German Land Blitz moves and attacks but never rebases (A.8)', () => {
+  it('A.8: the German Land Blitz moves and attacks but never rebases', () => {
     let s = passImpulse(passImpulse(start('A')).s).s;
     expect(s.mode).toBe('land');
     const { seen } = passImpulse(s);
@@ -42,7 +42,7 @@ describe('2.2 Blitz phases', () => {
     expect(options(s)).toContain('attack poland');
   });
 
-  it('the AFA Free Blitz moves at most Size 4 in all, never enters enemy areas and never attacks (A.8)', () => {
+  it('A.8: the AFA Free Blitz moves at most Size 4 in all, never enters enemy areas and never attacks', () => {
     let s = start('A');
     for (let i = 0; i < 3; i++) s = passImpulse(s).s;
     expect(s.mode).toBe('free');
@@ -63,7 +63,7 @@ describe('2.2 Blitz phases', () => {
     expect(r2.events.some((e) => e.type === 'attack-announced')).toBe(false);
   });
 
-  it('in Scenario B the Western Allies take a Total Blitz with every step', () => {
+  it('B.6: in Scenario B the Western Allies take a Total Blitz with every step', () => {
     let s = start('B');
     for (let i = 0; i < 3; i++) s = passImpulse(s).s;
     expect(blitz.position(s).phase).toBe('allies-blitz');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, options, play, skipTo, start } from '../helpers.ts';
 
-describe('3.2 declaring war (A.1)', () => {
+describe('3.2/A.1 declaring war', () => {
   it('Germany may declare war on Belgium-Netherlands; the AFA gain it and its army', () => {
     const s = skipTo(start('A'), 'move-pick');
     expect(options(s)).toContain('declare belgium-netherlands');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { arrange, eventsOf, play, skipTo, start, until } from '../helpers.ts';
 
 describe('3.4 conquest', () => {
-  it('taking Paris conquers France even while Vichy France is still AFA-held', () => {
+  it('A.2: taking Paris conquers France even while Vichy France is still AFA-held', () => {
     const s = skipTo(arrange(start('A'), { units: { 'french-1st-army': null, 'maginot-line': null, 'armee-de-l-air': null, 'army-group-center': { at: 'western-germany' } } }), 'move-pick');
     const r = play(s, 'move army-group-center', 'to paris', 'stop');
     expect(r.state.control['vichy-france']).toBe('AFA');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { arrange, eventsOf, options, play, skipTo, start } from '../helpers.ts';
 
-describe('5.2 moving land units', () => {
+describe('5.2/A.4 moving land units (Scenario A)', () => {
   const s = skipTo(start('A'), 'move-pick');
 
   it('an ARM with 3 movement may go step by step and stops when out of movement', () => {
@@ -26,7 +26,7 @@ describe('5.2 moving land units', () => {
     expect(eventsOf(r, 'move')[0]!.data!.path).toEqual(['berlin', 'poland']);
   });
 
-  it('Mountain costs two movement points (Scotland)', () => {
+  it('1.4: Mountain costs two movement points (Scotland)', () => {
     // B.E.F. (movement 2) in London: Scotland is Mountain, so it arrives with nothing left.
     let t = skipTo(start('A'), 'announce-attack');
     t = skipTo(play(t, 'done').state, 'move-pick');

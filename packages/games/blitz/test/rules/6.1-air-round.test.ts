@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { arrange, combatLog, play, start, until } from '../helpers.ts';
 
 describe('6.1 Air Round', () => {
-  it('6.1 example: Bomber Command (Air 1) against the Me-109s (1 red) fires 0 -> 1; the Me-109s fire 2 + 3 white = 5', () => {
+  it('6.1/6 example: Bomber Command (Air 1) against the Me-109s (1 red) fires 0 -> 1; the Me-109s fire 2 + 3 white = 5', () => {
     // Scenario B, Western Allies' activities: Bomber Command supports a landing on Belgium-Netherlands,
     // the Me-109s alone defend it from Western Germany.
     const s = until(

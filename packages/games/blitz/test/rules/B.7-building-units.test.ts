@@ -12,7 +12,7 @@ import { arrange, eventsOf, options, pack, play, prompt, start, until } from '..
 
 const parisFreed = () => arrange(start('B'), { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null }, control: { paris: 'WA' } });
 
-describe('B.7 build resources', () => {
+describe('B.7/7.6 build resources', () => {
   it('at the end of Turn 9: Germany 6 (its in-play Oil and Resources), the Western Allies 7 (6 off-map + London)', () => {
     const s = until(start('B'), 'GER', 'build-pick');
     expect([s.turn, s.impulse]).toEqual([9, 5]);
@@ -47,7 +47,7 @@ describe('B.7 what may be built on Turn 9', () => {
   });
 });
 
-describe('B.7 costs: 1 per Size repaired or built', () => {
+describe('B.7/7.8 costs: 1 per Size repaired or built', () => {
   const ger = until(start('B'), 'GER', 'build-pick');
 
   it('four repairs leave 2 of 6: the West Wall may be built at Size 1 or 2', () => {

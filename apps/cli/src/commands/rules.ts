@@ -1,0 +1,76 @@
+/** `salient rules coverage`: every rule section, its status, the tests citing it, and how often it fired. */
+import type { Command } from 'commander';
+import { EXIT } from '../errors.ts';
+import { integer } from '../args.ts';
+import { say, table } from '../output.ts';
+import { findGame, loadPack } from '../registry.ts';
+import { rulesCoverage, type RulesCoverage } from '../rules-coverage.ts';
+
+interface CoverageFlags {
+  game?: string;
+  pack?: string;
+  games: number;
+  seed: number;
+  json?: boolean;
+  check?: boolean;
+}
+
+const STATUS: Record<string, string> = { implemented: 'done', partial: 'partial', 'not-implemented': '-', definitions: 'terms' };
+
+/** The report as text lines: one row per section, then what is untested or never fired. */
+export function coverageLines(r: RulesCoverage): string[] {
+  const rows = r.sections.map(({ section: s, tests, fired }) => [
+    s.id,
+    STATUS[s.status] ?? s.status,
+    String(tests.length),
+    s.status === 'not-implemented' || s.status === 'definitions' ? '' : String(fired),
+    s.note ? `${s.title} (${s.note})` : s.title,
+  ]);
+  const count = (st: string) => r.sections.filter((x) => x.section.status === st).length;
+  const out = [
+    `Rule coverage of ${r.game} (pack ${r.pack}): ${r.gamesPerScenario} random-bot game${r.gamesPerScenario === 1 ? '' : 's'} on each of scenarios ${r.scenarios.join(', ')}, seeds from ${r.seed}.`,
+    table(['section', 'status', 'tests', 'fired', 'rule'], rows, [null, null, null, null, 70]),
+    `${r.sections.length} sections: ${count('implemented')} done, ${count('partial')} partial, ${count('not-implemented')} not implemented, ${count('definitions')} definitions only.`,
+  ];
+  if (!r.testsFound) out.push(`No tests found${r.testsDir ? ` in ${r.testsDir}` : ''} (the game was installed without them): the tests column is empty.`);
+  else out.push(r.untested.length ? `Implemented but cited by no test: ${r.untested.join(', ')}.` : 'Every implemented or partial section is cited by at least one test.');
+  out.push(
+    r.neverFired.length
+      ? `Implemented but never fired in these games: ${r.neverFired.join(', ')} (random bots may not reach them; more games or other scenarios may).`
+      : 'Every implemented or partial section fired at least once.',
+  );
+  return out;
+}
+
+export function registerRules(program: Command): void {
+  const rules = program.command('rules').description("A game's rulebook as code: which sections are implemented, tested and exercised.");
+  rules
+    .command('coverage')
+    .description('List every rule section with its status, the tests that cite it, and how often it fired in random games.')
+    .option('-g, --game <id>', 'game (default: the default game)')
+    .option('--pack <id|dir>', "bundled pack id or pack directory (default: the game's first bundled pack)")
+    .option('--games <n>', 'random-bot games per scenario', integer(0, 1_000_000), 100)
+    .option('--seed <n>', 'first seed', integer(0), 1)
+    .option('--json', 'print the report as one JSON object')
+    .option('--check', 'exit 1 if an implemented or partial section is cited by no test')
+    .action(async (f: CoverageFlags) => {
+      const game = findGame(f.game);
+      const pack = await loadPack(game, f.pack);
+      const tty = process.stderr.isTTY;
+      let last = 0;
+      const r = await rulesCoverage(game, pack, {
+        games: f.games,
+        seed: f.seed,
+        onGame: (done, total) => {
+          const now = Date.now();
+          if (tty && (now - last > 200 || done === total)) {
+            last = now;
+            process.stderr.write(`\rplaying ${done}/${total} games${done === total ? '\n' : ''}`);
+          }
+        },
+      });
+      if (f.json) say(JSON.stringify(r));
+      else for (const l of coverageLines(r)) say(l);
+      if (f.check && r.untested.length) process.exitCode = EXIT.bug;
+    });
+}

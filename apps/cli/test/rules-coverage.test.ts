@@ -1,0 +1,73 @@
+/**
+ * `salient rules coverage`: rule sections with their tests and firing counts, for Blitz!. The report
+ * is built from the real tests directory and real games with rule tracing on.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createBot } from '@salient/bots';
+import { runMatch } from '@salient/runner';
+import { blitz } from '@salient/game-blitz';
+import { diceRace, diceRacePack } from '@salient/engine/testing';
+import { loadPack } from '../src/registry.ts';
+import { rulesCoverage } from '../src/rules-coverage.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+describe('rules coverage', () => {
+  it('Blitz: every implemented or partial section is cited by a test and fires in 40 random games per scenario', async () => {
+    const pack = await loadPack(blitz, 'approximation');
+    let games = 0;
+    const r = await rulesCoverage(blitz, pack, { games: 40, onGame: () => games++ });
+    expect(games).toBe(80);
+    expect(r.testsFound).toBe(true);
+    expect(r.untested).toEqual([]);
+    expect(r.neverFired).toEqual([]);
+    const row = (id: string) => r.sections.find((x) => x.section.id === id)!;
+    // Sections not implemented never fire; scenario sections fire with the full rule they restate.
+    expect(r.sections.filter((x) => x.section.status === 'not-implemented').every((x) => x.fired === 0)).toBe(true);
+    expect(row('A.6').fired).toBeGreaterThan(0);
+    expect(row('B.5').fired).toBeGreaterThan(0);
+    const sum = (ids: string[]) => ids.reduce((n, id) => n + row(id).fired, 0);
+    expect(row('A.6').fired + row('B.5').fired).toBe(sum(['5.3', '6.1', '6.2', '6.5', '6.6']));
+    // Every game starts once (1.11) and ends by its scenario's victory rule (A or B).
+    expect(row('1.11').fired).toBe(80);
+    expect(row('A').fired + row('B').fired).toBe(80);
+    expect(row('6.2').tests.map((t) => t.file)).toContain(join('rules', '6.2-land-round.test.ts'));
+  });
+
+  it('tracing never changes a game: same final hash and replay with and without it', async () => {
+    const pack = await loadPack(blitz, 'approximation');
+    const play = (seed: number) => runMatch({ game: blitz, pack, scenario: 'B', seed, seats: { Axis: createBot('random'), Allies: createBot('random') } });
+    const plain = await Promise.all([7, 8].map(play));
+    const seen: string[] = [];
+    blitz.rules!.trace((s) => seen.push(s));
+    try {
+      const traced = await Promise.all([7, 8].map(play));
+      expect(traced.map((t) => [t.finalHash, JSON.stringify(t.replay)])).toEqual(plain.map((t) => [t.finalHash, JSON.stringify(t.replay)]));
+    } finally {
+      blitz.rules!.trace(undefined);
+    }
+    expect(seen.length).toBeGreaterThan(100);
+  });
+
+  it('a game without a rule list is refused with a clear error', async () => {
+    await expect(rulesCoverage(diceRace, diceRacePack, { games: 1 })).rejects.toThrow(/does not list its rule sections/);
+  });
+
+  it('the command prints the table and a verdict; --check passes; --json gives the same figures', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '5', ...args], { cwd: root, encoding: 'utf8' });
+    const text = run('--check');
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/Rule coverage of blitz \(pack approximation\): 5 random-bot games on each of scenarios A, B/);
+    expect(text.stdout).toMatch(/│ 6\.2 +│ done +│ \d+ +│ \d+ +│ Land Round/);
+    expect(text.stdout).toMatch(/Every implemented or partial section is cited by at least one test\./);
+    const json = JSON.parse(run('--json').stdout) as { sections: { section: { id: string }; fired: number }[]; untested: string[] };
+    expect(json.untested).toEqual([]);
+    expect(json.sections.find((x) => x.section.id === '1.11')!.fired).toBe(10);
+    const bad = run('--game', 'nope');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/nope/);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Every section of the Blitz! rulebook (Living Rules, 2021): the full rules 1-8, the optional rules
+ * 9.1-9.9 and the short-scenario rules A-F, with how far this code implements each. Titles are our own
+ * short descriptions. `salient rules coverage` reads this list, the tests that cite each section, and
+ * how often each fired in games played with `traceRules` switched on.
+ *
+ * A short-scenario section that restates a full rule (`restates`) fires whenever that full rule fires
+ * in that scenario: A.6 is 5.3 and 6.1-6.6 as Scenario A plays them.
+ */
+import type { GameEvent, RuleSection } from '@salient/engine';
+
+type Status = RuleSection['status'];
+
+const core = (id: string, title: string, status: Status, note?: string): RuleSection => ({ id, title, part: 'core', status, ...(note ? { note } : {}) });
+const opt = (id: string, title: string): RuleSection => ({ id, title, part: 'optional', status: 'not-implemented' });
+const scen = (id: string, title: string, status: Status, restates: readonly string[] = [], note?: string): RuleSection => ({
+  id,
+  title,
+  part: 'scenario',
+  status,
+  ...(restates.length ? { restates } : {}),
+  ...(note ? { note } : {}),
+});
+
+const NO_SEA = 'no sea combat, blockade or supply yet';
+
+export const BLITZ_SECTIONS: readonly RuleSection[] = [
+  core('1.1', 'The five major powers, their sides and home countries', 'partial', 'the powers of Scenarios A and B (B joins the AFA and USA as the Western Allies)'),
+  core('1.2', 'What a unit counter shows: type, Size, factors, triangles, movement', 'partial', 'land, air, BB, CV, TRS; no SUB, LL, AA, commanders or one-shot units'),
+  core('1.3', 'The map: land and sea areas, Islands, ports, routes; stacking', 'partial', 'stacking, Islands, ports and Land/Air Routes on the A/B map'),
+  core('1.4', 'Terrain and weather', 'partial', 'terrain; no Snow turns'),
+  core('1.5', 'Control of areas and friendly seas', 'partial', 'land control; friendly seas only as far as B needs them'),
+  core('1.6', 'Neutral territory may not be entered or overflown', 'implemented'),
+  core('1.7', 'Supply lines', 'not-implemented', 'Scenarios A and B do not use supply'),
+  core('1.8', 'Halving and rounding', 'implemented'),
+  core('1.9', 'Secret, simultaneous turn-end steps', 'partial', 'builds are hidden until both sides are done; no other turn-end step yet'),
+  core('1.10', 'Terminology', 'definitions'),
+  core('1.11', 'Starting a game: set-up, player split, markers', 'partial', 'scenario set-ups from the pack; no 2-5 player splits yet'),
+  core('2.1', 'Turn sequence: activities, Blitzes, turn end', 'partial', 'short-scenario turns; no full-game turn end'),
+  core('2.2', 'Blitz options and their Oil cost; the Free Blitz', 'partial', 'the Blitz each scenario fixes; no Oil costs'),
+  core('3.1', 'Wars at the start of the game', 'not-implemented'),
+  core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'Belgium-Netherlands in Scenario A'),
+  core('3.3', 'Automatic alignment of neutral minors', 'not-implemented'),
+  core('3.4', 'Conquest and liberation', 'partial', 'France, Germany, Poland, Belgium-Netherlands; no Italy, Vichy or French fleet'),
+  core('3.5', 'Destroyed Convoys', 'not-implemented'),
+  core('4.1', 'Return to base', 'implemented'),
+  core('4.2', 'Move to a sea area, transports', 'partial', 'TRS and moves to sea; ' + NO_SEA),
+  core('4.3', 'Blocking and blockade of naval moves', 'not-implemented'),
+  core('4.4', 'Sea area combat', 'not-implemented'),
+  core('5.1', 'Rebase air and naval units', 'implemented'),
+  core('5.2', 'Move land units', 'partial', 'no neutral-major limits or China entry'),
+  core('5.3', 'Land area combat: announce, defend, resolve', 'partial', 'Ground Attacks; no Factory or Port Attacks, Snow or A-Bomb'),
+  core('6', 'Combat basics: factor totals, the minimum of 1', 'implemented'),
+  core('6.1', 'Air Round', 'implemented'),
+  core('6.2', 'Land Round', 'implemented'),
+  core('6.3', 'Naval Round', 'not-implemented'),
+  core('6.4', 'Strategic Round', 'not-implemented'),
+  core('6.5', 'Applying results: damage, letters, alternating picks', 'partial', 'land and air results; no Convoy or TRS damage at sea'),
+  core('6.6', 'Change of control: ARM test, retreat, advance, overrun', 'implemented'),
+  core('7.1', 'Partisans', 'not-implemented'),
+  core('7.2', 'Neutral entry of the USA and USSR', 'not-implemented'),
+  core('7.3', 'New weapons development', 'not-implemented'),
+  core('7.4', 'Lend Lease', 'not-implemented'),
+  core('7.5', 'Trade agreements', 'not-implemented'),
+  core('7.6', 'Determining Oil and Resources', 'partial', 'B.7 income only'),
+  core('7.7', 'Limits on neutral major powers', 'not-implemented'),
+  core('7.8', 'Spending Resources: building, research, the A-Bomb', 'partial', 'B.7 builds only'),
+  core('8', 'Victory points and the end of the game', 'not-implemented', 'A and B have their own victory conditions'),
+  opt('9.1', 'Bidding for sides'),
+  opt('9.2', 'Blitzing the Road to War'),
+  opt('9.3', 'Minor ally builds'),
+  opt('9.4', 'Attacking along a Land Route'),
+  opt('9.5', 'Commanders'),
+  opt('9.6', 'Sabotage'),
+  opt('9.7', 'Non-motorized Land Blitz'),
+  opt('9.8', 'Forced passage of straits'),
+  opt('9.9', 'Looting'),
+  scen('A', 'Scenario A: Blitz of Western Europe (set-up, turns, victory)', 'implemented'),
+  scen('A.1', 'A: declaring war on Belgium-Netherlands', 'implemented', ['3.2']),
+  scen('A.2', 'A: conquest', 'implemented', ['3.4']),
+  scen('A.3', 'A: rebasing air units', 'implemented', ['5.1']),
+  scen('A.4', 'A: moving land units', 'implemented', ['5.2']),
+  scen('A.5', 'A: the overseas move from London to Paris', 'implemented'),
+  scen('A.6', 'A: land area combat', 'implemented', ['5.3', '6.1', '6.2', '6.5', '6.6']),
+  scen('A.7', 'A: reinforcements after Turn 1', 'implemented'),
+  scen('A.8', 'A: the German Land Blitz and the AFA Free Blitz', 'implemented', ['2.2']),
+  scen('B', 'Scenario B: The Longest Day (set-up, turns, victory)', 'implemented'),
+  scen('B.1', 'B: return to base', 'implemented', ['4.1']),
+  scen('B.2', 'B: move to a sea area', 'implemented', ['4.2']),
+  scen('B.3', 'B: rebasing air and naval units', 'implemented', ['5.1']),
+  scen('B.4', 'B: moving land units, landing from transports', 'implemented', ['5.2']),
+  scen('B.5', 'B: land area combat, amphibious attacks and naval support', 'implemented', ['5.3', '6.1', '6.2', '6.5', '6.6']),
+  scen('B.6', 'B: the German Land Blitz and the Western Allied Total Blitz', 'implemented', ['2.2']),
+  scen('B.7', 'B: income and building units', 'implemented', ['7.6', '7.8']),
+  scen('C', 'Scenario C: The Battle of the Atlantic', 'not-implemented'),
+  ...['C.1 return to base', 'C.2 move to a sea area', 'C.3 blocking enemy naval moves', 'C.4 sea area combat', 'C.5 Free or Naval Blitz', 'C.6 new weapons development', 'C.7 building units', 'C.8 the conquest of Italy'].map((t) =>
+    scen(t.slice(0, 3), `C: ${t.slice(4)}`, 'not-implemented'),
+  ),
+  scen('D', 'Scenario D: Barbarossa', 'not-implemented'),
+  ...[
+    'D.1 the map and stacking',
+    'D.2 terrain and weather',
+    'D.3 supply lines',
+    'D.4 Blitz options',
+    'D.5 conquest',
+    'D.6 Factory Attacks',
+    'D.7 new weapons development',
+    'D.8 Lend Lease',
+    'D.9 Oil and Resources',
+    'D.10 spending Resources',
+    'D.11 victory and the end of the game',
+  ].map((t) => scen(t.split(' ')[0]!, `D: ${t.slice(t.indexOf(' ') + 1)}`, 'not-implemented')),
+  scen('E', 'Scenario E: Empire of the Rising Sun', 'not-implemented'),
+  ...['E.1 moving land units', 'E.2 land area combat', 'E.3 the Naval Round', 'E.4 Oil and Resources', 'E.5 spending Resources'].map((t) =>
+    scen(t.slice(0, 3), `E: ${t.slice(4)}`, 'not-implemented'),
+  ),
+  scen('F', 'Scenario F: The Rise and Fall of Fascism', 'not-implemented'),
+  ...[
+    'F.1 declaring war',
+    'F.2 allying with a neutral minor',
+    'F.3 conquest and liberation',
+    'F.4 Partisans',
+    'F.5 neutral entry',
+    'F.6 trade agreements',
+    'F.7 neutral major power limits',
+    'F.8 victory and the end of the game',
+  ].map((t) => scen(t.slice(0, 3), `F: ${t.slice(4)}`, 'not-implemented')),
+  core('full', 'The full game: fifteen turns, five major powers', 'not-implemented'),
+];
+
+const KNOWN = new Set(BLITZ_SECTIONS.map((s) => s.id));
+/** Full section -> the scenario sections restating it, by scenario. */
+const RESTATED = new Map<string, Map<string, string>>();
+for (const s of BLITZ_SECTIONS) {
+  for (const full of s.restates ?? []) {
+    let byScenario = RESTATED.get(full);
+    if (!byScenario) RESTATED.set(full, (byScenario = new Map()));
+    byScenario.set(s.id.slice(0, 1), s.id);
+  }
+}
+
+let tracer: ((section: string) => void) | undefined;
+
+/** Send every rule firing to `onFire` (or stop, with `undefined`). Used by `salient rules coverage`. */
+export function traceRules(onFire: ((section: string) => void) | undefined): void {
+  tracer = onFire;
+}
+
+/**
+ * Rule `section` was applied in `scenario`. A no-op unless tracing; it never touches the game state,
+ * so tracing cannot change a game.
+ */
+export function fired(section: string, scenario?: string): void {
+  if (!tracer) return;
+  if (!KNOWN.has(section)) throw new Error(`fired: unknown rule section ${section}`);
+  tracer(section);
+  const mirror = scenario === undefined ? undefined : RESTATED.get(section)?.get(scenario);
+  if (mirror) tracer(mirror);
+}
+
+/** The rule each kind of event reports: most rules show themselves in the events they emit. */
+const EVENT_SECTIONS: Readonly<Record<string, string>> = {
+  'move-to-sea': '4.2',
+  embark: '4.2',
+  rebase: '5.1',
+  move: '5.2',
+  'attack-announced': '5.3',
+  'defence-committed': '5.3',
+  'combat-start': '6',
+  loss: '6.5',
+  elimination: '6.5',
+  retreat: '6.6',
+  advance: '6.6',
+  overrun: '6.6',
+  capture: '1.5',
+  conquest: '3.4',
+  liberation: '3.4',
+  declaration: '3.2',
+  reinforcement: 'A.7',
+  'reinforcement-lost': 'A.7',
+  build: '7.8',
+  repair: '7.8',
+  income: '7.6',
+  turn: '2.1',
+};
+
+/** Whether rule firings are being traced (so callers can skip work that only tracing needs). */
+export function tracing(): boolean {
+  return tracer !== undefined;
+}
+
+/** Report the rules behind `events`, emitted in `scenario`. */
+export function firedByEvents(events: readonly GameEvent[], scenario: string): void {
+  if (!tracer) return;
+  for (const e of events) {
+    if (e.type === 'return-to-base') fired(e.data && 'from' in e.data ? '4.1' : '6.5', scenario);
+    else if (e.type === 'victory') fired(scenario, scenario);
+    else {
+      const section = EVENT_SECTIONS[e.type];
+      if (section) fired(section, scenario);
+    }
+  }
+}
