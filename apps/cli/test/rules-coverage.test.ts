@@ -16,14 +16,15 @@ import { rulesCoverage } from '../src/rules-coverage.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('rules coverage', () => {
-  it('Blitz: every implemented or partial section is cited by a test and fires in 40 random games per scenario', async () => {
+  it('Blitz: every implemented or partial section is cited by a test, and all but the sea rules fire in 40 random games per scenario', async () => {
     const pack = await loadPack(blitz, 'approximation');
     let games = 0;
     const r = await rulesCoverage(blitz, pack, { games: 40, onGame: () => games++ });
     expect(games).toBe(80);
     expect(r.testsFound).toBe(true);
     expect(r.untested).toEqual([]);
-    expect(r.neverFired).toEqual([]);
+    // Sea area activities come with Scenario C; the bundled pack has A and B only (their tests use a test bed).
+    expect(r.neverFired).toEqual(['3.5', '4.3', '4.4', '6.3']);
     const row = (id: string) => r.sections.find((x) => x.section.id === id)!;
     // Sections not implemented never fire; scenario sections fire with the full rule they restate.
     expect(r.sections.filter((x) => x.section.status === 'not-implemented').every((x) => x.fired === 0)).toBe(true);

@@ -24,10 +24,11 @@ import { advance, applyChoice, beginImpulse } from './rules/flow.ts';
 import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
-import type { BlitzState } from './rules/state.ts';
+import type { BlitzState, SeaCombatState } from './rules/state.ts';
 import { adjudicate, resultOf, summarize } from './rules/victory.ts';
 import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
+import { initialConvoys } from './rules/sea-combat.ts';
 
 export const RULES_VERSION = '0.1.0';
 /** Scenarios whose rules this version implements. */
@@ -63,6 +64,10 @@ function draft(s: BlitzState): BlitzState {
     attacks: s.attacks.map((a) => ({ ...a, attackers: [...a.attackers], dropped: [...a.dropped], defenders: [...a.defenders] })),
     combat: s.combat && (JSON.parse(JSON.stringify(s.combat)) as BlitzState['combat']),
     res: { ...s.res },
+    ...(s.convoys ? { convoys: { ...s.convoys } } : {}),
+    ...(s.seaDone ? { seaDone: [...s.seaDone] } : {}),
+    ...(s.sea ? { sea: JSON.parse(JSON.stringify(s.sea)) as SeaCombatState } : {}),
+    ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
     hidden,
     buildOrder: [...s.buildOrder],
     overruns: [...s.overruns],
@@ -105,6 +110,7 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
     s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
   }
   for (const f of sc.forcePool) s.pool[f.unit] = { size: f.size, from: f.from ?? 0 };
+  if (sc.seaCombat) s.convoys = initialConvoys(p, scenario);
   s.conquered = initiallyConquered(p, s);
   beginImpulse(p, s, 1);
   advance(p, s, []);

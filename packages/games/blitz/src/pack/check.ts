@@ -86,6 +86,19 @@ function crossCheck(p: PackFiles): PathIssue[] {
   checkPairs(p.map.landRoutes, 'landRoutes', lands, 'land area');
   checkPairs(p.map.airRoutes, 'airRoutes', lands, 'land area');
   checkPairs(p.map.seaBorders, 'seaBorders', seas, 'sea area');
+  const convoys = uniqueIds(p.map.convoys ?? [], ['map', 'convoys'], 'convoy');
+  (p.map.convoys ?? []).forEach((c, i) => {
+    if (!seas.has(c.sea)) add(['map', 'convoys', i, 'sea'], `unknown sea area '${c.sea}'`);
+    if (!countries.has(c.home)) add(['map', 'convoys', i, 'home'], `unknown home country '${c.home}'`);
+  });
+  (p.map.straits ?? []).forEach((st, i) => {
+    st.seas.forEach((x, j) => {
+      if (!seas.has(x)) add(['map', 'straits', i, 'seas', j], `unknown sea area '${x}'`);
+    });
+    st.lands.forEach((x, j) => {
+      if (!lands.has(x)) add(['map', 'straits', i, 'lands', j], `unknown land area '${x}'`);
+    });
+  });
 
   // --- units -----------------------------------------------------------------------------------
   p.units.units.forEach((u, i) => {
@@ -136,6 +149,9 @@ function crossCheck(p: PackFiles): PathIssue[] {
     for (const k of Object.keys(sc.blitz)) if (!powers.has(k)) add([...at, 'blitz', k], `unknown power '${k}'`);
     for (const pw of powers) if (!(pw in sc.blitz)) add([...at, 'blitz'], `no Blitz option for power '${pw}' (2.2)`);
     for (const k of Object.keys(sc.offMapIncome)) if (!powers.has(k)) add([...at, 'offMapIncome', k], `unknown power '${k}'`);
+    (sc.destroyedConvoys ?? []).forEach((c, i) => {
+      if (!convoys.has(c)) add([...at, 'destroyedConvoys', i], `unknown convoy '${c}'`);
+    });
 
     const inPlay = new Set<string>();
     sc.lands.forEach((l, i) => {

@@ -156,6 +156,8 @@ export const unitSideSchema = z.object({
   land: count.optional(),
   naval: count.optional(),
   strategic: count.optional(),
+  /** Blockade Value (4.3, the map's Blockade Table) of an enemy unit at sea against ships leaving. */
+  blockade: count.optional(),
   /** Defensive triangles inside each factor box (6.1-6.3). */
   triangles: z
     .object({ air: triangles.optional(), land: triangles.optional(), naval: triangles.optional() })
@@ -233,6 +235,13 @@ export const scenarioSchema = z.object({
   forcePool: z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), from: z.number().int().optional(), ...provenance })),
   /** Off-map income per power per turn (B.7: six for the Western Allies). */
   offMapIncome: z.record(z.string(), count),
+  /**
+   * Sea area activities from Scenario C on (4.3 blocking, 4.4 sea combat with Convoys, C.1/C.2 air
+   * units at sea). Absent: A and B, where ships only carry and support.
+   */
+  seaCombat: z.boolean().optional(),
+  /** Map Convoys (by id) that carry a Destroyed marker for the whole scenario (C: Western Approaches). */
+  destroyedConvoys: z.array(id).optional(),
   ...provenance,
 });
 export type ScenarioDef = z.infer<typeof scenarioSchema>;

@@ -256,7 +256,7 @@ function triangles(p: PackIndex, s: BlitzState, ids: string[], box: 'air' | 'lan
  * 6 and 1.8: keep fractions, round at the end (.5 up); at least 1 if any unit had a printed factor of
  * the round's type; no roll at all when nothing has a factor after modification.
  */
-function finalFactor(raw: number, printed: boolean): number {
+export function finalFactor(raw: number, printed: boolean): number {
   const r = roundHalfUp(raw);
   if (printed) return Math.max(1, r);
   return Math.max(0, r);
@@ -384,7 +384,7 @@ function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId):
   return victims === s.side ? [...q.attLand, ...q.dropped] : q.defLand;
 }
 
-function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string): void {
+export function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string): void {
   const u = s.units[id]!;
   u.size -= 1;
   emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });

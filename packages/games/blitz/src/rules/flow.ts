@@ -14,15 +14,16 @@ import { powerOfSide } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
+import { applyPassageDie, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { fired } from './sections.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
 const STEPS: Record<Mode, StepId[]> = {
-  activities: ['return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
-  total: ['return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
+  activities: ['return', 'to-sea', 'sea-combat', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
+  total: ['return', 'to-sea', 'sea-combat', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
   land: ['land-move', 'announce', 'defend', 'resolve'],
-  air: ['return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
-  naval: ['return', 'to-sea'],
+  air: ['return', 'to-sea', 'sea-combat', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
+  naval: ['return', 'to-sea', 'sea-combat'],
   // 2.2 / A.8: a Free Blitz moves land units and rebases air (Size 4 in all) and never attacks.
   free: ['return', 'to-sea', 'rebase', 'land-move'],
 };
@@ -54,13 +55,24 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
   if (impulse > 2) fired('2.2', s.scenario);
   s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
-  s.step = STEPS[s.mode][0]!;
+  s.step = stepsOf(p, s)[0]!;
+  if (hasSeaCombat(p, s)) {
+    s.seaDone = [];
+    s.sea = null;
+    s.passage = null;
+  }
+}
+
+/** The steps of the current impulse: sea combat only in scenarios that have it (4.4, from C). */
+function stepsOf(p: PackIndex, s: BlitzState): StepId[] {
+  const steps = STEPS[s.mode];
+  return hasSeaCombat(p, s) ? steps : steps.filter((x) => x !== 'sea-combat');
 }
 
 function nextStep(p: PackIndex, s: BlitzState, ev: Events): void {
   s.sel = null;
   if (s.step === 'build') return endTurn(p, s, ev);
-  const steps = STEPS[s.mode];
+  const steps = stepsOf(p, s);
   const i = steps.indexOf(s.step);
   const next = steps[i + 1];
   if (next) {
@@ -89,6 +101,7 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
 
 function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   revealBuilds(p, s, ev);
+  clearConvoyDamage(s);
   s.buildOrder = [];
   const sc = scenarioDef(p, s.scenario);
   if (s.turn >= sc.lastTurn) {
@@ -100,12 +113,14 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   beginImpulse(p, s, 1);
 }
 
-function stepAsk(p: PackIndex, s: BlitzState): Ask | null {
+function stepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   switch (s.step) {
     case 'return':
       return askReturn(p, s);
     case 'to-sea':
       return askToSea(p, s);
+    case 'sea-combat':
+      return askSeaCombat(p, s, ev);
     case 'rebase':
       return askRebase(p, s);
     case 'land-move': {
@@ -146,6 +161,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       endCombat(s);
       continue;
     }
+    if (s.passage) {
+      s.ask = askPassage(s)!;
+      return;
+    }
     if (s.overruns.length) {
       const q = askOverrun(p, s, ev);
       if (q) {
@@ -158,7 +177,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       nextStep(p, s, ev);
       continue;
     }
-    const q = stepAsk(p, s);
+    const q = stepAsk(p, s, ev);
     if (q) {
       s.ask = q;
       return;
@@ -196,7 +215,9 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (ask.kind === 'chance') {
     const m = /^die ([1-6])$/.exec(choice);
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
-    applyCombatPick(p, s, choice, ev);
+    if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
+    else if (s.sea) applySeaPick(p, s, choice, ev);
+    else applyCombatPick(p, s, choice, ev);
     return;
   }
   if (!ask.options.includes(choice)) {
@@ -204,6 +225,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.combat) {
     applyCombatPick(p, s, choice, ev);
+    return;
+  }
+  if (s.step === 'sea-combat') {
+    applySeaPick(p, s, choice, ev);
     return;
   }
   if (s.overruns.length) {

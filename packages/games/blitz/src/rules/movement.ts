@@ -26,6 +26,7 @@ import {
 import { takeControl } from './politics.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
+import { hasSeaCombat, seaRoute, startPassage } from './sea-combat.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -46,10 +47,22 @@ function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
   return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
 }
 
+/** Where a unit at sea may return to base: ports in naval range; for air (C.1), land bases in air range. */
+function returnBases(p: PackIndex, s: BlitzState, uid: string): string[] {
+  return isAir(p, s.units[uid]!) ? airBases(p, s, uid) : returnPorts(p, s, uid);
+}
+
+function airBases(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const r = face(p, u).airMove ?? 0;
+  return [...airDistances(p, s, u.at, r).keys()].filter((l) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && canStackAir(p, s, l, u.size)).sort();
+}
+
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
-  if (sel?.kind === 'return') return decision(s, 'return-to', returnPorts(p, s, sel.unit).map((l) => `to ${l}`));
-  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && isNaval(p, u) && !u.moved && returnPorts(p, s, id).length > 0);
+  if (sel?.kind === 'return') return decision(s, 'return-to', returnBases(p, s, sel.unit).map((l) => `to ${l}`));
+  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && returnBases(p, s, id).length > 0);
   if (!units.length) return null;
   return decision(s, 'return-pick', [...units.map(([id]) => `return ${id}`), 'done']);
 }
@@ -94,6 +107,12 @@ function loadable(p: PackIndex, s: BlitzState, trs: string, land: string): strin
 
 function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
+  if (isAir(p, u)) {
+    // C.2: a sea costs an air unit 2; range-1 air units never end a move at sea.
+    const r = face(p, u).airMove ?? 0;
+    if (r < 2) return [];
+    return [...airDistances(p, s, u.at, r).keys()].filter((n) => n.startsWith('sea:')).sort();
+  }
   const d = navalDistances(p, s, u.at, face(p, u).move, sideOf(p, s, u.power), false);
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
 }
@@ -110,7 +129,7 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
     const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => loadable(p, s, sel.unit, l));
     return decision(s, 'sea-embark', [...shore.map((id) => `embark ${id}`), 'done']);
   }
-  const ships = ownedBy(s, s.power).filter(([id, u]) => isNaval(p, u) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
+  const ships = ownedBy(s, s.power).filter(([id, u]) => (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
   if (!ships.length) return null;
   return decision(s, 'sea-pick', [...ships.map(([id]) => `sail ${id}`), 'done']);
 }
@@ -140,7 +159,8 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   if (verb === 'to') {
     emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} puts to sea in the ${landName(p, `sea:${arg}`)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: `sea:${arg}`, cargo: sel.cargo });
-    t.at = `sea:${arg}`;
+    if (hasSeaCombat(p, s) && isNaval(p, t)) startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, arg!)); // 4.3: it may be blocked on the way
+    else t.at = `sea:${arg}`;
     t.toSea = true;
     t.moved = true;
     if (typeOf(p, t) === 'TRS') {

@@ -9,7 +9,7 @@ export type SideId = 'Axis' | 'Allies';
 export type Mode = 'activities' | 'land' | 'free' | 'total' | 'air' | 'naval';
 
 /** Steps of an activity/Blitz phase in sequence-of-play order (2.1: A-F), then turn end (7). */
-export type StepId = 'return' | 'to-sea' | 'rebase' | 'land-move' | 'announce' | 'defend' | 'resolve' | 'build' | 'over';
+export type StepId = 'return' | 'to-sea' | 'sea-combat' | 'rebase' | 'land-move' | 'announce' | 'defend' | 'resolve' | 'build' | 'over';
 
 export interface UnitState {
   def: string;
@@ -78,6 +78,42 @@ export interface CombatState {
   log: Record<string, unknown>[];
 }
 
+/** A step of a sea area combat still to be carried out (4.4, 6.5). */
+export type SeaTask =
+  /** Number result: `left` points on `victims`' eligible units or Convoy; owner picks first, then alternate. */
+  | { kind: 'damage'; victims: SideId; left: number; ownerNext: boolean }
+  | { kind: 'letter'; victims: SideId; letter: Letter }
+  | { kind: 'rtb'; victims: SideId; left: number; ownerNext: boolean }
+  /** A unit forced back to base: its owner picks where (4.1). */
+  | { kind: 'base'; unit: string }
+  /** A TRS reduced below what it carries: its owner destroys land units aboard until it fits (6.5). */
+  | { kind: 'shed'; trs: string }
+  | { kind: 'naval-round' }
+  | { kind: 'finish' };
+
+/** A sea area combat in progress (4.4): the other side's choices first, then an Air Round and a Naval Round (6.3). */
+export interface SeaCombatState {
+  sea: string;
+  /** `fly`: the other side may fly Naval-primary air in; `evade`: its SUBs may return to base; then the rounds. */
+  stage: 'fly' | 'evade' | 'rounds';
+  round: 'air' | 'naval';
+  att: number;
+  def: number;
+  attDie: number | null;
+  defDie: number | null;
+  tasks: SeaTask[];
+  log: Record<string, unknown>[];
+}
+
+/** A ship on its way to sea that must get past blockading enemy units (4.3). */
+export interface SeaPassage {
+  unit: string;
+  /** Seas still to enter after the current one, in order. */
+  path: string[];
+  /** Blockade Value it must beat to leave the current sea. */
+  total: number;
+}
+
 /** The current unit being moved, or attack being committed. */
 export type Selection =
   | { kind: 'move'; unit: string; mp: number; path: string[] }
@@ -122,6 +158,11 @@ export interface BlitzState {
   res: Record<string, number>;
   hidden: Record<string, { unit: string; size: number; at: string }[]>;
   buildOrder: string[];
+  /** Sea area activities (scenarios with `seaCombat`): the combat in progress, seas already fought this step, a blockade roll pending, and this turn's damage on each Convoy. */
+  sea?: SeaCombatState | null;
+  seaDone?: string[];
+  passage?: SeaPassage | null;
+  convoys?: Record<string, number>;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
   overruns: string[];
   winner: SideId | null;

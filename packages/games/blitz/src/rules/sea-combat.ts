@@ -1,0 +1,560 @@
+/**
+ * Sea area activities from Scenario C on: Convoys (3.5, 6.3, 6.5), blocking ships that try to leave a
+ * sea with enemy units in it (4.3, C.3), and sea area combat (4.4, C.4): the phasing side picks the
+ * order of the seas; in each, the other side may fly Naval-primary air in and let its SUBs slip back
+ * to base; then an Air Round (6.1) if both sides have air or CVs, and a Naval Round (6.3) if either
+ * side can fire at the other's ships or Convoy. Results follow 6.5: numbers before letters, the
+ * phasing side's first; owner and enemy pick alternately; a letter sends units back to base (a
+ * Convoy takes a point of damage instead). Units that survive stay at sea.
+ */
+import { IllegalChoiceError, type JsonObject } from '@salient/engine';
+import type { ConvoyDef } from '../pack/schema.ts';
+import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
+import { damage, eliminate, finalFactor } from './combat.ts';
+import { emit, landName, unitName, type Events } from './events.ts';
+import { airDistances, navalDistances } from './geometry.ts';
+import { scenarioDef, type PackIndex } from './pack-index.ts';
+import { canStackAir, canStackPort, enemy, face, friendlyLand, isAir, isNaval, onMap, powerOfSide, sideOf, typeOf, unitsAt } from './query.ts';
+import { fired } from './sections.ts';
+import type { Ask, BlitzState, SeaCombatState, SeaTask, SideId, UnitState } from './state.ts';
+
+const sortIds = (ids: readonly string[]) => [...ids].sort();
+
+/** Whether this scenario has sea area activities at all. */
+export const hasSeaCombat = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).seaCombat === true;
+
+// ---------------------------------------------------------------- Convoys (3.5)
+
+/** The side a Convoy belongs to in this scenario, or null when its nation plays no part. */
+function convoySide(p: PackIndex, s: BlitzState, c: ConvoyDef): SideId | null {
+  return scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(c.nation))?.side ?? null;
+}
+
+const heldBy = (s: BlitzState, p: PackIndex, land: string, side: SideId): boolean => {
+  const c = s.control[land];
+  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === side;
+};
+
+/** 3.5: whether a Convoy carries a Destroyed marker now. */
+export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): boolean {
+  const side = convoySide(p, s, c);
+  if (!side) return true;
+  if (scenarioDef(p, s.scenario).destroyedConvoys?.includes(c.id)) return true;
+  const enemyHeld = (land: string) => heldBy(s, p, land, enemy(side));
+  if (c.home === 'australia') return enemyHeld('canberra');
+  if (c.home === 'india') return enemyHeld('hyderabad');
+  if (c.home === 'france' || c.home === 'japan' || c.home === 'usa') {
+    // Destroyed once no land area of the home country touching the Convoy's sea is friendly.
+    const touching = (p.countryLands.get(c.home) ?? []).filter((l) => (p.coastOf.get(c.sea) ?? new Set()).has(l) && s.control[l] !== undefined);
+    return !touching.some((l) => heldBy(s, p, l, side));
+  }
+  return s.conquered.includes(c.home);
+}
+
+/** Convoys in `sea` that take part in combat now: in play, not Destroyed. */
+function liveConvoys(p: PackIndex, s: BlitzState, sea: string): ConvoyDef[] {
+  if (!s.convoys) return [];
+  return (p.files.map.convoys ?? []).filter((c) => {
+    if (c.sea !== sea || !(c.id in s.convoys!)) return false;
+    if (!convoyDestroyed(p, s, c)) return true;
+    fired('3.5', s.scenario);
+    return false;
+  });
+}
+
+/** A Convoy that can still take damage this turn (6.5: at most its Convoy Factor). */
+function convoyOpen(s: BlitzState, c: ConvoyDef): boolean {
+  return (s.convoys?.[c.id] ?? 0) < c.factor;
+}
+
+/** The Convoys in play in a scenario with sea combat, all undamaged (the state's `convoys`). */
+export function initialConvoys(p: PackIndex, scenario: string): Record<string, number> {
+  const sc = scenarioDef(p, scenario);
+  const out: Record<string, number> = {};
+  for (const c of p.files.map.convoys ?? []) if (sc.seas.includes(c.sea) && sc.powers.some((x) => x.nations.includes(c.nation))) out[c.id] = 0;
+  return out;
+}
+
+/** End of turn: Convoy damage is cleared (6.5: the maximum is per turn; C: after the VPs are counted). */
+export function clearConvoyDamage(s: BlitzState): void {
+  if (s.convoys) for (const id in s.convoys) s.convoys[id] = 0;
+}
+
+// ---------------------------------------------------------------- who is at sea
+
+const seaUnits = (s: BlitzState, sea: string): [string, UnitState][] => unitsAt(s, `sea:${sea}`);
+
+function sideUnits(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
+  return seaUnits(s, sea)
+    .filter(([, u]) => sideOf(p, s, u.power) === side)
+    .map(([id]) => id);
+}
+
+/** Naval Factor a unit fires with (6.3): ships and CVs their Naval Factor; air units theirs, or half their primary bombing factor. */
+function navalFactor(p: PackIndex, s: BlitzState, id: string): number {
+  const u = s.units[id]!;
+  const f = face(p, u);
+  if (isNaval(p, u)) return f.naval ?? 0;
+  if (!isAir(p, u)) return 0;
+  if (f.naval !== undefined) return f.naval;
+  const primary = p.unit.get(u.def)?.primary;
+  return primary && primary !== 'naval' ? (f[primary] ?? 0) / 2 : 0;
+}
+
+const isAirLike = (p: PackIndex, s: BlitzState, id: string) => isAir(p, s.units[id]!) || typeOf(p, s.units[id]!) === 'CV';
+
+/** Seas where units of the two sides meet (or one side's units meet the other's Convoy). */
+export function seasWithCombat(p: PackIndex, s: BlitzState): string[] {
+  const sc = scenarioDef(p, s.scenario);
+  const done = new Set(s.seaDone ?? []);
+  return [...sc.seas]
+    .sort()
+    .filter((sea) => !done.has(sea))
+    .filter((sea) => {
+      const has = (side: SideId) => sideUnits(p, s, sea, side).length > 0;
+      const convoy = (side: SideId) => liveConvoys(p, s, sea).some((c) => convoySide(p, s, c) === side);
+      return (has('Axis') && (has('Allies') || convoy('Allies'))) || (has('Allies') && convoy('Axis'));
+    });
+}
+
+// ---------------------------------------------------------------- blocking (4.3)
+
+/** Blockade Value of the enemy units in `sea` against a ship of `side` leaving it. */
+export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: SideId): number {
+  return seaUnits(s, sea)
+    .filter(([, u]) => sideOf(p, s, u.power) !== side)
+    .reduce((t, [, u]) => t + (face(p, u).blockade ?? 0), 0);
+}
+
+/**
+ * The seas a ship passes through from its port to `dest` (4.2), choosing among the routes its
+ * movement allows the one exposed to the least blockade (then the shortest, then by name): a player
+ * would route round a blockade when the movement allows, and take it on when it does not.
+ */
+export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string): string[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const sc = scenarioDef(p, s.scenario);
+  const move = face(p, u).move;
+  let best: { cost: number; path: string[] } | null = null;
+  const walk = (path: string[]): void => {
+    const here = path[path.length - 1]!;
+    if (here === dest) {
+      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side), 0);
+      const better = !best || cost < best.cost || (cost === best.cost && (path.length < best.path.length || (path.length === best.path.length && path.join() < best.path.join())));
+      if (better) best = { cost, path: [...path] };
+      return;
+    }
+    if (path.length >= move) return;
+    for (const n of [...(p.seaBorders.get(here) ?? [])].sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
+  };
+  for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
+  const found = best as { cost: number; path: string[] } | null;
+  return found ? found.path : [dest];
+}
+
+/** Move the ship into the first sea of `path` and queue the rest as a passage that may be blocked. */
+export function startPassage(p: PackIndex, s: BlitzState, uid: string, path: string[]): void {
+  const u = s.units[uid]!;
+  u.at = `sea:${path[0]!}`;
+  s.passage = { unit: uid, path: path.slice(1), total: 0 };
+  continuePassage(p, s);
+}
+
+/** Sail on while nothing blocks: stop at the destination, or when leaving a sea needs a roll. */
+function continuePassage(p: PackIndex, s: BlitzState): void {
+  const g = s.passage!;
+  const u = s.units[g.unit]!;
+  // 4.3: SUBs are never blocked.
+  const sub = typeOf(p, u) === 'SUB';
+  while (g.path.length) {
+    const total = sub ? 0 : blockadeAgainst(p, s, u.at.slice(4), sideOf(p, s, u.power));
+    if (total > 0) {
+      g.total = total;
+      return;
+    }
+    u.at = `sea:${g.path.shift()!}`;
+  }
+  s.passage = null;
+}
+
+/** The blockade die is in: beat the total to sail on, else stay in this sea (4.3). */
+export function applyPassageDie(p: PackIndex, s: BlitzState, die: number, ev: Events): void {
+  const g = s.passage!;
+  const u = s.units[g.unit]!;
+  const sea = u.at.slice(4);
+  fired('4.3', s.scenario);
+  if (die > g.total) {
+    emit(ev, 'blockade-passed', `${unitName(p, g.unit)} slips out of the ${landName(p, u.at)} (rolled ${die} against a Blockade Value of ${g.total})`, u.power, { unit: g.unit, sea, die, total: g.total });
+    u.at = `sea:${g.path.shift()!}`;
+    continuePassage(p, s);
+  } else {
+    emit(ev, 'blocked', `${unitName(p, g.unit)} is blocked in the ${landName(p, u.at)} (rolled ${die} against a Blockade Value of ${g.total})`, u.power, { unit: g.unit, sea, die, total: g.total });
+    s.passage = null;
+  }
+}
+
+export function askPassage(s: BlitzState): Ask | null {
+  return s.passage ? { kind: 'chance', prompt: 'blockade-die', stream: 'combat', faces: 6 } : null;
+}
+
+// ---------------------------------------------------------------- bases for units leaving a sea
+
+/**
+ * Where a unit at sea may go back to base (4.1): friendly areas in range where it can stack (ports
+ * for ships); with none in range, the closest such area; with none at all, nowhere (it is destroyed).
+ */
+export function basesFor(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const naval = isNaval(p, u);
+  const f = face(p, u);
+  const ok = (l: string) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
+  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false) : airDistances(p, s, u.at, limit));
+  const inRange = [...reach(naval ? f.move : (f.airMove ?? 0)).keys()].filter(ok).sort();
+  if (inRange.length) return inRange;
+  const far = [...reach(99).entries()].filter(([l]) => ok(l));
+  if (!far.length) return [];
+  const d = Math.min(...far.map(([, v]) => v));
+  return far.filter(([, v]) => v === d).map(([l]) => l).sort();
+}
+
+/** Send a unit back to `land` (4.1), carrying what it carries. */
+function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Events, why: string): void {
+  const u = s.units[uid]!;
+  emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, land)} (${why})`, u.power, { unit: uid, from: u.at, to: land, forced: true });
+  u.at = land;
+  for (const [, c] of unitsAt(s, `trs:${uid}`)) c.at = land;
+}
+
+// ---------------------------------------------------------------- the combat
+
+const decision = (power: string, prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
+const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => powerOfSide(p, s, ownerNext ? victims : enemy(victims));
+
+/** Begin the combat in `sea`. */
+function startSeaCombat(p: PackIndex, s: BlitzState, sea: string, ev: Events): void {
+  s.sea = { sea, stage: 'fly', round: 'air', att: 0, def: 0, attDie: 0, defDie: 0, tasks: [], log: [] };
+  const names = (side: SideId) => [...sideUnits(p, s, sea, side).map((x) => unitName(p, x)), ...liveConvoys(p, s, sea).filter((c) => convoySide(p, s, c) === side).map((c) => c.name)];
+  emit(ev, 'combat-start', `Sea combat in the ${landName(p, `sea:${sea}`)}: ${names(s.side).join(', ')} against ${names(enemy(s.side)).join(', ')}`, s.power, {
+    target: sea,
+    kind: 'sea',
+    attackers: sideUnits(p, s, sea, s.side),
+    defenders: sideUnits(p, s, sea, enemy(s.side)),
+  });
+}
+
+/** Air units of the other side that may fly to the combat: Naval primary, at a land base, the sea in range (4.4, C.2: not range 1). */
+function flyers(p: PackIndex, s: BlitzState, sea: string): string[] {
+  const other = enemy(s.side);
+  return onMap(s)
+    .filter(([, u]) => isAir(p, u) && sideOf(p, s, u.power) === other && p.unit.get(u.def)?.primary === 'naval')
+    .filter(([, u]) => !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && u.committed === undefined)
+    .filter(([, u]) => {
+      const r = face(p, u).airMove ?? 0;
+      return r >= 2 && (airDistances(p, s, u.at, r).get(`sea:${sea}`) ?? Infinity) <= r;
+    })
+    .map(([id]) => id)
+    .sort();
+}
+
+function subsOf(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
+  return sideUnits(p, s, sea, side).filter((x) => typeOf(p, s.units[x]!) === 'SUB');
+}
+
+/** Units of `side` eligible for the current round's results (6.5), Convoys as `convoy:<id>`. */
+function eligible(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId): string[] {
+  const units = sideUnits(p, s, c.sea, side);
+  if (c.round === 'air') return units.filter((x) => isAirLike(p, s, x));
+  const ships = units.filter((x) => isNaval(p, s.units[x]!));
+  const convoys = liveConvoys(p, s, c.sea).filter((cv) => convoySide(p, s, cv) === side && convoyOpen(s, cv)).map((cv) => `convoy:${cv.id}`);
+  return [...ships, ...convoys];
+}
+
+function triangleSum(p: PackIndex, s: BlitzState, ids: readonly string[], box: 'air' | 'naval'): number {
+  return ids.reduce((t, x) => {
+    const tri = face(p, s.units[x]!).triangles?.[box];
+    return t + (tri ? tri.white - tri.red : 0);
+  }, 0);
+}
+
+function setupAirRound(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
+  const att = sideUnits(p, s, c.sea, s.side).filter((x) => isAirLike(p, s, x));
+  const def = sideUnits(p, s, c.sea, enemy(s.side)).filter((x) => isAirLike(p, s, x));
+  const air = (ids: string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
+  const printed = (ids: string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
+  c.round = 'air';
+  fired('6.1', s.scenario);
+  c.att = finalFactor(air(att) + triangleSum(p, s, def, 'air'), printed(att));
+  c.def = finalFactor(air(def) + triangleSum(p, s, att, 'air'), printed(def));
+  c.attDie = c.att > 0 ? null : 0;
+  c.defDie = c.def > 0 ? null : 0;
+  c.log.push({ round: 'air', target: c.sea, attackers: att, defenders: def, attFactors: c.att, defFactors: c.def });
+  if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
+}
+
+/** 6.3: whether `side` fires in a Naval Round (something with a Naval Factor, and enemy ships or a Convoy to hit). */
+function navalFirers(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId): string[] {
+  const mine = sideUnits(p, s, c.sea, side).filter((x) => navalFactor(p, s, x) > 0);
+  const saved = c.round;
+  c.round = 'naval';
+  const targets = eligible(p, s, c, enemy(side)).length > 0;
+  c.round = saved;
+  return targets ? mine : [];
+}
+
+/** Set up the Naval Round; false when neither side can fire. */
+function setupNavalRound(p: PackIndex, s: BlitzState, c: SeaCombatState): boolean {
+  const attF = navalFirers(p, s, c, s.side);
+  const defF = navalFirers(p, s, c, enemy(s.side));
+  if (!attF.length && !defF.length) return false;
+  c.round = 'naval';
+  fired('6.3', s.scenario);
+  const ships = (side: SideId) => sideUnits(p, s, c.sea, side).filter((x) => isNaval(p, s.units[x]!));
+  // Enemy Convoys count as white triangles: their Convoy Factor less this turn's damage (6.3).
+  const convoyBonus = (side: SideId) =>
+    liveConvoys(p, s, c.sea)
+      .filter((cv) => convoySide(p, s, cv) === enemy(side))
+      .reduce((t, cv) => t + Math.max(0, cv.factor - (s.convoys?.[cv.id] ?? 0)), 0);
+  const total = (firers: string[], side: SideId) => {
+    if (!firers.length) return 0;
+    const raw = firers.reduce((t, x) => t + navalFactor(p, s, x), 0) + triangleSum(p, s, ships(enemy(side)), 'naval') + convoyBonus(side);
+    return finalFactor(raw, firers.some((x) => navalFactor(p, s, x) >= 1));
+  };
+  c.att = total(attF, s.side);
+  c.def = total(defF, enemy(s.side));
+  c.attDie = c.att > 0 ? null : 0;
+  c.defDie = c.def > 0 ? null : 0;
+  c.log.push({ round: 'naval', target: c.sea, attackers: attF, defenders: defF, attFactors: c.att, defFactors: c.def });
+  if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
+  return true;
+}
+
+/** Both dice are in: queue the results in 6.5's order. */
+function queueResults(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
+  const none = { damage: 0, letter: null, text: '-' };
+  const ar = c.attDie ? chartResult(p.chart, c.att, c.attDie) : none;
+  const dr = c.defDie ? chartResult(p.chart, c.def, c.defDie) : none;
+  Object.assign(c.log[c.log.length - 1]!, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: dr.text });
+  const side = s.side;
+  const other = enemy(side);
+  const tasks: SeaTask[] = [];
+  if (ar.damage) tasks.push({ kind: 'damage', victims: other, left: ar.damage, ownerNext: true });
+  if (dr.damage) tasks.push({ kind: 'damage', victims: side, left: dr.damage, ownerNext: true });
+  if (ar.letter) tasks.push({ kind: 'letter', victims: other, letter: ar.letter });
+  if (dr.letter) tasks.push({ kind: 'letter', victims: side, letter: dr.letter });
+  tasks.push(c.round === 'air' ? { kind: 'naval-round' } : { kind: 'finish' });
+  c.tasks.push(...tasks);
+}
+
+function hit(p: PackIndex, s: BlitzState, c: SeaCombatState, target: string, ev: Events, why: string): void {
+  if (target.startsWith('convoy:')) {
+    const id = target.slice(7);
+    const cv = p.files.map.convoys!.find((x) => x.id === id)!;
+    s.convoys![id] = (s.convoys![id] ?? 0) + 1;
+    emit(ev, 'convoy-damage', `${cv.name} takes a point of damage (${why}), ${s.convoys![id]} of ${cv.factor} this turn`, powerOfNation(p, s, cv), { convoy: id, sea: c.sea, damage: s.convoys![id]!, why });
+    return;
+  }
+  damage(p, s, target, ev, why);
+  const u = s.units[target]!;
+  if (typeOf(p, u) === 'TRS' && u.at !== 'pool' && cargoSize(s, target) > 2 * u.size) c.tasks.unshift({ kind: 'shed', trs: target });
+}
+
+const cargoOf = (s: BlitzState, trs: string) => unitsAt(s, `trs:${trs}`).map(([id]) => id).sort();
+const cargoSize = (s: BlitzState, trs: string) => unitsAt(s, `trs:${trs}`).reduce((t, [, u]) => t + u.size, 0);
+
+function powerOfNation(p: PackIndex, s: BlitzState, cv: ConvoyDef): string | undefined {
+  return scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(cv.nation))?.id;
+}
+
+/** The next question of the sea combat step, or null when every sea has been fought. */
+export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  for (;;) {
+    if (s.winner) return null;
+    const c = s.sea;
+    if (!c) {
+      const seas = seasWithCombat(p, s);
+      if (!seas.length) return null;
+      if (seas.length > 1) return decision(s.power, 'sea-combat-order', seas.map((x) => `fight ${x}`));
+      startSeaCombat(p, s, seas[0]!, ev);
+      continue;
+    }
+    const other = powerOfSide(p, s, enemy(s.side));
+    const first = c.tasks[0];
+    if (c.stage !== 'rounds' && first?.kind === 'base') {
+      const q = askBase(p, s, c, first.unit, ev);
+      if (q) return q;
+      continue;
+    }
+    if (c.stage === 'fly') {
+      const f = flyers(p, s, c.sea);
+      if (f.length) return decision(other, 'fly-to-sea-combat', [...f.map((x) => `fly ${x}`), 'done']);
+      c.stage = 'evade';
+      continue;
+    }
+    if (c.stage === 'evade') {
+      const subs = subsOf(p, s, c.sea, enemy(s.side)).filter((x) => basesFor(p, s, x).length > 0);
+      if (subs.length) return decision(other, 'sub-evasion', [...subs.map((x) => `evade ${x}`), 'done']);
+      startRounds(p, s, c);
+      continue;
+    }
+    if (c.attDie === null) return { kind: 'chance', prompt: `${c.round}-round-attacker-die`, stream: 'combat', faces: 6 };
+    if (c.defDie === null) return { kind: 'chance', prompt: `${c.round}-round-defender-die`, stream: 'combat', faces: 6 };
+    const t = c.tasks[0];
+    if (!t) {
+      finishSeaCombat(p, s, ev);
+      continue;
+    }
+    switch (t.kind) {
+      case 'damage': {
+        const el = eligible(p, s, c, t.victims);
+        if (t.left <= 0 || !el.length) {
+          c.tasks.shift();
+          continue;
+        }
+        if (el.length === 1) {
+          applySeaPick(p, s, `hit ${el[0]}`, ev);
+          continue;
+        }
+        return decision(pickerOf(p, s, t.victims, t.ownerNext), 'assign-damage', sortIds(el).map((x) => `hit ${x}`));
+      }
+      case 'letter': {
+        const el = eligible(p, s, c, t.victims);
+        c.tasks[0] = { kind: 'rtb', victims: t.victims, left: roundHalfUp(el.length * letterFraction(t.letter)), ownerNext: true };
+        continue;
+      }
+      case 'rtb': {
+        const el = eligible(p, s, c, t.victims);
+        if (t.left <= 0 || !el.length) {
+          c.tasks.shift();
+          continue;
+        }
+        if (el.length <= t.left) {
+          // Everyone eligible goes: no choice to make, in id order.
+          applySeaPick(p, s, `rtb ${sortIds(el)[0]}`, ev);
+          continue;
+        }
+        return decision(pickerOf(p, s, t.victims, t.ownerNext), 'return-to-base', sortIds(el).map((x) => `rtb ${x}`));
+      }
+      case 'base': {
+        const q = askBase(p, s, c, t.unit, ev);
+        if (q) return q;
+        continue;
+      }
+      case 'shed': {
+        const trs = s.units[t.trs]!;
+        if (trs.at === 'pool' || cargoSize(s, t.trs) <= 2 * trs.size) {
+          c.tasks.shift();
+          continue;
+        }
+        return decision(trs.power, 'transport-overloaded', cargoOf(s, t.trs).map((x) => `lose ${x}`));
+      }
+      case 'naval-round': {
+        c.tasks.shift();
+        if (!setupNavalRound(p, s, c)) c.tasks.push({ kind: 'finish' });
+        continue;
+      }
+      case 'finish': {
+        c.tasks.shift();
+        finishSeaCombat(p, s, ev);
+        continue;
+      }
+    }
+  }
+}
+
+/** Where a unit sent back goes: asked of its owner when there is a choice; destroyed with nowhere to go (4.1). */
+function askBase(p: PackIndex, s: BlitzState, c: SeaCombatState, unit: string, ev: Events): Ask | null {
+  const bases = basesFor(p, s, unit);
+  if (!bases.length) {
+    c.tasks.shift();
+    emit(ev, 'stranded', `${unitName(p, unit)} has no base to return to`, s.units[unit]!.power, { unit });
+    eliminate(p, s, unit, ev);
+    return null;
+  }
+  if (bases.length === 1) {
+    applySeaPick(p, s, `base ${bases[0]}`, ev);
+    return null;
+  }
+  return decision(s.units[unit]!.power, 'return-to-base-where', bases.map((x) => `base ${x}`));
+}
+
+/** The other side has had its say: an Air Round if both sides have air or CVs, then the Naval Round. */
+function startRounds(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
+  c.stage = 'rounds';
+  fired('4.4', s.scenario);
+  const airOn = (side: SideId) => sideUnits(p, s, c.sea, side).some((x) => isAirLike(p, s, x));
+  if (airOn(s.side) && airOn(enemy(s.side))) setupAirRound(p, s, c);
+  else c.tasks.push({ kind: 'naval-round' });
+}
+
+function finishSeaCombat(p: PackIndex, s: BlitzState, ev: Events): void {
+  const c = s.sea!;
+  const r = c.log.map((l) => `${String(l.round)} ${String(l.attFactors)}:${String(l.defFactors)} dice ${String(l.attDie ?? '-')}/${String(l.defDie ?? '-')} → ${String(l.attResult ?? '-')}/${String(l.defResult ?? '-')}`).join('; ');
+  const summary: JsonObject = { target: c.sea, kind: 'sea', outcome: 'fought', rounds: c.log as unknown as JsonObject[] };
+  emit(ev, 'combat', `Sea combat in the ${landName(p, `sea:${c.sea}`)}: ${r || 'no rounds'}`, s.power, summary);
+  s.seaDone = [...(s.seaDone ?? []), c.sea];
+  s.sea = null;
+}
+
+/** Apply a choice or die roll inside the sea combat step. */
+export function applySeaPick(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const [verb, arg] = choice.split(' ') as [string, string];
+  const c = s.sea;
+  if (!c) {
+    if (verb !== 'fight') throw new IllegalChoiceError(`'${choice}' does not pick a sea to fight in`);
+    startSeaCombat(p, s, arg, ev);
+    return;
+  }
+  if (verb === 'die') {
+    if (c.attDie === null) c.attDie = Number(arg);
+    else c.defDie = Number(arg);
+    if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
+    return;
+  }
+  if (verb === 'done' && c.stage === 'fly') {
+    c.stage = 'evade';
+    return;
+  }
+  if (verb === 'done' && c.stage === 'evade') {
+    startRounds(p, s, c);
+    return;
+  }
+  if (verb === 'fly' && c.stage === 'fly') {
+    const u = s.units[arg]!;
+    emit(ev, 'move-to-sea', `${unitName(p, arg)} flies to the sea combat in the ${landName(p, `sea:${c.sea}`)}`, u.power, { unit: arg, from: u.at, to: `sea:${c.sea}` });
+    u.at = `sea:${c.sea}`;
+    u.toSea = true;
+    return;
+  }
+  if (verb === 'evade' && c.stage === 'evade') {
+    c.tasks.unshift({ kind: 'base', unit: arg });
+    return;
+  }
+  const t = c.tasks[0];
+  if (!t) throw new IllegalChoiceError(`no pick pending for '${choice}'`);
+  if (verb === 'hit' && t.kind === 'damage') {
+    hit(p, s, c, arg, ev, c.round === 'air' ? 'Air Round at sea' : 'Naval Round');
+    t.left -= 1;
+    t.ownerNext = !t.ownerNext;
+    return;
+  }
+  if (verb === 'rtb' && t.kind === 'rtb') {
+    t.left -= 1;
+    t.ownerNext = !t.ownerNext;
+    if (arg.startsWith('convoy:')) hit(p, s, c, arg, ev, 'a Convoy cannot return to base'); // 6.5
+    else c.tasks.unshift({ kind: 'base', unit: arg });
+    return;
+  }
+  if (verb === 'lose' && t.kind === 'shed') {
+    emit(ev, 'overloaded', `${unitName(p, arg)} is lost: its damaged transport can no longer carry it`, s.units[arg]!.power, { unit: arg });
+    eliminate(p, s, arg, ev);
+    return;
+  }
+  if (verb === 'base' && t.kind === 'base') {
+    toBase(p, s, t.unit, arg, ev, c.stage === 'evade' ? 'a SUB avoiding combat' : 'a combat letter result');
+    c.tasks.shift();
+    return;
+  }
+  throw new IllegalChoiceError(`'${choice}' does not answer the pending sea combat step (${t.kind})`);
+}

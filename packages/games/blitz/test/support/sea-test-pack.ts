@@ -1,0 +1,54 @@
+/**
+ * A synthetic test bed for sea area activities (4.3, 4.4, 6.3): the bundled A/B map with the North
+ * Atlantic added, two Convoys, the units of the rulebook's sea examples (U-Boat II, the Canadian Air
+ * Force, Coastal Command, the High Seas Fleet), and Scenario B with sea combat switched on and those
+ * units added. Every value not stated in the rulebook is made up for the test and marked so; this is
+ * neither Scenario B as published nor Scenario C.
+ */
+import type { LoadedPack } from '@salient/engine';
+import { blitz } from '../../src/index.ts';
+import type { PackFiles, UnitSide } from '../../src/pack/schema.ts';
+
+const TEST = { note: 'synthetic test value, not from the rulebook' };
+
+export function seaTestFiles(): PackFiles {
+  const base = structuredClone(blitz.bundledPacks.approximation) as PackFiles;
+  base.pack = { ...base.pack, id: 'sea-test', fidelity: 'synthetic', title: 'Sea combat test bed', description: 'The A/B map with the North Atlantic, Convoys and the sea examples of 4.3 and 6.3 (test only).' };
+  base.map.seas.push({ id: 'north-atlantic', name: 'North Atlantic', position: { lon: -30, lat: 55 }, estimates: { position: TEST.note } });
+  base.map.seaBorders.push(['western-approaches', 'north-atlantic'], ['north-sea', 'north-atlantic']);
+  base.map.convoys = [
+    // 4.10: the AFA Convoy in the North Atlantic (+2); the Western Approaches one is the France Convoy (4.3 example).
+    { id: 'north-atlantic-convoy', name: 'North Atlantic Convoy', sea: 'north-atlantic', nation: 'AFA', home: 'great-britain', factor: 2, refs: ['6.3'] },
+    { id: 'western-approaches-convoy', name: 'Western Approaches Convoy', sea: 'western-approaches', nation: 'AFA', home: 'france', factor: 1, estimates: { factor: TEST.note } },
+  ];
+  const side = (f: Record<string, unknown>) => f as UnitSide;
+  base.units.units.push(
+    // 6.3 example: U-Boat II, Naval 3 with three red triangles.
+    { id: 'u-boat-ii', name: 'U-Boat II', nation: 'GER', home: 'germany', type: 'SUB', sizes: { '1': side({ move: 2, naval: 2, blockade: 1, triangles: { naval: { white: 0, red: 2 } } }), '2': side({ move: 3, naval: 3, blockade: 1, triangles: { naval: { white: 0, red: 3 } } }) }, refs: ['6.3'], estimates: { sizes: TEST.note } },
+    // 6.3 example: the Canadian Air Force, primary Strategic 4 (so Naval 2).
+    { id: 'canadian-air-force', name: 'Canadian Air Force', nation: 'AFA', home: 'great-britain', type: 'AIR', primary: 'strategic', sizes: { '1': side({ move: 0, airMove: 2, air: 1, strategic: 2 }), '2': side({ move: 0, airMove: 3, air: 1, strategic: 4 }) }, refs: ['6.3'], estimates: { home: TEST.note } },
+    // 4.3 example: Coastal Command, a Small air unit with Naval primary and Blockade Value 2.
+    { id: 'coastal-command', name: 'Coastal Command', nation: 'AFA', home: 'great-britain', type: 'AIR', primary: 'naval', sizes: { '1': side({ move: 0, airMove: 2, air: 1, naval: 2, blockade: 2 }) }, refs: ['4.3'], estimates: { sizes: TEST.note } },
+    { id: 'high-seas-fleet', name: 'High Seas Fleet', nation: 'GER', home: 'germany', type: 'BB', sizes: { '1': side({ move: 2, naval: 2, blockade: 1 }), '2': side({ move: 2, naval: 4, blockade: 1 }) }, estimates: { sizes: TEST.note } },
+    { id: 'graf-zeppelin', name: 'Graf Zeppelin', nation: 'GER', home: 'germany', type: 'CV', sizes: { '1': side({ move: 2, air: 1, naval: 1 }), '2': side({ move: 2, air: 2, naval: 2 }) }, estimates: { sizes: TEST.note } },
+  );
+  const b = base.scenarios.scenarios.find((s) => s.id === 'B')!;
+  b.name = 'The Longest Day, with sea combat (test bed)';
+  b.seas = ['north-sea', 'western-approaches', 'north-atlantic'];
+  b.seaCombat = true;
+  b.setup.push(
+    { unit: 'u-boat-ii', size: 2, at: 'paris' },
+    { unit: 'high-seas-fleet', size: 2, at: 'western-germany' },
+    { unit: 'canadian-air-force', size: 2, at: 'london' },
+    { unit: 'coastal-command', size: 1, at: 'london' },
+  );
+  b.estimates = { ...b.estimates, setup: TEST.note };
+  return base;
+}
+
+/** The test bed as a loaded pack (checked like any pack). */
+export function seaTestPack(): LoadedPack<PackFiles> {
+  const r = blitz.checkPack(seaTestFiles());
+  if (!r.ok) throw new Error(`sea test pack invalid: ${JSON.stringify(r.issues.slice(0, 5))}`);
+  return r.pack;
+}
