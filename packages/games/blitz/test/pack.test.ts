@@ -34,7 +34,7 @@ describe('bundled approximation pack', () => {
 
   it('declares itself an approximation of Blitz!', () => {
     const { pack } = load();
-    expect(pack).toMatchObject({ format: 'salient-pack/1', game: 'blitz', id: 'approximation', version: '1.0.0', fidelity: 'approximation' });
+    expect(pack).toMatchObject({ format: 'salient-pack/1', game: 'blitz', id: 'approximation', version: '2.0.0', fidelity: 'approximation' });
   });
 
   it('backs every country, land, sea, unit, column, placement and force-pool entry with refs or estimates', () => {
@@ -58,7 +58,9 @@ describe('bundled approximation pack', () => {
   });
 
   it('marks every land field that no rule states as an estimate', () => {
-    // Fields a rule states for a land are listed here; all other fields must carry an estimate.
+    // Scenario A/B areas: the fields a rule states are listed here; all other fields must carry an
+    // estimate. Elsewhere on the world map, a land with `refs` has its unmarked fields stated by those
+    // sections, and an area that is itself an estimate (an `id` estimate) is estimated whole.
     const stated: Record<string, string[]> = {
       'belgium-netherlands': ['name', 'country'],
       paris: ['name', 'country', 'coast'],
@@ -71,7 +73,13 @@ describe('bundled approximation pack', () => {
     };
     const missing: string[] = [];
     for (const l of load().map.lands) {
-      const covered = new Set([...(stated[l.id] ?? []), ...Object.keys(l.estimates ?? {}).map((k) => k.split('.')[0]!), 'id']);
+      const estimated = Object.keys(l.estimates ?? {}).map((k) => k.split('.')[0]!);
+      if (!(l.id in stated) && (l.refs?.length || estimated.includes('id'))) {
+        // Outside A/B: refs back the unmarked fields; an invented area still marks where it is and what it holds.
+        if (!l.refs?.length) for (const f of ['position', 'terrain', 'oil', 'resources', 'factory']) if (!estimated.includes(f)) missing.push(`${l.id}.${f}`);
+        continue;
+      }
+      const covered = new Set([...(stated[l.id] ?? []), ...estimated, 'id']);
       for (const f of Object.keys(l)) if (f !== 'refs' && f !== 'estimates' && !covered.has(f)) missing.push(`${l.id}.${f}`);
     }
     expect(missing).toEqual([]);
@@ -221,7 +229,7 @@ describe('broken packs are refused with exact JSON paths', () => {
   it('map references: self-pairs, unknown areas, ports on seas the land does not touch, unknown home', () => {
     const raw = fresh();
     raw.map.borders.push(['paris', 'paris']);
-    raw.map.airRoutes.push(['london', 'moscow']);
+    raw.map.airRoutes.push(['london', 'atlantis']);
     const b = landIndex(raw, 'berlin');
     raw.map.lands[b].ports = [{ size: 'small', seas: ['north-sea'] }];
     raw.units.units[0].home = 'prussia';

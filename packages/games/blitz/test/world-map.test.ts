@@ -1,5 +1,5 @@
 /**
- * The whole-world area map (data/world-map.json), an approximation built from the rulebook's stated map
+ * The whole-world area map of the bundled approximation pack (packs/approximation/map.json), an approximation built from the rulebook's stated map
  * facts plus estimates from real geography. It is data only (not loaded by the game yet); these tests keep
  * it sound: it parses, its graph is consistent and connected, it carries every stated fact we hard-code
  * here, it marks what it estimates, and it is a superset of the Scenario A/B map.
@@ -8,11 +8,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mapSchema, type LandDef, type MapDef } from '../src/pack/schema.ts';
 
-const dataUrl = new URL('../data/world-map.json', import.meta.url);
-const abUrl = new URL('../packs/approximation/map.json', import.meta.url);
+const dataUrl = new URL('../packs/approximation/map.json', import.meta.url);
 
 const raw: unknown = JSON.parse(readFileSync(dataUrl, 'utf8'));
-const ab = mapSchema.parse(JSON.parse(readFileSync(abUrl, 'utf8')));
 const parsed = mapSchema.safeParse(raw);
 // Later tests need the typed map; if it does not parse they fail on the first assertion below.
 const map: MapDef = parsed.success ? parsed.data : (raw as MapDef);
@@ -258,8 +256,9 @@ describe('world map (approximation)', () => {
   it('has every country of 1.2 plus the uncoded ones, each with at least one land area', () => {
     expect([...map.countries.map((c) => c.code)].filter((c) => CODES.includes(c)).sort()).toEqual([...CODES].sort());
     for (const id of ['french-west-africa', 'madagascar', 'iceland', 'aden-kuwait', 'borneo', 'hollandia', 'java']) expect(countries.has(id), id).toBe(true);
+    // Vichy France has a unit code (1.2) but its area is part of France until France falls (3.4).
     const empty = map.countries.filter((c) => !map.lands.some((l) => l.country === c.id)).map((c) => c.id);
-    expect(empty).toEqual([]);
+    expect(empty).toEqual(['vichy-france']);
   });
 
   it('marks the home countries of 1.1 and gives their areas to their power at the start', () => {
@@ -307,8 +306,8 @@ describe('world map (approximation)', () => {
   });
 
   it('marks estimates: position of every new area, and each land\'s oil/resources/factory/terrain unless it has refs', () => {
-    const abLands = new Set(ab.lands.map((l) => l.id));
-    const abSeas = new Set(ab.seas.map((s) => s.id));
+    const abLands = new Set(Object.keys(AB_LANDS));
+    const abSeas = new Set(Object.keys(AB_SEAS));
     const unmarked: string[] = [];
     for (const l of map.lands) {
       if (!abLands.has(l.id) && !l.estimates?.position) unmarked.push(`${l.id}.position`);
@@ -327,21 +326,38 @@ describe('world map (approximation)', () => {
     expect(unmarked).toEqual([]);
   });
 
-  it('is a superset of the Scenario A/B map (same ids and values)', () => {
-    for (const a of ab.lands) {
-      const w = lands.get(a.id);
-      expect(w, a.id).toBeDefined();
+  it('keeps the Scenario A/B map (pack 1.0.0) as it was: same areas, values, pairs and countries', () => {
+    for (const [id, want] of Object.entries(AB_LANDS)) {
+      const w = lands.get(id);
+      expect(w, id).toBeDefined();
       const pick = (l: LandDef) => ({ name: l.name, terrain: l.terrain, island: l.island, oil: l.oil, resources: l.resources, factory: l.factory, ports: l.ports, position: l.position });
-      expect(pick(w!), a.id).toEqual(pick(a));
-      for (const s of a.coast) expect(w!.coast, a.id).toContain(s);
+      expect(pick(w!), id).toEqual(want);
+      for (const s of AB_COASTS[id] ?? []) expect(w!.coast, id).toContain(s);
     }
-    for (const s of ab.seas) expect({ name: seas.get(s.id)?.name, position: seas.get(s.id)?.position }, s.id).toEqual({ name: s.name, position: s.position });
-    for (const [a, b] of ab.borders) expect(hasPair(map.borders, a, b), `${a}-${b}`).toBe(true);
-    for (const [a, b] of ab.airRoutes) expect(hasPair(map.airRoutes, a, b), `${a}-${b}`).toBe(true);
-    for (const [a, b] of ab.seaBorders) expect(hasPair(map.seaBorders, a, b), `${a}-${b}`).toBe(true);
-    for (const c of ab.countries) {
-      const w = countries.get(c.id);
-      expect({ name: w?.name, code: w?.code, homeOf: w?.homeOf }, c.id).toEqual({ name: c.name, code: c.code, homeOf: c.homeOf });
+    expect(lands.get('vichy-france')?.country).toBe('france');
+    for (const [id, s] of Object.entries(AB_SEAS)) expect({ name: seas.get(id)?.name, position: seas.get(id)?.position }, id).toEqual(s);
+    for (const [a, b] of AB_PAIRS.borders) expect(hasPair(map.borders, a, b), `${a}-${b}`).toBe(true);
+    for (const [a, b] of AB_PAIRS.airRoutes) expect(hasPair(map.airRoutes, a, b), `${a}-${b}`).toBe(true);
+    for (const [a, b] of AB_PAIRS.seaBorders) expect(hasPair(map.seaBorders, a, b), `${a}-${b}`).toBe(true);
+    for (const [id, c] of Object.entries(AB_COUNTRIES)) {
+      const w = countries.get(id);
+      expect({ name: w?.name, code: w?.code, homeOf: w?.homeOf }, id).toEqual({ name: c.name, code: c.code, homeOf: c.homeOf ?? undefined });
     }
   });
 });
+
+/** The Scenario A/B map as it was before the world map (pack 1.0.0): the world map keeps these values. */
+const AB_LANDS: Record<string, Pick<LandDef, 'name' | 'terrain' | 'island' | 'oil' | 'resources' | 'factory' | 'ports' | 'position'>> = {
+  'belgium-netherlands': {"name": "Belgium-Netherlands", "terrain": ["clear"], "island": false, "oil": 0, "resources": 1, "factory": 0, "ports": [{"size": "big", "seas": ["north-sea"]}], "position": {"lon": 4.9, "lat": 51.6}},
+  'paris': {"name": "Paris", "terrain": ["clear"], "island": false, "oil": 0, "resources": 2, "factory": 1, "ports": [{"size": "big", "seas": ["western-approaches"]}], "position": {"lon": 2.3, "lat": 48.9}},
+  'vichy-france': {"name": "Vichy France", "terrain": ["clear"], "island": false, "oil": 0, "resources": 0, "factory": 0, "ports": [{"size": "small", "seas": ["western-approaches"]}], "position": {"lon": 2.0, "lat": 45.3}},
+  'western-germany': {"name": "Western Germany", "terrain": ["clear"], "island": false, "oil": 0, "resources": 2, "factory": 0, "ports": [{"size": "small", "seas": ["north-sea"]}], "position": {"lon": 8.6, "lat": 50.9}},
+  'berlin': {"name": "Berlin", "terrain": ["clear"], "island": false, "oil": 1, "resources": 0, "factory": 2, "ports": [], "position": {"lon": 13.4, "lat": 52.5}},
+  'poland': {"name": "Poland", "terrain": ["forest"], "island": false, "oil": 0, "resources": 1, "factory": 0, "ports": [], "position": {"lon": 19.5, "lat": 52.1}},
+  'london': {"name": "London", "terrain": ["clear"], "island": false, "oil": 0, "resources": 1, "factory": 2, "ports": [{"size": "big", "seas": ["western-approaches"]}], "position": {"lon": -1.2, "lat": 52.0}},
+  'scotland': {"name": "Scotland", "terrain": ["mountain"], "island": false, "oil": 0, "resources": 0, "factory": 0, "ports": [{"size": "big", "seas": ["north-sea"]}], "position": {"lon": -4.2, "lat": 56.9}},
+};
+const AB_COASTS: Record<string, string[]> = {"belgium-netherlands": ["north-sea"], "paris": ["north-sea", "western-approaches"], "vichy-france": ["western-approaches"], "western-germany": ["north-sea"], "berlin": [], "poland": [], "london": ["north-sea", "western-approaches"], "scotland": ["north-sea"]};
+const AB_PAIRS = {"borders": [["paris", "vichy-france"], ["paris", "belgium-netherlands"], ["paris", "western-germany"], ["western-germany", "berlin"], ["berlin", "poland"], ["belgium-netherlands", "western-germany"], ["london", "scotland"]], "airRoutes": [["london", "paris"]], "seaBorders": [["north-sea", "western-approaches"]]} as const;
+const AB_SEAS = {"north-sea": {"name": "North Sea", "position": {"lon": 3.0, "lat": 56.0}}, "western-approaches": {"name": "Western Approaches", "position": {"lon": -8.0, "lat": 48.8}}};
+const AB_COUNTRIES = {"germany": {"name": "Germany", "code": "Ger", "homeOf": "GER"}, "france": {"name": "France", "code": "Fr", "homeOf": "AFA"}, "great-britain": {"name": "Great Britain", "code": "Gr Br", "homeOf": "AFA"}, "poland": {"name": "Poland", "code": "Pol", "homeOf": null}, "belgium-netherlands": {"name": "Belgium-Netherlands", "code": "Be Ne", "homeOf": null}, "usa": {"name": "United States of America", "code": "USA", "homeOf": "USA"}};

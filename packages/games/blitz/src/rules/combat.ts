@@ -115,7 +115,8 @@ function targets(p: PackIndex, s: BlitzState): string[] {
   const side = s.side;
   const announced = new Set(s.attacks.map((a) => a.target));
   const out: string[] = [];
-  for (const land of [...p.land.keys()].sort()) {
+  // Only areas in play have a control entry.
+  for (const land of Object.keys(s.control).sort()) {
     if (announced.has(land) || !enemyLand(p, s, land, side)) continue;
     if (!s.control[land]) continue; // not in play
     const probe: Attack = { target: land, attackers: [], dropped: [], defenders: [], resolved: false };

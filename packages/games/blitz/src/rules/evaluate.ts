@@ -12,7 +12,7 @@ import { face, isLand, landNeighbours, onMap, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 
 function objectives(p: PackIndex, s: BlitzState): string[] {
-  return s.scenario === 'A' ? ['paris', 'poland'] : (p.countryLands.get('germany') ?? []);
+  return s.scenario === 'A' ? ['paris', 'poland'] : (p.countryLands.get('germany') ?? []).filter((l) => l in s.control);
 }
 
 /** The side that must take the objectives (A: Axis; B: Allies). */
@@ -44,7 +44,8 @@ function distances(p: PackIndex, s: BlitzState): Map<string, number> {
 function reach(p: PackIndex, s: BlitzState, at: string, dist: Map<string, number>): number {
   let loc = at;
   if (loc.startsWith('trs:')) loc = s.units[loc.slice(4)]?.at ?? loc;
-  if (loc.startsWith('sea:')) return 1 + Math.min(4, ...[...(p.coastOf.get(loc.slice(4)) ?? [])].map((l) => dist.get(l) ?? 4));
+  // Only coasts in play count: areas outside the scenario are no one's objective.
+  if (loc.startsWith('sea:')) return 1 + Math.min(4, ...[...(p.coastOf.get(loc.slice(4)) ?? [])].filter((l) => l in s.control).map((l) => dist.get(l) ?? 4));
   return dist.get(loc) ?? 4;
 }
 

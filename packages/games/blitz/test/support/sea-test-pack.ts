@@ -1,6 +1,6 @@
 /**
- * A synthetic test bed for sea area activities (4.3, 4.4, 6.3): the bundled A/B map with the North
- * Atlantic added, two Convoys, the units of the rulebook's sea examples (U-Boat II, the Canadian Air
+ * A synthetic test bed for sea area activities (4.3, 4.4, 6.3): the bundled world map, the units of
+ * the rulebook's sea examples (U-Boat II, the Canadian Air
  * Force, Coastal Command, the High Seas Fleet), and Scenario B with sea combat switched on and those
  * units added. Every value not stated in the rulebook is made up for the test and marked so; this is
  * neither Scenario B as published nor Scenario C.
@@ -14,13 +14,8 @@ const TEST = { note: 'synthetic test value, not from the rulebook' };
 export function seaTestFiles(): PackFiles {
   const base = structuredClone(blitz.bundledPacks.approximation) as PackFiles;
   base.pack = { ...base.pack, id: 'sea-test', fidelity: 'synthetic', title: 'Sea combat test bed', description: 'The A/B map with the North Atlantic, Convoys and the sea examples of 4.3 and 6.3 (test only).' };
-  base.map.seas.push({ id: 'north-atlantic', name: 'North Atlantic', position: { lon: -30, lat: 55 }, estimates: { position: TEST.note } });
-  base.map.seaBorders.push(['western-approaches', 'north-atlantic'], ['north-sea', 'north-atlantic']);
-  base.map.convoys = [
-    // 4.10: the AFA Convoy in the North Atlantic (+2); the Western Approaches one is the France Convoy (4.3 example).
-    { id: 'north-atlantic-convoy', name: 'North Atlantic Convoy', sea: 'north-atlantic', nation: 'AFA', home: 'great-britain', factor: 2, refs: ['6.3'] },
-    { id: 'western-approaches-convoy', name: 'Western Approaches Convoy', sea: 'western-approaches', nation: 'AFA', home: 'france', factor: 1, estimates: { factor: TEST.note } },
-  ];
+  // The bundled world map already has the North Atlantic and its Convoy (+2, 6.3) and the France
+  // Convoy in the Western Approaches (4.3 example); the test bed puts them in play.
   const side = (f: Record<string, unknown>) => f as UnitSide;
   base.units.units.push(
     // 6.3 example: U-Boat II, Naval 3 with three red triangles.
