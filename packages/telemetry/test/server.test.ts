@@ -84,16 +84,19 @@ describe('ClickHouse server telemetry store', () => {
     const spoolDir = join(root, 'spool-kill');
     const t = await openTelemetry(config({ database: 'salient_kill', spoolDir }));
     try {
-      // ~35 rows by the second turn: 25 makes the sink insert during play, so the second match is partly in when the server dies
-      const sink = t.sink({ batchRows: 25, decisionSample: 0.5, lingerMs: 0, retry: { retries: 1, delayMs: 20 } });
+      // ~35 rows by the second turn (fewer or more with the sampled decisions, which depend on the match
+      // id): 12 makes the sink insert several times during the first turn, so the second match is
+      // partly in when the server dies
+      const sink = t.sink({ batchRows: 12, decisionSample: 0.5, lingerMs: 0, retry: { retries: 1, delayMs: 20 } });
       const played: Played[] = [];
       // a match with the server up, then the server dies as the second reaches its second turn
       played.push(await playBlitz(301, sink));
       let killing: Promise<void> | undefined;
       played.push(
         await playBlitz(302, sink, {
+          // Once its first rows have landed (nothing held back from the store), or at the latest on Turn 3.
           onStep: (s) => {
-            if (s.position.turn >= 2 && !killing) killing = server.kill();
+            if (!killing && ((s.position.turn >= 2 && sink.backlogRows === 0) || s.position.turn >= 3)) killing = server.kill();
           },
         }),
       );

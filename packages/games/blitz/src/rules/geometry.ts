@@ -14,6 +14,11 @@ function airEdges(p: PackIndex, s: BlitzState, node: string): { to: string; cost
     const sea = node.slice(4);
     for (const l of p.coastOf.get(sea) ?? []) out.push({ to: l, cost: 1 });
     for (const t of p.seaBorders.get(sea) ?? []) if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 2 });
+    // Straits are narrows between seas: aircraft cross them like any sea border.
+    for (const st of p.straits.get(sea) ?? []) {
+      const t = st.seas[0] === sea ? st.seas[1] : st.seas[0];
+      if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 2 });
+    }
     return out;
   }
   const land = p.land.get(node);
@@ -77,11 +82,28 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
     }
     const sea = n.slice(4);
     const out: { to: string; cost: number }[] = [];
-    for (const t of p.seaBorders.get(sea) ?? []) if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 1 });
+    for (const t of seaNeighbours(p, s, sea, side)) out.push({ to: `sea:${t}`, cost: 1 });
     for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) out.push({ to: l, cost: 1 });
     return out;
   };
   return dijkstra(from, limit, edges, (n) => !(avoidArmed && n.startsWith('sea:') && armedEnemyAtSea(p, s, n.slice(4), side)));
+}
+
+/**
+ * Seas a ship of `side` may sail to from `sea`: bordering seas in play, and the far side of each strait
+ * open to it (4.2): a `friendly` strait while its side holds every deciding area, a `not-enemy` one
+ * unless the enemy holds them all. Forcing a closed strait is optional rule 9.8 (not implemented).
+ */
+export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
+  const out = [...(p.seaBorders.get(sea) ?? [])].filter((t) => inPlaySea(p, s, t));
+  for (const st of p.straits.get(sea) ?? []) {
+    const other = st.seas[0] === sea ? st.seas[1] : st.seas[0];
+    if (!inPlaySea(p, s, other)) continue;
+    const holder = (l: string) => controllerSide(p, s, l);
+    const open = st.passage === 'friendly' ? st.lands.every((l) => holder(l) === side) : !st.lands.every((l) => holder(l) !== 'neutral' && holder(l) !== side && s.control[l] !== undefined);
+    if (open) out.push(other);
+  }
+  return out;
 }
 
 /** Land-movement step options from `land` with `mp` left (5.2). */

@@ -4,7 +4,7 @@
  * not registered in this process cannot be advanced, and says so.
  */
 import { SalientError } from '@salient/engine';
-import type { CombatChart, LandDef, PackFiles, ScenarioDef, SeaDef, UnitDef } from '../pack/schema.ts';
+import type { CombatChart, LandDef, PackFiles, ScenarioDef, SeaDef, StraitDef, UnitDef } from '../pack/schema.ts';
 
 export interface PackIndex {
   hash: string;
@@ -19,6 +19,8 @@ export interface PackIndex {
   landRoutes: Map<string, Set<string>>;
   airRoutes: Map<string, Set<string>>;
   seaBorders: Map<string, Set<string>>;
+  /** Sea -> the straits leading out of it (4.2, 9.8). */
+  straits: Map<string, StraitDef[]>;
   /** Sea -> lands whose coast touches it; land -> seas touched by its ports. */
   coastOf: Map<string, Set<string>>;
   portSeas: Map<string, Set<string>>;
@@ -68,12 +70,19 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     landRoutes: sym(files.map.landRoutes),
     airRoutes: sym(files.map.airRoutes),
     seaBorders: sym(files.map.seaBorders),
+    straits: straitIndex(files.map.straits ?? []),
     coastOf,
     portSeas,
     countryLands,
   };
   registry.set(hash, idx);
   return idx;
+}
+
+function straitIndex(straits: readonly StraitDef[]): Map<string, StraitDef[]> {
+  const m = new Map<string, StraitDef[]>();
+  for (const st of straits) for (const sea of st.seas) m.set(sea, [...(m.get(sea) ?? []), st]);
+  return m;
 }
 
 export function packOf(hash: string): PackIndex {

@@ -12,7 +12,7 @@ import type { ConvoyDef } from '../pack/schema.ts';
 import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
 import { damage, eliminate, finalFactor } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
-import { airDistances, navalDistances } from './geometry.ts';
+import { airDistances, navalDistances, seaNeighbours } from './geometry.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { canStackAir, canStackPort, enemy, face, friendlyLand, isAir, isNaval, onMap, powerOfSide, sideOf, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
@@ -146,7 +146,7 @@ export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string)
       return;
     }
     if (path.length >= move) return;
-    for (const n of [...(p.seaBorders.get(here) ?? [])].sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
+    for (const n of seaNeighbours(p, s, here, side).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
   };
   for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
   const found = best as { cost: number; path: string[] } | null;

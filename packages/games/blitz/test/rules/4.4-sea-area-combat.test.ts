@@ -83,6 +83,18 @@ describe('4.3 worked example: the High Seas Fleet leaves Paris for the North Atl
   });
 });
 
+describe('4.2 straits: the Mediterranean lies past Gibraltar', () => {
+  const destinations = (s: BlitzState, unit: string) => {
+    const r = play(until(s, 'sea-pick'), `sail ${unit}`);
+    return options(r.state);
+  };
+  it('open to the side holding Gibraltar, closed to its enemy, open again once the enemy loses it', () => {
+    const s = arrange(start(), { units: { 'high-seas-fleet': { at: 'paris' } } });
+    expect(destinations(s, 'high-seas-fleet')).not.toContain('to mediterranean');
+    expect(destinations(arrange(s, { control: { gibraltar: 'GER' } }), 'high-seas-fleet')).toContain('to mediterranean');
+  });
+});
+
 describe('4.4 sea area combat', () => {
   it('the other side flies Naval-primary air in; with air or CVs on both sides an Air Round comes first, then the Naval Round', () => {
     const s = arrange(start(), {

@@ -29,7 +29,10 @@ export function seaTestFiles(): PackFiles {
   );
   const b = base.scenarios.scenarios.find((s) => s.id === 'B')!;
   b.name = 'The Longest Day, with sea combat (test bed)';
-  b.seas = ['north-sea', 'western-approaches', 'north-atlantic'];
+  b.seas = ['north-sea', 'western-approaches', 'north-atlantic', 'mediterranean'];
+  // Gibraltar decides the strait into the Mediterranean (4.2).
+  b.lands.push('gibraltar');
+  b.control.gibraltar = 'WA';
   b.seaCombat = true;
   b.setup.push(
     { unit: 'u-boat-ii', size: 2, at: 'paris' },
