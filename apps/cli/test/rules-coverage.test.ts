@@ -16,25 +16,28 @@ import { rulesCoverage } from '../src/rules-coverage.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('rules coverage', () => {
-  it('Blitz: every implemented or partial section is cited by a test, and all but the sea rules fire in 40 random games per scenario', async () => {
+  it('Blitz: every implemented or partial section is cited by a test and fires in 40 random games per scenario', async () => {
     const pack = await loadPack(blitz, 'approximation');
     let games = 0;
     const r = await rulesCoverage(blitz, pack, { games: 40, onGame: () => games++ });
-    expect(games).toBe(80);
+    expect(games).toBe(120);
     expect(r.testsFound).toBe(true);
     expect(r.untested).toEqual([]);
-    // Sea area activities come with Scenario C; the bundled pack has A and B only (their tests use a test bed).
-    expect(r.neverFired).toEqual(['3.5', '4.3', '4.4', '6.3']);
+    expect(r.neverFired).toEqual([]);
     const row = (id: string) => r.sections.find((x) => x.section.id === id)!;
     // Sections not implemented never fire; scenario sections fire with the full rule they restate.
     expect(r.sections.filter((x) => x.section.status === 'not-implemented').every((x) => x.fired === 0)).toBe(true);
     expect(row('A.6').fired).toBeGreaterThan(0);
     expect(row('B.5').fired).toBeGreaterThan(0);
     const sum = (ids: string[]) => ids.reduce((n, id) => n + row(id).fired, 0);
-    expect(row('A.6').fired + row('B.5').fired).toBe(sum(['5.3', '6.1', '6.2', '6.5', '6.6']));
-    // Every game starts once (1.11) and ends by its scenario's victory rule (A or B).
-    expect(row('1.11').fired).toBe(80);
-    expect(row('A').fired + row('B').fired).toBe(80);
+    // Sea combat happens only in C here, so every firing of 4.4 and 6.3 is C.4's too; Ground Attacks only
+    // in A and B, so A.6 and B.5 share the land-combat firings (6.1 and 6.5 also fire at sea in C).
+    expect(row('C.4').fired).toBe(sum(['4.4', '6.3']));
+    expect(row('A.6').fired + row('B.5').fired).toBeGreaterThanOrEqual(sum(['5.3', '6.2', '6.6']));
+    expect(row('A.6').fired + row('B.5').fired).toBeLessThanOrEqual(sum(['5.3', '6.1', '6.2', '6.5', '6.6']));
+    // Every game starts once (1.11) and ends by its scenario's victory rule (A, B or C).
+    expect(row('1.11').fired).toBe(120);
+    expect(row('A').fired + row('B').fired + row('C').fired).toBe(120);
     expect(row('6.2').tests.map((t) => t.file)).toContain(join('rules', '6.2-land-round.test.ts'));
   });
 
@@ -61,12 +64,12 @@ describe('rules coverage', () => {
     const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '5', ...args], { cwd: root, encoding: 'utf8' });
     const text = run('--check');
     expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/Rule coverage of blitz \(pack approximation\): 5 random-bot games on each of scenarios A, B/);
+    expect(text.stdout).toMatch(/Rule coverage of blitz \(pack approximation\): 5 random-bot games on each of scenarios A, B, C/);
     expect(text.stdout).toMatch(/│ 6\.2 +│ done +│ \d+ +│ \d+ +│ Land Round/);
     expect(text.stdout).toMatch(/Every implemented or partial section is cited by at least one test\./);
     const json = JSON.parse(run('--json').stdout) as { sections: { section: { id: string }; fired: number }[]; untested: string[] };
     expect(json.untested).toEqual([]);
-    expect(json.sections.find((x) => x.section.id === '1.11')!.fired).toBe(10);
+    expect(json.sections.find((x) => x.section.id === '1.11')!.fired).toBe(15);
     const bad = run('--game', 'nope');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/nope/);

@@ -25,14 +25,14 @@ import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState, SeaCombatState } from './rules/state.ts';
-import { adjudicate, resultOf, summarize } from './rules/victory.ts';
+import { adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
 import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
 import { initialConvoys } from './rules/sea-combat.ts';
 
 export const RULES_VERSION = '0.1.0';
 /** Scenarios whose rules this version implements. */
-const IMPLEMENTED = ['A', 'B'];
+const IMPLEMENTED = ['A', 'B', 'C'];
 
 function loaded(data: PackFiles): LoadedPack<PackFiles> {
   const hash = hashJson(data);
@@ -68,6 +68,11 @@ function draft(s: BlitzState): BlitzState {
     ...(s.seaDone ? { seaDone: [...s.seaDone] } : {}),
     ...(s.sea ? { sea: JSON.parse(JSON.stringify(s.sea)) as SeaCombatState } : {}),
     ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
+    ...(s.oil ? { oil: { ...s.oil } } : {}),
+    ...(s.budgetOil ? { budgetOil: { ...s.budgetOil } } : {}),
+    ...(s.picked ? { picked: [...s.picked] } : {}),
+    ...(s.doublePicks ? { doublePicks: { ...s.doublePicks } } : {}),
+    ...(s.vp ? { vp: { ...s.vp } } : {}),
     hidden,
     buildOrder: [...s.buildOrder],
     overruns: [...s.overruns],
@@ -111,6 +116,13 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
   }
   for (const f of sc.forcePool) s.pool[f.unit] = { size: f.size, from: f.from ?? 0 };
   if (sc.seaCombat) s.convoys = initialConvoys(p, scenario);
+  if (sc.blitzChoice || sc.fixedIncome) s.oil = Object.fromEntries(sc.powers.map((x) => [x.id, sc.oil?.[x.id] ?? 0]));
+  if (sc.fixedIncome) s.budgetOil = {};
+  if (sc.futureAdditions) {
+    s.picked = [];
+    s.doublePicks = Object.fromEntries(sc.powers.map((x) => [x.id, sc.doublePicks?.[x.id] ?? 0]));
+  }
+  if (sc.vp) s.vp = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
   s.conquered = initiallyConquered(p, s);
   beginImpulse(p, s, 1);
   advance(p, s, []);
@@ -220,6 +232,11 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     // Everything is open in these scenarios except the other power's secret builds (1.9). A copy, so
     // a bot that scribbles on what it sees cannot touch the game.
     const o = draft(s);
+    for (const [pw, list] of Object.entries(s.hidden)) {
+      if (pw === power) continue;
+      // Their Future Additions picked this turn are in the Force Pool already; hide them too (1.9).
+      for (const h of list) if (h.at === 'pool') delete o.pool[h.unit];
+    }
     o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
     return o;
   },
@@ -231,6 +248,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
 
   result(s): GameResult {
     const p = packOf(s.pack);
+    if (s.draw) return drawResult(p, s, s.reason);
     if (!s.winner) throw new SalientError('NOT_A_DECISION', 'result() asked of a Blitz game that has not ended; use adjudicate()');
     return resultOf(p, s, s.winner, s.reason);
   },

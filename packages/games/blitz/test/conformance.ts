@@ -12,13 +12,13 @@ import { pack } from './helpers.ts';
 
 const seeds = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
-export function conformance500(scenario: string): PlayoutSummary[] {
+export function conformance500(scenario: string, n = 500, draws = false): PlayoutSummary[] {
   const full = checkConformance(blitz, { pack, scenario, seeds: seeds(1, 40), deepEvery: 1 });
-  const rest = checkConformance(blitz, { pack, scenario, seeds: seeds(41, 460), deepEvery: 8 });
+  const rest = checkConformance(blitz, { pack, scenario, seeds: seeds(41, n - 40), deepEvery: 8 });
   const all = [...full.playouts, ...rest.playouts];
-  expect(all).toHaveLength(500);
-  expect(new Set(all.map((p) => p.finalHash)).size).toBeGreaterThan(490);
-  // Every game ends with exactly one winning side (victory paths have tests of their own).
-  expect(all.every((p) => p.winners.length === 1)).toBe(true);
+  expect(all).toHaveLength(n);
+  expect(new Set(all.map((p) => p.finalHash)).size).toBeGreaterThan(n * 0.98);
+  // Every game ends with exactly one winning side, or none where the scenario has draws (victory paths have tests of their own).
+  expect(all.every((p) => p.winners.length === 1 || (draws && p.winners.length === 0))).toBe(true);
   return all;
 }

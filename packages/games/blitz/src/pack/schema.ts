@@ -181,6 +181,8 @@ export const unitSchema = z.object({
    * on where the attackers come from).
    */
   redTrianglesFrom: z.array(id).optional(),
+  /** A Lend Lease unit's named sea (7.4; C: it scores only there). */
+  llSea: id.optional(),
   /** Sides by Size: "1".."4". Small counters have 1-2, Big counters 3-4 with their Small twin's 1-2. */
   sizes: z.partialRecord(z.enum(['1', '2', '3', '4']), unitSideSchema),
   ...provenance,
@@ -242,6 +244,31 @@ export const scenarioSchema = z.object({
   seaCombat: z.boolean().optional(),
   /** Map Convoys (by id) that carry a Destroyed marker for the whole scenario (C: Western Approaches). */
   destroyedConvoys: z.array(id).optional(),
+  /** Blitz options each power chooses from every Blitz phase, paying saved Oil (2.2; C.5: Free or Naval). Replaces `blitz` for those powers. */
+  blitzChoice: z.record(z.string(), z.array(z.enum(['free', 'land', 'air', 'naval', 'total'])).min(1)).optional(),
+  /** Saved Oil per power at the start (2.2 costs are paid from it). */
+  oil: z.record(z.string(), count).optional(),
+  /** Oil and Resources each power gets at every turn end instead of income from areas (C.7: from the set-up chart). */
+  fixedIncome: z.record(z.string(), z.object({ oil: count, resources: count })).optional(),
+  /** No land area ever changes control (C). */
+  frozenControl: z.boolean().optional(),
+  /** C.5: a Naval Blitz repeats every action except rebasing (in the full game it is sea steps only). */
+  navalBlitzAllSteps: z.boolean().optional(),
+  /**
+   * New weapons development, simplified (C.6, 7.3): each turn end every listed power may add one unit of
+   * its Future Additions to its Force Pool; `doublePicks` lets a power take two in one turn that many
+   * times a game, for one saved Oil each time.
+   */
+  futureAdditions: z.record(z.string(), z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance }))).optional(),
+  doublePicks: z.record(z.string(), count).optional(),
+  /** C.8: from this turn Germany has a Resource less and Italian units leave its Force Pool for good. */
+  italyExit: z.object({ turn: z.number().int().min(1).max(15), power: z.string().min(1), resourceLoss: count, ...provenance }).optional(),
+  /**
+   * Victory points by turn (scenario C's set-up chart): at every turn end each power scores per point
+   * of damage its enemies' Convoys took (`convoyDamage`) and per Lend Lease unit of its own at sea in
+   * its named sea (`lendLease`); the side with more at the end wins, equal is a draw.
+   */
+  vp: z.object({ convoyDamage: z.record(z.string(), count), lendLease: z.record(z.string(), count), ...provenance }).optional(),
   ...provenance,
 });
 export type ScenarioDef = z.infer<typeof scenarioSchema>;

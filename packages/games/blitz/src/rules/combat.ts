@@ -10,7 +10,8 @@ import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, navalDistances } from './geometry.ts';
-import { landDef, type PackIndex } from './pack-index.ts';
+import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
+import { italian, italyGone } from './economy.ts';
 import {
   armedEnemyAtSea,
   canStackAir,
@@ -112,6 +113,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
 }
 
 function targets(p: PackIndex, s: BlitzState): string[] {
+  if (scenarioDef(p, s.scenario).frozenControl) return []; // C: control never changes, so no Ground Attacks
   const side = s.side;
   const announced = new Set(s.attacks.map((a) => a.target));
   const out: string[] = [];
@@ -405,7 +407,9 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): 
   delete u.committed;
   emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u) });
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
-  if (s.scenario !== 'A') s.pool[id] = { size: max, from: 0 };
+  // C.8: after Italy's exit, destroyed Italian units leave the game.
+  if (italyGone(p, s) && italian(p, u.def)) u.at = 'gone';
+  else if (s.scenario !== 'A') s.pool[id] = { size: max, from: 0 };
   for (const [cid] of unitsAt(s, `trs:${id}`)) eliminate(p, s, cid, ev);
 }
 

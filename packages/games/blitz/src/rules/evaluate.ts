@@ -7,7 +7,7 @@
  * - an announced, unresolved Ground Attack is credited with its rough odds on the target.
  * A heuristic for bots, not a rule of the game.
  */
-import type { PackIndex } from './pack-index.ts';
+import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { face, isLand, landNeighbours, onMap, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 
@@ -65,6 +65,13 @@ export function evaluate(p: PackIndex, s: BlitzState, power: string): number {
   for (const [land, c] of Object.entries(s.control)) {
     if (c === 'neutral') continue;
     v += sign(sideOf(p, s, c)) * (obj.includes(land) ? 25 : 3);
+  }
+  // C: victory points so far, and the Convoy damage that will score at this turn's end.
+  for (const [pw, n] of Object.entries(s.vp ?? {})) v += sign(sideOf(p, s, pw)) * 20 * n;
+  for (const c of p.files.map.convoys ?? []) {
+    const dmg = s.convoys?.[c.id] ?? 0;
+    const owner = scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(c.nation));
+    if (dmg && owner) v -= sign(owner.side) * 15 * dmg;
   }
   const atk = attackerOf(s);
   for (const a of s.attacks) {

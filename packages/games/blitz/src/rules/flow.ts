@@ -14,6 +14,7 @@ import { powerOfSide } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
+import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, scoreTurn } from './economy.ts';
 import { applyPassageDie, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { fired } from './sections.ts';
 
@@ -55,7 +56,8 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
   if (impulse > 2) fired('2.2', s.scenario);
   s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
-  s.step = stepsOf(p, s)[0]!;
+  // 2.2/C.5: from C on a power picks its Blitz and pays for it first (the mode above is a placeholder).
+  s.step = impulse > 2 && choosesBlitz(p, s, s.power) ? 'blitz-choice' : stepsOf(p, s)[0]!;
   if (hasSeaCombat(p, s)) {
     s.seaDone = [];
     s.sea = null;
@@ -65,7 +67,8 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
 
 /** The steps of the current impulse: sea combat only in scenarios that have it (4.4, from C). */
 function stepsOf(p: PackIndex, s: BlitzState): StepId[] {
-  const steps = STEPS[s.mode];
+  // C.5: there a Naval Blitz repeats every action but rebasing.
+  const steps = s.mode === 'naval' && scenarioDef(p, s.scenario).navalBlitzAllSteps ? STEPS.activities.filter((x) => x !== 'rebase') : STEPS[s.mode];
   return hasSeaCombat(p, s) ? steps : steps.filter((x) => x !== 'sea-combat');
 }
 
@@ -89,10 +92,11 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   s.res = {};
   if (s.turn >= sc.lastTurn) return; // nothing built at the very end
   placeReinforcements(p, s, ev); // A.7
-  if (sc.forcePool.length || Object.keys(sc.offMapIncome).length) {
-    // B.7: builds, Axis power first; choices stay hidden until both are done (1.9).
+  italyLeaves(p, s, ev); // C.8
+  if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions) {
+    // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
     for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
-      s.res[pw.id] = income(p, s, pw.id);
+      s.res[pw.id] = sc.fixedIncome ? fixedBudget(p, s, pw.id) : income(p, s, pw.id);
       s.buildOrder.push(pw.id);
     }
     emit(ev, 'income', `Build resources: ${s.buildOrder.map((x) => `${x} ${s.res[x]}`).join(', ')}`, undefined, { ...s.res });
@@ -100,7 +104,9 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
 }
 
 function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
+  saveOil(s); // C.7, before the builds are revealed and the budget forgotten
   revealBuilds(p, s, ev);
+  scoreTurn(p, s, ev); // C: victory points, before Convoy damage is cleared
   clearConvoyDamage(s);
   s.buildOrder = [];
   const sc = scenarioDef(p, s.scenario);
@@ -115,6 +121,8 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
 
 function stepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   switch (s.step) {
+    case 'blitz-choice':
+      return askBlitz(p, s);
     case 'return':
       return askReturn(p, s);
     case 'to-sea':
@@ -144,7 +152,7 @@ function stepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
 /** Run until a choice is needed; store it in `s.ask`. */
 export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
   for (let guard = 0; guard < 10_000; guard++) {
-    if (s.winner) {
+    if (s.winner || s.draw) {
       s.step = 'over';
       s.ask = { kind: 'terminal' };
       s.sel = null;
@@ -244,6 +252,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   let done = false;
   switch (s.step) {
+    case 'blitz-choice':
+      applyBlitz(p, s, choice, ev);
+      done = true;
+      break;
     case 'return':
       done = applyReturn(p, s, choice, ev);
       break;
@@ -266,7 +278,7 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
       applyResolve(p, s, choice, ev);
       break;
     case 'build':
-      if (applyBuild(s, choice)) s.buildOrder.shift();
+      if (applyBuild(p, s, choice)) s.buildOrder.shift();
       return;
     case 'over':
       throw new IllegalChoiceError('the game is over');

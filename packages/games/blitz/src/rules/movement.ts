@@ -5,7 +5,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, landSteps, navalDistances } from './geometry.ts';
-import type { PackIndex } from './pack-index.ts';
+import { scenarioDef, type PackIndex } from './pack-index.ts';
 import {
   canStackAir,
   canStackLand,
@@ -284,7 +284,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
   const ok = (to: string) =>
     notNeutral(p, s, to) && // 1.6
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
-    !(s.mode === 'free' && enemyLand(p, s, to, side)); // 2.2: a Free Blitz never enters enemy land
+    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
   if (u.at.startsWith('trs:')) {
     // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
     const trs = s.units[u.at.slice(4)]!;

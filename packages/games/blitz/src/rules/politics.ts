@@ -11,7 +11,7 @@ import { checkImmediateVictory } from './victory.ts';
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
   const before = s.control[land] ?? 'neutral';
-  if (before === power) return;
+  if (before === power || scenarioDef(p, s.scenario).frozenControl) return; // C: control never changes
   s.control[land] = power;
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
   const country = landDef(p, land).country;

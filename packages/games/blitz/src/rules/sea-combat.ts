@@ -51,6 +51,9 @@ export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): bool
   return s.conquered.includes(c.home);
 }
 
+/** A Convoy as the map labels it, by its home country (3.5): "Great Britain Convoy". */
+const convoyName = (c: ConvoyDef): string => `${c.name} Convoy`;
+
 /** Convoys in `sea` that take part in combat now: in play, not Destroyed. */
 function liveConvoys(p: PackIndex, s: BlitzState, sea: string): ConvoyDef[] {
   if (!s.convoys) return [];
@@ -235,7 +238,7 @@ const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boole
 /** Begin the combat in `sea`. */
 function startSeaCombat(p: PackIndex, s: BlitzState, sea: string, ev: Events): void {
   s.sea = { sea, stage: 'fly', round: 'air', att: 0, def: 0, attDie: 0, defDie: 0, tasks: [], log: [] };
-  const names = (side: SideId) => [...sideUnits(p, s, sea, side).map((x) => unitName(p, x)), ...liveConvoys(p, s, sea).filter((c) => convoySide(p, s, c) === side).map((c) => c.name)];
+  const names = (side: SideId) => [...sideUnits(p, s, sea, side).map((x) => unitName(p, x)), ...liveConvoys(p, s, sea).filter((c) => convoySide(p, s, c) === side).map((c) => convoyName(c))];
   emit(ev, 'combat-start', `Sea combat in the ${landName(p, `sea:${sea}`)}: ${names(s.side).join(', ')} against ${names(enemy(s.side)).join(', ')}`, s.power, {
     target: sea,
     kind: 'sea',
@@ -352,7 +355,7 @@ function hit(p: PackIndex, s: BlitzState, c: SeaCombatState, target: string, ev:
     const id = target.slice(7);
     const cv = p.files.map.convoys!.find((x) => x.id === id)!;
     s.convoys![id] = (s.convoys![id] ?? 0) + 1;
-    emit(ev, 'convoy-damage', `${cv.name} takes a point of damage (${why}), ${s.convoys![id]} of ${cv.factor} this turn`, powerOfNation(p, s, cv), { convoy: id, sea: c.sea, damage: s.convoys![id]!, why });
+    emit(ev, 'convoy-damage', `${convoyName(cv)} takes a point of damage (${why}), ${s.convoys![id]} of ${cv.factor} this turn`, powerOfNation(p, s, cv), { convoy: id, sea: c.sea, damage: s.convoys![id]!, why });
     return;
   }
   damage(p, s, target, ev, why);

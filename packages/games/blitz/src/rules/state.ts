@@ -9,7 +9,7 @@ export type SideId = 'Axis' | 'Allies';
 export type Mode = 'activities' | 'land' | 'free' | 'total' | 'air' | 'naval';
 
 /** Steps of an activity/Blitz phase in sequence-of-play order (2.1: A-F), then turn end (7). */
-export type StepId = 'return' | 'to-sea' | 'sea-combat' | 'rebase' | 'land-move' | 'announce' | 'defend' | 'resolve' | 'build' | 'over';
+export type StepId = 'blitz-choice' | 'return' | 'to-sea' | 'sea-combat' | 'rebase' | 'land-move' | 'announce' | 'defend' | 'resolve' | 'build' | 'over';
 
 export interface UnitState {
   def: string;
@@ -163,6 +163,16 @@ export interface BlitzState {
   seaDone?: string[];
   passage?: SeaPassage | null;
   convoys?: Record<string, number>;
+  /**
+   * Economy from Scenario C on: saved Oil per power (2.2, C.7), the Oil share of this turn's build
+   * budget, Future Additions already picked (C.6), double picks left, victory points (C), and a drawn end.
+   */
+  oil?: Record<string, number>;
+  budgetOil?: Record<string, number>;
+  picked?: string[];
+  doublePicks?: Record<string, number>;
+  vp?: Record<string, number>;
+  draw?: boolean;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
   overruns: string[];
   winner: SideId | null;

@@ -8,6 +8,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
+import { applyPick, canPick, pickable, spentOf } from './economy.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -36,7 +37,8 @@ function homeAreas(p: PackIndex, s: BlitzState, unit: string, power: string): st
   const sc = scenarioDef(p, s.scenario);
   const inPlay = sc.lands.filter((l) => friendlyLand(p, s, l, side));
   if (d.type === 'FORT') return inPlay; // B.7: a FORT goes anywhere you control
-  const home = s.scenario === 'B' && d.nation === 'USA' ? 'great-britain' : d.home;
+  // B.7 (and C, where the AFA and USA are one power too): USA units are placed in Great Britain.
+  const home = (s.scenario === 'B' || s.scenario === 'C') && d.nation === 'USA' ? 'great-britain' : d.home;
   return inPlay.filter((l) => landDef(p, l).country === home && (!['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type) || landDef(p, l).ports.length > 0));
 }
 
@@ -47,7 +49,7 @@ export function income(p: PackIndex, s: BlitzState, power: string): number {
   return held + (sc.offMapIncome[power] ?? 0);
 }
 
-const spent = (s: BlitzState, power: string) => (s.hidden[power] ?? []).reduce((t, h) => t + h.size, 0);
+const spent = spentOf;
 
 function placeable(p: PackIndex, s: BlitzState, unit: string, power: string, size: number): string[] {
   const d = unitDef(p, unit);
@@ -69,8 +71,10 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
     }
     return dec('build-where', placeable(p, s, sel.unit, power, sel.size).map((l) => `at ${l}`));
   }
-  if (left <= 0) return null;
-  const chosen = new Set((s.hidden[power] ?? []).map((h) => h.unit));
+  const picks = canPick(p, s, power) ? pickable(p, s, power).map((u) => `pick ${u}`) : [];
+  if (left <= 0 && !picks.length) return null;
+  // Units already repaired or built this turn (a pick only adds to the Force Pool, C.6).
+  const chosen = new Set((s.hidden[power] ?? []).filter((h) => h.at !== 'pool' && h.at !== 'oil').map((h) => h.unit));
   const sc = scenarioDef(p, s.scenario);
   const nations = sc.powers.find((x) => x.id === power)!.nations;
   // B.7: repair on-map units one Size at a time; build Force Pool units (1 Resource per Size).
@@ -82,17 +86,25 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
     .filter(([id]) => placeable(p, s, id, power, 1).length > 0)
     .map(([id]) => `build ${id}`)
     .sort();
-  if (!repairs.length && !builds.length) return null;
-  return dec('build-pick', [...repairs, ...builds, 'done']);
+  if (left <= 0) {
+    repairs.length = 0;
+    builds.length = 0;
+  }
+  if (!repairs.length && !builds.length && !picks.length) return null;
+  return dec('build-pick', [...picks, ...repairs, ...builds, 'done']);
 }
 
 /** Returns true when the current power has finished building. */
-export function applyBuild(s: BlitzState, c: string): boolean {
+export function applyBuild(p: PackIndex, s: BlitzState, c: string): boolean {
   const power = s.buildOrder[0]!;
   const [verb, arg] = c.split(' ') as [string, string | undefined];
   const hidden = (s.hidden[power] ??= []);
   const sel = s.sel;
   if (verb === 'done') return true;
+  if (verb === 'pick') {
+    applyPick(p, s, power, arg!);
+    return false;
+  }
   if (verb === 'repair') {
     hidden.push({ unit: arg!, size: 1, at: '' });
     return false;
@@ -116,6 +128,11 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
   if (Object.keys(s.hidden).length) fired('1.9', s.scenario);
   for (const [power, list] of Object.entries(s.hidden).sort()) {
     for (const h of list) {
+      if (h.at === 'oil') continue; // the Oil paid for a double pick (C.6)
+      if (h.at === 'pool') {
+        emit(ev, 'weapon-pick', `${power} adds ${unitName(p, h.unit)} to its Force Pool`, power, { unit: h.unit, size: h.size });
+        continue;
+      }
       if (h.at === '') {
         const u = s.units[h.unit]!;
         u.size += 1;

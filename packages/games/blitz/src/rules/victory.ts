@@ -28,9 +28,25 @@ export function checkImmediateVictory(p: PackIndex, s: BlitzState, ev: Events): 
   }
 }
 
-/** End of the last turn: the side the scenario names wins (A: AFA; B: Germany). */
+/** Victory points of a side (C): the sum over its powers. */
+function sideVp(p: PackIndex, s: BlitzState, side: SideId): number {
+  return scenarioDef(p, s.scenario).powers.filter((x) => x.side === side).reduce((t, x) => t + (s.vp?.[x.id] ?? 0), 0);
+}
+
+/** End of the last turn: the side the scenario names wins (A: AFA; B: Germany; C: more victory points, equal a draw). */
 export function endOfGame(p: PackIndex, s: BlitzState, ev: Events): void {
   if (s.winner) return;
+  if (scenarioDef(p, s.scenario).vp) {
+    const axis = sideVp(p, s, 'Axis');
+    const allies = sideVp(p, s, 'Allies');
+    const tally = `Axis ${axis}, Allies ${allies} victory points after Turn ${s.turn} (Scenario ${s.scenario} victory)`;
+    if (axis === allies) {
+      s.draw = true;
+      s.reason = tally;
+      emit(ev, 'victory', `Draw: ${tally}`, undefined, { side: 'draw', reason: s.reason });
+    } else win(s, axis > allies ? 'Axis' : 'Allies', tally, ev);
+    return;
+  }
   if (s.scenario === 'A') win(s, 'Allies', 'Germany did not hold both Paris and Poland by the end of Turn 2 (Scenario A victory)', ev);
   else win(s, 'Axis', `Germany was not conquered by the end of Turn ${scenarioDef(p, s.scenario).lastTurn} (Scenario B victory)`, ev);
 }
@@ -41,9 +57,10 @@ function win(s: BlitzState, side: SideId, reason: string, ev: Events): void {
   emit(ev, 'victory', `${side} win: ${reason}`, undefined, { side, reason });
 }
 
-/** The objective areas each scenario turns on. */
+/** The objective areas each scenario turns on (none in C, which scores victory points). */
 function objectives(p: PackIndex, s: BlitzState): string[] {
   if (s.scenario === 'A') return ['paris', 'poland'];
+  if (scenarioDef(p, s.scenario).vp) return [];
   return (p.countryLands.get('germany') ?? []).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
 }
 
@@ -57,7 +74,8 @@ export function scores(p: PackIndex, s: BlitzState): Record<string, number> {
   for (const pw of scenarioDef(p, s.scenario).powers) {
     const areas = obj.filter((l) => s.control[l] === pw.id).length;
     const size = onMap(s).filter(([, u]) => u.power === pw.id).reduce((a, [, u]) => a + u.size, 0);
-    out[pw.id] = areas * 10 + size;
+    // C: victory points weigh like objective areas do elsewhere.
+    out[pw.id] = (areas + (s.vp?.[pw.id] ?? 0)) * 10 + size;
   }
   return out;
 }
@@ -71,14 +89,26 @@ export function resultOf(p: PackIndex, s: BlitzState, winner: SideId, reason: st
   return {
     sides: { [winner]: 'win', [loser]: 'loss' },
     scores: scores(p, s),
-    margin: Math.abs(objectiveCount(p, s, 'Axis') - objectiveCount(p, s, 'Allies')),
+    margin: scenarioDef(p, s.scenario).vp ? Math.abs(sideVp(p, s, 'Axis') - sideVp(p, s, 'Allies')) : Math.abs(objectiveCount(p, s, 'Axis') - objectiveCount(p, s, 'Allies')),
     reason,
   };
+}
+
+/** A drawn end (C: equal victory points). */
+export function drawResult(p: PackIndex, s: BlitzState, reason: string): GameResult {
+  return { sides: { Axis: 'draw', Allies: 'draw' }, scores: scores(p, s), margin: 0, reason };
 }
 
 /** Adjudication when a match is stopped early: the scenario's own rule applied to the current position. */
 export function adjudicate(p: PackIndex, s: BlitzState): GameResult {
   if (s.winner) return resultOf(p, s, s.winner, s.reason);
+  if (s.draw) return drawResult(p, s, s.reason);
+  if (scenarioDef(p, s.scenario).vp) {
+    const axis = sideVp(p, s, 'Axis');
+    const allies = sideVp(p, s, 'Allies');
+    const why = `stopped on Turn ${s.turn} with Axis ${axis}, Allies ${allies} victory points; under Scenario ${s.scenario} the side with more wins`;
+    return axis === allies ? drawResult(p, s, why) : resultOf(p, s, axis > allies ? 'Axis' : 'Allies', why);
+  }
   if (s.scenario === 'A') {
     return resultOf(p, s, 'Allies', `stopped on Turn ${s.turn} with Germany not holding both Paris and Poland; under Scenario A the AFA win`);
   }

@@ -39,7 +39,7 @@ describe('6.3 worked example: U-Boat II in the North Atlantic', () => {
   });
 });
 
-describe('4.3 worked example: the High Seas Fleet leaves Paris for the North Atlantic past Coastal Command', () => {
+describe('4.3/C.3 worked example: the High Seas Fleet leaves Paris for the North Atlantic past Coastal Command', () => {
   const ready = () => {
     const s = arrange(start(), { units: { 'high-seas-fleet': { at: 'paris' }, 'coastal-command': { at: 'sea:western-approaches' } } });
     const r = play(until(s, 'sea-pick'), 'sail high-seas-fleet', 'to north-atlantic');
@@ -70,8 +70,8 @@ describe('4.3 worked example: the High Seas Fleet leaves Paris for the North Atl
     const s = until(r.state);
     expect(s.sea?.sea).toBe('western-approaches');
     const [naval] = seaLog(s);
-    // Coastal Command: Naval 2 against the fleet; the fleet: no enemy ship or live Convoy to hit.
-    expect(naval).toMatchObject({ round: 'naval', attackers: [], defenders: ['coastal-command'], attFactors: 0, defFactors: 2 });
+    // Coastal Command: Naval 2 + the fleet's white triangle against it; the fleet: no enemy ship or live Convoy to hit.
+    expect(naval).toMatchObject({ round: 'naval', attackers: [], defenders: ['coastal-command'], attFactors: 0, defFactors: 3 });
     expect(prompt(s)).toBe('chance:naval-round-defender-die');
   });
 
@@ -95,7 +95,7 @@ describe('4.2 straits: the Mediterranean lies past Gibraltar', () => {
   });
 });
 
-describe('4.4 sea area combat', () => {
+describe('4.4/C.4 sea area combat', () => {
   it('the other side flies Naval-primary air in; with air or CVs on both sides an Air Round comes first, then the Naval Round', () => {
     const s = arrange(start(), {
       units: {
@@ -115,12 +115,12 @@ describe('4.4 sea area combat', () => {
     // Air Round: the Graf Zeppelin (CV, Air 2) against Coastal Command (Air 1).
     expect(air).toMatchObject({ round: 'air', attackers: ['graf-zeppelin'], defenders: ['coastal-command'], attFactors: 2, defFactors: 1 });
     // A miss on both sides, then the Naval Round: the fleet 4 + CV 2 + the North Sea Fleet's white triangle;
-    // the North Sea Fleet 5 + Coastal Command 2.
+    // the North Sea Fleet 5 + Coastal Command 2 + the High Seas Fleet's white triangle.
     const missAtt = dieWith(2, (x) => x.damage === 0 && !x.letter);
     const missDef = dieWith(1, (x) => x.damage === 0 && !x.letter);
     const r2 = play(r.state, missAtt, missDef);
     const naval = seaLog(r2)[1];
-    expect(naval).toMatchObject({ round: 'naval', attackers: ['graf-zeppelin', 'high-seas-fleet'], defenders: ['coastal-command', 'north-sea-fleet'], attFactors: 7, defFactors: 7 });
+    expect(naval).toMatchObject({ round: 'naval', attackers: ['graf-zeppelin', 'high-seas-fleet'], defenders: ['coastal-command', 'north-sea-fleet'], attFactors: 7, defFactors: 8 });
   });
 
   it('a SUB of the other side may slip back to base instead of fighting; its owner picks the port', () => {

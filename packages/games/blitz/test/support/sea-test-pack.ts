@@ -1,6 +1,6 @@
 /**
- * A synthetic test bed for sea area activities (4.3, 4.4, 6.3): the bundled world map, the units of
- * the rulebook's sea examples (U-Boat II, the Canadian Air
+ * A synthetic test bed for sea area activities (4.3, 4.4, 6.3): the bundled world map and units
+ * (the rulebook's sea examples are among them) (U-Boat II, the Canadian Air
  * Force, Coastal Command, the High Seas Fleet), and Scenario B with sea combat switched on and those
  * units added. Every value not stated in the rulebook is made up for the test and marked so; this is
  * neither Scenario B as published nor Scenario C.
@@ -17,14 +17,9 @@ export function seaTestFiles(): PackFiles {
   // The bundled world map already has the North Atlantic and its Convoy (+2, 6.3) and the France
   // Convoy in the Western Approaches (4.3 example); the test bed puts them in play.
   const side = (f: Record<string, unknown>) => f as UnitSide;
+  // U-Boat II, the Canadian Air Force, Coastal Command and the High Seas Fleet are bundled units
+  // (Scenario C); a German carrier is added for Air Rounds at sea.
   base.units.units.push(
-    // 6.3 example: U-Boat II, Naval 3 with three red triangles.
-    { id: 'u-boat-ii', name: 'U-Boat II', nation: 'GER', home: 'germany', type: 'SUB', sizes: { '1': side({ move: 2, naval: 2, blockade: 1, triangles: { naval: { white: 0, red: 2 } } }), '2': side({ move: 3, naval: 3, blockade: 1, triangles: { naval: { white: 0, red: 3 } } }) }, refs: ['6.3'], estimates: { sizes: TEST.note } },
-    // 6.3 example: the Canadian Air Force, primary Strategic 4 (so Naval 2).
-    { id: 'canadian-air-force', name: 'Canadian Air Force', nation: 'AFA', home: 'great-britain', type: 'AIR', primary: 'strategic', sizes: { '1': side({ move: 0, airMove: 2, air: 1, strategic: 2 }), '2': side({ move: 0, airMove: 3, air: 1, strategic: 4 }) }, refs: ['6.3'], estimates: { home: TEST.note } },
-    // 4.3 example: Coastal Command, a Small air unit with Naval primary and Blockade Value 2.
-    { id: 'coastal-command', name: 'Coastal Command', nation: 'AFA', home: 'great-britain', type: 'AIR', primary: 'naval', sizes: { '1': side({ move: 0, airMove: 2, air: 1, naval: 2, blockade: 2 }) }, refs: ['4.3'], estimates: { sizes: TEST.note } },
-    { id: 'high-seas-fleet', name: 'High Seas Fleet', nation: 'GER', home: 'germany', type: 'BB', sizes: { '1': side({ move: 2, naval: 2, blockade: 1 }), '2': side({ move: 2, naval: 4, blockade: 1 }) }, estimates: { sizes: TEST.note } },
     { id: 'graf-zeppelin', name: 'Graf Zeppelin', nation: 'GER', home: 'germany', type: 'CV', sizes: { '1': side({ move: 2, air: 1, naval: 1 }), '2': side({ move: 2, air: 2, naval: 2 }) }, estimates: { sizes: TEST.note } },
   );
   const b = base.scenarios.scenarios.find((s) => s.id === 'B')!;

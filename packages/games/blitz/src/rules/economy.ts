@@ -1,0 +1,163 @@
+/**
+ * Oil, Blitz choices and the short scenarios' economy from C on: each Blitz phase a power picks its
+ * Blitz and pays for it in saved Oil (2.2, C.5); at turn end it receives the set-up chart's fixed
+ * Oil and Resources (C.7), may add new weapons to its Force Pool (C.6, 7.3), builds, and saves the
+ * Oil it did not spend; Italy leaves the war (C.8); and victory points are scored turn by turn
+ * (Scenario C's set-up chart, estimated in the bundled pack).
+ */
+import { IllegalChoiceError } from '@salient/engine';
+import type { ScenarioDef } from '../pack/schema.ts';
+import { emit, unitName, type Events } from './events.ts';
+import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { enemy, onMap, sideOf, typeOf } from './query.ts';
+import { fired } from './sections.ts';
+import type { Ask, BlitzState, Mode } from './state.ts';
+
+/** 2.2: what each Blitz costs in saved Oil. */
+export const BLITZ_COST: Readonly<Record<Mode, number>> = { activities: 0, free: 0, land: 1, air: 1, naval: 1, total: 2 };
+
+const sc = (p: PackIndex, s: BlitzState): ScenarioDef => scenarioDef(p, s.scenario);
+
+/** Whether `power` chooses its Blitz each Blitz phase in this scenario. */
+export function choosesBlitz(p: PackIndex, s: BlitzState, power: string): boolean {
+  return sc(p, s).blitzChoice?.[power] !== undefined;
+}
+
+/** The Blitz options `power` can pay for now. */
+export function blitzOptions(p: PackIndex, s: BlitzState, power: string): Mode[] {
+  const oil = s.oil?.[power] ?? 0;
+  return (sc(p, s).blitzChoice?.[power] ?? []).filter((m) => BLITZ_COST[m] <= oil);
+}
+
+export function askBlitz(p: PackIndex, s: BlitzState): Ask {
+  return { kind: 'decision', power: s.power, prompt: 'blitz-choice', options: blitzOptions(p, s, s.power).map((m) => `blitz ${m}`) };
+}
+
+/** The power announces its Blitz and pays its Oil (2.2). */
+export function applyBlitz(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const mode = choice.slice('blitz '.length) as Mode;
+  if (!blitzOptions(p, s, s.power).includes(mode)) throw new IllegalChoiceError(`'${choice}' is not a Blitz ${s.power} can call now`);
+  const cost = BLITZ_COST[mode];
+  if (cost) s.oil![s.power] = (s.oil![s.power] ?? 0) - cost;
+  s.mode = mode;
+  s.freeLeft = mode === 'free' ? 4 : 0;
+  fired('2.2', s.scenario);
+  emit(ev, 'blitz', `${s.power} calls a ${mode[0]!.toUpperCase()}${mode.slice(1)} Blitz${cost ? ` for ${cost} Oil (${s.oil![s.power]} saved left)` : ''}`, s.power, { mode, cost, oilLeft: s.oil?.[s.power] ?? 0 });
+}
+
+// ---------------------------------------------------------------- turn end
+
+/**
+ * C.7: the build budget of `power` this turn: the chart's Resources (less Italy's, C.8) plus all its
+ * Oil, saved and new; the Oil share is remembered so what is not spent can be saved.
+ */
+export function fixedBudget(p: PackIndex, s: BlitzState, power: string): number {
+  const inc = sc(p, s).fixedIncome?.[power];
+  if (!inc) return 0;
+  const it = sc(p, s).italyExit;
+  const loss = it && it.power === power && s.turn >= it.turn ? it.resourceLoss : 0;
+  const oil = (s.oil?.[power] ?? 0) + inc.oil;
+  (s.budgetOil ??= {})[power] = oil;
+  if (s.oil) s.oil[power] = 0;
+  return Math.max(0, inc.resources - loss) + oil;
+}
+
+/** After the builds: Resources are spent first, so whatever is left, up to the Oil in the budget, is saved (C.7). */
+export function saveOil(s: BlitzState): void {
+  if (!s.budgetOil) return;
+  for (const [power, oil] of Object.entries(s.budgetOil)) {
+    const left = (s.res[power] ?? 0) - spentOf(s, power);
+    (s.oil ??= {})[power] = Math.max(0, Math.min(oil, left));
+  }
+  s.budgetOil = {};
+}
+
+/** C.6: the Future Additions `power` may still pick, in chart order. */
+export function pickable(p: PackIndex, s: BlitzState, power: string): string[] {
+  const list = sc(p, s).futureAdditions?.[power] ?? [];
+  const gone = new Set(s.picked ?? []);
+  return list.filter((f) => !gone.has(f.unit) && !(italian(p, f.unit) && italyGone(p, s))).map((f) => f.unit);
+}
+
+/** What `power` has committed of its build budget this turn (builds, repairs, an Oil for a double pick; not the picks). */
+export function spentOf(s: BlitzState, power: string): number {
+  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' ? 0 : h.size), 0);
+}
+
+const picksMade = (s: BlitzState, power: string) => (s.hidden[power] ?? []).filter((h) => h.at === 'pool').length;
+const doubling = (s: BlitzState, power: string) => (s.hidden[power] ?? []).some((h) => h.at === 'oil');
+
+/**
+ * Whether `power` may pick a Future Addition now (C.6): one a turn; a second only as a double pick,
+ * paid with one Oil of this turn's budget, while its allowance lasts.
+ */
+export function canPick(p: PackIndex, s: BlitzState, power: string): boolean {
+  if (!sc(p, s).futureAdditions?.[power] || pickable(p, s, power).length === 0) return false;
+  const made = picksMade(s, power);
+  if (made === 0) return true;
+  if (made > 1 || doubling(s, power)) return false;
+  return (s.doublePicks?.[power] ?? 0) > 0 && (s.budgetOil?.[power] ?? 0) >= 1 && (s.res[power] ?? 0) - spentOf(s, power) >= 1;
+}
+
+/** Choose a Future Addition: it joins the Force Pool at once; the other side learns of it with the builds (1.9). */
+export function applyPick(p: PackIndex, s: BlitzState, power: string, unit: string): void {
+  if (!canPick(p, s, power) || !pickable(p, s, power).includes(unit)) throw new IllegalChoiceError(`${power} cannot pick ${unit} now`);
+  if (picksMade(s, power) === 1) {
+    // The second pick of a turn is a double pick: one Oil, and one of the power's allowance (C.6).
+    s.doublePicks![power] = (s.doublePicks![power] ?? 0) - 1;
+    s.budgetOil![power] = (s.budgetOil![power] ?? 0) - 1;
+    (s.hidden[power] ??= []).push({ unit: 'oil', size: 1, at: 'oil' });
+  }
+  const f = sc(p, s).futureAdditions![power]!.find((x) => x.unit === unit)!;
+  (s.hidden[power] ??= []).push({ unit, size: f.size, at: 'pool' });
+  (s.picked ??= []).push(unit);
+  s.pool[unit] = { size: f.size, from: 0 };
+  fired('7.3', s.scenario);
+}
+
+// ---------------------------------------------------------------- C.8 Italy
+
+export const italian = (p: PackIndex, unit: string): boolean => unitDef(p, unit).home === 'italy';
+export const italyGone = (p: PackIndex, s: BlitzState): boolean => {
+  const it = sc(p, s).italyExit;
+  return it !== undefined && s.turn >= it.turn;
+};
+
+/** C.8: before Germany's builds on the exit turn, its Italian Force Pool units leave the game. */
+export function italyLeaves(p: PackIndex, s: BlitzState, ev: Events): void {
+  const it = sc(p, s).italyExit;
+  if (!it || s.turn !== it.turn) return;
+  const leaving = Object.keys(s.pool).filter((id) => italian(p, id) && (s.units[id]?.at ?? 'pool') === 'pool').sort();
+  for (const id of leaving) {
+    delete s.pool[id];
+    if (s.units[id]) s.units[id]!.at = 'gone';
+  }
+  emit(ev, 'italy-exits', `Italy leaves the war: ${leaving.length ? leaving.map((x) => unitName(p, x)).join(', ') + ' leave the German Force Pool' : 'no Italian unit was in the Force Pool'}; Germany has ${it.resourceLoss} Resource less from now on`, it.power, { units: leaving });
+}
+
+// ---------------------------------------------------------------- victory points
+
+/**
+ * Scenario C's turn-end scoring (set-up chart, estimated): points per damage on the enemy's Convoys,
+ * and per own Lend Lease unit at sea in its named sea. Scored before Convoy damage is cleared.
+ */
+export function scoreTurn(p: PackIndex, s: BlitzState, ev: Events): void {
+  const vp = sc(p, s).vp;
+  if (!vp) return;
+  const gained: Record<string, number> = {};
+  for (const [power, rate] of Object.entries(vp.convoyDamage)) {
+    const side = sideOf(p, s, power);
+    let dmg = 0;
+    for (const c of p.files.map.convoys ?? []) {
+      const owner = sc(p, s).powers.find((x) => x.nations.includes(c.nation));
+      if (owner && owner.side === enemy(side)) dmg += s.convoys?.[c.id] ?? 0;
+    }
+    gained[power] = (gained[power] ?? 0) + rate * dmg;
+  }
+  for (const [power, rate] of Object.entries(vp.lendLease)) {
+    const ll = onMap(s).filter(([, u]) => u.power === power && typeOf(p, u) === 'LL' && u.at === `sea:${unitDef(p, u.def).llSea ?? ''}`).length;
+    gained[power] = (gained[power] ?? 0) + rate * ll;
+  }
+  for (const [power, n] of Object.entries(gained)) (s.vp ??= {})[power] = (s.vp?.[power] ?? 0) + n;
+  emit(ev, 'victory-points', `Victory points on Turn ${s.turn}: ${Object.entries(gained).map(([pw, n]) => `${pw} +${n}`).join(', ')}; totals ${Object.entries(s.vp ?? {}).map(([pw, n]) => `${pw} ${n}`).join(', ')}`, undefined, { turn: s.turn, gained, totals: { ...(s.vp ?? {}) } });
+}
