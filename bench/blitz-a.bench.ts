@@ -1,5 +1,5 @@
 /**
- * Throughput of one core: Blitz! scenario A, random bots on both seats, N seeds played one after
+ * Throughput of one core: Blitz! scenarios A, B and C, random bots on both seats, N seeds played one after
  * another with `runMatch` (single thread, no telemetry sink). Dice Race is measured in the same run as
  * a reference, so the ratio of the two is comparable across machines even when absolute figures are not.
  *
@@ -161,6 +161,9 @@ async function main(): Promise<void> {
   const cases: Case[] = [
     { label: 'dice-race standard (reference)', scale: 10, game: diceRace, pack: diceRacePack, scenario: 'standard', seats: { A: 'random', B: 'random' } },
     { label: 'blitz A, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'A', seats: { Axis: 'random', Allies: 'random' } },
+    // Every implemented scenario, so each has its games/s, decisions/s and memory on record.
+    { label: 'blitz B, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'B', seats: { Axis: 'random', Allies: 'random' } },
+    { label: 'blitz C, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'C', seats: { Axis: 'random', Allies: 'random' } },
   ];
   // Rounds alternate between the cases, so a burst of load from elsewhere on the machine hits both
   // and the per-round ratio stays meaningful; rates are medians over rounds.
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
       const per = Math.ceil((games * t.c.scale) / rounds);
       await t.round(firstSeed + r * per, per);
     }
-    const [ref, main] = [tallies[0] as Tally, tallies[tallies.length - 1] as Tally];
+    const [ref, main] = [tallies[0] as Tally, tallies[1] as Tally];
     ratios.push((main.rounds[r]?.decisionsPerSec ?? 0) / (ref.rounds[r]?.decisionsPerSec ?? 1));
   }
   const figures = tallies.map((t) => t.figures());
