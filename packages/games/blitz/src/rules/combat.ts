@@ -248,7 +248,7 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
 }
 
 /** Sum of (white - red) triangles in one factor box over `ids`; `whiteOnly` for 6.2's attacking land units. */
-function triangles(p: PackIndex, s: BlitzState, ids: string[], box: 'air' | 'land', whiteOnly = false): number {
+export function triangles(p: PackIndex, s: BlitzState, ids: readonly string[], box: 'air' | 'land' | 'naval', whiteOnly = false): number {
   return ids.reduce((t, x) => {
     const tri = face(p, s.units[x]!).triangles?.[box];
     return t + (tri ? tri.white - (whiteOnly ? 0 : tri.red) : 0);
@@ -265,6 +265,18 @@ export function finalFactor(raw: number, printed: boolean): number {
   return Math.max(0, r);
 }
 
+/**
+ * 6.1: both sides' Air Round totals: Air Factors plus the opponents' white triangles less their red
+ * (`defTriangles`: the defenders whose triangles count; AA joins without any), at least 1 with a
+ * printed Air Factor (6). Over land and at sea alike.
+ */
+export function airRoundTotals(p: PackIndex, s: BlitzState, att: readonly string[], def: readonly string[], defTriangles: readonly string[] = def): { att: number; def: number } {
+  const air = (ids: readonly string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
+  const printed = (ids: readonly string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
+  fired('6.1', s.scenario);
+  return { att: finalFactor(air(att) + triangles(p, s, defTriangles, 'air'), printed(att)), def: finalFactor(air(def) + triangles(p, s, att, 'air'), printed(def)) };
+}
+
 // 6.1 Air Round
 function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
   const a = s.attacks[c.attack]!;
@@ -272,12 +284,8 @@ function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
   const defAir = airUnits(p, s, c, enemy(s.side));
   const q = parts(p, s, c);
   const defAll = [...defAir, ...q.aa]; // 6.1: the defender's AA in the area joins automatically
-  const airF = (ids: string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
-  const printed = (ids: string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
   c.round = 'air';
-  fired('6.1', s.scenario);
-  c.att = finalFactor(airF(att) + triangles(p, s, defAir, 'air'), printed(att));
-  c.def = finalFactor(airF(defAll) + triangles(p, s, att, 'air'), printed(defAll));
+  Object.assign(c, airRoundTotals(p, s, att, defAll, defAir));
   c.attDie = c.att > 0 ? null : 0;
   c.defDie = c.def > 0 ? null : 0;
   c.log.push({ round: 'air', target: a.target, attackers: att, defenders: defAll, attFactors: c.att, defFactors: c.def });

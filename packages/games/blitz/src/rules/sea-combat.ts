@@ -10,7 +10,7 @@
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import type { ConvoyDef } from '../pack/schema.ts';
 import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
-import { damage, eliminate, finalFactor } from './combat.ts';
+import { airRoundTotals, damage, eliminate, finalFactor, triangles } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, navalDistances, seaNeighbours } from './geometry.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
@@ -274,22 +274,11 @@ function eligible(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId):
   return [...ships, ...convoys];
 }
 
-function triangleSum(p: PackIndex, s: BlitzState, ids: readonly string[], box: 'air' | 'naval'): number {
-  return ids.reduce((t, x) => {
-    const tri = face(p, s.units[x]!).triangles?.[box];
-    return t + (tri ? tri.white - tri.red : 0);
-  }, 0);
-}
-
 function setupAirRound(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
   const att = sideUnits(p, s, c.sea, s.side).filter((x) => isAirLike(p, s, x));
   const def = sideUnits(p, s, c.sea, enemy(s.side)).filter((x) => isAirLike(p, s, x));
-  const air = (ids: string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
-  const printed = (ids: string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
   c.round = 'air';
-  fired('6.1', s.scenario);
-  c.att = finalFactor(air(att) + triangleSum(p, s, def, 'air'), printed(att));
-  c.def = finalFactor(air(def) + triangleSum(p, s, att, 'air'), printed(def));
+  Object.assign(c, airRoundTotals(p, s, att, def));
   c.attDie = c.att > 0 ? null : 0;
   c.defDie = c.def > 0 ? null : 0;
   c.log.push({ round: 'air', target: c.sea, attackers: att, defenders: def, attFactors: c.att, defFactors: c.def });
@@ -321,7 +310,7 @@ function setupNavalRound(p: PackIndex, s: BlitzState, c: SeaCombatState): boolea
       .reduce((t, cv) => t + Math.max(0, cv.factor - (s.convoys?.[cv.id] ?? 0)), 0);
   const total = (firers: string[], side: SideId) => {
     if (!firers.length) return 0;
-    const raw = firers.reduce((t, x) => t + navalFactor(p, s, x), 0) + triangleSum(p, s, ships(enemy(side)), 'naval') + convoyBonus(side);
+    const raw = firers.reduce((t, x) => t + navalFactor(p, s, x), 0) + triangles(p, s, ships(enemy(side)), 'naval') + convoyBonus(side);
     return finalFactor(raw, firers.some((x) => navalFactor(p, s, x) >= 1));
   };
   c.att = total(attF, s.side);
