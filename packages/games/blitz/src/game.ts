@@ -157,6 +157,13 @@ export const TELEMETRY_EVENTS: readonly string[] = [
   'repair',
   'income',
   'victory',
+  // From Scenario C: the Atlantic war's tally, the Blitz each side paid for, blockades, new weapons.
+  'convoy-damage',
+  'victory-points',
+  'blitz',
+  'blocked',
+  'weapon-pick',
+  'italy-exits',
 ];
 
 export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {

@@ -41,7 +41,6 @@ export function applyBlitz(p: PackIndex, s: BlitzState, choice: string, ev: Even
   if (cost) s.oil![s.power] = (s.oil![s.power] ?? 0) - cost;
   s.mode = mode;
   s.freeLeft = mode === 'free' ? 4 : 0;
-  fired('2.2', s.scenario);
   emit(ev, 'blitz', `${s.power} calls a ${mode[0]!.toUpperCase()}${mode.slice(1)} Blitz${cost ? ` for ${cost} Oil (${s.oil![s.power]} saved left)` : ''}`, s.power, { mode, cost, oilLeft: s.oil?.[s.power] ?? 0 });
 }
 
@@ -118,9 +117,10 @@ export function applyPick(p: PackIndex, s: BlitzState, power: string, unit: stri
 // ---------------------------------------------------------------- C.8 Italy
 
 export const italian = (p: PackIndex, unit: string): boolean => unitDef(p, unit).home === 'italy';
+/** Italy has left: from the builds of the exit turn on (C.8 removes its units before Germany builds). */
 export const italyGone = (p: PackIndex, s: BlitzState): boolean => {
   const it = sc(p, s).italyExit;
-  return it !== undefined && s.turn >= it.turn;
+  return it !== undefined && (s.turn > it.turn || (s.turn === it.turn && s.impulse === 5));
 };
 
 /** C.8: before Germany's builds on the exit turn, its Italian Force Pool units leave the game. */
