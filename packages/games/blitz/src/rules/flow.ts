@@ -25,8 +25,9 @@ const STEPS: Record<Mode, StepId[]> = {
   land: ['land-move', 'announce', 'defend', 'resolve'],
   air: ['return', 'to-sea', 'sea-combat', 'rebase', 'land-move', 'announce', 'defend', 'resolve'],
   naval: ['return', 'to-sea', 'sea-combat'],
-  // 2.2 / A.8: a Free Blitz moves land units and rebases air (Size 4 in all) and never attacks.
-  free: ['return', 'to-sea', 'rebase', 'land-move'],
+  // 2.2 / A.8: a Free Blitz moves land units and rebases air (Size 4 in all) and never attacks; a sea
+  // it sails into sees combat only if the other side wants it (2.2; where there is sea combat at all).
+  free: ['return', 'to-sea', 'sea-combat', 'rebase', 'land-move'],
 };
 
 const FREE_BLITZ_SIZE = 4;

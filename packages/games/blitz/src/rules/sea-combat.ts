@@ -106,13 +106,17 @@ function navalFactor(p: PackIndex, s: BlitzState, id: string): number {
 
 const isAirLike = (p: PackIndex, s: BlitzState, id: string) => isAir(p, s.units[id]!) || typeOf(p, s.units[id]!) === 'CV';
 
-/** Seas where units of the two sides meet (or one side's units meet the other's Convoy). */
+/**
+ * Seas where units of the two sides meet (or one side's units meet the other's Convoy). In a Free
+ * Blitz only the seas the phasing side sailed into this phase, and only if the other side wants it (2.2).
+ */
 export function seasWithCombat(p: PackIndex, s: BlitzState): string[] {
   const sc = scenarioDef(p, s.scenario);
   const done = new Set(s.seaDone ?? []);
+  const entered = (sea: string) => seaUnits(s, sea).some(([, u]) => u.toSea && sideOf(p, s, u.power) === s.side);
   return [...sc.seas]
     .sort()
-    .filter((sea) => !done.has(sea))
+    .filter((sea) => !done.has(sea) && (s.mode !== 'free' || entered(sea)))
     .filter((sea) => {
       const has = (side: SideId) => sideUnits(p, s, sea, side).length > 0;
       const convoy = (side: SideId) => liveConvoys(p, s, sea).some((c) => convoySide(p, s, c) === side);
@@ -367,6 +371,8 @@ export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
     if (!c) {
       const seas = seasWithCombat(p, s);
       if (!seas.length) return null;
+      // 2.2: after a Free Blitz move to sea the other side says whether it fights, sea by sea.
+      if (s.mode === 'free') return decision(powerOfSide(p, s, enemy(s.side)), 'free-blitz-sea-combat', [`fight ${seas[0]!}`, `decline ${seas[0]!}`]);
       if (seas.length > 1) return decision(s.power, 'sea-combat-order', seas.map((x) => `fight ${x}`));
       startSeaCombat(p, s, seas[0]!, ev);
       continue;
@@ -494,6 +500,11 @@ export function applySeaPick(p: PackIndex, s: BlitzState, choice: string, ev: Ev
   const [verb, arg] = choice.split(' ') as [string, string];
   const c = s.sea;
   if (!c) {
+    if (verb === 'decline') {
+      emit(ev, 'sea-combat-declined', `${powerOfSide(p, s, enemy(s.side))} lets the Free Blitz into the ${landName(p, `sea:${arg}`)} pass without a fight`, powerOfSide(p, s, enemy(s.side)), { sea: arg });
+      s.seaDone = [...(s.seaDone ?? []), arg];
+      return;
+    }
     if (verb !== 'fight') throw new IllegalChoiceError(`'${choice}' does not pick a sea to fight in`);
     startSeaCombat(p, s, arg, ev);
     return;

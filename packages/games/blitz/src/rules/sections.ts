@@ -37,7 +37,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('1.10', 'Terminology', 'definitions'),
   core('1.11', 'Starting a game: set-up, player split, markers', 'partial', 'scenario set-ups from the pack; no 2-5 player splits yet'),
   core('2.1', 'Turn sequence: activities, Blitzes, turn end', 'partial', 'short-scenario turns; no full-game turn end'),
-  core('2.2', 'Blitz options and their Oil cost; the Free Blitz', 'partial', 'fixed Blitzes in A and B; chosen and paid in Oil from C; Free Blitz sea combat at the other side\'s wish not yet'),
+  core('2.2', 'Blitz options and their Oil cost; the Free Blitz', 'partial', 'fixed Blitzes in A and B; chosen and paid in Oil from C; a Free Blitz sea combat only at the other side\'s wish; joint Blitzes of several powers on a side wait for the full game'),
   core('3.1', 'Wars at the start of the game', 'not-implemented'),
   core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'Belgium-Netherlands in Scenario A'),
   core('3.3', 'Automatic alignment of neutral minors', 'not-implemented'),
@@ -46,7 +46,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('4.1', 'Return to base', 'implemented'),
   core('4.2', 'Move to a sea area, transports', 'partial', 'TRS and moves to sea; ' + NO_SEA),
   core('4.3', 'Blocking and blockade of naval moves', 'partial', 'in scenarios with sea combat (from C); the route past blockaders is picked for the player'),
-  core('4.4', 'Sea area combat', 'partial', 'in scenarios with sea combat (from C); no Snow at sea, no Free Blitz sea combat'),
+  core('4.4', 'Sea area combat', 'partial', 'in scenarios with sea combat (from C); no Snow at sea'),
   core('5.1', 'Rebase air and naval units', 'implemented'),
   core('5.2', 'Move land units', 'partial', 'no neutral-major limits or China entry'),
   core('5.3', 'Land area combat: announce, defend, resolve', 'partial', 'Ground Attacks; no Factory or Port Attacks, Snow or A-Bomb'),
@@ -191,6 +191,7 @@ const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   income: '7.6',
   turn: '2.1',
   'italy-exits': 'C.8',
+  'sea-combat-declined': '2.2',
 };
 
 /** Whether rule firings are being traced (so callers can skip work that only tracing needs). */

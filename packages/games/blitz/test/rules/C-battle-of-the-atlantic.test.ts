@@ -100,6 +100,22 @@ describe('C.5 Free or Naval Blitz, paid in saved Oil', () => {
     expect(seen.has('rebase')).toBe(false);
   });
 
+  it('2.2: a Free Blitz that sails into an enemy-held sea fights only if the other side wants it', () => {
+    const ready = () => {
+      const s = passUntil(arrange(start('C'), { units: { 'north-sea-fleet': { at: 'sea:western-approaches' } } }), 'GER:blitz-choice');
+      const r = play(s, 'blitz free', 'sail u-boat-ii', 'to western-approaches', 'done');
+      expect(prompt(r.state)).toBe('WA:free-blitz-sea-combat');
+      expect(options(r.state)).toEqual(['fight western-approaches', 'decline western-approaches']);
+      return r.state;
+    };
+    const declined = play(ready(), 'decline western-approaches');
+    expect(eventsOf(declined, 'sea-combat-declined')).toHaveLength(1);
+    expect(eventsOf(declined, 'combat-start')).toHaveLength(0);
+    expect(declined.state.units['u-boat-ii']!.at).toBe('sea:western-approaches');
+    const fought = play(ready(), 'fight western-approaches');
+    expect(eventsOf(fought, 'combat-start')[0]!.data).toMatchObject({ target: 'western-approaches', kind: 'sea' });
+  });
+
   it('without saved Oil only the Free Blitz is offered', () => {
     const s0 = structuredClone(start('C'));
     s0.oil = { GER: 0, WA: 0 };
