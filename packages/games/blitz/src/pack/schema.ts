@@ -250,6 +250,8 @@ export const scenarioSchema = z.object({
   oil: z.record(z.string(), count).optional(),
   /** Oil and Resources each power gets at every turn end instead of income from areas (C.7: from the set-up chart). */
   fixedIncome: z.record(z.string(), z.object({ oil: count, resources: count })).optional(),
+  /** Supply lines (1.7) apply (from Scenario D on). */
+  supply: z.boolean().optional(),
   /** No land area ever changes control (C). */
   frozenControl: z.boolean().optional(),
   /** C.5: a Naval Blitz repeats every action except rebasing (in the full game it is sea steps only). */

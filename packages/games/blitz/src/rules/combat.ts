@@ -36,6 +36,7 @@ import { declarable, takeControl } from './politics.ts';
 import type { Ask, Attack, BlitzState, CombatState, SideId, Task } from './state.ts';
 import { londonRule } from './movement.ts';
 import { fired } from './sections.ts';
+import { inSupply, outOfSupplyDefenders } from './supply.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -57,6 +58,7 @@ function inAirRange(p: PackIndex, s: BlitzState, uid: string, target: string): b
 function attackSource(p: PackIndex, s: BlitzState, uid: string, target: string): string | null {
   const u = s.units[uid]!;
   if (!isLand(p, u) || typeOf(p, u) === 'FORT' || (face(p, u).land ?? 0) < 1) return null; // FORT and 0-LF units only defend
+  if (!inSupply(p, s, uid)) return null; // 1.7: out of supply, no land combat
   if (u.at.startsWith('trs:')) {
     const trs = s.units[u.at.slice(4)]!;
     if (!trs.at.startsWith('sea:')) return null;
@@ -81,7 +83,7 @@ function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
 function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string): string[] {
   const side = sideOf(p, s, power);
   return ownedBy(s, power)
-    .filter(([, u]) => u.committed === undefined)
+    .filter(([id, u]) => u.committed === undefined && inSupply(p, s, id)) // 1.7: out of supply, no land combat
     .filter(([id, u]) => {
       const t = typeOf(p, u);
       if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
@@ -334,7 +336,8 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
     const redCounts = !only || attUnits.every((a) => only.includes(fromCountry(a)));
     return sum + tri.white - (redCounts ? tri.red : 0);
   }, 0);
-  const attRaw = attLand + attSup + attTri;
+  // 1.7/6.2: two white triangles for the attackers per defending land unit out of supply.
+  const attRaw = attLand + attSup + attTri + 2 * outOfSupplyDefenders(p, s, q.defLand);
   const mountainBonus = t.includes('mountain') || t.includes('swamp') ? attUnits.length : 0;
   const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
   const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isAir(p, s.units[x]!) && airLandFactor(p, s, x) >= 1) || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));

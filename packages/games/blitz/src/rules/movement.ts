@@ -27,6 +27,7 @@ import { takeControl } from './politics.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { hasSeaCombat, seaRoute, startPassage } from './sea-combat.ts';
+import { inSupply } from './supply.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -100,6 +101,7 @@ function canCarry(p: PackIndex, s: BlitzState, trs: string, uid: string): boolea
 
 /** Land units in `land` that the TRS could take aboard now (4.2, 5.1: up to twice its Size). */
 function loadable(p: PackIndex, s: BlitzState, trs: string, land: string): string[] {
+  if (!inSupply(p, s, trs)) return []; // 1.7: a TRS out of supply carries and embarks nothing
   return landUnitsIn(p, s, land)
     .filter(([id, u]) => !u.moved && canCarry(p, s, trs, id) && londonRule(p, s, id))
     .map(([id]) => id);
@@ -108,12 +110,13 @@ function loadable(p: PackIndex, s: BlitzState, trs: string, land: string): strin
 function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   if (isAir(p, u)) {
-    // C.2: a sea costs an air unit 2; range-1 air units never end a move at sea.
+    // C.2: a sea costs an air unit 2; range-1 air units never end a move at sea; 1.7: nor one out of supply.
     const r = face(p, u).airMove ?? 0;
-    if (r < 2) return [];
+    if (r < 2 || !inSupply(p, s, uid)) return [];
     return [...airDistances(p, s, u.at, r).keys()].filter((n) => n.startsWith('sea:')).sort();
   }
-  const d = navalDistances(p, s, u.at, face(p, u).move, sideOf(p, s, u.power), false);
+  // 1.7: a naval unit out of supply moves only 1.
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false);
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
 }
 
@@ -304,6 +307,7 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
   if (!isLand(p, u) || u.moved || typeOf(p, u) === 'FORT') return false; // 5.2: a FORT never moves
   const mp = face(p, u).move;
   if (mp <= 0 || !fitsBudget(s, u.size) || !londonRule(p, s, uid)) return false;
+  if (!inSupply(p, s, uid)) return false; // 1.7: a land unit out of supply cannot move
   return moveSteps(p, s, uid, mp).length > 0;
 }
 

@@ -31,7 +31,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('1.4', 'Terrain and weather', 'partial', 'terrain; no Snow turns'),
   core('1.5', 'Control of areas and friendly seas', 'partial', 'land control; friendly seas only as far as B needs them'),
   core('1.6', 'Neutral territory may not be entered or overflown', 'implemented'),
-  core('1.7', 'Supply lines', 'not-implemented', 'Scenarios A and B do not use supply'),
+  core('1.7', 'Supply lines', 'partial', 'switched on per scenario (from D; no bundled scenario uses it yet, so tested on a test bed); not yet: the AFA and USA sharing sources, income traced across neutral land'),
   core('1.8', 'Halving and rounding', 'implemented'),
   core('1.9', 'Secret, simultaneous turn-end steps', 'partial', 'builds are hidden until both sides are done; no other turn-end step yet'),
   core('1.10', 'Terminology', 'definitions'),

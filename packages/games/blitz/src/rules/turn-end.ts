@@ -9,6 +9,7 @@ import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } fr
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { applyPick, canPick, pickable, spentOf } from './economy.ts';
+import { areaInSupply } from './supply.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -55,7 +56,8 @@ function placeable(p: PackIndex, s: BlitzState, unit: string, power: string, siz
   const d = unitDef(p, unit);
   const side = sideOf(p, s, power);
   const naval = ['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type);
-  return homeAreas(p, s, unit, power).filter((l) => (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
+  // 1.7: nothing is built where supply cannot reach.
+  return homeAreas(p, s, unit, power).filter((l) => areaInSupply(p, s, power, d.home, l) && (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
 }
 
 export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
