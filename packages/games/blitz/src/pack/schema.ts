@@ -183,6 +183,8 @@ export const unitSchema = z.object({
   redTrianglesFrom: z.array(id).optional(),
   /** A Lend Lease unit's named sea (7.4; C: it scores only there). */
   llSea: id.optional(),
+  /** The major power whose flag is on a Lend Lease counter: it receives what the unit delivers (7.4, D.8). */
+  llTo: powerSchema.optional(),
   /** Sides by Size: "1".."4". Small counters have 1-2, Big counters 3-4 with their Small twin's 1-2. */
   sizes: z.partialRecord(z.enum(['1', '2', '3', '4']), unitSideSchema),
   ...provenance,
@@ -214,6 +216,34 @@ export const placementSchema = z.object({
   at: z.string().min(1),
   ...provenance,
 });
+
+/**
+ * One Victory Card objective (8). The cards are not in the rulebook text, so each objective is a kind
+ * the engine knows with its parameters; an approximation marks what it estimated.
+ *   - `industrial-might`: gain a captured enemy Factory's Factor the moment you take it, lose it if it is retaken (8, 9.9 example).
+ *   - `long-war`: at the end of the listed turns, points while the power still holds any of its home countries.
+ *   - `control-count`: at each turn end, `vp` if the power controls at least `atLeast` of `areas`.
+ *   - `deny`: at each turn end, `vp` if no enemy controls a land area of `countries` (less `except`).
+ *   - `destroy-type`: at each turn end, `vp` if the power destroyed an enemy unit of `type` of `nation` this turn.
+ *   - `buffer-zone`: at each turn end, `vp` if the power controls `atLeast` land areas outside its home country, each touching it.
+ *   - `factories-intact`: at each turn end, `vp` if the power controls every one of `areas` and none has Factory damage.
+ */
+export const objectiveSchema = z.object({
+  id,
+  name: z.string().min(1),
+  power: z.string().min(1),
+  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact']),
+  vp: count.optional(),
+  byTurn: z.record(z.string(), count).optional(),
+  areas: z.array(id).optional(),
+  countries: z.array(id).optional(),
+  except: z.array(id).optional(),
+  atLeast: count.optional(),
+  type: unitTypeSchema.optional(),
+  nation: powerSchema.optional(),
+  ...provenance,
+});
+export type ObjectiveDef = z.infer<typeof objectiveSchema>;
 
 export const scenarioSchema = z.object({
   id: z.string().regex(/^[A-F]$/, 'short scenarios are A..F'),
@@ -271,6 +301,41 @@ export const scenarioSchema = z.object({
    * its named sea (`lendLease`); the side with more at the end wins, equal is a draw.
    */
   vp: z.object({ convoyDamage: z.record(z.string(), count), lendLease: z.record(z.string(), count), ...provenance }).optional(),
+  /** Turns with a Snow icon on the Victory Track (1.4, D.2): weather counts only then. */
+  snowTurns: z.array(z.number().int().min(1).max(15)).optional(),
+  /**
+   * Income by 7.6 (D.9): every power without a `fixedIncome` entry collects the Oil and Resources of
+   * the areas it controls and can trace supply to, less Factory damage, plus Lend Lease and trades.
+   */
+  areaIncome: z.boolean().optional(),
+  /** Trade Agreements in force (7.5): a neutral minor's Oil or Resources go to a power while the minor stays neutral (D: Sweden to Germany). */
+  trades: z.array(z.object({ from: id, to: z.string().min(1), oil: count, resources: count, ...provenance })).optional(),
+  /** A Resource loss growing by `perTurn` each turn from `fromTurn`, up to `max` (D's Second Front). */
+  resourceDrain: z.array(z.object({ power: z.string().min(1), fromTurn: z.number().int().min(1).max(15), perTurn: count, max: count, ...provenance })).optional(),
+  /** At the start of `turn`, `to` takes control of every land area of `country`; from then on the `closedTo` side may not attack it (D: Belgium-Netherlands from Turn 9). */
+  handovers: z.array(z.object({ turn: z.number().int().min(1).max(15), country: id, to: z.string().min(1), closedTo: z.enum(['Axis', 'Allies']).optional(), ...provenance })).optional(),
+  /** At the builds of `turn`, `power` permanently removes on-map units of `type` totalling `size` (D: four Size of German ARM on Turn 9). */
+  disbands: z.array(z.object({ turn: z.number().int().min(1).max(15), power: z.string().min(1), type: unitTypeSchema, size: z.number().int().min(1), ...provenance })).optional(),
+  /** Per power, the land area where all its new units and reinforcements are placed (D: the Western Allies' arrive in the UK). */
+  buildAt: z.record(z.string(), id).optional(),
+  /** Units removed from the game for good when destroyed (D: the Italian Alpini Army). */
+  permanentLoss: z.array(id).optional(),
+  /** Units of a country controlled by a power that stay off the map until one of the country's land areas is attacked (D: the Near East). */
+  dormant: z.array(z.object({ country: id, army: z.array(placementSchema), ...provenance })).optional(),
+  /**
+   * Victory by points (8, D.11): the Victory Card objectives that apply, scored as they happen or at
+   * each turn end; the game ends at once when a power reaches `target`, else after the last turn, and
+   * the power with most points wins. A power listed in `winsWith` wins only when that power wins
+   * (D: the Western Allies with the USSR).
+   */
+  victory: z
+    .object({
+      target: z.number().int().min(1),
+      winsWith: z.record(z.string(), z.string()).optional(),
+      objectives: z.array(objectiveSchema).min(1),
+      ...provenance,
+    })
+    .optional(),
   ...provenance,
 });
 export type ScenarioDef = z.infer<typeof scenarioSchema>;
