@@ -73,6 +73,7 @@ function draft(s: BlitzState): BlitzState {
     ...(s.picked ? { picked: [...s.picked] } : {}),
     ...(s.doublePicks ? { doublePicks: { ...s.doublePicks } } : {}),
     ...(s.vp ? { vp: { ...s.vp } } : {}),
+    ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,
     buildOrder: [...s.buildOrder],
     overruns: [...s.overruns],

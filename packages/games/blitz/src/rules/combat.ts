@@ -28,6 +28,7 @@ import {
   onMap,
   ownedBy,
   powerOfSide,
+  answeringPower,
   sideOf,
   typeOf,
   unitsAt,
@@ -147,7 +148,7 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
   const sel = s.sel;
   if (verb === 'done') return true;
   if (verb === 'attack') {
-    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false });
+    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false, ...(s.modes ? { power: s.power } : {}) });
     s.sel = { kind: 'attack', attack: s.attacks.length - 1 };
     return false;
   }
@@ -174,7 +175,7 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
 // ---------------------------------------------------------------- 5.3 the defender commits support
 
 export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
-  const defender = powerOfSide(p, s, enemy(s.side));
+  const defender = s.defender ?? powerOfSide(p, s, enemy(s.side));
   const opts: string[] = [];
   for (const a of s.attacks) {
     if (a.resolved) continue;
@@ -197,7 +198,8 @@ export function applyDefend(p: PackIndex, s: BlitzState, c: string, ev: Events):
 // ---------------------------------------------------------------- resolving
 
 export function askResolve(s: BlitzState): Ask | null {
-  const open = s.attacks.filter((a) => !a.resolved);
+  // A side of several powers: each resolves its own attacks in its turn of the step.
+  const open = s.attacks.filter((a) => !a.resolved && (a.power === undefined || a.power === s.power));
   if (!open.length) return null;
   return { kind: 'decision', power: s.power, prompt: 'resolve-order', options: open.map((a) => `resolve ${a.target}`) };
 }
@@ -424,7 +426,14 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): 
   for (const [cid] of unitsAt(s, `trs:${id}`)) eliminate(p, s, cid, ev);
 }
 
-const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => powerOfSide(p, s, ownerNext ? victims : enemy(victims));
+/** The power that answers for `side` in the current combat: the attacker, or the target's controller on defence. */
+function combatPower(p: PackIndex, s: BlitzState, side: SideId): string {
+  if (side === s.side) return s.power;
+  const target = s.attacks[s.combat!.attack]!.target;
+  return answeringPower(p, s, side, unitsAt(s, target).map(([id]) => id), s.control[target]);
+}
+
+const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => combatPower(p, s, ownerNext ? victims : enemy(victims));
 
 /** Returns the next question inside the current combat, or null when the combat is over. */
 export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
@@ -537,7 +546,7 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
           c.tasks.shift();
           continue;
         }
-        return { kind: 'decision', power: powerOfSide(p, s, enemy(s.side)), prompt: 'block-advance', options: sortIds(adv).map((x) => `block ${x}`) };
+        return { kind: 'decision', power: combatPower(p, s, enemy(s.side)), prompt: 'block-advance', options: sortIds(adv).map((x) => `block ${x}`) };
       }
       case 'finish': {
         c.tasks.shift();

@@ -41,6 +41,10 @@ export function applyBlitz(p: PackIndex, s: BlitzState, choice: string, ev: Even
   if (cost) s.oil![s.power] = (s.oil![s.power] ?? 0) - cost;
   s.mode = mode;
   s.freeLeft = mode === 'free' ? 4 : 0;
+  if (s.modes) {
+    s.modes[s.power] = mode;
+    s.freeBy![s.power] = s.freeLeft;
+  }
   emit(ev, 'blitz', `${s.power} calls a ${mode[0]!.toUpperCase()}${mode.slice(1)} Blitz${cost ? ` for ${cost} Oil (${s.oil![s.power]} saved left)` : ''}`, s.power, { mode, cost, oilLeft: s.oil?.[s.power] ?? 0 });
 }
 

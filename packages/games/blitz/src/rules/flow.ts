@@ -10,7 +10,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { declarable, declareWar } from './politics.ts';
-import { powerOfSide } from './query.ts';
+import { enemy, sidePowers } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
@@ -32,6 +32,9 @@ const STEPS: Record<Mode, StepId[]> = {
 
 const FREE_BLITZ_SIZE = 4;
 
+/** Steps A-F of 2.1 in order. */
+const STEP_ORDER: readonly StepId[] = STEPS.activities;
+
 /** Impulses of a turn: 1 Axis activities, 2 Allied activities, 3 Axis Blitz, 4 Allied Blitz, 5 turn end. */
 function impulseSide(impulse: number): SideId {
   return impulse % 2 === 1 ? 'Axis' : 'Allies';
@@ -49,33 +52,122 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   s.attacks = [];
   s.sel = null;
   if (impulse === 5) {
+    if (s.modes) {
+      delete s.modes;
+      delete s.freeBy;
+      delete s.queue;
+      delete s.defender;
+    }
     s.step = 'build';
     return;
   }
   s.side = impulseSide(impulse);
-  s.power = powerOfSide(p, s, s.side);
-  s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
   if (impulse > 2) fired('2.2', s.scenario);
-  s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
-  // 2.2/C.5: from C on a power picks its Blitz and pays for it first (the mode above is a placeholder).
-  s.step = impulse > 2 && choosesBlitz(p, s, s.power) ? 'blitz-choice' : stepsOf(p, s)[0]!;
+  const powers = sidePowers(p, s, s.side);
   if (hasSeaCombat(p, s)) {
     s.seaDone = [];
     s.sea = null;
     s.passage = null;
   }
+  if (powers.length > 1) return beginSharedImpulse(p, s, powers);
+  if (s.modes) {
+    delete s.modes;
+    delete s.freeBy;
+    delete s.queue;
+    delete s.defender;
+  }
+  s.power = powers[0]!;
+  s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
+  s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
+  // 2.2/C.5: from C on a power picks its Blitz and pays for it first (the mode above is a placeholder).
+  s.step = impulse > 2 && choosesBlitz(p, s, s.power) ? 'blitz-choice' : stepsOf(p, s)[0]!;
 }
 
-/** The steps of the current impulse: sea combat only in scenarios that have it (4.4, from C). */
-function stepsOf(p: PackIndex, s: BlitzState): StepId[] {
+/** The steps of an impulse in `mode`: sea combat only in scenarios that have it (4.4, from C). */
+function stepsOf(p: PackIndex, s: BlitzState, mode: Mode = s.mode): StepId[] {
   // C.5: there a Naval Blitz repeats every action but rebasing.
-  const steps = s.mode === 'naval' && scenarioDef(p, s.scenario).navalBlitzAllSteps ? STEPS.activities.filter((x) => x !== 'rebase') : STEPS[s.mode];
+  const steps = mode === 'naval' && scenarioDef(p, s.scenario).navalBlitzAllSteps ? STEPS.activities.filter((x) => x !== 'rebase') : STEPS[mode];
   return hasSeaCombat(p, s) ? steps : steps.filter((x) => x !== 'sea-combat');
+}
+
+// ---------------------------------------------------------------- sides of several powers (2.1)
+
+/**
+ * 2.1/2.2 for a side of several powers: every power announces its Blitz first, then each step (A-F)
+ * is done by every power of the side in scenario order before the next step begins; once all attacks
+ * are announced the defending side's powers each commit support in turn (5.3).
+ */
+function beginSharedImpulse(p: PackIndex, s: BlitzState, powers: string[]): void {
+  const sc = scenarioDef(p, s.scenario);
+  s.modes = {};
+  s.freeBy = {};
+  s.power = '';
+  delete s.defender;
+  for (const pw of powers) {
+    const mode: Mode = s.impulse <= 2 ? 'activities' : sc.blitz[pw] ?? 'free';
+    s.modes[pw] = mode;
+    s.freeBy[pw] = mode === 'free' ? FREE_BLITZ_SIZE : 0;
+  }
+  const choosers = s.impulse > 2 ? powers.filter((pw) => choosesBlitz(p, s, pw)) : [];
+  if (choosers.length) {
+    s.step = 'blitz-choice';
+    s.queue = choosers.slice(1);
+    actAs(s, choosers[0]!);
+    return;
+  }
+  startSharedStep(p, s, 0);
+}
+
+/** The powers acting in `step`: the side's powers whose mode includes it; for `defend`, the other side's. */
+function actorsOf(p: PackIndex, s: BlitzState, step: StepId): string[] {
+  if (step === 'defend') return sidePowers(p, s, enemy(s.side));
+  return sidePowers(p, s, s.side).filter((pw) => stepsOf(p, s, s.modes![pw]!).includes(step));
+}
+
+/** Move to the first step from `STEP_ORDER[from]` on that some power acts in; past the last, the next impulse. */
+function startSharedStep(p: PackIndex, s: BlitzState, from: number): void {
+  for (let i = from; i < STEP_ORDER.length; i++) {
+    const step = STEP_ORDER[i]!;
+    // 5.3: support is committed only against announced attacks.
+    if (step === 'defend' && !s.attacks.length) continue;
+    const actors = actorsOf(p, s, step);
+    if (!actors.length) continue;
+    s.step = step;
+    s.queue = actors.slice(1);
+    actAs(s, actors[0]!);
+    return;
+  }
+  beginImpulse(p, s, s.impulse + 1);
+}
+
+/** Hand the current step to `power` (in `defend`, the defending power), keeping each Free Blitz's Size left. */
+function actAs(s: BlitzState, power: string): void {
+  if (s.step === 'defend') {
+    s.defender = power;
+    return;
+  }
+  delete s.defender;
+  if (s.power && s.power in s.freeBy!) s.freeBy![s.power] = s.freeLeft;
+  s.power = power;
+  s.mode = s.modes![power]!;
+  s.freeLeft = s.freeBy![power]!;
+}
+
+/** Next power in the step, else the next step (sides of several powers). */
+function nextSharedStep(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (s.queue!.length) {
+    actAs(s, s.queue!.shift()!);
+    return;
+  }
+  if (s.step === 'blitz-choice') startSharedStep(p, s, 0);
+  else startSharedStep(p, s, STEP_ORDER.indexOf(s.step) + 1);
+  if (s.impulse === 5) startTurnEnd(p, s, ev);
 }
 
 function nextStep(p: PackIndex, s: BlitzState, ev: Events): void {
   s.sel = null;
   if (s.step === 'build') return endTurn(p, s, ev);
+  if (s.modes) return nextSharedStep(p, s, ev);
   const steps = stepsOf(p, s);
   const i = steps.indexOf(s.step);
   const next = steps[i + 1];

@@ -21,6 +21,21 @@ export function powerOfSide(p: PackIndex, s: BlitzState, side: SideId): string {
   return pw.id;
 }
 
+/** The powers of `side` in the scenario's order (2.1: the order they act in within each step). */
+export function sidePowers(p: PackIndex, s: BlitzState, side: SideId): string[] {
+  return scenarioDef(p, s.scenario).powers.filter((x) => x.side === side).map((x) => x.id);
+}
+
+/**
+ * The power of `side` that answers for units in a combat: `prefer` if it is on that side, else the
+ * first power of the side owning any of `units`, else the side's first power.
+ */
+export function answeringPower(p: PackIndex, s: BlitzState, side: SideId, units: readonly string[], prefer?: string): string {
+  if (prefer && sideOf(p, s, prefer) === side) return prefer;
+  const owners = new Set(units.map((x) => s.units[x]?.power));
+  return sidePowers(p, s, side).find((x) => owners.has(x)) ?? powerOfSide(p, s, side);
+}
+
 export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Axis');
 
 export function typeOf(p: PackIndex, u: UnitState): string {

@@ -14,7 +14,7 @@ import { airRoundTotals, damage, eliminate, finalFactor, triangles } from './com
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, navalDistances, seaNeighbours } from './geometry.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { canStackAir, canStackPort, enemy, face, friendlyLand, isAir, isNaval, onMap, powerOfSide, sideOf, typeOf, unitsAt } from './query.ts';
+import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaTask, SideId, UnitState } from './state.ts';
 
@@ -237,7 +237,17 @@ function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Even
 // ---------------------------------------------------------------- the combat
 
 const decision = (power: string, prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
-const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => powerOfSide(p, s, ownerNext ? victims : enemy(victims));
+/** The power answering for `side` in the sea combat: the phasing power, else the first of the side with units there. */
+const seaPower = (p: PackIndex, s: BlitzState, side: SideId): string => answeringPower(p, s, side, s.sea ? sideUnits(p, s, s.sea.sea, side) : [], side === s.side ? s.power : undefined);
+const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => seaPower(p, s, ownerNext ? victims : enemy(victims));
+
+/**
+ * The power of the other side to answer a `fly`/`evade` stage: the first, in side order, with
+ * candidate units that has not yet said it is done (a side of several powers answers power by power).
+ */
+function stagePower(p: PackIndex, s: BlitzState, c: SeaCombatState, units: string[]): string | undefined {
+  return sidePowers(p, s, enemy(s.side)).find((pw) => !c.passed?.includes(pw) && units.some((x) => s.units[x]!.power === pw));
+}
 
 /** Begin the combat in `sea`. */
 function startSeaCombat(p: PackIndex, s: BlitzState, sea: string, ev: Events): void {
@@ -372,12 +382,11 @@ export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
       const seas = seasWithCombat(p, s);
       if (!seas.length) return null;
       // 2.2: after a Free Blitz move to sea the other side says whether it fights, sea by sea.
-      if (s.mode === 'free') return decision(powerOfSide(p, s, enemy(s.side)), 'free-blitz-sea-combat', [`fight ${seas[0]!}`, `decline ${seas[0]!}`]);
+      if (s.mode === 'free') return decision(answeringPower(p, s, enemy(s.side), sideUnits(p, s, seas[0]!, enemy(s.side))), 'free-blitz-sea-combat', [`fight ${seas[0]!}`, `decline ${seas[0]!}`]);
       if (seas.length > 1) return decision(s.power, 'sea-combat-order', seas.map((x) => `fight ${x}`));
       startSeaCombat(p, s, seas[0]!, ev);
       continue;
     }
-    const other = powerOfSide(p, s, enemy(s.side));
     const first = c.tasks[0];
     if (c.stage !== 'rounds' && first?.kind === 'base') {
       const q = askBase(p, s, c, first.unit, ev);
@@ -386,13 +395,17 @@ export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
     }
     if (c.stage === 'fly') {
       const f = flyers(p, s, c.sea);
-      if (f.length) return decision(other, 'fly-to-sea-combat', [...f.map((x) => `fly ${x}`), 'done']);
+      const pw = stagePower(p, s, c, f);
+      if (pw) return decision(pw, 'fly-to-sea-combat', [...f.filter((x) => s.units[x]!.power === pw).map((x) => `fly ${x}`), 'done']);
       c.stage = 'evade';
+      delete c.passed;
       continue;
     }
     if (c.stage === 'evade') {
       const subs = subsOf(p, s, c.sea, enemy(s.side)).filter((x) => basesFor(p, s, x).length > 0);
-      if (subs.length) return decision(other, 'sub-evasion', [...subs.map((x) => `evade ${x}`), 'done']);
+      const pw = stagePower(p, s, c, subs);
+      if (pw) return decision(pw, 'sub-evasion', [...subs.filter((x) => s.units[x]!.power === pw).map((x) => `evade ${x}`), 'done']);
+      delete c.passed;
       startRounds(p, s, c);
       continue;
     }
@@ -501,7 +514,8 @@ export function applySeaPick(p: PackIndex, s: BlitzState, choice: string, ev: Ev
   const c = s.sea;
   if (!c) {
     if (verb === 'decline') {
-      emit(ev, 'sea-combat-declined', `${powerOfSide(p, s, enemy(s.side))} lets the Free Blitz into the ${landName(p, `sea:${arg}`)} pass without a fight`, powerOfSide(p, s, enemy(s.side)), { sea: arg });
+      const who = s.ask.kind === 'decision' ? s.ask.power : powerOfSide(p, s, enemy(s.side));
+      emit(ev, 'sea-combat-declined', `${who} lets the Free Blitz into the ${landName(p, `sea:${arg}`)} pass without a fight`, who, { sea: arg });
       s.seaDone = [...(s.seaDone ?? []), arg];
       return;
     }
@@ -515,12 +529,9 @@ export function applySeaPick(p: PackIndex, s: BlitzState, choice: string, ev: Ev
     if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
     return;
   }
-  if (verb === 'done' && c.stage === 'fly') {
-    c.stage = 'evade';
-    return;
-  }
-  if (verb === 'done' && c.stage === 'evade') {
-    startRounds(p, s, c);
+  if (verb === 'done' && (c.stage === 'fly' || c.stage === 'evade')) {
+    // This power is done; the next power of its side with candidates answers, else the stage ends (askSeaCombat).
+    c.passed = [...(c.passed ?? []), s.ask.kind === 'decision' ? s.ask.power : ''];
     return;
   }
   if (verb === 'fly' && c.stage === 'fly') {

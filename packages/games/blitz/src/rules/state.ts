@@ -36,6 +36,8 @@ export interface Attack {
   dropped: string[];
   defenders: string[];
   resolved: boolean;
+  /** The attacking power, where a side has several (each resolves its own attacks). */
+  power?: string;
 }
 
 /** A step of a combat still to be carried out, in the order 6.5 fixes. */
@@ -96,6 +98,8 @@ export interface SeaCombatState {
   sea: string;
   /** `fly`: the other side may fly Naval-primary air in; `evade`: its SUBs may return to base; then the rounds. */
   stage: 'fly' | 'evade' | 'rounds';
+  /** Powers of the other side that are done with the current `fly`/`evade` stage. */
+  passed?: string[];
   round: 'air' | 'naval';
   att: number;
   def: number;
@@ -143,6 +147,16 @@ export interface BlitzState {
   mode: Mode;
   /** Size still movable in a Free Blitz (2.2). */
   freeLeft: number;
+  /**
+   * Sides with several powers (from Scenario D on) act step by step, every power of the side in turn
+   * (2.1: each activity is done for all the side's powers before the next): each power's mode this
+   * impulse, each Free Blitz's Size left, the powers still to act in the current step, and the
+   * defending power committing support in the `defend` step. Absent where each side is one power.
+   */
+  modes?: Record<string, Mode>;
+  freeBy?: Record<string, number>;
+  queue?: string[];
+  defender?: string;
   control: Record<string, string>;
   /** Minor countries declared on this game (3.2). */
   atWar: string[];
