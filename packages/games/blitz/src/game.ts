@@ -70,9 +70,15 @@ function draft(s: BlitzState): BlitzState {
     ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
     ...(s.oil ? { oil: { ...s.oil } } : {}),
     ...(s.budgetOil ? { budgetOil: { ...s.budgetOil } } : {}),
+    ...(s.saved ? { saved: { ...s.saved } } : {}),
     ...(s.picked ? { picked: [...s.picked] } : {}),
     ...(s.doublePicks ? { doublePicks: { ...s.doublePicks } } : {}),
     ...(s.vp ? { vp: { ...s.vp } } : {}),
+    ...(s.factoryDamage ? { factoryDamage: { ...s.factoryDamage } } : {}),
+    ...(s.woken ? { woken: [...s.woken] } : {}),
+    ...(s.captured ? { captured: { ...s.captured } } : {}),
+    ...(s.kills ? { kills: [...s.kills] } : {}),
+    ...(s.disband ? { disband: s.disband.map((d) => ({ ...d })) } : {}),
     ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,
     buildOrder: [...s.buildOrder],
@@ -117,13 +123,14 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
   }
   for (const f of sc.forcePool) s.pool[f.unit] = { size: f.size, from: f.from ?? 0 };
   if (sc.seaCombat) s.convoys = initialConvoys(p, scenario);
-  if (sc.blitzChoice || sc.fixedIncome) s.oil = Object.fromEntries(sc.powers.map((x) => [x.id, sc.oil?.[x.id] ?? 0]));
-  if (sc.fixedIncome) s.budgetOil = {};
+  if (sc.blitzChoice || sc.fixedIncome || sc.areaIncome) s.oil = Object.fromEntries(sc.powers.map((x) => [x.id, sc.oil?.[x.id] ?? 0]));
+  if (sc.fixedIncome || sc.areaIncome) s.budgetOil = {};
+  if (sc.areaIncome) s.saved = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
   if (sc.futureAdditions) {
     s.picked = [];
     s.doublePicks = Object.fromEntries(sc.powers.map((x) => [x.id, sc.doublePicks?.[x.id] ?? 0]));
   }
-  if (sc.vp) s.vp = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
+  if (sc.vp || sc.victory) s.vp = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
   s.conquered = initiallyConquered(p, s);
   beginImpulse(p, s, 1);
   advance(p, s, []);

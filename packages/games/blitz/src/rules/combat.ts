@@ -38,6 +38,9 @@ import type { Ask, Attack, BlitzState, CombatState, SideId, Task } from './state
 import { londonRule } from './movement.ts';
 import { fired } from './sections.ts';
 import { inSupply, outOfSupplyDefenders } from './supply.ts';
+import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts';
+import { lostForGood, wakeDormant } from './specials.ts';
+import { onDestroyed } from './victory-points.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -80,13 +83,19 @@ function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
   return [...a.attackers, ...a.dropped].filter((x) => isLand(p, s.units[x]!)).reduce((t, x) => t + s.units[x]!.size, 0);
 }
 
-/** Support units (air in range; BB/CV at sea next to the target with no armed enemy there) for `side`. */
-function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string): string[] {
+/**
+ * Support units (air in range; BB/CV at sea next to the target with no armed enemy there) for `side`.
+ * A Factory Attack takes air units and CVs only (5.3); in Snow on a Snow turn no air unit or CV joins (1.4).
+ */
+function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string, factory = false): string[] {
   const side = sideOf(p, s, power);
+  const snow = snowBound(p, s, target);
   return ownedBy(s, power)
     .filter(([id, u]) => u.committed === undefined && inSupply(p, s, id)) // 1.7: out of supply, no land combat
     .filter(([id, u]) => {
       const t = typeOf(p, u);
+      if (snow && (t === 'AIR' || t === 'CV')) return false;
+      if (factory && t !== 'AIR' && t !== 'CV') return false;
       if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
       if (t === 'BB' || t === 'CV') {
         if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
@@ -99,7 +108,9 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
+  if (a.kind === 'factory') return supportOptions(p, s, s.power, a.target, true).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
+  const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
   const opts: string[] = [];
   for (const [id, u] of ownedBy(s, s.power)) {
@@ -107,7 +118,8 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
     const from = attackSource(p, s, id, a.target);
     // 5.3: at most Size 10 of land units from each source area; Islands take Size 2 in all.
     if (from && committedSize(p, s, a, from) + u.size <= 10 && (!island || used + u.size <= 2)) opts.push(`add ${id}`);
-    if (typeOf(p, u) === 'PARA' && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2)) {
+    // 1.4: no air drop into Snow on a Snow turn.
+    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2)) {
       opts.push(`drop ${id}`);
     }
   }
@@ -122,7 +134,7 @@ function targets(p: PackIndex, s: BlitzState): string[] {
   const out: string[] = [];
   // Only areas in play have a control entry.
   for (const land of Object.keys(s.control).sort()) {
-    if (announced.has(land) || !enemyLand(p, s, land, side)) continue;
+    if (announced.has(land) || !enemyLand(p, s, land, side) || closedTarget(p, s, land)) continue;
     if (!s.control[land]) continue; // not in play
     const probe: Attack = { target: land, attackers: [], dropped: [], defenders: [], resolved: false };
     if (commitOptions(p, s, probe).some((o) => o.startsWith('drop') || (o.startsWith('add') && isLand(p, s.units[o.slice(4)]!)))) out.push(land);
@@ -130,33 +142,58 @@ function targets(p: PackIndex, s: BlitzState): string[] {
   return out;
 }
 
+/**
+ * 5.3/D.6: enemy land areas with an undamaged part of a Factory that `s.power`'s air units can reach
+ * (not in a Land Blitz, which allows Ground Attacks only; not in Snow on a Snow turn).
+ */
+function factoryTargets(p: PackIndex, s: BlitzState): string[] {
+  if (s.mode === 'land' || !scenarioDef(p, s.scenario).areaIncome) return [];
+  const announced = new Set(s.attacks.map((a) => a.target));
+  const out: string[] = [];
+  for (const land of Object.keys(s.control).sort()) {
+    if (announced.has(land) || !enemyLand(p, s, land, s.side) || closedTarget(p, s, land)) continue;
+    const f = landDef(p, land).factory;
+    if (f <= (s.factoryDamage?.[land] ?? 0)) continue;
+    if (supportOptions(p, s, s.power, land, true).some((x) => typeOf(p, s.units[x]!) === 'AIR')) out.push(land);
+  }
+  return out;
+}
+
+/** D: an area the phasing side may no longer attack (a scenario hand-over closes it). */
+function closedTarget(p: PackIndex, s: BlitzState, land: string): boolean {
+  const country = landDef(p, land).country;
+  return (scenarioDef(p, s.scenario).handovers ?? []).some((h) => h.closedTo === s.side && h.country === country && s.turn >= h.turn);
+}
+
 export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
-    const hasLand = attackLandSize(p, s, a) > 0;
-    return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...(hasLand ? ['launch'] : [])] };
+    const ready = a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : attackLandSize(p, s, a) > 0;
+    return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...(ready ? ['launch'] : [])] };
   }
   const t = targets(p, s);
+  const f = factoryTargets(p, s);
   const decl = declarable(p, s).map((c) => `declare ${c}`);
-  if (!t.length && !decl.length) return null;
-  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...decl, 'done'] };
+  if (!t.length && !f.length && !decl.length) return null;
+  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...decl, 'done'] };
 }
 
 export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
   const [verb, arg] = c.split(' ') as [string, string | undefined];
   const sel = s.sel;
   if (verb === 'done') return true;
-  if (verb === 'attack') {
-    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false, ...(s.modes ? { power: s.power } : {}) });
+  if (verb === 'attack' || verb === 'bomb') {
+    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false, ...(s.modes ? { power: s.power } : {}), ...(verb === 'bomb' ? { kind: 'factory' as const } : {}) });
     s.sel = { kind: 'attack', attack: s.attacks.length - 1 };
+    wakeDormant(p, s, arg!, ev);
     return false;
   }
   if (sel?.kind !== 'attack') throw new IllegalChoiceError(`unexpected '${c}'`);
   const a = s.attacks[sel.attack]!;
   if (verb === 'launch') {
     const names = [...a.attackers, ...a.dropped].map((x) => unitName(p, x));
-    emit(ev, 'attack-announced', `${s.power} announces a Ground Attack on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
+    emit(ev, 'attack-announced', `${s.power} announces a ${a.kind === 'factory' ? 'Factory' : 'Ground'} Attack on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
     s.sel = null;
     return false;
   }
@@ -179,7 +216,7 @@ export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
   const opts: string[] = [];
   for (const a of s.attacks) {
     if (a.resolved) continue;
-    for (const id of supportOptions(p, s, defender, a.target)) opts.push(`defend ${a.target} ${id}`);
+    for (const id of supportOptions(p, s, defender, a.target, a.kind === 'factory')) opts.push(`defend ${a.target} ${id}`);
   }
   if (!opts.length) return null;
   return { kind: 'decision', power: defender, prompt: 'commit-defence', options: [...opts, 'done'] };
@@ -242,12 +279,14 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
   c.armAtt = q.attLand.filter((x) => typeOf(p, s.units[x]!) === 'ARM').reduce((t, x) => t + (s.units[x]!.from?.startsWith('trs:') ? s.units[x]!.size / 2 : s.units[x]!.size), 0);
   const bonus = Math.max(0, ...landDef(p, a.target).terrain.map((t) => ({ clear: 0, forest: 2, jungle: 4, swamp: 6, mountain: 8 })[t]));
   c.armDef = q.defLand.filter((x) => ['ARM', 'FORT'].includes(typeOf(p, s.units[x]!))).reduce((t, x) => t + s.units[x]!.size, 0) + bonus;
-  emit(ev, 'combat-start', `Ground Attack on ${landName(p, a.target)}: ${[...q.attLand, ...q.dropped, ...q.attSupport].map((x) => unitName(p, x)).join(', ')} against ${[...q.defLand, ...q.defSupport].map((x) => unitName(p, x)).join(', ') || 'no defenders'}`, s.power, {
+  emit(ev, 'combat-start', `${a.kind === 'factory' ? 'Factory' : 'Ground'} Attack on ${landName(p, a.target)}: ${[...q.attLand, ...q.dropped, ...q.attSupport].map((x) => unitName(p, x)).join(', ')} against ${[...q.defLand, ...q.defSupport].map((x) => unitName(p, x)).join(', ') || 'no defenders'}`, s.power, {
     target: a.target,
     attackers: [...q.attLand, ...q.dropped, ...q.attSupport],
     defenders: [...q.defLand, ...q.defSupport],
   });
-  if (airUnits(p, s, c, side).length && airUnits(p, s, c, enemy(side)).length) setupAirRound(p, s, c);
+  // 6.1; a Factory Attack meets the defending AA in the area as well as air units (D.6).
+  const defenders = airUnits(p, s, c, enemy(side)).length + (a.kind === 'factory' ? q.aa.length : 0);
+  if (airUnits(p, s, c, side).length && defenders) setupAirRound(p, s, c);
   else c.tasks.push({ kind: 'land-round' });
 }
 
@@ -319,10 +358,11 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
       return sum + airLandFactor(p, s, x);
     }, 0);
   // A.6: attacking LF halved against Jungle/Mountain/Swamp; air and naval LF halved in Forest (both sides).
-  const attMul = rough ? 0.5 : 1;
+  // D.2: and halved again in Snow on a Snow turn; the attackers' bombing halved under a Snowflake (1.4).
+  const attMul = (rough ? 0.5 : 1) * snowLandMultiplier(p, s, target);
   const supMul = forest ? 0.5 : 1;
   const attLand = attLandLF * attMul;
-  const attSup = Math.min(supportLF(q.attSupport) * attMul * supMul, attLand); // 5.3 support cap
+  const attSup = Math.min(supportLF(q.attSupport) * attMul * supMul * snowflakeMultiplier(p, s, target), attLand); // 5.3 support cap
   const defLandLF = q.defLand.reduce((sum, x) => sum + lf(x), 0);
   const defSup = Math.min(supportLF(q.defSupport) * supMul, defLandLF);
   // 6.2 triangles: attackers count both colours on defending land units; defenders count only white.
@@ -368,9 +408,51 @@ function airLandFactor(p: PackIndex, s: BlitzState, id: string): number {
   return primary && primary !== 'land' ? (f[primary] ?? 0) / 2 : 0;
 }
 
+/**
+ * 6.4 Strategic Round (D.6): the surviving attacking air units' Strategic Factors (half the primary
+ * bombing factor of a unit whose primary is not Strategic; all halved under a Snowflake on a Snow
+ * turn; terrain never counts) plus the target's Factory Factor; only the attacker rolls.
+ */
+function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
+  const q = parts(p, s, c);
+  const bombers = q.attSupport.filter((x) => isAir(p, s.units[x]!));
+  if (!bombers.length) return false;
+  const target = q.a.target;
+  const raw = bombers.reduce((t, x) => t + strategicFactor(p, s, x), 0) * snowflakeMultiplier(p, s, target) + landDef(p, target).factory;
+  c.round = 'strategic';
+  fired('6.4', s.scenario);
+  if (!Number.isInteger(raw)) fired('1.8', s.scenario);
+  c.att = finalFactor(raw, true);
+  c.def = 0;
+  c.attDie = null;
+  c.defDie = 0;
+  c.log.push({ round: 'strategic', target, attackers: bombers, defenders: [], attFactors: c.att, defFactors: 0, attRaw: raw, factory: landDef(p, target).factory });
+  return true;
+}
+
+/** Strategic Factor of an air unit (Unit Types Chart): printed, or half its primary bombing factor. */
+function strategicFactor(p: PackIndex, s: BlitzState, id: string): number {
+  const u = s.units[id]!;
+  const f = face(p, u);
+  const primary = p.unit.get(u.def)?.primary;
+  if (primary === 'strategic' || (primary === undefined && f.strategic !== undefined)) return f.strategic ?? 0;
+  if (f.strategic !== undefined) return f.strategic;
+  return primary ? (f[primary] ?? 0) / 2 : 0;
+}
+
 /** Both dice are in: look up results and queue their effects in the order 6.5 fixes. */
 function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
   const ar = c.attDie ? chartResult(p.chart, c.att, c.attDie) : { damage: 0, letter: null, text: '-' };
+  if (c.round === 'strategic') {
+    // 6.4: the number is Factory damage, never more than the Factory Factor; letters are ignored.
+    const target = s.attacks[c.attack]!.target;
+    const was = s.factoryDamage?.[target] ?? 0;
+    const hit = Math.min(ar.damage, landDef(p, target).factory - was);
+    if (hit > 0) (s.factoryDamage ??= {})[target] = was + hit;
+    Object.assign(c.log[c.log.length - 1]!, { attDie: c.attDie, defDie: null, attResult: ar.text, defResult: '-', factoryDamage: hit });
+    c.tasks.push({ kind: 'finish' });
+    return;
+  }
   const dr = c.defDie ? chartResult(p.chart, c.def, c.defDie) : { damage: 0, letter: null, text: '-' };
   const last = c.log[c.log.length - 1]!;
   Object.assign(last, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: dr.text });
@@ -415,13 +497,16 @@ function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
 /** 6.5: a destroyed unit goes back to its Force Pool; anything it carried dies with it. */
 export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): void {
   const u = s.units[id]!;
+  // 8: who destroyed it (Annihilate the Wehrmacht): the phasing power, or the power answering for the other side.
+  const victimSide = sideOf(p, s, u.power);
+  onDestroyed(p, s, id, victimSide !== s.side ? s.power : answeringPower(p, s, enemy(victimSide), [], s.combat ? s.control[s.attacks[s.combat.attack]!.target] : undefined));
   u.at = 'pool';
   u.size = 0;
   delete u.committed;
   emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u) });
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
   // C.8: after Italy's exit, destroyed Italian units leave the game.
-  if (italyGone(p, s) && italian(p, u.def)) u.at = 'gone';
+  if ((italyGone(p, s) && italian(p, u.def)) || lostForGood(p, s, id)) u.at = 'gone';
   else if (s.scenario !== 'A') s.pool[id] = { size: max, from: 0 };
   for (const [cid] of unitsAt(s, `trs:${id}`)) eliminate(p, s, cid, ev);
 }
@@ -479,7 +564,8 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
       }
       case 'land-round': {
         c.tasks.shift();
-        if (!setupLandRound(p, s, c)) c.tasks.push({ kind: 'finish' });
+        const next = s.attacks[c.attack]!.kind === 'factory' ? setupStrategicRound(p, s, c) : setupLandRound(p, s, c);
+        if (!next) c.tasks.push({ kind: 'finish' });
         continue;
       }
       case 'att-letter': {
@@ -614,7 +700,11 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
   const q = parts(p, s, c);
   const a = q.a;
   let outcome = 'held';
-  if (!q.defLand.length) {
+  if (a.kind === 'factory') {
+    const hit = c.log.find((l) => l.round === 'strategic')?.factoryDamage;
+    outcome = typeof hit === 'number' ? `Factory damage ${hit} (now ${s.factoryDamage?.[a.target] ?? 0} of ${landDef(p, a.target).factory})` : 'no bombers got through';
+    if (typeof hit === 'number' && hit > 0) emit(ev, 'factory-damage', `${landName(p, a.target)}'s Factory takes ${hit} damage`, s.power, { target: a.target, damage: hit, total: s.factoryDamage![a.target]! });
+  } else if (!q.defLand.length) {
     const adv = advancers(p, s, c);
     if (adv.length) {
       // 6.6: every unblocked surviving attacking land unit must advance.

@@ -70,7 +70,10 @@ export function saveOil(s: BlitzState): void {
   if (!s.budgetOil) return;
   for (const [power, oil] of Object.entries(s.budgetOil)) {
     const left = (s.res[power] ?? 0) - spentOf(s, power);
-    (s.oil ??= {})[power] = Math.max(0, Math.min(oil, left));
+    const kept = Math.max(0, Math.min(oil, left));
+    (s.oil ??= {})[power] = kept;
+    // D.9: Resources are saved too where income comes from the map (7.6).
+    if (s.saved) s.saved[power] = Math.max(0, left - kept);
   }
   s.budgetOil = {};
 }

@@ -17,6 +17,9 @@ import { endOfGame } from './victory.ts';
 import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, scoreTurn } from './economy.ts';
 import { applyPassageDie, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { fired } from './sections.ts';
+import { turnIncome } from './income.ts';
+import { scoreObjectives } from './victory-points.ts';
+import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
 const STEPS: Record<Mode, StepId[]> = {
@@ -186,6 +189,8 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   if (s.turn >= sc.lastTurn) return; // nothing built at the very end
   placeReinforcements(p, s, ev); // A.7
   italyLeaves(p, s, ev); // C.8
+  startDisbands(p, s); // D: Second Front
+  if (sc.areaIncome) return areaBudgets(p, s, ev);
   if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions) {
     // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
     for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
@@ -196,11 +201,36 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   }
 }
 
+/**
+ * D.9/7.6: each power's build budget is its saved Oil and Resources plus this turn's income; the Oil
+ * share is remembered so that what is left after the builds is saved as Oil first (D.10).
+ */
+function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  const purses = turnIncome(p, s, ev);
+  const detail: Record<string, unknown> = {};
+  for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
+    const x = purses[pw.id]!;
+    const oil = (s.oil?.[pw.id] ?? 0) + x.oil;
+    const res = (s.saved?.[pw.id] ?? 0) + x.res;
+    (s.budgetOil ??= {})[pw.id] = oil;
+    (s.oil ??= {})[pw.id] = 0;
+    (s.saved ??= {})[pw.id] = 0;
+    s.res[pw.id] = oil + res;
+    s.buildOrder.push(pw.id);
+    detail[pw.id] = { oil: x.oil, resources: x.res, savedOil: oil - x.oil, savedResources: res - x.res, budget: oil + res, lines: x.lines };
+  }
+  emit(ev, 'income', `Oil and Resources: ${s.buildOrder.map((x) => `${x} ${purses[x]!.oil} Oil + ${purses[x]!.res} Resources (budget ${s.res[x]})`).join(', ')}`, undefined, detail as never);
+}
+
 function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   saveOil(s); // C.7, before the builds are revealed and the budget forgotten
   revealBuilds(p, s, ev);
   scoreTurn(p, s, ev); // C: victory points, before Convoy damage is cleared
+  scoreObjectives(p, s, ev); // 8: Victory Card objectives (D on)
   clearConvoyDamage(s);
+  if (s.factoryDamage) s.factoryDamage = {}; // 7.6 step 6: counted at the income, cleared once the turn is scored
+  if (s.winner || s.draw) return;
   s.buildOrder = [];
   const sc = scenarioDef(p, s.scenario);
   if (s.turn >= sc.lastTurn) {
@@ -209,6 +239,7 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   }
   s.turn += 1;
   emit(ev, 'turn', `Turn ${s.turn} begins`, undefined, { turn: s.turn });
+  applyHandovers(p, s, ev); // D: Second Front
   beginImpulse(p, s, 1);
 }
 
@@ -268,6 +299,14 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.overruns.length) {
       const q = askOverrun(p, s, ev);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
+    if (s.disband) {
+      const q = askDisband(p, s, ev);
       if (q) {
         s.ask = q;
         return;
@@ -337,6 +376,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     const to = choice.slice(3);
     emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, to)}`, s.units[id]!.power, { unit: id, to });
     s.units[id]!.at = to;
+    return;
+  }
+  if (s.disband) {
+    applyDisband(p, s, choice, ev);
     return;
   }
   if (choice.startsWith('declare ')) {

@@ -7,6 +7,7 @@ import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { powerOfSide, sideOf, enemy } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
+import { onCapture } from './victory-points.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
@@ -30,6 +31,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
     }
   }
+  onCapture(p, s, land, power, ev); // 8: Control Industrial Might
   checkImmediateVictory(p, s, ev);
 }
 

@@ -38,6 +38,8 @@ export interface Attack {
   resolved: boolean;
   /** The attacking power, where a side has several (each resolves its own attacks). */
   power?: string;
+  /** A Factory Attack (5.3, D.6): air units against the Factory; absent for a Ground Attack. */
+  kind?: 'factory';
 }
 
 /** A step of a combat still to be carried out, in the order 6.5 fixes. */
@@ -62,7 +64,7 @@ export type Letter = 'S' | 'L' | 'B';
 
 export interface CombatState {
   attack: number;
-  round: 'air' | 'land';
+  round: 'air' | 'land' | 'strategic';
   /** Modified totals (after rounding and the minimum) and whether each side rolls. */
   att: number;
   def: number;
@@ -183,10 +185,21 @@ export interface BlitzState {
    */
   oil?: Record<string, number>;
   budgetOil?: Record<string, number>;
+  /** Resources saved from turn to turn where income comes from the map (D.9). */
+  saved?: Record<string, number>;
   picked?: string[];
   doublePicks?: Record<string, number>;
   vp?: Record<string, number>;
   draw?: boolean;
+  /** Enemy Factories captured for Control Industrial Might (land -> captor), and this turn's kills as `by:nation:type` (8). */
+  captured?: Record<string, string>;
+  kills?: string[];
+  /** Dormant countries whose army has taken the field (D: the Near East). */
+  woken?: string[];
+  /** Units still to disband at this turn's builds (D's Second Front). */
+  disband?: { power: string; type: string; left: number }[];
+  /** Factory damage by land area this turn (6.4), cleared when income is counted (7.6). */
+  factoryDamage?: Record<string, number>;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
   overruns: string[];
   winner: SideId | null;

@@ -28,7 +28,7 @@ export function friendlySea(p: PackIndex, s: BlitzState, sea: string, side: Side
 }
 
 /** Home countries of a power: those of its nations (1.1). */
-function homeCountries(p: PackIndex, s: BlitzState, power: string): Set<string> {
+export function homeCountries(p: PackIndex, s: BlitzState, power: string): Set<string> {
   const nations = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.nations ?? [];
   return new Set(p.files.map.countries.filter((c) => c.homeOf && nations.includes(c.homeOf)).map((c) => c.id));
 }
@@ -39,6 +39,16 @@ function homeCountries(p: PackIndex, s: BlitzState, power: string): Set<string> 
  * apply (a move can restore another unit's supply), and the maps are small.
  */
 export function suppliedAreas(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
+  return new Set([...supplyReach(p, s, power, home)].filter((x) => !x.startsWith('sea:')));
+}
+
+/** Sea areas in play a supply line of `power` reaches (7.4: from a Lend Lease unit's home country to its sea). */
+export function suppliedSeas(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
+  return new Set([...supplyReach(p, s, power, home)].filter((x) => x.startsWith('sea:')).map((x) => x.slice(4)));
+}
+
+/** Every land (`id`) and sea (`sea:id`) a supply line of `power` from its home countries (and `home`) reaches. */
+function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
   const side = sideOf(p, s, power);
   const homes = homeCountries(p, s, power);
   homes.add(home);
@@ -71,7 +81,7 @@ export function suppliedAreas(p: PackIndex, s: BlitzState, power: string, home: 
       }
     }
   }
-  return new Set([...seen].filter((x) => !x.startsWith('sea:')));
+  return seen;
 }
 
 /** Whether unit `id` is in supply now (always, where the scenario has no supply rule). */

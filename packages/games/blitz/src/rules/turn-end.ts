@@ -10,6 +10,7 @@ import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { applyPick, canPick, pickable, spentOf } from './economy.ts';
 import { areaInSupply } from './supply.ts';
+import { buildArea } from './specials.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -38,6 +39,9 @@ function homeAreas(p: PackIndex, s: BlitzState, unit: string, power: string): st
   const sc = scenarioDef(p, s.scenario);
   const inPlay = sc.lands.filter((l) => friendlyLand(p, s, l, side));
   if (d.type === 'FORT') return inPlay; // B.7: a FORT goes anywhere you control
+  // D: the Western Allies' new units all arrive in the UK.
+  const fixed = buildArea(p, s, power, unit);
+  if (fixed) return inPlay.includes(fixed) ? [fixed] : [];
   // B.7 (and C, where the AFA and USA are one power too): USA units are placed in Great Britain.
   const home = (s.scenario === 'B' || s.scenario === 'C') && d.nation === 'USA' ? 'great-britain' : d.home;
   return inPlay.filter((l) => landDef(p, l).country === home && (!['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type) || landDef(p, l).ports.length > 0));

@@ -12,6 +12,7 @@ import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { onMap, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { isConquered } from './politics.ts';
+import { bestOfSide, decideByPoints, scoresObjectives } from './victory-points.ts';
 
 const held = (p: PackIndex, s: BlitzState, land: string, side: SideId) => {
   const c = s.control[land];
@@ -35,7 +36,8 @@ function sideVp(p: PackIndex, s: BlitzState, side: SideId): number {
 
 /** End of the last turn: the side the scenario names wins (A: AFA; B: Germany; C: more victory points, equal a draw). */
 export function endOfGame(p: PackIndex, s: BlitzState, ev: Events): void {
-  if (s.winner) return;
+  if (s.winner || s.draw) return;
+  if (scoresObjectives(p, s)) return decideByPoints(p, s, ev, `Turn ${s.turn} is complete`);
   if (scenarioDef(p, s.scenario).vp) {
     const axis = sideVp(p, s, 'Axis');
     const allies = sideVp(p, s, 'Allies');
@@ -60,7 +62,7 @@ function win(s: BlitzState, side: SideId, reason: string, ev: Events): void {
 /** The objective areas each scenario turns on (none in C, which scores victory points). */
 function objectives(p: PackIndex, s: BlitzState): string[] {
   if (s.scenario === 'A') return ['paris', 'poland'];
-  if (scenarioDef(p, s.scenario).vp) return [];
+  if (scenarioDef(p, s.scenario).vp || scoresObjectives(p, s)) return [];
   return (p.countryLands.get('germany') ?? []).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
 }
 
@@ -89,7 +91,7 @@ export function resultOf(p: PackIndex, s: BlitzState, winner: SideId, reason: st
   return {
     sides: { [winner]: 'win', [loser]: 'loss' },
     scores: scores(p, s),
-    margin: scenarioDef(p, s.scenario).vp ? Math.abs(sideVp(p, s, 'Axis') - sideVp(p, s, 'Allies')) : Math.abs(objectiveCount(p, s, 'Axis') - objectiveCount(p, s, 'Allies')),
+    margin: scoresObjectives(p, s) ? Math.abs(bestOfSide(p, s, 'Axis') - bestOfSide(p, s, 'Allies')) : scenarioDef(p, s.scenario).vp ? Math.abs(sideVp(p, s, 'Axis') - sideVp(p, s, 'Allies')) : Math.abs(objectiveCount(p, s, 'Axis') - objectiveCount(p, s, 'Allies')),
     reason,
   };
 }
@@ -103,6 +105,12 @@ export function drawResult(p: PackIndex, s: BlitzState, reason: string): GameRes
 export function adjudicate(p: PackIndex, s: BlitzState): GameResult {
   if (s.winner) return resultOf(p, s, s.winner, s.reason);
   if (s.draw) return drawResult(p, s, s.reason);
+  if (scoresObjectives(p, s)) {
+    const axis = bestOfSide(p, s, 'Axis');
+    const allies = bestOfSide(p, s, 'Allies');
+    const why = `stopped on Turn ${s.turn} with the leading Axis power on ${axis} and the leading Allied power on ${allies} VP; under Scenario ${s.scenario} the most VP wins`;
+    return axis === allies ? drawResult(p, s, why) : resultOf(p, s, axis > allies ? 'Axis' : 'Allies', why);
+  }
   if (scenarioDef(p, s.scenario).vp) {
     const axis = sideVp(p, s, 'Axis');
     const allies = sideVp(p, s, 'Allies');

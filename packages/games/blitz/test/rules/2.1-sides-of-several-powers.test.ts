@@ -106,7 +106,7 @@ describe('2.1 sides of several powers', () => {
     for (let i = 0; i < 3000 && blitz.pending(s).kind !== 'terminal'; i++) {
       const p = blitz.pending(s);
       if (p.kind === 'decision') seats.add(p.power);
-      s = blitz.apply(s, p.kind === 'chance' ? 'die 4' : (p as { options: string[] }).options[0]!).state;
+      s = blitz.apply(s, p.kind === 'chance' ? 'die 4' : (p as { options: readonly string[] }).options[0]!).state;
     }
     expect([...seats].sort()).toEqual(['AFA', 'GER', 'USA']);
   }, 60_000);

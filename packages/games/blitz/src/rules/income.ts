@@ -1,0 +1,114 @@
+/**
+ * Oil and Resources by 7.6 (D.9), with Lend Lease (7.4, D.8), Trade Agreements (7.5) and a scenario's
+ * Resource drain (D's Second Front), for scenarios that switch on `areaIncome`:
+ *   1 and 4. the Oil and Resources of the land areas a power controls: its home countries' always,
+ *      the others only where it can trace supply (a power with a `fixedIncome` entry gets that instead);
+ *   trades: a neutral minor's Oil or Resources while it stays neutral;
+ *   3. less one per point of damage on its Convoys (Resources first, never below 0);
+ *   5. Lend Lease: each of its LL units at sea in its named sea, with supply from the unit's home
+ *      country to that sea and a friendly land area on that sea from which the recipient can trace
+ *      supply home, hands over its Size (the giver's Resources first, then Oil); delivery is mandatory;
+ *   the scenario's drain (Resources first);
+ *   6. less one per point of Factory damage in its areas (Resources first), and the damage is cleared.
+ * Unspent Oil and Resources are saved for the next turn (D.9).
+ */
+import { emit, landName, unitName, type Events } from './events.ts';
+import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { friendlyLand, onMap, sideOf, typeOf } from './query.ts';
+import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
+import { fired } from './sections.ts';
+import type { BlitzState } from './state.ts';
+
+export interface Purse {
+  oil: number;
+  res: number;
+  /** What made it up, for the income event (signed amounts by source). */
+  lines: Record<string, number>;
+}
+
+/** Take `n` from a purse, Resources first, never below 0; returns what was actually taken. */
+function take(x: Purse, n: number, line: string): { res: number; oil: number } {
+  const res = Math.min(x.res, n);
+  const oil = Math.min(x.oil, n - res);
+  x.res -= res;
+  x.oil -= oil;
+  if (res + oil) x.lines[line] = (x.lines[line] ?? 0) - res - oil;
+  return { res, oil };
+}
+
+function give(x: Purse, got: { res: number; oil: number }, line: string): void {
+  x.res += got.res;
+  x.oil += got.oil;
+  if (got.res + got.oil) x.lines[line] = (x.lines[line] ?? 0) + got.res + got.oil;
+}
+
+const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...homeCountries(p, s, power)][0] ?? '';
+
+/** This turn's new Oil and Resources of every power (7.6), Lend Lease moved and Factory damage cleared. */
+export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
+  const sc = scenarioDef(p, s.scenario);
+  const purses: Record<string, Purse> = {};
+  for (const pw of sc.powers) {
+    const x: Purse = { oil: 0, res: 0, lines: {} };
+    const fixed = sc.fixedIncome?.[pw.id];
+    if (fixed) give(x, { res: fixed.resources, oil: fixed.oil }, 'chart');
+    else {
+      const homes = homeCountries(p, s, pw.id);
+      const supplied = suppliedAreas(p, s, pw.id, anyHome(p, s, pw.id));
+      for (const land of sc.lands) {
+        if (s.control[land] !== pw.id) continue;
+        const l = landDef(p, land);
+        if (!homes.has(l.country) && !supplied.has(land)) continue; // 7.6 step 1: outside home, supply needed
+        give(x, { res: l.resources, oil: l.oil }, homes.has(l.country) ? 'home' : 'conquests');
+      }
+    }
+    for (const t of sc.trades ?? []) {
+      if (t.to !== pw.id) continue;
+      // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
+      const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
+      if (lands.every((l) => s.control[l] === 'neutral')) give(x, { res: t.resources, oil: t.oil }, `trade:${t.from}`);
+    }
+    purses[pw.id] = x;
+  }
+  // 7.6 step 3: Convoy damage (in the short scenarios with a chart income it did not count, C.7).
+  for (const c of p.files.map.convoys ?? []) {
+    const dmg = s.convoys?.[c.id] ?? 0;
+    const owner = sc.powers.find((x) => x.nations.includes(c.nation));
+    if (dmg > 0 && owner) take(purses[owner.id]!, dmg, 'convoy damage');
+  }
+  lendLease(p, s, purses, ev);
+  for (const d of sc.resourceDrain ?? []) {
+    if (s.turn < d.fromTurn) continue;
+    const n = Math.min(d.max, d.perTurn * (s.turn - d.fromTurn + 1));
+    if (purses[d.power]) take(purses[d.power]!, n, 'drain');
+  }
+  // 7.6 step 6: Factory damage in each power's areas, then cleared everywhere.
+  for (const [land, dmg] of Object.entries(s.factoryDamage ?? {}).sort()) {
+    const owner = s.control[land];
+    if (owner && purses[owner]) take(purses[owner]!, dmg, 'factory damage');
+  }
+  fired('7.6', s.scenario);
+  return purses;
+}
+
+/** 7.4: Lend Lease deliveries, giver to recipient. */
+function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  for (const [id, u] of onMap(s)) {
+    if (typeOf(p, u) !== 'LL') continue;
+    const d = unitDef(p, u.def);
+    if (!d.llSea || !d.llTo || u.at !== `sea:${d.llSea}`) continue;
+    const to = sc.powers.find((x) => x.nations.includes(d.llTo!))?.id;
+    if (!to || to === u.power || !purses[to] || !purses[u.power]) continue;
+    if (!suppliedSeas(p, s, u.power, d.home).has(d.llSea)) continue;
+    const side = sideOf(p, s, u.power);
+    const reach = suppliedAreas(p, s, to, anyHome(p, s, to));
+    const landing = [...(p.coastOf.get(d.llSea) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
+    if (!landing) continue;
+    const got = take(purses[u.power]!, u.size, `lend lease to ${to}`);
+    if (got.res + got.oil === 0) continue;
+    give(purses[to]!, got, `lend lease from ${u.power}`);
+    fired('7.4', s.scenario);
+    emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${got.res ? `${got.res} Resources` : ''}${got.res && got.oil ? ' and ' : ''}${got.oil ? `${got.oil} Oil` : ''} to ${to} through ${landName(p, landing)}`, u.power, { unit: id, to, resources: got.res, oil: got.oil, via: landing });
+  }
+}

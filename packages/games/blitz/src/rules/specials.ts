@@ -1,0 +1,119 @@
+/**
+ * Scenario special rules that are data in the pack (from Scenario D on): armies that wake when their
+ * country is attacked (D: the Near East), hand-overs of a country at the start of a turn (D's Second
+ * Front: Belgium-Netherlands to the Western Allies from Turn 9, closed to the Axis), units disbanded
+ * at a turn's builds (D: four Size of German ARM on Turn 9), units lost for good when destroyed (D: the
+ * Italian Alpini Army), and where a power's new units arrive (D: the Western Allies' in the UK).
+ */
+import { IllegalChoiceError } from '@salient/engine';
+import { emit, landName, unitName, type Events } from './events.ts';
+import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { friendlyLand, isAir, isLand, isNaval, landNeighbours, ownedBy, sideOf, typeOf, canStackLand, canStackPort, unitsAt } from './query.ts';
+import type { Ask, BlitzState } from './state.ts';
+import { fired } from './sections.ts';
+
+const powerOfNation = (p: PackIndex, s: BlitzState, nation: string): string | undefined => scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(nation as 'GER'))?.id;
+
+/** D: the first attack announced on a land area of a dormant country brings its army onto the map. */
+export function wakeDormant(p: PackIndex, s: BlitzState, land: string, ev: Events): void {
+  const country = landDef(p, land).country;
+  const d = scenarioDef(p, s.scenario).dormant?.find((x) => x.country === country);
+  if (!d || (s.woken ?? []).includes(country)) return;
+  (s.woken ??= []).push(country);
+  const placed: string[] = [];
+  for (const pl of d.army) {
+    const power = powerOfNation(p, s, unitDef(p, pl.unit).nation);
+    if (!power || s.units[pl.unit]) continue;
+    // It appears where the chart puts it if its side still holds that area, else in any held area of the country.
+    const side = sideOf(p, s, power);
+    const at = friendlyLand(p, s, pl.at, side) ? pl.at : (p.countryLands.get(country) ?? []).find((l) => l in s.control && friendlyLand(p, s, l, side));
+    if (!at) continue;
+    s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at };
+    placed.push(pl.unit);
+  }
+  const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  emit(ev, 'dormant-army', `${name} is attacked: ${placed.length ? placed.map((x) => unitName(p, x)).join(', ') + ' take the field' : 'its army has nowhere to appear'}`, undefined, { country, units: placed });
+}
+
+/**
+ * D's Second Front: at the start of the turn the named power takes control of every land area of the
+ * country in play; enemy units there move to the nearest adjacent area their side holds, or are lost.
+ */
+export function applyHandovers(p: PackIndex, s: BlitzState, ev: Events): void {
+  for (const h of scenarioDef(p, s.scenario).handovers ?? []) {
+    if (h.turn !== s.turn) continue;
+    const side = sideOf(p, s, h.to);
+    const lands = (p.countryLands.get(h.country) ?? []).filter((l) => l in s.control).sort();
+    for (const land of lands) {
+      for (const [id, u] of unitsAt(s, land)) {
+        if (sideOf(p, s, u.power) === side) continue;
+        const uside = sideOf(p, s, u.power);
+        const dest = landNeighbours(p, s, land).map((n) => n.to).find((l) => friendlyLand(p, s, l, uside) && fits(p, s, id, l));
+        if (dest) {
+          u.at = dest;
+          emit(ev, 'handover-move', `${unitName(p, id)} leaves ${landName(p, land)} for ${landName(p, dest)}`, u.power, { unit: id, from: land, to: dest });
+        } else {
+          u.at = 'gone';
+          emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, land)} and is lost`, u.power, { unit: id, type: typeOf(p, u) });
+        }
+      }
+      s.control[land] = h.to;
+    }
+    const name = p.files.map.countries.find((c) => c.id === h.country)?.name ?? h.country;
+    emit(ev, 'handover', `${h.to} takes control of ${name}${h.closedTo ? `; the ${h.closedTo} may not attack it from now on` : ''}`, h.to, { country: h.country, to: h.to, lands });
+  }
+}
+
+function fits(p: PackIndex, s: BlitzState, id: string, land: string): boolean {
+  const u = s.units[id]!;
+  if (isLand(p, u)) return canStackLand(p, s, land, sideOf(p, s, u.power), u.size);
+  if (isNaval(p, u)) return canStackPort(p, s, land, u.size);
+  return isAir(p, u);
+}
+
+/** D: this turn's disbands, set up before the builds. */
+export function startDisbands(p: PackIndex, s: BlitzState): void {
+  const due = (scenarioDef(p, s.scenario).disbands ?? []).filter((d) => d.turn === s.turn);
+  if (due.length) s.disband = due.map((d) => ({ power: d.power, type: d.type, left: d.size }));
+}
+
+/** The power must pick which of its units of the type lose Size, one step at a time. */
+export function askDisband(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  while (s.disband?.length) {
+    const d = s.disband[0]!;
+    const units = ownedBy(s, d.power).filter(([, u]) => typeOf(p, u) === d.type && !u.at.startsWith('trs:')).map(([id]) => id);
+    if (d.left > 0 && units.length) return { kind: 'decision', power: d.power, prompt: 'disband', options: units.map((x) => `disband ${x}`) };
+    emit(ev, 'disbanded', `${d.power} has disbanded what it must (${d.left} Size of ${d.type} could not be found)`, d.power, { left: d.left, type: d.type });
+    s.disband.shift();
+  }
+  delete s.disband;
+  return null;
+}
+
+export function applyDisband(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const d = s.disband?.[0];
+  const id = choice.slice('disband '.length);
+  const u = s.units[id];
+  if (!d || !u || u.power !== d.power || typeOf(p, u) !== d.type) throw new IllegalChoiceError(`'${choice}' is not a unit ${d?.power ?? 'anyone'} must disband now`);
+  u.size -= 1;
+  d.left -= 1;
+  fired('D', s.scenario);
+  if (u.size <= 0 || !p.unit.get(u.def)?.sizes[String(u.size) as '1']) {
+    u.at = 'gone';
+    u.size = 0;
+  }
+  emit(ev, 'disband', `${unitName(p, id)} is ${u.at === 'gone' ? 'removed from the game' : `reduced to Size ${u.size}`} (Second Front)`, u.power, { unit: id, size: u.size });
+}
+
+/** D: units that leave the game for good when destroyed. */
+export function lostForGood(p: PackIndex, s: BlitzState, id: string): boolean {
+  return scenarioDef(p, s.scenario).permanentLoss?.includes(id) ?? false;
+}
+
+/** D: where `power` places the new units of major-power home countries (`buildAt`), if the scenario says. */
+export function buildArea(p: PackIndex, s: BlitzState, power: string, unit: string): string | undefined {
+  const at = scenarioDef(p, s.scenario).buildAt?.[power];
+  if (!at) return undefined;
+  const home = unitDef(p, unit).home;
+  return p.files.map.countries.find((c) => c.id === home)?.homeOf ? at : undefined;
+}

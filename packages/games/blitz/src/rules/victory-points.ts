@@ -1,0 +1,140 @@
+/**
+ * Victory points from the Victory Card objectives a scenario lists (8, D.11): scored the moment they
+ * happen (Control Industrial Might) or at each turn end, capped at the target; the game ends at once
+ * when a power reaches the target, else after the last turn, and the power with most points wins for
+ * its side (D: the Western Allies score nothing and win only with the USSR). Equal leaders draw.
+ */
+import type { ObjectiveDef } from '../pack/schema.ts';
+import { emit, landName, type Events } from './events.ts';
+import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { enemy, sideOf, typeOf } from './query.ts';
+import { fired } from './sections.ts';
+import type { BlitzState, SideId } from './state.ts';
+import { homeCountries } from './supply.ts';
+
+const victoryOf = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).victory;
+
+export const scoresObjectives = (p: PackIndex, s: BlitzState): boolean => victoryOf(p, s) !== undefined;
+
+function objectivesOf(p: PackIndex, s: BlitzState, kind: ObjectiveDef['kind']): ObjectiveDef[] {
+  return victoryOf(p, s)?.objectives.filter((o) => o.kind === kind) ?? [];
+}
+
+function award(p: PackIndex, s: BlitzState, power: string, n: number, why: string, ev: Events, data: Record<string, unknown>): void {
+  if (!n) return;
+  const target = victoryOf(p, s)!.target;
+  const was = s.vp![power] ?? 0;
+  const now = Math.max(0, Math.min(target, was + n)); // 8: capped at the target
+  s.vp![power] = now;
+  fired('8', s.scenario);
+  emit(ev, 'victory-points', `${power} ${n > 0 ? 'gains' : 'loses'} ${Math.abs(n)} VP (${why}): ${now}`, power, { ...data, vp: n, total: now } as never);
+}
+
+/**
+ * Control Industrial Might (8): taking an enemy Factory gains its Factory Factor at once; losing a
+ * Factory you captured loses those points again (losing your own starting Factory costs nothing).
+ */
+export function onCapture(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events): void {
+  if (!scoresObjectives(p, s)) return;
+  const factor = landDef(p, land).factory;
+  if (!factor) return;
+  const prior = s.captured?.[land];
+  if (prior && prior !== power) {
+    delete s.captured![land];
+    if (objectivesOf(p, s, 'industrial-might').some((o) => o.power === prior)) award(p, s, prior, -factor, `Control Industrial Might: ${landName(p, land)} lost`, ev, { objective: 'industrial-might', land });
+  }
+  const start = scenarioDef(p, s.scenario).control[land];
+  const enemyFactory = start !== undefined && start !== 'neutral' && sideOf(p, s, start) === enemy(sideOf(p, s, power));
+  if (enemyFactory && objectivesOf(p, s, 'industrial-might').some((o) => o.power === power)) {
+    (s.captured ??= {})[land] = power;
+    award(p, s, power, factor, `Control Industrial Might: ${landName(p, land)}`, ev, { objective: 'industrial-might', land });
+  }
+  checkTarget(p, s, ev);
+}
+
+/** Note a destroyed unit for "destroy a unit of this type this turn" objectives, with who destroyed it. */
+export function onDestroyed(p: PackIndex, s: BlitzState, id: string, by: string): void {
+  if (!objectivesOf(p, s, 'destroy-type').length) return;
+  const u = s.units[id]!;
+  (s.kills ??= []).push(`${by}:${unitDef(p, u.def).nation}:${typeOf(p, u)}`);
+}
+
+/** Whether `power` holds any land area in play of one of its home countries. */
+function holdsHome(p: PackIndex, s: BlitzState, power: string): boolean {
+  const homes = homeCountries(p, s, power);
+  return Object.keys(s.control).some((l) => s.control[l] === power && homes.has(landDef(p, l).country));
+}
+
+/** Points `o` earns at this turn end. */
+function turnEndPoints(p: PackIndex, s: BlitzState, o: ObjectiveDef): number {
+  const vp = o.vp ?? 1;
+  const mine = (l: string) => s.control[l] === o.power;
+  switch (o.kind) {
+    case 'industrial-might':
+      return 0; // scored as it happens
+    case 'long-war':
+      return holdsHome(p, s, o.power) ? (o.byTurn?.[String(s.turn)] ?? 0) : 0;
+    case 'control-count':
+      return (o.areas ?? []).filter(mine).length >= (o.atLeast ?? 1) ? vp : 0;
+    case 'deny': {
+      const side = sideOf(p, s, o.power);
+      const lands = Object.keys(s.control).filter((l) => (o.countries ?? []).includes(landDef(p, l).country) && !(o.except ?? []).includes(l));
+      return lands.every((l) => s.control[l] === 'neutral' || sideOf(p, s, s.control[l]!) !== enemy(side)) ? vp : 0;
+    }
+    case 'destroy-type':
+      return (s.kills ?? []).includes(`${o.power}:${o.nation}:${o.type}`) ? vp : 0;
+    case 'buffer-zone': {
+      const homes = homeCountries(p, s, o.power);
+      const zone = Object.keys(s.control).filter((l) => mine(l) && !homes.has(landDef(p, l).country) && [...(p.borders.get(l) ?? [])].some((b) => homes.has(landDef(p, b).country)));
+      return zone.length >= (o.atLeast ?? 3) ? vp : 0;
+    }
+    case 'factories-intact':
+      return (o.areas ?? []).every((l) => mine(l) && !(s.factoryDamage?.[l] ?? 0)) ? vp : 0;
+  }
+}
+
+/** 8: the turn-end tally, then the end check. */
+export function scoreObjectives(p: PackIndex, s: BlitzState, ev: Events): void {
+  const v = victoryOf(p, s);
+  if (!v) return;
+  for (const o of v.objectives) {
+    const n = turnEndPoints(p, s, o);
+    if (n) award(p, s, o.power, n, o.name, ev, { objective: o.id });
+    if (s.winner || s.draw) return;
+  }
+  delete s.kills;
+  checkTarget(p, s, ev);
+}
+
+/** 8: a power at the target ends the game at once. */
+function checkTarget(p: PackIndex, s: BlitzState, ev: Events): void {
+  const v = victoryOf(p, s)!;
+  if (s.winner || s.draw) return;
+  if (Object.values(s.vp ?? {}).some((x) => x >= v.target)) decideByPoints(p, s, ev, `a power reached ${v.target} VP on Turn ${s.turn}`);
+}
+
+/** The side of the power with most points wins (a power in `winsWith` only with its partner); equal leaders draw. */
+export function decideByPoints(p: PackIndex, s: BlitzState, ev: Events, why: string): void {
+  const v = victoryOf(p, s)!;
+  const ranked = Object.entries(s.vp ?? {})
+    .filter(([pw]) => !v.winsWith?.[pw])
+    .sort((a, b) => b[1] - a[1]);
+  const tally = ranked.map(([pw, n]) => `${pw} ${n}`).join(', ');
+  const top = ranked[0]!;
+  const tied = ranked.filter(([, n]) => n === top[1]);
+  const sides = new Set(tied.map(([pw]) => sideOf(p, s, pw)));
+  s.reason = `${why}: ${tally} (Scenario ${s.scenario} victory)`;
+  if (sides.size > 1) {
+    s.draw = true;
+    emit(ev, 'victory', `Draw: ${s.reason}`, undefined, { side: 'draw', reason: s.reason });
+    return;
+  }
+  const side = [...sides][0] as SideId;
+  s.winner = side;
+  emit(ev, 'victory', `${side} win: ${s.reason}`, undefined, { side, reason: s.reason, power: top[0] });
+}
+
+/** Most points per side, for margins and adjudication. */
+export function bestOfSide(p: PackIndex, s: BlitzState, side: SideId): number {
+  return Math.max(0, ...Object.entries(s.vp ?? {}).filter(([pw]) => sideOf(p, s, pw) === side).map(([, n]) => n));
+}
