@@ -115,6 +115,14 @@ function crossCheck(p: PackFiles): PathIssue[] {
       if (u.primary && side[u.primary] === undefined) add([...sp, u.primary], `primary bombing factor '${u.primary}' is missing on this side`);
       if (u.type === 'FORT' && side.move !== 0) add([...sp, 'move'], 'a FORT never moves (A.4): movement must be 0');
     }
+    // 7.4: only a Lend Lease counter has a named sea and a recipient's flag.
+    if (u.type !== 'LL') {
+      if (u.llSea !== undefined) add([...at, 'llSea'], `only an LL unit has a named Lend Lease sea; '${u.id}' is ${u.type}: remove llSea`);
+      if (u.llTo !== undefined) add([...at, 'llTo'], `only an LL unit has a Lend Lease recipient; '${u.id}' is ${u.type}: remove llTo`);
+    } else {
+      if (u.llSea !== undefined && !seas.has(u.llSea)) add([...at, 'llSea'], `unknown sea area '${u.llSea}': name a sea of map.json`);
+      if (u.llTo !== undefined && u.llTo === u.nation) add([...at, 'llTo'], `a Lend Lease unit gives to another major power, not its own (${u.nation}): set llTo to the power whose flag is on the counter, or remove it`);
+    }
   });
 
   // --- combat chart (6.5) ----------------------------------------------------------------------
@@ -213,6 +221,173 @@ function crossCheck(p: PackFiles): PathIssue[] {
       else placed.set(f.unit, jsonPath(path));
       if (f.from !== undefined && (f.from < sc.firstTurn || f.from > sc.lastTurn)) add([...path, 'from'], `turn ${f.from} is outside turns ${sc.firstTurn}-${sc.lastTurn}`);
     });
+
+    // --- power-keyed records and Future Additions (2.2, C, D) ---
+    const powerList = [...powers].join(', ');
+    const knownPower = (who: string, path: Path, what: string): boolean => {
+      if (powers.has(who)) return true;
+      add(path, `${what} '${who}' is not a power of this scenario: use one of ${powerList}`);
+      return false;
+    };
+    const nationsOf = new Map(sc.powers.map((pw) => [pw.id, new Set<string>(pw.nations)]));
+    for (const key of ['blitzChoice', 'oil', 'fixedIncome', 'futureAdditions', 'doublePicks', 'buildAt'] as const) {
+      for (const k of Object.keys(sc[key] ?? {})) knownPower(k, [...at, key, k], 'power');
+    }
+    for (const [pw, list] of Object.entries(sc.futureAdditions ?? {})) {
+      list.forEach((f, i) => {
+        const path: Path = [...at, 'futureAdditions', pw, i];
+        const u = units.get(f.unit);
+        if (!u) add([...path, 'unit'], `unknown unit '${f.unit}': add it to units.json or fix the id`);
+        else {
+          if (!(String(f.size) in u.sizes)) add([...path, 'size'], `unit '${f.unit}' has no Size-${f.size} side (it has ${Object.keys(u.sizes).join(', ')})`);
+          if (nationsOf.has(pw) && !nationsOf.get(pw)!.has(u.nation)) add([...path, 'unit'], `unit '${f.unit}' belongs to ${u.nation}, which power '${pw}' does not run: list it under the power that runs ${u.nation}`);
+        }
+        const prior = placed.get(f.unit);
+        if (prior !== undefined) add([...path, 'unit'], `unit '${f.unit}' is already placed at ${prior}; each counter exists once, so a Future Addition may not also be set up or in the Force Pool`);
+        else placed.set(f.unit, jsonPath(path));
+      });
+    }
+    const inRange = (turn: number, path: Path): void => {
+      if (turn < sc.firstTurn || turn > sc.lastTurn) add(path, `turn ${turn} is outside turns ${sc.firstTurn}-${sc.lastTurn}: use a turn the scenario plays`);
+    };
+    const countryInPlay = (c: string, path: Path): void => {
+      if (!countries.has(c)) add(path, `unknown country '${c}': use a country id of map.json`);
+      else if (!p.map.lands.some((l) => l.country === c && inPlay.has(l.id))) add(path, `country '${c}' has no land area in play in this scenario: add its areas to lands or drop this entry`);
+    };
+
+    // --- 1.4/D.2 weather ---
+    const snow = new Set<number>();
+    (sc.snowTurns ?? []).forEach((t, i) => {
+      inRange(t, [...at, 'snowTurns', i]);
+      if (snow.has(t)) add([...at, 'snowTurns', i], `turn ${t} is listed twice: list each Snow turn once`);
+      snow.add(t);
+    });
+
+    // --- 7.5 trades, D's Second Front, handovers and disbands ---
+    (sc.trades ?? []).forEach((t, i) => {
+      const path: Path = [...at, 'trades', i];
+      if (!countries.has(t.from)) add([...path, 'from'], `unknown country '${t.from}': a trade comes from a country id of map.json`);
+      else {
+        const own = p.map.lands.filter((l) => l.country === t.from);
+        const oil = own.reduce((n, l) => n + l.oil, 0);
+        const res = own.reduce((n, l) => n + l.resources, 0);
+        if (t.oil > oil || t.resources > res) add(path, `'${t.from}' produces ${oil} Oil and ${res} Resources on the map, less than the ${t.oil} Oil and ${t.resources} Resources traded: trade at most what the country has`);
+      }
+      knownPower(t.to, [...path, 'to'], 'trade partner');
+      if (t.oil + t.resources === 0) add(path, 'a trade of nothing: give the Oil or Resources it carries');
+    });
+    (sc.resourceDrain ?? []).forEach((d, i) => {
+      const path: Path = [...at, 'resourceDrain', i];
+      knownPower(d.power, [...path, 'power'], 'power');
+      inRange(d.fromTurn, [...path, 'fromTurn']);
+      if (d.max < d.perTurn) add([...path, 'max'], `max ${d.max} is below perTurn ${d.perTurn}: the cap must allow at least one turn's loss`);
+    });
+    (sc.handovers ?? []).forEach((h, i) => {
+      const path: Path = [...at, 'handovers', i];
+      inRange(h.turn, [...path, 'turn']);
+      countryInPlay(h.country, [...path, 'country']);
+      if (knownPower(h.to, [...path, 'to'], 'receiving power') && h.closedTo !== undefined) {
+        const side = sc.powers.find((pw) => pw.id === h.to)!.side;
+        if (side === h.closedTo) add([...path, 'closedTo'], `the country is closed to the ${h.closedTo}, the receiving power's own side: close it to the other side`);
+      }
+    });
+    sc.disbands?.forEach((d, i) => {
+      const path: Path = [...at, 'disbands', i];
+      inRange(d.turn, [...path, 'turn']);
+      if (knownPower(d.power, [...path, 'power'], 'power')) {
+        const runs = nationsOf.get(d.power)!;
+        const has = [...sc.setup, ...sc.forcePool].some((x) => {
+          const u = units.get(x.unit);
+          return u !== undefined && u.type === d.type && runs.has(u.nation);
+        });
+        if (!has) add([...path, 'type'], `power '${d.power}' has no ${d.type} unit in the set-up or Force Pool to remove: fix the type or the power`);
+      }
+    });
+
+    // --- D: build areas, permanent losses, dormant armies ---
+    for (const [pw, l] of Object.entries(sc.buildAt ?? {})) {
+      const path: Path = [...at, 'buildAt', pw];
+      if (!lands.has(l)) add(path, `unknown land area '${l}': use a land area id of map.json`);
+      else if (!inPlay.has(l)) add(path, `'${l}' is not a land area in play in this scenario: build in an area listed in lands`);
+      else if (powers.has(pw) && sc.control[l] !== pw) add(path, `'${l}' is controlled by '${sc.control[l] ?? 'nobody'}' at the start, not by '${pw}': build in an area the power holds`);
+    }
+    (sc.permanentLoss ?? []).forEach((x, i) => {
+      const path: Path = [...at, 'permanentLoss', i];
+      const u = units.get(x);
+      if (!u) add(path, `unknown unit '${x}': add it to units.json or fix the id`);
+      else if (!nations.has(u.nation)) add(path, `unit '${x}' belongs to ${u.nation}, which no power in this scenario runs: remove it`);
+      else if (!placed.has(x)) add(path, `unit '${x}' is neither set up, reinforcing, in a Force Pool nor a Future Addition in this scenario: remove it or place the unit`);
+    });
+    (sc.dormant ?? []).forEach((dm, i) => {
+      const path: Path = [...at, 'dormant', i];
+      countryInPlay(dm.country, [...path, 'country']);
+      const holders = new Set(p.map.lands.filter((l) => l.country === dm.country && inPlay.has(l.id)).map((l) => sc.control[l.id] ?? 'neutral'));
+      if (holders.has('neutral')) add([...path, 'country'], `'${dm.country}' has neutral land areas: a dormant army belongs to a country a power controls; use minors for a neutral country that may be declared on`);
+      dm.army.forEach((pl, j) => {
+        const pp: Path = [...path, 'army', j];
+        checkPlacement(pl, pp, true);
+        const l = p.map.lands.find((x) => x.id === pl.at);
+        if (l && l.country !== dm.country) add([...pp, 'at'], `'${pl.at}' is in '${l.country}', not in '${dm.country}': a dormant army appears in its own country`);
+        const u = units.get(pl.unit);
+        const holder = sc.control[pl.at];
+        if (u && holder !== undefined && nationsOf.has(holder) && !nationsOf.get(holder)!.has(u.nation)) add([...pp, 'unit'], `unit '${pl.unit}' belongs to ${u.nation}, but '${pl.at}' is held by '${holder}', which does not run ${u.nation}: give the counter to the controlling power's nation`);
+      });
+    });
+
+    // --- 8/D.11 victory ---
+    const v = sc.victory;
+    if (v) {
+      const vp: Path = [...at, 'victory'];
+      for (const [pw, partner] of Object.entries(v.winsWith ?? {})) {
+        knownPower(pw, [...vp, 'winsWith', pw], 'power');
+        if (knownPower(partner, [...vp, 'winsWith', pw], 'partner')) {
+          if (partner === pw) add([...vp, 'winsWith', pw], `'${pw}' cannot win with itself: name the power it wins with, or remove the entry`);
+          else if (powers.has(pw) && sc.powers.find((x) => x.id === pw)!.side !== sc.powers.find((x) => x.id === partner)!.side) add([...vp, 'winsWith', pw], `'${pw}' and '${partner}' are on different sides: a power wins only with a power of its own side`);
+        }
+      }
+      const objIds = new Set<string>();
+      v.objectives.forEach((o, i) => {
+        const op: Path = [...vp, 'objectives', i];
+        if (objIds.has(o.id)) add([...op, 'id'], `duplicate objective id '${o.id}': give each objective its own id`);
+        objIds.add(o.id);
+        knownPower(o.power, [...op, 'power'], 'power');
+        if (v.winsWith && o.power in v.winsWith) add([...op, 'power'], `'${o.power}' wins only with '${v.winsWith[o.power]}' (winsWith) and scores no points: remove this objective or the winsWith entry`);
+        const need = (field: keyof typeof o, why: string): void => {
+          const x = o[field];
+          if (x === undefined || (Array.isArray(x) && x.length === 0) || (typeof x === 'object' && !Array.isArray(x) && Object.keys(x).length === 0)) add([...op, field], `a '${o.kind}' objective needs ${field} (${why})`);
+        };
+        const needVp = o.kind !== 'industrial-might' && o.kind !== 'long-war';
+        if (needVp) need('vp', 'the points it scores each time it is met');
+        else if (o.vp !== undefined) add([...op, 'vp'], `a '${o.kind}' objective scores ${o.kind === 'long-war' ? 'by turn (byTurn)' : "a captured Factory's Factor"}, not a fixed vp: remove vp`);
+        if (o.kind === 'long-war') {
+          need('byTurn', 'the points per turn, e.g. {"11": 1, "12": 2}');
+          for (const t of Object.keys(o.byTurn ?? {})) {
+            const n = Number(t);
+            if (!Number.isInteger(n)) add([...op, 'byTurn', t], `'${t}' is not a turn number: key byTurn by turn, e.g. "11"`);
+            else inRange(n, [...op, 'byTurn', t]);
+          }
+        } else if (o.byTurn !== undefined) add([...op, 'byTurn'], `only a 'long-war' objective scores by turn: remove byTurn`);
+        if (o.kind === 'control-count') {
+          need('areas', 'the land areas counted');
+          need('atLeast', 'how many of the areas must be held');
+          if (o.atLeast !== undefined && o.areas && o.atLeast > o.areas.length) add([...op, 'atLeast'], `atLeast ${o.atLeast} is more than the ${o.areas.length} areas listed: it could never be met`);
+        }
+        if (o.kind === 'factories-intact') need('areas', 'the Factory areas that must be held undamaged');
+        if (o.kind === 'buffer-zone') need('atLeast', 'how many bordering areas must be held');
+        if (o.kind === 'deny') need('countries', 'the countries no enemy may hold');
+        if (o.kind === 'destroy-type') need('type', 'the unit type whose loss scores');
+        (o.areas ?? []).forEach((l, j) => {
+          if (!lands.has(l)) add([...op, 'areas', j], `unknown land area '${l}': use a land area id of map.json`);
+          else if (!inPlay.has(l)) add([...op, 'areas', j], `'${l}' is not a land area in play in this scenario: it could never count`);
+          else if (o.kind === 'factories-intact' && !(p.map.lands.find((x) => x.id === l)!.factory > 0)) add([...op, 'areas', j], `'${l}' has no Factory: list only Factory areas`);
+        });
+        (o.countries ?? []).forEach((c, j) => countryInPlay(c, [...op, 'countries', j]));
+        (o.except ?? []).forEach((l, j) => {
+          if (!lands.has(l)) add([...op, 'except', j], `unknown land area '${l}': use a land area id of map.json`);
+        });
+        if (o.nation !== undefined && !nations.has(o.nation)) add([...op, 'nation'], `no power in this scenario runs ${o.nation}: use a nation of the enemy's counters`);
+      });
+    }
   });
 
   // --- provenance ------------------------------------------------------------------------------
