@@ -31,8 +31,16 @@ import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sectio
 import { initialConvoys } from './rules/sea-combat.ts';
 
 export const RULES_VERSION = '0.1.0';
+/** One line per scenario for listings. */
+const SUMMARIES: Record<string, string> = {
+  A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',
+  B: 'Turns 9-11, Germany against the Western Allies. The Western Allies win the moment they conquer Germany; otherwise Germany wins when Turn 11 ends.',
+  C: 'Turns 3-9, the war at sea: Germany against the Western Allies around Britain, frozen control, victory points for Convoy damage and Lend Lease.',
+  D: 'Turns 3-12, Germany against the USSR and the Western Allies (three seats): supply, Snow, Oil-paid Blitzes, Factory Attacks, Lend Lease; first to 15 VP, else most VP after Turn 12.',
+};
+
 /** Scenarios whose rules this version implements. */
-const IMPLEMENTED = ['A', 'B', 'C'];
+const IMPLEMENTED = ['A', 'B', 'C', 'D'];
 
 function loaded(data: PackFiles): LoadedPack<PackFiles> {
   const hash = hashJson(data);
@@ -196,10 +204,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
       .map((s) => ({
         id: s.id,
         name: s.name,
-        summary:
-          s.id === 'A'
-            ? 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.'
-            : 'Turns 9-11, Germany against the Western Allies. The Western Allies win the moment they conquer Germany; otherwise Germany wins when Turn 11 ends.',
+        summary: SUMMARIES[s.id] ?? s.name,
         sides: (['Axis', 'Allies'] as const).map((side) => ({
           id: side,
           name: side,

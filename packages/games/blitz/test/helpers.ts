@@ -16,7 +16,7 @@ export const pack: LoadedPack<PackFiles> = (() => {
   return r.pack;
 })();
 
-export const start = (scenario: 'A' | 'B' | 'C'): BlitzState => blitz.setup(scenario, pack);
+export const start = (scenario: 'A' | 'B' | 'C' | 'D'): BlitzState => blitz.setup(scenario, pack);
 
 /**
  * Rearrange a state for a test: units (id -> partial unit, `null` removes it from the map), control,

@@ -225,7 +225,7 @@ export const placementSchema = z.object({
  *   - `control-count`: at each turn end, `vp` if the power controls at least `atLeast` of `areas`.
  *   - `deny`: at each turn end, `vp` if no enemy controls a land area of `countries` (less `except`).
  *   - `destroy-type`: at each turn end, `vp` if the power destroyed an enemy unit of `type` of `nation` this turn.
- *   - `buffer-zone`: at each turn end, `vp` if the power controls `atLeast` land areas outside its home country, each touching it.
+ *   - `buffer-zone`: at each turn end, `vp` if the power controls `atLeast` land areas outside its home country (less `except`), each touching it.
  *   - `factories-intact`: at each turn end, `vp` if the power controls every one of `areas` and none has Factory damage.
  */
 export const objectiveSchema = z.object({

@@ -136,10 +136,26 @@ function targets(p: PackIndex, s: BlitzState): string[] {
   for (const land of Object.keys(s.control).sort()) {
     if (announced.has(land) || !enemyLand(p, s, land, side) || closedTarget(p, s, land)) continue;
     if (!s.control[land]) continue; // not in play
-    const probe: Attack = { target: land, attackers: [], dropped: [], defenders: [], resolved: false };
-    if (commitOptions(p, s, probe).some((o) => o.startsWith('drop') || (o.startsWith('add') && isLand(p, s.units[o.slice(4)]!)))) out.push(land);
+    if (canGroundAttack(p, s, land)) out.push(land);
   }
   return out;
+}
+
+/**
+ * Whether some land unit of the phasing power could be committed to a Ground Attack on `land` now:
+ * the land and air-drop options `commitOptions` would give for a fresh attack, with the cheap
+ * geometric tests first (this runs for every enemy area each time the announce step asks).
+ */
+function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
+  const island = landDef(p, land).island;
+  const snow = snowBound(p, s, land);
+  for (const [id, u] of ownedBy(s, s.power)) {
+    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2)) continue;
+    const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false);
+    if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
+    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land)) return true;
+  }
+  return false;
 }
 
 /**

@@ -87,7 +87,7 @@ export function pickable(p: PackIndex, s: BlitzState, power: string): string[] {
 
 /** What `power` has committed of its build budget this turn (builds, repairs, an Oil for a double pick; not the picks). */
 export function spentOf(s: BlitzState, power: string): number {
-  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' ? 0 : h.size), 0);
+  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' || h.free ? 0 : h.size), 0);
 }
 
 const picksMade = (s: BlitzState, power: string) => (s.hidden[power] ?? []).filter((h) => h.at === 'pool').length;

@@ -10,7 +10,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { declarable, declareWar } from './politics.ts';
-import { enemy, sidePowers } from './query.ts';
+import { enemy, readOnly, sidePowers } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
@@ -19,6 +19,7 @@ import { applyPassageDie, applySeaPick, askPassage, askSeaCombat, clearConvoyDam
 import { fired } from './sections.ts';
 import { turnIncome } from './income.ts';
 import { scoreObjectives } from './victory-points.ts';
+import { withSupplyMemo } from './supply.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
@@ -243,7 +244,14 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   beginImpulse(p, s, 1);
 }
 
+/** Steps whose question only reads the state, so supply answers can be shared while it is worked out. */
+const READ_ONLY: ReadonlySet<StepId> = new Set(['blitz-choice', 'return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve', 'build']);
+
 function stepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  return READ_ONLY.has(s.step) ? readOnly(s, () => withSupplyMemo(() => rawStepAsk(p, s, ev))) : rawStepAsk(p, s, ev);
+}
+
+function rawStepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   switch (s.step) {
     case 'blitz-choice':
       return askBlitz(p, s);

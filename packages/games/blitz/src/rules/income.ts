@@ -66,7 +66,10 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
       if (t.to !== pw.id) continue;
       // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
       const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
-      if (lands.every((l) => s.control[l] === 'neutral')) give(x, { res: t.resources, oil: t.oil }, `trade:${t.from}`);
+      if (lands.every((l) => s.control[l] === 'neutral')) {
+        give(x, { res: t.resources, oil: t.oil }, `trade:${t.from}`);
+        fired('7.5', s.scenario);
+      }
     }
     purses[pw.id] = x;
   }

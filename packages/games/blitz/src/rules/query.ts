@@ -68,7 +68,36 @@ export function onMap(s: BlitzState): [string, UnitState][] {
   return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
+/**
+ * While a read-only question is worked out (`readOnly`), units by location are indexed once for the
+ * state being asked about; every stacking and occupancy test then costs a lookup, not a pass.
+ */
+let frozen: { s: BlitzState; byAt: Map<string, [string, UnitState][]> | null } | null = null;
+
+/** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
+export function readOnly<T>(s: BlitzState, f: () => T): T {
+  if (frozen) return f();
+  frozen = { s, byAt: null };
+  try {
+    return f();
+  } finally {
+    frozen = null;
+  }
+}
+
+function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
+  const m = new Map<string, [string, UnitState][]>();
+  for (const id of Object.keys(s.units).sort()) {
+    const u = s.units[id]!;
+    const list = m.get(u.at);
+    if (list) list.push([id, u]);
+    else m.set(u.at, [[id, u]]);
+  }
+  return m;
+}
+
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
+  if (frozen && frozen.s === s) return [...((frozen.byAt ??= indexByAt(s)).get(at) ?? [])];
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;

@@ -71,6 +71,17 @@ function convoyOpen(s: BlitzState, c: ConvoyDef): boolean {
 }
 
 /** The Convoys in play in a scenario with sea combat, all undamaged (the state's `convoys`). */
+/** 1.7: seas where `side` has a Convoy that still counts as a unit (not Destroyed, not at maximum damage). */
+export function convoySeas(p: PackIndex, s: BlitzState, side: SideId): Set<string> {
+  const out = new Set<string>();
+  if (!s.convoys) return out;
+  for (const c of p.files.map.convoys ?? []) {
+    if (!(c.id in s.convoys) || convoySide(p, s, c) !== side || (s.convoys[c.id] ?? 0) >= c.factor) continue;
+    if (!convoyDestroyed(p, s, c)) out.add(c.sea);
+  }
+  return out;
+}
+
 export function initialConvoys(p: PackIndex, scenario: string): Record<string, number> {
   const sc = scenarioDef(p, scenario);
   const out: Record<string, number> = {};

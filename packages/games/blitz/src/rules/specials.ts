@@ -83,7 +83,7 @@ export function askDisband(p: PackIndex, s: BlitzState, ev: Events): Ask | null 
     const d = s.disband[0]!;
     const units = ownedBy(s, d.power).filter(([, u]) => typeOf(p, u) === d.type && !u.at.startsWith('trs:')).map(([id]) => id);
     if (d.left > 0 && units.length) return { kind: 'decision', power: d.power, prompt: 'disband', options: units.map((x) => `disband ${x}`) };
-    emit(ev, 'disbanded', `${d.power} has disbanded what it must (${d.left} Size of ${d.type} could not be found)`, d.power, { left: d.left, type: d.type });
+    if (d.left > 0) emit(ev, 'disbanded', `${d.power} has no more ${d.type} to disband (${d.left} Size short)`, d.power, { left: d.left, type: d.type });
     s.disband.shift();
   }
   delete s.disband;

@@ -172,7 +172,7 @@ export interface BlitzState {
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
-  hidden: Record<string, { unit: string; size: number; at: string }[]>;
+  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean }[]>;
   buildOrder: string[];
   /** Sea area activities (scenarios with `seaCombat`): the combat in progress, seas already fought this step, a blockade roll pending, and this turn's damage on each Convoy. */
   sea?: SeaCombatState | null;

@@ -11,20 +11,35 @@
  * defending land unit out of supply gives the attackers two white triangles (6.2). Rebasing is allowed.
  */
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { controllerSide, enemy, isLand, sideOf, typeOf, unitsAt } from './query.ts';
+import { controllerSide, isLand, sideOf, typeOf } from './query.ts';
 import { seaNeighbours } from './geometry.ts';
+import { convoySeas } from './sea-combat.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
 /** Whether this scenario uses supply lines. */
 export const usesSupply = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).supply === true;
 
-/** 1.5: a sea is friendly to `side` unless armed enemy units hold it alone. */
+/** Armed units (1.5, 1.7): at sea they make a sea unfriendly to the other side. */
+const ARMED = new Set(['AIR', 'BB', 'CV', 'SUB']);
+
+/** 1.5: a sea is friendly to `side` unless armed enemy units hold it alone (a live Convoy of `side` counts as its unit). */
 export function friendlySea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boolean {
-  const here = unitsAt(s, `sea:${sea}`);
-  const armedEnemy = here.some(([, u]) => sideOf(p, s, u.power) === enemy(side) && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u)));
-  if (!armedEnemy) return true;
-  return here.some(([, u]) => sideOf(p, s, u.power) === side);
+  return seaOccupancy(p, s, side)(sea);
+}
+
+/** The 1.5 friendly-sea test for `side` over the current position, from one pass over the units at sea. */
+function seaOccupancy(p: PackIndex, s: BlitzState, side: SideId): (sea: string) => boolean {
+  const armedEnemy = new Set<string>();
+  const ours = convoySeas(p, s, side);
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (!u.at.startsWith('sea:')) continue;
+    const sea = u.at.slice(4);
+    if (sideOf(p, s, u.power) === side) ours.add(sea);
+    else if (ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
+  }
+  return (sea) => !armedEnemy.has(sea) || ours.has(sea);
 }
 
 /** Home countries of a power: those of its nations (1.1). */
@@ -38,47 +53,109 @@ export function homeCountries(p: PackIndex, s: BlitzState, power: string): Set<s
  * connected to a source by friendly land and sea. Computed afresh each time: states change inside an
  * apply (a move can restore another unit's supply), and the maps are small.
  */
-export function suppliedAreas(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
-  return new Set([...supplyReach(p, s, power, home)].filter((x) => !x.startsWith('sea:')));
+export function suppliedAreas(p: PackIndex, s: BlitzState, power: string, home: string): ReadonlySet<string> {
+  return supplyReach(p, s, power, home).lands;
 }
 
 /** Sea areas in play a supply line of `power` reaches (7.4: from a Lend Lease unit's home country to its sea). */
-export function suppliedSeas(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
-  return new Set([...supplyReach(p, s, power, home)].filter((x) => x.startsWith('sea:')).map((x) => x.slice(4)));
+export function suppliedSeas(p: PackIndex, s: BlitzState, power: string, home: string): ReadonlySet<string> {
+  return supplyReach(p, s, power, home).seas;
 }
 
-/** Every land (`id`) and sea (`sea:id`) a supply line of `power` from its home countries (and `home`) reaches. */
-function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
+/**
+ * Supply reach depends only on which side controls each land area and which sides (armed or not) have
+ * units at which seas, so results are remembered under that fingerprint: the same position asked
+ * again (every unit, every target a bot's options probe) costs one pass over control and units.
+ */
+interface Reach {
+  lands: Set<string>;
+  seas: Set<string>;
+}
+const reachCache = new Map<string, Reach>();
+
+function fingerprint(p: PackIndex, s: BlitzState): string {
+  // Power ids stand for their sides here: within one scenario a power's side never changes.
+  let fp = `${s.pack}/${s.scenario}/`;
+  for (const land in s.control) fp += `${s.control[land]},`;
+  for (const c in s.convoys ?? {}) fp += `${s.convoys![c]}.`;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at.charCodeAt(0) === 115 /* s */ && u.at.startsWith('sea:')) fp += `|${u.at}${u.power}${ARMED.has(p.unit.get(u.def)!.type) ? '!' : ''}`;
+  }
+  return fp;
+}
+
+/** Reach per power and home while a read-only question is being worked out (`withSupplyMemo`). */
+let memo: Map<string, Reach> | null = null;
+
+/**
+ * Run `f`, which must not change the state, remembering supply reach by power alone: listing the
+ * options of a step asks about supply for every unit and target of the same position.
+ */
+export function withSupplyMemo<T>(f: () => T): T {
+  if (memo) return f();
+  memo = new Map();
+  try {
+    return f();
+  } finally {
+    memo = null;
+  }
+}
+
+/** Lands and seas a supply line of `power` from its home countries (and `home`) reaches, remembered by position. */
+function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): Reach {
+  const short = memo && `${power}/${home}`;
+  const known = short ? memo!.get(short) : undefined;
+  if (known) return known;
+  const key = `${power}/${home}/${fingerprint(p, s)}`;
+  const hit = reachCache.get(key);
+  if (hit) {
+    if (short) memo!.set(short, hit);
+    return hit;
+  }
+  const all = computeReach(p, s, power, home);
+  const out: Reach = { lands: new Set(), seas: new Set() };
+  for (const x of all) {
+    if (x.startsWith('sea:')) out.seas.add(x.slice(4));
+    else out.lands.add(x);
+  }
+  if (reachCache.size >= 512) reachCache.clear();
+  reachCache.set(key, out);
+  if (short) memo!.set(short, out);
+  return out;
+}
+
+function computeReach(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
   const side = sideOf(p, s, power);
   const homes = homeCountries(p, s, power);
   homes.add(home);
-  const inPlay = Object.keys(s.control);
   const friendly = (land: string) => controllerSide(p, s, land) === side;
+  const passable = seaOccupancy(p, s, side);
   const seen = new Set<string>();
   const queue: string[] = [];
-  for (const land of inPlay) {
+  for (const land in s.control) {
     if (friendly(land) && homes.has(p.land.get(land)!.country)) {
       seen.add(land);
       queue.push(land);
     }
   }
-  const sc = scenarioDef(p, s.scenario);
-  while (queue.length) {
-    const n = queue.shift()!;
-    const next: string[] = [];
+  const seas = new Set(scenarioDef(p, s.scenario).seas);
+  const visit = (x: string) => {
+    if (!seen.has(x)) {
+      seen.add(x);
+      queue.push(x);
+    }
+  };
+  for (let i = 0; i < queue.length; i++) {
+    const n = queue[i]!;
     if (n.startsWith('sea:')) {
       const sea = n.slice(4);
-      for (const l of p.coastOf.get(sea) ?? []) if (l in s.control && friendly(l)) next.push(l);
-      for (const t of seaNeighbours(p, s, sea, side)) if (friendlySea(p, s, t, side)) next.push(`sea:${t}`);
+      for (const l of p.coastOf.get(sea) ?? []) if (l in s.control && friendly(l)) visit(l);
+      for (const t of seaNeighbours(p, s, sea, side)) if (passable(t)) visit(`sea:${t}`);
     } else {
-      for (const b of [...(p.borders.get(n) ?? []), ...(p.landRoutes.get(n) ?? [])]) if (b in s.control && friendly(b)) next.push(b);
-      for (const sea of p.land.get(n)!.coast) if (sc.seas.includes(sea) && friendlySea(p, s, sea, side)) next.push(`sea:${sea}`);
-    }
-    for (const x of next) {
-      if (!seen.has(x)) {
-        seen.add(x);
-        queue.push(x);
-      }
+      for (const b of p.borders.get(n) ?? []) if (b in s.control && friendly(b)) visit(b);
+      for (const b of p.landRoutes.get(n) ?? []) if (b in s.control && friendly(b)) visit(b);
+      for (const sea of p.land.get(n)!.coast) if (seas.has(sea) && passable(sea)) visit(`sea:${sea}`);
     }
   }
   return seen;

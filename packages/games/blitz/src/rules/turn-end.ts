@@ -64,6 +64,11 @@ function placeable(p: PackIndex, s: BlitzState, unit: string, power: string, siz
   return homeAreas(p, s, unit, power).filter((l) => areaInSupply(p, s, power, d.home, l) && (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
 }
 
+/** 7.8 (D.10): one GAR from the Force Pool each turn costs nothing (from D, where income comes from the map). */
+function freeGar(p: PackIndex, s: BlitzState, power: string, unit: string): boolean {
+  return scenarioDef(p, s.scenario).areaIncome === true && unitDef(p, unit).type === 'GAR' && !(s.hidden[power] ?? []).some((h) => h.free);
+}
+
 export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const power = s.buildOrder[0];
   if (!power) return null;
@@ -72,7 +77,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const dec = (prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
   if (sel?.kind === 'build') {
     if (sel.size === null) {
-      const max = Math.min(sel.pool, left);
+      const max = freeGar(p, s, power, sel.unit) ? sel.pool : Math.min(sel.pool, left);
       return dec('build-size', Array.from({ length: max }, (_, i) => `size ${i + 1}`).filter((o) => placeable(p, s, sel.unit, power, Number(o.slice(5))).length > 0));
     }
     return dec('build-where', placeable(p, s, sel.unit, power, sel.size).map((l) => `at ${l}`));
@@ -94,7 +99,9 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
     .sort();
   if (left <= 0) {
     repairs.length = 0;
+    const free = builds.filter((b) => freeGar(p, s, power, b.slice(6)));
     builds.length = 0;
+    builds.push(...free);
   }
   if (!repairs.length && !builds.length && !picks.length) return null;
   return dec('build-pick', [...picks, ...repairs, ...builds, 'done']);
@@ -124,7 +131,7 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string): boolean {
     sel.size = Number(arg);
     return false;
   }
-  hidden.push({ unit: sel.unit, size: sel.size!, at: arg! });
+  hidden.push({ unit: sel.unit, size: sel.size!, at: arg!, ...(freeGar(p, s, power, sel.unit) ? { free: true } : {}) });
   s.sel = null;
   return false;
 }

@@ -85,7 +85,7 @@ function turnEndPoints(p: PackIndex, s: BlitzState, o: ObjectiveDef): number {
       return (s.kills ?? []).includes(`${o.power}:${o.nation}:${o.type}`) ? vp : 0;
     case 'buffer-zone': {
       const homes = homeCountries(p, s, o.power);
-      const zone = Object.keys(s.control).filter((l) => mine(l) && !homes.has(landDef(p, l).country) && [...(p.borders.get(l) ?? [])].some((b) => homes.has(landDef(p, b).country)));
+      const zone = Object.keys(s.control).filter((l) => mine(l) && !homes.has(landDef(p, l).country) && !(o.except ?? []).includes(l) && [...(p.borders.get(l) ?? [])].some((b) => homes.has(landDef(p, b).country)));
       return zone.length >= (o.atLeast ?? 3) ? vp : 0;
     }
     case 'factories-intact':
