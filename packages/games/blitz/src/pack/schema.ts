@@ -227,12 +227,16 @@ export const placementSchema = z.object({
  *   - `destroy-type`: at each turn end, `vp` if the power destroyed an enemy unit of `type` of `nation` this turn.
  *   - `buffer-zone`: at each turn end, `vp` if the power controls `atLeast` land areas outside its home country (less `except`), each touching it.
  *   - `factories-intact`: at each turn end, `vp` if the power controls every one of `areas` and none has Factory damage.
+ *   - `presence`: at each turn end, `vp` if enemy air and naval units at sea in `seas` total at least `atLeast` Size (Tenno-Zan).
+ *   - `seas-clear`: at each turn end, `vp` if no enemy unit is at sea in any of `seas` (Pacific Domination).
+ *   - `lend-lease`: at each turn end, `vp` if the power's Lend Lease reached `nation` this turn and no enemy unit is at sea in `seas` (E's Arsenal of Democracy).
  */
 export const objectiveSchema = z.object({
   id,
   name: z.string().min(1),
   power: z.string().min(1),
-  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact']),
+  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease']),
+  seas: z.array(id).optional(),
   vp: count.optional(),
   byTurn: z.record(z.string(), count).optional(),
   areas: z.array(id).optional(),
@@ -322,6 +326,45 @@ export const scenarioSchema = z.object({
   permanentLoss: z.array(id).optional(),
   /** Units of a country controlled by a power that stay off the map until one of the country's land areas is attacked (D: the Near East). */
   dormant: z.array(z.object({ country: id, army: z.array(placementSchema), ...provenance })).optional(),
+  /**
+   * Supply sources off the map (E): `power` may start a supply line in any land area of `countries`,
+   * in play or not, and trace it through seas out of play and through out-of-play land areas that
+   * carry its nations' control flag on the map.
+   */
+  offMapSupply: z.record(z.string(), z.object({ countries: z.array(id).min(1), ...provenance })).optional(),
+  /**
+   * 5.2/E.1 China entry: the other side's land units not of `home` may not enter or attack `country`
+   * until it is conquered, or the side holds `need` of `openers`.
+   */
+  chinaEntry: z.object({ country: id, home: id, openers: z.array(id).min(1), need: z.number().int().min(1), ...provenance }).optional(),
+  /** E.4: Resources and Oil in `country` build only units of home `home`, and only with such a land unit in that area. */
+  restrictedIncome: z.array(z.object({ country: id, home: id, ...provenance })).optional(),
+  /**
+   * E's Harbin: the power holding `land` must keep `garrison` Size of land units there or lose it to
+   * `controller` (a power not in play); from `fromTurn` the other side may attack it once a turn with a
+   * die against the defenders' Size, then areas next to what `controller` holds; each success costs the
+   * defender `losses` and a retreat. Areas `controller` holds are out of play.
+   */
+  frontier: z.object({ land: id, holder: z.string().min(1), controller: z.string().min(1), garrison: z.number().int().min(1), fromTurn: z.number().int().min(1).max(15), losses: count, ...provenance }).optional(),
+  /**
+   * E's extra Resources for `power`: on turns `optional.fromTurn`-`toTurn` it may take `amount` more for one
+   * turn at a cost of `vpCost` VP (the enemy `vpToIfNone` gains it if it has none to lose); from
+   * `growing.fromTurn` it gets `perTurn` more each turn, cumulative.
+   */
+  extraResources: z
+    .object({
+      power: z.string().min(1),
+      optional: z.object({ fromTurn: z.number().int(), toTurn: z.number().int(), amount: count, vpCost: count, vpToIfNone: z.string().min(1) }).optional(),
+      growing: z.object({ fromTurn: z.number().int(), perTurn: count }).optional(),
+      ...provenance,
+    })
+    .optional(),
+  /**
+   * Weapons research (7.3, 7.8, E.5): the Groups of each power's Weapons Development Chart, in order.
+   * A Resource buys a roll: 1-4 (one more if neutral) adds a random unit of the current Group (the next
+   * when it is empty) to the Force Pool; 5-6 fails.
+   */
+  research: z.record(z.string(), z.array(z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1)).min(1)).optional(),
   /**
    * Victory by points (8, D.11): the Victory Card objectives that apply, scored as they happen or at
    * each turn end; the game ends at once when a power reaches `target`, else after the last turn, and
