@@ -1,5 +1,5 @@
 /**
- * Throughput of one core: Blitz! scenarios A, B and C, random bots on both seats, N seeds played one after
+ * Throughput of one core: Blitz! scenarios A, B, C and D, random bots on both seats, N seeds played one after
  * another with `runMatch` (single thread, no telemetry sink). Dice Race is measured in the same run as
  * a reference, so the ratio of the two is comparable across machines even when absolute figures are not.
  *
@@ -164,6 +164,8 @@ async function main(): Promise<void> {
     // Every implemented scenario, so each has its games/s, decisions/s and memory on record.
     { label: 'blitz B, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'B', seats: { Axis: 'random', Allies: 'random' } },
     { label: 'blitz C, random vs random', scale: 1, game: blitz, pack: blitzPack(), scenario: 'C', seats: { Axis: 'random', Allies: 'random' } },
+    // D games are ten times longer than A's (three powers, Turns 3-12): half as many.
+    { label: 'blitz D, random vs random', scale: 0.5, game: blitz, pack: blitzPack(), scenario: 'D', seats: { Axis: 'random', Allies: 'random' } },
   ];
   // Rounds alternate between the cases, so a burst of load from elsewhere on the machine hits both
   // and the per-round ratio stays meaningful; rates are medians over rounds.

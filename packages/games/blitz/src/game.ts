@@ -86,6 +86,7 @@ function draft(s: BlitzState): BlitzState {
     ...(s.woken ? { woken: [...s.woken] } : {}),
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
+    ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
     ...(s.disband ? { disband: s.disband.map((d) => ({ ...d })) } : {}),
     ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,

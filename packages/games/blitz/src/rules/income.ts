@@ -111,6 +111,7 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
     const got = take(purses[u.power]!, u.size, `lend lease to ${to}`);
     if (got.res + got.oil === 0) continue;
     give(purses[to]!, got, `lend lease from ${u.power}`);
+    if (scenarioDef(p, s.scenario).victory?.objectives.some((o) => o.kind === 'lend-lease')) (s.llThisTurn ??= []).push(`${u.power}>${d.llTo}`);
     fired('7.4', s.scenario);
     emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${got.res ? `${got.res} Resources` : ''}${got.res && got.oil ? ' and ' : ''}${got.oil ? `${got.oil} Oil` : ''} to ${to} through ${landName(p, landing)}`, u.power, { unit: id, to, resources: got.res, oil: got.oil, via: landing });
   }

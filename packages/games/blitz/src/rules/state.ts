@@ -194,6 +194,8 @@ export interface BlitzState {
   /** Enemy Factories captured for Control Industrial Might (land -> captor), and this turn's kills as `by:nation:type` (8). */
   captured?: Record<string, string>;
   kills?: string[];
+  /** Lend Lease delivered this turn, as `giver>recipient nation` (E's Arsenal of Democracy). */
+  llThisTurn?: string[];
   /** Dormant countries whose army has taken the field (D: the Near East). */
   woken?: string[];
   /** Units still to disband at this turn's builds (D's Second Front). */

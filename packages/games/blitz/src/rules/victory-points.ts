@@ -90,7 +90,22 @@ function turnEndPoints(p: PackIndex, s: BlitzState, o: ObjectiveDef): number {
     }
     case 'factories-intact':
       return (o.areas ?? []).every((l) => mine(l) && !(s.factoryDamage?.[l] ?? 0)) ? vp : 0;
+    case 'presence': {
+      const foe = enemy(sideOf(p, s, o.power));
+      const size = enemyAtSea(p, s, o.seas ?? [], foe).filter(([, u]) => ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u))).reduce((t, [, u]) => t + u.size, 0);
+      return size >= (o.atLeast ?? 1) ? vp : 0;
+    }
+    case 'seas-clear':
+      return enemyAtSea(p, s, o.seas ?? [], enemy(sideOf(p, s, o.power))).length === 0 ? vp : 0;
+    case 'lend-lease':
+      return (s.llThisTurn ?? []).includes(`${o.power}>${o.nation}`) && enemyAtSea(p, s, o.seas ?? [], enemy(sideOf(p, s, o.power))).length === 0 ? vp : 0;
   }
+}
+
+/** Units of `side` at sea in any of `seas`. */
+function enemyAtSea(p: PackIndex, s: BlitzState, seas: readonly string[], side: SideId): [string, BlitzState['units'][string]][] {
+  const at = new Set(seas.map((x) => `sea:${x}`));
+  return Object.entries(s.units).filter(([, u]) => at.has(u.at) && sideOf(p, s, u.power) === side);
 }
 
 /** 8: the turn-end tally, then the end check. */
@@ -103,6 +118,7 @@ export function scoreObjectives(p: PackIndex, s: BlitzState, ev: Events): void {
     if (s.winner || s.draw) return;
   }
   delete s.kills;
+  delete s.llThisTurn;
   checkTarget(p, s, ev);
 }
 
