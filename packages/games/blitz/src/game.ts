@@ -84,6 +84,10 @@ function draft(s: BlitzState): BlitzState {
     ...(s.vp ? { vp: { ...s.vp } } : {}),
     ...(s.factoryDamage ? { factoryDamage: { ...s.factoryDamage } } : {}),
     ...(s.woken ? { woken: [...s.woken] } : {}),
+    ...(s.frontierHeld ? { frontierHeld: [...s.frontierHeld] } : {}),
+    ...(s.frontierAttack ? { frontierAttack: { ...s.frontierAttack } } : {}),
+    ...(s.research ? { research: { ...s.research } } : {}),
+    ...(s.earmark ? { earmark: Object.fromEntries(Object.entries(s.earmark).map(([k, v]) => [k, { ...v }])) } : {}),
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
     ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
@@ -187,7 +191,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   id: 'blitz',
   name: 'Blitz! A World in Conflict',
   rulesVersion: RULES_VERSION,
-  streams: ['combat'],
+  streams: ['combat', 'research'],
   bundledPacks: { approximation: approximationPack },
   telemetryEvents: TELEMETRY_EVENTS,
   // The tests sit beside src/ in the repository (not in a bundle: coverage then reports none found).
@@ -256,7 +260,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     for (const [pw, list] of Object.entries(s.hidden)) {
       if (pw === power) continue;
       // Their Future Additions picked this turn are in the Force Pool already; hide them too (1.9).
-      for (const h of list) if (h.at === 'pool') delete o.pool[h.unit];
+      for (const h of list) if (h.at === 'pool' || h.at === 'drawn') delete o.pool[h.unit];
     }
     o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
     return o;

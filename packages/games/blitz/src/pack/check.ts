@@ -334,6 +334,89 @@ function crossCheck(p: PackFiles): PathIssue[] {
       });
     });
 
+    // --- E: off-map supply, China, the Harbin frontier, extra Resources, research ---
+    const sideOfPower = (pw: string): string | undefined => sc.powers.find((x) => x.id === pw)?.side;
+    const knownCountry = (c: string, path: Path, what: string): boolean => {
+      if (countries.has(c)) return true;
+      add(path, `unknown ${what} '${c}': use a country id of map.json`);
+      return false;
+    };
+    for (const [pw, ms] of Object.entries(sc.offMapSupply ?? {})) {
+      const path: Path = [...at, 'offMapSupply', pw];
+      knownPower(pw, path, 'power');
+      ms.countries.forEach((c, i) => knownCountry(c, [...path, 'countries', i], 'country'));
+    }
+    const ce = sc.chinaEntry;
+    if (ce) {
+      const path: Path = [...at, 'chinaEntry'];
+      countryInPlay(ce.country, [...path, 'country']);
+      knownCountry(ce.home, [...path, 'home'], 'home country');
+      if (!p.units.units.some((u) => u.home === ce.home)) add([...path, 'home'], `no unit in units.json has home '${ce.home}': the country's own units are the ones exempt from the entry limit, so add them or fix the home`);
+      const seen = new Set<string>();
+      ce.openers.forEach((l, i) => {
+        const op: Path = [...path, 'openers', i];
+        if (!lands.has(l)) add(op, `unknown land area '${l}': an opener is a land area id of map.json`);
+        else if (!inPlay.has(l)) add(op, `'${l}' is not a land area in play in this scenario: it could never be held, so list an area in lands`);
+        if (seen.has(l)) add(op, `'${l}' is listed twice: list each opener once`);
+        seen.add(l);
+      });
+      if (ce.need > ce.openers.length) add([...path, 'need'], `need ${ce.need} is more than the ${ce.openers.length} openers listed: it could never be met`);
+    }
+    (sc.restrictedIncome ?? []).forEach((r, i) => {
+      const path: Path = [...at, 'restrictedIncome', i];
+      countryInPlay(r.country, [...path, 'country']);
+      if (knownCountry(r.home, [...path, 'home'], 'home country') && !p.units.units.some((u) => u.home === r.home)) add([...path, 'home'], `no unit in units.json has home '${r.home}': the restricted income could build nothing; add the country's units or fix the home`);
+    });
+    const fr = sc.frontier;
+    if (fr) {
+      const path: Path = [...at, 'frontier'];
+      if (!lands.has(fr.land)) add([...path, 'land'], `unknown land area '${fr.land}': use a land area id of map.json`);
+      else if (!inPlay.has(fr.land)) add([...path, 'land'], `'${fr.land}' is not a land area in play in this scenario: the frontier must be an area listed in lands`);
+      if (knownPower(fr.holder, [...path, 'holder'], 'holder') && inPlay.has(fr.land) && sc.control[fr.land] !== fr.holder) add([...path, 'holder'], `'${fr.land}' is controlled by '${sc.control[fr.land] ?? 'nobody'}' at the start, not by '${fr.holder}': the holder must start with the frontier area`);
+      if (powers.has(fr.controller)) add([...path, 'controller'], `'${fr.controller}' is a power of this scenario; the frontier's controller stands for a power off the map (E: the USSR): name one that is not in powers`);
+      else if (fr.controller === 'neutral') add([...path, 'controller'], `the frontier's controller takes areas by attacking; 'neutral' cannot: name the off-map power (E: the USSR)`);
+      inRange(fr.fromTurn, [...path, 'fromTurn']);
+      if (powers.has(fr.holder) && inPlay.has(fr.land)) {
+        const garrison = sc.setup.filter((x) => x.at === fr.land).reduce((n, x) => {
+          const u = units.get(x.unit);
+          return u && !NAVAL_TYPES.has(u.type) && u.type !== 'AIR' && nationsOf.get(fr.holder)!.has(u.nation) ? n + x.size : n;
+        }, 0);
+        if (garrison < fr.garrison) add([...path, 'garrison'], `the set-up puts Size ${garrison} of '${fr.holder}' land units in '${fr.land}', less than the garrison of ${fr.garrison} it must always keep: place more land units there`);
+      }
+    }
+    const xr = sc.extraResources;
+    if (xr) {
+      const path: Path = [...at, 'extraResources'];
+      knownPower(xr.power, [...path, 'power'], 'power');
+      if (xr.optional) {
+        const op: Path = [...path, 'optional'];
+        inRange(xr.optional.fromTurn, [...op, 'fromTurn']);
+        inRange(xr.optional.toTurn, [...op, 'toTurn']);
+        if (xr.optional.toTurn < xr.optional.fromTurn) add([...op, 'toTurn'], `toTurn ${xr.optional.toTurn} is before fromTurn ${xr.optional.fromTurn}: give the turns in order`);
+        if (knownPower(xr.optional.vpToIfNone, [...op, 'vpToIfNone'], 'power') && powers.has(xr.power) && sideOfPower(xr.optional.vpToIfNone) === sideOfPower(xr.power)) add([...op, 'vpToIfNone'], `'${xr.optional.vpToIfNone}' is on the same side as '${xr.power}': the point goes to an enemy when '${xr.power}' has none to lose`);
+      }
+      if (xr.growing) inRange(xr.growing.fromTurn, [...path, 'growing', 'fromTurn']);
+      if (!xr.optional && !xr.growing) add(path, 'extra Resources with neither optional nor growing: give one or remove extraResources');
+    }
+    for (const [pw, groups] of Object.entries(sc.research ?? {})) {
+      const path: Path = [...at, 'research', pw];
+      const runs = knownPower(pw, path, 'power') ? nationsOf.get(pw)! : undefined;
+      groups.forEach((g, gi) =>
+        g.forEach((f, i) => {
+          const up: Path = [...path, gi, i];
+          const u = units.get(f.unit);
+          if (!u) add([...up, 'unit'], `unknown unit '${f.unit}': add it to units.json or fix the id`);
+          else {
+            if (!(String(f.size) in u.sizes)) add([...up, 'size'], `unit '${f.unit}' has no Size-${f.size} side (it has ${Object.keys(u.sizes).join(', ')})`);
+            if (runs && !runs.has(u.nation)) add([...up, 'unit'], `unit '${f.unit}' belongs to ${u.nation}, which power '${pw}' does not run: list it in the Groups of the power that runs ${u.nation}`);
+          }
+          const prior = placed.get(f.unit);
+          if (prior !== undefined) add([...up, 'unit'], `unit '${f.unit}' is already placed at ${prior}; each counter exists once, so a research unit may not also be set up, in the Force Pool, a Future Addition or in another Group`);
+          else placed.set(f.unit, jsonPath(up));
+        }),
+      );
+    }
+
     // --- 8/D.11 victory ---
     const v = sc.victory;
     if (v) {
@@ -385,7 +468,23 @@ function crossCheck(p: PackFiles): PathIssue[] {
         (o.except ?? []).forEach((l, j) => {
           if (!lands.has(l)) add([...op, 'except', j], `unknown land area '${l}': use a land area id of map.json`);
         });
-        if (o.nation !== undefined && !nations.has(o.nation)) add([...op, 'nation'], `no power in this scenario runs ${o.nation}: use a nation of the enemy's counters`);
+        // E: the Pacific kinds look at units at sea in named seas.
+        const seaKinds = ['presence', 'seas-clear', 'lend-lease'];
+        if (seaKinds.includes(o.kind)) need('seas', o.kind === 'presence' ? 'the seas where enemy air and naval units are counted' : 'the seas that must hold no enemy unit');
+        else if (o.seas !== undefined) add([...op, 'seas'], `only a 'presence', 'seas-clear' or 'lend-lease' objective looks at seas; a '${o.kind}' objective does not: remove seas`);
+        if (o.kind === 'presence') need('atLeast', 'the total Size of enemy air and naval units at sea that scores');
+        if (o.kind === 'lend-lease') need('nation', 'the counter nation whose Lend Lease delivery scores');
+        const seaSeen = new Set<string>();
+        (o.seas ?? []).forEach((x, j) => {
+          if (!seas.has(x)) add([...op, 'seas', j], `unknown sea area '${x}': use a sea area id of map.json`);
+          else if (!seasInPlay.has(x)) add([...op, 'seas', j], `'${x}' is not a sea area in play in this scenario: no unit can be there, so list a sea in seas`);
+          if (seaSeen.has(x)) add([...op, 'seas', j], `'${x}' is listed twice: list each sea once`);
+          seaSeen.add(x);
+        });
+        if (o.nation !== undefined && !nations.has(o.nation)) {
+          const hint = o.kind === 'lend-lease' ? 'use the nation of the counters that receive the Lend Lease' : "use a nation of the enemy's counters";
+          add([...op, 'nation'], `no power in this scenario runs ${o.nation}: ${hint}`);
+        }
       });
     }
   });

@@ -284,6 +284,8 @@ export const scenarioSchema = z.object({
   oil: z.record(z.string(), count).optional(),
   /** Oil and Resources each power gets at every turn end instead of income from areas (C.7: from the set-up chart). */
   fixedIncome: z.record(z.string(), z.object({ oil: count, resources: count })).optional(),
+  /** Port Attacks (5.3, E.2) may be announced (from Scenario E on). */
+  portAttacks: z.boolean().optional(),
   /** Supply lines (1.7) apply (from Scenario D on). */
   supply: z.boolean().optional(),
   /** No land area ever changes control (C). */

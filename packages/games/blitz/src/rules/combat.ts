@@ -39,7 +39,8 @@ import { londonRule } from './movement.ts';
 import { fired } from './sections.ts';
 import { inSupply, outOfSupplyDefenders } from './supply.ts';
 import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts';
-import { lostForGood, wakeDormant } from './specials.ts';
+import { navalFactor } from './sea-combat.ts';
+import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
 
 const alive = (s: BlitzState, id: string) => {
@@ -63,6 +64,7 @@ function attackSource(p: PackIndex, s: BlitzState, uid: string, target: string):
   const u = s.units[uid]!;
   if (!isLand(p, u) || typeOf(p, u) === 'FORT' || (face(p, u).land ?? 0) < 1) return null; // FORT and 0-LF units only defend
   if (!inSupply(p, s, uid)) return null; // 1.7: out of supply, no land combat
+  if (chinaBarred(p, s, uid, target)) return null; // 5.2/E.1
   if (u.at.startsWith('trs:')) {
     const trs = s.units[u.at.slice(4)]!;
     if (!trs.at.startsWith('sea:')) return null;
@@ -87,9 +89,12 @@ function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
  * Support units (air in range; BB/CV at sea next to the target with no armed enemy there) for `side`.
  * A Factory Attack takes air units and CVs only (5.3); in Snow on a Snow turn no air unit or CV joins (1.4).
  */
-function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string, factory = false): string[] {
+function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string, kind?: Attack['kind']): string[] {
   const side = sideOf(p, s, power);
   const snow = snowBound(p, s, target);
+  const factory = kind !== undefined;
+  // E.2: a Port Attack's carriers sit in a sea the target's port touches, with no enemy BB, CV or SUB there.
+  const portSeas = kind === 'port' ? new Set(landDef(p, target).ports.flatMap((x) => x.seas)) : null;
   return ownedBy(s, power)
     .filter(([id, u]) => u.committed === undefined && inSupply(p, s, id)) // 1.7: out of supply, no land combat
     .filter(([id, u]) => {
@@ -100,6 +105,7 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
       if (t === 'BB' || t === 'CV') {
         if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
         const sea = u.at.slice(4);
+        if (portSeas) return portSeas.has(sea) && !shipsAtSea(p, s, sea, enemy(side));
         return (p.coastOf.get(sea) ?? new Set()).has(target) && !armedEnemyAtSea(p, s, sea, side);
       }
       return false;
@@ -108,7 +114,7 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
-  if (a.kind === 'factory') return supportOptions(p, s, s.power, a.target, true).map((id) => `add ${id}`);
+  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
   const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
@@ -119,7 +125,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
     // 5.3: at most Size 10 of land units from each source area; Islands take Size 2 in all.
     if (from && committedSize(p, s, a, from) + u.size <= 10 && (!island || used + u.size <= 2)) opts.push(`add ${id}`);
     // 1.4: no air drop into Snow on a Snow turn.
-    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2)) {
+    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2) && !chinaBarred(p, s, id, a.target)) {
       opts.push(`drop ${id}`);
     }
   }
@@ -153,7 +159,7 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
     if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2)) continue;
     const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false);
     if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
-    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land)) return true;
+    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land)) return true;
   }
   return false;
 }
@@ -170,10 +176,39 @@ function factoryTargets(p: PackIndex, s: BlitzState): string[] {
     if (announced.has(land) || !enemyLand(p, s, land, s.side) || closedTarget(p, s, land)) continue;
     const f = landDef(p, land).factory;
     if (f <= (s.factoryDamage?.[land] ?? 0)) continue;
-    if (supportOptions(p, s, s.power, land, true).some((x) => typeOf(p, s.units[x]!) === 'AIR')) out.push(land);
+    if (supportOptions(p, s, s.power, land, 'factory').some((x) => typeOf(p, s.units[x]!) === 'AIR')) out.push(land);
   }
   return out;
 }
+
+/** Enemy ships in `land`'s port that a Port Attack can strike (E.2: SUBs sit in bomb-proof pens). */
+function shipsInPort(p: PackIndex, s: BlitzState, land: string, side: SideId): string[] {
+  return unitsAt(s, land)
+    .filter(([, u]) => isNaval(p, u) && typeOf(p, u) !== 'SUB' && sideOf(p, s, u.power) === side)
+    .map(([id]) => id);
+}
+
+/** E.2: enemy BB, CV or SUB at sea in `sea` (a carrier may not strike a port from there). */
+function shipsAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boolean {
+  return unitsAt(s, `sea:${sea}`).some(([, u]) => sideOf(p, s, u.power) === side && ['BB', 'CV', 'SUB'].includes(typeOf(p, u)));
+}
+
+/** 5.3/E.2: enemy ports with ships in them that `s.power`'s air units or carriers can strike (not in a Land Blitz, not into Snow). */
+function portTargets(p: PackIndex, s: BlitzState): string[] {
+  if (s.mode === 'land' || !scenarioDef(p, s.scenario).portAttacks) return [];
+  const announced = new Set(s.attacks.map((a) => a.target));
+  const out: string[] = [];
+  for (const land of Object.keys(s.control).sort()) {
+    if (announced.has(land) || !enemyLand(p, s, land, s.side) || closedTarget(p, s, land)) continue;
+    if (!shipsInPort(p, s, land, enemy(s.side)).length) continue;
+    if (supportOptions(p, s, s.power, land, 'port').length) out.push(land);
+  }
+  return out;
+}
+
+const ROUND_NAME: Record<CombatState['round'], string> = { air: 'Air Round', land: 'Land Round', strategic: 'Strategic Round', naval: 'Naval Round in port' };
+
+const attackName = (a: Attack): string => (a.kind === 'factory' ? 'Factory Attack' : a.kind === 'port' ? 'Port Attack' : 'Ground Attack');
 
 /** D: an area the phasing side may no longer attack (a scenario hand-over closes it). */
 function closedTarget(p: PackIndex, s: BlitzState, land: string): boolean {
@@ -185,22 +220,24 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
-    const ready = a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : attackLandSize(p, s, a) > 0;
+    const ready = a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0;
     return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...(ready ? ['launch'] : [])] };
   }
   const t = targets(p, s);
   const f = factoryTargets(p, s);
+  const ports = portTargets(p, s);
   const decl = declarable(p, s).map((c) => `declare ${c}`);
-  if (!t.length && !f.length && !decl.length) return null;
-  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...decl, 'done'] };
+  if (!t.length && !f.length && !ports.length && !decl.length) return null;
+  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...ports.map((x) => `raid ${x}`), ...decl, 'done'] };
 }
 
 export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
   const [verb, arg] = c.split(' ') as [string, string | undefined];
   const sel = s.sel;
   if (verb === 'done') return true;
-  if (verb === 'attack' || verb === 'bomb') {
-    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false, ...(s.modes ? { power: s.power } : {}), ...(verb === 'bomb' ? { kind: 'factory' as const } : {}) });
+  if (verb === 'attack' || verb === 'bomb' || verb === 'raid') {
+    const kind = verb === 'bomb' ? { kind: 'factory' as const } : verb === 'raid' ? { kind: 'port' as const } : {};
+    s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false, ...(s.modes ? { power: s.power } : {}), ...kind });
     s.sel = { kind: 'attack', attack: s.attacks.length - 1 };
     wakeDormant(p, s, arg!, ev);
     return false;
@@ -209,7 +246,7 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
   const a = s.attacks[sel.attack]!;
   if (verb === 'launch') {
     const names = [...a.attackers, ...a.dropped].map((x) => unitName(p, x));
-    emit(ev, 'attack-announced', `${s.power} announces a ${a.kind === 'factory' ? 'Factory' : 'Ground'} Attack on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
+    emit(ev, 'attack-announced', `${s.power} announces a ${attackName(a)} on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
     s.sel = null;
     return false;
   }
@@ -232,7 +269,7 @@ export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
   const opts: string[] = [];
   for (const a of s.attacks) {
     if (a.resolved) continue;
-    for (const id of supportOptions(p, s, defender, a.target, a.kind === 'factory')) opts.push(`defend ${a.target} ${id}`);
+    for (const id of supportOptions(p, s, defender, a.target, a.kind)) opts.push(`defend ${a.target} ${id}`);
   }
   if (!opts.length) return null;
   return { kind: 'decision', power: defender, prompt: 'commit-defence', options: [...opts, 'done'] };
@@ -295,13 +332,13 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
   c.armAtt = q.attLand.filter((x) => typeOf(p, s.units[x]!) === 'ARM').reduce((t, x) => t + (s.units[x]!.from?.startsWith('trs:') ? s.units[x]!.size / 2 : s.units[x]!.size), 0);
   const bonus = Math.max(0, ...landDef(p, a.target).terrain.map((t) => ({ clear: 0, forest: 2, jungle: 4, swamp: 6, mountain: 8 })[t]));
   c.armDef = q.defLand.filter((x) => ['ARM', 'FORT'].includes(typeOf(p, s.units[x]!))).reduce((t, x) => t + s.units[x]!.size, 0) + bonus;
-  emit(ev, 'combat-start', `${a.kind === 'factory' ? 'Factory' : 'Ground'} Attack on ${landName(p, a.target)}: ${[...q.attLand, ...q.dropped, ...q.attSupport].map((x) => unitName(p, x)).join(', ')} against ${[...q.defLand, ...q.defSupport].map((x) => unitName(p, x)).join(', ') || 'no defenders'}`, s.power, {
+  emit(ev, 'combat-start', `${attackName(a)} on ${landName(p, a.target)}: ${[...q.attLand, ...q.dropped, ...q.attSupport].map((x) => unitName(p, x)).join(', ')} against ${[...q.defLand, ...q.defSupport].map((x) => unitName(p, x)).join(', ') || 'no defenders'}`, s.power, {
     target: a.target,
     attackers: [...q.attLand, ...q.dropped, ...q.attSupport],
     defenders: [...q.defLand, ...q.defSupport],
   });
   // 6.1; a Factory Attack meets the defending AA in the area as well as air units (D.6).
-  const defenders = airUnits(p, s, c, enemy(side)).length + (a.kind === 'factory' ? q.aa.length : 0);
+  const defenders = airUnits(p, s, c, enemy(side)).length + (a.kind ? q.aa.length : 0);
   if (airUnits(p, s, c, side).length && defenders) setupAirRound(p, s, c);
   else c.tasks.push({ kind: 'land-round' });
 }
@@ -446,6 +483,31 @@ function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boole
   return true;
 }
 
+/**
+ * E.2 Port Attack, after any Air Round: the surviving attacking air units and carriers strike the
+ * ships in port (not SUBs) in a Naval Round (6.3): carriers use half their Naval Factors, air units
+ * their naval bombing factor; the ships fire back only at carriers (air units are never hit in a
+ * Naval Round). Letters are not applied (ships in port have nowhere to go).
+ */
+function setupPortRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
+  const q = parts(p, s, c);
+  const strikers = q.attSupport.filter((x) => isAir(p, s.units[x]!) || typeOf(p, s.units[x]!) === 'CV');
+  const ships = shipsInPort(p, s, q.a.target, enemy(s.side));
+  if (!strikers.length || !ships.length) return false;
+  const carriers = strikers.filter((x) => typeOf(p, s.units[x]!) === 'CV');
+  const attRaw = strikers.reduce((t, x) => t + navalFactor(p, s, x) * (typeOf(p, s.units[x]!) === 'CV' ? 0.5 : 1), 0) + triangles(p, s, ships, 'naval');
+  const defRaw = carriers.length ? ships.reduce((t, x) => t + navalFactor(p, s, x), 0) + triangles(p, s, carriers, 'naval') : 0;
+  c.round = 'naval';
+  fired('6.3', s.scenario);
+  c.att = finalFactor(attRaw, strikers.some((x) => navalFactor(p, s, x) >= 1));
+  c.def = carriers.length ? finalFactor(defRaw, ships.some((x) => navalFactor(p, s, x) >= 1)) : 0;
+  c.attDie = c.att > 0 ? null : 0;
+  c.defDie = c.def > 0 ? null : 0;
+  c.log.push({ round: 'naval', target: q.a.target, attackers: strikers, defenders: ships, attFactors: c.att, defFactors: c.def, attRaw, defRaw });
+  if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
+  return true;
+}
+
 /** Strategic Factor of an air unit (Unit Types Chart): printed, or half its primary bombing factor. */
 function strategicFactor(p: PackIndex, s: BlitzState, id: string): number {
   const u = s.units[id]!;
@@ -466,6 +528,15 @@ function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
     const hit = Math.min(ar.damage, landDef(p, target).factory - was);
     if (hit > 0) (s.factoryDamage ??= {})[target] = was + hit;
     Object.assign(c.log[c.log.length - 1]!, { attDie: c.attDie, defDie: null, attResult: ar.text, defResult: '-', factoryDamage: hit });
+    c.tasks.push({ kind: 'finish' });
+    return;
+  }
+  if (c.round === 'naval') {
+    // E.2: numbers only; the attacker's hit the ships in port, the defender's the attacking carriers.
+    Object.assign(c.log[c.log.length - 1]!, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: c.defDie ? chartResult(p.chart, c.def, c.defDie).text : '-' });
+    const dr = c.defDie ? chartResult(p.chart, c.def, c.defDie) : { damage: 0 };
+    if (ar.damage) c.tasks.push({ kind: 'damage', victims: enemy(s.side), left: ar.damage, ownerNext: true });
+    if (dr.damage) c.tasks.push({ kind: 'damage', victims: s.side, left: dr.damage, ownerNext: true });
     c.tasks.push({ kind: 'finish' });
     return;
   }
@@ -494,6 +565,11 @@ function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
 /** Units of `victims` that can take the current round's damage (6.5). */
 function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId): string[] {
   if (c.round === 'air') return airUnits(p, s, c, victims);
+  if (c.round === 'naval') {
+    const a = s.attacks[c.attack]!;
+    if (victims !== s.side) return shipsInPort(p, s, a.target, victims);
+    return parts(p, s, c).attSupport.filter((x) => typeOf(p, s.units[x]!) === 'CV');
+  }
   const q = parts(p, s, c);
   return victims === s.side ? [...q.attLand, ...q.dropped] : q.defLand;
 }
@@ -580,7 +656,8 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
       }
       case 'land-round': {
         c.tasks.shift();
-        const next = s.attacks[c.attack]!.kind === 'factory' ? setupStrategicRound(p, s, c) : setupLandRound(p, s, c);
+        const kind = s.attacks[c.attack]!.kind;
+        const next = kind === 'factory' ? setupStrategicRound(p, s, c) : kind === 'port' ? setupPortRound(p, s, c) : setupLandRound(p, s, c);
         if (!next) c.tasks.push({ kind: 'finish' });
         continue;
       }
@@ -716,7 +793,10 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
   const q = parts(p, s, c);
   const a = q.a;
   let outcome = 'held';
-  if (a.kind === 'factory') {
+  if (a.kind === 'port') {
+    const naval = c.log.find((l) => l.round === 'naval');
+    outcome = naval ? `ships in port struck (${naval.attResult ?? '-'} / ${naval.defResult ?? '-'})` : 'no strike reached the port';
+  } else if (a.kind === 'factory') {
     const hit = c.log.find((l) => l.round === 'strategic')?.factoryDamage;
     outcome = typeof hit === 'number' ? `Factory damage ${hit} (now ${s.factoryDamage?.[a.target] ?? 0} of ${landDef(p, a.target).factory})` : 'no bombers got through';
     if (typeof hit === 'number' && hit > 0) emit(ev, 'factory-damage', `${landName(p, a.target)}'s Factory takes ${hit} damage`, s.power, { target: a.target, damage: hit, total: s.factoryDamage![a.target]! });
@@ -754,7 +834,7 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
   }
   if (!t) throw new IllegalChoiceError(`no pick pending for '${choice}'`);
   if (verb === 'hit' && t.kind === 'damage') {
-    damage(p, s, arg, ev, c.round === 'air' ? 'Air Round' : 'Land Round');
+    damage(p, s, arg, ev, ROUND_NAME[c.round]);
     t.left -= 1;
     t.ownerNext = !t.ownerNext; // 6.5: owner, then the enemy, alternately
     return;

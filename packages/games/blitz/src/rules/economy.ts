@@ -87,7 +87,9 @@ export function pickable(p: PackIndex, s: BlitzState, power: string): string[] {
 
 /** What `power` has committed of its build budget this turn (builds, repairs, an Oil for a double pick; not the picks). */
 export function spentOf(s: BlitzState, power: string): number {
-  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' || h.free ? 0 : h.size), 0);
+  // Picks and research draws cost nothing here (research is paid by its own entry); a free GAR nothing;
+  // what China's earmarked income paid for (E.4) does not come out of the general budget.
+  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' || h.at === 'drawn' || h.free ? 0 : h.size - (h.earmarked ?? 0)), 0);
 }
 
 const picksMade = (s: BlitzState, power: string) => (s.hidden[power] ?? []).filter((h) => h.at === 'pool').length;

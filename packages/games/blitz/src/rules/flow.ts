@@ -18,6 +18,8 @@ import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, 
 import { applyPassageDie, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { fired } from './sections.ts';
 import { turnIncome } from './income.ts';
+import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
+import { applyResearchDie, askResearch } from './research.ts';
 import { scoreObjectives } from './victory-points.ts';
 import { withSupplyMemo } from './supply.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
@@ -67,6 +69,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   }
   s.side = impulseSide(impulse);
   if (impulse > 2) fired('2.2', s.scenario);
+  startFrontierAttack(p, s); // E: the USSR's attack on Harbin, at the start of the Allied activities
   const powers = sidePowers(p, s, s.side);
   if (hasSeaCombat(p, s)) {
     s.seaDone = [];
@@ -209,6 +212,7 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
 function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   const purses = turnIncome(p, s, ev);
+  growExtra(p, s, purses);
   const detail: Record<string, unknown> = {};
   for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
     const x = purses[pw.id]!;
@@ -218,10 +222,22 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
     (s.oil ??= {})[pw.id] = 0;
     (s.saved ??= {})[pw.id] = 0;
     s.res[pw.id] = oil + res;
+    if (Object.keys(x.earmark).length) (s.earmark ??= {})[pw.id] = { ...x.earmark };
+    else if (s.earmark) delete s.earmark[pw.id];
     s.buildOrder.push(pw.id);
     detail[pw.id] = { oil: x.oil, resources: x.res, savedOil: oil - x.oil, savedResources: res - x.res, budget: oil + res, lines: x.lines };
   }
   emit(ev, 'income', `Oil and Resources: ${s.buildOrder.map((x) => `${x} ${purses[x]!.oil} Oil + ${purses[x]!.res} Resources (budget ${s.res[x]})`).join(', ')}`, undefined, detail as never);
+}
+
+/** E: from `growing.fromTurn` the power gets `perTurn` more Resources each turn, cumulative. */
+function growExtra(p: PackIndex, s: BlitzState, purses: Record<string, { res: number; lines: Record<string, number> }>): void {
+  const x = scenarioDef(p, s.scenario).extraResources;
+  const g = x?.growing;
+  if (!g || s.turn < g.fromTurn || !purses[x!.power]) return;
+  const n = g.perTurn * (s.turn - g.fromTurn + 1);
+  purses[x!.power]!.res += n;
+  purses[x!.power]!.lines.extra = n;
 }
 
 function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -283,6 +299,7 @@ function rawStepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
 
 /** Run until a choice is needed; store it in `s.ask`. */
 export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
+  const frontierRule = scenarioDef(p, s.scenario).frontier !== undefined;
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.winner || s.draw) {
       s.step = 'over';
@@ -305,6 +322,19 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askPassage(s)!;
       return;
     }
+    if (s.frontierAttack) {
+      const q = askFrontier(p, s, ev);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
+    if (s.research) {
+      s.ask = askResearch(p, s);
+      return;
+    }
+    if (frontierRule) checkGarrison(p, s, ev); // E: Harbin's garrison, whenever play pauses outside a combat
     if (s.overruns.length) {
       const q = askOverrun(p, s, ev);
       if (q) {
@@ -364,6 +394,8 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     const m = /^die ([1-6])$/.exec(choice);
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
+    else if (s.frontierAttack) applyFrontier(p, s, choice, ev);
+    else if (s.research) applyResearchDie(p, s, Number(m[1]), ev);
     else if (s.sea) applySeaPick(p, s, choice, ev);
     else applyCombatPick(p, s, choice, ev);
     return;
@@ -388,6 +420,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.disband) {
     applyDisband(p, s, choice, ev);
+    return;
+  }
+  if (s.frontierAttack) {
+    applyFrontier(p, s, choice, ev);
     return;
   }
   if (choice.startsWith('declare ')) {
@@ -422,7 +458,7 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
       applyResolve(p, s, choice, ev);
       break;
     case 'build':
-      if (applyBuild(p, s, choice)) s.buildOrder.shift();
+      if (applyBuild(p, s, choice, ev)) s.buildOrder.shift();
       return;
     case 'over':
       throw new IllegalChoiceError('the game is over');

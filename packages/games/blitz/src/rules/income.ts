@@ -14,7 +14,7 @@
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { friendlyLand, onMap, sideOf, typeOf } from './query.ts';
+import { friendlyLand, isLand, onMap, sideOf, typeOf, unitsAt } from './query.ts';
 import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
 import { fired } from './sections.ts';
 import type { BlitzState } from './state.ts';
@@ -24,6 +24,8 @@ export interface Purse {
   res: number;
   /** What made it up, for the income event (signed amounts by source). */
   lines: Record<string, number>;
+  /** E.4: income only units of one home may use (China's), by home. */
+  earmark: Record<string, number>;
 }
 
 /** Take `n` from a purse, Resources first, never below 0; returns what was actually taken. */
@@ -48,8 +50,9 @@ const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...home
 export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
   const sc = scenarioDef(p, s.scenario);
   const purses: Record<string, Purse> = {};
+  const restricted = new Map((sc.restrictedIncome ?? []).map((r) => [r.country, r.home] as const));
   for (const pw of sc.powers) {
-    const x: Purse = { oil: 0, res: 0, lines: {} };
+    const x: Purse = { oil: 0, res: 0, lines: {}, earmark: {} };
     const fixed = sc.fixedIncome?.[pw.id];
     if (fixed) give(x, { res: fixed.resources, oil: fixed.oil }, 'chart');
     else {
@@ -59,6 +62,16 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
         if (s.control[land] !== pw.id) continue;
         const l = landDef(p, land);
         if (!homes.has(l.country) && !supplied.has(land)) continue; // 7.6 step 1: outside home, supply needed
+        const r = restricted.get(l.country);
+        if (r) {
+          // E.4: China's Oil and Resources go to Chinese units only, and only with one of them in the area.
+          const native = unitsAt(s, land).some(([, u]) => u.power === pw.id && isLand(p, u) && unitDef(p, u.def).home === r);
+          if (native && l.resources + l.oil) {
+            x.earmark[r] = (x.earmark[r] ?? 0) + l.resources + l.oil;
+            x.lines[`for ${r} units`] = (x.lines[`for ${r} units`] ?? 0) + l.resources + l.oil;
+          }
+          continue;
+        }
         give(x, { res: l.resources, oil: l.oil }, homes.has(l.country) ? 'home' : 'conquests');
       }
     }

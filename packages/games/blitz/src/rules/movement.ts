@@ -26,6 +26,7 @@ import {
 import { takeControl } from './politics.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
+import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, seaRoute, startPassage } from './sea-combat.ts';
 import { inSupply } from './supply.ts';
 
@@ -286,6 +287,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
   const side = sideOf(p, s, u.power);
   const ok = (to: string) =>
     notNeutral(p, s, to) && // 1.6
+    !chinaBarred(p, s, uid, to) && // 5.2/E.1
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
     !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
   if (u.at.startsWith('trs:')) {

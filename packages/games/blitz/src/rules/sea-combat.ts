@@ -105,7 +105,7 @@ function sideUnits(p: PackIndex, s: BlitzState, sea: string, side: SideId): stri
 }
 
 /** Naval Factor a unit fires with (6.3): ships and CVs their Naval Factor; air units theirs, or half their primary bombing factor. */
-function navalFactor(p: PackIndex, s: BlitzState, id: string): number {
+export function navalFactor(p: PackIndex, s: BlitzState, id: string): number {
   const u = s.units[id]!;
   const f = face(p, u);
   if (isNaval(p, u)) return f.naval ?? 0;

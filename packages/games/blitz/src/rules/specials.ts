@@ -105,6 +105,26 @@ export function applyDisband(p: PackIndex, s: BlitzState, choice: string, ev: Ev
   emit(ev, 'disband', `${unitName(p, id)} is ${u.at === 'gone' ? 'removed from the game' : `reduced to Size ${u.size}`} (Second Front)`, u.power, { unit: id, size: u.size });
 }
 
+/**
+ * 5.2/E.1 China entry: a land unit of China's own side that is not Chinese may not enter or attack a
+ * land area of China until China is conquered or its side holds enough of the opening areas.
+ */
+export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: string): boolean {
+  const ce = scenarioDef(p, s.scenario).chinaEntry;
+  if (!ce || landDef(p, land).country !== ce.country) return false;
+  const u = s.units[uid]!;
+  if (unitDef(p, u.def).home === ce.home) return false;
+  const native = p.files.units.units.find((x) => x.home === ce.home);
+  const owner = native && powerOfNation(p, s, native.nation);
+  const side = sideOf(p, s, u.power);
+  if (!owner || sideOf(p, s, owner) !== side) return false;
+  if (s.conquered.includes(ce.country)) return false;
+  const held = ce.openers.filter((l) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side).length;
+  if (held >= ce.need) return false;
+  fired('5.2', s.scenario);
+  return true;
+}
+
 /** D: units that leave the game for good when destroyed. */
 export function lostForGood(p: PackIndex, s: BlitzState, id: string): boolean {
   return scenarioDef(p, s.scenario).permanentLoss?.includes(id) ?? false;

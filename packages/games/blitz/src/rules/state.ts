@@ -38,8 +38,8 @@ export interface Attack {
   resolved: boolean;
   /** The attacking power, where a side has several (each resolves its own attacks). */
   power?: string;
-  /** A Factory Attack (5.3, D.6): air units against the Factory; absent for a Ground Attack. */
-  kind?: 'factory';
+  /** A Factory Attack (5.3, D.6) or Port Attack (5.3, E.2): air units against the Factory or the ships in port; absent for a Ground Attack. */
+  kind?: 'factory' | 'port';
 }
 
 /** A step of a combat still to be carried out, in the order 6.5 fixes. */
@@ -64,7 +64,7 @@ export type Letter = 'S' | 'L' | 'B';
 
 export interface CombatState {
   attack: number;
-  round: 'air' | 'land' | 'strategic';
+  round: 'air' | 'land' | 'strategic' | 'naval';
   /** Modified totals (after rounding and the minimum) and whether each side rolls. */
   att: number;
   def: number;
@@ -172,7 +172,9 @@ export interface BlitzState {
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
-  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean }[]>;
+  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number }[]>;
+  /** The turn the optional extra Resources were last taken (E). */
+  extraTaken?: number;
   buildOrder: string[];
   /** Sea area activities (scenarios with `seaCombat`): the combat in progress, seas already fought this step, a blockade roll pending, and this turn's damage on each Convoy. */
   sea?: SeaCombatState | null;
@@ -196,6 +198,14 @@ export interface BlitzState {
   kills?: string[];
   /** Lend Lease delivered this turn, as `giver>recipient nation` (E's Arsenal of Democracy). */
   llThisTurn?: string[];
+  /** E's frontier: areas the outside power (the USSR) holds, the last turn it attacked, and an attack in progress. */
+  frontierHeld?: string[];
+  frontierTurn?: number;
+  frontierAttack?: { stage: 'pick' | 'die' | 'loss' | 'retreat'; target?: string; left?: number; ownerNext?: boolean };
+  /** Weapons research in progress at the builds (7.8, E.5): the power rolling, and what is being drawn. */
+  research?: { power: string; stage: 'die' | 'draw'; group?: number };
+  /** Oil and Resources this turn that only units of one home country may use, by power and home (E.4: China). */
+  earmark?: Record<string, Record<string, number>>;
   /** Dormant countries whose army has taken the field (D: the Near East). */
   woken?: string[];
   /** Units still to disband at this turn's builds (D's Second Front). */

@@ -126,36 +126,39 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): 
 }
 
 function computeReach(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
+  const sc = scenarioDef(p, s.scenario);
   const side = sideOf(p, s, power);
   const homes = homeCountries(p, s, power);
   homes.add(home);
   const friendly = (land: string) => controllerSide(p, s, land) === side;
   const passable = seaOccupancy(p, s, side);
+  // E: off-map sources, and out-of-play seas and flagged out-of-play land areas to trace through.
+  const off = sc.offMapSupply?.[power];
+  const nations: readonly string[] = sc.powers.find((x) => x.id === power)?.nations ?? [];
+  const landOk = (l: string) => (l in s.control ? friendly(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
+  const inPlaySeas = new Set(sc.seas);
+  const seaOk = (sea: string) => (inPlaySeas.has(sea) ? passable(sea) : off !== undefined);
   const seen = new Set<string>();
   const queue: string[] = [];
-  for (const land in s.control) {
-    if (friendly(land) && homes.has(p.land.get(land)!.country)) {
-      seen.add(land);
-      queue.push(land);
-    }
-  }
-  const seas = new Set(scenarioDef(p, s.scenario).seas);
   const visit = (x: string) => {
     if (!seen.has(x)) {
       seen.add(x);
       queue.push(x);
     }
   };
+  for (const land in s.control) if (friendly(land) && homes.has(p.land.get(land)!.country)) visit(land);
+  if (off) for (const c of off.countries) for (const l of p.countryLands.get(c) ?? []) if (!(l in s.control) || friendly(l)) visit(l);
   for (let i = 0; i < queue.length; i++) {
     const n = queue[i]!;
     if (n.startsWith('sea:')) {
       const sea = n.slice(4);
-      for (const l of p.coastOf.get(sea) ?? []) if (l in s.control && friendly(l)) visit(l);
-      for (const t of seaNeighbours(p, s, sea, side)) if (passable(t)) visit(`sea:${t}`);
+      for (const l of p.coastOf.get(sea) ?? []) if (landOk(l)) visit(l);
+      const next = off ? [...(p.seaBorders.get(sea) ?? [])].filter((t) => !inPlaySeas.has(t)).concat(seaNeighbours(p, s, sea, side)) : seaNeighbours(p, s, sea, side);
+      for (const t of next) if (seaOk(t)) visit(`sea:${t}`);
     } else {
-      for (const b of p.borders.get(n) ?? []) if (b in s.control && friendly(b)) visit(b);
-      for (const b of p.landRoutes.get(n) ?? []) if (b in s.control && friendly(b)) visit(b);
-      for (const sea of p.land.get(n)!.coast) if (seas.has(sea) && passable(sea)) visit(`sea:${sea}`);
+      for (const b of p.borders.get(n) ?? []) if (landOk(b)) visit(b);
+      for (const b of p.landRoutes.get(n) ?? []) if (landOk(b)) visit(b);
+      for (const sea of p.land.get(n)!.coast) if (seaOk(sea) && (inPlaySeas.has(sea) || off)) visit(`sea:${sea}`);
     }
   }
   return seen;

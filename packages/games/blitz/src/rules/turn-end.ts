@@ -9,6 +9,7 @@ import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } fr
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { applyPick, canPick, pickable, spentOf } from './economy.ts';
+import { canResearch, startResearch } from './research.ts';
 import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
 
@@ -69,6 +70,31 @@ function freeGar(p: PackIndex, s: BlitzState, power: string, unit: string): bool
   return scenarioDef(p, s.scenario).areaIncome === true && unitDef(p, unit).type === 'GAR' && !(s.hidden[power] ?? []).some((h) => h.free);
 }
 
+/** E.4: the home whose units alone may use earmarked income (China), if `unit` is one of them. */
+function restrictedHome(p: PackIndex, s: BlitzState, unit: string): string | undefined {
+  const home = unitDef(p, unit).home;
+  return scenarioDef(p, s.scenario).restrictedIncome?.some((r) => r.home === home) ? home : undefined;
+}
+
+/** Earmarked income (E.4) `power` still has for units of `home` this turn. */
+function earmarkLeft(p: PackIndex, s: BlitzState, power: string, home: string): number {
+  const used = (s.hidden[power] ?? []).filter((h) => h.earmarked && unitDef(p, h.unit).home === home).reduce((t, h) => t + h.earmarked!, 0);
+  return (s.earmark?.[power]?.[home] ?? 0) - used;
+}
+
+/** What `power` can spend on `unit` now: its general budget, or for China's units only China's earmarked income (E.4). */
+function budgetFor(p: PackIndex, s: BlitzState, power: string, unit: string): number {
+  const home = restrictedHome(p, s, unit);
+  return home ? earmarkLeft(p, s, power, home) : (s.res[power] ?? 0) - spent(s, power);
+}
+
+/** E: this turn the power may take the scenario's optional extra Resources (at a VP cost). */
+function extraOffer(p: PackIndex, s: BlitzState, power: string): boolean {
+  const x = scenarioDef(p, s.scenario).extraResources;
+  const o = x?.optional;
+  return !!o && x!.power === power && s.turn >= o.fromTurn && s.turn <= o.toTurn && s.extraTaken !== s.turn;
+}
+
 export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const power = s.buildOrder[0];
   if (!power) return null;
@@ -77,13 +103,12 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const dec = (prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
   if (sel?.kind === 'build') {
     if (sel.size === null) {
-      const max = freeGar(p, s, power, sel.unit) ? sel.pool : Math.min(sel.pool, left);
+      const max = freeGar(p, s, power, sel.unit) ? sel.pool : Math.min(sel.pool, budgetFor(p, s, power, sel.unit));
       return dec('build-size', Array.from({ length: max }, (_, i) => `size ${i + 1}`).filter((o) => placeable(p, s, sel.unit, power, Number(o.slice(5))).length > 0));
     }
     return dec('build-where', placeable(p, s, sel.unit, power, sel.size).map((l) => `at ${l}`));
   }
   const picks = canPick(p, s, power) ? pickable(p, s, power).map((u) => `pick ${u}`) : [];
-  if (left <= 0 && !picks.length) return null;
   // Units already repaired or built this turn (a pick only adds to the Force Pool, C.6).
   const chosen = new Set((s.hidden[power] ?? []).filter((h) => h.at !== 'pool' && h.at !== 'oil').map((h) => h.unit));
   const sc = scenarioDef(p, s.scenario);
@@ -91,35 +116,43 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   // B.7: repair on-map units one Size at a time; build Force Pool units (1 Resource per Size).
   const repairs = ownedBy(s, power)
     .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'])
+    .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
   const builds = Object.entries(s.pool)
     .filter(([id, e]) => !chosen.has(id) && e.from <= s.turn && nations.includes(unitDef(p, id).nation) && (s.units[id]?.at ?? 'pool') === 'pool')
+    .filter(([id]) => budgetFor(p, s, power, id) > 0 || freeGar(p, s, power, id))
     .filter(([id]) => placeable(p, s, id, power, 1).length > 0)
     .map(([id]) => `build ${id}`)
     .sort();
-  if (left <= 0) {
-    repairs.length = 0;
-    const free = builds.filter((b) => freeGar(p, s, power, b.slice(6)));
-    builds.length = 0;
-    builds.push(...free);
-  }
-  if (!repairs.length && !builds.length && !picks.length) return null;
-  return dec('build-pick', [...picks, ...repairs, ...builds, 'done']);
+  const extra = extraOffer(p, s, power) ? ['extra-resources'] : [];
+  const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
+  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length) return null;
+  return dec('build-pick', [...extra, ...picks, ...research, ...repairs, ...builds, 'done']);
 }
 
 /** Returns true when the current power has finished building. */
-export function applyBuild(p: PackIndex, s: BlitzState, c: string): boolean {
+export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
   const power = s.buildOrder[0]!;
   const [verb, arg] = c.split(' ') as [string, string | undefined];
   const hidden = (s.hidden[power] ??= []);
   const sel = s.sel;
+  // E.4: a Chinese unit is paid from China's earmarked income.
+  const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
   if (verb === 'done') return true;
+  if (verb === 'extra-resources') {
+    takeExtra(p, s, power, ev);
+    return false;
+  }
+  if (verb === 'research') {
+    startResearch(p, s, power);
+    return false;
+  }
   if (verb === 'pick') {
     applyPick(p, s, power, arg!);
     return false;
   }
   if (verb === 'repair') {
-    hidden.push({ unit: arg!, size: 1, at: '' });
+    hidden.push({ unit: arg!, size: 1, at: '', ...paid(arg!, 1) });
     return false;
   }
   if (verb === 'build') {
@@ -131,9 +164,24 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string): boolean {
     sel.size = Number(arg);
     return false;
   }
-  hidden.push({ unit: sel.unit, size: sel.size!, at: arg!, ...(freeGar(p, s, power, sel.unit) ? { free: true } : {}) });
+  const free = freeGar(p, s, power, sel.unit);
+  hidden.push({ unit: sel.unit, size: sel.size!, at: arg!, ...(free ? { free: true } : paid(sel.unit, sel.size!)) });
   s.sel = null;
   return false;
+}
+
+/** E: the optional extra Resources, paid for with a victory point (or one to the enemy if there is none to lose). */
+function takeExtra(p: PackIndex, s: BlitzState, power: string, ev: Events): void {
+  const x = scenarioDef(p, s.scenario).extraResources!;
+  const o = x.optional!;
+  if (!extraOffer(p, s, power)) throw new IllegalChoiceError(`${power} cannot take extra Resources now`);
+  s.extraTaken = s.turn;
+  s.res[power] = (s.res[power] ?? 0) + o.amount;
+  const vp = (s.vp ??= {});
+  if ((vp[power] ?? 0) >= o.vpCost) vp[power] = (vp[power] ?? 0) - o.vpCost;
+  else vp[o.vpToIfNone] = (vp[o.vpToIfNone] ?? 0) + o.vpCost;
+  fired('E', s.scenario);
+  emit(ev, 'extra-resources', `${power} spends ${o.amount} extra Resources this turn, at the price of ${o.vpCost} VP`, power, { amount: o.amount, vp: vp[power] ?? 0 });
 }
 
 /** 1.9: reveal everyone's builds at once. */
@@ -141,8 +189,8 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
   if (Object.keys(s.hidden).length) fired('1.9', s.scenario);
   for (const [power, list] of Object.entries(s.hidden).sort()) {
     for (const h of list) {
-      if (h.at === 'oil') continue; // the Oil paid for a double pick (C.6)
-      if (h.at === 'pool') {
+      if (h.at === 'oil' || h.at === 'research') continue; // Oil for a double pick (C.6), Resources for research (7.8)
+      if (h.at === 'pool' || h.at === 'drawn') {
         emit(ev, 'weapon-pick', `${power} adds ${unitName(p, h.unit)} to its Force Pool`, power, { unit: h.unit, size: h.size });
         continue;
       }
