@@ -84,8 +84,9 @@ describe('salient tournament run', () => {
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {
         stderr += d.toString();
-        // The first progress line comes as play starts; give it a few games.
-        if (/long: 0\/400 games/.test(stderr) && !child.killed) setTimeout(() => child.kill('SIGINT'), 500);
+        // The first progress line comes as play starts; give it a few games (a worker thread takes about
+        // half a second to start here, and a whole run of 400 games about fifteen).
+        if (/long: 0\/400 games/.test(stderr) && !child.killed) setTimeout(() => child.kill('SIGINT'), 1500);
       });
       child.on('exit', resolve);
     });

@@ -37,10 +37,11 @@ const SUMMARIES: Record<string, string> = {
   B: 'Turns 9-11, Germany against the Western Allies. The Western Allies win the moment they conquer Germany; otherwise Germany wins when Turn 11 ends.',
   C: 'Turns 3-9, the war at sea: Germany against the Western Allies around Britain, frozen control, victory points for Convoy damage and Lend Lease.',
   D: 'Turns 3-12, Germany against the USSR and the Western Allies (three seats): supply, Snow, Oil-paid Blitzes, Factory Attacks, Lend Lease; first to 15 VP, else most VP after Turn 12.',
+  E: 'Turns 4-15, Japan against the Western Allies in the Pacific: Port Attacks, China, the Harbin frontier, research; first to 15 VP, else most VP after Turn 15.',
 };
 
 /** Scenarios whose rules this version implements. */
-const IMPLEMENTED = ['A', 'B', 'C', 'D'];
+const IMPLEMENTED = ['A', 'B', 'C', 'D', 'E'];
 
 function loaded(data: PackFiles): LoadedPack<PackFiles> {
   const hash = hashJson(data);

@@ -114,3 +114,16 @@ export function until(s0: BlitzState, power: string, question: string): BlitzSta
   }
   throw new Error(`never reached ${power}:${question}`);
 }
+
+/** Pass (done/stop/launch/a Free Blitz, else the first option; every die 3) until `power` is asked `question`, across impulses and turns. */
+export function reach(s0: BlitzState, power: string, question: string): BlitzState {
+  let s = s0;
+  for (let i = 0; i < 5000; i++) {
+    const q = blitz.pending(s);
+    if (q.kind === 'terminal') throw new Error(`game over before ${power}:${question}`);
+    if (q.kind === 'decision' && q.power === power && q.prompt === question) return s;
+    const c = q.kind === 'chance' ? 'die 3' : (q.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? q.options[0]!);
+    s = blitz.apply(s, c).state;
+  }
+  throw new Error(`never reached ${power}:${question}`);
+}

@@ -119,8 +119,11 @@ function crossCheck(p: PackFiles): PathIssue[] {
     if (u.type !== 'LL') {
       if (u.llSea !== undefined) add([...at, 'llSea'], `only an LL unit has a named Lend Lease sea; '${u.id}' is ${u.type}: remove llSea`);
       if (u.llTo !== undefined) add([...at, 'llTo'], `only an LL unit has a Lend Lease recipient; '${u.id}' is ${u.type}: remove llTo`);
+      if (u.llToHome !== undefined) add([...at, 'llToHome'], `only an LL unit has a Lend Lease recipient; '${u.id}' is ${u.type}: remove llToHome`);
     } else {
       if (u.llSea !== undefined && !seas.has(u.llSea)) add([...at, 'llSea'], `unknown sea area '${u.llSea}': name a sea of map.json`);
+      if (u.llToHome !== undefined && !countries.has(u.llToHome)) add([...at, 'llToHome'], `unknown country '${u.llToHome}': name the home country whose units the Lend Lease supplies`);
+      if (u.llToHome !== undefined && u.llTo !== undefined) add([...at, 'llToHome'], `a Lend Lease unit gives either to a power (llTo) or to a home country's units (llToHome), not both`);
       if (u.llTo !== undefined && u.llTo === u.nation) add([...at, 'llTo'], `a Lend Lease unit gives to another major power, not its own (${u.nation}): set llTo to the power whose flag is on the counter, or remove it`);
     }
   });

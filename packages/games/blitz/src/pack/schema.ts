@@ -185,6 +185,13 @@ export const unitSchema = z.object({
   llSea: id.optional(),
   /** The major power whose flag is on a Lend Lease counter: it receives what the unit delivers (7.4, D.8). */
   llTo: powerSchema.optional(),
+  /**
+   * A Lend Lease counter that supplies a minor ally's units instead (7.4, E.4: the Bay of Bengal LL to
+   * China): up to `llMax` of the giver's Resources a turn become income that only units of this home
+   * country may use; delivered when the LL unit is in its sea and a supply line runs from its landing to that country.
+   */
+  llToHome: id.optional(),
+  llMax: z.number().int().min(1).optional(),
   /** Sides by Size: "1".."4". Small counters have 1-2, Big counters 3-4 with their Small twin's 1-2. */
   sizes: z.partialRecord(z.enum(['1', '2', '3', '4']), unitSideSchema),
   ...provenance,
@@ -229,7 +236,7 @@ export const placementSchema = z.object({
  *   - `factories-intact`: at each turn end, `vp` if the power controls every one of `areas` and none has Factory damage.
  *   - `presence`: at each turn end, `vp` if enemy air and naval units at sea in `seas` total at least `atLeast` Size (Tenno-Zan).
  *   - `seas-clear`: at each turn end, `vp` if no enemy unit is at sea in any of `seas` (Pacific Domination).
- *   - `lend-lease`: at each turn end, `vp` if the power's Lend Lease reached `nation` this turn and no enemy unit is at sea in `seas` (E's Arsenal of Democracy).
+ *   - `lend-lease`: at each turn end, `vp` if the power's Lend Lease reached `nation` this turn (for Lend Lease to a minor ally's home, `nation` is the LL counter's own) and no enemy unit is at sea in `seas` (E's Arsenal of Democracy).
  */
 export const objectiveSchema = z.object({
   id,

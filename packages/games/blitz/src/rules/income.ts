@@ -107,12 +107,45 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
   return purses;
 }
 
+function noteDelivery(p: PackIndex, s: BlitzState, what: string): void {
+  if (scenarioDef(p, s.scenario).victory?.objectives.some((o) => o.kind === 'lend-lease')) (s.llThisTurn ??= []).push(what);
+}
+
+/**
+ * 7.4/E.4: a Lend Lease counter for a minor ally's units (the Bay of Bengal LL to China) turns up to
+ * `llMax` of its power's Resources into income only that country's units may use, if the LL unit has
+ * supply to its sea and a friendly landing on it, and the country has an area its side holds in reach.
+ */
+function homeLendLease(p: PackIndex, s: BlitzState, id: string, purses: Record<string, Purse>, ev: Events): void {
+  const u = s.units[id]!;
+  const d = unitDef(p, u.def);
+  const purse = purses[u.power];
+  if (!purse || !suppliedSeas(p, s, u.power, d.home).has(d.llSea!)) return;
+  const side = sideOf(p, s, u.power);
+  const reach = suppliedAreas(p, s, u.power, d.home);
+  const landing = [...(p.coastOf.get(d.llSea!) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
+  const target = (p.countryLands.get(d.llToHome!) ?? []).find((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l));
+  if (!landing || !target) return;
+  const n = Math.min(u.size, d.llMax ?? u.size, purse.res);
+  if (n <= 0) return;
+  purse.res -= n;
+  purse.lines[`lend lease to ${d.llToHome}`] = (purse.lines[`lend lease to ${d.llToHome}`] ?? 0) - n;
+  purse.earmark[d.llToHome!] = (purse.earmark[d.llToHome!] ?? 0) + n;
+  fired('7.4', s.scenario);
+  noteDelivery(p, s, `${u.power}>${d.nation}`);
+  emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${n} Resource${n > 1 ? 's' : ''} for ${d.llToHome} units through ${landName(p, landing)}`, u.power, { unit: id, to: d.llToHome!, resources: n, oil: 0, via: landing });
+}
+
 /** 7.4: Lend Lease deliveries, giver to recipient. */
 function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   for (const [id, u] of onMap(s)) {
     if (typeOf(p, u) !== 'LL') continue;
     const d = unitDef(p, u.def);
+    if (d.llSea && d.llToHome && u.at === `sea:${d.llSea}`) {
+      homeLendLease(p, s, id, purses, ev);
+      continue;
+    }
     if (!d.llSea || !d.llTo || u.at !== `sea:${d.llSea}`) continue;
     const to = sc.powers.find((x) => x.nations.includes(d.llTo!))?.id;
     if (!to || to === u.power || !purses[to] || !purses[u.power]) continue;
@@ -124,7 +157,7 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
     const got = take(purses[u.power]!, u.size, `lend lease to ${to}`);
     if (got.res + got.oil === 0) continue;
     give(purses[to]!, got, `lend lease from ${u.power}`);
-    if (scenarioDef(p, s.scenario).victory?.objectives.some((o) => o.kind === 'lend-lease')) (s.llThisTurn ??= []).push(`${u.power}>${d.llTo}`);
+    noteDelivery(p, s, `${u.power}>${d.llTo}`);
     fired('7.4', s.scenario);
     emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${got.res ? `${got.res} Resources` : ''}${got.res && got.oil ? ' and ' : ''}${got.oil ? `${got.oil} Oil` : ''} to ${to} through ${landName(p, landing)}`, u.power, { unit: id, to, resources: got.res, oil: got.oil, via: landing });
   }

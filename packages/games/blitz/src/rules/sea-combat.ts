@@ -41,6 +41,11 @@ export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): bool
   if (!side) return true;
   if (scenarioDef(p, s.scenario).destroyedConvoys?.includes(c.id)) return true;
   const enemyHeld = (land: string) => heldBy(s, p, land, enemy(side));
+  if (c.id === 'japan-south-china-convoy') {
+    // E.3/3.5: it counts only while Japan holds an Oil or Resource area on its sea (the South China Sea).
+    const trade = [...(p.coastOf.get(c.sea) ?? [])].filter((l) => s.control[l] !== undefined && p.land.get(l)!.oil + p.land.get(l)!.resources > 0);
+    return !trade.some((l) => heldBy(s, p, l, side));
+  }
   if (c.home === 'australia') return enemyHeld('canberra');
   if (c.home === 'india') return enemyHeld('hyderabad');
   if (c.home === 'france' || c.home === 'japan' || c.home === 'usa') {

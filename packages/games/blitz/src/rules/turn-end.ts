@@ -124,7 +124,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
     .filter(([id]) => placeable(p, s, id, power, 1).length > 0)
     .map(([id]) => `build ${id}`)
     .sort();
-  const extra = extraOffer(p, s, power) ? ['extra-resources'] : [];
+  const extra = extraOffer(p, s, power) ? ['extra resources'] : [];
   const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
   if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length) return null;
   return dec('build-pick', [...extra, ...picks, ...research, ...repairs, ...builds, 'done']);
@@ -139,7 +139,7 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
   if (verb === 'done') return true;
-  if (verb === 'extra-resources') {
+  if (verb === 'extra') {
     takeExtra(p, s, power, ev);
     return false;
   }

@@ -13,25 +13,12 @@ import { takeControl } from '../../src/rules/politics.ts';
 import { decideByPoints, scoreObjectives } from '../../src/rules/victory-points.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import type { GameEvent } from '@salient/engine';
-import { arrange, combatLog, dieFor, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+import { arrange, combatLog, dieFor, eventsOf, options, pack, play, prompt, reach, start, until } from '../helpers.ts';
 
 const p = packOf(start('D').pack);
 const sc = scenarioDef(p, 'D');
 const onTurn = (turn: number, s0: BlitzState = start('D')): BlitzState => ({ ...structuredClone(s0), turn });
 const landOf = (id: string) => p.land.get(id)!;
-
-/** Pass (done/stop/launch, else the first option; dice 3) until `power` is asked `question`, across impulses. */
-function reach(s0: BlitzState, power: string, question: string): BlitzState {
-  let s = s0;
-  for (let i = 0; i < 5000; i++) {
-    const q = blitz.pending(s);
-    if (q.kind === 'terminal') throw new Error(`game over before ${power}:${question}`);
-    if (q.kind === 'decision' && q.power === power && q.prompt === question) return s;
-    const c = q.kind === 'chance' ? 'die 3' : (q.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? q.options[0]!);
-    s = blitz.apply(s, c).state;
-  }
-  throw new Error(`never reached ${power}:${question}`);
-}
 
 describe('D: Barbarossa set-up and sides', () => {
   it('starts on Turn 3 with Germany against the USSR and the Western Allies, each a seat', () => {
