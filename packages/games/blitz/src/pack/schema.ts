@@ -322,7 +322,22 @@ export const scenarioSchema = z.object({
    */
   areaIncome: z.boolean().optional(),
   /** Trade Agreements in force (7.5): a neutral minor's Oil or Resources go to a power while the minor stays neutral (D: Sweden to Germany). */
-  trades: z.array(z.object({ from: id, to: z.string().min(1), oil: count, resources: count, ...provenance })).optional(),
+  trades: z
+    .array(
+      z.object({
+        /** The neutral minor country that trades, or (with `giver`) the country name for the record. */
+        from: id,
+        /** A major power that gives instead of a minor (F: the USSR's Oil to Germany); ends when the two are at war. */
+        giver: z.string().min(1).optional(),
+        to: z.string().min(1),
+        oil: count,
+        resources: count,
+        /** The trade also ends for good once the giver's It's War! marker reaches this box (7.5). */
+        endsAtItsWar: count.optional(),
+        ...provenance,
+      }),
+    )
+    .optional(),
   /** A Resource loss growing by `perTurn` each turn from `fromTurn`, up to `max` (D's Second Front). */
   resourceDrain: z.array(z.object({ power: z.string().min(1), fromTurn: z.number().int().min(1).max(15), perTurn: count, max: count, ...provenance })).optional(),
   /** At the start of `turn`, `to` takes control of every land area of `country`; from then on the `closedTo` side may not attack it (D: Belgium-Netherlands from Turn 9). */
@@ -374,6 +389,83 @@ export const scenarioSchema = z.object({
    * when it is empty) to the Force Pool; 5-6 fails.
    */
   research: z.record(z.string(), z.array(z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1)).min(1)).optional(),
+  /**
+   * Neutral major powers (7.2, F.5): each starts out of the war with its It's War! marker in a box; while
+   * neutral it takes no activities or Blitzes, its land areas are closed to everyone, its units at sea
+   * neither fight nor block, and it may use only as many Oil and Resources a turn as its box (7.7). It
+   * enters the war (against `against`) when its marker reaches `warAt`, at the start of `warTurn`, or when
+   * one of those powers declares war on it (allowed for `declarers` from `declareFrom` or once they hold
+   * `declareIfHeld`). Events move the markers (the Neutral Entry Chart, estimated); every turn end adds
+   * `perTurn`; a marker an Allied action would push below 0 gives each Axis power 1 VP per box instead.
+   */
+  neutralMajors: z
+    .object({
+      powers: z.record(z.string(), z.object({ start: count, against: z.array(z.string().min(1)).min(1) })),
+      warAt: z.number().int().min(1),
+      warTurn: z.number().int().min(1).max(15),
+      perTurn: count,
+      declarers: z.array(z.object({ power: z.string().min(1), on: z.string().min(1), fromTurn: z.number().int().min(1).max(15).optional(), ifHeld: z.array(id).optional() })).optional(),
+      /**
+       * Chart entries: `conquest` (a country conquered by `by`), `capture` (a land area of `lands`, or any
+       * with Oil or Resources when `lands` is absent, taken by `by` from the other side; `once` only the
+       * first time), `declare-minor` (`by` declares war on a neutral minor).
+       */
+      events: z.array(
+        z.object({
+          kind: z.enum(['conquest', 'capture', 'declare-minor']),
+          by: z.enum(['Axis', 'Allies']),
+          lands: z.array(id).optional(),
+          once: z.boolean().optional(),
+          delta: z.record(z.string(), z.number().int()),
+          ...provenance,
+        }),
+      ),
+      ...provenance,
+    })
+    .optional(),
+  /**
+   * Automatic alignment of neutral minors (3.3): the country joins `power` with its army (from `minors`)
+   * when `when` holds: `at-war` (`power` is at war, i.e. not neutral), `holds` (`power`'s side holds at
+   * least `count` of `lands`), `none-touching` (the other side holds no land area touching `sea`).
+   */
+  alignments: z
+    .array(
+      z.object({
+        country: id,
+        power: z.string().min(1),
+        when: z.enum(['at-war', 'holds', 'none-touching']),
+        lands: z.array(id).optional(),
+        count: z.number().int().min(1).optional(),
+        sea: id.optional(),
+        ...provenance,
+      }),
+    )
+    .optional(),
+  /** Minors no power of `side` may declare war on (3.2: no Allied power on Brazil, Chile, Mexico or Venezuela). */
+  protectedMinors: z.array(z.object({ country: id, from: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
+  /** Partisans (7.1, F.4): each turn end `roller` rolls; the face names a country (the Partisan Table, estimated). */
+  partisans: z.object({ roller: z.string().min(1), table: z.record(z.string(), z.array(id)), ...provenance }).optional(),
+  /**
+   * F's Japan: at the start of any turn `power` may announce that Japan is at war with the Allies; until
+   * then `bonus.power` gets `bonus.resources` and `bonus.oil` a turn; if it happens before `early.beforeTurn`,
+   * `early.power` gains `early.vp` at each turn end before then.
+   */
+  japanEntry: z
+    .object({
+      power: z.string().min(1),
+      bonus: z.object({ power: z.string().min(1), resources: count, oil: count }),
+      early: z.object({ power: z.string().min(1), beforeTurn: z.number().int(), vp: count }).optional(),
+      itsWar: z.record(z.string(), z.number().int()).optional(),
+      ...provenance,
+    })
+    .optional(),
+  /** Countries conquered when one land area is lost (3.4: France with Paris, Italy with Rome). */
+  capitals: z.record(z.string(), id).optional(),
+  /**
+   * Player splits (1.11, F): for each number of players, the powers each player runs; the winner is the
+   * player with the highest average VP over its powers (8, F.8). The `players` setup option picks one.
+   */
+  splits: z.record(z.string(), z.array(z.array(z.string().min(1)).min(1)).min(1)).optional(),
   /**
    * Victory by points (8, D.11): the Victory Card objectives that apply, scored as they happen or at
    * each turn end; the game ends at once when a power reaches `target`, else after the last turn, and
