@@ -420,6 +420,137 @@ function crossCheck(p: PackFiles): PathIssue[] {
       );
     }
 
+    // --- F: neutral majors, trades by a major, alignments, protected minors, partisans, Japan, capitals, splits ---
+    const nm = sc.neutralMajors;
+    const neutral = new Set(Object.keys(nm?.powers ?? {}));
+    const landInPlay = (l: string, path: Path, what: string): void => {
+      if (!lands.has(l)) add(path, `unknown land area '${l}': ${what} is a land area id of map.json`);
+      else if (!inPlay.has(l)) add(path, `'${l}' is not a land area in play in this scenario: it could never be held, so list an area in lands`);
+    };
+    if (nm) {
+      const path: Path = [...at, 'neutralMajors'];
+      for (const [pw, m] of Object.entries(nm.powers)) {
+        const pp: Path = [...path, 'powers', pw];
+        if (!knownPower(pw, pp, 'neutral major power')) continue;
+        if (m.start >= nm.warAt) add([...pp, 'start'], `'${pw}' starts in box ${m.start}, at or past warAt ${nm.warAt}: it would be at war at once; start it below warAt or drop it from neutralMajors`);
+        m.against.forEach((x, i) => {
+          if (knownPower(x, [...pp, 'against', i], 'enemy') && sideOfPower(x) === sideOfPower(pw)) add([...pp, 'against', i], `'${x}' is on the same side as '${pw}': a neutral major enters the war against powers of the other side`);
+          if (neutral.has(x)) add([...pp, 'against', i], `'${x}' is itself a neutral major: name a power at war from the start`);
+        });
+      }
+      inRange(nm.warTurn, [...path, 'warTurn']);
+      (nm.declarers ?? []).forEach((d, i) => {
+        const dp: Path = [...path, 'declarers', i];
+        const okBy = knownPower(d.power, [...dp, 'power'], 'declaring power');
+        if (knownPower(d.on, [...dp, 'on'], 'target power')) {
+          if (!neutral.has(d.on)) add([...dp, 'on'], `'${d.on}' is not a neutral major of this scenario: declarers only govern declarations of war on the powers in neutralMajors.powers`);
+          if (okBy && sideOfPower(d.on) === sideOfPower(d.power)) add([...dp, 'on'], `'${d.power}' and '${d.on}' are on the same side: a power declares war only on the other side`);
+        }
+        if (d.fromTurn !== undefined) inRange(d.fromTurn, [...dp, 'fromTurn']);
+        (d.ifHeld ?? []).forEach((l, j) => landInPlay(l, [...dp, 'ifHeld', j], 'an area that lifts the restriction'));
+      });
+      nm.events.forEach((ev, i) => {
+        const ep: Path = [...path, 'events', i];
+        const keys = Object.keys(ev.delta);
+        if (!keys.length) add([...ep, 'delta'], 'an event that moves no marker: give the change per neutral major, e.g. {"USA": 1}');
+        for (const k of keys) if (!neutral.has(k)) add([...ep, 'delta', k], `'${k}' has no It's War! marker: a delta names a neutral major of neutralMajors.powers (${[...neutral].join(', ') || 'none'})`);
+        if (ev.kind !== 'capture') {
+          if (ev.lands !== undefined) add([...ep, 'lands'], `only a 'capture' event names land areas; a '${ev.kind}' event does not: remove lands`);
+          if (ev.once !== undefined) add([...ep, 'once'], `only a 'capture' event can be limited to the first time; remove once`);
+        }
+        (ev.lands ?? []).forEach((l, j) => landInPlay(l, [...ep, 'lands', j], 'a captured area'));
+      });
+    }
+    (sc.trades ?? []).forEach((t, i) => {
+      const path: Path = [...at, 'trades', i];
+      if (t.giver !== undefined && knownPower(t.giver, [...path, 'giver'], 'giving power')) {
+        if (t.giver === t.to) add([...path, 'giver'], `'${t.giver}' trades with itself: the giver and the receiver (to) must differ`);
+        const home = p.map.countries.find((c) => c.id === t.from)?.homeOf;
+        if (countries.has(t.from) && (home === undefined || !nationsOf.get(t.giver)!.has(home))) add([...path, 'from'], `'${t.from}' is not a home country of '${t.giver}': a major power trades from its own home country; name it in from`);
+      }
+      if (t.endsAtItsWar !== undefined) {
+        if (t.giver === undefined) add([...path, 'endsAtItsWar'], 'only a trade by a major power (giver) can end at its It\'s War! box: add the giver or remove endsAtItsWar');
+        else if (!neutral.has(t.giver)) add([...path, 'endsAtItsWar'], `'${t.giver}' has no It's War! marker (it is not in neutralMajors.powers): remove endsAtItsWar or make it a neutral major`);
+        else if (nm && t.endsAtItsWar > nm.warAt) add([...path, 'endsAtItsWar'], `box ${t.endsAtItsWar} is past warAt ${nm.warAt}, where the giver is already at war: use a box up to ${nm.warAt}`);
+      }
+    });
+    const minorArmy = new Map(sc.minors.map((m) => [m.country, m.army.length]));
+    (sc.alignments ?? []).forEach((a, i) => {
+      const path: Path = [...at, 'alignments', i];
+      if (!minorArmy.has(a.country)) add([...path, 'country'], `'${a.country}' is not a neutral minor of this scenario: add it to minors with its army, or drop the alignment`);
+      else if (minorArmy.get(a.country) === 0) add([...path, 'country'], `'${a.country}' has no army in minors: give it the army that sets up when it aligns (3.3)`);
+      if (knownPower(a.power, [...path, 'power'], 'aligning power') && a.when === 'at-war' && !neutral.has(a.power)) add([...path, 'when'], `'${a.power}' is at war from the start (it is not a neutral major), so an 'at-war' alignment would fire at once: use a neutral major's entry, or another trigger`);
+      if (a.when === 'holds') {
+        if (!a.lands?.length) add([...path, 'lands'], "a 'holds' alignment needs lands (the areas whose control triggers it)");
+        if (a.count === undefined) add([...path, 'count'], "a 'holds' alignment needs count (how many of the lands must be held)");
+        else if (a.lands && a.count > a.lands.length) add([...path, 'count'], `count ${a.count} is more than the ${a.lands.length} lands listed: it could never be met`);
+        (a.lands ?? []).forEach((l, j) => landInPlay(l, [...path, 'lands', j], 'a trigger area'));
+      } else {
+        if (a.lands !== undefined) add([...path, 'lands'], `only a 'holds' alignment names lands; a '${a.when}' one does not: remove lands`);
+        if (a.count !== undefined) add([...path, 'count'], `only a 'holds' alignment has a count; a '${a.when}' one does not: remove count`);
+      }
+      if (a.when === 'none-touching') {
+        if (a.sea === undefined) add([...path, 'sea'], "a 'none-touching' alignment needs sea (the sea whose shores the other side must not hold)");
+        else if (!seas.has(a.sea)) add([...path, 'sea'], `unknown sea area '${a.sea}': use a sea area id of map.json`);
+        else if (!p.map.lands.some((l) => inPlay.has(l.id) && l.coast.includes(a.sea!))) add([...path, 'sea'], `no land area in play touches '${a.sea}': the condition would always hold; name a sea with shores in play`);
+      } else if (a.sea !== undefined) add([...path, 'sea'], `only a 'none-touching' alignment names a sea; a '${a.when}' one does not: remove sea`);
+    });
+    const protectedSeen = new Set<string>();
+    (sc.protectedMinors ?? []).forEach((m, i) => {
+      const path: Path = [...at, 'protectedMinors', i];
+      knownCountry(m.country, [...path, 'country'], 'country');
+      if (protectedSeen.has(`${m.country}|${m.from}`)) add([...path, 'country'], `'${m.country}' is protected from the ${m.from} twice: list it once`);
+      protectedSeen.add(`${m.country}|${m.from}`);
+    });
+    const pt = sc.partisans;
+    if (pt) {
+      const path: Path = [...at, 'partisans'];
+      knownPower(pt.roller, [...path, 'roller'], 'roller');
+      const faces = ['1', '2', '3', '4', '5', '6'];
+      for (const f of faces) if (!(f in pt.table)) add([...path, 'table'], `die face '${f}' is missing: the Partisan Table has an entry for every face 1-6`);
+      for (const [f, list] of Object.entries(pt.table)) {
+        if (!faces.includes(f)) add([...path, 'table', f], `'${f}' is not a die face: key the table by "1".."6"`);
+        if (!list.length) add([...path, 'table', f], `face '${f}' names no country: list at least one`);
+        list.forEach((c, j) => countryInPlay(c, [...path, 'table', f, j]));
+      }
+    }
+    const je = sc.japanEntry;
+    if (je) {
+      const path: Path = [...at, 'japanEntry'];
+      knownPower(je.power, [...path, 'power'], 'announcing power');
+      knownPower(je.bonus.power, [...path, 'bonus', 'power'], 'bonus power');
+      if (je.early) {
+        knownPower(je.early.power, [...path, 'early', 'power'], 'power');
+        if (je.early.beforeTurn <= sc.firstTurn || je.early.beforeTurn > sc.lastTurn + 1) add([...path, 'early', 'beforeTurn'], `turn ${je.early.beforeTurn} leaves no turn of ${sc.firstTurn}-${sc.lastTurn} before it: use a turn after the first`);
+      }
+      for (const k of Object.keys(je.itsWar ?? {})) {
+        if (knownPower(k, [...path, 'itsWar', k], 'power') && !neutral.has(k)) add([...path, 'itsWar', k], `'${k}' has no It's War! marker (it is not in neutralMajors.powers): name a neutral major`);
+      }
+    }
+    for (const [c, l] of Object.entries(sc.capitals ?? {})) {
+      const path: Path = [...at, 'capitals', c];
+      if (!knownCountry(c, path, 'country')) continue;
+      const land = p.map.lands.find((x) => x.id === l);
+      if (!land) add(path, `unknown land area '${l}': a capital is a land area id of map.json`);
+      else if (countries.has(land.country) && land.country !== c) add(path, `'${l}' is in '${land.country}', not in '${c}': name one of the country's own land areas`);
+      else if (!inPlay.has(l)) add(path, `'${l}' is not a land area in play in this scenario: the country could never be conquered through it`);
+    }
+    for (const [n, groups] of Object.entries(sc.splits ?? {})) {
+      const path: Path = [...at, 'splits', n];
+      const players = Number(n);
+      if (!Number.isInteger(players) || players < 1) add(path, `'${n}' is not a number of players: key splits by "2", "3", ...`);
+      else if (groups.length !== players) add(path, `${groups.length} groups for ${players} players: give one group of powers per player`);
+      const seen = new Set<string>();
+      groups.forEach((g, gi) =>
+        g.forEach((pw, j) => {
+          knownPower(pw, [...path, gi, j], 'power');
+          if (seen.has(pw)) add([...path, gi, j], `'${pw}' is run by more than one player: list each power once per split`);
+          seen.add(pw);
+        }),
+      );
+      for (const pw of powers) if (!seen.has(pw)) add(path, `power '${pw}' is run by no player in the ${n}-player split: add it to one group`);
+    }
+
     // --- 8/D.11 victory ---
     const v = sc.victory;
     if (v) {
