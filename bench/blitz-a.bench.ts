@@ -37,6 +37,8 @@ interface Case {
 
 interface Figures {
   label: string;
+  /** Games per `BENCH_GAMES` for this case. */
+  scale: number;
   games: number;
   wallMs: number;
   decisions: number;
@@ -96,6 +98,7 @@ class Tally {
   figures(): Figures {
     return {
       label: this.c.label,
+      scale: this.c.scale,
       games: this.games,
       wallMs: Math.round(this.wallMs),
       decisions: this.decisions,

@@ -172,7 +172,7 @@ describe.runIf(HAS_BLITZ)('salient play blitz', () => {
   });
 
   it('names the valid scenarios, seats and bots', () => {
-    expectUserError(salient('play', '--game', 'blitz', '--scenario', 'F'), /Unknown scenario 'F'/, /A, B, C, D, E/);
+    expectUserError(salient('play', '--game', 'blitz', '--scenario', 'G'), /Unknown scenario 'G'/, /A, B, C, D, E, F/);
     expectUserError(salient('play', '--game', 'blitz', '--scenario', 'A', '--seat', 'Axis=random', '--seat', 'Soviets=random'), /Unknown seat 'Soviets'/, /Axis, Allies, GER, AFA/);
     expectUserError(salient('play', '--game', 'blitz', '--seat', 'Axis=alphazero'), /Unknown bot 'alphazero'/, /random, greedy/);
   });

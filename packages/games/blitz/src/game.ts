@@ -29,8 +29,9 @@ import { adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts'
 import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
 import { initialConvoys } from './rules/sea-combat.ts';
+import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 
-export const RULES_VERSION = '0.1.0';
+export const RULES_VERSION = '0.2.0';
 /** One line per scenario for listings. */
 const SUMMARIES: Record<string, string> = {
   A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',
@@ -38,10 +39,11 @@ const SUMMARIES: Record<string, string> = {
   C: 'Turns 3-9, the war at sea: Germany against the Western Allies around Britain, frozen control, victory points for Convoy damage and Lend Lease.',
   D: 'Turns 3-12, Germany against the USSR and the Western Allies (three seats): supply, Snow, Oil-paid Blitzes, Factory Attacks, Lend Lease; first to 15 VP, else most VP after Turn 12.',
   E: 'Turns 4-15, Japan against the Western Allies in the Pacific: Port Attacks, China, the Harbin frontier, research; first to 15 VP, else most VP after Turn 15.',
+  F: 'Turns 1-15, Germany against the AFA, with the USA and USSR neutral until they enter the war: declarations, alignments, Partisans, trades; first to 15 VP, players average their powers (option players: 2-4).',
 };
 
 /** Scenarios whose rules this version implements. */
-const IMPLEMENTED = ['A', 'B', 'C', 'D', 'E'];
+const IMPLEMENTED = ['A', 'B', 'C', 'D', 'E', 'F'];
 
 function loaded(data: PackFiles): LoadedPack<PackFiles> {
   const hash = hashJson(data);
@@ -85,6 +87,12 @@ function draft(s: BlitzState): BlitzState {
     ...(s.vp ? { vp: { ...s.vp } } : {}),
     ...(s.factoryDamage ? { factoryDamage: { ...s.factoryDamage } } : {}),
     ...(s.woken ? { woken: [...s.woken] } : {}),
+    ...(s.neutral ? { neutral: [...s.neutral] } : {}),
+    ...(s.itsWar ? { itsWar: { ...s.itsWar } } : {}),
+    ...(s.eventsDone ? { eventsDone: [...s.eventsDone] } : {}),
+    ...(s.tradesEnded ? { tradesEnded: [...s.tradesEnded] } : {}),
+    ...(s.partisanStep ? { partisanStep: { ...s.partisanStep } } : {}),
+    ...(s.partisans ? { partisans: [...s.partisans] } : {}),
     ...(s.frontierHeld ? { frontierHeld: [...s.frontierHeld] } : {}),
     ...(s.frontierAttack ? { frontierAttack: { ...s.frontierAttack } } : {}),
     ...(s.research ? { research: { ...s.research } } : {}),
@@ -146,6 +154,8 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
   }
   if (sc.vp || sc.victory) s.vp = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
   s.conquered = initiallyConquered(p, s);
+  initialNeutrals(p, s); // 7.2: the USA and USSR start neutral (F)
+  startJapanQuestion(p, s); // F: may Japan go to war this turn?
   beginImpulse(p, s, 1);
   advance(p, s, []);
   return s;
@@ -222,12 +232,23 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   setup(scenario, pack, options: JsonObject = {}) {
     const valid = this.scenarios(pack).map((x) => x.id);
     if (!valid.includes(scenario)) throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, valid);
-    const unknown = Object.keys(options);
-    if (unknown.length) throw new SalientError('BAD_OPTION', `Blitz scenarios take no options yet; got: ${unknown.join(', ')}. Remove them.`);
     const p = registerPack(pack.info.hash, pack.data);
+    const splits = scenarioDef(p, scenario).splits;
+    const unknown = Object.keys(options).filter((k) => !(k === 'players' && splits));
+    if (unknown.length) {
+      throw new SalientError('BAD_OPTION', `Blitz scenario ${scenario} takes ${splits ? "only the option 'players'" : 'no options'}; got: ${unknown.join(', ')}. Remove them.`);
+    }
+    let players: number | undefined;
+    if (splits) {
+      const counts = Object.keys(splits).map(Number).sort((a, b) => a - b);
+      players = options.players === undefined ? counts[0]! : Number(options.players);
+      if (!counts.includes(players)) throw new SalientError('BAD_OPTION', `option 'players' for scenario ${scenario} must be one of ${counts.join(', ')}; got ${JSON.stringify(options.players)}.`);
+    }
     fired('1.11', scenario);
     fired('1.1', scenario); // the scenario's powers take their sides
-    return setupState(p, scenario);
+    const s = setupState(p, scenario);
+    if (players !== undefined) s.players = players;
+    return s;
   },
 
   pending(s): Pending<string> {

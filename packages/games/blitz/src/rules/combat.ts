@@ -33,7 +33,7 @@ import {
   typeOf,
   unitsAt,
 } from './query.ts';
-import { declarable, takeControl } from './politics.ts';
+import { declarations, takeControl } from './politics.ts';
 import type { Ask, Attack, BlitzState, CombatState, SideId, Task } from './state.ts';
 import { londonRule } from './movement.ts';
 import { fired } from './sections.ts';
@@ -226,7 +226,7 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const t = targets(p, s);
   const f = factoryTargets(p, s);
   const ports = portTargets(p, s);
-  const decl = declarable(p, s).map((c) => `declare ${c}`);
+  const decl = declarations(p, s);
   if (!t.length && !f.length && !ports.length && !decl.length) return null;
   return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...ports.map((x) => `raid ${x}`), ...decl, 'done'] };
 }

@@ -9,7 +9,7 @@ import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnoun
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { declarable, declareWar } from './politics.ts';
+import { declarations, declare } from './politics.ts';
 import { enemy, readOnly, sidePowers } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
@@ -20,6 +20,8 @@ import { fired } from './sections.ts';
 import { turnIncome } from './income.ts';
 import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
 import { applyResearchDie, askResearch } from './research.ts';
+import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, turnEndMarkers, turnStartEntry } from './neutrality.ts';
+import { applyPartisans, askPartisans, checkAlignments, startPartisans } from './minors.ts';
 import { scoreObjectives } from './victory-points.ts';
 import { withSupplyMemo } from './supply.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
@@ -194,6 +196,14 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   placeReinforcements(p, s, ev); // A.7
   italyLeaves(p, s, ev); // C.8
   startDisbands(p, s); // D: Second Front
+  if (startPartisans(p, s)) return; // 7.1 (5.A): the Partisan roll first; resumeTurnEnd follows it
+  resumeTurnEnd(p, s, ev);
+}
+
+/** Turn end after the Partisans: neutral entry (7.2, 5.B), then income and the build budgets (5.C). */
+function resumeTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  turnEndMarkers(p, s, ev);
   if (sc.areaIncome) return areaBudgets(p, s, ev);
   if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions) {
     // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
@@ -216,8 +226,19 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
   const detail: Record<string, unknown> = {};
   for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
     const x = purses[pw.id]!;
-    const oil = (s.oil?.[pw.id] ?? 0) + x.oil;
-    const res = (s.saved?.[pw.id] ?? 0) + x.res;
+    const savedOil = s.oil?.[pw.id] ?? 0;
+    const savedRes = s.saved?.[pw.id] ?? 0;
+    let oil = savedOil + x.oil;
+    let res = savedRes + x.res;
+    // 7.7: a neutral major power uses no more than its It's War! box; the rest goes to its civilian economy.
+    const cap = neutralCap(s, pw.id);
+    if (cap !== undefined) fired('7.7', s.scenario);
+    if (cap !== undefined && oil + res > cap) {
+      const keepRes = Math.min(res, cap);
+      x.lines.limit = cap - oil - res;
+      oil = Math.min(oil, cap - keepRes);
+      res = keepRes;
+    }
     (s.budgetOil ??= {})[pw.id] = oil;
     (s.oil ??= {})[pw.id] = 0;
     (s.saved ??= {})[pw.id] = 0;
@@ -225,7 +246,7 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
     if (Object.keys(x.earmark).length) (s.earmark ??= {})[pw.id] = { ...x.earmark };
     else if (s.earmark) delete s.earmark[pw.id];
     s.buildOrder.push(pw.id);
-    detail[pw.id] = { oil: x.oil, resources: x.res, savedOil: oil - x.oil, savedResources: res - x.res, budget: oil + res, lines: x.lines };
+    detail[pw.id] = { oil: x.oil, resources: x.res, savedOil, savedResources: savedRes, budget: oil + res, lines: x.lines };
   }
   emit(ev, 'income', `Oil and Resources: ${s.buildOrder.map((x) => `${x} ${purses[x]!.oil} Oil + ${purses[x]!.res} Resources (budget ${s.res[x]})`).join(', ')}`, undefined, detail as never);
 }
@@ -244,6 +265,7 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   saveOil(s); // C.7, before the builds are revealed and the budget forgotten
   revealBuilds(p, s, ev);
   scoreTurn(p, s, ev); // C: victory points, before Convoy damage is cleared
+  japanEarlyVp(p, s, ev); // F: an early Japanese war pays the USA
   scoreObjectives(p, s, ev); // 8: Victory Card objectives (D on)
   clearConvoyDamage(s);
   if (s.factoryDamage) s.factoryDamage = {}; // 7.6 step 6: counted at the income, cleared once the turn is scored
@@ -257,6 +279,9 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   s.turn += 1;
   emit(ev, 'turn', `Turn ${s.turn} begins`, undefined, { turn: s.turn });
   applyHandovers(p, s, ev); // D: Second Front
+  turnStartEntry(p, s, ev); // 7.2: the war turn brings the neutrals in
+  checkAlignments(p, s, ev); // 3.3
+  startJapanQuestion(p, s); // F
   beginImpulse(p, s, 1);
 }
 
@@ -281,7 +306,7 @@ function rawStepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
       return askRebase(p, s);
     case 'land-move': {
       // A.1: war on a neutral minor may be declared while performing actions.
-      const decl = s.mode === 'free' ? [] : declarable(p, s).map((c) => `declare ${c}`);
+      const decl = s.mode === 'free' ? [] : declarations(p, s);
       return askLandMove(p, s, decl);
     }
     case 'announce':
@@ -320,6 +345,14 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.passage) {
       s.ask = askPassage(s)!;
+      return;
+    }
+    if (s.japanAsk) {
+      s.ask = askJapan(p, s);
+      return;
+    }
+    if (s.partisanStep) {
+      s.ask = askPartisans(p, s)!;
       return;
     }
     if (s.frontierAttack) {
@@ -395,6 +428,9 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
     else if (s.frontierAttack) applyFrontier(p, s, choice, ev);
+    else if (s.partisanStep) {
+      if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
+    }
     else if (s.research) applyResearchDie(p, s, Number(m[1]), ev);
     else if (s.sea) applySeaPick(p, s, choice, ev);
     else applyCombatPick(p, s, choice, ev);
@@ -426,8 +462,16 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     applyFrontier(p, s, choice, ev);
     return;
   }
+  if (s.japanAsk) {
+    applyJapan(p, s, choice, ev);
+    return;
+  }
+  if (s.partisanStep) {
+    if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
+    return;
+  }
   if (choice.startsWith('declare ')) {
-    declareWar(p, s, choice.slice(8), ev);
+    declare(p, s, choice.slice(8), ev);
     return;
   }
   let done = false;

@@ -58,7 +58,7 @@ const airCache = new Map<string, Map<string, number>>();
 /** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land). */
 export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number): Map<string, number> {
   let neutral = '';
-  for (const l in s.control) if (s.control[l] === 'neutral') neutral += l + ',';
+  for (const l in s.control) if (controllerSide(p, s, l) === 'neutral') neutral += l + ',';
   const key = `${p.hash}|${s.scenario}|${neutral}|${from}|${limit}`;
   let d = airCache.get(key);
   if (!d) {

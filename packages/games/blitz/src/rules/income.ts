@@ -17,6 +17,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { friendlyLand, isLand, onMap, sideOf, typeOf, unitsAt } from './query.ts';
 import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
 import { fired } from './sections.ts';
+import { isNeutral } from './neutrality.ts';
 import type { BlitzState } from './state.ts';
 
 export interface Purse {
@@ -75,8 +76,10 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
         give(x, { res: l.resources, oil: l.oil }, homes.has(l.country) ? 'home' : 'conquests');
       }
     }
+    const j = sc.japanEntry;
+    if (j && j.bonus.power === pw.id && !s.japanAtWar) give(x, { res: j.bonus.resources, oil: j.bonus.oil }, 'pacific'); // F: until Japan goes to war
     for (const t of sc.trades ?? []) {
-      if (t.to !== pw.id) continue;
+      if (t.to !== pw.id || t.giver) continue;
       // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
       const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
       if (lands.every((l) => s.control[l] === 'neutral')) {
@@ -86,6 +89,8 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
     }
     purses[pw.id] = x;
   }
+  majorTrades(p, s, purses, ev);
+  partisanLosses(s, purses);
   // 7.6 step 3: Convoy damage (in the short scenarios with a chart income it did not count, C.7).
   for (const c of p.files.map.convoys ?? []) {
     const dmg = s.convoys?.[c.id] ?? 0;
@@ -105,6 +110,39 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
   }
   fired('7.6', s.scenario);
   return purses;
+}
+
+/**
+ * 7.5: a major power's trade (F: the USSR's Oil to Germany) is paid from the giver's income, outside its
+ * 7.7 limit, until the two are at war or the giver's It's War! marker reaches the box that ends it.
+ */
+function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
+  for (const [i, t] of (scenarioDef(p, s.scenario).trades ?? []).entries()) {
+    if (!t.giver || (s.tradesEnded ?? []).includes(i) || !purses[t.giver] || !purses[t.to]) continue;
+    const atWar = !isNeutral(s, t.giver) && sideOf(p, s, t.giver) !== sideOf(p, s, t.to);
+    if (atWar || (t.endsAtItsWar !== undefined && (s.itsWar?.[t.giver] ?? 0) >= t.endsAtItsWar)) {
+      (s.tradesEnded ??= []).push(i);
+      emit(ev, 'trade-ends', `The ${t.giver} trade to ${t.to} ends for good`, t.giver, { giver: t.giver, to: t.to });
+      continue;
+    }
+    const giver = purses[t.giver]!;
+    const oil = Math.min(t.oil, giver.oil);
+    const res = Math.min(t.resources, giver.res);
+    giver.oil -= oil;
+    giver.res -= res;
+    giver.lines[`trade to ${t.to}`] = -(oil + res);
+    give(purses[t.to]!, { oil, res }, `trade from ${t.giver}`);
+    fired('7.5', s.scenario);
+  }
+}
+
+/** 7.6 step 2: each Partisan costs the holder of its area one Oil or Resource; then it is gone (7.1). */
+function partisanLosses(s: BlitzState, purses: Record<string, Purse>): void {
+  for (const land of s.partisans ?? []) {
+    const owner = s.control[land];
+    if (owner && purses[owner]) take(purses[owner]!, 1, 'partisans');
+  }
+  if (s.partisans) delete s.partisans;
 }
 
 function noteDelivery(p: PackIndex, s: BlitzState, what: string): void {

@@ -4,10 +4,12 @@
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
-import { powerOfSide, sideOf, enemy } from './query.ts';
+import { sideOf, enemy } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
 import { onCapture } from './victory-points.ts';
+import { declarableMajors, declareOnMajor, neutralEvent } from './neutrality.ts';
+import { alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
@@ -17,6 +19,8 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
   const country = landDef(p, land).country;
   const side = sideOf(p, s, power);
+  // 7.2: taking an area from the other side moves the neutral powers' markers.
+  if (before !== 'neutral' && sideOf(p, s, before) !== side) neutralEvent(p, s, 'capture', side, ev, land);
   if (isConquered(p, s, country, side)) {
     const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
     if (ownerSide(p, s, country) === side) {
@@ -29,9 +33,11 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
     } else if (!s.conquered.includes(country)) {
       s.conquered.push(country);
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
+      neutralEvent(p, s, 'conquest', side, ev);
     }
   }
   onCapture(p, s, land, power, ev); // 8: Control Industrial Might
+  checkAlignments(p, s, ev); // 3.3
   checkImmediateVictory(p, s, ev);
 }
 
@@ -64,14 +70,29 @@ export function isConquered(p: PackIndex, s: BlitzState, country: string, by: Si
     const c = s.control[l];
     return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === by;
   };
-  if (country === 'france' && lands.includes('paris')) return held('paris');
+  // 3.4 (A.2, F.3): France falls with Paris, Italy with Rome (the scenario's capitals; France by default).
+  const capital = scenarioDef(p, s.scenario).capitals?.[country] ?? (country === 'france' ? 'paris' : undefined);
+  if (capital && lands.includes(capital)) return held(capital);
   return lands.every(held);
 }
 
 /** Minor countries the phasing side may declare war on now (A.1: only Belgium-Netherlands). */
 export function declarable(p: PackIndex, s: BlitzState): string[] {
   const sc = scenarioDef(p, s.scenario);
-  return sc.minors.map((m) => m.country).filter((c) => !s.atWar.includes(c) && (p.countryLands.get(c) ?? []).some((l) => s.control[l] === 'neutral'));
+  return sc.minors
+    .map((m) => m.country)
+    .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && (p.countryLands.get(c) ?? []).some((l) => s.control[l] === 'neutral'));
+}
+
+/** The `declare X` options the phasing power has now: neutral minors (3.2, A.1) and neutral major powers (F.1). */
+export function declarations(p: PackIndex, s: BlitzState): string[] {
+  return [...declarable(p, s), ...declarableMajors(p, s, s.power)].map((c) => `declare ${c}`);
+}
+
+/** Declare war on a minor or on a neutral major power. */
+export function declare(p: PackIndex, s: BlitzState, target: string, ev: Events): void {
+  if (scenarioDef(p, s.scenario).powers.some((x) => x.id === target)) declareOnMajor(p, s, s.power, target, ev);
+  else declareWar(p, s, target, ev);
 }
 
 /** A.1: the other side immediately gains control of the minor and places its army there. */
@@ -80,7 +101,7 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
   const minor = sc.minors.find((m) => m.country === country);
   if (!minor) throw new Error(`no minor ${country}`);
   s.atWar.push(country);
-  const other = powerOfSide(p, s, enemy(s.side));
+  const other = alignerFor(p, s, country, s.side);
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
   emit(ev, 'declaration', `${s.power} declares war on ${name}; it joins the ${enemy(s.side)}`, s.power, { country, aggressor: s.power, joins: other });
   for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = other;
@@ -88,4 +109,5 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
     s.units[pl.unit] = { def: pl.unit, power: other, size: pl.size, at: pl.at };
     emit(ev, 'placement', `${unitName(p, pl.unit)} deploys in ${landName(p, pl.at)}`, other, { unit: pl.unit, at: pl.at });
   }
+  neutralEvent(p, s, 'declare-minor', s.side, ev); // 7.2
 }

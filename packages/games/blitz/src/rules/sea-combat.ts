@@ -16,6 +16,7 @@ import { airDistances, navalDistances, seaNeighbours } from './geometry.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
+import { inactive } from './neutrality.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaTask, SideId, UnitState } from './state.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
@@ -27,7 +28,9 @@ export const hasSeaCombat = (p: PackIndex, s: BlitzState): boolean => scenarioDe
 
 /** The side a Convoy belongs to in this scenario, or null when its nation plays no part. */
 function convoySide(p: PackIndex, s: BlitzState, c: ConvoyDef): SideId | null {
-  return scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(c.nation))?.side ?? null;
+  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(c.nation));
+  // 7.2: a neutral major power's Convoys are out of the war too.
+  return pw && !inactive(s, pw.id) ? pw.side : null;
 }
 
 const heldBy = (s: BlitzState, p: PackIndex, land: string, side: SideId): boolean => {
@@ -105,7 +108,7 @@ const seaUnits = (s: BlitzState, sea: string): [string, UnitState][] => unitsAt(
 
 function sideUnits(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
   return seaUnits(s, sea)
-    .filter(([, u]) => sideOf(p, s, u.power) === side)
+    .filter(([, u]) => sideOf(p, s, u.power) === side && !inactive(s, u.power)) // 7.2: a neutral major power's ships are out of the war
     .map(([id]) => id);
 }
 
@@ -145,7 +148,7 @@ export function seasWithCombat(p: PackIndex, s: BlitzState): string[] {
 /** Blockade Value of the enemy units in `sea` against a ship of `side` leaving it. */
 export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: SideId): number {
   return seaUnits(s, sea)
-    .filter(([, u]) => sideOf(p, s, u.power) !== side)
+    .filter(([, u]) => sideOf(p, s, u.power) !== side && !inactive(s, u.power))
     .reduce((t, [, u]) => t + (face(p, u).blockade ?? 0), 0);
 }
 

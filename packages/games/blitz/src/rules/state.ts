@@ -206,6 +206,19 @@ export interface BlitzState {
   research?: { power: string; stage: 'die' | 'draw'; group?: number };
   /** Oil and Resources this turn that only units of one home country may use, by power and home (E.4: China). */
   earmark?: Record<string, Record<string, number>>;
+  /** The player split chosen at set-up (8, F.8: VP are averaged over the powers each player runs). */
+  players?: number;
+  /** Neutral major powers still out of the war, their It's War! boxes, chart events used once, and trades ended for good (7.2, 7.5). */
+  neutral?: string[];
+  itsWar?: Record<string, number>;
+  eventsDone?: number[];
+  tradesEnded?: number[];
+  /** F: Germany is asked at a turn's start whether Japan goes to war; the turn it did. */
+  japanAsk?: boolean;
+  japanAtWar?: number;
+  /** 7.1: the Partisan roll in progress at the turn end, and the areas holding Partisans this turn. */
+  partisanStep?: { stage: 'die' | 'place'; country?: string };
+  partisans?: string[];
   /** Dormant countries whose army has taken the field (D: the Near East). */
   woken?: string[];
   /** Units still to disband at this turn's builds (D's Second Front). */

@@ -35,6 +35,7 @@ function seaOccupancy(p: PackIndex, s: BlitzState, side: SideId): (sea: string) 
   for (const id in s.units) {
     const u = s.units[id]!;
     if (!u.at.startsWith('sea:')) continue;
+    if (s.neutral && s.impulse !== 5 && s.neutral.includes(u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
     if (sideOf(p, s, u.power) === side) ours.add(sea);
     else if (ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
@@ -77,6 +78,7 @@ function fingerprint(p: PackIndex, s: BlitzState): string {
   // Power ids stand for their sides here: within one scenario a power's side never changes.
   let fp = `${s.pack}/${s.scenario}/`;
   for (const land in s.control) fp += `${s.control[land]},`;
+  if (s.neutral) fp += `${s.impulse === 5 ? '' : s.neutral.join('+')}/`;
   for (const c in s.convoys ?? {}) fp += `${s.convoys![c]}.`;
   for (const id in s.units) {
     const u = s.units[id]!;
@@ -85,8 +87,9 @@ function fingerprint(p: PackIndex, s: BlitzState): string {
   return fp;
 }
 
-/** Reach per power and home while a read-only question is being worked out (`withSupplyMemo`). */
+/** Reach per power and home while a read-only question is being worked out (`withSupplyMemo`), and that position's fingerprint. */
 let memo: Map<string, Reach> | null = null;
+let memoFp: string | null = null;
 
 /**
  * Run `f`, which must not change the state, remembering supply reach by power alone: listing the
@@ -95,19 +98,30 @@ let memo: Map<string, Reach> | null = null;
 export function withSupplyMemo<T>(f: () => T): T {
   if (memo) return f();
   memo = new Map();
+  memoFp = null;
   try {
     return f();
   } finally {
     memo = null;
+    memoFp = null;
   }
 }
 
+/** Home countries by power, per scenario (they never change in a game). */
+const homesCache = new Map<string, Set<string>>();
+
 /** Lands and seas a supply line of `power` from its home countries (and `home`) reaches, remembered by position. */
 function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): Reach {
-  const short = memo && `${power}/${home}`;
+  // A unit from one of its power's home countries traces exactly as the power does.
+  const hk = `${p.hash}/${s.scenario}/${power}`;
+  let homes = homesCache.get(hk);
+  if (!homes) homesCache.set(hk, (homes = homeCountries(p, s, power)));
+  const h = homes.has(home) ? '' : home;
+  const short = memo && `${power}/${h}`;
   const known = short ? memo!.get(short) : undefined;
   if (known) return known;
-  const key = `${power}/${home}/${fingerprint(p, s)}`;
+  const fp = memo ? (memoFp ??= fingerprint(p, s)) : fingerprint(p, s);
+  const key = `${power}/${h}/${fp}`;
   const hit = reachCache.get(key);
   if (hit) {
     if (short) memo!.set(short, hit);

@@ -132,6 +132,8 @@ function checkTarget(p: PackIndex, s: BlitzState, ev: Events): void {
 /** The side of the power with most points wins (a power in `winsWith` only with its partner); equal leaders draw. */
 export function decideByPoints(p: PackIndex, s: BlitzState, ev: Events, why: string): void {
   const v = victoryOf(p, s)!;
+  const split = scenarioDef(p, s.scenario).splits?.[String(s.players ?? '')];
+  if (split) return decideByPlayers(p, s, ev, why, split);
   const ranked = Object.entries(s.vp ?? {})
     .filter(([pw]) => !v.winsWith?.[pw])
     .sort((a, b) => b[1] - a[1]);
@@ -148,6 +150,28 @@ export function decideByPoints(p: PackIndex, s: BlitzState, ev: Events, why: str
   const side = [...sides][0] as SideId;
   s.winner = side;
   emit(ev, 'victory', `${side} win: ${s.reason}`, undefined, { side, reason: s.reason, power: top[0] });
+}
+
+/**
+ * 8/F.8: with a player split, each player scores the average VP of the powers it runs; the player
+ * with the highest average wins, for its side (equal players on different sides draw).
+ */
+function decideByPlayers(p: PackIndex, s: BlitzState, ev: Events, why: string, split: string[][]): void {
+  const avg = split.map((powers) => ({ powers, vp: powers.reduce((t, x) => t + (s.vp?.[x] ?? 0), 0) / powers.length }));
+  avg.sort((a, b) => b.vp - a.vp);
+  const top = avg[0]!;
+  const tied = avg.filter((x) => x.vp === top.vp);
+  const sides = new Set(tied.map((x) => sideOf(p, s, x.powers[0]!)));
+  const tally = avg.map((x) => `${x.powers.join('+')} ${Math.round(x.vp * 100) / 100}`).join(', ');
+  s.reason = `${why}: ${tally} average VP per player (${split.length} players; Scenario ${s.scenario} victory)`;
+  fired('8', s.scenario);
+  if (sides.size > 1) {
+    s.draw = true;
+    emit(ev, 'victory', `Draw: ${s.reason}`, undefined, { side: 'draw', reason: s.reason });
+    return;
+  }
+  s.winner = [...sides][0] as SideId;
+  emit(ev, 'victory', `${s.winner} win: ${s.reason}`, undefined, { side: s.winner, reason: s.reason, powers: top.powers });
 }
 
 /** Most points per side, for margins and adjudication. */

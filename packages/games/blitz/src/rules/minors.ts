@@ -1,0 +1,125 @@
+/**
+ * Neutral minor countries beyond declarations of war: automatic alignment (3.3) when a scenario's
+ * condition holds, and Partisans (7.1, F.4): each turn end the roller throws a die on the Partisan
+ * Table; if the country it names has a land area with Oil or Resources held by the side that did not
+ * first control it, that first side may place a Partisan in one such area (or none), and its holder
+ * loses one Oil or Resource of this turn's income (7.6 step 2).
+ */
+import { IllegalChoiceError } from '@salient/engine';
+import { emit, landName, unitName, type Events } from './events.ts';
+import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { enemy, powerOfSide, sideOf, sidePowers } from './query.ts';
+import type { Ask, BlitzState, SideId } from './state.ts';
+import { fired } from './sections.ts';
+import { isNeutral } from './neutrality.ts';
+
+const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean => {
+  const lands = (p.countryLands.get(country) ?? []).filter((l) => l in s.control);
+  return lands.length > 0 && lands.every((l) => s.control[l] === 'neutral');
+};
+
+/** 3.3: align every neutral minor whose condition now holds (once each). */
+export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  for (const a of sc.alignments ?? []) {
+    if (!neutralCountry(p, s, a.country) || s.atWar.includes(a.country) || isNeutral(s, a.power)) continue;
+    const side = sideOf(p, s, a.power);
+    const held = (l: string) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side;
+    let ok = false;
+    if (a.when === 'at-war') ok = true; // the power is not neutral (checked above)
+    else if (a.when === 'holds') ok = (a.lands ?? []).filter(held).length >= (a.count ?? 1);
+    else if (a.when === 'none-touching') {
+      const foe = enemy(side);
+      ok = ![...(p.coastOf.get(a.sea ?? '') ?? [])].some((l) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === foe);
+    }
+    if (ok) align(p, s, a.country, a.power, ev);
+  }
+}
+
+/** The minor joins `power`: its land areas and its army (from the scenario's minors list). */
+export function align(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): void {
+  const sc = scenarioDef(p, s.scenario);
+  for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = power;
+  const placed: string[] = [];
+  for (const pl of sc.minors.find((m) => m.country === country)?.army ?? []) {
+    if (s.units[pl.unit] && s.units[pl.unit]!.at !== 'pool') continue;
+    s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
+    placed.push(pl.unit);
+  }
+  fired('3.3', s.scenario);
+  const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  emit(ev, 'alignment', `${name} allies with ${power}${placed.length ? `: ${placed.map((x) => unitName(p, x)).join(', ')} take the field` : ''}`, power, { country, power, units: placed });
+}
+
+/** 3.2: who takes a minor that `aggressor`'s side declared war on: the other side's power running its army, else its first power. */
+export function alignerFor(p: PackIndex, s: BlitzState, country: string, aggressorSide: SideId): string {
+  const sc = scenarioDef(p, s.scenario);
+  const other = enemy(aggressorSide);
+  const nation = sc.minors.find((m) => m.country === country)?.army[0];
+  const byNation = nation && sc.powers.find((x) => x.side === other && x.nations.includes(unitDef(p, nation.unit).nation))?.id;
+  return byNation ?? powerOfSide(p, s, other);
+}
+
+/** 3.2: minors the phasing side may never declare war on (F.1: Brazil, Chile, Mexico, Venezuela for the Allies). */
+export function protectedFrom(p: PackIndex, s: BlitzState, country: string, side: SideId): boolean {
+  return (scenarioDef(p, s.scenario).protectedMinors ?? []).some((m) => m.country === country && m.from === side);
+}
+
+// ---------------------------------------------------------------- 7.1 Partisans
+
+/** Start of the turn end: the Partisan roll, where the scenario has Partisans. */
+export function startPartisans(p: PackIndex, s: BlitzState): boolean {
+  if (!scenarioDef(p, s.scenario).partisans) return false;
+  s.partisanStep = { stage: 'die' };
+  return true;
+}
+
+/** Areas of `country` with Oil or Resources held against the side that first controlled them. */
+function partisanAreas(p: PackIndex, s: BlitzState, country: string): { side: SideId; lands: string[] } | null {
+  const sc = scenarioDef(p, s.scenario);
+  const lands = (p.countryLands.get(country) ?? []).filter((l) => l in s.control && landDef(p, l).oil + landDef(p, l).resources > 0);
+  const first = lands.map((l) => sc.control[l]).find((c) => c !== undefined && c !== 'neutral');
+  if (!first) return null;
+  const side = sideOf(p, s, first);
+  const held = lands.filter((l) => {
+    const c = s.control[l]!;
+    return c !== 'neutral' && sideOf(p, s, c) === enemy(side) && sideOf(p, s, sc.control[l] ?? c) === side;
+  });
+  return held.length ? { side, lands: held.sort() } : null;
+}
+
+export function askPartisans(p: PackIndex, s: BlitzState): Ask | null {
+  const st = s.partisanStep!;
+  if (st.stage === 'die') return { kind: 'chance', prompt: 'partisan-die', stream: 'combat', faces: 6 };
+  const found = partisanAreas(p, s, st.country!)!;
+  const power = sidePowers(p, s, found.side)[0] ?? powerOfSide(p, s, found.side);
+  return { kind: 'decision', power, prompt: 'place-partisan', options: [...found.lands.map((l) => `partisan ${l}`), 'partisan none'] };
+}
+
+export function applyPartisans(p: PackIndex, s: BlitzState, choice: string, ev: Events): boolean {
+  const st = s.partisanStep!;
+  const [verb, arg] = choice.split(' ') as [string, string];
+  fired('7.1', s.scenario);
+  if (st.stage === 'die' && verb === 'die') {
+    const table = scenarioDef(p, s.scenario).partisans!.table[arg] ?? [];
+    const country = table.find((c) => partisanAreas(p, s, c));
+    if (!country) {
+      emit(ev, 'partisans', `Partisan roll ${arg}: no Partisans this turn`, undefined, { die: Number(arg) });
+      delete s.partisanStep;
+      return true;
+    }
+    st.stage = 'place';
+    st.country = country;
+    return false;
+  }
+  if (st.stage === 'place' && verb === 'partisan') {
+    if (arg !== 'none') {
+      if (!partisanAreas(p, s, st.country!)?.lands.includes(arg)) throw new IllegalChoiceError(`no Partisan can be placed in ${arg}`);
+      (s.partisans ??= []).push(arg);
+      emit(ev, 'partisans', `Partisans rise in ${landName(p, arg)}`, undefined, { land: arg });
+    } else emit(ev, 'partisans', 'No Partisans placed this turn', undefined, { land: null });
+    delete s.partisanStep;
+    return true;
+  }
+  throw new IllegalChoiceError(`'${choice}' does not answer the Partisan step`);
+}

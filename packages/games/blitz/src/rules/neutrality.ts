@@ -1,0 +1,153 @@
+/**
+ * Neutral major powers and the road to war (3.2, 7.2, 7.5, 7.7; Scenario F): the USA and USSR start
+ * neutral, their It's War! markers climbing with the Neutral Entry Chart's events and one box a turn,
+ * until a marker reaches the war box, the war turn comes, or an enemy declares war on them.
+ *
+ * This engine's model of neutrality: while neutral a major power takes no activities or Blitzes (it
+ * builds, within its It's War! box, and may Lend Lease), during the activities and Blitzes its land
+ * areas count as neutral territory for everyone, and its units at sea neither fight nor block nor
+ * hold a sea. (The rulebook lets a neutral USSR declare war on minors it is not barred from; that is
+ * not offered.)
+ *
+ * Also here: the Japan announcement of Scenario F, and trades by a major power (7.5: the USSR's Oil to
+ * Germany, until they are at war or its marker reaches the box that ends it).
+ */
+import { IllegalChoiceError } from '@salient/engine';
+import { emit, type Events } from './events.ts';
+import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
+import type { Ask, BlitzState, SideId } from './state.ts';
+import { fired } from './sections.ts';
+
+const rule = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).neutralMajors;
+
+/** Whether `power` is a neutral major power now. */
+export const isNeutral = (s: BlitzState, power: string): boolean => s.neutral?.includes(power) ?? false;
+
+/** During the activities and Blitzes a neutral major power is inactive: its areas closed, its ships out of the war. */
+export const inactive = (s: BlitzState, power: string): boolean => s.impulse !== 5 && isNeutral(s, power);
+
+/** Set up the markers at the start of the scenario. */
+export function initialNeutrals(p: PackIndex, s: BlitzState): void {
+  const r = rule(p, s);
+  if (!r) return;
+  s.neutral = Object.keys(r.powers).sort();
+  fired('3.1', s.scenario); // the wars at the start: these powers are not in them
+  s.itsWar = Object.fromEntries(Object.entries(r.powers).map(([pw, x]) => [pw, x.start]));
+}
+
+/** Move a neutral power's marker; entering the war at the war box; an Allied push below 0 pays the Axis (7.2). */
+export function moveMarker(p: PackIndex, s: BlitzState, power: string, delta: number, why: string, ev: Events, allied = false): void {
+  const r = rule(p, s);
+  if (!r || !isNeutral(s, power) || !delta) return;
+  const was = s.itsWar![power] ?? 0;
+  let now = was + delta;
+  if (now < 0) {
+    const below = -now;
+    now = 0;
+    if (allied) {
+      const axis = scenarioDef(p, s.scenario).powers.filter((x) => x.side === 'Axis').map((x) => x.id);
+      for (const a of axis) (s.vp ??= {})[a] = (s.vp[a] ?? 0) + below;
+      emit(ev, 'victory-points', `${power}'s It's War! marker cannot go below 0: ${axis.join(' and ')} gain ${below} VP`, axis[0], { vp: below, objective: 'neutral-entry-floor' });
+    }
+  }
+  s.itsWar![power] = now;
+  fired('7.2', s.scenario);
+  emit(ev, 'its-war', `${power}'s It's War! marker moves ${delta > 0 ? 'up' : 'down'} to ${now} (${why})`, power, { power, from: was, to: now, why });
+  if (now >= r.warAt) enterWar(p, s, power, `its It's War! marker reached ${r.warAt}`, ev);
+}
+
+/** The power joins the war (7.2): for good. */
+export function enterWar(p: PackIndex, s: BlitzState, power: string, why: string, ev: Events): void {
+  if (!isNeutral(s, power)) return;
+  s.neutral = s.neutral!.filter((x) => x !== power);
+  fired('7.2', s.scenario);
+  const against = rule(p, s)!.powers[power]!.against;
+  emit(ev, 'war-entry', `${power} enters the war against ${against.join(' and ')} (${why})`, power, { power, against, why });
+}
+
+/** Chart events of one kind (7.2): each neutral power's marker moves by the event's delta. */
+export function neutralEvent(p: PackIndex, s: BlitzState, kind: 'conquest' | 'capture' | 'declare-minor', by: SideId, ev: Events, land?: string): void {
+  const r = rule(p, s);
+  if (!r || !s.neutral?.length) return;
+  for (const [i, e] of r.events.entries()) {
+    if (e.kind !== kind || e.by !== by) continue;
+    if (kind === 'capture') {
+      if (!land) continue;
+      const l = landDef(p, land);
+      if (e.lands ? !e.lands.includes(land) : l.oil + l.resources === 0) continue;
+      if (e.once) {
+        if ((s.eventsDone ?? []).includes(i)) continue;
+        (s.eventsDone ??= []).push(i);
+      }
+    }
+    for (const [pw, d] of Object.entries(e.delta)) moveMarker(p, s, pw, d, `${kind}${land ? ` of ${land}` : ''} by the ${by}`, ev, by === 'Allies');
+  }
+}
+
+/** Turn end (7.2, 5.B): every neutral marker moves up the chart's step. */
+export function turnEndMarkers(p: PackIndex, s: BlitzState, ev: Events): void {
+  const r = rule(p, s);
+  if (!r) return;
+  for (const pw of [...(s.neutral ?? [])]) moveMarker(p, s, pw, r.perTurn, 'another turn of war', ev);
+}
+
+/** Start of a turn: the war turn brings every neutral power in (7.2). */
+export function turnStartEntry(p: PackIndex, s: BlitzState, ev: Events): void {
+  const r = rule(p, s);
+  if (!r || s.turn < r.warTurn) return;
+  for (const pw of [...(s.neutral ?? [])]) enterWar(p, s, pw, `Turn ${r.warTurn} has come`, ev);
+}
+
+/** Neutral major powers `power` may declare war on now (3.2, F.1). */
+export function declarableMajors(p: PackIndex, s: BlitzState, power: string): string[] {
+  const r = rule(p, s);
+  if (!r || !s.neutral?.length) return [];
+  return (r.declarers ?? [])
+    .filter((d) => d.power === power && isNeutral(s, d.on))
+    .filter((d) => (d.fromTurn === undefined && d.ifHeld === undefined) || (d.fromTurn !== undefined && s.turn >= d.fromTurn) || (d.ifHeld ?? []).some((l) => s.control[l] === power))
+    .map((d) => d.on)
+    .sort();
+}
+
+export function declareOnMajor(p: PackIndex, s: BlitzState, power: string, on: string, ev: Events): void {
+  if (!declarableMajors(p, s, power).includes(on)) throw new IllegalChoiceError(`${power} may not declare war on ${on} now`);
+  fired('3.2', s.scenario);
+  emit(ev, 'declaration', `${power} declares war on ${on}`, power, { country: on, aggressor: power, joins: on });
+  enterWar(p, s, on, `${power} declared war on it`, ev);
+}
+
+/** 7.7: what a neutral power may use this turn: its It's War! box. */
+export function neutralCap(s: BlitzState, power: string): number | undefined {
+  return isNeutral(s, power) ? (s.itsWar?.[power] ?? 0) : undefined;
+}
+
+// ---------------------------------------------------------------- F's Japan
+
+/** Whether Germany is to be asked at the start of this turn whether Japan goes to war (F). */
+export function startJapanQuestion(p: PackIndex, s: BlitzState): void {
+  if (scenarioDef(p, s.scenario).japanEntry && !s.japanAtWar) s.japanAsk = true;
+}
+
+export function askJapan(p: PackIndex, s: BlitzState): Ask {
+  const j = scenarioDef(p, s.scenario).japanEntry!;
+  return { kind: 'decision', power: j.power, prompt: 'japan-entry', options: ['japan war', 'japan wait'] };
+}
+
+export function applyJapan(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const j = scenarioDef(p, s.scenario).japanEntry!;
+  delete s.japanAsk;
+  if (choice === 'japan wait') return;
+  if (choice !== 'japan war') throw new IllegalChoiceError(`'${choice}' does not answer whether Japan goes to war`);
+  s.japanAtWar = s.turn;
+  fired('F', s.scenario);
+  emit(ev, 'japan-at-war', `${j.power} announces that Japan is at war with the AFA and the USA on Turn ${s.turn}`, j.power, { turn: s.turn });
+  for (const [pw, d] of Object.entries(j.itsWar ?? {})) moveMarker(p, s, pw, d, 'Japan went to war', ev);
+}
+
+/** F: turn-end victory points for an early Japanese war (before `early.beforeTurn`). */
+export function japanEarlyVp(p: PackIndex, s: BlitzState, ev: Events): void {
+  const e = scenarioDef(p, s.scenario).japanEntry?.early;
+  if (!e || !s.japanAtWar || s.turn >= e.beforeTurn) return;
+  (s.vp ??= {})[e.power] = (s.vp[e.power] ?? 0) + e.vp;
+  emit(ev, 'victory-points', `${e.power} gains ${e.vp} VP: Japan went to war before Turn ${e.beforeTurn}`, e.power, { vp: e.vp, objective: 'japan-early', total: s.vp[e.power]! });
+}
