@@ -479,7 +479,8 @@ function crossCheck(p: PackFiles): PathIssue[] {
       const path: Path = [...at, 'alignments', i];
       if (!minorArmy.has(a.country)) add([...path, 'country'], `'${a.country}' is not a neutral minor of this scenario: add it to minors with its army, or drop the alignment`);
       else if (minorArmy.get(a.country) === 0) add([...path, 'country'], `'${a.country}' has no army in minors: give it the army that sets up when it aligns (3.3)`);
-      if (knownPower(a.power, [...path, 'power'], 'aligning power') && a.when === 'at-war' && !neutral.has(a.power)) add([...path, 'when'], `'${a.power}' is at war from the start (it is not a neutral major), so an 'at-war' alignment would fire at once: use a neutral major's entry, or another trigger`);
+      if (knownPower(a.power, [...path, 'power'], 'aligning power') && a.when === 'at-war' && !neutral.has(a.power) && a.with === undefined) add([...path, 'when'], `'${a.power}' is at war from the start (it is not a neutral major), so an 'at-war' alignment would fire at once: use a neutral major's entry, or another trigger`);
+      if (a.with !== undefined && (a.when !== 'at-war' || !neutral.has(a.with))) add([...path, 'with'], `'with' names the neutral major power whose war with '${a.power}' triggers an 'at-war' alignment; '${a.with}' is not a neutral major of this scenario (or the trigger is not 'at-war')`);
       if (a.when === 'holds') {
         if (!a.lands?.length) add([...path, 'lands'], "a 'holds' alignment needs lands (the areas whose control triggers it)");
         if (a.count === undefined) add([...path, 'count'], "a 'holds' alignment needs count (how many of the lands must be held)");

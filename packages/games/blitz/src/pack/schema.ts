@@ -291,6 +291,11 @@ export const scenarioSchema = z.object({
   oil: z.record(z.string(), count).optional(),
   /** Oil and Resources each power gets at every turn end instead of income from areas (C.7: from the set-up chart). */
   fixedIncome: z.record(z.string(), z.object({ oil: count, resources: count })).optional(),
+  /**
+   * 3.4 (D.5): when a country is conquered its owner's units of that home still in the Force Pool are set
+   * aside, and its units left on the map leave the game when destroyed (from Scenario D on).
+   */
+  setAside: z.boolean().optional(),
   /** Port Attacks (5.3, E.2) may be announced (from Scenario E on). */
   portAttacks: z.boolean().optional(),
   /** Supply lines (1.7) apply (from Scenario D on). */
@@ -425,7 +430,8 @@ export const scenarioSchema = z.object({
     .optional(),
   /**
    * Automatic alignment of neutral minors (3.3): the country joins `power` with its army (from `minors`)
-   * when `when` holds: `at-war` (`power` is at war, i.e. not neutral), `holds` (`power`'s side holds at
+   * when `when` holds: `at-war` (`power` is at war, i.e. not neutral; with `with`, once `power` and that
+   * neutral major power are at war with each other), `holds` (`power`'s side holds at
    * least `count` of `lands`), `none-touching` (the other side holds no land area touching `sea`).
    */
   alignments: z
@@ -434,6 +440,7 @@ export const scenarioSchema = z.object({
         country: id,
         power: z.string().min(1),
         when: z.enum(['at-war', 'holds', 'none-touching']),
+        with: z.string().min(1).optional(),
         lands: z.array(id).optional(),
         count: z.number().int().min(1).optional(),
         sea: id.optional(),

@@ -26,7 +26,7 @@ export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
     const side = sideOf(p, s, a.power);
     const held = (l: string) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side;
     let ok = false;
-    if (a.when === 'at-war') ok = true; // the power is not neutral (checked above)
+    if (a.when === 'at-war') ok = a.with === undefined || !isNeutral(s, a.with); // at war (with `with`, once it too is in the war)
     else if (a.when === 'holds') ok = (a.lands ?? []).filter(held).length >= (a.count ?? 1);
     else if (a.when === 'none-touching') {
       const foe = enemy(side);

@@ -17,6 +17,7 @@ import { emit, type Events } from './events.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
+import { checkAlignments } from './minors.ts';
 
 const rule = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).neutralMajors;
 
@@ -63,6 +64,7 @@ export function enterWar(p: PackIndex, s: BlitzState, power: string, why: string
   fired('7.2', s.scenario);
   const against = rule(p, s)!.powers[power]!.against;
   emit(ev, 'war-entry', `${power} enters the war against ${against.join(' and ')} (${why})`, power, { power, against, why });
+  checkAlignments(p, s, ev); // 3.3: minors that join once these powers are at war
 }
 
 /** Chart events of one kind (7.2): each neutral power's marker moves by the event's delta. */

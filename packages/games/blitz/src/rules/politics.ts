@@ -9,6 +9,7 @@ import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
 import { onCapture } from './victory-points.ts';
 import { declarableMajors, declareOnMajor, neutralEvent } from './neutrality.ts';
+import { setAsideConquered } from './specials.ts';
 import { alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
@@ -33,6 +34,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
     } else if (!s.conquered.includes(country)) {
       s.conquered.push(country);
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
+      setAsideConquered(p, s, country, side, ev); // 3.4/D.5
       neutralEvent(p, s, 'conquest', side, ev);
     }
   }

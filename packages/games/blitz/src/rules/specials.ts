@@ -9,7 +9,7 @@ import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { friendlyLand, isAir, isLand, isNaval, landNeighbours, ownedBy, sideOf, typeOf, canStackLand, canStackPort, unitsAt } from './query.ts';
-import type { Ask, BlitzState } from './state.ts';
+import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
 const powerOfNation = (p: PackIndex, s: BlitzState, nation: string): string | undefined => scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(nation as 'GER'))?.id;
@@ -125,9 +125,28 @@ export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: stri
   return true;
 }
 
-/** D: units that leave the game for good when destroyed. */
+/** D: units that leave the game for good when destroyed (named ones; with `setAside`, those of a conquered home, 3.4/D.5). */
 export function lostForGood(p: PackIndex, s: BlitzState, id: string): boolean {
-  return scenarioDef(p, s.scenario).permanentLoss?.includes(id) ?? false;
+  const sc = scenarioDef(p, s.scenario);
+  if (sc.permanentLoss?.includes(id)) return true;
+  return sc.setAside === true && s.conquered.includes(unitDef(p, s.units[id]!.def).home);
+}
+
+/** 3.4/D.5: the conquered country's units still in its owner's Force Pool are set aside (Future Additions stay on the chart). */
+export function setAsideConquered(p: PackIndex, s: BlitzState, country: string, conqueror: SideId, ev: Events): void {
+  if (!scenarioDef(p, s.scenario).setAside) return;
+  const out: string[] = [];
+  for (const id of Object.keys(s.pool).sort()) {
+    if (unitDef(p, id).home !== country) continue;
+    const u = s.units[id];
+    if (u && u.at !== 'pool') continue;
+    const owner = u?.power ?? scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(unitDef(p, id).nation))?.id;
+    if (!owner || sideOf(p, s, owner) === conqueror) continue;
+    delete s.pool[id];
+    if (u) u.at = 'gone';
+    out.push(id);
+  }
+  if (out.length) emit(ev, 'set-aside', `${out.map((x) => unitName(p, x)).join(', ')} ${out.length > 1 ? 'are' : 'is'} set aside with ${country}`, undefined, { country, units: out });
 }
 
 /** D: where `power` places the new units of major-power home countries (`buildAt`), if the scenario says. */

@@ -10,6 +10,7 @@ import { turnIncome } from '../../src/rules/income.ts';
 import { inSupply } from '../../src/rules/supply.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from '../../src/rules/specials.ts';
 import { takeControl } from '../../src/rules/politics.ts';
+import { eliminate } from '../../src/rules/combat.ts';
 import { decideByPoints, scoreObjectives } from '../../src/rules/victory-points.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import type { GameEvent } from '@salient/engine';
@@ -261,6 +262,28 @@ describe('D.5/3.4 conquest', () => {
     takeControl(p, s, 'finland', 'USSR', ev, 'test');
     expect(ev.map((e) => e.type)).toContain('conquest');
     expect(s.conquered).toContain('finland');
+  });
+
+  it('the conquered country\'s units in the Force Pool are set aside; one left on the map leaves the game when destroyed', () => {
+    const s = structuredClone(start('D'));
+    s.units['finnish-army']!.at = 'pool';
+    s.units['finnish-army']!.size = 0;
+    s.pool['finnish-army'] = { size: 2, from: 0 };
+    s.units['bhr-army']!.at = 'finland'; // a Central European army stays on the map
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'finland', 'USSR', ev, 'test');
+    expect(s.pool['finnish-army']).toBeUndefined();
+    expect(s.units['finnish-army']!.at).toBe('gone');
+    expect(ev.map((e) => e.type)).toContain('set-aside');
+    // Central Europe is not conquered: its army still goes back to the Force Pool when destroyed.
+    eliminate(p, s, 'bhr-army', []);
+    expect(s.units['bhr-army']!.at).toBe('pool');
+    // After Central Europe falls, a Central European unit destroyed leaves the game.
+    s.units['bhr-army']!.at = 'poland';
+    s.units['bhr-army']!.size = 1;
+    s.conquered.push('central-europe');
+    eliminate(p, s, 'bhr-army', []);
+    expect(s.units['bhr-army']!.at).toBe('gone');
   });
 
 });

@@ -136,6 +136,23 @@ describe('F.2/3.3 automatic alignments', () => {
     expect(brazil.length).toBeGreaterThan(0);
     expect(brazil.every((l) => b.control[l] === 'USA')).toBe(true);
   });
+
+  it('Central Europe and Finland join Germany the moment Germany and the USSR are at war; a \'with\' that names no neutral power is refused', () => {
+    const s = structuredClone(startF());
+    const ce = (p.countryLands.get('central-europe') ?? []).filter((l) => l in s.control);
+    expect(ce.every((l) => s.control[l] === 'neutral')).toBe(true);
+    takeControl(p, s, 'poland', 'GER', [], 'test');
+    expect(ce.every((l) => s.control[l] === 'neutral')).toBe(true); // not yet: the USSR is neutral
+    enterWar(p, s, 'USSR', 'test', []);
+    expect(ce.every((l) => s.control[l] === 'GER')).toBe(true);
+    expect(s.control.finland).toBe('GER');
+    const files = structuredClone(blitz.bundledPacks.approximation) as typeof pack.data;
+    const f = files.scenarios.scenarios.find((x) => x.id === 'F')!;
+    f.alignments!.find((a) => a.with === 'USSR')!.with = 'AFA';
+    const r = blitz.checkPack(files);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues.map((i) => i.message).join('\n')).toMatch(/'with' names the neutral major power .* 'AFA' is not a neutral major/);
+  });
 });
 
 describe('F.3/3.4 conquest by capital', () => {
