@@ -43,11 +43,17 @@ export function checkGarrison(p: PackIndex, s: BlitzState, ev: Events): void {
   for (const [id] of unitsAt(s, f.land)) displace(p, s, id, ev);
 }
 
-/** A unit left in an area the outside power took: land units to an adjacent friendly area, others to the nearest base; else lost. */
-function displace(p: PackIndex, s: BlitzState, id: string, ev: Events): void {
+/** Adjacent friendly areas a land unit can fall back to. */
+function fallbacks(p: PackIndex, s: BlitzState, id: string): string[] {
   const u = s.units[id]!;
   const side = sideOf(p, s, u.power);
-  const to = isLand(p, u) ? landNeighbours(p, s, u.at).map((n) => n.to).find((l) => friendlyLand(p, s, l, side) && canStackLand(p, s, l, side, u.size)) : overrunDestinations(p, s, id)[0];
+  return landNeighbours(p, s, u.at).map((n) => n.to).filter((l) => friendlyLand(p, s, l, side) && canStackLand(p, s, l, side, u.size));
+}
+
+/** A unit left in an area the outside power took: land units to an adjacent friendly area, others to the nearest base; else lost. */
+function displace(p: PackIndex, s: BlitzState, id: string, ev: Events, to0?: string): void {
+  const u = s.units[id]!;
+  const to = to0 ?? (isLand(p, u) ? fallbacks(p, s, id)[0] : overrunDestinations(p, s, id)[0]);
   if (to) {
     emit(ev, 'retreat', `${unitName(p, id)} falls back to ${landName(p, to)}`, u.power, { unit: id, from: u.at, to });
     u.at = to;
@@ -102,8 +108,12 @@ export function askFrontier(p: PackIndex, s: BlitzState, ev: Events): Ask | null
       }
       return { kind: 'decision', power: picker, prompt: 'assign-damage', options: el.map((x) => `hit ${x}`) };
     }
-    // retreat: every holder unit left in the area goes
-    for (const [id] of unitsAt(s, a.target!)) displace(p, s, id, ev);
+    // retreat: every holder unit left in the area goes; its owner picks where a land unit has a choice (E example)
+    for (const [id, u] of unitsAt(s, a.target!)) {
+      const to = isLand(p, u) ? fallbacks(p, s, id) : [];
+      if (to.length > 1) return { kind: 'decision', power: u.power, prompt: 'retreat-to', options: to.map((l) => `to ${l}`) };
+      displace(p, s, id, ev);
+    }
     break;
   }
   delete s.frontierAttack;
@@ -139,6 +149,12 @@ export function applyFrontier(p: PackIndex, s: BlitzState, choice: string, ev: E
       a.stage = 'retreat';
       a.target = '';
     }
+    return;
+  }
+  if (a.stage === 'retreat' && verb === 'to') {
+    const mover = unitsAt(s, a.target!).find(([id, u]) => isLand(p, u) && fallbacks(p, s, id).length > 1);
+    if (!mover || !fallbacks(p, s, mover[0]).includes(arg)) throw new IllegalChoiceError(`'${choice}' is not a retreat open now`);
+    displace(p, s, mover[0], ev, arg);
     return;
   }
   if (a.stage === 'loss' && verb === 'hit') {

@@ -145,6 +145,8 @@ describe('E: the Harbin frontier', () => {
     expect(prompt(win.state)).toBe('JAP:assign-damage');
     win = play(win.state, options(win.state)[0]!);
     if (prompt(win.state) === 'WA:assign-damage') win = play(win.state, options(win.state)[0]!);
+    // The survivor's owner picks where it falls back when it has a choice.
+    if (prompt(win.state) === 'JAP:retreat-to') win = play(win.state, options(win.state)[0]!);
     const after = win.state;
     const lost = ['kwantung-army', '17th-area-gar'].reduce((t, u) => t + (q.units[u]!.size - (after.units[u]!.at === 'pool' ? 0 : after.units[u]!.size)), 0);
     expect(lost).toBe(sc.frontier!.losses);
@@ -152,6 +154,37 @@ describe('E: the Harbin frontier', () => {
     expect(after.frontierHeld).toEqual(['harbin']);
     // Japan may not attack what the USSR holds: it is out of play.
     expect(after.control.harbin).toBe('neutral');
+  });
+});
+
+describe('E: the Harbin worked example', () => {
+  it('Turn 11: a 3 against Size 3 fails; Turn 12: a 5 takes Harbin, Japan loses the 17th Area GAR and a step of the Kwantung Army, which Japan retreats to Port Arthur', () => {
+    const toDie = (s0: BlitzState): BlitzState => {
+      let x = s0;
+      for (let i = 0; i < 3000; i++) {
+        const pd = blitz.pending(x);
+        if (pd.kind === 'chance' && pd.prompt === 'frontier-die') return x;
+        if (pd.kind === 'terminal') break;
+        x = blitz.apply(x, pd.kind === 'chance' ? 'die 3' : (pd.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? pd.options[0]!)).state;
+      }
+      throw new Error('no frontier die');
+    };
+    const t11 = toDie(onTurn(11));
+    expect(['kwantung-army', '17th-area-gar'].map((u) => [t11.units[u]!.at, t11.units[u]!.size])).toEqual([
+      ['harbin', 2],
+      ['harbin', 1],
+    ]);
+    expect(play(t11, 'die 3').state.control.harbin).toBe('JAP');
+    let r = play(toDie(onTurn(12)), 'die 5');
+    expect(prompt(r.state)).toBe('JAP:assign-damage');
+    r = play(r.state, 'hit 17th-area-gar'); // Japan's pick; the Kwantung Army, the only one left, takes the second
+    expect(r.state.units['17th-area-gar']!.at).not.toBe('harbin');
+    expect(r.state.units['kwantung-army']!.size).toBe(1);
+    expect(prompt(r.state)).toBe('JAP:retreat-to');
+    expect(options(r.state)).toContain('to port-arthur');
+    r = play(r.state, 'to port-arthur');
+    expect(r.state.units['kwantung-army']!.at).toBe('port-arthur');
+    expect(r.state.control.harbin).toBe('neutral');
   });
 });
 
