@@ -4,7 +4,7 @@
  * B: German Land Blitz, Western Allies Total Blitz), then turn end. `advance` runs everything that
  * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
  */
-import { IllegalChoiceError } from '@salient/engine';
+import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
@@ -223,7 +223,7 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   const purses = turnIncome(p, s, ev);
   growExtra(p, s, purses);
-  const detail: Record<string, unknown> = {};
+  const detail: JsonObject = {};
   for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
     const x = purses[pw.id]!;
     const savedOil = s.oil?.[pw.id] ?? 0;
@@ -248,7 +248,7 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
     s.buildOrder.push(pw.id);
     detail[pw.id] = { oil: x.oil, resources: x.res, savedOil, savedResources: savedRes, budget: oil + res, lines: x.lines };
   }
-  emit(ev, 'income', `Oil and Resources: ${s.buildOrder.map((x) => `${x} ${purses[x]!.oil} Oil + ${purses[x]!.res} Resources (budget ${s.res[x]})`).join(', ')}`, undefined, detail as never);
+  emit(ev, 'income', `Oil and Resources: ${s.buildOrder.map((x) => `${x} ${purses[x]!.oil} Oil + ${purses[x]!.res} Resources (budget ${s.res[x]})`).join(', ')}`, undefined, detail);
 }
 
 /** E: from `growing.fromTurn` the power gets `perTurn` more Resources each turn, cumulative. */

@@ -4,6 +4,7 @@
  * when a power reaches the target, else after the last turn, and the power with most points wins for
  * its side (D: the Western Allies score nothing and win only with the USSR). Equal leaders draw.
  */
+import type { JsonObject } from '@salient/engine';
 import type { ObjectiveDef } from '../pack/schema.ts';
 import { emit, landName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
@@ -20,14 +21,14 @@ function objectivesOf(p: PackIndex, s: BlitzState, kind: ObjectiveDef['kind']): 
   return victoryOf(p, s)?.objectives.filter((o) => o.kind === kind) ?? [];
 }
 
-function award(p: PackIndex, s: BlitzState, power: string, n: number, why: string, ev: Events, data: Record<string, unknown>): void {
+function award(p: PackIndex, s: BlitzState, power: string, n: number, why: string, ev: Events, data: JsonObject): void {
   if (!n) return;
   const target = victoryOf(p, s)!.target;
   const was = s.vp![power] ?? 0;
   const now = Math.max(0, Math.min(target, was + n)); // 8: capped at the target
   s.vp![power] = now;
   fired('8', s.scenario);
-  emit(ev, 'victory-points', `${power} ${n > 0 ? 'gains' : 'loses'} ${Math.abs(n)} VP (${why}): ${now}`, power, { ...data, vp: n, total: now } as never);
+  emit(ev, 'victory-points', `${power} ${n > 0 ? 'gains' : 'loses'} ${Math.abs(n)} VP (${why}): ${now}`, power, { ...data, vp: n, total: now });
 }
 
 /**
