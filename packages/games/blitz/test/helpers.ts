@@ -3,7 +3,7 @@
  * drive the game by choice text with dice forced where a test needs them.
  */
 import { expect } from 'vitest';
-import type { GameEvent, LoadedPack } from '@salient/engine';
+import type { GameEvent, LoadedPack, Pending } from '@salient/engine';
 import { blitz } from '../src/index.ts';
 import { advance } from '../src/rules/flow.ts';
 import { packOf } from '../src/rules/pack-index.ts';
@@ -115,15 +115,36 @@ export function until(s0: BlitzState, power: string, question: string): BlitzSta
   throw new Error(`never reached ${power}:${question}`);
 }
 
-/** Pass (done/stop/launch/a Free Blitz, else the first option; every die 3) until `power` is asked `question`, across impulses and turns. */
-export function reach(s0: BlitzState, power: string, question: string): BlitzState {
+/** The answers a passive player gives by default (the first of them among the options). */
+const PASSIVE = ['done', 'stop', 'launch', 'blitz free'];
+
+/**
+ * Play on passively across impulses and turns (the first option that is in `passive`, else the first
+ * option; every die 3) until `stop(state, pending)` holds, and return that state; null when the game
+ * ends or `limit` steps pass first. `onStep` sees each question answered, the events that followed,
+ * and the state it was asked in.
+ */
+export function passUntil(
+  s0: BlitzState,
+  stop: (s: BlitzState, q: Pending<string>) => boolean,
+  opts: { passive?: readonly string[]; limit?: number; onStep?: (q: Pending<string>, events: readonly GameEvent[], before: BlitzState) => void } = {},
+): BlitzState | null {
+  const passive = opts.passive ?? PASSIVE;
   let s = s0;
-  for (let i = 0; i < 5000; i++) {
+  for (let i = 0; i < (opts.limit ?? 5000); i++) {
     const q = blitz.pending(s);
-    if (q.kind === 'terminal') throw new Error(`game over before ${power}:${question}`);
-    if (q.kind === 'decision' && q.power === power && q.prompt === question) return s;
-    const c = q.kind === 'chance' ? 'die 3' : (q.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? q.options[0]!);
-    s = blitz.apply(s, c).state;
+    if (stop(s, q)) return s;
+    if (q.kind === 'terminal') return null;
+    const step = blitz.apply(s, q.kind === 'chance' ? 'die 3' : (q.options.find((o) => passive.includes(o)) ?? q.options[0]!));
+    opts.onStep?.(q, step.events, s);
+    s = step.state;
   }
-  throw new Error(`never reached ${power}:${question}`);
+  return null;
+}
+
+/** Play on passively (see `passUntil`) until `power` is asked `question`. */
+export function reach(s0: BlitzState, power: string, question: string): BlitzState {
+  const s = passUntil(s0, (_, q) => q.kind === 'decision' && q.power === power && q.prompt === question);
+  if (!s) throw new Error(`never reached ${power}:${question}`);
+  return s;
 }

@@ -5,29 +5,11 @@
  * recipients, Snow turns, Victory Card objectives) with the JSON path and a message saying what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { checkBlitzPack } from '../src/pack/check.ts';
 import { approximationPack } from '../src/pack/bundled.ts';
-import type { PackFiles, ScenarioDef } from '../src/pack/schema.ts';
+import type { ScenarioDef } from '../src/pack/schema.ts';
+import { fresh, issuesOf, load, lookups, scenarioAt, type Raw } from './support/pack-fixtures.ts';
 
-// Mutable, untyped view of the JSON for breaking it on purpose.
-type Raw = Record<string, any>;
-
-const fresh = (): Raw => structuredClone(approximationPack) as Raw;
-
-function load(): PackFiles {
-  const r = checkBlitzPack(approximationPack);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.data;
-}
-
-function issuesOf(raw: unknown): { path: string; message: string }[] {
-  const r = checkBlitzPack(raw);
-  return r.ok ? [] : r.issues;
-}
-
-const D_INDEX = (fresh().scenarios.scenarios as { id: string }[]).findIndex((s) => s.id === 'D');
-const D_PATH = `$.scenarios.scenarios[${D_INDEX}]`;
-const rawD = (raw: Raw): Raw => raw.scenarios.scenarios[D_INDEX];
+const { index: D_INDEX, path: D_PATH, raw: rawD } = scenarioAt('D');
 
 /** The countries whose land areas D puts in play (D, Map Areas in Play). */
 const D_COUNTRIES = ['balkans', 'belgium-netherlands', 'central-europe', 'egypt', 'finland', 'germany', 'great-britain', 'near-east', 'poland', 'usa', 'ussr'];
@@ -47,9 +29,7 @@ describe('the bundled pack with Scenario D', () => {
 describe('Scenario D: facts the rulebook states', () => {
   const p = load();
   const d = p.scenarios.scenarios.find((s) => s.id === 'D') as ScenarioDef;
-  const land = (id: string) => p.map.lands.find((l) => l.id === id)!;
-  const unit = (id: string) => p.units.units.find((u) => u.id === id)!;
-  const landsOf = (country: string) => p.map.lands.filter((l) => l.country === country).map((l) => l.id);
+  const { land, unit, landsOf } = lookups(p);
 
   it('runs Turns 3-12 with Germany against the USSR and the Western Allies (AFA and USA as one power)', () => {
     expect(d).toMatchObject({ name: 'Barbarossa', firstTurn: 3, lastTurn: 12 });
@@ -156,7 +136,7 @@ describe('Scenario D: facts the rulebook states', () => {
 
 describe('Scenario D units: values the examples state', () => {
   const p = load();
-  const unit = (id: string) => p.units.units.find((u) => u.id === id)!;
+  const { unit } = lookups(p);
 
   it('6.2/6.5: the Soviet fronts of the Don Basin attack', () => {
     expect(unit('byelorussian-front')).toMatchObject({ nation: 'USSR', home: 'ussr', type: 'ARM' });

@@ -6,57 +6,11 @@
  * Groups, the Pacific objective kinds) with the JSON path and a message saying what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { checkBlitzPack } from '../src/pack/check.ts';
 import { approximationPack } from '../src/pack/bundled.ts';
-import type { MapDef, PackFiles, ScenarioDef } from '../src/pack/schema.ts';
+import type { ScenarioDef } from '../src/pack/schema.ts';
+import { fresh, issuesOf, load, lookups, naval, scenarioAt, type Raw } from './support/pack-fixtures.ts';
 
-// Mutable, untyped view of the JSON for breaking it on purpose.
-type Raw = Record<string, any>;
-
-const fresh = (): Raw => structuredClone(approximationPack) as Raw;
-
-function load(): PackFiles {
-  const r = checkBlitzPack(approximationPack);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.data;
-}
-
-function issuesOf(raw: unknown): { path: string; message: string }[] {
-  const r = checkBlitzPack(raw);
-  return r.ok ? [] : r.issues;
-}
-
-const E_INDEX = (fresh().scenarios.scenarios as { id: string }[]).findIndex((s) => s.id === 'E');
-const E_PATH = `$.scenarios.scenarios[${E_INDEX}]`;
-const rawE = (raw: Raw): Raw => raw.scenarios.scenarios[E_INDEX];
-
-/**
- * E, Map Areas in Play: naval moves from Tokyo, counting its port's sea as move 1 and each further
- * sea border or strait as one more move.
- */
-function naval(map: MapDef, from: string): Map<string, number> {
-  const adj = new Map<string, Set<string>>();
-  const link = (a: string, b: string): void => {
-    adj.set(a, (adj.get(a) ?? new Set()).add(b));
-    adj.set(b, (adj.get(b) ?? new Set()).add(a));
-  };
-  for (const [a, b] of map.seaBorders) link(a, b);
-  for (const st of map.straits ?? []) link(st.seas[0], st.seas[1]);
-  const dist = new Map<string, number>();
-  let frontier = map.lands.find((l) => l.id === from)!.ports.flatMap((p) => p.seas);
-  for (const s of frontier) dist.set(s, 1);
-  while (frontier.length) {
-    const next: string[] = [];
-    for (const s of frontier)
-      for (const t of adj.get(s) ?? []) {
-        if (dist.has(t)) continue;
-        dist.set(t, dist.get(s)! + 1);
-        next.push(t);
-      }
-    frontier = next;
-  }
-  return dist;
-}
+const { index: E_INDEX, path: E_PATH, raw: rawE } = scenarioAt('E');
 
 const EXCLUDED = ['ussr', 'aden-kuwait', 'egypt', 'italian-east-africa', 'near-east'];
 
@@ -73,9 +27,7 @@ describe('the bundled pack with Scenario E', () => {
 describe('Scenario E: facts the rulebook states', () => {
   const p = load();
   const e = p.scenarios.scenarios.find((s) => s.id === 'E') as ScenarioDef;
-  const land = (id: string) => p.map.lands.find((l) => l.id === id)!;
-  const unit = (id: string) => p.units.units.find((u) => u.id === id)!;
-  const landsOf = (country: string) => p.map.lands.filter((l) => l.country === country).map((l) => l.id);
+  const { land, unit, landsOf } = lookups(p);
 
   it('runs from Turn 4 with Japan against the Western Allies (AFA and USA as one power)', () => {
     expect(e).toMatchObject({ name: 'Empire of the Rising Sun', firstTurn: 4, lastTurn: 15 });
@@ -207,7 +159,7 @@ describe('Scenario E: facts the rulebook states', () => {
 
 describe('Scenario E units: values the examples state', () => {
   const p = load();
-  const unit = (id: string) => p.units.units.find((u) => u.id === id)!;
+  const { unit } = lookups(p);
   const sizes = (id: string) => Object.keys(unit(id).sizes).map(Number);
 
   it('4.1: the Pacific Fleet is a Big USA naval unit, Size 4 with movement 2', () => {

@@ -6,54 +6,11 @@
  * Partisans, the Japan announcement, capitals, splits) with the JSON path and a message saying what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { checkBlitzPack } from '../src/pack/check.ts';
 import { approximationPack } from '../src/pack/bundled.ts';
-import type { MapDef, PackFiles, ScenarioDef } from '../src/pack/schema.ts';
+import type { ScenarioDef } from '../src/pack/schema.ts';
+import { fresh, issuesOf, load, lookups, naval, scenarioAt, type Raw } from './support/pack-fixtures.ts';
 
-// Mutable, untyped view of the JSON for breaking it on purpose.
-type Raw = Record<string, any>;
-
-const fresh = (): Raw => structuredClone(approximationPack) as Raw;
-
-function load(): PackFiles {
-  const r = checkBlitzPack(approximationPack);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.data;
-}
-
-function issuesOf(raw: unknown): { path: string; message: string }[] {
-  const r = checkBlitzPack(raw);
-  return r.ok ? [] : r.issues;
-}
-
-const F_INDEX = (fresh().scenarios.scenarios as { id: string }[]).findIndex((s) => s.id === 'F');
-const F_PATH = `$.scenarios.scenarios[${F_INDEX}]`;
-const rawF = (raw: Raw): Raw => raw.scenarios.scenarios[F_INDEX];
-
-/** Naval moves from a land area's port: its port's sea is move 1, each further sea border or strait one more. */
-function naval(map: MapDef, from: string): Map<string, number> {
-  const adj = new Map<string, Set<string>>();
-  const link = (a: string, b: string): void => {
-    adj.set(a, (adj.get(a) ?? new Set()).add(b));
-    adj.set(b, (adj.get(b) ?? new Set()).add(a));
-  };
-  for (const [a, b] of map.seaBorders) link(a, b);
-  for (const st of map.straits ?? []) link(st.seas[0], st.seas[1]);
-  const dist = new Map<string, number>();
-  let frontier = map.lands.find((l) => l.id === from)!.ports.flatMap((p) => p.seas);
-  for (const s of frontier) dist.set(s, 1);
-  while (frontier.length) {
-    const next: string[] = [];
-    for (const s of frontier)
-      for (const t of adj.get(s) ?? []) {
-        if (dist.has(t)) continue;
-        dist.set(t, dist.get(s)! + 1);
-        next.push(t);
-      }
-    frontier = next;
-  }
-  return dist;
-}
+const { index: F_INDEX, path: F_PATH, raw: rawF } = scenarioAt('F');
 
 /** F, Map Areas in Play: the eleven seas named besides those within two moves of London. */
 const NAMED_SEAS = ['arabian-sea', 'azanian-sea', 'baltic-sea', 'black-sea', 'bering-sea', 'brazilian-coast', 'cape-basin', 'gulf-of-alaska', 'gulf-of-guinea', 'mozambique-channel', 'south-atlantic'];
@@ -77,9 +34,7 @@ describe('the bundled pack with Scenario F', () => {
 describe('Scenario F: facts the rulebook states', () => {
   const p = load();
   const f = p.scenarios.scenarios.find((s) => s.id === 'F') as ScenarioDef;
-  const land = (id: string) => p.map.lands.find((l) => l.id === id)!;
-  const unit = (id: string) => p.units.units.find((u) => u.id === id)!;
-  const landsOf = (country: string) => p.map.lands.filter((l) => l.country === country).map((l) => l.id);
+  const { land, unit, landsOf } = lookups(p);
 
   it('runs from Turn 1 to 15 with Germany against the AFA, the USA and the USSR', () => {
     expect(f).toMatchObject({ name: 'The Rise and Fall of Fascism', firstTurn: 1, lastTurn: 15 });

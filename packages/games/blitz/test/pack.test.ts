@@ -6,18 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkBlitzPack } from '../src/pack/check.ts';
 import { approximationPack } from '../src/pack/bundled.ts';
-import type { PackFiles } from '../src/pack/schema.ts';
+import { fresh, load, type Raw } from './support/pack-fixtures.ts';
 
-// Mutable, untyped view of the JSON for breaking it on purpose.
-type Raw = Record<string, any>;
-
-const fresh = (): Raw => structuredClone(approximationPack) as Raw;
-
-function load(): PackFiles {
-  const r = checkBlitzPack(approximationPack);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.data;
-}
 
 function pathsOf(raw: unknown): string[] {
   const r = checkBlitzPack(raw);

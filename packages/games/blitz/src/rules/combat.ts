@@ -133,18 +133,20 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   return opts;
 }
 
+/**
+ * Enemy land areas in play (only those have a control entry) that the phasing side may still announce
+ * an attack on: one attack per area (5.3), none on an area closed to it (D), in name order.
+ */
+function openTargets(p: PackIndex, s: BlitzState): string[] {
+  const announced = new Set(s.attacks.map((a) => a.target));
+  return Object.keys(s.control)
+    .sort()
+    .filter((land) => !announced.has(land) && enemyLand(p, s, land, s.side) && !closedTarget(p, s, land));
+}
+
 function targets(p: PackIndex, s: BlitzState): string[] {
   if (scenarioDef(p, s.scenario).frozenControl) return []; // C: control never changes, so no Ground Attacks
-  const side = s.side;
-  const announced = new Set(s.attacks.map((a) => a.target));
-  const out: string[] = [];
-  // Only areas in play have a control entry.
-  for (const land of Object.keys(s.control).sort()) {
-    if (announced.has(land) || !enemyLand(p, s, land, side) || closedTarget(p, s, land)) continue;
-    if (!s.control[land]) continue; // not in play
-    if (canGroundAttack(p, s, land)) out.push(land);
-  }
-  return out;
+  return openTargets(p, s).filter((land) => canGroundAttack(p, s, land));
 }
 
 /**
@@ -170,15 +172,9 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
  */
 function factoryTargets(p: PackIndex, s: BlitzState): string[] {
   if (s.mode === 'land' || !scenarioDef(p, s.scenario).areaIncome) return [];
-  const announced = new Set(s.attacks.map((a) => a.target));
-  const out: string[] = [];
-  for (const land of Object.keys(s.control).sort()) {
-    if (announced.has(land) || !enemyLand(p, s, land, s.side) || closedTarget(p, s, land)) continue;
-    const f = landDef(p, land).factory;
-    if (f <= (s.factoryDamage?.[land] ?? 0)) continue;
-    if (supportOptions(p, s, s.power, land, 'factory').some((x) => typeOf(p, s.units[x]!) === 'AIR')) out.push(land);
-  }
-  return out;
+  return openTargets(p, s).filter(
+    (land) => landDef(p, land).factory > (s.factoryDamage?.[land] ?? 0) && supportOptions(p, s, s.power, land, 'factory').some((x) => typeOf(p, s.units[x]!) === 'AIR'),
+  );
 }
 
 /** Enemy ships in `land`'s port that a Port Attack can strike (E.2: SUBs sit in bomb-proof pens). */
@@ -196,14 +192,7 @@ function shipsAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boo
 /** 5.3/E.2: enemy ports with ships in them that `s.power`'s air units or carriers can strike (not in a Land Blitz, not into Snow). */
 function portTargets(p: PackIndex, s: BlitzState): string[] {
   if (s.mode === 'land' || !scenarioDef(p, s.scenario).portAttacks) return [];
-  const announced = new Set(s.attacks.map((a) => a.target));
-  const out: string[] = [];
-  for (const land of Object.keys(s.control).sort()) {
-    if (announced.has(land) || !enemyLand(p, s, land, s.side) || closedTarget(p, s, land)) continue;
-    if (!shipsInPort(p, s, land, enemy(s.side)).length) continue;
-    if (supportOptions(p, s, s.power, land, 'port').length) out.push(land);
-  }
-  return out;
+  return openTargets(p, s).filter((land) => shipsInPort(p, s, land, enemy(s.side)).length > 0 && supportOptions(p, s, s.power, land, 'port').length > 0);
 }
 
 const ROUND_NAME: Record<CombatState['round'], string> = { air: 'Air Round', land: 'Land Round', strategic: 'Strategic Round', naval: 'Naval Round in port' };

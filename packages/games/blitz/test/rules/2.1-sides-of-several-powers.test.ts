@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkConformance } from '@salient/engine/testing';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, options, play, prompt, until } from '../helpers.ts';
+import { arrange, options, passUntil, play, prompt, until } from '../helpers.ts';
 import { splitTestPack } from '../support/split-test-pack.ts';
 
 const pack = splitTestPack();
@@ -16,18 +16,15 @@ const start = (): BlitzState => blitz.setup('B', pack);
 /** Pass through the game, noting (impulse, step, power) each time the asking power or step changes. */
 function trace(s0: BlitzState, impulses: number): string[] {
   const seen: string[] = [];
-  let s = s0;
-  for (let i = 0; i < 2000; i++) {
-    const p = blitz.pending(s);
-    if (p.kind === 'terminal' || s.impulse > impulses) break;
-    if (p.kind === 'chance') {
-      s = blitz.apply(s, 'die 3').state;
-      continue;
-    }
-    const key = `${s.impulse} ${s.step} ${p.power}`;
-    if (seen[seen.length - 1] !== key) seen.push(key);
-    s = blitz.apply(s, p.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? p.options[0]!).state;
-  }
+  passUntil(s0, (s) => s.impulse > impulses, {
+    passive: ['done', 'stop', 'launch'],
+    limit: 2000,
+    onStep: (q, _, s) => {
+      if (q.kind !== 'decision') return;
+      const key = `${s.impulse} ${s.step} ${q.power}`;
+      if (seen[seen.length - 1] !== key) seen.push(key);
+    },
+  });
   return seen;
 }
 

@@ -4,7 +4,7 @@
  * Japan-S.China Convoy and the Pacific objectives. Figures are computed from the pack, not copied.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '@salient/engine';
+import type { GameEvent, Pending } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
 import { packOf, scenarioDef } from '../../src/rules/pack-index.ts';
 import { turnIncome } from '../../src/rules/income.ts';
@@ -12,12 +12,15 @@ import { inSupply } from '../../src/rules/supply.ts';
 import { convoyDestroyed } from '../../src/rules/sea-combat.ts';
 import { scoreObjectives } from '../../src/rules/victory-points.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, combatLog, options, pack, play, prompt, reach, until } from '../helpers.ts';
+import { arrange, combatLog, options, pack, passUntil, play, prompt, reach, until } from '../helpers.ts';
 
 const startE = (): BlitzState => blitz.setup('E', pack);
 const p = packOf(startE().pack);
 const sc = scenarioDef(p, 'E');
 const onTurn = (turn: number, s0: BlitzState = startE()): BlitzState => ({ ...structuredClone(s0), turn });
+
+/** The USSR's die against Harbin is the next question. */
+const frontierDie = (q: Pending<string>): boolean => q.kind === 'chance' && q.prompt === 'frontier-die';
 
 const objectiveEvents = (ev: GameEvent[], id: string) => ev.filter((e) => (e.data as { objective?: string } | undefined)?.objective === id);
 
@@ -123,14 +126,8 @@ describe('E: the Harbin frontier', () => {
   it('from Turn 11 the USSR attacks once a turn: a die above the defenders\' Size takes it, Japan loses 2 (its pick first) and retreats', () => {
     // Before Turn 11 there is no attack; on Turn 11 it comes at the start of the Allied activities.
     const toDie = (s0: BlitzState): BlitzState | null => {
-      let x = s0;
-      for (let i = 0; i < 3000 && x.impulse < 3; i++) {
-        const pd = blitz.pending(x);
-        if (pd.kind === 'chance' && pd.prompt === 'frontier-die') return x;
-        if (pd.kind === 'terminal') return null;
-        x = blitz.apply(x, pd.kind === 'chance' ? 'die 3' : (pd.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? pd.options[0]!)).state;
-      }
-      return null;
+      const x = passUntil(s0, (t, q) => frontierDie(q) || t.impulse >= 3, { limit: 3000 });
+      return x && frontierDie(blitz.pending(x)) ? x : null;
     };
     expect(toDie(onTurn(10))).toBeNull();
     const q = toDie(onTurn(11))!;
@@ -160,14 +157,9 @@ describe('E: the Harbin frontier', () => {
 describe('E: the Harbin worked example', () => {
   it('Turn 11: a 3 against Size 3 fails; Turn 12: a 5 takes Harbin, Japan loses the 17th Area GAR and a step of the Kwantung Army, which Japan retreats to Port Arthur', () => {
     const toDie = (s0: BlitzState): BlitzState => {
-      let x = s0;
-      for (let i = 0; i < 3000; i++) {
-        const pd = blitz.pending(x);
-        if (pd.kind === 'chance' && pd.prompt === 'frontier-die') return x;
-        if (pd.kind === 'terminal') break;
-        x = blitz.apply(x, pd.kind === 'chance' ? 'die 3' : (pd.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? pd.options[0]!)).state;
-      }
-      throw new Error('no frontier die');
+      const x = passUntil(s0, (_, q) => frontierDie(q), { limit: 3000 });
+      if (!x) throw new Error('no frontier die');
+      return x;
     };
     const t11 = toDie(onTurn(11));
     expect(['kwantung-army', '17th-area-gar'].map((u) => [t11.units[u]!.at, t11.units[u]!.size])).toEqual([
@@ -201,16 +193,9 @@ describe('E: extra Allied Resources', () => {
     expect(options(t4)).not.toContain('extra resources');
     // The income event of the turn-end shows the growing extra: 2 on Turn 9, 4 on Turn 10.
     const extraOn = (turn: number): number | undefined => {
-      let x = onTurn(turn);
-      for (let i = 0; i < 5000; i++) {
-        const pd = blitz.pending(x);
-        if (pd.kind === 'terminal') return undefined;
-        const st = blitz.apply(x, pd.kind === 'chance' ? 'die 3' : (pd.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free') ?? pd.options[0]!));
-        const inc = st.events.find((e) => e.type === 'income');
-        if (inc) return ((inc.data as Record<string, { lines: Record<string, number> }>).WA!.lines.extra);
-        x = st.state;
-      }
-      return undefined;
+      let income: GameEvent | undefined;
+      passUntil(onTurn(turn), () => income !== undefined, { onStep: (_, ev) => (income ??= ev.find((e) => e.type === 'income')) });
+      return income && (income.data as Record<string, { lines: Record<string, number> }>).WA!.lines.extra;
     };
     expect(extraOn(8)).toBeUndefined();
     expect(extraOn(9)).toBe(2);

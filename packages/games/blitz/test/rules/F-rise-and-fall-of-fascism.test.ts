@@ -12,7 +12,7 @@ import { takeControl, isConquered } from '../../src/rules/politics.ts';
 import { decideByPoints } from '../../src/rules/victory-points.ts';
 import { enterWar } from '../../src/rules/neutrality.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, options, pack, play, prompt, reach, until } from '../helpers.ts';
+import { arrange, options, pack, passUntil, play, prompt, reach, until } from '../helpers.ts';
 
 const startF = (players?: number): BlitzState => blitz.setup('F', pack, players === undefined ? {} : { players });
 const p = packOf(startF().pack);
@@ -40,14 +40,8 @@ describe('F.5/7.2 neutral entry', () => {
     const s = reach(startF(), 'AFA', 'move-pick');
     expect(s.impulse).toBe(2);
     // The Allied activities are the AFA's alone while the USA and USSR are neutral.
-    let t = s;
     const askers = new Set<string>();
-    for (let i = 0; i < 400 && t.impulse === 2; i++) {
-      const q = blitz.pending(t);
-      if (q.kind === 'terminal') break;
-      if (q.kind === 'decision') askers.add(q.power);
-      t = blitz.apply(t, q.kind === 'chance' ? 'die 3' : (q.options.find((o) => o === 'done' || o === 'stop' || o === 'launch') ?? q.options[0]!)).state;
-    }
+    passUntil(s, (t) => t.impulse !== 2, { passive: ['done', 'stop', 'launch'], limit: 400, onStep: (q) => q.kind === 'decision' && askers.add(q.power) });
     expect([...askers]).toEqual(['AFA']);
     const g = until(arrange(startF(), { units: { 'army-group-center': { at: 'poland', size: 2 } }, control: { poland: 'GER' } }), 'GER', 'announce-attack');
     expect(options(g).some((o) => ['attack byelorussia', 'attack ukraine'].includes(o))).toBe(false);
@@ -170,15 +164,9 @@ describe('F.4/7.1 Partisans', () => {
   it('the AFA rolls at the turn end; a face naming a country with an enemy-held Oil or Resource area lets the first owner place a Partisan, which costs the holder one', () => {
     // Germany holds Poland (face 1 names Poland, whose Resource is held against its first owner, the AFA).
     const s = arrange(startF(), { control: { poland: 'GER' } });
-    let x = s;
-    for (let i = 0; i < 3000; i++) {
-      const q = blitz.pending(x);
-      if (q.kind === 'chance' && q.prompt === 'partisan-die') break;
-      if (q.kind === 'terminal') break;
-      x = blitz.apply(x, q.kind === 'chance' ? 'die 3' : (q.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'japan wait') ?? q.options[0]!)).state;
-    }
-    expect(prompt(x)).toBe('chance:partisan-die');
-    const r = play(x, 'die 1');
+    const x = passUntil(s, (_, q) => q.kind === 'chance' && q.prompt === 'partisan-die', { passive: ['done', 'stop', 'launch', 'japan wait'], limit: 3000 });
+    expect(x && prompt(x)).toBe('chance:partisan-die');
+    const r = play(x!, 'die 1');
     expect(prompt(r.state)).toBe('AFA:place-partisan');
     expect(options(r.state)).toEqual(['partisan poland', 'partisan none']);
     const placed = play(r.state, 'partisan poland');
@@ -198,15 +186,12 @@ describe('F: the Japan announcement', () => {
     expect(war.state.japanAtWar).toBe(1);
     expect(turnIncome(p, structuredClone(war.state), []).AFA!.lines.pacific).toBeUndefined();
     // The USA gains its VP at the end of Turns 1-3.
-    let x = war.state;
     let usa = 0;
-    for (let i = 0; i < 20000 && x.turn < 4; i++) {
-      const q = blitz.pending(x);
-      if (q.kind === 'terminal') break;
-      const st = blitz.apply(x, q.kind === 'chance' ? 'die 3' : (q.options.find((o) => o === 'done' || o === 'stop' || o === 'launch' || o === 'blitz free' || o === 'partisan none') ?? q.options[0]!));
-      usa += st.events.filter((e) => (e.data as { objective?: string } | undefined)?.objective === 'japan-early').length;
-      x = st.state;
-    }
+    passUntil(war.state, (x) => x.turn >= 4, {
+      passive: ['done', 'stop', 'launch', 'blitz free', 'partisan none'],
+      limit: 20000,
+      onStep: (_, ev) => (usa += ev.filter((e) => (e.data as { objective?: string } | undefined)?.objective === 'japan-early').length),
+    });
     expect(usa).toBe(3);
   });
 });
