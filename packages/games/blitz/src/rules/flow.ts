@@ -60,12 +60,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   s.attacks = [];
   s.sel = null;
   if (impulse === 5) {
-    if (s.modes) {
-      delete s.modes;
-      delete s.freeBy;
-      delete s.queue;
-      delete s.defender;
-    }
+    clearShared(s);
     s.step = 'build';
     return;
   }
@@ -79,17 +74,21 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
     s.passage = null;
   }
   if (powers.length > 1) return beginSharedImpulse(p, s, powers);
-  if (s.modes) {
-    delete s.modes;
-    delete s.freeBy;
-    delete s.queue;
-    delete s.defender;
-  }
+  clearShared(s);
   s.power = powers[0]!;
   s.mode = impulse <= 2 ? 'activities' : scenarioDef(p, s.scenario).blitz[s.power] ?? 'free';
   s.freeLeft = s.mode === 'free' ? FREE_BLITZ_SIZE : 0;
   // 2.2/C.5: from C on a power picks its Blitz and pays for it first (the mode above is a placeholder).
   s.step = impulse > 2 && choosesBlitz(p, s, s.power) ? 'blitz-choice' : stepsOf(p, s)[0]!;
+}
+
+/** Forget the step-by-step bookkeeping of a side of several powers (2.1). */
+function clearShared(s: BlitzState): void {
+  if (!s.modes) return;
+  delete s.modes;
+  delete s.freeBy;
+  delete s.queue;
+  delete s.defender;
 }
 
 /** The steps of an impulse in `mode`: sea combat only in scenarios that have it (4.4, from C). */

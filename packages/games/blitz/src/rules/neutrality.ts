@@ -24,8 +24,6 @@ const rule = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).neutral
 /** Whether `power` is a neutral major power now. */
 export const isNeutral = (s: BlitzState, power: string): boolean => s.neutral?.includes(power) ?? false;
 
-/** During the activities and Blitzes a neutral major power is inactive: its areas closed, its ships out of the war. */
-export const inactive = (s: BlitzState, power: string): boolean => s.impulse !== 5 && isNeutral(s, power);
 
 /** Set up the markers at the start of the scenario. */
 export function initialNeutrals(p: PackIndex, s: BlitzState): void {

@@ -21,10 +21,16 @@ export function powerOfSide(p: PackIndex, s: BlitzState, side: SideId): string {
   return pw.id;
 }
 
+/**
+ * 7.2: a neutral major power is out of the activities and Blitzes (not the turn end): it takes no
+ * steps, its areas count as neutral territory and its units at sea are out of the war.
+ */
+export const inactive = (s: BlitzState, power: string): boolean => s.impulse !== 5 && (s.neutral?.includes(power) ?? false);
+
 /** The powers of `side` in the scenario's order (2.1: the order they act in within each step). */
 export function sidePowers(p: PackIndex, s: BlitzState, side: SideId): string[] {
   // 7.2: a neutral major power takes no part in the activities and Blitzes.
-  return scenarioDef(p, s.scenario).powers.filter((x) => x.side === side && !(s.impulse !== 5 && s.neutral?.includes(x.id))).map((x) => x.id);
+  return scenarioDef(p, s.scenario).powers.filter((x) => x.side === side && !inactive(s, x.id)).map((x) => x.id);
 }
 
 /**
@@ -112,7 +118,7 @@ export function controllerSide(p: PackIndex, s: BlitzState, land: string): SideI
   const c = s.control[land];
   if (!c || c === 'neutral') return 'neutral';
   // 7.2: during the activities and Blitzes a neutral major power's areas count as neutral territory.
-  if (s.neutral && s.impulse !== 5 && s.neutral.includes(c)) return 'neutral';
+  if (inactive(s, c)) return 'neutral';
   return sideOf(p, s, c);
 }
 
@@ -129,7 +135,7 @@ export function inPlaySea(p: PackIndex, s: BlitzState, sea: string): boolean {
 
 /** 4.2/5.1/5.3: enemy air, BB, CV or SUB at sea there (armed units that block and bar support). */
 export function armedEnemyAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boolean {
-  return unitsAt(s, `sea:${sea}`).some(([, u]) => sideOf(p, s, u.power) !== side && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u)) && !(s.neutral?.includes(u.power) && s.impulse !== 5));
+  return unitsAt(s, `sea:${sea}`).some(([, u]) => sideOf(p, s, u.power) !== side && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u)) && !inactive(s, u.power));
 }
 
 /** Land neighbours for land units: borders and Land Routes (1.3), in play. */

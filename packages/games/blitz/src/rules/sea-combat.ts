@@ -14,9 +14,8 @@ import { airRoundTotals, damage, eliminate, finalFactor, triangles } from './com
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, navalDistances, seaNeighbours } from './geometry.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
-import { inactive } from './neutrality.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaTask, SideId, UnitState } from './state.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();

@@ -11,7 +11,7 @@
  * defending land unit out of supply gives the attackers two white triangles (6.2). Rebasing is allowed.
  */
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { controllerSide, isLand, sideOf, typeOf } from './query.ts';
+import { controllerSide, inactive, isLand, sideOf, typeOf } from './query.ts';
 import { seaNeighbours } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
 import type { BlitzState, SideId } from './state.ts';
@@ -35,7 +35,7 @@ function seaOccupancy(p: PackIndex, s: BlitzState, side: SideId): (sea: string) 
   for (const id in s.units) {
     const u = s.units[id]!;
     if (!u.at.startsWith('sea:')) continue;
-    if (s.neutral && s.impulse !== 5 && s.neutral.includes(u.power)) continue; // 7.2: out of the war
+    if (inactive(s, u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
     if (sideOf(p, s, u.power) === side) ours.add(sea);
     else if (ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
