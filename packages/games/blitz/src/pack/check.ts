@@ -427,6 +427,36 @@ function crossCheck(p: PackFiles): PathIssue[] {
       if (!lands.has(l)) add(path, `unknown land area '${l}': ${what} is a land area id of map.json`);
       else if (!inPlay.has(l)) add(path, `'${l}' is not a land area in play in this scenario: it could never be held, so list an area in lands`);
     };
+
+    // --- 3.1 wars at the start (the full game); without `wars` every power fights every non-neutral enemy ---
+    const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
+    const warPairs = new Set<string>();
+    (sc.wars ?? []).forEach((w, i) => {
+      const path: Path = [...at, 'wars', i];
+      const known = w.map((x, j) => {
+        if (powers.has(x)) return true;
+        const c = p.map.countries.find((y) => y.id === x);
+        if (!c) add([...path, j], `'${x}' is neither a power of this scenario (${powerList}) nor a country of map.json: name a belligerent`);
+        else if (c.homeOf !== undefined) add([...path, j], `'${x}' is a home country of ${c.homeOf}: name the power that is at war (one of ${powerList}), not its home country`);
+        else if (sc.minors.some((m) => m.country === x)) add([...path, j], `'${x}' is a neutral minor of this scenario (minors): a country at war from the start is not neutral; drop it from minors or from wars`);
+        else return true;
+        return false;
+      });
+      const [a, b] = w;
+      if (a === b) add(path, `'${a}' is paired with itself: a war is between two belligerents`);
+      else if (known[0] && known[1] && powers.has(a) && powers.has(b) && sideOfPower(a) === sideOfPower(b)) add(path, `'${a}' and '${b}' are both ${sideOfPower(a)}: a war at the start is between powers of opposite sides`);
+      w.forEach((x, j) => {
+        if (neutral.has(x)) add([...path, j], `'${x}' is a neutral major (neutralMajors.powers): it is at war with nobody at the start and enters the war by its It's War! marker or a declaration; remove the pair`);
+      });
+      const k = pairKey(a, b);
+      if (warPairs.has(k)) add(path, `the war '${a}'-'${b}' is listed more than once: list each pair once`);
+      warPairs.add(k);
+    });
+    const wars = sc.wars;
+    /** Whether two powers are at war at the start: a pair of `wars`, or else opposite sides with neither neutral. */
+    const atWarAtStart = (a: string, b: string): boolean => (wars ? warPairs.has(pairKey(a, b)) : sideOfPower(a) !== sideOfPower(b) && !neutral.has(a) && !neutral.has(b));
+    const atWarWithAnyone = (a: string): boolean => (wars ? wars.some((w) => w.includes(a)) : !neutral.has(a));
+
     if (nm) {
       const path: Path = [...at, 'neutralMajors'];
       for (const [pw, m] of Object.entries(nm.powers)) {
@@ -442,15 +472,38 @@ function crossCheck(p: PackFiles): PathIssue[] {
       (nm.declarers ?? []).forEach((d, i) => {
         const dp: Path = [...path, 'declarers', i];
         const okBy = knownPower(d.power, [...dp, 'power'], 'declaring power');
+        if (okBy && neutral.has(d.power)) add([...dp, 'power'], `'${d.power}' is a neutral major: what it may declare while neutral is set by neutralMajors.mayDeclare, not declarers`);
         if (knownPower(d.on, [...dp, 'on'], 'target power')) {
-          if (!neutral.has(d.on)) add([...dp, 'on'], `'${d.on}' is not a neutral major of this scenario: declarers only govern declarations of war on the powers in neutralMajors.powers`);
+          if (!wars) {
+            if (!neutral.has(d.on)) add([...dp, 'on'], `'${d.on}' is not a neutral major of this scenario: declarers only govern declarations of war on the powers in neutralMajors.powers`);
+          } else if (okBy && d.power !== d.on && !neutral.has(d.on) && atWarAtStart(d.power, d.on)) {
+            add([...dp, 'on'], `'${d.power}' and '${d.on}' are at war from the start (wars): declarers govern declarations on a neutral major, or on a power not yet at war with the declarer`);
+          }
           if (okBy && sideOfPower(d.on) === sideOfPower(d.power)) add([...dp, 'on'], `'${d.power}' and '${d.on}' are on the same side: a power declares war only on the other side`);
         }
         if (d.fromTurn !== undefined) inRange(d.fromTurn, [...dp, 'fromTurn']);
         (d.ifHeld ?? []).forEach((l, j) => landInPlay(l, [...dp, 'ifHeld', j], 'an area that lifts the restriction'));
       });
+      for (const [pw, m] of Object.entries(nm.mayDeclare ?? {})) {
+        const mp: Path = [...path, 'mayDeclare', pw];
+        if (knownPower(pw, mp, 'neutral major power') && !neutral.has(pw)) add(mp, `'${pw}' is not a neutral major of this scenario (neutralMajors.powers): only a neutral power's declarations are limited while neutral; remove it`);
+        m.except.forEach((x, i) => {
+          if (x === pw) add([...mp, 'except', i], `'${pw}' cannot declare war on itself: list only the powers and countries it may not declare war on`);
+          else if (!powers.has(x) && !countries.has(x)) add([...mp, 'except', i], `'${x}' is neither a power of this scenario (${powerList}) nor a country of map.json: name who '${pw}' may not declare war on`);
+        });
+      }
       nm.events.forEach((ev, i) => {
         const ep: Path = [...path, 'events', i];
+        if (ev.kind !== 'declare-major') {
+          if (ev.power !== undefined) add([...ep, 'power'], `only a 'declare-major' event names the declaring power; a '${ev.kind}' event does not: remove power`);
+          if (ev.on !== undefined) add([...ep, 'on'], `only a 'declare-major' event names the powers declared on; a '${ev.kind}' event does not: remove on`);
+        } else {
+          if (ev.power !== undefined && knownPower(ev.power, [...ep, 'power'], 'declaring power') && sideOfPower(ev.power) !== ev.by) add([...ep, 'power'], `'${ev.power}' is not of the ${ev.by}: the declaring power belongs to the side in by`);
+          if (ev.on !== undefined && ev.on.length === 0) add([...ep, 'on'], 'on names no power: omit it to count a declaration on any major power, or list the powers declared on');
+          (ev.on ?? []).forEach((x, j) => {
+            if (knownPower(x, [...ep, 'on', j], 'power declared on') && sideOfPower(x) === ev.by) add([...ep, 'on', j], `'${x}' is of the ${ev.by}, the declarer's own side: a power declares war only on the other side (3.2)`);
+          });
+        }
         const keys = Object.keys(ev.delta);
         if (!keys.length) add([...ep, 'delta'], 'an event that moves no marker: give the change per neutral major, e.g. {"USA": 1}');
         for (const k of keys) if (!neutral.has(k)) add([...ep, 'delta', k], `'${k}' has no It's War! marker: a delta names a neutral major of neutralMajors.powers (${[...neutral].join(', ') || 'none'})`);
@@ -479,8 +532,12 @@ function crossCheck(p: PackFiles): PathIssue[] {
       const path: Path = [...at, 'alignments', i];
       if (!minorArmy.has(a.country)) add([...path, 'country'], `'${a.country}' is not a neutral minor of this scenario: add it to minors with its army, or drop the alignment`);
       else if (minorArmy.get(a.country) === 0) add([...path, 'country'], `'${a.country}' has no army in minors: give it the army that sets up when it aligns (3.3)`);
-      if (knownPower(a.power, [...path, 'power'], 'aligning power') && a.when === 'at-war' && !neutral.has(a.power) && a.with === undefined) add([...path, 'when'], `'${a.power}' is at war from the start (it is not a neutral major), so an 'at-war' alignment would fire at once: use a neutral major's entry, or another trigger`);
-      if (a.with !== undefined && (a.when !== 'at-war' || !neutral.has(a.with))) add([...path, 'with'], `'with' names the neutral major power whose war with '${a.power}' triggers an 'at-war' alignment; '${a.with}' is not a neutral major of this scenario (or the trigger is not 'at-war')`);
+      if (knownPower(a.power, [...path, 'power'], 'aligning power') && a.when === 'at-war' && a.with === undefined && atWarWithAnyone(a.power)) add([...path, 'when'], `'${a.power}' is at war from the start (${wars ? 'it is in a pair of wars' : 'it is not a neutral major'}), so an 'at-war' alignment would fire at once: use a neutral major's entry, a 'with', or another trigger`);
+      if (a.with !== undefined) {
+        // With `wars`, a pair not at war at the start may also trigger it (South-East Asia: Japan at war with the AFA).
+        const pairWar = wars !== undefined && powers.has(a.with) && powers.has(a.power) && sideOfPower(a.with) !== sideOfPower(a.power) && !atWarAtStart(a.power, a.with);
+        if (a.when !== 'at-war' || !(neutral.has(a.with) || pairWar)) add([...path, 'with'], `'with' names the neutral major power whose war with '${a.power}' triggers an 'at-war' alignment (or, when the scenario lists wars, a power of the other side not at war with it at the start); '${a.with}' is not a neutral major of this scenario${wars ? ' nor such a power' : ''} (or the trigger is not 'at-war')`);
+      }
       if (a.when === 'holds') {
         if (!a.lands?.length) add([...path, 'lands'], "a 'holds' alignment needs lands (the areas whose control triggers it)");
         if (a.count === undefined) add([...path, 'count'], "a 'holds' alignment needs count (how many of the lands must be held)");

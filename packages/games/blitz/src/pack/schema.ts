@@ -257,7 +257,8 @@ export const objectiveSchema = z.object({
 export type ObjectiveDef = z.infer<typeof objectiveSchema>;
 
 export const scenarioSchema = z.object({
-  id: z.string().regex(/^[A-F]$/, 'short scenarios are A..F'),
+  /** A short scenario A..F, or `full` for the full fifteen-turn game (1.11). */
+  id: z.string().regex(/^([A-F]|full)$/, 'scenario ids are A..F (the short scenarios) or full (the full game)'),
   name: z.string().min(1),
   firstTurn: z.number().int().min(1).max(15),
   lastTurn: z.number().int().min(1).max(15),
@@ -269,6 +270,13 @@ export const scenarioSchema = z.object({
   seas: z.array(id),
   /** Initial control: land id -> power id, or 'neutral'. Every land in play appears. */
   control: z.record(z.string(), z.string()),
+  /**
+   * The pairs at war at the start (3.1), between belligerents: each name is a power id of this scenario
+   * or a minor country id (a minor at war on its own account, e.g. China with Japan). When present, only
+   * these pairs, and those made later by declarations of war and entries into the war, are at war; when
+   * absent, every power is at war with every non-neutral power of the other side (Scenarios A-F).
+   */
+  wars: z.array(z.tuple([z.string().min(1), z.string().min(1)])).optional(),
   /** Neutral minors that may be declared on, and the army that appears when they are. */
   minors: z.array(z.object({ country: id, army: z.array(placementSchema) })),
   setup: z.array(placementSchema),
@@ -399,9 +407,13 @@ export const scenarioSchema = z.object({
    * neutral it takes no activities or Blitzes, its land areas are closed to everyone, its units at sea
    * neither fight nor block, and it may use only as many Oil and Resources a turn as its box (7.7). It
    * enters the war (against `against`) when its marker reaches `warAt`, at the start of `warTurn`, or when
-   * one of those powers declares war on it (allowed for `declarers` from `declareFrom` or once they hold
-   * `declareIfHeld`). Events move the markers (the Neutral Entry Chart, estimated); every turn end adds
-   * `perTurn`; a marker an Allied action would push below 0 gives each Axis power 1 VP per box instead.
+   * one of those powers declares war on it (allowed for `declarers` from `fromTurn` or once they hold
+   * `ifHeld`). With `wars`, `declarers` also lists the declarations of war a power at war may make on a
+   * power of the other side it is not yet at war with (the full game: Japan on the AFA). A neutral major
+   * listed in `mayDeclare` may itself declare war while neutral, on anyone but `except` (3.2: the USSR);
+   * one not listed may not (the USA). Events move the markers (the Neutral Entry Chart, estimated);
+   * every turn end adds `perTurn`; a marker an Allied action would push below 0 gives each Axis power 1
+   * VP per box instead.
    */
   neutralMajors: z
     .object({
@@ -411,14 +423,26 @@ export const scenarioSchema = z.object({
       perTurn: count,
       declarers: z.array(z.object({ power: z.string().min(1), on: z.string().min(1), fromTurn: z.number().int().min(1).max(15).optional(), ifHeld: z.array(id).optional() })).optional(),
       /**
+       * Neutral major powers that may declare war while still neutral (3.2), on any power or country
+       * except those in `except` (power or country ids); e.g. the USSR, except on Germany, Central Europe,
+       * Finland and Sweden. A neutral major not listed may declare nothing until it is at war (the USA).
+       */
+      mayDeclare: z.record(z.string(), z.object({ except: z.array(z.string().min(1)), ...provenance })).optional(),
+      /**
        * Chart entries: `conquest` (a country conquered by `by`), `capture` (a land area of `lands`, or any
        * with Oil or Resources when `lands` is absent, taken by `by` from the other side; `once` only the
-       * first time), `declare-minor` (`by` declares war on a neutral minor).
+       * first time), `declare-minor` (`by` declares war on a neutral minor), `declare-major` (a power of
+       * `by`, or `power` when given, declares war on a major power, or on one of `on` when given; the
+       * full game: Japan declaring war on the AFA moves the USA's marker).
        */
       events: z.array(
         z.object({
-          kind: z.enum(['conquest', 'capture', 'declare-minor']),
+          kind: z.enum(['conquest', 'capture', 'declare-minor', 'declare-major']),
           by: z.enum(['Axis', 'Allies']),
+          /** `declare-major`: the declaring power (a power id of this scenario). */
+          power: z.string().min(1).optional(),
+          /** `declare-major`: the powers declared on that count (power ids of this scenario). */
+          on: z.array(z.string().min(1)).optional(),
           lands: z.array(id).optional(),
           once: z.boolean().optional(),
           delta: z.record(z.string(), z.number().int()),
@@ -430,8 +454,10 @@ export const scenarioSchema = z.object({
     .optional(),
   /**
    * Automatic alignment of neutral minors (3.3): the country joins `power` with its army (from `minors`)
-   * when `when` holds: `at-war` (`power` is at war, i.e. not neutral; with `with`, once `power` and that
-   * neutral major power are at war with each other), `holds` (`power`'s side holds at
+   * when `when` holds: `at-war` (`power` is at war, i.e. not neutral; with `with`, once `power` and
+   * `with` are at war with each other: `with` is a neutral major power, or, when the scenario lists
+   * `wars`, any power of the other side not at war with `power` at the start, e.g. South-East Asia
+   * joining Japan once Japan and the AFA are at war), `holds` (`power`'s side holds at
    * least `count` of `lands`), `none-touching` (the other side holds no land area touching `sea`).
    */
   alignments: z
