@@ -35,6 +35,8 @@ export interface RulesCoverage {
 export interface CoverageOptions {
   games: number;
   seed?: number;
+  /** Play only these scenarios (default: every scenario of the pack). */
+  scenarios?: readonly string[];
   /** Called after each game. */
   onGame?: (done: number, total: number) => void;
 }
@@ -45,7 +47,10 @@ export async function rulesCoverage(game: AnyGame, pack: LoadedPack, o: Coverage
   const rules = game.rules;
   if (!rules) throw new SalientError('BAD_ARGUMENT', `${game.id} does not list its rule sections, so there is no rule coverage to report. Games that do: those whose \`rules\` field is set.`);
   const seed = o.seed ?? 1;
-  const scenarios = game.scenarios(pack);
+  const all = game.scenarios(pack);
+  const unknown = (o.scenarios ?? []).filter((id) => !all.some((s) => s.id === id));
+  if (unknown.length) throw new SalientError('UNKNOWN_SCENARIO', `unknown scenario ${unknown.join(', ')} for ${game.id} with pack ${pack.info.id}; its scenarios are ${all.map((s) => s.id).join(', ')}.`);
+  const scenarios = o.scenarios ? all.filter((s) => o.scenarios!.includes(s.id)) : all;
   const counts = new Map<string, number>();
   const total = scenarios.length * o.games;
   let done = 0;

@@ -11,6 +11,7 @@ interface CoverageFlags {
   pack?: string;
   games: number;
   seed: number;
+  scenario?: string[];
   json?: boolean;
   check?: boolean;
 }
@@ -51,6 +52,7 @@ export function registerRules(program: Command): void {
     .option('--pack <id|dir>', "bundled pack id or pack directory (default: the game's first bundled pack)")
     .option('--games <n>', 'random-bot games per scenario', integer(0, 1_000_000), 100)
     .option('--seed <n>', 'first seed', integer(0), 1)
+    .option('-s, --scenario <id...>', 'only these scenarios (default: all); sections other scenarios exercise then show as never fired')
     .option('--json', 'print the report as one JSON object')
     .option('--check', 'exit 1 if an implemented or partial section is cited by no test')
     .action(async (f: CoverageFlags) => {
@@ -61,6 +63,7 @@ export function registerRules(program: Command): void {
       const r = await rulesCoverage(game, pack, {
         games: f.games,
         seed: f.seed,
+        ...(f.scenario ? { scenarios: f.scenario.flatMap((x) => x.split(',')).filter(Boolean) } : {}),
         onGame: (done, total) => {
           const now = Date.now();
           if (tty && (now - last > 200 || done === total)) {

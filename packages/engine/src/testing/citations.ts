@@ -2,7 +2,7 @@
  * Which tests cite which rule sections. A test cites a section by starting its file name or a suite
  * or test title with the section number: `6.2-land-round.test.ts`, `describe('6.2 Land Round')`,
  * `describe('B.5/6.6 ARM attacking from a TRS')`, `describe('Scenario A victory')`, `it('A.6 worked
- * example ...')`. Only ids in `known` count, so a number elsewhere in a title is not taken for one.
+ * example ...')`, `describe('Scenario full: ...')`. Only ids in `known` count, so a number elsewhere in a title is not taken for one.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +13,7 @@ export interface Citation {
   title: string;
 }
 
-const REF = String.raw`(?:[1-9]\.\d{1,2}|[1-9]|[A-F](?:\.\d{1,2})?)`;
+const REF = String.raw`(?:[1-9]\.\d{1,2}|[1-9]|[A-F](?:\.\d{1,2})?|full)`;
 const LEADING = new RegExp(String.raw`^(?:Scenario\s+)?(${REF}(?:\s*/\s*${REF})*)(?=[\s:,)-]|$)`);
 const TITLE = /\b(?:describe|it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g;
 

@@ -31,7 +31,7 @@ import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sectio
 import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 
-export const RULES_VERSION = '0.2.0';
+export const RULES_VERSION = '0.3.0';
 /** One line per scenario for listings. */
 const SUMMARIES: Record<string, string> = {
   A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',
@@ -40,10 +40,11 @@ const SUMMARIES: Record<string, string> = {
   D: 'Turns 3-12, Germany against the USSR and the Western Allies (three seats): supply, Snow, Oil-paid Blitzes, Factory Attacks, Lend Lease; first to 15 VP, else most VP after Turn 12.',
   E: 'Turns 4-15, Japan against the Western Allies in the Pacific: Port Attacks, China, the Harbin frontier, research; first to 15 VP, else most VP after Turn 15.',
   F: 'Turns 1-15, Germany against the AFA, with the USA and USSR neutral until they enter the war: declarations, alignments, Partisans, trades; first to 15 VP, players average their powers (option players: 2-4).',
+  full: 'The full game, Turns 1-15 on the whole world: Germany and Japan against the AFA, the USA and the USSR, wars pair by pair (Japan starts at war with China alone), the USA and USSR neutral until they enter; first to 15 VP, players average their powers (option players: 2-5).',
 };
 
 /** Scenarios whose rules this version implements. */
-const IMPLEMENTED = ['A', 'B', 'C', 'D', 'E', 'F'];
+const IMPLEMENTED = ['A', 'B', 'C', 'D', 'E', 'F', 'full'];
 
 function loaded(data: PackFiles): LoadedPack<PackFiles> {
   const hash = hashJson(data);
@@ -88,6 +89,7 @@ function draft(s: BlitzState): BlitzState {
     ...(s.factoryDamage ? { factoryDamage: { ...s.factoryDamage } } : {}),
     ...(s.woken ? { woken: [...s.woken] } : {}),
     ...(s.neutral ? { neutral: [...s.neutral] } : {}),
+    ...(s.wars ? { wars: [...s.wars] } : {}),
     ...(s.itsWar ? { itsWar: { ...s.itsWar } } : {}),
     ...(s.eventsDone ? { eventsDone: [...s.eventsDone] } : {}),
     ...(s.tradesEnded ? { tradesEnded: [...s.tradesEnded] } : {}),

@@ -22,10 +22,10 @@ describe('the bundled pack with Scenario F', () => {
     expect(issuesOf(approximationPack)).toEqual([]);
   });
 
-  it('has a Scenario F, and pack 2.3 names it', () => {
+  it('has a Scenario F, and pack 2.4 names it', () => {
     expect(F_INDEX).toBeGreaterThanOrEqual(0);
     const p = load();
-    expect(p.pack.version).toMatch(/^2\.3\./);
+    expect(p.pack.version).toMatch(/^2\.4\./);
     expect(p.pack.title).toMatch(/\bF\b/);
     expect(p.pack.description).toMatch(/Rise and Fall of Fascism/);
   });

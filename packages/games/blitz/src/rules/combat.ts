@@ -34,7 +34,7 @@ import {
   unitsAt,
 } from './query.ts';
 import { declarations, takeControl } from './politics.ts';
-import type { Ask, Attack, BlitzState, CombatState, SideId, Task } from './state.ts';
+import type { Ask, Attack, BlitzState, CombatState, SideId, Task, UnitState } from './state.ts';
 import { londonRule } from './movement.ts';
 import { fired } from './sections.ts';
 import { inSupply, outOfSupplyDefenders } from './supply.ts';
@@ -42,6 +42,7 @@ import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts
 import { navalFactor } from './sea-combat.ts';
 import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
+import { hostile, hostileLand, inHomeCountry, neutralMajor, powerViewer, unitViewer } from './wars.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -56,7 +57,28 @@ function inAirRange(p: PackIndex, s: BlitzState, uid: string, target: string): b
   const u = s.units[uid]!;
   if (u.at.startsWith('sea:') || u.at.startsWith('trs:')) return false;
   const r = face(p, u).airMove ?? 0;
-  return (airDistances(p, s, u.at, r).get(target) ?? Infinity) <= r;
+  return (airDistances(p, s, u.at, r, unitViewer(p, s, u)).get(target) ?? Infinity) <= r;
+}
+
+/**
+ * The full game (3.2, 5.2): a unit fights at `target` only if it is at war with the area's holder, and
+ * a neutral major power's units (GARs excepted) only in their home country. Elsewhere always true.
+ */
+function mayStrike(p: PackIndex, s: BlitzState, uid: string, target: string): boolean {
+  if (!s.wars) return true;
+  const u = s.units[uid]!;
+  if (!hostileLand(p, s, unitViewer(p, s, u), target)) return false;
+  return !neutralMajor(s, u.power) || typeOf(p, u) === 'GAR' || inHomeCountry(p, u, target);
+}
+
+/** The full game: may this unit join the defence against the attack? Only if at war with the attacker (3.2). */
+function mayDefend(p: PackIndex, s: BlitzState, uid: string, a: Attack): boolean {
+  if (!s.wars) return true;
+  const u = s.units[uid]!;
+  const attackers = [...a.attackers, ...a.dropped].map((x) => s.units[x]).filter((x): x is UnitState => !!x);
+  const foes = attackers.length ? attackers.map((x) => unitViewer(p, s, x)) : [powerViewer(p, s, a.power ?? s.power)];
+  const v = unitViewer(p, s, u);
+  return foes.some((f) => hostile(p, s, v, f)) && (!neutralMajor(s, u.power) || inHomeCountry(p, u, a.target));
 }
 
 /** How a land unit can reach `target` for a Ground Attack, or null (5.3 bullets). */
@@ -65,11 +87,12 @@ function attackSource(p: PackIndex, s: BlitzState, uid: string, target: string):
   if (!isLand(p, u) || typeOf(p, u) === 'FORT' || (face(p, u).land ?? 0) < 1) return null; // FORT and 0-LF units only defend
   if (!inSupply(p, s, uid)) return null; // 1.7: out of supply, no land combat
   if (chinaBarred(p, s, uid, target)) return null; // 5.2/E.1
+  if (!mayStrike(p, s, uid, target)) return null; // 3.2, 5.2
   if (u.at.startsWith('trs:')) {
     const trs = s.units[u.at.slice(4)]!;
     if (!trs.at.startsWith('sea:')) return null;
     const sea = trs.at.slice(4);
-    if (!(p.coastOf.get(sea) ?? new Set()).has(target) || armedEnemyAtSea(p, s, sea, sideOf(p, s, u.power))) return null;
+    if (!(p.coastOf.get(sea) ?? new Set()).has(target) || armedEnemyAtSea(p, s, sea, sideOf(p, s, u.power), unitViewer(p, s, u))) return null;
     return u.at;
   }
   // adjacent by a border, not only by a Land Route (5.3: no attacks across Land Routes)
@@ -95,8 +118,10 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
   const factory = kind !== undefined;
   // E.2: a Port Attack's carriers sit in a sea the target's port touches, with no enemy BB, CV or SUB there.
   const portSeas = kind === 'port' ? new Set(landDef(p, target).ports.flatMap((x) => x.seas)) : null;
+  const attacking = s.side === side;
   return ownedBy(s, power)
     .filter(([id, u]) => u.committed === undefined && inSupply(p, s, id)) // 1.7: out of supply, no land combat
+    .filter(([id]) => !attacking || mayStrike(p, s, id, target)) // 3.2, 5.2 (a defender's is checked against the attack)
     .filter(([id, u]) => {
       const t = typeOf(p, u);
       if (snow && (t === 'AIR' || t === 'CV')) return false;
@@ -106,7 +131,7 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
         if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
         const sea = u.at.slice(4);
         if (portSeas) return portSeas.has(sea) && !shipsAtSea(p, s, sea, enemy(side));
-        return (p.coastOf.get(sea) ?? new Set()).has(target) && !armedEnemyAtSea(p, s, sea, side);
+        return (p.coastOf.get(sea) ?? new Set()).has(target) && !armedEnemyAtSea(p, s, sea, side, unitViewer(p, s, u));
       }
       return false;
     })
@@ -125,7 +150,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
     // 5.3: at most Size 10 of land units from each source area; Islands take Size 2 in all.
     if (from && committedSize(p, s, a, from) + u.size <= 10 && (!island || used + u.size <= 2)) opts.push(`add ${id}`);
     // 1.4: no air drop into Snow on a Snow turn.
-    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2) && !chinaBarred(p, s, id, a.target)) {
+    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2) && !chinaBarred(p, s, id, a.target) && mayStrike(p, s, id, a.target)) {
       opts.push(`drop ${id}`);
     }
   }
@@ -139,9 +164,10 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
  */
 function openTargets(p: PackIndex, s: BlitzState): string[] {
   const announced = new Set(s.attacks.map((a) => a.target));
+  const viewer = s.wars ? powerViewer(p, s, s.power) : undefined; // 3.2: only areas of enemies it is at war with
   return Object.keys(s.control)
     .sort()
-    .filter((land) => !announced.has(land) && enemyLand(p, s, land, s.side) && !closedTarget(p, s, land));
+    .filter((land) => !announced.has(land) && enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land));
 }
 
 function targets(p: PackIndex, s: BlitzState): string[] {
@@ -161,7 +187,7 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
     if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2)) continue;
     const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false);
     if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
-    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land)) return true;
+    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land)) return true;
   }
   return false;
 }
@@ -258,7 +284,7 @@ export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
   const opts: string[] = [];
   for (const a of s.attacks) {
     if (a.resolved) continue;
-    for (const id of supportOptions(p, s, defender, a.target, a.kind)) opts.push(`defend ${a.target} ${id}`);
+    for (const id of supportOptions(p, s, defender, a.target, a.kind)) if (mayDefend(p, s, id, a)) opts.push(`defend ${a.target} ${id}`);
   }
   if (!opts.length) return null;
   return { kind: 'decision', power: defender, prompt: 'commit-defence', options: [...opts, 'done'] };
@@ -771,7 +797,8 @@ export function overrunDestinations(p: PackIndex, s: BlitzState, id: string): st
   const side = sideOf(p, s, u.power);
   const f = face(p, u);
   const ok = (l: string) => friendlyLand(p, s, l, side) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
-  const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false) : airDistances(p, s, u.at, 3 * (f.airMove ?? 0));
+  const v = unitViewer(p, s, u);
+  const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false, v) : airDistances(p, s, u.at, 3 * (f.airMove ?? 0), v);
   const cands = [...d.entries()].filter(([l]) => !l.startsWith('sea:') && l !== u.at && ok(l));
   if (!cands.length) return [];
   const best = Math.min(...cands.map(([, v]) => v));

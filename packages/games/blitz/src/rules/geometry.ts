@@ -6,6 +6,7 @@
 import type { PackIndex } from './pack-index.ts';
 import { armedEnemyAtSea, controllerSide, entryCost, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
+import type { Viewer } from './wars.ts';
 
 /** Node ids: a land id, or `sea:<id>`. */
 function airEdges(p: PackIndex, s: BlitzState, node: string): { to: string; cost: number }[] {
@@ -55,14 +56,14 @@ function dijkstra(start: string, limit: number, edges: (n: string) => { to: stri
  */
 const airCache = new Map<string, Map<string, number>>();
 
-/** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land). */
-export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number): Map<string, number> {
+/** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land; in the full game, neutral as `viewer` sees it). */
+export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number, viewer?: Viewer): Map<string, number> {
   let neutral = '';
-  for (const l in s.control) if (controllerSide(p, s, l) === 'neutral') neutral += l + ',';
+  for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
   const key = `${p.hash}|${s.scenario}|${neutral}|${from}|${limit}`;
   let d = airCache.get(key);
   if (!d) {
-    d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n) !== 'neutral');
+    d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n, viewer) !== 'neutral');
     if (airCache.size > 10_000) airCache.clear();
     airCache.set(key, d);
   }
@@ -74,7 +75,7 @@ export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: n
  * each sea 1; entering a port 1). Ports are land ids; a path ends on entering a port.
  * `avoidArmed` bars seas holding armed enemy units (5.1 rebase).
  */
-export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean): Map<string, number> {
+export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer?: Viewer): Map<string, number> {
   const edges = (n: string): { to: string; cost: number }[] => {
     if (!n.startsWith('sea:')) {
       if (n !== from) return []; // entering a port ends the move
@@ -82,11 +83,11 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
     }
     const sea = n.slice(4);
     const out: { to: string; cost: number }[] = [];
-    for (const t of seaNeighbours(p, s, sea, side)) out.push({ to: `sea:${t}`, cost: 1 });
+    for (const t of seaNeighbours(p, s, sea, side, viewer)) out.push({ to: `sea:${t}`, cost: 1 });
     for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) out.push({ to: l, cost: 1 });
     return out;
   };
-  return dijkstra(from, limit, edges, (n) => !(avoidArmed && n.startsWith('sea:') && armedEnemyAtSea(p, s, n.slice(4), side)));
+  return dijkstra(from, limit, edges, (n) => !(avoidArmed && n.startsWith('sea:') && armedEnemyAtSea(p, s, n.slice(4), side, viewer)));
 }
 
 /**
@@ -94,12 +95,12 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
  * open to it (4.2): a `friendly` strait while its side holds every deciding area, a `not-enemy` one
  * unless the enemy holds them all. Forcing a closed strait is optional rule 9.8 (not implemented).
  */
-export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
+export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: SideId, viewer?: Viewer): string[] {
   const out = [...(p.seaBorders.get(sea) ?? [])].filter((t) => inPlaySea(p, s, t));
   for (const st of p.straits.get(sea) ?? []) {
     const other = st.seas[0] === sea ? st.seas[1] : st.seas[0];
     if (!inPlaySea(p, s, other)) continue;
-    const holder = (l: string) => controllerSide(p, s, l);
+    const holder = (l: string) => controllerSide(p, s, l, viewer);
     const open = st.passage === 'friendly' ? st.lands.every((l) => holder(l) === side) : !st.lands.every((l) => holder(l) !== 'neutral' && holder(l) !== side && s.control[l] !== undefined);
     if (open) out.push(other);
   }

@@ -18,6 +18,7 @@ import { friendlyLand, isLand, onMap, sideOf, typeOf, unitsAt } from './query.ts
 import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
+import { atWar as atWarPair } from './wars.ts';
 import type { BlitzState } from './state.ts';
 
 export interface Purse {
@@ -119,7 +120,7 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
 function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
   for (const [i, t] of (scenarioDef(p, s.scenario).trades ?? []).entries()) {
     if (!t.giver || (s.tradesEnded ?? []).includes(i) || !purses[t.giver] || !purses[t.to]) continue;
-    const atWar = !isNeutral(s, t.giver) && sideOf(p, s, t.giver) !== sideOf(p, s, t.to);
+    const atWar = s.wars ? atWarPair(p, s, t.giver, t.to) : !isNeutral(s, t.giver) && sideOf(p, s, t.giver) !== sideOf(p, s, t.to);
     if (atWar || (t.endsAtItsWar !== undefined && (s.itsWar?.[t.giver] ?? 0) >= t.endsAtItsWar)) {
       (s.tradesEnded ??= []).push(i);
       emit(ev, 'trade-ends', `The ${t.giver} trade to ${t.to} ends for good`, t.giver, { giver: t.giver, to: t.to });

@@ -12,6 +12,7 @@ import { enemy, powerOfSide, sideOf, sidePowers } from './query.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
+import { atWar, atWarWithAnyone } from './wars.ts';
 
 const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean => {
   const lands = (p.countryLands.get(country) ?? []).filter((l) => l in s.control);
@@ -22,11 +23,12 @@ const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean =
 export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   for (const a of sc.alignments ?? []) {
-    if (!neutralCountry(p, s, a.country) || s.atWar.includes(a.country) || isNeutral(s, a.power)) continue;
+    if (!neutralCountry(p, s, a.country) || s.atWar.includes(a.country) || (s.wars ? !atWarWithAnyone(p, s, a.power) : isNeutral(s, a.power))) continue;
     const side = sideOf(p, s, a.power);
     const held = (l: string) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side;
     let ok = false;
-    if (a.when === 'at-war') ok = a.with === undefined || !isNeutral(s, a.with); // at war (with `with`, once it too is in the war)
+    // at war (with `with`, once the two are at war with each other)
+    if (a.when === 'at-war') ok = a.with === undefined || (s.wars ? atWar(p, s, a.power, a.with) : !isNeutral(s, a.with));
     else if (a.when === 'holds') ok = (a.lands ?? []).filter(held).length >= (a.count ?? 1);
     else if (a.when === 'none-touching') {
       const foe = enemy(side);

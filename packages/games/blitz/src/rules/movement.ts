@@ -29,6 +29,7 @@ import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, seaRoute, startPassage } from './sea-combat.ts';
 import { inSupply } from './supply.ts';
+import { barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -45,7 +46,7 @@ function spend(s: BlitzState, size: number): void {
 function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
-  const d = navalDistances(p, s, u.at, face(p, u).move, side, false);
+  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u));
   return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
 }
 
@@ -58,7 +59,7 @@ function airBases(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   const r = face(p, u).airMove ?? 0;
-  return [...airDistances(p, s, u.at, r).keys()].filter((l) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && canStackAir(p, s, l, u.size)).sort();
+  return [...airDistances(p, s, u.at, r, unitViewer(p, s, u)).keys()].filter((l) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && canStackAir(p, s, l, u.size)).sort();
 }
 
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
@@ -110,14 +111,17 @@ function loadable(p: PackIndex, s: BlitzState, trs: string, land: string): strin
 
 function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
+  // 4.2: a neutral major power's air, BB, CV and SUB units never go to sea.
+  if (neutralMajor(s, u.power) && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u))) return [];
+  const v = unitViewer(p, s, u);
   if (isAir(p, u)) {
     // C.2: a sea costs an air unit 2; range-1 air units never end a move at sea; 1.7: nor one out of supply.
     const r = face(p, u).airMove ?? 0;
     if (r < 2 || !inSupply(p, s, uid)) return [];
-    return [...airDistances(p, s, u.at, r).keys()].filter((n) => n.startsWith('sea:')).sort();
+    return [...airDistances(p, s, u.at, r, v).keys()].filter((n) => n.startsWith('sea:')).sort();
   }
   // 1.7: a naval unit out of supply moves only 1.
-  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false);
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v);
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
 }
 
@@ -187,15 +191,20 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   const f = face(p, u);
+  const v = unitViewer(p, s, u);
+  // 5.1: a neutral major power's units rebase from and to its home country only.
+  const home = neutralMajor(s, u.power);
+  if (home && !inHomeCountry(p, u, u.at)) return [];
+  const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyLand(p, s, n, side) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) {
     // 5.1: three times naval movement, port to friendly port, never through seas with armed enemies.
-    const d = navalDistances(p, s, u.at, 3 * f.move, side, true);
-    return [...d.keys()].filter((n) => !n.startsWith('sea:') && n !== u.at && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
+    const d = navalDistances(p, s, u.at, 3 * f.move, side, true, v);
+    return [...d.keys()].filter((n) => ok(n) && canStackPort(p, s, n, u.size)).sort();
   }
   const range = 3 * (f.airMove ?? 0);
-  const d = airDistances(p, s, u.at, range);
+  const d = airDistances(p, s, u.at, range, v);
   return [...d.keys()]
-    .filter((n) => !n.startsWith('sea:') && n !== u.at && friendlyLand(p, s, n, side))
+    .filter(ok)
     .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
     .sort();
 }
@@ -275,9 +284,9 @@ interface Step {
   stop: boolean;
 }
 
-/** 1.6: no entering neutral land (noted for rule coverage when it bars a step). */
-function notNeutral(p: PackIndex, s: BlitzState, to: string): boolean {
-  if (controllerSide(p, s, to) !== 'neutral') return true;
+/** 1.6: no entering neutral land (noted for rule coverage when it bars a step); in the full game, neutral as the unit sees it (3.2). */
+function notNeutral(p: PackIndex, s: BlitzState, to: string, v: Viewer): boolean {
+  if (controllerSide(p, s, to, v) !== 'neutral') return true;
   fired('1.6', s.scenario);
   return false;
 }
@@ -285,11 +294,16 @@ function notNeutral(p: PackIndex, s: BlitzState, to: string): boolean {
 function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
+  const v = unitViewer(p, s, u);
+  // 5.2: a neutral major power's land units other than GARs stay in their home country.
+  const home = neutralMajor(s, u.power) && typeOf(p, u) !== 'GAR';
   const ok = (to: string) =>
-    notNeutral(p, s, to) && // 1.6
+    notNeutral(p, s, to, v) && // 1.6
     !chinaBarred(p, s, uid, to) && // 5.2/E.1
+    !(home && !inHomeCountry(p, u, to)) &&
+    !barredFromAlly(p, s, u, to) && // 3.2
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
-    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
+    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
   if (u.at.startsWith('trs:')) {
     // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
     const trs = s.units[u.at.slice(4)]!;
@@ -349,7 +363,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   sel.mp -= step.cost;
   sel.path.push(arg!);
   // 5.2: entering an enemy area with no land unit takes control of it (6.6).
-  if (enemyLand(p, s, arg!, sideOf(p, s, u.power))) {
+  if (enemyLand(p, s, arg!, sideOf(p, s, u.power), unitViewer(p, s, u))) {
     takeControl(p, s, arg!, u.power, ev, `${unitName(p, sel.unit)} walks in`);
     // 6.6: enemy air and naval units in an area you take are overrun at once.
     s.overruns.push(...unitsAt(s, arg!).filter(([, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power)).map(([id]) => id));

@@ -18,15 +18,33 @@ import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 import { checkAlignments } from './minors.ts';
+import { atWar, makeWar } from './wars.ts';
 
 const rule = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).neutralMajors;
+
+/**
+ * 3.2: whether `power` may declare war on `target` as far as its neutrality goes. A neutral major power
+ * may declare only where the scenario lets it (the USSR, on anyone but Germany and the minors its pact
+ * covers); the USA not at all until it is at war.
+ */
+export function neutralMayDeclare(p: PackIndex, s: BlitzState, power: string, target: string): boolean {
+  if (!isNeutral(s, power)) return true;
+  const m = rule(p, s)?.mayDeclare?.[power];
+  return !!m && !m.except.includes(target);
+}
 
 /** Whether `power` is a neutral major power now. */
 export const isNeutral = (s: BlitzState, power: string): boolean => s.neutral?.includes(power) ?? false;
 
 
-/** Set up the markers at the start of the scenario. */
+/** Set up the markers (and, in the full game, the wars at the start: 3.1) at the start of the scenario. */
 export function initialNeutrals(p: PackIndex, s: BlitzState): void {
+  const wars = scenarioDef(p, s.scenario).wars;
+  if (wars) {
+    s.wars = [];
+    for (const [a, b] of wars) makeWar(s, a, b);
+    fired('3.1', s.scenario);
+  }
   const r = rule(p, s);
   if (!r) return;
   s.neutral = Object.keys(r.powers).sort();
@@ -55,13 +73,19 @@ export function moveMarker(p: PackIndex, s: BlitzState, power: string, delta: nu
   if (now >= r.warAt) enterWar(p, s, power, `its It's War! marker reached ${r.warAt}`, ev);
 }
 
-/** The power joins the war (7.2): for good. */
+/**
+ * The power joins the war (7.2): for good, against every power of its `against` list. In the full game
+ * this also comes at the war turn to a power that left neutrality earlier through one declaration (the
+ * USA at war with Japan alone), completing its wars.
+ */
 export function enterWar(p: PackIndex, s: BlitzState, power: string, why: string, ev: Events): void {
-  if (!isNeutral(s, power)) return;
-  s.neutral = s.neutral!.filter((x) => x !== power);
-  fired('7.2', s.scenario);
   const against = rule(p, s)!.powers[power]!.against;
-  emit(ev, 'war-entry', `${power} enters the war against ${against.join(' and ')} (${why})`, power, { power, against, why });
+  const made = against.filter((x) => makeWar(s, power, x));
+  if (!isNeutral(s, power) && !made.length) return;
+  s.neutral = (s.neutral ?? []).filter((x) => x !== power);
+  fired('7.2', s.scenario);
+  const list = s.wars ? (made.length ? made : against) : against;
+  emit(ev, 'war-entry', `${power} enters the war against ${list.join(' and ')} (${why})`, power, { power, against: list, why });
   checkAlignments(p, s, ev); // 3.3: minors that join once these powers are at war
 }
 
@@ -95,16 +119,35 @@ export function turnEndMarkers(p: PackIndex, s: BlitzState, ev: Events): void {
 export function turnStartEntry(p: PackIndex, s: BlitzState, ev: Events): void {
   const r = rule(p, s);
   if (!r || s.turn < r.warTurn) return;
-  for (const pw of [...(s.neutral ?? [])]) enterWar(p, s, pw, `Turn ${r.warTurn} has come`, ev);
+  const entering = s.wars ? Object.keys(r.powers).sort() : [...(s.neutral ?? [])];
+  for (const pw of entering) enterWar(p, s, pw, `Turn ${r.warTurn} has come`, ev);
 }
 
-/** Neutral major powers `power` may declare war on now (3.2, F.1). */
+type Declarer = NonNullable<NonNullable<ReturnType<typeof rule>>['declarers']>[number];
+const declarerAllows = (s: BlitzState, power: string, d: Declarer): boolean =>
+  (d.fromTurn === undefined && d.ifHeld === undefined) || (d.fromTurn !== undefined && s.turn >= d.fromTurn) || (d.ifHeld ?? []).some((l) => s.control[l] === power);
+
+/**
+ * Major powers `power` may declare war on now (3.2, F.1). Scenario F: only the neutral ones its
+ * `declarers` entries name, once their condition holds. The full game: any power of the other side it
+ * is not yet at war with, where a `declarers` entry for the pair (Germany on the USSR) allows it and its
+ * own neutrality does not forbid it.
+ */
 export function declarableMajors(p: PackIndex, s: BlitzState, power: string): string[] {
   const r = rule(p, s);
+  if (s.wars) {
+    const sc = scenarioDef(p, s.scenario);
+    const side = sc.powers.find((x) => x.id === power)?.side;
+    return sc.powers
+      .filter((x) => x.side !== side && !atWar(p, s, power, x.id) && neutralMayDeclare(p, s, power, x.id))
+      .filter((x) => (r?.declarers ?? []).filter((d) => d.power === power && d.on === x.id).every((d) => declarerAllows(s, power, d)))
+      .map((x) => x.id)
+      .sort();
+  }
   if (!r || !s.neutral?.length) return [];
   return (r.declarers ?? [])
     .filter((d) => d.power === power && isNeutral(s, d.on))
-    .filter((d) => (d.fromTurn === undefined && d.ifHeld === undefined) || (d.fromTurn !== undefined && s.turn >= d.fromTurn) || (d.ifHeld ?? []).some((l) => s.control[l] === power))
+    .filter((d) => declarerAllows(s, power, d))
     .map((d) => d.on)
     .sort();
 }
@@ -113,7 +156,27 @@ export function declareOnMajor(p: PackIndex, s: BlitzState, power: string, on: s
   if (!declarableMajors(p, s, power).includes(on)) throw new IllegalChoiceError(`${power} may not declare war on ${on} now`);
   fired('3.2', s.scenario);
   emit(ev, 'declaration', `${power} declares war on ${on}`, power, { country: on, aggressor: power, joins: on });
-  enterWar(p, s, on, `${power} declared war on it`, ev);
+  if (!s.wars) {
+    enterWar(p, s, on, `${power} declared war on it`, ev);
+    return;
+  }
+  makeWar(s, power, on);
+  const r = rule(p, s);
+  // 3.2, 7.2: a neutral power at war with one of the powers it would enter against is out of
+  // neutrality (the USA may then declare freely); one the other way round leaves it neutral otherwise.
+  for (const [x, y] of [[on, power], [power, on]] as const) {
+    if (isNeutral(s, x) && r?.powers[x]?.against.includes(y)) {
+      s.neutral = s.neutral!.filter((z) => z !== x);
+      emit(ev, 'war-entry', `${x} is at war with ${y} and no longer neutral`, x, { power: x, against: [y], why: 'declaration of war' });
+    }
+  }
+  // 7.2: the chart's entries for a declaration on a major power.
+  const side = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.side;
+  for (const e of r?.events ?? []) {
+    if (e.kind !== 'declare-major' || (e.power !== undefined ? e.power !== power : e.by !== side) || (e.on !== undefined && !e.on.includes(on))) continue;
+    for (const [pw, d] of Object.entries(e.delta)) moveMarker(p, s, pw, d, `${power} declared war on ${on}`, ev, e.by === 'Allies');
+  }
+  checkAlignments(p, s, ev); // 3.3
 }
 
 /** 7.7: what a neutral power may use this turn: its It's War! box. */

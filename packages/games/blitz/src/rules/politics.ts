@@ -8,7 +8,8 @@ import { sideOf, enemy } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
 import { onCapture } from './victory-points.ts';
-import { declarableMajors, declareOnMajor, neutralEvent } from './neutrality.ts';
+import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } from './neutrality.ts';
+import { makeWar } from './wars.ts';
 import { setAsideConquered } from './specials.ts';
 import { alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
@@ -83,7 +84,7 @@ export function declarable(p: PackIndex, s: BlitzState): string[] {
   const sc = scenarioDef(p, s.scenario);
   return sc.minors
     .map((m) => m.country)
-    .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && (p.countryLands.get(c) ?? []).some((l) => s.control[l] === 'neutral'));
+    .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && neutralMayDeclare(p, s, s.power, c) && (p.countryLands.get(c) ?? []).some((l) => s.control[l] === 'neutral'));
 }
 
 /** The `declare X` options the phasing power has now: neutral minors (3.2, A.1) and neutral major powers (F.1). */
@@ -103,6 +104,7 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
   const minor = sc.minors.find((m) => m.country === country);
   if (!minor) throw new Error(`no minor ${country}`);
   s.atWar.push(country);
+  makeWar(s, s.power, country); // the full game: the minor is at war with its aggressor, whoever aligns it (3.2)
   const other = alignerFor(p, s, country, s.side);
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
   emit(ev, 'declaration', `${s.power} declares war on ${name}; it joins the ${enemy(s.side)}`, s.power, { country, aggressor: s.power, joins: other });

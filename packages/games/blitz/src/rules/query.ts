@@ -5,6 +5,7 @@ import type { UnitSide } from '../pack/schema.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
+import { hostileLand, hostileUnit, type Viewer } from './wars.ts';
 
 export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
@@ -22,10 +23,11 @@ export function powerOfSide(p: PackIndex, s: BlitzState, side: SideId): string {
 }
 
 /**
- * 7.2: a neutral major power is out of the activities and Blitzes (not the turn end): it takes no
- * steps, its areas count as neutral territory and its units at sea are out of the war.
+ * 7.2 in Scenario F: a neutral major power is out of the activities and Blitzes (not the turn end):
+ * it takes no steps, its areas count as neutral territory and its units at sea are out of the war.
+ * In the full game (a war matrix, wars.ts) neutral powers act, within the limits of 4.2, 5.1 and 5.2.
  */
-export const inactive = (s: BlitzState, power: string): boolean => s.impulse !== 5 && (s.neutral?.includes(power) ?? false);
+export const inactive = (s: BlitzState, power: string): boolean => s.impulse !== 5 && !s.wars && (s.neutral?.includes(power) ?? false);
 
 /** The powers of `side` in the scenario's order (2.1: the order they act in within each step). */
 export function sidePowers(p: PackIndex, s: BlitzState, side: SideId): string[] {
@@ -114,17 +116,25 @@ export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string,
   return unitsAt(s, land).filter(([, u]) => isLand(p, u));
 }
 
-export function controllerSide(p: PackIndex, s: BlitzState, land: string): SideId | 'neutral' {
+/**
+ * The side holding a land area, or `neutral`. Seen by `viewer` (a unit's or a power's belligerents,
+ * wars.ts) in the full game, an area of the other side that is not at war with it is neutral
+ * territory (3.2, 1.6).
+ */
+export function controllerSide(p: PackIndex, s: BlitzState, land: string, viewer?: Viewer): SideId | 'neutral' {
   const c = s.control[land];
   if (!c || c === 'neutral') return 'neutral';
   // 7.2: during the activities and Blitzes a neutral major power's areas count as neutral territory.
   if (inactive(s, c)) return 'neutral';
-  return sideOf(p, s, c);
+  const side = sideOf(p, s, c);
+  if (viewer?.length && s.wars && side !== sideOf(p, s, viewer[0]!) && !hostileLand(p, s, viewer, land)) return 'neutral';
+  return side;
 }
 
 /** 1.5: a land area is friendly if a power on your side controls it. */
 export const friendlyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === side;
-export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === enemy(side);
+/** An area held by the other side (and, seen by `viewer` in the full game, at war with it). */
+export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId, viewer?: Viewer) => controllerSide(p, s, land, viewer) === enemy(side);
 
 export function inPlayLand(p: PackIndex, s: BlitzState, land: string): boolean {
   return scenarioDef(p, s.scenario).lands.includes(land);
@@ -133,9 +143,11 @@ export function inPlaySea(p: PackIndex, s: BlitzState, sea: string): boolean {
   return scenarioDef(p, s.scenario).seas.includes(sea);
 }
 
-/** 4.2/5.1/5.3: enemy air, BB, CV or SUB at sea there (armed units that block and bar support). */
-export function armedEnemyAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boolean {
-  return unitsAt(s, `sea:${sea}`).some(([, u]) => sideOf(p, s, u.power) !== side && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u)) && !inactive(s, u.power));
+/** 4.2/5.1/5.3: enemy air, BB, CV or SUB at sea there (armed units that block and bar support); in the full game, enemies of `viewer`. */
+export function armedEnemyAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId, viewer?: Viewer): boolean {
+  return unitsAt(s, `sea:${sea}`).some(
+    ([, u]) => sideOf(p, s, u.power) !== side && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u)) && !inactive(s, u.power) && (!viewer || !s.wars || hostileUnit(p, s, viewer, u)),
+  );
 }
 
 /** Land neighbours for land units: borders and Land Routes (1.3), in play. */

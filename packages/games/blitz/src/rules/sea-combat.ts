@@ -17,6 +17,7 @@ import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaTask, SideId, UnitState } from './state.ts';
+import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
 
@@ -106,9 +107,13 @@ export function clearConvoyDamage(s: BlitzState): void {
 const seaUnits = (s: BlitzState, sea: string): [string, UnitState][] => unitsAt(s, `sea:${sea}`);
 
 function sideUnits(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
-  return seaUnits(s, sea)
-    .filter(([, u]) => sideOf(p, s, u.power) === side && !inactive(s, u.power)) // 7.2: a neutral major power's ships are out of the war
-    .map(([id]) => id);
+  const all = seaUnits(s, sea);
+  const ours = all.filter(([, u]) => sideOf(p, s, u.power) === side && !inactive(s, u.power)); // 7.2: a neutral major power's ships are out of the war
+  if (!s.wars) return ours.map(([id]) => id);
+  // 4.4 in the full game: a unit fights if it is at war with at least one enemy unit or Convoy there.
+  const foes: Viewer[] = all.filter(([, u]) => sideOf(p, s, u.power) !== side).map(([, u]) => unitViewer(p, s, u));
+  for (const c of liveConvoys(p, s, sea)) if (convoySide(p, s, c) !== side) foes.push([powerOfNation(p, s, c) ?? '']);
+  return ours.filter(([, u]) => foes.some((f) => hostile(p, s, unitViewer(p, s, u), f))).map(([id]) => id);
 }
 
 /** Naval Factor a unit fires with (6.3): ships and CVs their Naval Factor; air units theirs, or half their primary bombing factor. */
@@ -138,16 +143,17 @@ export function seasWithCombat(p: PackIndex, s: BlitzState): string[] {
     .filter((sea) => {
       const has = (side: SideId) => sideUnits(p, s, sea, side).length > 0;
       const convoy = (side: SideId) => liveConvoys(p, s, sea).some((c) => convoySide(p, s, c) === side);
+      if (s.wars) return has('Axis') || has('Allies'); // units there only when at war with something of the other side's
       return (has('Axis') && (has('Allies') || convoy('Allies'))) || (has('Allies') && convoy('Axis'));
     });
 }
 
 // ---------------------------------------------------------------- blocking (4.3)
 
-/** Blockade Value of the enemy units in `sea` against a ship of `side` leaving it. */
-export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: SideId): number {
+/** Blockade Value of the enemy units in `sea` against a ship of `side` leaving it (in the full game, enemies of `viewer` only). */
+export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: SideId, viewer?: Viewer): number {
   return seaUnits(s, sea)
-    .filter(([, u]) => sideOf(p, s, u.power) !== side && !inactive(s, u.power))
+    .filter(([, u]) => sideOf(p, s, u.power) !== side && !inactive(s, u.power) && (!viewer || !s.wars || hostileUnit(p, s, viewer, u)))
     .reduce((t, [, u]) => t + (face(p, u).blockade ?? 0), 0);
 }
 
@@ -159,19 +165,20 @@ export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: 
 export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
+  const v = unitViewer(p, s, u);
   const sc = scenarioDef(p, s.scenario);
   const move = face(p, u).move;
   let best: { cost: number; path: string[] } | null = null;
   const walk = (path: string[]): void => {
     const here = path[path.length - 1]!;
     if (here === dest) {
-      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side), 0);
+      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0);
       const better = !best || cost < best.cost || (cost === best.cost && (path.length < best.path.length || (path.length === best.path.length && path.join() < best.path.join())));
       if (better) best = { cost, path: [...path] };
       return;
     }
     if (path.length >= move) return;
-    for (const n of seaNeighbours(p, s, here, side).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
+    for (const n of seaNeighbours(p, s, here, side, v).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
   };
   for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
   const found = best as { cost: number; path: string[] } | null;
@@ -193,7 +200,7 @@ function continuePassage(p: PackIndex, s: BlitzState): void {
   // 4.3: SUBs are never blocked.
   const sub = typeOf(p, u) === 'SUB';
   while (g.path.length) {
-    const total = sub ? 0 : blockadeAgainst(p, s, u.at.slice(4), sideOf(p, s, u.power));
+    const total = sub ? 0 : blockadeAgainst(p, s, u.at.slice(4), sideOf(p, s, u.power), unitViewer(p, s, u));
     if (total > 0) {
       g.total = total;
       return;
@@ -235,7 +242,8 @@ export function basesFor(p: PackIndex, s: BlitzState, uid: string): string[] {
   const naval = isNaval(p, u);
   const f = face(p, u);
   const ok = (l: string) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
-  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false) : airDistances(p, s, u.at, limit));
+  const v = unitViewer(p, s, u);
+  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v) : airDistances(p, s, u.at, limit, v));
   const inRange = [...reach(naval ? f.move : (f.airMove ?? 0)).keys()].filter(ok).sort();
   if (inRange.length) return inRange;
   const far = [...reach(99).entries()].filter(([l]) => ok(l));
@@ -287,7 +295,7 @@ function flyers(p: PackIndex, s: BlitzState, sea: string): string[] {
     .filter(([, u]) => !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && u.committed === undefined)
     .filter(([, u]) => {
       const r = face(p, u).airMove ?? 0;
-      return r >= 2 && (airDistances(p, s, u.at, r).get(`sea:${sea}`) ?? Infinity) <= r;
+      return r >= 2 && !neutralMajor(s, u.power) && (airDistances(p, s, u.at, r, unitViewer(p, s, u)).get(`sea:${sea}`) ?? Infinity) <= r;
     })
     .map(([id]) => id)
     .sort();

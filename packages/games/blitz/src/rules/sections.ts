@@ -25,7 +25,7 @@ const scen = (id: string, title: string, status: Status, restates: readonly stri
 const NO_SEA = 'no sea combat, blockade or supply yet';
 
 export const BLITZ_SECTIONS: readonly RuleSection[] = [
-  core('1.1', 'The five major powers, their sides and home countries', 'partial', 'the powers of Scenarios A-D (B-D join the AFA and USA as the Western Allies); no Japan yet'),
+  core('1.1', 'The five major powers, their sides and home countries', 'partial', 'the powers of each scenario (B-E join the AFA and USA as the Western Allies); four in F, all five in the full game'),
   core('1.2', 'What a unit counter shows: type, Size, factors, triangles, movement', 'partial', 'land, air, AA, BB, CV, SUB, TRS, LL; no commanders, V-weapons, A-Bombs or one-shot units'),
   core('1.3', 'The map: land and sea areas, Islands, ports, routes; stacking', 'partial', 'stacking, Islands, ports and Land/Air Routes on the A/B map'),
   core('1.4', 'Terrain and weather', 'partial', 'terrain; Snow and Snowflake markers on Snow turns (from D; which turns is an estimate); no Snow at sea'),
@@ -35,11 +35,11 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('1.8', 'Halving and rounding', 'implemented'),
   core('1.9', 'Secret, simultaneous turn-end steps', 'partial', 'builds are hidden until both sides are done; no other turn-end step yet'),
   core('1.10', 'Terminology', 'definitions'),
-  core('1.11', 'Starting a game: set-up, player split, markers', 'partial', 'scenario set-ups from the pack; player splits as a set-up option (F: players 2-4); no full-game set-up yet'),
+  core('1.11', 'Starting a game: set-up, player split, markers', 'partial', 'scenario set-ups from the pack; player splits as a set-up option (F: players 2-4; the full game 2-5); the full game\'s set-up is an approximation of the WDCs (not in the text)'),
   core('2.1', 'Turn sequence: activities, Blitzes, turn end', 'partial', 'short-scenario turns; a side of several powers does each step power by power (D); no full-game turn end (partisans, neutral entry)'),
   core('2.2', 'Blitz options and their Oil cost; the Free Blitz', 'partial', 'fixed Blitzes in A and B; chosen and paid in Oil from C; every power of a side announces before any acts (D); a Free Blitz sea combat only at the other side\'s wish; an air unit joining an ally\'s Ground Attack in an Air Blitz is not yet offered'),
-  core('3.1', 'Wars at the start of the game', 'partial', 'F: Germany against the AFA and Poland, the USA and USSR neutral; Japan\'s war with China waits for the full game'),
-  core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'on neutral minors (A, F) with the aligning power and protected minors, on neutral major powers with their restrictions (F); the bar on entering a new ally\'s land before being at war with its enemy is not modelled'),
+  core('3.1', 'Wars at the start of the game', 'partial', 'F: Germany against the AFA and Poland, the USA and USSR neutral; the full game\'s war matrix (wars.ts): pairs of powers and minors at war (Japan with China while the USA is at peace); the full game\'s data is not bundled yet'),
+  core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'on neutral minors (A, F) with the aligning power and protected minors, on neutral major powers with their restrictions (F); with a war matrix, on any enemy power pair by pair, a neutral USSR\'s own declarations, a minor at war with its aggressor alone and the bar on its aligner entering it'),
   core('3.3', 'Automatic alignment of neutral minors', 'partial', 'conditions as data (at war, areas held, no coast held); Brazil\'s and Mexico\'s armies are placed at once, not held in the Force Pool'),
   core('3.4', 'Conquest and liberation', 'partial', 'conquest by every area or by a capital (France: Paris, Italy: Rome), the conquered country\'s units set aside (D.5), liberation; no Vichy France, French fleet roll or liberation units'),
   core('3.5', 'Destroyed Convoys', 'partial', 'home-country and area conditions, the Japan-S.China Convoy\'s trade condition (E.3); the Ger-Swe Convoy\'s waits for the Swedish trade to end'),
@@ -58,7 +58,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('6.5', 'Applying results: damage, letters, alternating picks', 'partial', 'land and air results; no Convoy or TRS damage at sea'),
   core('6.6', 'Change of control: ARM test, retreat, advance, overrun', 'implemented'),
   core('7.1', 'Partisans', 'partial', 'the roll, the placement and the lost income (the table is an estimate); China\'s both-sides rule waits for the full game'),
-  core('7.2', 'Neutral entry of the USA and USSR', 'partial', 'It\'s War! markers, chart events (estimates: the chart is not in the text), the war box and turn, the floor paying the Axis; a neutral power takes no activities (its early wars on minors are not offered)'),
+  core('7.2', 'Neutral entry of the USA and USSR', 'partial', 'It\'s War! markers, chart events (estimates: the chart is not in the text), the war box and turn, the floor paying the Axis; in F a neutral power takes no activities, with a war matrix it acts within its home country (4.2, 5.1, 5.2)'),
   core('7.3', 'New weapons development', 'partial', 'C.6 picks from a Future Additions list; research by Groups (E.5); Groups and lists are estimates (the WDCs are not in the text)'),
   core('7.4', 'Lend Lease', 'partial', 'deliveries with every condition, and the Bay of Bengal LL to China (E.4); the giver\'s split is fixed (its Resources first, then Oil) instead of chosen'),
   core('7.5', 'Trade agreements', 'partial', 'neutral minors\' trades while neutral, a major power\'s trade ending at war or at a marker box (F); the Road to War options that replace them wait for 9.2'),
@@ -128,7 +128,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   scen('F.6', 'F: trade agreements', 'implemented', ['7.5']),
   scen('F.7', 'F: neutral major power limits', 'implemented', ['7.7']),
   scen('F.8', 'F: victory and the end of the game', 'implemented', ['8']),
-  core('full', 'The full game: fifteen turns, five major powers', 'not-implemented'),
+  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2; not yet: the weapon picks of 7.3 by WDC, the A-Bomb, Vichy France and the French fleet, liberation units, the optional rules'),
 ];
 
 const KNOWN = new Set(BLITZ_SECTIONS.map((s) => s.id));

@@ -162,6 +162,11 @@ export interface BlitzState {
   control: Record<string, string>;
   /** Minor countries declared on this game (3.2). */
   atWar: string[];
+  /**
+   * The full game's war matrix (3.1, 3.2, 7.2): pairs of belligerents at war, `a~b` in sorted order,
+   * each a power or a minor country at war on its own account (see wars.ts). Absent in Scenarios A-F.
+   */
+  wars?: string[];
   /** Countries held by the side their owner is not on (3.4), for conquest and liberation events. */
   conquered: string[];
   units: Record<string, UnitState>;

@@ -1,0 +1,136 @@
+/**
+ * Who is at war with whom (3.1, 3.2, 7.2) in a scenario that keeps a war matrix: the full game, where
+ * the wars start as pairs (Germany and the AFA; Japan and China) and spread by declarations and by the
+ * neutral powers' entry. A belligerent is a power, or a minor country at war on its own account
+ * (China, whose units the neutral USA runs while Japan and the USA are at peace; a minor declared on
+ * by a power its aligner is not at war with).
+ *
+ * Scenarios A-F keep no matrix: there every power is at war with every power of the other side that
+ * is not a neutral major, and these functions answer exactly that way.
+ *
+ * A land area's belligerents are its controller and, when its country is a belligerent minor, that
+ * country; a unit's are its power and, likewise, its home country. Two lists are hostile when some pair
+ * across them is at war. Seen from a belligerent, a land area of the other side that is not hostile to
+ * it is neutral territory (1.6: no entering or flying over it), and units that are not hostile to it
+ * are no enemies of it (they neither block it nor fight it).
+ */
+import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import type { BlitzState, UnitState } from './state.ts';
+
+/** Belligerents a point of view speaks for: a unit's (its power, its minor home at war) or a power's. */
+export type Viewer = readonly string[];
+
+const pairKey = (a: string, b: string): string => (a < b ? `${a}~${b}` : `${b}~${a}`);
+
+/** Whether the scenario keeps a war matrix (the full game). */
+export const hasWarMatrix = (s: BlitzState): boolean => s.wars !== undefined;
+
+function sideOfPower(p: PackIndex, s: BlitzState, power: string): string | undefined {
+  return scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.side;
+}
+
+/** Whether belligerents `a` and `b` are at war now. */
+export function atWar(p: PackIndex, s: BlitzState, a: string, b: string): boolean {
+  if (a === b) return false;
+  if (s.wars) return s.wars.includes(pairKey(a, b));
+  const sa = sideOfPower(p, s, a);
+  const sb = sideOfPower(p, s, b);
+  if (!sa || !sb || sa === sb) return false;
+  return !(s.neutral?.includes(a) ?? false) && !(s.neutral?.includes(b) ?? false);
+}
+
+/** Put `a` and `b` at war (matrix scenarios only); true if they were not already. */
+export function makeWar(s: BlitzState, a: string, b: string): boolean {
+  if (!s.wars || a === b) return false;
+  const k = pairKey(a, b);
+  if (s.wars.includes(k)) return false;
+  s.wars.push(k);
+  s.wars.sort();
+  return true;
+}
+
+/** The belligerents `x` is at war with (matrix scenarios). */
+export function foesOf(s: BlitzState, x: string): string[] {
+  const out: string[] = [];
+  for (const k of s.wars ?? []) {
+    const [a, b] = k.split('~') as [string, string];
+    if (a === x) out.push(b);
+    else if (b === x) out.push(a);
+  }
+  return out;
+}
+
+/** Whether `x` is at war with anyone at all (7.2, 5.2: a neutral major power at war with no one). */
+export const atWarWithAnyone = (p: PackIndex, s: BlitzState, x: string): boolean =>
+  s.wars ? foesOf(s, x).length > 0 : !(s.neutral?.includes(x) ?? false) && scenarioDef(p, s.scenario).powers.some((o) => atWar(p, s, x, o.id));
+
+/** A minor country at war on its own account (it appears in the matrix). */
+const belligerentMinor = (s: BlitzState, country: string): boolean => (s.wars ?? []).some((k) => k.startsWith(`${country}~`) || k.endsWith(`~${country}`));
+
+export function unitViewer(p: PackIndex, s: BlitzState, u: UnitState): Viewer {
+  if (!s.wars) return [u.power];
+  const home = unitDef(p, u.def).home;
+  return belligerentMinor(s, home) ? [u.power, home] : [u.power];
+}
+
+export function landViewer(p: PackIndex, s: BlitzState, land: string): Viewer {
+  const c = s.control[land];
+  const out = c && c !== 'neutral' ? [c] : [];
+  if (s.wars) {
+    const country = landDef(p, land).country;
+    if (belligerentMinor(s, country)) out.push(country);
+  }
+  return out;
+}
+
+/** Whether some belligerent of `a` is at war with some belligerent of `b`. */
+export function hostile(p: PackIndex, s: BlitzState, a: Viewer, b: Viewer): boolean {
+  for (const x of a) for (const y of b) if (atWar(p, s, x, y)) return true;
+  return false;
+}
+
+/** Whether unit `u` is an enemy to `v` (matrix scenarios; elsewhere the side decides). */
+export const hostileUnit = (p: PackIndex, s: BlitzState, v: Viewer, u: UnitState): boolean => hostile(p, s, v, unitViewer(p, s, u));
+
+/** Whether the land area is held by an enemy of `v`. */
+export const hostileLand = (p: PackIndex, s: BlitzState, v: Viewer, land: string): boolean => hostile(p, s, v, landViewer(p, s, land));
+
+/** The belligerents a power speaks for when it picks targets: itself and the minors at war whose units it runs (the USA and China). */
+export function powerViewer(p: PackIndex, s: BlitzState, power: string): Viewer {
+  if (!s.wars) return [power];
+  const out = [power];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.power !== power || u.at === 'pool' || u.at === 'gone') continue;
+    const home = unitDef(p, u.def).home;
+    if (!out.includes(home) && belligerentMinor(s, home)) out.push(home);
+  }
+  return out;
+}
+
+/**
+ * 4.2, 5.1, 5.2: a neutral major power at war with no one at all (the full game; in Scenario F neutral
+ * powers sit out the activities instead). Its land units other than GARs end their moves and attack
+ * only in their home country, its air and naval units rebase only within it and never go to sea.
+ */
+export const neutralMajor = (s: BlitzState, power: string): boolean => !!s.wars && (s.neutral?.includes(power) ?? false) && foesOf(s, power).length === 0;
+
+/** Whether `land` lies in unit `u`'s home country, or a home country of its nation (1.1), where a neutral major power's units must stay. */
+export function inHomeCountry(p: PackIndex, u: UnitState, land: string): boolean {
+  const country = landDef(p, land).country;
+  const d = unitDef(p, u.def);
+  return country === d.home || p.files.map.countries.some((c) => c.id === country && c.homeOf === d.nation);
+}
+
+/**
+ * 3.2: a power that aligned a minor declared on by an enemy it is not at war with may not enter that
+ * minor's land areas (the minor's own units may) until it is at war with that enemy.
+ */
+export function barredFromAlly(p: PackIndex, s: BlitzState, u: UnitState, land: string): boolean {
+  if (!s.wars) return false;
+  const country = landDef(p, land).country;
+  if (unitDef(p, u.def).home === country || !belligerentMinor(s, country)) return false;
+  const holder = s.control[land];
+  if (!holder || holder === 'neutral' || sideOfPower(p, s, holder) !== sideOfPower(p, s, u.power)) return false; // an enemy's area: hostility decides
+  return foesOf(s, country).some((f) => f !== u.power && !atWar(p, s, u.power, f));
+}
