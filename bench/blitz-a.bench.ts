@@ -1,5 +1,5 @@
 /**
- * Throughput of one core: Blitz! scenarios A to F, random bots on both seats, N seeds played one after
+ * Throughput of one core: Blitz! scenarios A to F and the full game, random bots on both seats, N seeds played one after
  * another with `runMatch` (single thread, no telemetry sink). Dice Race is measured in the same run as
  * a reference, so the ratio of the two is comparable across machines even when absolute figures are not.
  *
@@ -172,6 +172,8 @@ async function main(): Promise<void> {
     { label: 'blitz E, random vs random', scale: 0.5, game: blitz, pack: blitzPack(), scenario: 'E', seats: { Axis: 'random', Allies: 'random' } },
     // F is the longest (four powers, Turns 1-15): a quarter as many.
     { label: 'blitz F, random vs random', scale: 0.25, game: blitz, pack: blitzPack(), scenario: 'F', seats: { Axis: 'random', Allies: 'random' } },
+    // The full game (five powers on the whole world, Turns 1-15): a tenth as many.
+    { label: 'blitz full game, random vs random', scale: 0.1, game: blitz, pack: blitzPack(), scenario: 'full', seats: { Axis: 'random', Allies: 'random' } },
   ];
   // Rounds alternate between the cases, so a burst of load from elsewhere on the machine hits both
   // and the per-round ratio stays meaningful; rates are medians over rounds.
