@@ -13,9 +13,10 @@ import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
+import { countryLands } from './france.ts';
 
 const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean => {
-  const lands = (p.countryLands.get(country) ?? []).filter((l) => l in s.control);
+  const lands = countryLands(p, s, country).filter((l) => l in s.control);
   return lands.length > 0 && lands.every((l) => s.control[l] === 'neutral');
 };
 

@@ -3,13 +3,14 @@
  * scenario victory checks that fire on a change of control (A, B).
  */
 import { emit, landName, unitName, type Events } from './events.ts';
-import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
+import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { sideOf, enemy } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
 import { onCapture } from './victory-points.ts';
 import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } from './neutrality.ts';
 import { makeWar } from './wars.ts';
+import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
 import { alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
@@ -19,7 +20,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   if (before === power || scenarioDef(p, s.scenario).frozenControl) return; // C: control never changes
   s.control[land] = power;
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
-  const country = landDef(p, land).country;
+  const country = countryOfLand(p, s, land);
   const side = sideOf(p, s, power);
   // 7.2: taking an area from the other side moves the neutral powers' markers.
   if (before !== 'neutral' && sideOf(p, s, before) !== side) neutralEvent(p, s, 'capture', side, ev, land);
@@ -31,11 +32,18 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       if (s.conquered.includes(country)) {
         s.conquered = s.conquered.filter((c) => c !== country);
         emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
+        liberate(p, s, country, power, ev);
       }
+    } else if (liberatedByTaking(s, country, side)) {
+      // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered.
+      s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
+      emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
+      liberate(p, s, country, power, ev);
     } else if (!s.conquered.includes(country)) {
       s.conquered.push(country);
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
       setAsideConquered(p, s, country, side, ev); // 3.4/D.5
+      if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
       neutralEvent(p, s, 'conquest', side, ev);
     }
   }
@@ -67,7 +75,7 @@ export function initiallyConquered(p: PackIndex, s: BlitzState): string[] {
  * France falls with Paris alone (A.2). Supply (1.7) is not part of Scenarios A and B.
  */
 export function isConquered(p: PackIndex, s: BlitzState, country: string, by: SideId): boolean {
-  const lands = (p.countryLands.get(country) ?? []).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
+  const lands = countryLands(p, s, country).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
   if (!lands.length) return false;
   const held = (l: string) => {
     const c = s.control[l];
@@ -82,9 +90,9 @@ export function isConquered(p: PackIndex, s: BlitzState, country: string, by: Si
 /** Minor countries the phasing side may declare war on now (A.1: only Belgium-Netherlands). */
 export function declarable(p: PackIndex, s: BlitzState): string[] {
   const sc = scenarioDef(p, s.scenario);
-  return sc.minors
-    .map((m) => m.country)
-    .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && neutralMayDeclare(p, s, s.power, c) && (p.countryLands.get(c) ?? []).some((l) => s.control[l] === 'neutral'));
+  return [...new Set([...sc.minors.map((m) => m.country), ...frenchNeutrals(s)])]
+    .sort()
+    .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && neutralMayDeclare(p, s, s.power, c) && countryLands(p, s, c).some((l) => s.control[l] === 'neutral'));
 }
 
 /** The `declare X` options the phasing power has now: neutral minors (3.2, A.1) and neutral major powers (F.1). */
@@ -101,15 +109,17 @@ export function declare(p: PackIndex, s: BlitzState, target: string, ev: Events)
 /** A.1: the other side immediately gains control of the minor and places its army there. */
 export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
-  const minor = sc.minors.find((m) => m.country === country);
+  const minor = sc.minors.find((m) => m.country === country) ?? (frenchNeutrals(s).includes(country) ? { country, army: [] } : undefined);
   if (!minor) throw new Error(`no minor ${country}`);
   s.atWar.push(country);
   makeWar(s, s.power, country); // the full game: the minor is at war with its aggressor, whoever aligns it (3.2)
   const other = alignerFor(p, s, country, s.side);
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
   emit(ev, 'declaration', `${s.power} declares war on ${name}; it joins the ${enemy(s.side)}`, s.power, { country, aggressor: s.power, joins: other });
-  for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = other;
-  for (const pl of minor.army) {
+  for (const l of countryLands(p, s, country)) if (s.control[l] === 'neutral') s.control[l] = other;
+  // 3.4: Vichy's warships join the power it allies with; its land unit too, unless the Axis declared with all of French North Africa Allied.
+  const army = country === VICHY && !vichyJoins(p, s, other, s.side, ev) ? [] : minor.army;
+  for (const pl of army) {
     s.units[pl.unit] = { def: pl.unit, power: other, size: pl.size, at: pl.at };
     emit(ev, 'placement', `${unitName(p, pl.unit)} deploys in ${landName(p, pl.at)}`, other, { unit: pl.unit, at: pl.at });
   }

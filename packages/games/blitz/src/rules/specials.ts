@@ -145,6 +145,7 @@ export function setAsideConquered(p: PackIndex, s: BlitzState, country: string, 
     delete s.pool[id];
     if (u) u.at = 'gone';
     out.push(id);
+    s.setAside = { ...s.setAside, [country]: [...(s.setAside?.[country] ?? []), id].sort() }; // back with liberation (3.4)
   }
   if (out.length) emit(ev, 'set-aside', `${out.map((x) => unitName(p, x)).join(', ')} ${out.length > 1 ? 'are' : 'is'} set aside with ${country}`, undefined, { country, units: out });
 }

@@ -228,6 +228,13 @@ export interface BlitzState {
   woken?: string[];
   /** Units still to disband at this turn's builds (D's Second Front). */
   disband?: { power: string; type: string; left: number }[];
+  /**
+   * 3.4: France has fallen (F, the full game): the French countries now neutral and Vichy's warships,
+   * held off the map until Vichy joins a side (france.ts); and units set aside by home country until
+   * it is liberated. Both are replaced, never changed in place.
+   */
+  vichy?: { countries: string[]; fleet: { unit: string; size: number }[] };
+  setAside?: Record<string, string[]>;
   /** Factory damage by land area this turn (6.4), cleared when income is counted (7.6). */
   factoryDamage?: Record<string, number>;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */

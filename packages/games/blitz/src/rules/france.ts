@@ -1,0 +1,170 @@
+/**
+ * 3.4's special case of France, and liberation units: in a scenario that knows Vichy France (it lists
+ * the `vichy-france` minor: F and the full game), the first time Paris falls to the Axis
+ *
+ * - the AFA's air and land units from France and French North Africa still on the map are set aside;
+ * - French North Africa, French West Africa and Madagascar, where the Allies still hold them, and the
+ *   Vichy France area in any case, become neutral countries that either side may declare war on;
+ * - the French warships on the map go to Vichy France: they are Vichy's (held off the map here, since
+ *   a neutral country's units take no part until it joins a side) and appear in its port, under the
+ *   power that Vichy joins, when someone declares war on it;
+ * - units left in a country that is now neutral go to an area of their home country (the first by name
+ *   where they can stack: the owner's choice in the rulebook), or are lost if there is none.
+ *
+ * An Axis declaration of war on Vichy France brings its land unit out only while the Allies do not hold
+ * all of French North Africa. An Allied power taking one of these countries liberates it rather than
+ * conquering it; Vichy's land unit is then set aside and its warships stay, under the liberator.
+ *
+ * Liberation (3.4): a liberated country's set-aside Small units come back to the liberating power's
+ * Force Pool, the first at once (the one with the lowest id: the rulebook lets the player choose).
+ *
+ * Not yet: the French fleet roll when an Axis power takes Vichy France (its warships in port are
+ * overrun by 6.6 instead), a further unit at the start of each later turn, and the rule that these
+ * special cases apply only the first time.
+ */
+import { emit, landName, unitName, type Events } from './events.ts';
+import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { canStackLand, canStackPort, isAir, isLand, isNaval, maxSize, onMap, sideOf } from './query.ts';
+import type { BlitzState, SideId } from './state.ts';
+import { fired } from './sections.ts';
+
+export const VICHY = 'vichy-france';
+/** The French colonies that turn neutral with Vichy France when France falls (3.4). */
+const COLONIES = ['french-north-africa', 'french-west-africa', 'madagascar'];
+/** Homes whose air and land units are set aside when France falls (3.4). */
+const FRENCH_HOMES = ['france', 'french-north-africa'];
+
+/** Whether the scenario plays 3.4's Vichy France (it has the Vichy France minor). */
+export const knowsVichy = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).minors.some((m) => m.country === VICHY);
+
+/**
+ * The land areas of a country as play sees them: on this map the Vichy France area belongs to France,
+ * and once France has fallen it is the Vichy France country's.
+ */
+export function countryLands(p: PackIndex, s: BlitzState, country: string): string[] {
+  if (country === VICHY && s.vichy) return [VICHY];
+  const lands = p.countryLands.get(country) ?? [];
+  return country === 'france' && s.vichy ? lands.filter((l) => l !== VICHY) : lands;
+}
+
+/** The French countries that are neutral after France's fall and may be declared on (3.4). */
+export const frenchNeutrals = (s: BlitzState): string[] => s.vichy?.countries ?? [];
+
+const alliedHeld = (p: PackIndex, s: BlitzState, land: string): boolean => {
+  const c = s.control[land];
+  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === 'Allies';
+};
+
+/** Set a unit aside with its home country (3.4), to come back when the country is liberated. */
+export function setAsideUnit(s: BlitzState, id: string, country: string): void {
+  const u = s.units[id];
+  if (u) s.units[id] = { ...u, at: 'gone' };
+  const prev = s.setAside ?? {};
+  s.setAside = { ...prev, [country]: [...(prev[country] ?? []), id].sort() };
+}
+
+/** France falls for the first time (3.4): the steps above, in the rulebook's order. */
+export function franceFalls(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (s.vichy || !knowsVichy(p, s)) return;
+  fired('3.4', s.scenario);
+  const asideNow: string[] = [];
+  for (const [id, u] of onMap(s)) {
+    const home = unitDef(p, u.def).home;
+    if (!FRENCH_HOMES.includes(home) || sideOf(p, s, u.power) !== 'Allies' || !(isAir(p, u) || isLand(p, u))) continue;
+    setAsideUnit(s, id, home);
+    asideNow.push(id);
+  }
+  if (asideNow.length) emit(ev, 'set-aside', `France falls: ${asideNow.map((x) => unitName(p, x)).join(', ')} ${asideNow.length > 1 ? 'are' : 'is'} set aside`, undefined, { country: 'france', units: asideNow });
+  // The colonies the Allies still hold, and the Vichy France area whoever holds it, turn neutral.
+  const neutral: string[] = [];
+  const countries: string[] = [];
+  for (const c of COLONIES) {
+    const held = (p.countryLands.get(c) ?? []).filter((l) => l in s.control && alliedHeld(p, s, l));
+    for (const l of held) neutral.push(l);
+    if ((p.countryLands.get(c) ?? []).some((l) => l in s.control && (alliedHeld(p, s, l) || s.control[l] === 'neutral'))) countries.push(c);
+  }
+  if (VICHY in s.control) {
+    neutral.push(VICHY);
+    countries.push(VICHY);
+  }
+  for (const l of neutral) s.control[l] = 'neutral';
+  // French warships go to Vichy France.
+  const fleet: { unit: string; size: number }[] = [];
+  for (const [id, u] of onMap(s)) {
+    if (unitDef(p, u.def).home !== 'france' || !isNaval(p, u)) continue;
+    fleet.push({ unit: id, size: u.size });
+    for (const [cid, c] of onMap(s)) if (c.at === `trs:${id}`) s.units[cid] = { ...c, at: 'gone' };
+    s.units[id] = { ...u, at: 'gone' };
+  }
+  s.vichy = { countries: countries.sort(), fleet };
+  // Units left in a country now neutral go home, or are lost.
+  for (const [id, u] of onMap(s)) {
+    if (u.at.startsWith('sea:') || u.at.startsWith('trs:') || !neutral.includes(u.at)) continue;
+    const home = unitDef(p, u.def).home;
+    const side = sideOf(p, s, u.power);
+    const fits = (l: string) => (isLand(p, u) ? canStackLand(p, s, l, side, u.size) : isNaval(p, u) ? canStackPort(p, s, l, u.size) : true);
+    const dest = (p.countryLands.get(home) ?? []).filter((l) => l in s.control && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side && fits(l)).sort()[0];
+    if (dest) {
+      emit(ev, 'handover-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
+      s.units[id] = { ...u, at: dest };
+    } else {
+      emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, u.at)}, now neutral, and is lost`, u.power, { unit: id, type: unitDef(p, u.def).type });
+      s.units[id] = { ...u, at: 'gone' };
+    }
+  }
+  emit(ev, 'vichy', `France falls: ${countries.map((c) => p.files.map.countries.find((x) => x.id === c)?.name ?? c).join(', ')} ${countries.length > 1 ? 'are' : 'is'} neutral now${fleet.length ? `; ${fleet.map((f) => unitName(p, f.unit)).join(', ')} go${fleet.length > 1 ? '' : 'es'} to Vichy France` : ''}`, undefined, {
+    countries,
+    fleet: fleet.map((f) => f.unit),
+  });
+}
+
+/**
+ * A declaration of war on Vichy France (3.4): its warships appear in its port under the power it joins,
+ * and its land unit too, unless the aggressor is the Axis and the Allies hold all of French North Africa.
+ * Returns whether the land unit sets up.
+ */
+export function vichyJoins(p: PackIndex, s: BlitzState, power: string, aggressor: SideId, ev: Events): boolean {
+  const v = s.vichy;
+  if (!v) return true;
+  for (const f of v.fleet) {
+    const u = s.units[f.unit];
+    if (u) s.units[f.unit] = { ...u, power, size: f.size, at: VICHY };
+  }
+  if (v.fleet.length) emit(ev, 'placement', `${v.fleet.map((f) => unitName(p, f.unit)).join(', ')} ${v.fleet.length > 1 ? 'join' : 'joins'} ${power} in Vichy France`, power, { units: v.fleet.map((f) => f.unit), at: VICHY });
+  s.vichy = { ...v, fleet: [] };
+  const fna = (p.countryLands.get('french-north-africa') ?? []).filter((l) => l in s.control);
+  return !(aggressor === 'Axis' && fna.length > 0 && fna.every((l) => alliedHeld(p, s, l)));
+}
+
+/** Whether taking `country` by `side` liberates it rather than conquering it (3.4: the French neutrals, to the Allies). */
+export const liberatedByTaking = (s: BlitzState, country: string, side: SideId): boolean => side === 'Allies' && frenchNeutrals(s).includes(country);
+
+/**
+ * A country is liberated by `power` (3.4): Vichy's land unit is set aside; the first of the country's
+ * set-aside Small units joins the liberator's Force Pool.
+ */
+export function liberate(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): void {
+  fired('3.4', s.scenario);
+  if (country === VICHY) {
+    for (const [id, u] of onMap(s)) {
+      if (u.def === 'vichy-france-army') setAsideUnit(s, id, VICHY);
+      // Its warships in port stay there, under the liberator.
+      else if (u.at === VICHY && isNaval(p, u) && unitDef(p, u.def).home === 'france') s.units[id] = { ...u, power };
+    }
+    return; // Vichy has no units set aside to return
+  }
+  const aside = s.setAside?.[country] ?? [];
+  const small = aside.filter((id) => maxSize(p, unitDef(p, id).id) <= 2);
+  const pick = (small.length ? small : aside)[0];
+  if (!pick) return;
+  s.setAside = { ...s.setAside, [country]: aside.filter((x) => x !== pick) };
+  if (s.units[pick]) {
+    const { [pick]: _gone, ...rest } = s.units;
+    s.units = rest;
+  }
+  s.pool = { ...s.pool, [pick]: { size: maxSize(p, unitDef(p, pick).id), from: s.turn } };
+  emit(ev, 'liberation-unit', `${unitName(p, pick)} joins ${power}'s Force Pool with ${p.files.map.countries.find((x) => x.id === country)?.name ?? country}'s liberation`, power, { country, unit: pick });
+}
+
+/** The country a land area counts for now (the Vichy France area is Vichy's once France has fallen). */
+export const countryOfLand = (p: PackIndex, s: BlitzState, land: string): string => (land === VICHY && s.vichy ? VICHY : p.land.get(land)!.country);

@@ -1,0 +1,117 @@
+/**
+ * 3.4's special case of France and liberation, on the full game: France's first fall sets the French
+ * air and land units aside, turns the French colonies the Allies hold and the Vichy France area neutral,
+ * sends the French warships to Vichy and the units left in the new neutrals home; either side may then
+ * declare war on them; an Allied power taking them liberates them; a liberated country gives back a
+ * set-aside Small unit.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '@salient/engine';
+import { blitz } from '../../src/index.ts';
+import { landDef, packOf } from '../../src/rules/pack-index.ts';
+import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
+import type { BlitzState } from '../../src/rules/state.ts';
+import { pack } from '../helpers.ts';
+
+const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
+const p = packOf(blitz.setup('full', pack).pack);
+const countryOf = (land: string) => landDef(p, land).country;
+
+/** Germany takes Paris with the French Army elsewhere: the 3.4 steps run at once. */
+function fallen(): { s: BlitzState; ev: GameEvent[] } {
+  const s = start();
+  const ev: GameEvent[] = [];
+  // A British army in Algeria, to be sent home when French North Africa turns neutral.
+  s.units['8th-army'] = { ...s.units['8th-army']!, at: 'algeria' };
+  takeControl(p, s, 'paris', 'GER', ev, 'test');
+  return { s, ev };
+}
+
+describe('3.4 France falls for the first time', () => {
+  it('sets aside French air and land units, turns the colonies and Vichy neutral, and sends the French fleet to Vichy', () => {
+    const before = start();
+    const { s, ev } = fallen();
+    expect(s.conquered).toContain('france');
+    for (const id of ['armee-de-l-air', 'free-french-army', 'armee-des-alpes']) {
+      expect(before.units[id]!.at).not.toBe('gone');
+      expect(s.units[id]!.at, id).toBe('gone');
+    }
+    expect(s.setAside?.france).toEqual(expect.arrayContaining(['armee-de-l-air', 'free-french-army']));
+    expect(s.vichy?.countries).toEqual(['french-north-africa', 'french-west-africa', 'madagascar', 'vichy-france']);
+    for (const l of ['algeria', 'morocco', 'french-west-africa', 'madagascar', 'vichy-france']) expect(s.control[l], l).toBe('neutral');
+    // Not named by 3.4: French Equatorial Africa stays with the AFA.
+    expect(s.control['french-equatorial-africa']).toBe('AFA');
+    expect(s.vichy?.fleet.map((f) => f.unit)).toEqual(['french-fleet']);
+    expect(s.units['french-fleet']!.at).toBe('gone');
+    // The British army in Algeria went home.
+    const moved = ev.find((e) => e.type === 'handover-move');
+    expect(moved && countryOf((moved.data as { to: string }).to)).toBe('great-britain');
+    expect(ev.some((e) => e.type === 'vichy')).toBe(true);
+  });
+
+  it('F and the full game only: Scenario A, which has no Vichy France, keeps the plain conquest', () => {
+    const s = structuredClone(blitz.setup('A', pack));
+    takeControl(p, s, 'paris', 'GER', [], 'test');
+    expect(s.conquered).toContain('france');
+    expect(s.vichy).toBeUndefined();
+    expect(s.control['vichy-france']).toBe('AFA');
+  });
+});
+
+describe('3.4 declaring war on the French neutrals', () => {
+  it('Germany may declare on Vichy France: it joins the AFA with its land unit and the French fleet in port', () => {
+    const { s } = fallen();
+    s.side = 'Axis';
+    s.power = 'GER';
+    expect(declarable(p, s)).toEqual(expect.arrayContaining(['vichy-france', 'french-north-africa', 'french-west-africa', 'madagascar']));
+    const ev: GameEvent[] = [];
+    declareWar(p, s, 'vichy-france', ev);
+    expect(s.control['vichy-france']).toBe('AFA');
+    expect(s.units['french-fleet']).toMatchObject({ at: 'vichy-france', power: 'AFA' });
+    expect(s.units['vichy-france-army']).toMatchObject({ at: 'vichy-france', power: 'AFA' });
+    expect(s.vichy?.fleet).toEqual([]);
+  });
+
+  it('an Axis declaration while the Allies hold all of French North Africa brings out the fleet but not the land unit', () => {
+    const { s } = fallen();
+    s.control.algeria = 'AFA';
+    s.control.morocco = 'AFA';
+    s.side = 'Axis';
+    s.power = 'GER';
+    declareWar(p, s, 'vichy-france', []);
+    expect(s.units['vichy-france-army']).toBeUndefined();
+    expect(s.units['french-fleet']).toMatchObject({ at: 'vichy-france', power: 'AFA' });
+  });
+
+  it('an Allied declaration brings Vichy to Germany; the Allies taking it liberate it: its land unit is set aside, its fleet comes over', () => {
+    const { s } = fallen();
+    s.side = 'Allies';
+    s.power = 'AFA';
+    declareWar(p, s, 'vichy-france', []);
+    expect(s.control['vichy-france']).toBe('GER');
+    expect(s.units['french-fleet']).toMatchObject({ power: 'GER' });
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'vichy-france', 'AFA', ev, 'test');
+    expect(ev.some((e) => e.type === 'liberation')).toBe(true);
+    expect(ev.some((e) => e.type === 'conquest')).toBe(false);
+    expect(s.units['vichy-france-army']!.at).toBe('gone');
+    expect(s.units['french-fleet']).toMatchObject({ at: 'vichy-france', power: 'AFA' });
+  });
+});
+
+describe('3.4 liberation returns a set-aside Small unit', () => {
+  it('the Allies retaking Paris liberate France, and a French Small unit joins the Force Pool', () => {
+    const { s } = fallen();
+    const aside = [...(s.setAside?.france ?? [])];
+    expect(aside.length).toBeGreaterThan(0);
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'paris', 'AFA', ev, 'test');
+    expect(s.conquered).not.toContain('france');
+    const back = ev.find((e) => e.type === 'liberation-unit');
+    expect(back).toBeDefined();
+    const unit = (back!.data as { unit: string }).unit;
+    expect(aside).toContain(unit);
+    expect(s.pool[unit]).toBeDefined();
+    expect(s.setAside!.france).not.toContain(unit);
+  });
+});
