@@ -1,6 +1,8 @@
 /** 6.6: the ARM test, retreats chosen by the attacker and placed by the owner, FORTs, advance, blocks, overrun. */
 import { describe, expect, it } from 'vitest';
-import { arrange, combatLog, dieFor, eventsOf, options, play, prompt, skipTo, start } from '../helpers.ts';
+import { arrange, combatLog, dieFor, eventsOf, options, pack, play, prompt, skipTo, start, until } from '../helpers.ts';
+import { donBasinRound } from '../support/don-basin.ts';
+import { blitz } from '../../src/index.ts';
 
 /** A letter strong enough to move a single unit (2/3 of 1 rounds to 1; 1/3 of 1 rounds to 0). */
 const letter = (r: { letter: string | null; damage: number }) => (r.letter === 'L' || r.letter === 'B') && r.damage === 0;
@@ -95,5 +97,89 @@ describe('6.6 change of control', () => {
     const r2 = play(r.state, 'to london');
     expect(r2.state.units['armee-de-l-air']!.at).toBe('london');
     expect(r2.state.control.paris).toBe('GER');
+  });
+});
+
+describe('6.6 example: the Don Basin, continued from 6.2', () => {
+  const r0 = donBasinRound();
+
+  it('five Soviet ARM (Byelorussian Front 3, Guards Banner Army 2) beat two German ARM (Waffen SS) plus two for Forest', () => {
+    const land = combatLog(r0).find((x) => x.round === 'land')!;
+    expect(land.armAttack).toBe(5);
+    expect(land.armDefence).toBe(4);
+  });
+
+  // The USSR rolls a 4 on column 19 (2L); Germany a 2 on column 13 (1S).
+  const rolled = play(r0.state, 'die 4', 'die 2');
+
+  it("the USSR's 4 is 2L and Germany's 2 is 1S", () => {
+    const land = combatLog(rolled).find((x) => x.round === 'land')!;
+    expect([land.attResult, land.defResult]).toEqual(['2L', '1S']);
+  });
+
+  it('Germany puts the first point on Army Group B, the USSR the second, which destroys it into the German Force Pool', () => {
+    expect(prompt(rolled.state)).toBe('GER:assign-damage');
+    expect(options(rolled.state)).toEqual(['hit army-group-b', 'hit waffen-ss-army']);
+    const first = play(rolled.state, 'hit army-group-b');
+    expect(first.state.units['army-group-b']!.size).toBe(1);
+    expect(prompt(first.state)).toBe('USSR:assign-damage');
+    const second = play(first.state, 'hit army-group-b');
+    expect(eventsOf(second, 'elimination').map((e) => e.data!.unit)).toContain('army-group-b');
+    expect(second.state.units['army-group-b']!.at).toBe('pool');
+    expect(second.state.pool['army-group-b']).toBeDefined();
+  });
+
+  const afterGerman = play(rolled.state, 'hit army-group-b', 'hit army-group-b');
+
+  it("Germany's one hit: the USSR destroys the Far Eastern Front (Size 1)", () => {
+    expect(prompt(afterGerman.state)).toBe('USSR:assign-damage');
+    const r = play(afterGerman.state, 'hit far-eastern-front');
+    expect(r.state.units['far-eastern-front']!.at).toBe('pool');
+  });
+
+  const end = play(afterGerman.state, 'hit far-eastern-front');
+
+  it('the L moves 2/3 of the one surviving German unit (rounds to 1): the Waffen SS Army retreats to the Ukraine', () => {
+    expect(eventsOf(end, 'retreat').map((e) => e.data)).toEqual([{ unit: 'waffen-ss-army', from: 'don-basin', to: 'ukraine' }]);
+  });
+
+  it('the S blocks 4 x 1/3 (rounds to 1) of the four surviving attackers; Germany picks the Byelorussian Front and the other three advance', () => {
+    expect(prompt(end.state)).toBe('GER:block-advance');
+    expect(options(end.state)).toEqual(['block byelorussian-front', 'block guards-banner-army', 'block transbaikal-front', 'block western-front']);
+    const r = play(end.state, 'block byelorussian-front');
+    expect(eventsOf(r, 'advance')[0]!.data!.units).toEqual(['western-front', 'guards-banner-army', 'transbaikal-front']);
+    expect(r.state.control['don-basin']).toBe('USSR');
+    expect(r.state.units['byelorussian-front']!.at).toBe('stalingrad');
+    expect(r.state.units['transbaikal-front']!.at).toBe('don-basin');
+  });
+});
+
+describe('6.6 example: an attack on the GHQ FORT in Gibraltar, an Island', () => {
+  // The full game, Germany holding Spain. The pack has no Panzer Army Afrika counter, so the Waffen SS
+  // Army (an ARM of Size 2, within the Island limit) stands in for it.
+  const s = until(
+    arrange(blitz.setup('full', pack), { control: { spain: 'GER' }, units: { 'waffen-ss-army': { power: 'GER', at: 'spain', size: 2 } } }),
+    'GER',
+    'announce-attack',
+  );
+  const r = play(s, 'attack gibraltar', 'add waffen-ss-army', 'launch', 'done');
+  const at = until(r.state, 'GER', 'resolve-order');
+  const fought = play(at, 'resolve gibraltar');
+  const land = combatLog(fought).find((x) => x.round === 'land')!;
+
+  it('the ARM test passes (2 against the FORT\'s 1, Clear terrain), so an L would normally force the FORT out', () => {
+    expect(land.defenders).toEqual(['ghq-fort']);
+    expect(land.armAttack).toBe(2);
+    expect(land.armDefence).toBe(1);
+  });
+
+  it("the attackers' L has no effect on an Island: the FORT takes no extra point of damage and Gibraltar stays British", () => {
+    const die = dieFor(land.attFactors as number, (x) => x.letter === 'L' && x.damage === 0);
+    const done = play(fought.state, die, dieFor(land.defFactors as number, (x) => x.letter === null && x.damage === 0));
+    expect(combatLog(done).find((x) => x.round === 'land')!.attResult).toBe('L');
+    expect(eventsOf(done, 'loss')).toEqual([]);
+    expect(eventsOf(done, 'retreat')).toEqual([]);
+    expect(done.state.units['ghq-fort']).toMatchObject({ at: 'gibraltar', size: 1 });
+    expect(done.state.control.gibraltar).toBe('AFA');
   });
 });

@@ -4,7 +4,7 @@
  * fractions (6.5), the ARM test, retreat-or-extra-damage and advance (6.6).
  */
 import { describe, expect, it } from 'vitest';
-import { arrange, combatLog, eventsOf, options, play, prompt, skipTo, start } from '../helpers.ts';
+import { arrange, combatLog, dieFor, eventsOf, options, play, prompt, skipTo, start } from '../helpers.ts';
 
 describe('A.6 worked example: Ground Attack on Poland', () => {
   const s0 = skipTo(start('A'), 'announce-attack');
@@ -82,5 +82,38 @@ describe('A.6 worked example: Air Round', () => {
     const r2 = play(r.state, 'rtb luftwaffe');
     expect(eventsOf(r2, 'return-to-base').map((e) => e.data!.unit)).toEqual(['luftwaffe']);
     expect(prompt(r2.state)).toBe('chance:land-round-attacker-die');
+  });
+});
+
+describe('A.6 worked example: the Polish Army fires back (1S)', () => {
+  // Four German land units attack Poland: Army Groups Center and North, the 1st Para, and the 18th Army
+  // brought up to Berlin. The Poles fire 3 + 1 for the 1st Para's white triangle = 4; a 6 there is '1S'.
+  const s0 = skipTo(arrange(start('A'), { units: { '18th-army': { at: 'berlin' } } }), 'announce-attack');
+  const attackers = ['army-group-center', 'army-group-north', '1st-para', '18th-army'];
+  const r = play(s0, 'attack poland', ...attackers.map((u) => `add ${u}`), 'launch', 'done', 'resolve poland');
+  const land = () => combatLog(r).find((x) => x.round === 'land')!;
+
+  it('the Polish Army fires with 4 and a 6 is 1S', () => {
+    expect(land().defFactors).toBe(4);
+    // Germany: 5 + 2 + 1 + 3 = 11; a result of two hits destroys the Size-2 Polish Army.
+    expect(land().attFactors).toBe(11);
+    const r2 = play(r.state, dieFor(11, (x) => x.damage >= 2 && x.letter === null), 'die 6');
+    expect(combatLog(r2).find((x) => x.round === 'land')!.defResult).toBe('1S');
+  });
+
+  it('Germany puts the one point of damage on a land unit of its choice; the S then blocks one of the four, picked by the AFA', () => {
+    const r2 = play(r.state, dieFor(11, (x) => x.damage >= 2 && x.letter === null), 'die 6');
+    expect(eventsOf(r2, 'elimination').map((e) => e.data!.unit)).toEqual(['polish-army']);
+    expect(prompt(r2.state)).toBe('GER:assign-damage');
+    expect(options(r2.state)).toEqual([...attackers].sort().map((u) => `hit ${u}`));
+    const r3 = play(r2.state, 'hit 18th-army');
+    expect(r3.state.units['18th-army']!.size).toBe(1);
+    // 4 x 1/3 = 1.33, rounded to 1: the AFA choose which one stays behind.
+    expect(prompt(r3.state)).toBe('AFA:block-advance');
+    expect(options(r3.state)).toEqual([...attackers].sort().map((u) => `block ${u}`));
+    const r4 = play(r3.state, 'block army-group-center');
+    expect(eventsOf(r4, 'advance')[0]!.data!.units).toEqual(['army-group-north', '1st-para', '18th-army']);
+    expect(r4.state.units['army-group-center']!.at).toBe('berlin');
+    expect(r4.state.control.poland).toBe('GER');
   });
 });
