@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
-import { arrange, options, pack, play, skipTo } from '../helpers.ts';
+import { airDistances } from '../../src/rules/geometry.ts';
+import { landDef, packOf } from '../../src/rules/pack-index.ts';
+import { landNeighbours } from '../../src/rules/query.ts';
+import { arrange, options, pack, play, skipTo, until } from '../helpers.ts';
 
 const islandPack = (() => {
   const files = structuredClone(pack.data) as PackFiles;
@@ -42,5 +45,110 @@ describe('1.3 stacking', () => {
     const s = skipTo(blitz.setup('A', pack), 'move-pick');
     const r = play(s, 'move 18th-army');
     expect(options(r.state)).not.toContain('to paris'); // French units hold Paris
+  });
+});
+
+describe('1.3 example: the Marines and Pacific Command on Midway', () => {
+  // Scenario E: the Marines (Size 1) hold the Midway Islands, an Island with a Small Port; the 3rd Fleet
+  // TRS waits off it in Micronesia with a land unit aboard, which may go ashore in the land step (B.4).
+  const aboard = (unit: string, size: number, extra: Parameters<typeof arrange>[1]['units'] = {}) =>
+    until(arrange(blitz.setup('E', pack), { units: { '3rd-fleet': { at: 'sea:micronesia', size: 1 }, [unit]: { power: 'WA', at: 'trs:3rd-fleet', size }, ...extra } }), 'WA', 'move-pick');
+
+  it('Midway is an Island with a Small Port, held by the Western Allies, with the Marines (Size 1) there', () => {
+    const s = blitz.setup('E', pack);
+    const midway = landDef(packOf(s.pack), 'midway-islands');
+    expect(midway.island).toBe(true);
+    expect(midway.ports).toEqual([{ size: 'small', seas: ['micronesia'] }]);
+    expect(s.units.marines).toMatchObject({ at: 'midway-islands', size: 1 });
+  });
+
+  it('Pacific Command (Size 1) may join them: Size 2 of land units in all', () => {
+    const s = aboard('pacific-command', 1);
+    const r = play(s, 'move pacific-command');
+    expect(options(r.state)).toContain('to midway-islands');
+    const r2 = play(r.state, 'to midway-islands');
+    expect(r2.state.units['pacific-command']!.at).toBe('midway-islands');
+  });
+
+  it('a Size-2 army may not: the Island would hold Size 3 (it may land on Hawaii, an empty Island, instead)', () => {
+    const s = aboard('9th-army', 2, { 'pacific-command': { at: 'west-coast' } });
+    const r = play(s, 'move 9th-army');
+    expect(options(r.state)).toContain('to hawaii');
+    expect(options(r.state)).not.toContain('to midway-islands');
+  });
+});
+
+describe('1.3 example: Spain has two Big Ports on two seas', () => {
+  // The full game with Iberia on Germany's side; Gibraltar (British) closes the strait between the two seas.
+  const fleetIn = (port: string) =>
+    until(
+      arrange(blitz.setup('full', pack), { control: { spain: 'GER', portugal: 'GER' }, units: { 'high-seas-fleet': { at: port } } }),
+      'GER',
+      'sea-pick',
+    );
+
+  it('on the map: one Big Port on the Western Approaches, one on the Mediterranean', () => {
+    expect(landDef(packOf(fleetIn('spain').pack), 'spain').ports).toEqual([
+      { size: 'big', seas: ['western-approaches'] },
+      { size: 'big', seas: ['mediterranean'] },
+    ]);
+  });
+
+  it('a fleet in Spain may put to sea in either', () => {
+    const r = play(fleetIn('spain'), 'sail high-seas-fleet');
+    expect(options(r.state)).toEqual(expect.arrayContaining(['to western-approaches', 'to mediterranean']));
+  });
+
+  it('while a fleet in Western Germany cannot reach the Mediterranean past a British Gibraltar', () => {
+    const r = play(fleetIn('western-germany'), 'sail high-seas-fleet');
+    expect(options(r.state)).toContain('to north-sea');
+    expect(options(r.state)).not.toContain('to mediterranean');
+  });
+});
+
+describe('1.3 example: Istanbul and the Turkish Straits', () => {
+  // The full game; Turkey on Germany's side (Istanbul German-held) or still neutral.
+  const bed = (istanbul: string, units: Parameters<typeof arrange>[1]['units']) =>
+    until(arrange(blitz.setup('full', pack), { control: { istanbul, ankara: istanbul }, units }), 'GER', 'sea-pick');
+
+  it('Istanbul has a Big Port touching both the Black Sea and the Mediterranean', () => {
+    expect(landDef(packOf(blitz.setup('full', pack).pack), 'istanbul').ports).toEqual([{ size: 'big', seas: ['black-sea', 'mediterranean'] }]);
+  });
+
+  it('a fleet in Istanbul may sail straight into either sea', () => {
+    const s = bed('GER', { 'turkish-2nd-army': null, 'italian-fleet': { at: 'istanbul' } });
+    const r = play(s, 'sail italian-fleet');
+    expect(options(r.state)).toEqual(expect.arrayContaining(['to black-sea', 'to mediterranean']));
+  });
+
+  it('with Istanbul friendly, a fleet from Rome (movement 2) passes from the Mediterranean into the Black Sea; with Istanbul neutral it cannot', () => {
+    const open = play(bed('GER', { 'turkish-2nd-army': null }), 'sail italian-fleet');
+    expect(options(open.state)).toContain('to black-sea');
+    const shut = play(bed('neutral', {}), 'sail italian-fleet');
+    expect(options(shut.state)).toContain('to mediterranean');
+    expect(options(shut.state)).not.toContain('to black-sea');
+  });
+});
+
+describe('1.3 example: the Land Route from Stalingrad to Samarkand and the Air Route to the Caucasus', () => {
+  const s0 = blitz.setup('full', pack);
+  const p = packOf(s0.pack);
+
+  it('the map has both routes; the Air Route is no land connection', () => {
+    expect(landNeighbours(p, s0, 'stalingrad')).toContainEqual({ to: 'samarkand', route: true });
+    expect(landNeighbours(p, s0, 'samarkand').map((n) => n.to)).not.toContain('caucasus-mountains');
+  });
+
+  it('an air unit in Samarkand reaches the Caucasus Mountains for one move, as if adjacent', () => {
+    expect(airDistances(p, s0, 'samarkand', 3).get('caucasus-mountains')).toBe(1);
+  });
+
+  it('a Soviet army may go from Stalingrad to Samarkand along the Land Route, and stops there', () => {
+    const s = until(arrange(s0, { units: { 'southern-front': { at: 'stalingrad', size: 1 } } }), 'USSR', 'move-pick');
+    const r = play(s, 'move southern-front');
+    expect(options(r.state)).toContain('to samarkand');
+    const r2 = play(r.state, 'to samarkand');
+    expect(r2.state.units['southern-front']!.at).toBe('samarkand');
+    expect(r2.state.sel).toBeNull();
   });
 });

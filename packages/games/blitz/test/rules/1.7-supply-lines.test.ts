@@ -9,7 +9,7 @@ import type { PackFiles } from '../../src/pack/schema.ts';
 import { packOf } from '../../src/rules/pack-index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { friendlySea, inSupply, suppliedAreas } from '../../src/rules/supply.ts';
-import { arrange, options, play, prompt, skipTo } from '../helpers.ts';
+import { arrange, options, pack as bundled, play, prompt, skipTo } from '../helpers.ts';
 import { seaTestFiles } from '../support/sea-test-pack.ts';
 
 const pack = (() => {
@@ -100,5 +100,36 @@ describe('1.7 supply lines', () => {
     }
     const r = play(u, 'sail 12th-fleet');
     expect(options(r.state)).toEqual(['to north-sea']);
+  });
+});
+
+describe('1.7 example: Germany has aligned the Near East', () => {
+  // The full game with the Near East German-held, the Arab Legion (a Near East unit) and Army Group Center
+  // in Iraq. With Allied warships alone in the Mediterranean and the Arabian Sea, and Turkey neutral, no
+  // line runs from Iraq to Germany or Italy.
+  const near = ['levant', 'iraq', 'persia', 'arabia'];
+  const bed = (cut: boolean) =>
+    arrange(blitz.setup('full', bundled), {
+      control: Object.fromEntries(near.map((l) => [l, 'GER'])),
+      units: {
+        'arab-legion': { power: 'GER', at: 'iraq', size: 1 },
+        'army-group-center': { at: 'iraq' },
+        ...(cut ? { 'mediterranean-fleet': { at: 'sea:mediterranean' }, 'far-east-fleet': { at: 'sea:arabian-sea' } } : {}),
+      },
+    });
+
+  it('the Near East unit traces its line from the Near East itself', () => {
+    const s = bed(true);
+    expect(inSupply(packOf(s.pack), s, 'arab-legion')).toBe(true);
+  });
+
+  it('Army Group Center must trace to Germany or Italy, and cannot', () => {
+    const s = bed(true);
+    expect(inSupply(packOf(s.pack), s, 'army-group-center')).toBe(false);
+  });
+
+  it('with the seas open it can (across the Mediterranean from Italy)', () => {
+    const s = bed(false);
+    expect(inSupply(packOf(s.pack), s, 'army-group-center')).toBe(true);
   });
 });

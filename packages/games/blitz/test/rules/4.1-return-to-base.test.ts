@@ -5,7 +5,8 @@
  * all (1.3).
  */
 import { describe, expect, it } from 'vitest';
-import { arrange, eventsOf, options, play, prompt, start, until } from '../helpers.ts';
+import { blitz } from '../../src/index.ts';
+import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
 
 
 describe('4.1 return to base', () => {
@@ -83,3 +84,28 @@ describe('1.3/B.1 Small Ports hold naval units of Size 2 in all', () => {
     expect(r.state.units['12th-fleet']!.at).toBe('london');
   });
 });
+
+describe('4.1 example: the Pacific Fleet returns to base from the Bismarck Sea', () => {
+  // Scenario E with the Pacific Fleet (movement 2) at sea in the Bismarck Sea. Darwin has a Small Port on
+  // that sea; Perth's Big Port is two seas away (Tasman Sea, Cape Naturaliste) plus one to enter it;
+  // Canberra's Big Port is on the Tasman Sea.
+  const atSea = (size: number) => until(arrange(blitz.setup('E', pack), { units: { 'pacific-fleet': { at: 'sea:bismarck-sea', size } } }), 'WA', 'return-pick');
+
+  it('as a Big unit (Size 4) it may not go to Darwin\'s Small Port, nor reach Perth (3 moves); Canberra is eligible', () => {
+    const r = play(atSea(4), 'return pacific-fleet');
+    expect(options(r.state)).toContain('to canberra');
+    expect(options(r.state)).not.toContain('to darwin');
+    expect(options(r.state)).not.toContain('to perth');
+    const r2 = play(r.state, 'to canberra');
+    expect(r2.state.units['pacific-fleet']!.at).toBe('canberra');
+  });
+
+  it('whereas at Size 2 it would fit in Darwin', () => {
+    expect(options(play(atSea(2), 'return pacific-fleet').state)).toContain('to darwin');
+  });
+});
+
+// 4.1 example: the Soviet Baltic Sea Fleet at sea in the Baltic, with Leningrad German and the Danish
+// straits shut, has no base to return to and is destroyed. The engine leaves it at sea (it only offers a
+// return where a base is in reach); see WORKED-EXAMPLES.md.
+it.todo('4.1 example: a unit at sea with no friendly base at all to return to is destroyed (engine disagrees)');

@@ -115,3 +115,50 @@ describe('4.2 who may move to sea', () => {
     expect(options(r.state)).toEqual(['embark 1st-airborne', 'embark 2nd-army', 'embark home-guard', 'embark us-1st-army', 'embark 8th-army', 'done']);
   });
 });
+
+describe('4.2 example: the Italian fleet is shut in the Mediterranean', () => {
+  // The full game at its start: the AFA hold Gibraltar and Egypt (Suez); Istanbul is neutral.
+  const s = until(blitz.setup('full', pack), 'GER', 'sea-pick');
+
+  it('the Italian fleet in Rome may put to sea in the Mediterranean only', () => {
+    expect(s.control.gibraltar).toBe('AFA');
+    expect(s.control.egypt).toBe('AFA');
+    expect(options(play(s, 'sail italian-fleet').state)).toEqual(['to mediterranean']);
+  });
+
+  // The example lets Axis SUBs through Gibraltar both ways (the Italian SUB out to the Western Approaches,
+  // German U-boats in). The engine closes the strait to SUBs as to other ships; see WORKED-EXAMPLES.md.
+  it.todo('4.2 example: an Italian SUB may leave the Mediterranean for the Western Approaches past an AFA Gibraltar (engine disagrees)');
+});
+
+describe('4.2 example: the Central TRS picks up the SNLF for Midway', () => {
+  // Scenario E: the Central TRS in the Caroline Islands' Big Port, the SNLF (a MAR) in the Marshall Islands.
+  const s = until(blitz.setup('E', pack), 'JAP', 'sea-pick');
+
+  it('it has nothing to carry from the Carolines and moves into Micronesia', () => {
+    expect(s.units['central-trs']!.at).toBe('caroline-islands');
+    expect(s.units.snlf!.at).toBe('marshall-islands');
+    const r = play(s, 'sail central-trs');
+    expect(options(r.state)).toEqual(['sail']);
+    expect(options(play(r.state, 'sail').state)).toContain('to micronesia');
+  });
+
+  it('ending its move there, it embarks the SNLF from the Marshall Islands, which touch Micronesia', () => {
+    const r = play(s, 'sail central-trs', 'sail', 'to micronesia');
+    expect(options(r.state)).toEqual(['embark snlf', 'done']);
+    const r2 = play(r.state, 'embark snlf', 'done');
+    expect(r2.state.units['central-trs']!.at).toBe('sea:micronesia');
+    expect(r2.state.units.snlf!.at).toBe('trs:central-trs');
+  });
+
+  it('and the SNLF may then invade the Midway Islands from the TRS', () => {
+    const r = play(s, 'sail central-trs', 'sail', 'to micronesia', 'embark snlf', 'done');
+    const a = until(r.state, 'JAP', 'announce-attack');
+    expect(options(a)).toContain('attack midway-islands');
+    expect(options(play(a, 'attack midway-islands').state)).toContain('add snlf');
+  });
+
+  // The example's other choice, sailing on into the Small Port of the Marshall Islands to end the move
+  // there, is not offered: the engine's moves to sea end at sea; see WORKED-EXAMPLES.md.
+  it.todo('4.2 example: a naval unit may end its move to sea by entering a Port (engine disagrees)');
+});

@@ -9,7 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, eventsOf, options, play, prompt, start, until } from '../helpers.ts';
+import { airDistances } from '../../src/rules/geometry.ts';
+import { packOf } from '../../src/rules/pack-index.ts';
+import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
 
 
 const rebaseTo = (s: BlitzState, unit: string) => options(play(s, `rebase ${unit}`).state);
@@ -116,4 +118,33 @@ describe('A.8/2.2 a German Land Blitz rebases nothing', () => {
       expect(seen[3]!.filter((x) => x.includes('rebase'))).toEqual([]);
     });
   }
+});
+
+describe('A.3 example: the Royal Air Force rebases from London to Paris', () => {
+  // Scenario B (its seas are in play) with Paris and Vichy France Allied; the RAF has air movement 1, so 3 to rebase.
+  const friendlyFrance = (s: BlitzState) =>
+    arrange(s, { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null, '19th-army': null }, control: { paris: 'WA', 'vichy-france': 'WA' } });
+  const noAirRoute = (() => {
+    const files = structuredClone(pack.data);
+    files.map.airRoutes = files.map.airRoutes.filter(([a, b]) => !(a === 'london' && b === 'paris') && !(a === 'paris' && b === 'london'));
+    const r = blitz.checkPack(files);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+    return r.pack;
+  })();
+
+  it('by the North Sea: two for the sea, one for Paris, three in all, which its rebase range allows', () => {
+    const s = friendlyFrance(blitz.setup('B', noAirRoute));
+    const d = airDistances(packOf(s.pack), s, 'london', 3);
+    expect(d.get('sea:north-sea')).toBe(2);
+    expect(d.get('paris')).toBe(3);
+    expect(rebaseTo(until(s, 'WA', 'rebase-pick'), 'royal-air-force')).toContain('to paris');
+  });
+
+  it('by the Air Route: Paris for one, and on to Vichy France for two', () => {
+    const s = friendlyFrance(start('B'));
+    const d = airDistances(packOf(s.pack), s, 'london', 3);
+    expect(d.get('paris')).toBe(1);
+    expect(d.get('vichy-france')).toBe(2);
+    expect(rebaseTo(until(s, 'WA', 'rebase-pick'), 'royal-air-force')).toEqual(expect.arrayContaining(['to paris', 'to vichy-france']));
+  });
 });
