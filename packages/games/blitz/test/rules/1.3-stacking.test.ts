@@ -51,7 +51,7 @@ describe('1.3 stacking', () => {
 describe('1.3 example: the Marines and Pacific Command on Midway', () => {
   // Scenario E: the Marines (Size 1) hold the Midway Islands, an Island with a Small Port; the 3rd Fleet
   // TRS waits off it in Micronesia with a land unit aboard, which may go ashore in the land step (B.4).
-  const aboard = (unit: string, size: number, extra: Parameters<typeof arrange>[1]['units'] = {}) =>
+  const aboard = (unit: string, size: number, extra: NonNullable<Parameters<typeof arrange>[1]['units']> = {}) =>
     until(arrange(blitz.setup('E', pack), { units: { '3rd-fleet': { at: 'sea:micronesia', size: 1 }, [unit]: { power: 'WA', at: 'trs:3rd-fleet', size }, ...extra } }), 'WA', 'move-pick');
 
   it('Midway is an Island with a Small Port, held by the Western Allies, with the Marines (Size 1) there', () => {
@@ -108,7 +108,7 @@ describe('1.3 example: Spain has two Big Ports on two seas', () => {
 
 describe('1.3 example: Istanbul and the Turkish Straits', () => {
   // The full game; Turkey on Germany's side (Istanbul German-held) or still neutral.
-  const bed = (istanbul: string, units: Parameters<typeof arrange>[1]['units']) =>
+  const bed = (istanbul: string, units: NonNullable<Parameters<typeof arrange>[1]['units']>) =>
     until(arrange(blitz.setup('full', pack), { control: { istanbul, ankara: istanbul }, units }), 'GER', 'sea-pick');
 
   it('Istanbul has a Big Port touching both the Black Sea and the Mediterranean', () => {
