@@ -183,10 +183,11 @@ describe('the full game: facts the rulebook states', () => {
     for (const c of ['iceland', 'borneo', 'hollandia']) expect(army(c), c).toEqual([]);
   });
 
-  it('alignments (3.3): the F triggers, Mexico with the USA at war, South-East Asia with Japan at war with the AFA or the Axis holding Paris', () => {
+  it('alignments (3.3): the F triggers, Brazil and Mexico with the USA at war (their armies to the Force Pool unless an enemy is near), Argentina and Paraguay-Uruguay with an Axis power near, the Near East by supplied areas, South-East Asia with Japan at war with the AFA or the Axis holding Paris', () => {
     const a = (g.alignments ?? []).map(({ refs: _r, estimates: _e, ...x }) => x);
-    expect(a).toContainEqual({ country: 'brazil', power: 'USA', when: 'at-war' });
-    expect(a).toContainEqual({ country: 'mexico', power: 'USA', when: 'at-war' });
+    expect(a).toContainEqual({ country: 'brazil', power: 'USA', when: 'at-war', poolUnlessNear: 4 });
+    expect(a).toContainEqual({ country: 'mexico', power: 'USA', when: 'at-war', poolUnlessNear: 4 });
+    for (const c of ['argentina', 'paraguay-uruguay']) for (const pw of ['GER', 'JAP']) expect(a).toContainEqual({ country: c, power: pw, when: 'near', range: 4 });
     expect(a).toContainEqual({ country: 'south-east-asia', power: 'JAP', when: 'at-war', with: 'AFA' });
     expect(a).toContainEqual({ country: 'south-east-asia', power: 'JAP', when: 'holds', lands: ['paris'], count: 1 });
     expect(a).toContainEqual({ country: 'central-europe', power: 'GER', when: 'at-war', with: 'USSR' });
@@ -199,7 +200,7 @@ describe('the full game: facts the rulebook states', () => {
     const ne = a.find((x) => x.country === 'near-east')!;
     const inNE = new Set(landsOf('near-east'));
     const around = new Set(p.map.borders.flatMap(([x, y]) => (inNE.has(x) && !inNE.has(y) ? [y] : inNE.has(y) && !inNE.has(x) ? [x] : [])));
-    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2 });
+    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, supplied: true });
     expect([...ne.lands!].sort()).toEqual([...around].sort());
     // Japan and the AFA are not at war at the start, so South-East Asia's trigger is still to come.
     expect((g.wars ?? []).some((w) => w.includes('JAP') && w.includes('AFA'))).toBe(false);
@@ -362,6 +363,19 @@ describe('full-game fields: broken packs are refused with the path and what to d
     expect(found.map((i) => i.path)).toContain(path);
     expect(found.find((i) => i.path === path)!.message).toMatch(message);
   };
+
+  it("alignments: a 'near' trigger needs a range, only 'near' has one, only 'holds' asks for supplied areas", () => {
+    const raw = fresh();
+    const al = rawFull(raw).alignments as Raw[];
+    const i = al.findIndex((a) => a.when === 'near');
+    const j = al.findIndex((a) => a.when === 'at-war');
+    delete al[i]!.range;
+    al[j]!.range = 3;
+    al[j]!.supplied = true;
+    expectIssue(raw, `${FULL_PATH}.alignments[${i}].range`, /needs range/);
+    expectIssue(raw, `${FULL_PATH}.alignments[${j}].range`, /only a 'near' alignment has a range/);
+    expectIssue(raw, `${FULL_PATH}.alignments[${j}].supplied`, /only a 'holds' alignment/);
+  });
 
   it("scenario ids: A..F or 'full', nothing else", () => {
     const raw = fresh();

@@ -552,6 +552,9 @@ function crossCheck(p: PackFiles): PathIssue[] {
         else if (!seas.has(a.sea)) add([...path, 'sea'], `unknown sea area '${a.sea}': use a sea area id of map.json`);
         else if (!p.map.lands.some((l) => inPlay.has(l.id) && l.coast.includes(a.sea!))) add([...path, 'sea'], `no land area in play touches '${a.sea}': the condition would always hold; name a sea with shores in play`);
       } else if (a.sea !== undefined) add([...path, 'sea'], `only a 'none-touching' alignment names a sea; a '${a.when}' one does not: remove sea`);
+      if (a.when === 'near' && a.range === undefined) add([...path, 'range'], "a 'near' alignment needs range (how many air moves from the country)");
+      if (a.when !== 'near' && a.range !== undefined) add([...path, 'range'], `only a 'near' alignment has a range; a '${a.when}' one does not: remove range`);
+      if (a.supplied !== undefined && a.when !== 'holds') add([...path, 'supplied'], `only a 'holds' alignment can ask for supplied areas; a '${a.when}' one does not: remove supplied`);
     });
     const protectedSeen = new Set<string>();
     (sc.protectedMinors ?? []).forEach((m, i) => {

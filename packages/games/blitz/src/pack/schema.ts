@@ -458,18 +458,25 @@ export const scenarioSchema = z.object({
    * `with` are at war with each other: `with` is a neutral major power, or, when the scenario lists
    * `wars`, any power of the other side not at war with `power` at the start, e.g. South-East Asia
    * joining Japan once Japan and the AFA are at war), `holds` (`power`'s side holds at
-   * least `count` of `lands`), `none-touching` (the other side holds no land area touching `sea`).
+   * least `count` of `lands`; with `supplied`, only areas `power` can trace supply to count: 1.7),
+   * `none-touching` (the other side holds no land area touching `sea`), `near` (`power` holds a land
+   * area within `range` air moves of the country with a major power's land unit in it: Argentina).
+   * `poolUnlessNear`: when it aligns this way, its army goes to `power`'s Force Pool instead of the
+   * map unless an enemy land unit is within that many air moves of the country (Brazil, Mexico).
    */
   alignments: z
     .array(
       z.object({
         country: id,
         power: z.string().min(1),
-        when: z.enum(['at-war', 'holds', 'none-touching']),
+        when: z.enum(['at-war', 'holds', 'none-touching', 'near']),
         with: z.string().min(1).optional(),
         lands: z.array(id).optional(),
         count: z.number().int().min(1).optional(),
+        supplied: z.boolean().optional(),
         sea: id.optional(),
+        range: z.number().int().min(1).optional(),
+        poolUnlessNear: z.number().int().min(1).optional(),
         ...provenance,
       }),
     )

@@ -71,6 +71,14 @@ export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: n
 }
 
 /**
+ * Plain air moves from `from` up to `limit`, as the map measures them whoever holds what (3.3: "four or
+ * fewer aircraft moves from Argentina"); not a flight, so neutral land does not stop it.
+ */
+export function airMoves(p: PackIndex, s: BlitzState, from: string, limit: number): Map<string, number> {
+  return dijkstra(from, limit, (n) => airEdges(p, s, n), () => true);
+}
+
+/**
  * Naval distances from a port (or a sea) to seas and ports (4.2: first enter a sea the port touches;
  * each sea 1; entering a port 1). Ports are land ids; a path ends on entering a port.
  * `avoidArmed` bars seas holding armed enemy units (5.1 rebase).

@@ -8,7 +8,9 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { enemy, powerOfSide, sideOf, sidePowers } from './query.ts';
+import { enemy, isLand, powerOfSide, sideOf, sidePowers, unitsAt } from './query.ts';
+import { airMoves } from './geometry.ts';
+import { areaInSupply, homeCountries } from './supply.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
@@ -30,28 +32,55 @@ export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
     let ok = false;
     // at war (with `with`, once the two are at war with each other)
     if (a.when === 'at-war') ok = a.with === undefined || (s.wars ? atWar(p, s, a.power, a.with) : !isNeutral(s, a.with));
-    else if (a.when === 'holds') ok = (a.lands ?? []).filter(held).length >= (a.count ?? 1);
+    else if (a.when === 'holds') ok = (a.lands ?? []).filter((l) => held(l) && (!a.supplied || suppliedTo(p, s, a.power, l))).length >= (a.count ?? 1);
+    else if (a.when === 'near') ok = nearWith(p, s, a.country, a.range ?? 0, (l) => s.control[l] === a.power && majorLandUnitIn(p, s, l, a.power));
     else if (a.when === 'none-touching') {
       const foe = enemy(side);
       ok = ![...(p.coastOf.get(a.sea ?? '') ?? [])].some((l) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === foe);
     }
-    if (ok) align(p, s, a.country, a.power, ev);
+    if (!ok) continue;
+    // 3.3 (Brazil, Mexico): the army takes the field only with an enemy land unit nearby; else it joins the Force Pool.
+    const threat = a.poolUnlessNear === undefined || nearWith(p, s, a.country, a.poolUnlessNear, (l) => unitsAt(s, l).some(([, u]) => isLand(p, u) && sideOf(p, s, u.power) !== side));
+    align(p, s, a.country, a.power, ev, threat ? 'map' : 'pool');
   }
 }
 
-/** The minor joins `power`: its land areas and its army (from the scenario's minors list). */
-export function align(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): void {
+/** 3.3: whether some land area within `range` air moves of `country` passes `test`. */
+function nearWith(p: PackIndex, s: BlitzState, country: string, range: number, test: (land: string) => boolean): boolean {
+  for (const from of countryLands(p, s, country)) {
+    if (!(from in s.control)) continue;
+    for (const [n] of airMoves(p, s, from, range)) if (!n.startsWith('sea:') && n in s.control && test(n)) return true;
+  }
+  return false;
+}
+
+/** 3.3: a land unit of `power` from one of its major power home countries (not an aligned minor's) in `land`. */
+const majorLandUnitIn = (p: PackIndex, s: BlitzState, land: string, power: string): boolean =>
+  unitsAt(s, land).some(([, u]) => u.power === power && isLand(p, u) && homeCountries(p, s, power).has(unitDef(p, u.def).home));
+
+/** 1.7: whether `power` can trace supply to `land` from any of its home countries. */
+const suppliedTo = (p: PackIndex, s: BlitzState, power: string, land: string): boolean => [...homeCountries(p, s, power)].some((h) => areaInSupply(p, s, power, h, land));
+
+/** The minor joins `power`: its land areas and its army (from the scenario's minors list), on the map or (3.3: Brazil, Mexico) into the Force Pool. */
+export function align(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events, army: 'map' | 'pool' = 'map'): void {
   const sc = scenarioDef(p, s.scenario);
   for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = power;
   const placed: string[] = [];
+  const pooled: string[] = [];
   for (const pl of sc.minors.find((m) => m.country === country)?.army ?? []) {
     if (s.units[pl.unit] && s.units[pl.unit]!.at !== 'pool') continue;
+    if (army === 'pool') {
+      s.pool[pl.unit] = { size: pl.size, from: s.turn };
+      pooled.push(pl.unit);
+      continue;
+    }
     s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
     placed.push(pl.unit);
   }
   fired('3.3', s.scenario);
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
-  emit(ev, 'alignment', `${name} allies with ${power}${placed.length ? `: ${placed.map((x) => unitName(p, x)).join(', ')} take the field` : ''}`, power, { country, power, units: placed });
+  const what = placed.length ? `: ${placed.map((x) => unitName(p, x)).join(', ')} take the field` : pooled.length ? `: ${pooled.map((x) => unitName(p, x)).join(', ')} join${pooled.length > 1 ? '' : 's'} ${power}'s Force Pool` : '';
+  emit(ev, 'alignment', `${name} allies with ${power}${what}`, power, { country, power, units: placed, ...(pooled.length ? { pooled } : {}) });
 }
 
 /** 3.2: who takes a minor that `aggressor`'s side declared war on: the other side's power running its army, else its first power. */
