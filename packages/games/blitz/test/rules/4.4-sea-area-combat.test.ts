@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '@salient/engine/testing';
 import { blitz } from '../../src/index.ts';
+import type { PackFiles } from '../../src/pack/schema.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, eventsOf, options, play, prompt, skipTo, type Run } from '../helpers.ts';
 import { seaTestPack } from '../support/sea-test-pack.ts';
@@ -231,5 +232,51 @@ import { chartResult } from '../../src/rules/combat-chart.ts';
 /** A die face giving a result on the test bed's chart column for `total`. */
 function dieWith(total: number, want: (r: { damage: number; letter: string | null }) => boolean): string {
   for (let d = 1; d <= 6; d++) if (want(chartResult(pack.data['combat-chart'], total, d))) return `die ${d}`;
+  throw new Error(`no die gives the wanted result on column ${total}`);
+}
+
+describe('4.4 example: the USA and Japan fight in the East China Sea', () => {
+  // Scenario E on a test bed: the 4.4 example has the USA's 12th Fleet fight the Japanese Naval Air in
+  // an Air Round, so it has Air Factors, a carrier; the bundled pack estimates it as a BB (named in the
+  // text without stats), which would fight no Air Round. Here it is a CV with made-up factors (Air 2,
+  // Naval 3 at Size 2): a synthetic test value, not the published counter. See WORKED-EXAMPLES.md.
+  const pacific = (() => {
+    const files = structuredClone(blitz.bundledPacks.approximation) as PackFiles;
+    files.pack = { ...files.pack, id: 'pacific-sea-test', fidelity: 'synthetic', description: 'Scenario E with the 12th Fleet as a carrier (test only).' };
+    const twelfth = files.units.units.find((u) => u.id === '12th-fleet')!;
+    twelfth.type = 'CV';
+    twelfth.sizes = { '1': { move: 2, air: 1, naval: 2, blockade: 1 }, '2': { move: 2, air: 2, naval: 3, blockade: 1 } };
+    const r = blitz.checkPack(files);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+    return r.pack;
+  })();
+  const atCombat = () =>
+    until(arrange(blitz.setup('E', pacific), { units: { '12th-fleet': { power: 'WA', at: 'sea:east-china-sea', size: 2 }, 'naval-air': { at: 'sea:east-china-sea', size: 2 } } }));
+
+  it('first an Air Round: the Naval Air against the 12th Fleet', () => {
+    const s = atCombat();
+    expect(s.sea?.sea).toBe('east-china-sea');
+    const [air] = seaLog(s);
+    expect(air).toMatchObject({ round: 'air', attackers: ['naval-air'], defenders: ['12th-fleet'] });
+  });
+
+  it('then a Naval Round: the 12th Fleet can hit only the Japanese Convoy (the Naval Air is an air unit), the Naval Air hits the 12th Fleet', () => {
+    const s = atCombat();
+    const [air] = seaLog(s);
+    const miss = (n: unknown) => dieWithOn(pacific, n as number, (x) => x.damage === 0 && x.letter === null);
+    const r = play(s, miss(air!.attFactors), miss(air!.defFactors));
+    const naval = seaLog(r)[1]!;
+    expect(naval).toMatchObject({ round: 'naval', attackers: ['naval-air'], defenders: ['12th-fleet'] });
+    const hit = (n: unknown) => dieWithOn(pacific, n as number, (x) => x.damage === 1 && x.letter === null);
+    const r2 = play(r.state, hit(naval.attFactors), hit(naval.defFactors));
+    expect(eventsOf(r2, 'convoy-damage').map((e) => e.data!.convoy)).toEqual(['japan-convoy']);
+    expect(eventsOf(r2, 'loss').map((e) => e.data!.unit)).toEqual(['12th-fleet']);
+    expect(r2.state.units['naval-air']!.size).toBe(2);
+  });
+});
+
+/** A die face giving a result on `pk`'s chart column for `total`. */
+function dieWithOn(pk: ReturnType<typeof seaTestPack>, total: number, want: (r: { damage: number; letter: string | null }) => boolean): string {
+  for (let d = 1; d <= 6; d++) if (want(chartResult(pk.data['combat-chart'], total, d))) return `die ${d}`;
   throw new Error(`no die gives the wanted result on column ${total}`);
 }

@@ -38,3 +38,29 @@ describe('5.1 returning to base (4.1) is not moving to sea (4.2): the TRS may st
     expect(options(r2.state)).toContain('load 8th-army');
   });
 });
+
+describe('5.1 example: the 3rd Fleet TRS ferries the 9th Army to Paris', () => {
+  // Scenario B with Paris in Allied hands and the 9th Army (Size 2) in London with the 3rd Fleet (a Size-1 TRS).
+  const s = until(
+    arrange(start('B'), { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null, '9th-army': { power: 'WA', at: 'london', size: 2 } }, control: { paris: 'WA' } }),
+    'WA',
+    'rebase-pick',
+  );
+
+  it('a Size-1 TRS carrying the Size-2 9th Army has no room left', () => {
+    const r = play(s, 'rebase 3rd-fleet', 'load 9th-army');
+    expect(prompt(r.state)).toBe('WA:rebase-to');
+  });
+
+  it('London -> Western Approaches -> Paris (2 of its 6 rebase moves): the 9th Army disembarks in Paris', () => {
+    const r = play(s, 'rebase 3rd-fleet', 'load 9th-army');
+    expect(options(r.state)).toContain('to paris');
+    const r2 = play(r.state, 'to paris');
+    expect(r2.state.units['3rd-fleet']!.at).toBe('paris');
+    expect(r2.state.units['9th-army']!.at).toBe('paris');
+  });
+
+  // The example goes on: back to London for the Home Guard and the Malta GAR, then to Paris again, all in
+  // the one rebase. The engine's rebase is a single trip (load at the start, unload at the end); see WORKED-EXAMPLES.md.
+  it.todo('5.1 example: a rebasing TRS drops and picks up land units in ports along its way (engine disagrees)');
+});
