@@ -30,6 +30,7 @@ import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
 import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
+import { parseBids, parseOptional } from './rules/optional.ts';
 
 export const RULES_VERSION = '0.3.0';
 /** One line per scenario for listings. */
@@ -80,6 +81,14 @@ function draft(s: BlitzState): BlitzState {
     ...(s.seaDone ? { seaDone: [...s.seaDone] } : {}),
     ...(s.sea ? { sea: JSON.parse(JSON.stringify(s.sea)) as SeaCombatState } : {}),
     ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
+    ...(s.nonMotorized ? { nonMotorized: { ...s.nonMotorized } } : {}),
+    ...(s.loot ? { loot: s.loot.map((x) => ({ ...x })) } : {}),
+    ...(s.looted ? { looted: [...s.looted] } : {}),
+    ...(s.sabotage ? { sabotage: s.sabotage.map((x) => ({ ...x })) } : {}),
+    ...(s.sabotaged ? { sabotaged: [...s.sabotaged] } : {}),
+    ...(s.sabotageRoll ? { sabotageRoll: { ...s.sabotageRoll } } : {}),
+    ...(s.sabotageLoss ? { sabotageLoss: s.sabotageLoss.map((x) => ({ ...x })) } : {}),
+    ...(s.sabotagePartisans ? { sabotagePartisans: [...s.sabotagePartisans] } : {}),
     ...(s.oil ? { oil: { ...s.oil } } : {}),
     ...(s.budgetOil ? { budgetOil: { ...s.budgetOil } } : {}),
     ...(s.saved ? { saved: { ...s.saved } } : {}),
@@ -111,7 +120,7 @@ function draft(s: BlitzState): BlitzState {
   };
 }
 
-function setupState(p: PackIndex, scenario: string): BlitzState {
+function setupState(p: PackIndex, scenario: string, optional: string[], bids: Record<string, number> | undefined): BlitzState {
   const sc = scenarioDef(p, scenario);
   const s: BlitzState = {
     pack: p.hash,
@@ -140,6 +149,9 @@ function setupState(p: PackIndex, scenario: string): BlitzState {
     ask: { kind: 'terminal' },
     seq: 0,
   };
+  // 1.11/9: the optional rules are agreed before the set-up; absent when none, so such games are unchanged.
+  if (optional.length) s.optional = optional;
+  if (bids) s.bids = bids;
   for (const pl of sc.setup) {
     const d = p.unit.get(pl.unit)!;
     const power = sc.powers.find((x) => x.nations.includes(d.nation))!.id;
@@ -236,9 +248,16 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     if (!valid.includes(scenario)) throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, valid);
     const p = registerPack(pack.info.hash, pack.data);
     const splits = scenarioDef(p, scenario).splits;
-    const unknown = Object.keys(options).filter((k) => !(k === 'players' && splits));
+    // 9: the optional rules (and 9.1's bids) are the full game's; other scenarios say so when given them.
+    const known = (k: string) => (k === 'players' && splits) || (scenario === 'full' && (k === 'optional' || k === 'bids'));
+    const unknown = Object.keys(options).filter((k) => !known(k));
+    const opt = unknown.filter((k) => k === 'optional' || k === 'bids');
+    if (opt.length) {
+      throw new SalientError('BAD_OPTION', `option${opt.length > 1 ? 's' : ''} ${opt.map((k) => `'${k}'`).join(' and ')} (the optional rules of section 9) ${opt.length > 1 ? 'are' : 'is'} for the full game only: scenario ${scenario} plays its own rules as they stand. Remove ${opt.length > 1 ? 'them' : 'it'}, or play scenario full.`);
+    }
     if (unknown.length) {
-      throw new SalientError('BAD_OPTION', `Blitz scenario ${scenario} takes ${splits ? "only the option 'players'" : 'no options'}; got: ${unknown.join(', ')}. Remove them.`);
+      const takes = scenario === 'full' ? "only the options 'players', 'optional' and 'bids'" : splits ? "only the option 'players'" : 'no options';
+      throw new SalientError('BAD_OPTION', `Blitz scenario ${scenario} takes ${takes}; got: ${unknown.join(', ')}. Remove them.`);
     }
     let players: number | undefined;
     if (splits) {
@@ -246,9 +265,11 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
       players = options.players === undefined ? counts[0]! : Number(options.players);
       if (!counts.includes(players)) throw new SalientError('BAD_OPTION', `option 'players' for scenario ${scenario} must be one of ${counts.join(', ')}; got ${JSON.stringify(options.players)}.`);
     }
+    const optional = parseOptional(scenario, options.optional);
+    const bids = parseBids(optional, splits?.[String(players)] ?? [], options.bids);
     fired('1.11', scenario);
     fired('1.1', scenario); // the scenario's powers take their sides
-    const s = setupState(p, scenario);
+    const s = setupState(p, scenario, optional, bids);
     if (players !== undefined) s.players = players;
     return s;
   },

@@ -43,6 +43,7 @@ import { navalFactor } from './sea-combat.ts';
 import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
 import { hostile, hostileLand, inHomeCountry, neutralMajor, powerViewer, unitViewer } from './wars.ts';
+import { footBarred, noteFootUse, optionOn } from './optional.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -95,9 +96,14 @@ function attackSource(p: PackIndex, s: BlitzState, uid: string, target: string):
     if (!(p.coastOf.get(sea) ?? new Set()).has(target) || armedEnemyAtSea(p, s, sea, sideOf(p, s, u.power), unitViewer(p, s, u))) return null;
     return u.at;
   }
-  // adjacent by a border, not only by a Land Route (5.3: no attacks across Land Routes)
-  const adj = landNeighbours(p, s, u.at).some((n) => n.to === target && !n.route);
+  // adjacent by a border, not only by a Land Route (5.3: no attacks across Land Routes; 9.4: one Small unit may)
+  const adj = landNeighbours(p, s, u.at).some((n) => n.to === target && (!n.route || (optionOn(s, '9.4') && u.size <= 2)));
   return adj && londonRule(p, s, uid) ? u.at : null;
+}
+
+/** 9.4: a land unit in `from` would attack `target` across a Land Route (they share no border). */
+function acrossRoute(p: PackIndex, from: string, target: string): boolean {
+  return !(p.borders.get(from)?.has(target) ?? false) && (p.landRoutes.get(from)?.has(target) ?? false);
 }
 
 function committedSize(p: PackIndex, s: BlitzState, a: Attack, from: string): number {
@@ -139,22 +145,25 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
-  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).map((id) => `add ${id}`);
+  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id)).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
   const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
   const opts: string[] = [];
   for (const [id, u] of ownedBy(s, s.power)) {
     if (u.committed !== undefined) continue;
+    if (footBarred(p, s, id)) continue; // 9.7: one ARM, air or naval unit only
     const from = attackSource(p, s, id, a.target);
+    // 9.4: one Small land unit in each attack across a Land Route.
+    const routeFull = from !== null && a.routed !== undefined && acrossRoute(p, from, a.target);
     // 5.3: at most Size 10 of land units from each source area; Islands take Size 2 in all.
-    if (from && committedSize(p, s, a, from) + u.size <= 10 && (!island || used + u.size <= 2)) opts.push(`add ${id}`);
+    if (from && !routeFull && committedSize(p, s, a, from) + u.size <= 10 && (!island || used + u.size <= 2)) opts.push(`add ${id}`);
     // 1.4: no air drop into Snow on a Snow turn.
     if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, a.target) && (!island || used + u.size <= 2) && !chinaBarred(p, s, id, a.target) && mayStrike(p, s, id, a.target)) {
       opts.push(`drop ${id}`);
     }
   }
-  for (const id of supportOptions(p, s, s.power, a.target)) opts.push(`add ${id}`);
+  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id)) opts.push(`add ${id}`);
   return opts;
 }
 
@@ -184,8 +193,8 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
   const island = landDef(p, land).island;
   const snow = snowBound(p, s, land);
   for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2)) continue;
-    const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false);
+    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id)) continue;
+    const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (optionOn(s, '9.4') && (p.landRoutes.get(u.at)?.has(land) ?? false));
     if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
     if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land)) return true;
   }
@@ -267,12 +276,17 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   const u = s.units[arg!]!;
   u.committed = sel.attack;
+  noteFootUse(p, s, arg!); // 9.7
   if (verb === 'drop') {
     a.dropped.push(arg!);
     u.from = 'drop';
   } else {
     a.attackers.push(arg!);
     u.from = u.at;
+    if (isLand(p, u) && !u.at.startsWith('trs:') && acrossRoute(p, u.at, a.target)) {
+      a.routed = arg!; // 9.4
+      fired('9.4', s.scenario);
+    }
   }
   return false;
 }
@@ -413,10 +427,11 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const attUnits = [...q.attLand, ...q.dropped];
   if (!q.defLand.length || !attUnits.length) return false;
   const lf = (x: string) => face(p, s.units[x]!).land ?? 0;
-  // B.5/6.2: land units attacking from a TRS use half their LF, except MAR.
+  // B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route.
   const attLandLF = attUnits.reduce((sum, x) => {
     const u = s.units[x]!;
-    return sum + (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR' ? lf(x) / 2 : lf(x));
+    if (x === q.a.routed) fired('9.4', s.scenario);
+    return sum + ((u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === q.a.routed ? lf(x) / 2 : lf(x));
   }, 0);
   // B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor.
   const supportLF = (ids: string[]) =>

@@ -11,6 +11,7 @@ import { emit, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { enemy, onMap, sideOf, typeOf } from './query.ts';
 import { fired } from './sections.ts';
+import { optionOn } from './optional.ts';
 import type { Ask, BlitzState, Mode } from './state.ts';
 
 /** 2.2: what each Blitz costs in saved Oil. */
@@ -29,12 +30,20 @@ export function blitzOptions(p: PackIndex, s: BlitzState, power: string): Mode[]
   return (sc(p, s).blitzChoice?.[power] ?? []).filter((m) => BLITZ_COST[m] <= oil);
 }
 
-export function askBlitz(p: PackIndex, s: BlitzState): Ask {
-  return { kind: 'decision', power: s.power, prompt: 'blitz-choice', options: blitzOptions(p, s, s.power).map((m) => `blitz ${m}`) };
+/** 9.7: a Land Blitz paid with one saved Resource instead of Oil, where the power may call a Land Blitz at all. */
+function nonMotorizedOption(p: PackIndex, s: BlitzState, power: string): boolean {
+  return optionOn(s, '9.7') && (sc(p, s).blitzChoice?.[power] ?? []).includes('land') && (s.saved?.[power] ?? 0) >= 1;
 }
 
-/** The power announces its Blitz and pays its Oil (2.2). */
+export function askBlitz(p: PackIndex, s: BlitzState): Ask {
+  const options = blitzOptions(p, s, s.power).map((m) => `blitz ${m}`);
+  if (nonMotorizedOption(p, s, s.power)) options.push('blitz nonmotorized');
+  return { kind: 'decision', power: s.power, prompt: 'blitz-choice', options };
+}
+
+/** The power announces its Blitz and pays its Oil (2.2), or a saved Resource for a non-motorized Land Blitz (9.7). */
 export function applyBlitz(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  if (choice === 'blitz nonmotorized') return nonMotorized(p, s, ev);
   const mode = choice.slice('blitz '.length) as Mode;
   if (!blitzOptions(p, s, s.power).includes(mode)) throw new IllegalChoiceError(`'${choice}' is not a Blitz ${s.power} can call now`);
   const cost = BLITZ_COST[mode];
@@ -46,6 +55,24 @@ export function applyBlitz(p: PackIndex, s: BlitzState, choice: string, ev: Even
     s.freeBy![s.power] = s.freeLeft;
   }
   emit(ev, 'blitz', `${s.power} calls a ${mode[0]!.toUpperCase()}${mode.slice(1)} Blitz${cost ? ` for ${cost} Oil (${s.oil![s.power]} saved left)` : ''}`, s.power, { mode, cost, oilLeft: s.oil?.[s.power] ?? 0 });
+}
+
+/**
+ * 9.7: a Land Blitz for one saved Resource; in it only one ARM, air or naval unit of the power may
+ * move or fight (the first to do so; optional.ts `footBarred` holds back the rest).
+ */
+function nonMotorized(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (!nonMotorizedOption(p, s, s.power)) throw new IllegalChoiceError(`${s.power} cannot call a non-motorized Land Blitz now`);
+  s.saved![s.power] = s.saved![s.power]! - 1;
+  s.mode = 'land';
+  s.freeLeft = 0;
+  if (s.modes) {
+    s.modes[s.power] = 'land';
+    s.freeBy![s.power] = 0;
+  }
+  (s.nonMotorized ??= {})[s.power] = '';
+  fired('9.7', s.scenario);
+  emit(ev, 'blitz', `${s.power} calls a non-motorized Land Blitz for 1 saved Resource (${s.saved![s.power]} left); only one ARM, air or naval unit may move or fight in it`, s.power, { mode: 'land', nonMotorized: true, cost: 0, resourceCost: 1, resourcesLeft: s.saved![s.power]!, oilLeft: s.oil?.[s.power] ?? 0 });
 }
 
 // ---------------------------------------------------------------- turn end

@@ -15,14 +15,15 @@ import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
 import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, scoreTurn } from './economy.ts';
-import { applyPassageDie, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
+import { applyPassageDie, applyPassagePick, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
+import { applySabotage, applySabotageLosses, askSabotage } from './optional.ts';
 import { fired } from './sections.ts';
 import { turnIncome } from './income.ts';
 import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
 import { applyResearchDie, askResearch } from './research.ts';
 import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, turnEndMarkers, turnStartEntry } from './neutrality.ts';
 import { applyPartisans, askPartisans, checkAlignments, startPartisans } from './minors.ts';
-import { scoreObjectives } from './victory-points.ts';
+import { applyLoot, askLoot, scoreObjectives } from './victory-points.ts';
 import { withSupplyMemo } from './supply.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
 
@@ -59,6 +60,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   }
   s.attacks = [];
   s.sel = null;
+  delete s.nonMotorized; // 9.7: the limit lasts one Blitz
   if (impulse === 5) {
     clearShared(s);
     s.step = 'build';
@@ -262,6 +264,7 @@ function growExtra(p: PackIndex, s: BlitzState, purses: Record<string, { res: nu
 
 function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   saveOil(s); // C.7, before the builds are revealed and the budget forgotten
+  if (s.optional) applySabotageLosses(s, ev); // 9.6: results 5 and 6 strike what is saved
   revealBuilds(p, s, ev);
   scoreTurn(p, s, ev); // C: victory points, before Convoy damage is cleared
   japanEarlyVp(p, s, ev); // F: an early Japanese war pays the USA
@@ -332,8 +335,13 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.combat = null;
       return;
     }
+    if (s.loot) {
+      s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
+      return;
+    }
     if (s.combat) {
       const q = askCombat(p, s, ev);
+      if (s.loot) continue; // 9.9: a Factory taken in this combat is answered for first
       if (q) {
         s.ask = q;
         return;
@@ -356,6 +364,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
+      if (s.loot) continue;
       if (q) {
         s.ask = q;
         return;
@@ -364,6 +373,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.research) {
       s.ask = askResearch(p, s);
+      return;
+    }
+    if (s.sabotageRoll) {
+      s.ask = askSabotage(p, s); // 9.6
       return;
     }
     if (frontierRule) checkGarrison(p, s, ev); // E: Harbin's garrison, whenever play pauses outside a combat
@@ -426,6 +439,7 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     const m = /^die ([1-6])$/.exec(choice);
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
+    else if (s.sabotageRoll) applySabotage(p, s, choice, ev);
     else if (s.frontierAttack) applyFrontier(p, s, choice, ev);
     else if (s.partisanStep) {
       if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
@@ -437,6 +451,18 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (!ask.options.includes(choice)) {
     throw new IllegalChoiceError(`'${choice}' is not a legal option for ${ask.prompt}; legal: ${ask.options.slice(0, 8).join(', ')}${ask.options.length > 8 ? ', ...' : ''}`);
+  }
+  if (s.loot) {
+    applyLoot(p, s, choice, ev);
+    return;
+  }
+  if (s.sabotageRoll) {
+    applySabotage(p, s, choice, ev);
+    return;
+  }
+  if (s.passage) {
+    applyPassagePick(p, s, choice, ev); // 9.8: a TRS lightened after a forced passage
+    return;
   }
   if (s.combat) {
     applyCombatPick(p, s, choice, ev);

@@ -144,6 +144,12 @@ function partisanLosses(s: BlitzState, purses: Record<string, Purse>): void {
     if (owner && purses[owner]) take(purses[owner]!, 1, 'partisans');
   }
   if (s.partisans) delete s.partisans;
+  // 9.6 result 4: a Partisan placed by sabotage last turn blocks one more, besides this turn's roll.
+  for (const land of s.sabotagePartisans ?? []) {
+    const owner = s.control[land];
+    if (owner && purses[owner]) take(purses[owner]!, 1, 'sabotage partisans');
+  }
+  if (s.sabotagePartisans) delete s.sabotagePartisans;
 }
 
 function noteDelivery(p: PackIndex, s: BlitzState, what: string): void {

@@ -27,11 +27,15 @@ import { takeControl } from './politics.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
-import { hasSeaCombat, seaRoute, startPassage } from './sea-combat.ts';
+import { hasSeaCombat, returnRoute, seaRoute, startPassage } from './sea-combat.ts';
+import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { inSupply } from './supply.ts';
 import { barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
+
+/** 9.8: whether naval moves (to sea, 4.2; back to base, 4.1) may force closed straits. */
+const forcing = (s: BlitzState): boolean => optionOn(s, '9.8');
 
 /** Free Blitz (2.2): moved units may total Size 4. Other modes have no limit. */
 function fitsBudget(s: BlitzState, size: number): boolean {
@@ -46,7 +50,8 @@ function spend(s: BlitzState, size: number): void {
 function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
-  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u));
+  // 9.8: a closed strait may be forced on the way back too (the crossing is attacked, applyReturn).
+  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u), forcing(s));
   return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
 }
 
@@ -80,8 +85,15 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
   const uid = (s.sel as { unit: string }).unit;
   const u = s.units[uid]!;
   emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, arg)}`, u.power, { unit: uid, from: u.at, to: arg });
-  u.at = arg;
   u.moved = true;
+  const forced = forcing(s) && isNaval(p, u) ? returnRoute(p, s, uid, arg) : null;
+  if (forced) {
+    // 9.8: its way home forces a closed strait: the crossing is attacked before it gets there.
+    s.sel = null;
+    startPassage(p, s, uid, forced, { back: true });
+    return false;
+  }
+  u.at = arg;
   for (const [, c2] of unitsAt(s, `trs:${uid}`)) c2.at = arg; // 4.1: carried land units come ashore in the port
   s.sel = null;
   return false;
@@ -120,8 +132,8 @@ function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
     if (r < 2 || !inSupply(p, s, uid)) return [];
     return [...airDistances(p, s, u.at, r, v).keys()].filter((n) => n.startsWith('sea:')).sort();
   }
-  // 1.7: a naval unit out of supply moves only 1.
-  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v);
+  // 1.7: a naval unit out of supply moves only 1. 9.8: closed straits may be forced.
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v, forcing(s));
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
 }
 
@@ -167,7 +179,7 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   if (verb === 'to') {
     emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} puts to sea in the ${landName(p, `sea:${arg}`)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: `sea:${arg}`, cargo: sel.cargo });
-    if (hasSeaCombat(p, s) && isNaval(p, t)) startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, arg!)); // 4.3: it may be blocked on the way
+    if (hasSeaCombat(p, s) && isNaval(p, t)) startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, arg!), forcing(s) ? { from: t.at } : {}); // 4.3: it may be blocked on the way
     else t.at = `sea:${arg}`;
     t.toSea = true;
     t.moved = true;
@@ -323,6 +335,7 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
   if (!isLand(p, u) || u.moved || typeOf(p, u) === 'FORT') return false; // 5.2: a FORT never moves
   const mp = face(p, u).move;
   if (mp <= 0 || !fitsBudget(s, u.size) || !londonRule(p, s, uid)) return false;
+  if (footBarred(p, s, uid)) return false; // 9.7: one ARM only in a non-motorized Land Blitz
   if (!inSupply(p, s, uid)) return false; // 1.7: a land unit out of supply cannot move
   return moveSteps(p, s, uid, mp).length > 0;
 }
@@ -346,6 +359,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     const u = s.units[arg!]!;
     spend(s, u.size);
     u.moved = true;
+    noteFootUse(p, s, arg!); // 9.7
     s.sel = { kind: 'move', unit: arg!, mp: face(p, u).move, path: [u.at] };
     return false;
   }

@@ -12,11 +12,12 @@ import type { ConvoyDef } from '../pack/schema.ts';
 import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
 import { airRoundTotals, damage, eliminate, finalFactor, triangles } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
-import { airDistances, navalDistances, seaNeighbours } from './geometry.ts';
+import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
+import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
-import type { Ask, BlitzState, SeaCombatState, SeaTask, SideId, UnitState } from './state.ts';
+import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
@@ -168,57 +169,96 @@ export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string)
   const v = unitViewer(p, s, u);
   const sc = scenarioDef(p, s.scenario);
   const move = face(p, u).move;
+  // 9.8: closed straits may be forced, each crossing a 7-factor attack: weighed like a Blockade Value of 7.
+  const forcing = optionOn(s, '9.8');
+  const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v)).length * FORCED_PASSAGE_FACTORS : 0);
   let best: { cost: number; path: string[] } | null = null;
   const walk = (path: string[]): void => {
     const here = path[path.length - 1]!;
     if (here === dest) {
-      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0);
+      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0) + forcedCost(path);
       const better = !best || cost < best.cost || (cost === best.cost && (path.length < best.path.length || (path.length === best.path.length && path.join() < best.path.join())));
       if (better) best = { cost, path: [...path] };
       return;
     }
     if (path.length >= move) return;
-    for (const n of seaNeighbours(p, s, here, side, v).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
+    for (const n of seaNeighbours(p, s, here, side, v, forcing).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
   };
   for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
   const found = best as { cost: number; path: string[] } | null;
   return found ? found.path : [dest];
 }
 
-/** Move the ship into the first sea of `path` and queue the rest as a passage that may be blocked. */
-export function startPassage(p: PackIndex, s: BlitzState, uid: string, path: string[]): void {
+/**
+ * Move the ship into the first sea of `path` and queue the rest as a passage that may be blocked. With
+ * 9.8 the passage knows where the move began (`from`), or that it is a return to base (`back`: its
+ * path ends in the port, and it is never blocked, 4.3).
+ */
+export function startPassage(p: PackIndex, s: BlitzState, uid: string, path: string[], o: { from?: string; back?: boolean } = {}): void {
   const u = s.units[uid]!;
-  u.at = `sea:${path[0]!}`;
-  s.passage = { unit: uid, path: path.slice(1), total: 0 };
+  if (o.back) {
+    s.passage = { unit: uid, path, total: 0, from: u.at, back: true };
+  } else {
+    u.at = `sea:${path[0]!}`;
+    s.passage = { unit: uid, path: path.slice(1), total: 0, ...(o.from ? { from: o.from } : {}) };
+  }
   continuePassage(p, s);
 }
 
-/** Sail on while nothing blocks: stop at the destination, or when leaving a sea needs a roll. */
+/** Sail on while nothing blocks: stop at the destination, or when leaving a sea needs a roll (4.3, 9.8). */
 function continuePassage(p: PackIndex, s: BlitzState): void {
   const g = s.passage!;
   const u = s.units[g.unit]!;
-  // 4.3: SUBs are never blocked.
-  const sub = typeOf(p, u) === 'SUB';
+  // 4.3: SUBs are never blocked, nor are units returning to base.
+  const sub = typeOf(p, u) === 'SUB' || g.back === true;
   while (g.path.length) {
     const total = sub ? 0 : blockadeAgainst(p, s, u.at.slice(4), sideOf(p, s, u.power), unitViewer(p, s, u));
     if (total > 0) {
       g.total = total;
       return;
     }
-    u.at = `sea:${g.path.shift()!}`;
+    if (forcedNext(p, s, g)) return;
+    sailOn(p, s, g);
   }
   s.passage = null;
 }
 
+/** One step along the passage: into the next sea, or (the last step home, 9.8) into the port, cargo going ashore. */
+function sailOn(p: PackIndex, s: BlitzState, g: SeaPassage): void {
+  const u = s.units[g.unit]!;
+  const next = g.path.shift()!;
+  if (p.sea.has(next)) {
+    u.at = `sea:${next}`;
+    return;
+  }
+  u.at = next;
+  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1: carried land units come ashore in the port
+}
+
+/** 9.8: the next step forces a closed strait: the crossing's attack is rolled first. */
+function forcedNext(p: PackIndex, s: BlitzState, g: SeaPassage): boolean {
+  if (!optionOn(s, '9.8')) return false;
+  const u = s.units[g.unit]!;
+  const next = g.path[0]!;
+  if (!u.at.startsWith('sea:') || !p.sea.has(next) || !forcedCrossing(p, s, u.at.slice(4), next, sideOf(p, s, u.power), unitViewer(p, s, u))) return false;
+  g.force = true;
+  return true;
+}
+
+/** 9.8: a forced passage is a 7-factor attack on the Combat Chart. */
+export const FORCED_PASSAGE_FACTORS = 7;
+
 /** The blockade die is in: beat the total to sail on, else stay in this sea (4.3). */
 export function applyPassageDie(p: PackIndex, s: BlitzState, die: number, ev: Events): void {
   const g = s.passage!;
+  if (g.force) return forcedPassage(p, s, die, ev);
   const u = s.units[g.unit]!;
   const sea = u.at.slice(4);
   fired('4.3', s.scenario);
   if (die > g.total) {
     emit(ev, 'blockade-passed', `${unitName(p, g.unit)} slips out of the ${landName(p, u.at)} (rolled ${die} against a Blockade Value of ${g.total})`, u.power, { unit: g.unit, sea, die, total: g.total });
-    u.at = `sea:${g.path.shift()!}`;
+    if (forcedNext(p, s, g)) return;
+    sailOn(p, s, g);
     continuePassage(p, s);
   } else {
     emit(ev, 'blocked', `${unitName(p, g.unit)} is blocked in the ${landName(p, u.at)} (rolled ${die} against a Blockade Value of ${g.total})`, u.power, { unit: g.unit, sea, die, total: g.total });
@@ -226,8 +266,101 @@ export function applyPassageDie(p: PackIndex, s: BlitzState, die: number, ev: Ev
   }
 }
 
+/**
+ * 9.8: the crossing's 7-factor attack is rolled. Its number is damage to the ship; an L sends it back
+ * to where its move began, to move no more this phase (it has moved); otherwise it sails on. A TRS
+ * reduced below its cargo first loses land units aboard, its owner choosing (6.5).
+ */
+function forcedPassage(p: PackIndex, s: BlitzState, die: number, ev: Events): void {
+  const g = s.passage!;
+  const u = s.units[g.unit]!;
+  const [a, b] = [u.at.slice(4), g.path[0]!];
+  const r = chartResult(p.chart, FORCED_PASSAGE_FACTORS, die);
+  delete g.force;
+  fired('9.8', s.scenario);
+  emit(ev, 'forced-passage', `${unitName(p, g.unit)} forces the passage from the ${landName(p, `sea:${a}`)} to the ${landName(p, `sea:${b}`)}: a ${FORCED_PASSAGE_FACTORS}-factor attack rolls ${die} (${r.text})`, u.power, { unit: g.unit, from: a, to: b, die, result: r.text });
+  for (let i = 0; i < r.damage && u.at !== 'pool' && u.at !== 'gone'; i++) damage(p, s, g.unit, ev, 'forced passage');
+  if (u.at === 'pool' || u.at === 'gone') return endPassage(s);
+  if (r.letter === 'L') g.bounce = true;
+  if (typeOf(p, u) === 'TRS' && cargoSize(s, g.unit) > 2 * u.size) {
+    g.shed = true;
+    return;
+  }
+  afterForcing(p, s, ev);
+}
+
+/** After the attack (and any cargo lost): back where it began on an L, else on its way. */
+function afterForcing(p: PackIndex, s: BlitzState, ev: Events): void {
+  const g = s.passage!;
+  const u = s.units[g.unit]!;
+  if (!g.bounce) {
+    sailOn(p, s, g);
+    continuePassage(p, s);
+    return;
+  }
+  const back = g.from ?? u.at;
+  emit(ev, 'return-to-base', `${unitName(p, g.unit)} is turned back to ${landName(p, back)} (forced passage)`, u.power, { unit: g.unit, from: u.at, to: back, forced: true });
+  u.at = back;
+  if (!back.startsWith('sea:')) for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = back; // cargo ashore where it was loaded
+  endPassage(s);
+}
+
+/** The passage is over short of its end (sunk or turned back): a TRS's embarking stage goes with it. */
+function endPassage(s: BlitzState): void {
+  const g = s.passage!;
+  if (s.sel && 'unit' in s.sel && s.sel.unit === g.unit) s.sel = null;
+  s.passage = null;
+}
+
+/** 9.8: the owner of a TRS hit in a forced passage picks the land units aboard that are lost. */
+export function applyPassagePick(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const g = s.passage!;
+  const [verb, arg] = choice.split(' ') as [string, string];
+  if (!g.shed || verb !== 'lose' || s.units[arg]?.at !== `trs:${g.unit}`) throw new IllegalChoiceError(`'${choice}' does not answer the forced passage`);
+  emit(ev, 'overloaded', `${unitName(p, arg)} is lost: its damaged transport can no longer carry it`, s.units[arg]!.power, { unit: arg });
+  eliminate(p, s, arg, ev);
+  if (cargoSize(s, g.unit) > 2 * s.units[g.unit]!.size) return;
+  delete g.shed;
+  afterForcing(p, s, ev);
+}
+
+/**
+ * 9.8: the seas a ship at sea passes through to return to base in `port` (4.1), when its way forces a
+ * closed strait; null when it can get there without. Among the ways its movement allows, the fewest
+ * forced crossings, then the shortest, then by name. The path ends with the port.
+ */
+export function returnRoute(p: PackIndex, s: BlitzState, uid: string, port: string): string[] | null {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const v = unitViewer(p, s, u);
+  const move = face(p, u).move;
+  if (navalDistances(p, s, u.at, move, side, false, v).has(port)) return null;
+  const start = u.at.slice(4);
+  let best: { forced: number; path: string[] } | null = null;
+  const walk = (path: string[], forced: number): void => {
+    const here = path[path.length - 1]!;
+    // Each sea entered costs 1 and the port 1 (4.2, in reverse for 4.1).
+    if ((p.portSeas.get(port) ?? new Set()).has(here) && path.length <= move) {
+      const cand = { forced, path: [...path.slice(1), port] };
+      const b = best as { forced: number; path: string[] } | null;
+      if (!b || forced < b.forced || (forced === b.forced && (cand.path.length < b.path.length || (cand.path.length === b.path.length && cand.path.join() < b.path.join())))) best = cand;
+    }
+    if (path.length >= move) return;
+    for (const n of seaNeighbours(p, s, here, side, v, true).sort()) {
+      if (path.includes(n) || !scenarioDef(p, s.scenario).seas.includes(n)) continue;
+      walk([...path, n], forced + (forcedCrossing(p, s, here, n, side, v) ? 1 : 0));
+    }
+  };
+  walk([start], 0);
+  const found = best as { forced: number; path: string[] } | null;
+  return found ? found.path : null;
+}
+
 export function askPassage(s: BlitzState): Ask | null {
-  return s.passage ? { kind: 'chance', prompt: 'blockade-die', stream: 'combat', faces: 6 } : null;
+  const g = s.passage;
+  if (!g) return null;
+  if (g.shed) return decision(s.units[g.unit]!.power, 'transport-overloaded', cargoOf(s, g.unit).map((x) => `lose ${x}`));
+  return { kind: 'chance', prompt: g.force ? 'forced-passage-die' : 'blockade-die', stream: 'combat', faces: 6 };
 }
 
 // ---------------------------------------------------------------- bases for units leaving a sea

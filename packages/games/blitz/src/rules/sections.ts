@@ -12,7 +12,7 @@ import type { GameEvent, RuleSection } from '@salient/engine';
 type Status = RuleSection['status'];
 
 const core = (id: string, title: string, status: Status, note?: string): RuleSection => ({ id, title, part: 'core', status, ...(note ? { note } : {}) });
-const opt = (id: string, title: string): RuleSection => ({ id, title, part: 'optional', status: 'not-implemented' });
+const opt = (id: string, title: string, status: Status = 'not-implemented', note?: string): RuleSection => ({ id, title, part: 'optional', status, ...(note ? { note } : {}) });
 const scen = (id: string, title: string, status: Status, restates: readonly string[] = [], note?: string): RuleSection => ({
   id,
   title,
@@ -66,15 +66,16 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('7.7', 'Limits on neutral major powers', 'implemented'),
   core('7.8', 'Spending Resources: building, research, the A-Bomb', 'partial', 'builds and repairs (B.7, C.7), Oil saved in C, Oil and Resources saved and one free GAR a turn in D, research in E; no A-Bomb'),
   core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F); no bids'),
-  opt('9.1', 'Bidding for sides'),
-  opt('9.2', 'Blitzing the Road to War'),
-  opt('9.3', 'Minor ally builds'),
-  opt('9.4', 'Attacking along a Land Route'),
-  opt('9.5', 'Commanders'),
-  opt('9.6', 'Sabotage'),
-  opt('9.7', 'Non-motorized Land Blitz'),
-  opt('9.8', 'Forced passage of straits'),
-  opt('9.9', 'Looting'),
+  // Section 9 is switched on rule by rule with the full game's set-up option `optional` (optional.ts).
+  opt('9.1', 'Bidding for sides', 'implemented', "the bids are fixed at set-up (option 'bids', one per player grouping, +3 to -3, summing to zero), standing for the auction that bots cannot hold; each is added to its player's average when the game is over"),
+  opt('9.2', 'Blitzing the Road to War', 'not-implemented', 'its options are on the Blitzing the Road to War chart, which is not in the rulebook text'),
+  opt('9.3', 'Minor ally builds', 'implemented', "a country owes a Resource while its power holds an area there with a Resource that yields income this turn (at home or in supply); China's earmarked income (E.4) already goes to Chinese units and is left out"),
+  opt('9.4', 'Attacking along a Land Route', 'implemented', 'one Small land unit (Size 1-2) in each Ground Attack may come across a Land Route; its Land Factors are halved after every other modifier'),
+  opt('9.5', 'Commanders', 'not-implemented', 'the Commander counters (their factors and movement letters) are not in the rulebook text'),
+  opt('9.6', 'Sabotage', 'partial', "one attempt a turn against each enemy major power at war with the saboteur, for a Resource of its build budget. Approximated: results 5 and 6 come off what the target saves once every power has built (the builds are simultaneous, 1.9), the Factory Attack being rolled when the sabotage is; result 1 lets the saboteur choose the unit the target's first Resource builds or repairs (one Size; not a GAR, which 7.8 builds free) and the target still places it; result 2 lets it choose which GAR the target builds free (at full Size), the target placing it; result 3 lets it choose the target's first Future Addition (this pack's 7.3 picks, not a research draw); each applies only before the target's own first choice at the next builds, else it lapses"),
+  opt('9.7', 'Non-motorized Land Blitz', 'implemented', "the option 'blitz nonmotorized' pays a saved Resource; the first ARM, air or naval unit that moves or is committed to a combat in it is the one, and every other such unit of that power is held back"),
+  opt('9.8', 'Forced passage of straits', 'partial', "a closed strait marked forcible (never Egypt's) may be forced when moving to sea (4.2) or returning to base (4.1): a 7-factor die on the Combat Chart at the crossing, its number as damage, an L sending the ship back to where its move began; the route is picked for the player, avoiding crossings where it can. Not yet: forcing on a return made by a combat result or an overrun, which keep to open straits"),
+  opt('9.9', 'Looting', 'implemented', 'the captor chooses at once, Factory by Factory, its VP or for each of them 2 saved Resources or 1 saved Oil; a looted Factory lost still costs its VP, even below zero'),
   scen('A', 'Scenario A: Blitz of Western Europe (set-up, turns, victory)', 'implemented'),
   scen('A.1', 'A: declaring war on Belgium-Netherlands', 'implemented', ['3.2']),
   scen('A.2', 'A: conquest', 'implemented', ['3.4']),

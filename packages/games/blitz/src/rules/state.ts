@@ -40,6 +40,8 @@ export interface Attack {
   power?: string;
   /** A Factory Attack (5.3, D.6) or Port Attack (5.3, E.2): air units against the Factory or the ships in port; absent for a Ground Attack. */
   kind?: 'factory' | 'port';
+  /** 9.4: the one Small land unit attacking across a Land Route (its Land Factors halved). */
+  routed?: string;
 }
 
 /** A step of a combat still to be carried out, in the order 6.5 fixes. */
@@ -114,10 +116,16 @@ export interface SeaCombatState {
 /** A ship on its way to sea that must get past blockading enemy units (4.3). */
 export interface SeaPassage {
   unit: string;
-  /** Seas still to enter after the current one, in order. */
+  /** Seas still to enter after the current one, in order (a return to base ends in its port, 9.8). */
   path: string[];
   /** Blockade Value it must beat to leave the current sea. */
   total: number;
+  /** 9.8 only: where the move began (an L sends the ship back there), a return to base (never blocked, 4.3), the forced-passage die pending, and a TRS to lighten after a hit. */
+  from?: string;
+  back?: boolean;
+  force?: boolean;
+  bounce?: boolean;
+  shed?: boolean;
 }
 
 /** The current unit being moved, or attack being committed. */
@@ -127,7 +135,7 @@ export type Selection =
   | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
   | { kind: 'return'; unit: string }
   | { kind: 'attack'; attack: number }
-  | { kind: 'build'; unit: string; size: number | null; pool: number };
+  | { kind: 'build'; unit: string; size: number | null; pool: number; imposed?: boolean };
 
 /** A question the game is waiting on: a decision or a die roll. */
 export type Ask =
@@ -177,7 +185,7 @@ export interface BlitzState {
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
-  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number }[]>;
+  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean }[]>;
   /** The turn the optional extra Resources were last taken (E). */
   extraTaken?: number;
   buildOrder: string[];
@@ -213,6 +221,27 @@ export interface BlitzState {
   earmark?: Record<string, Record<string, number>>;
   /** The player split chosen at set-up (8, F.8: VP are averaged over the powers each player runs). */
   players?: number;
+  /**
+   * Optional rules switched on at set-up (section 9, the full game only), sorted; absent when none.
+   * With 9.1, each player grouping's bid (`GER+JAP`), added to its average once the game is over.
+   */
+  optional?: string[];
+  bids?: Record<string, number>;
+  /** 9.7: powers in a non-motorized Land Blitz this impulse, with the one ARM, air or naval unit they used ('' while none). */
+  nonMotorized?: Record<string, string>;
+  /** 9.9: Factories just taken whose captor must choose their VP or loot, and Factories looted (their loss may take VP below 0). */
+  loot?: { land: string; power: string; vp: number }[];
+  looted?: string[];
+  /**
+   * 9.6: results 1-3 due at a target's builds (`turn`), attempts made this turn (`by>on`), a roll in
+   * progress, losses to take from what targets save at the end of these builds, and Partisans that
+   * block an Oil or Resource at the next income.
+   */
+  sabotage?: { by: string; on: string; result: 1 | 2 | 3; turn: number }[];
+  sabotaged?: string[];
+  sabotageRoll?: { by: string; on: string; stage: 'die' | 'partisan' | 'place' | 'attack'; face?: number; kind?: 'oil' | 'res' };
+  sabotageLoss?: { on: string; kind: 'oil' | 'res'; n: number }[];
+  sabotagePartisans?: string[];
   /** Neutral major powers still out of the war, their It's War! boxes, chart events used once, and trades ended for good (7.2, 7.5). */
   neutral?: string[];
   itsWar?: Record<string, number>;

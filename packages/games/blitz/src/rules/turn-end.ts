@@ -12,6 +12,7 @@ import { applyPick, canPick, pickable, spentOf } from './economy.ts';
 import { canResearch, startResearch } from './research.ts';
 import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
+import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -108,6 +109,20 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
     }
     return dec('build-where', placeable(p, s, sel.unit, power, sel.size).map((l) => `at ${l}`));
   }
+  const { picks, repairs, builds } = buildLists(p, s, power);
+  if (s.optional) {
+    const q = optionalAsk(p, s, power);
+    if (q) return q;
+  }
+  const extra = extraOffer(p, s, power) ? ['extra resources'] : [];
+  const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
+  const sabotage = left >= 1 ? sabotageTargets(p, s, power).map((x) => `sabotage ${x}`) : []; // 9.6
+  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length && !sabotage.length) return null;
+  return dec('build-pick', [...extra, ...picks, ...research, ...sabotage, ...repairs, ...builds, 'done']);
+}
+
+/** What `power` may pick, repair and build now at the builds (7.3, 7.8). */
+function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string[]; repairs: string[]; builds: string[] } {
   const picks = canPick(p, s, power) ? pickable(p, s, power).map((u) => `pick ${u}`) : [];
   // Units already repaired or built this turn (a pick only adds to the Force Pool, C.6).
   const chosen = new Set((s.hidden[power] ?? []).filter((h) => h.at !== 'pool' && h.at !== 'oil').map((h) => h.unit));
@@ -124,10 +139,65 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
     .filter(([id]) => placeable(p, s, id, power, 1).length > 0)
     .map(([id]) => `build ${id}`)
     .sort();
-  const extra = extraOffer(p, s, power) ? ['extra resources'] : [];
-  const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
-  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length) return null;
-  return dec('build-pick', [...extra, ...picks, ...research, ...repairs, ...builds, 'done']);
+  return { picks, repairs, builds };
+}
+
+/**
+ * The builds and repairs that spend a Resource of `power`'s general budget (not a free GAR, not
+ * China's earmarked income), and the GARs it could build free: what 9.3 and 9.6 work with.
+ */
+function spendingLists(p: PackIndex, s: BlitzState, power: string): { picks: string[]; costly: string[]; freeGars: string[] } {
+  const { picks, repairs, builds } = buildLists(p, s, power);
+  const general = (id: string) => !restrictedHome(p, s, id);
+  const costly = [...repairs, ...builds.filter((b) => !freeGar(p, s, power, b.slice(6)))].filter((o) => general(o.slice(o.indexOf(' ') + 1)));
+  const freeGars = builds
+    .map((b) => b.slice(6))
+    .filter((id) => freeGar(p, s, power, id) && placeable(p, s, id, power, s.pool[id]!.size).length > 0)
+    .map((id) => `gar ${id}`);
+  return { picks, costly, freeGars };
+}
+
+/**
+ * 9.6 results 1-3 due against `power`, with what its saboteur may choose: its first Resource's unit
+ * (not a GAR, which 7.8 builds free), the GAR it builds free, its first Future Addition (if it has
+ * picked none yet).
+ */
+function sabotageChoices(p: PackIndex, s: BlitzState, power: string): ReturnType<typeof sabotageDue> {
+  const l = spendingLists(p, s, power);
+  const picked = (s.hidden[power] ?? []).some((h) => h.at === 'pool');
+  const costly = l.costly.filter((o) => !(o.startsWith('build ') && unitDef(p, o.slice(6)).type === 'GAR'));
+  return sabotageDue(s, power, { picks: picked ? [] : l.picks, costly, freeGars: l.freeGars });
+}
+
+/**
+ * The optional rules' questions at `power`'s builds, before its own: 9.6 results 1-3 due against it
+ * (its saboteur chooses), then 9.3's duty (its Resources go first to units of the countries holding them).
+ */
+function optionalAsk(p: PackIndex, s: BlitzState, power: string): Ask | null {
+  const due = sabotageChoices(p, s, power);
+  if (due) return { kind: 'decision', power: due.by, prompt: 'sabotage-choice', options: due.options };
+  const lists = spendingLists(p, s, power);
+  // Resources left, not Oil (7.8 lets Oil stand in for Resources; 9.3 does not).
+  const resourcesLeft = (s.res[power] ?? 0) - (s.budgetOil?.[power] ?? 0) - spent(s, power);
+  const homeOf = (o: string) => unitDef(p, o.slice(o.indexOf(' ') + 1)).home;
+  const duty = buildDuty(p, s, power, new Set(lists.costly.map(homeOf)), resourcesLeft);
+  if (!duty.size) return null;
+  return { kind: 'decision', power, prompt: 'build-pick', options: [...lists.picks, ...lists.costly.filter((o) => duty.has(homeOf(o)))] };
+}
+
+/** 9.6 results 1-3: the saboteur's choice for the target (`impose pick|repair|build|gar UNIT`). */
+function applyImposed(p: PackIndex, s: BlitzState, power: string, c: string, ev: Events): void {
+  const due = sabotageChoices(p, s, power);
+  if (!due?.options.includes(c)) throw new IllegalChoiceError(`'${c}' is not a Sabotage choice open now`);
+  const [, verb, unit] = c.split(' ') as [string, string, string];
+  useSabotage(s, due.index, ev, p, unit);
+  const hidden = (s.hidden[power] ??= []);
+  if (verb === 'pick') {
+    applyPick(p, s, power, unit);
+    hidden[hidden.length - 1]!.imposed = true;
+  } else if (verb === 'repair') hidden.push({ unit, size: 1, at: '', imposed: true });
+  // The target places the unit (its side of the choice): one Size for the first Resource (1), a free GAR at full Size (2).
+  else s.sel = { kind: 'build', unit, size: verb === 'gar' ? s.pool[unit]!.size : 1, pool: s.pool[unit]!.size, imposed: true };
 }
 
 /** Returns true when the current power has finished building. */
@@ -139,6 +209,14 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
   if (verb === 'done') return true;
+  if (verb === 'impose') {
+    applyImposed(p, s, power, c, ev);
+    return false;
+  }
+  if (verb === 'sabotage') {
+    startSabotage(p, s, power, arg!);
+    return false;
+  }
   if (verb === 'extra') {
     takeExtra(p, s, power, ev);
     return false;
@@ -165,7 +243,7 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     return false;
   }
   const free = freeGar(p, s, power, sel.unit);
-  hidden.push({ unit: sel.unit, size: sel.size!, at: arg!, ...(free ? { free: true } : paid(sel.unit, sel.size!)) });
+  hidden.push({ unit: sel.unit, size: sel.size!, at: arg!, ...(free ? { free: true } : paid(sel.unit, sel.size!)), ...(sel.imposed ? { imposed: true } : {}) });
   s.sel = null;
   return false;
 }
@@ -189,7 +267,7 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
   if (Object.keys(s.hidden).length) fired('1.9', s.scenario);
   for (const [power, list] of Object.entries(s.hidden).sort()) {
     for (const h of list) {
-      if (h.at === 'oil' || h.at === 'research') continue; // Oil for a double pick (C.6), Resources for research (7.8)
+      if (h.at === 'oil' || h.at === 'research' || h.at === 'sabotage') continue; // Oil for a double pick (C.6), Resources for research (7.8) and sabotage (9.6)
       if (h.at === 'pool' || h.at === 'drawn') {
         emit(ev, 'weapon-pick', `${power} adds ${unitName(p, h.unit)} to its Force Pool`, power, { unit: h.unit, size: h.size });
         continue;

@@ -4,13 +4,13 @@
  * when a power reaches the target, else after the last turn, and the power with most points wins for
  * its side (D: the Western Allies score nothing and win only with the USSR). Equal leaders draw.
  */
-import type { JsonObject } from '@salient/engine';
+import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import type { ObjectiveDef } from '../pack/schema.ts';
 import { emit, landName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { enemy, sideOf, typeOf } from './query.ts';
 import { fired } from './sections.ts';
-import type { BlitzState, SideId } from './state.ts';
+import type { Ask, BlitzState, SideId } from './state.ts';
 import { homeCountries } from './supply.ts';
 
 const victoryOf = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).victory;
@@ -21,11 +21,11 @@ function objectivesOf(p: PackIndex, s: BlitzState, kind: ObjectiveDef['kind']): 
   return victoryOf(p, s)?.objectives.filter((o) => o.kind === kind) ?? [];
 }
 
-function award(p: PackIndex, s: BlitzState, power: string, n: number, why: string, ev: Events, data: JsonObject): void {
+function award(p: PackIndex, s: BlitzState, power: string, n: number, why: string, ev: Events, data: JsonObject, floor = 0): void {
   if (!n) return;
   const target = victoryOf(p, s)!.target;
   const was = s.vp![power] ?? 0;
-  const now = Math.max(0, Math.min(target, was + n)); // 8: capped at the target
+  const now = Math.max(Math.min(floor, was), Math.min(target, was + n)); // 8: capped at the target
   s.vp![power] = now;
   fired('8', s.scenario);
   emit(ev, 'victory-points', `${power} ${n > 0 ? 'gains' : 'loses'} ${Math.abs(n)} VP (${why}): ${now}`, power, { ...data, vp: n, total: now });
@@ -42,15 +42,51 @@ export function onCapture(p: PackIndex, s: BlitzState, land: string, power: stri
   const prior = s.captured?.[land];
   if (prior && prior !== power) {
     delete s.captured![land];
-    if (objectivesOf(p, s, 'industrial-might').some((o) => o.power === prior)) award(p, s, prior, -factor, `Control Industrial Might: ${landName(p, land)} lost`, ev, { objective: 'industrial-might', land });
+    // 9.9: a looted Factory still costs its VP when lost, even below zero.
+    const looted = s.looted?.includes(land) ?? false;
+    if (looted) s.looted = s.looted!.filter((x) => x !== land);
+    if (objectivesOf(p, s, 'industrial-might').some((o) => o.power === prior)) award(p, s, prior, -factor, `Control Industrial Might: ${landName(p, land)} lost`, ev, { objective: 'industrial-might', land, ...(looted ? { looted } : {}) }, looted ? -Infinity : 0);
   }
   const start = scenarioDef(p, s.scenario).control[land];
   const enemyFactory = start !== undefined && start !== 'neutral' && sideOf(p, s, start) === enemy(sideOf(p, s, power));
   if (enemyFactory && objectivesOf(p, s, 'industrial-might').some((o) => o.power === power)) {
     (s.captured ??= {})[land] = power;
-    award(p, s, power, factor, `Control Industrial Might: ${landName(p, land)}`, ev, { objective: 'industrial-might', land });
+    // 9.9: with Looting the captor chooses, Factory by Factory, between the VP and the loot (lootOptions).
+    if (s.optional?.includes('9.9')) (s.loot ??= []).push({ land, power, vp: factor });
+    else award(p, s, power, factor, `Control Industrial Might: ${landName(p, land)}`, ev, { objective: 'industrial-might', land });
   }
   checkTarget(p, s, ev);
+}
+
+// ---------------------------------------------------------------- 9.9 Looting
+
+/**
+ * 9.9: the captor of a Factory that would score Control Industrial Might answers at once: its VP
+ * (`score LAND vp:N`), or for each of them 2 saved Resources or 1 saved Oil instead (`loot LAND resources:R oil:O`).
+ */
+export function askLoot(s: BlitzState): Ask {
+  const x = s.loot![0]!;
+  fired('9.9', s.scenario);
+  const loot = Array.from({ length: x.vp + 1 }, (_, oil) => `loot ${x.land} resources:${2 * (x.vp - oil)} oil:${oil}`);
+  return { kind: 'decision', power: x.power, prompt: 'loot-factory', options: [`score ${x.land} vp:${x.vp}`, ...loot] };
+}
+
+export function applyLoot(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const x = s.loot!.shift()!;
+  if (!s.loot!.length) delete s.loot;
+  const m = new RegExp(`^loot ${x.land} resources:(\\d+) oil:(\\d+)$`).exec(choice);
+  if (choice === `score ${x.land} vp:${x.vp}`) {
+    award(p, s, x.power, x.vp, `Control Industrial Might: ${landName(p, x.land)}`, ev, { objective: 'industrial-might', land: x.land });
+    checkTarget(p, s, ev);
+    return;
+  }
+  const res = Number(m?.[1]);
+  const oil = Number(m?.[2]);
+  if (!m || res + 2 * oil !== 2 * x.vp) throw new IllegalChoiceError(`'${choice}' is not a choice for the Factory in ${x.land}`);
+  (s.saved ??= {})[x.power] = (s.saved[x.power] ?? 0) + res;
+  (s.oil ??= {})[x.power] = (s.oil[x.power] ?? 0) + oil;
+  (s.looted ??= []).push(x.land);
+  emit(ev, 'loot', `${x.power} loots the Factory in ${landName(p, x.land)}: ${[res ? `${res} Resources` : '', oil ? `${oil} Oil` : ''].filter(Boolean).join(' and ')} saved instead of ${x.vp} VP`, x.power, { land: x.land, resources: res, oil, vp: x.vp });
 }
 
 /** Note a destroyed unit for "destroy a unit of this type this turn" objectives, with who destroyed it. */
@@ -158,21 +194,30 @@ export function decideByPoints(p: PackIndex, s: BlitzState, ev: Events, why: str
  * with the highest average wins, for its side (equal players on different sides draw).
  */
 function decideByPlayers(p: PackIndex, s: BlitzState, ev: Events, why: string, split: string[][]): void {
-  const avg = split.map((powers) => ({ powers, vp: powers.reduce((t, x) => t + (s.vp?.[x] ?? 0), 0) / powers.length }));
+  // 9.1: each player's bid is added to its average once the game is over (it never ends the game).
+  const bidding = s.optional?.includes('9.1') ?? false;
+  const avg = split.map((powers) => {
+    const mean = powers.reduce((t, x) => t + (s.vp?.[x] ?? 0), 0) / powers.length;
+    const bid = bidding ? (s.bids?.[powers.join('+')] ?? 0) : 0;
+    return { powers, mean, bid, vp: mean + bid };
+  });
   avg.sort((a, b) => b.vp - a.vp);
   const top = avg[0]!;
   const tied = avg.filter((x) => x.vp === top.vp);
   const sides = new Set(tied.map((x) => sideOf(p, s, x.powers[0]!)));
-  const tally = avg.map((x) => `${x.powers.join('+')} ${Math.round(x.vp * 100) / 100}`).join(', ');
-  s.reason = `${why}: ${tally} average VP per player (${split.length} players; Scenario ${s.scenario} victory)`;
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  const tally = avg.map((x) => `${x.powers.join('+')} ${r2(x.vp)}${bidding ? ` (${r2(x.mean)} ${x.bid < 0 ? '-' : '+'} bid ${Math.abs(x.bid)})` : ''}`).join(', ');
+  s.reason = `${why}: ${tally} average VP per player${bidding ? ' with the bids of 9.1' : ''} (${split.length} players; Scenario ${s.scenario} victory)`;
   fired('8', s.scenario);
+  if (bidding) fired('9.1', s.scenario);
+  const bids: JsonObject = bidding ? { players: avg.map((x) => ({ powers: x.powers.join('+'), average: x.mean, bid: x.bid, total: x.vp })) } : {};
   if (sides.size > 1) {
     s.draw = true;
-    emit(ev, 'victory', `Draw: ${s.reason}`, undefined, { side: 'draw', reason: s.reason });
+    emit(ev, 'victory', `Draw: ${s.reason}`, undefined, { side: 'draw', reason: s.reason, ...bids });
     return;
   }
   s.winner = [...sides][0] as SideId;
-  emit(ev, 'victory', `${s.winner} win: ${s.reason}`, undefined, { side: s.winner, reason: s.reason, powers: top.powers });
+  emit(ev, 'victory', `${s.winner} win: ${s.reason}`, undefined, { side: s.winner, reason: s.reason, powers: top.powers, ...bids });
 }
 
 /** Most points per side, for margins and adjudication. */
