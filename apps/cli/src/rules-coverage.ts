@@ -3,7 +3,7 @@
  * that cite it (`testCitations`), and how often it fired in games between random bots on every
  * scenario of a pack, played with rule tracing on.
  */
-import { SalientError, type AnyGame, type LoadedPack, type RuleSection } from '@salient/engine';
+import { SalientError, type AnyGame, type JsonObject, type LoadedPack, type RuleSection } from '@salient/engine';
 import { testCitations, type Citation } from '@salient/engine/testing';
 import { createBot } from '@salient/bots';
 import { runMatch } from '@salient/runner';
@@ -18,6 +18,8 @@ export interface SectionCoverage {
 export interface RulesCoverage {
   game: string;
   pack: string;
+  /** Set-up options the games of each scenario were played with, where any were given. */
+  options?: Record<string, JsonObject>;
   /** Games played per scenario, and the first seed. */
   gamesPerScenario: number;
   seed: number;
@@ -37,6 +39,11 @@ export interface CoverageOptions {
   seed?: number;
   /** Play only these scenarios (default: every scenario of the pack). */
   scenarios?: readonly string[];
+  /**
+   * Set-up options by scenario id, for every game of that scenario (e.g. Blitz's full game with its
+   * optional rules: `{ full: { optional: '9.4,9.7' } }`); other scenarios play with their defaults.
+   */
+  options?: Readonly<Record<string, JsonObject>>;
   /** Called after each game. */
   onGame?: (done: number, total: number) => void;
 }
@@ -51,6 +58,8 @@ export async function rulesCoverage(game: AnyGame, pack: LoadedPack, o: Coverage
   const unknown = (o.scenarios ?? []).filter((id) => !all.some((s) => s.id === id));
   if (unknown.length) throw new SalientError('UNKNOWN_SCENARIO', `unknown scenario ${unknown.join(', ')} for ${game.id} with pack ${pack.info.id}; its scenarios are ${all.map((s) => s.id).join(', ')}.`);
   const scenarios = o.scenarios ? all.filter((s) => o.scenarios!.includes(s.id)) : all;
+  const stray = Object.keys(o.options ?? {}).filter((id) => !scenarios.some((s) => s.id === id));
+  if (stray.length) throw new SalientError('BAD_ARGUMENT', `set-up options given for scenario ${stray.join(', ')}, which ${stray.length > 1 ? 'are' : 'is'} not played here (scenarios played: ${scenarios.map((s) => s.id).join(', ')}).`);
   const counts = new Map<string, number>();
   const total = scenarios.length * o.games;
   let done = 0;
@@ -59,7 +68,8 @@ export async function rulesCoverage(game: AnyGame, pack: LoadedPack, o: Coverage
     for (const sc of scenarios) {
       for (let i = 0; i < o.games; i++) {
         const seats = Object.fromEntries(sc.sides.map((side) => [side.id, createBot('random')]));
-        await runMatch({ game, pack, scenario: sc.id, seed: seed + i, seats });
+        const options = o.options?.[sc.id];
+        await runMatch({ game, pack, scenario: sc.id, seed: seed + i, seats, ...(options ? { options } : {}) });
         o.onGame?.(++done, total);
       }
     }
@@ -76,6 +86,7 @@ export async function rulesCoverage(game: AnyGame, pack: LoadedPack, o: Coverage
     gamesPerScenario: o.games,
     seed,
     scenarios: scenarios.map((s) => s.id),
+    ...(o.options && Object.keys(o.options).length ? { options: { ...o.options } } : {}),
     ...(rules.testsDir ? { testsDir: rules.testsDir } : {}),
     testsFound: cited.size > 0,
     sections,

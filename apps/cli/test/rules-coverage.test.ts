@@ -12,18 +12,24 @@ import { blitz } from '@salient/game-blitz';
 import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { loadPack } from '../src/registry.ts';
 import { rulesCoverage } from '../src/rules-coverage.ts';
+import { coverageOptions } from '../src/commands/rules.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('rules coverage', () => {
-  it('Blitz: every implemented or partial section is cited by a test and fires in 25 random games per short scenario and 5 full games', async () => {
+  it('Blitz: every implemented or partial section is cited by a test and fires in 25 random games per short scenario and 5 full games with the optional rules on', async () => {
     const pack = await loadPack(blitz, 'approximation');
     let games = 0;
     const short = await rulesCoverage(blitz, pack, { games: 25, scenarios: ['A', 'B', 'C', 'D', 'E', 'F'], onGame: () => games++ });
-    const full = await rulesCoverage(blitz, pack, { games: 5, scenarios: ['full'], onGame: () => games++ });
+    // The full games switch on every optional rule this version implements (section 9), with bids for 9.1.
+    const optional = blitz.rules!.sections.filter((x) => x.part === 'optional' && x.status !== 'not-implemented').map((x) => x.id);
+    expect(optional).toEqual(['9.1', '9.3', '9.4', '9.6', '9.7', '9.8', '9.9']);
+    const options = { full: { optional: optional.join(','), bids: 'GER+JAP:-1,AFA+USA+USSR:1' } };
+    const full = await rulesCoverage(blitz, pack, { games: 5, scenarios: ['full'], options, onGame: () => games++ });
     expect(games).toBe(155);
     expect(short.scenarios).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     expect(full.scenarios).toEqual(['full']);
+    expect(full.options).toEqual(options);
     expect(short.testsFound).toBe(true);
     expect(short.untested).toEqual([]);
     // Firing counts over both runs (a section one run never reaches the other may).
@@ -44,6 +50,11 @@ describe('rules coverage', () => {
     for (const id of ['D.2', 'D.3', 'D.6', 'D.8', 'D.9', 'D.11']) expect(row(id).fired, id).toBeGreaterThan(0);
     expect(row('D.3').fired).toBeLessThanOrEqual(row('1.7').fired);
     for (const id of ['E.2', 'E.3', 'E.4', 'E.5', 'F.1', 'F.4', 'F.5', 'F.6', 'F.7', 'F.8']) expect(row(id).fired, id).toBeGreaterThan(0);
+    // The optional rules fire in the full games only, which switched them on.
+    for (const id of optional) {
+      expect(full.sections.find((x) => x.section.id === id)!.fired, id).toBeGreaterThan(0);
+      expect(short.sections.find((x) => x.section.id === id)!.fired, id).toBe(0);
+    }
     // Every game starts once (1.11) and ends by its scenario's victory rule (A-F, and the full game's).
     expect(row('full').fired).toBeGreaterThanOrEqual(5);
     expect(row('1.11').fired).toBe(155);
@@ -64,6 +75,16 @@ describe('rules coverage', () => {
       blitz.rules!.trace(undefined);
     }
     expect(seen.length).toBeGreaterThan(100);
+  });
+
+  it('set-up options go to the games of their scenario (the first test plays them); options for a scenario not played are refused', async () => {
+    const pack = await loadPack(blitz, 'approximation');
+    await expect(rulesCoverage(blitz, pack, { games: 1, scenarios: ['A'], options: { full: { optional: '9.9' } } })).rejects.toThrow(/set-up options given for scenario full, which is not played here \(scenarios played: A\)/);
+    await expect(rulesCoverage(blitz, pack, { games: 1, scenarios: ['A'], options: { A: { optional: '9.9' } } })).rejects.toThrow(/for the full game only/);
+    expect(coverageOptions(['full:optional=9.4,9.7', 'full:bids=GER+JAP:-1,AFA+USA+USSR:1'], ['A', 'full'])).toEqual({ full: { optional: '9.4,9.7', bids: 'GER+JAP:-1,AFA+USA+USSR:1' } });
+    // Values parse as JSON where they can (a lone 9.4 is a number, which the set-up takes too).
+    expect(coverageOptions(['players=3', 'full:optional=9.4'], ['F', 'full'])).toEqual({ F: { players: 3 }, full: { players: 3, optional: 9.4 } });
+    expect(coverageOptions([], ['A'])).toEqual({});
   });
 
   it('--scenario limits the games to those scenarios; an unknown one is refused, naming the valid ones', async () => {
@@ -89,6 +110,9 @@ describe('rules coverage', () => {
     const json = JSON.parse(run('--json').stdout) as { sections: { section: { id: string }; fired: number }[]; untested: string[] };
     expect(json.untested).toEqual([]);
     expect(json.sections.find((x) => x.section.id === '1.11')!.fired).toBe(7);
+    const opt = run('--scenario', 'full', '--option', 'full:optional=9.4,9.9', '--json');
+    expect(opt.status).toBe(0);
+    expect((JSON.parse(opt.stdout) as { options: unknown }).options).toEqual({ full: { optional: '9.4,9.9' } });
     const bad = run('--game', 'nope');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/nope/);

@@ -1,7 +1,8 @@
 /** `salient rules coverage`: every rule section, its status, the tests citing it, and how often it fired. */
 import type { Command } from 'commander';
 import { EXIT } from '../errors.ts';
-import { integer } from '../args.ts';
+import type { JsonObject } from '@salient/engine';
+import { collect, integer, scenarioOptions } from '../args.ts';
 import { say, table } from '../output.ts';
 import { findGame, loadPack } from '../registry.ts';
 import { rulesCoverage, type RulesCoverage } from '../rules-coverage.ts';
@@ -12,8 +13,29 @@ interface CoverageFlags {
   games: number;
   seed: number;
   scenario?: string[];
+  option: string[];
   json?: boolean;
   check?: boolean;
+}
+
+/**
+ * `--option [SCENARIO:]KEY=VALUE` as set-up options by scenario: with a scenario prefix for that
+ * scenario's games, without one for every scenario played.
+ */
+export function coverageOptions(pairs: readonly string[], scenarios: readonly string[]): Record<string, JsonObject> {
+  const out: Record<string, JsonObject> = {};
+  const everywhere: string[] = [];
+  const only = new Map<string, string[]>();
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const colon = pair.indexOf(':');
+    if (colon > 0 && (eq < 0 || colon < eq)) only.set(pair.slice(0, colon), [...(only.get(pair.slice(0, colon)) ?? []), pair.slice(colon + 1)]);
+    else everywhere.push(pair);
+  }
+  for (const id of new Set([...(everywhere.length ? scenarios : []), ...only.keys()])) {
+    out[id] = { ...scenarioOptions(everywhere), ...scenarioOptions(only.get(id) ?? []) };
+  }
+  return out;
 }
 
 const STATUS: Record<string, string> = { implemented: 'done', partial: 'partial', 'not-implemented': '-', definitions: 'terms' };
@@ -28,8 +50,9 @@ export function coverageLines(r: RulesCoverage): string[] {
     s.note ? `${s.title} (${s.note})` : s.title,
   ]);
   const count = (st: string) => r.sections.filter((x) => x.section.status === st).length;
+  const withOptions = Object.entries(r.options ?? {}).map(([id, o]) => `${id}: ${Object.entries(o).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}`);
   const out = [
-    `Rule coverage of ${r.game} (pack ${r.pack}): ${r.gamesPerScenario} random-bot game${r.gamesPerScenario === 1 ? '' : 's'} on each of scenarios ${r.scenarios.join(', ')}, seeds from ${r.seed}.`,
+    `Rule coverage of ${r.game} (pack ${r.pack}): ${r.gamesPerScenario} random-bot game${r.gamesPerScenario === 1 ? '' : 's'} on each of scenarios ${r.scenarios.join(', ')}, seeds from ${r.seed}${withOptions.length ? `; set-up options ${withOptions.join('; ')}` : ''}.`,
     table(['section', 'status', 'tests', 'fired', 'rule'], rows, [null, null, null, null, 70]),
     `${r.sections.length} sections: ${count('implemented')} done, ${count('partial')} partial, ${count('not-implemented')} not implemented, ${count('definitions')} definitions only.`,
   ];
@@ -53,6 +76,7 @@ export function registerRules(program: Command): void {
     .option('--games <n>', 'random-bot games per scenario', integer(0, 1_000_000), 100)
     .option('--seed <n>', 'first seed', integer(0), 1)
     .option('-s, --scenario <id...>', 'only these scenarios (default: all); sections other scenarios exercise then show as never fired')
+    .option('-o, --option <[scenario:]key=value>', "set-up option for the games of one scenario (full:optional=9.4,9.7) or, without a scenario, of every scenario played (repeatable)", collect, [])
     .option('--json', 'print the report as one JSON object')
     .option('--check', 'exit 1 if an implemented or partial section is cited by no test')
     .action(async (f: CoverageFlags) => {
@@ -60,10 +84,13 @@ export function registerRules(program: Command): void {
       const pack = await loadPack(game, f.pack);
       const tty = process.stderr.isTTY;
       let last = 0;
+      const scenarios = f.scenario ? f.scenario.flatMap((x) => x.split(',')).filter(Boolean) : undefined;
+      const options = coverageOptions(f.option, scenarios ?? game.scenarios(pack).map((s) => s.id));
       const r = await rulesCoverage(game, pack, {
         games: f.games,
         seed: f.seed,
-        ...(f.scenario ? { scenarios: f.scenario.flatMap((x) => x.split(',')).filter(Boolean) } : {}),
+        ...(scenarios ? { scenarios } : {}),
+        ...(Object.keys(options).length ? { options } : {}),
         onGame: (done, total) => {
           const now = Date.now();
           if (tty && (now - last > 200 || done === total)) {
