@@ -377,6 +377,18 @@ describe('full-game fields: broken packs are refused with the path and what to d
     expectIssue(raw, `${FULL_PATH}.alignments[${j}].supplied`, /only a 'holds' alignment/);
   });
 
+  it('colonies name other minors of the scenario and an Axis power; Partisan bothSides names a country in play', () => {
+    const raw = fresh();
+    const minors = rawFull(raw).minors as Raw[];
+    const i = minors.findIndex((m) => m.colonies);
+    minors[i]!.colonies.countries = ['narnia'];
+    minors[i]!.colonies.axis = 'AFA';
+    rawFull(raw).partisans.bothSides = ['atlantis'];
+    expectIssue(raw, `${FULL_PATH}.minors[${i}].colonies.countries[0]`, /not another neutral minor/);
+    expectIssue(raw, `${FULL_PATH}.minors[${i}].colonies.axis`, /not an Axis power/);
+    expect(issuesOf(raw).some((x) => x.path.startsWith(`${FULL_PATH}.partisans.bothSides[0]`))).toBe(true);
+  });
+
   it("scenario ids: A..F or 'full', nothing else", () => {
     const raw = fresh();
     rawFull(raw).id = 'G';

@@ -205,6 +205,11 @@ function crossCheck(p: PackFiles): PathIssue[] {
     sc.minors.forEach((m, i) => {
       if (!countries.has(m.country)) add([...at, 'minors', i, 'country'], `unknown country '${m.country}'`);
       m.army.forEach((pl, j) => checkPlacement(pl, [...at, 'minors', i, 'army', j], false));
+      m.colonies?.countries.forEach((c, j) => {
+        if (!sc.minors.some((x) => x.country === c) || c === m.country) add([...at, 'minors', i, 'colonies', 'countries', j], `'${c}' is not another neutral minor of this scenario: a colony must be listed in minors itself`);
+      });
+      const axis = m.colonies?.axis;
+      if (axis !== undefined && !sc.powers.some((x) => x.id === axis && x.side === 'Axis')) add([...at, 'minors', i, 'colonies', 'axis'], `'${axis}' is not an Axis power of this scenario`);
     });
     sc.setup.forEach((pl, i) => checkPlacement(pl, [...at, 'setup', i], true));
     sc.reinforcements.forEach((r, i) => {
@@ -574,6 +579,7 @@ function crossCheck(p: PackFiles): PathIssue[] {
         if (!list.length) add([...path, 'table', f], `face '${f}' names no country: list at least one`);
         list.forEach((c, j) => countryInPlay(c, [...path, 'table', f, j]));
       }
+      (pt.bothSides ?? []).forEach((c, j) => countryInPlay(c, [...path, 'bothSides', j]));
     }
     const je = sc.japanEntry;
     if (je) {

@@ -278,7 +278,17 @@ export const scenarioSchema = z.object({
    */
   wars: z.array(z.tuple([z.string().min(1), z.string().min(1)])).optional(),
   /** Neutral minors that may be declared on, and the army that appears when they are. */
-  minors: z.array(z.object({ country: id, army: z.array(placementSchema) })),
+  minors: z.array(
+    z.object({
+      country: id,
+      army: z.array(placementSchema),
+      /**
+       * 3.2: minor countries that share this one's fate (Belgium-Netherlands' colonies): declared on with
+       * it, they join the same power, except that an Axis aligner's `axis` power takes them (Japan).
+       */
+      colonies: z.object({ countries: z.array(id).min(1), axis: z.string().min(1).optional(), ...provenance }).optional(),
+    }),
+  ),
   setup: z.array(placementSchema),
   /** Units arriving at the end of `turn` (A.7). */
   reinforcements: z.array(z.object({ turn: z.number().int(), units: z.array(placementSchema), ...provenance })),
@@ -484,7 +494,15 @@ export const scenarioSchema = z.object({
   /** Minors no power of `side` may declare war on (3.2: no Allied power on Brazil, Chile, Mexico or Venezuela). */
   protectedMinors: z.array(z.object({ country: id, from: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
   /** Partisans (7.1, F.4): each turn end `roller` rolls; the face names a country (the Partisan Table, estimated). */
-  partisans: z.object({ roller: z.string().min(1), table: z.record(z.string(), z.array(id)), ...provenance }).optional(),
+  partisans: z
+    .object({
+      roller: z.string().min(1),
+      table: z.record(z.string(), z.array(id)),
+      /** 7.1: countries where either side may place a Partisan in any area the other side holds (China). */
+      bothSides: z.array(id).optional(),
+      ...provenance,
+    })
+    .optional(),
   /**
    * F's Japan: at the start of any turn `power` may announce that Japan is at war with the Allies; until
    * then `bonus.power` gets `bonus.resources` and `bonus.oil` a turn; if it happens before `early.beforeTurn`,

@@ -106,10 +106,20 @@ export function startPartisans(p: PackIndex, s: BlitzState): boolean {
   return true;
 }
 
-/** Areas of `country` with Oil or Resources held against the side that first controlled them. */
+/**
+ * Areas of `country` with Oil or Resources held against the side that first controlled them, and that
+ * side. 7.1's China: either side may place one in any area the other side holds there (the Axis first).
+ */
 function partisanAreas(p: PackIndex, s: BlitzState, country: string): { side: SideId; lands: string[] } | null {
   const sc = scenarioDef(p, s.scenario);
   const lands = (p.countryLands.get(country) ?? []).filter((l) => l in s.control && landDef(p, l).oil + landDef(p, l).resources > 0);
+  if (sc.partisans?.bothSides?.includes(country)) {
+    for (const side of ['Axis', 'Allies'] as const) {
+      const held = lands.filter((l) => s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === enemy(side));
+      if (held.length) return { side, lands: held.sort() };
+    }
+    return null;
+  }
   const first = lands.map((l) => sc.control[l]).find((c) => c !== undefined && c !== 'neutral');
   if (!first) return null;
   const side = sideOf(p, s, first);

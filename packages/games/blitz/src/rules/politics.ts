@@ -12,7 +12,7 @@ import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } fro
 import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
-import { alignerFor, checkAlignments, protectedFrom } from './minors.ts';
+import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
@@ -122,6 +122,17 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
   for (const pl of army) {
     s.units[pl.unit] = { def: pl.unit, power: other, size: pl.size, at: pl.at };
     emit(ev, 'placement', `${unitName(p, pl.unit)} deploys in ${landName(p, pl.at)}`, other, { unit: pl.unit, at: pl.at });
+  }
+  // 3.2: its colonies go with it, to the same power, or to the Axis aligner's colonial power (Japan).
+  const col = minor.colonies;
+  if (col) {
+    const to = enemy(s.side) === 'Axis' && col.axis ? col.axis : other;
+    for (const c of col.countries) {
+      if (s.atWar.includes(c) || !countryLands(p, s, c).some((l) => s.control[l] === 'neutral')) continue;
+      s.atWar.push(c);
+      makeWar(s, s.power, c);
+      align(p, s, c, to, ev);
+    }
   }
   neutralEvent(p, s, 'declare-minor', s.side, ev); // 7.2
 }

@@ -16,6 +16,7 @@
  */
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, UnitState } from './state.ts';
+import { LAND_TYPES } from './query.ts';
 
 /** Belligerents a point of view speaks for: a unit's (its power, its minor home at war) or a power's. */
 export type Viewer = readonly string[];
@@ -133,4 +134,36 @@ export function barredFromAlly(p: PackIndex, s: BlitzState, u: UnitState, land: 
   const holder = s.control[land];
   if (!holder || holder === 'neutral' || sideOfPower(p, s, holder) !== sideOfPower(p, s, u.power)) return false; // an enemy's area: hostility decides
   return foesOf(s, country).some((f) => f !== u.power && !atWar(p, s, u.power, f));
+}
+
+/** The AFA and the USA once the USA is at war with an Axis major power: they share areas freely (1.3). */
+function partners(p: PackIndex, s: BlitzState, a: string, b: string): boolean {
+  const pair = [a, b].sort().join('+');
+  if (pair !== 'AFA+USA') return false;
+  return scenarioDef(p, s.scenario).powers.some((x) => x.side !== sideOfPower(p, s, 'USA') && atWar(p, s, 'USA', x.id));
+}
+
+/**
+ * 1.3 in the full game: may a unit of `power` enter and stack in `land`, held by another major power of
+ * its side? Not in that power's home country (1.1); elsewhere only while the two share an enemy major
+ * power they are both at war with and the holder has no land unit there (its consent is taken as
+ * given, and its air and naval units there stay). The AFA and the USA, once the USA is at war with an
+ * Axis power, go anywhere in each other's areas. The short scenarios' sides act as one: never barred.
+ */
+export function allyAreaBarred(p: PackIndex, s: BlitzState, power: string, land: string): boolean {
+  if (!s.wars) return false;
+  const holder = s.control[land];
+  if (!holder || holder === 'neutral' || holder === power) return false;
+  const side = sideOfPower(p, s, power);
+  if (sideOfPower(p, s, holder) !== side || partners(p, s, power, holder)) return false;
+  const nations = scenarioDef(p, s.scenario).powers.find((x) => x.id === holder)?.nations ?? [];
+  const country = landDef(p, land).country;
+  if (p.files.map.countries.some((c) => c.id === country && c.homeOf !== undefined && nations.includes(c.homeOf))) return true;
+  const enemies = scenarioDef(p, s.scenario).powers.filter((x) => x.side !== side).map((x) => x.id);
+  if (!enemies.some((e) => atWar(p, s, power, e) && atWar(p, s, holder, e))) return true;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at === land && u.power === holder && LAND_TYPES.has(unitDef(p, u.def).type)) return true;
+  }
+  return false;
 }

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
+import { packOf } from '../../src/rules/pack-index.ts';
+import { hostileLand } from '../../src/rules/wars.ts';
 import { arrange, eventsOf, options, pack, play, prompt, reach, until } from '../helpers.ts';
 
 describe('3.3 example: declarations on Belgium-Netherlands and the AFA', () => {
@@ -29,10 +31,15 @@ describe('3.3 example: declarations on Belgium-Netherlands and the AFA', () => {
     expect(m2.state.control.burma).toBe('JAP');
   });
 
-  // The example's SNLF then invades Borneo with no further declaration, Borneo having gone to the AFA with
-  // Belgium-Netherlands. The bundled pack lists Borneo as a minor of its own (3.2's split of the Dutch
-  // colonies is not expressible yet), so it stays neutral; see WORKED-EXAMPLES.md.
-  it.todo('3.3 example: the Dutch colonies go with Belgium-Netherlands, so Japan may invade Borneo without declaring war on it (not implemented)');
+  it('3.3 example: the Dutch colonies go with Belgium-Netherlands, so Japan, at war with the AFA, may invade Borneo without declaring war on it', () => {
+    const g = play(s0, 'declare belgium-netherlands').state;
+    expect(g.control.borneo).toBe('AFA');
+    const j = until(g, 'JAP', 'move-pick');
+    expect(options(j)).not.toContain('declare borneo');
+    const r = play(j, 'declare AFA');
+    expect(hostileLand(packOf(r.state.pack), r.state, ['JAP'], 'borneo')).toBe(true);
+    expect(options(r.state)).not.toContain('declare borneo');
+  });
 });
 
 describe('3.3 example: Iberia joins Germany in the middle of the combats', () => {

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import { landDef, packOf, unitDef } from '../../src/rules/pack-index.ts';
-import { atWar, hostileLand, neutralMajor, unitViewer } from '../../src/rules/wars.ts';
+import { allyAreaBarred, atWar, hostileLand, neutralMajor, unitViewer } from '../../src/rules/wars.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { options, pack, play, reach } from '../helpers.ts';
+import { declareWar } from '../../src/rules/politics.ts';
 
 const start = (players?: number): BlitzState => blitz.setup('full', pack, players === undefined ? {} : { players });
 const p = packOf(start().pack);
@@ -87,3 +88,56 @@ describe('Scenario full: Japan declares war on the AFA (3.2, 3.3, 7.2)', () => {
     expect(neutralMajor(r.state, 'USA')).toBe(false);
   });
 });
+
+describe('1.3 allies\' areas in the full game', () => {
+  it('an ally may not stack in another power\'s home country, nor where it shares no enemy with the holder or the holder has land units', () => {
+    const s = start();
+    // The AFA in the USA while the USA is neutral: the USA's home country.
+    expect(allyAreaBarred(p, s, 'AFA', 'central-plains')).toBe(true);
+    // The USSR (at war with no one) in an AFA area: no shared enemy.
+    const empty = Object.keys(s.control).find((l) => s.control[l] === 'AFA' && countryOf(l) !== 'great-britain' && !Object.values(s.units).some((u) => u.at === l) && !['france', 'australia', 'canada', 'india', 'south-africa'].includes(countryOf(l)))!;
+    expect(allyAreaBarred(p, s, 'USSR', empty)).toBe(true);
+    // Once the USSR too is at war with Germany, that empty AFA area is open to it; one with AFA land units is not.
+    const w = structuredClone(s);
+    w.wars = [...w.wars!, 'GER~USSR'].sort();
+    expect(allyAreaBarred(p, w, 'USSR', empty)).toBe(false);
+    const garrisoned = Object.keys(s.control).find((l) => s.control[l] === 'AFA' && !['france', 'great-britain', 'australia', 'canada', 'india', 'south-africa'].includes(countryOf(l)) && Object.values(s.units).some((u) => u.at === l && u.power === 'AFA' && ['INF', 'GAR', 'FORT'].includes(p.unit.get(u.def)!.type)))!;
+    expect(allyAreaBarred(p, w, 'USSR', garrisoned)).toBe(true);
+    // Its own areas are never barred, nor an enemy's (hostility decides those).
+    expect(allyAreaBarred(p, s, 'USSR', 'moscow')).toBe(false);
+  });
+
+  it('the AFA and the USA share areas freely once the USA is at war with an Axis power, home countries included', () => {
+    const s = start();
+    expect(allyAreaBarred(p, s, 'AFA', 'central-plains')).toBe(true);
+    const w = structuredClone(s);
+    w.wars = [...w.wars!, 'JAP~USA'].sort();
+    expect(allyAreaBarred(p, w, 'AFA', 'central-plains')).toBe(false);
+    expect(allyAreaBarred(p, w, 'USA', 'london')).toBe(false);
+    // The USSR still may not enter the USA's home country.
+    expect(allyAreaBarred(p, w, 'USSR', 'central-plains')).toBe(true);
+  });
+});
+
+describe('3.2 Belgium-Netherlands and its colonies in the full game', () => {
+  it('declared on by the Axis, it and Borneo, Hollandia and Java join the AFA', () => {
+    const s = start();
+    s.side = 'Axis';
+    s.power = 'GER';
+    declareWar(p, s, 'belgium-netherlands', []);
+    for (const l of ['belgium-netherlands', 'borneo', 'hollandia', 'java']) expect(s.control[l], l).toBe('AFA');
+    expect(s.units.knil).toMatchObject({ power: 'AFA' });
+    expect(s.wars).toEqual(expect.arrayContaining(['GER~belgium-netherlands', 'GER~borneo', 'GER~java']));
+  });
+
+  it('declared on by the Allies, it splits: Germany takes Belgium-Netherlands, Japan the colonies', () => {
+    const s = start();
+    s.side = 'Allies';
+    s.power = 'AFA';
+    declareWar(p, s, 'belgium-netherlands', []);
+    expect(s.control['belgium-netherlands']).toBe('GER');
+    for (const l of ['borneo', 'hollandia', 'java']) expect(s.control[l], l).toBe('JAP');
+    expect(s.units.knil).toMatchObject({ power: 'JAP' });
+  });
+});
+
