@@ -13,6 +13,7 @@ import { airDistances, navalDistances } from './geometry.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { italian, italyGone } from './economy.ts';
 import {
+  answeringPower,
   armedEnemyAtSea,
   canStackAir,
   canStackLand,
@@ -20,7 +21,7 @@ import {
   enemy,
   enemyLand,
   face,
-  friendlyLand,
+  friendlyFor,
   isAir,
   isLand,
   isNaval,
@@ -28,7 +29,6 @@ import {
   onMap,
   ownedBy,
   powerOfSide,
-  answeringPower,
   sideOf,
   typeOf,
   unitsAt,
@@ -802,7 +802,7 @@ function retreatDestinations(p: PackIndex, s: BlitzState, id: string): string[] 
   const attacked = new Set(s.attacks.map((a) => a.target));
   return landNeighbours(p, s, u.at)
     .map((n) => n.to)
-    .filter((l) => friendlyLand(p, s, l, side) && !attacked.has(l) && canStackLand(p, s, l, side, u.size))
+    .filter((l) => friendlyFor(p, s, u, l) && !attacked.has(l) && canStackLand(p, s, l, side, u.size))
     .sort();
 }
 
@@ -811,7 +811,7 @@ export function overrunDestinations(p: PackIndex, s: BlitzState, id: string): st
   const u = s.units[id]!;
   const side = sideOf(p, s, u.power);
   const f = face(p, u);
-  const ok = (l: string) => friendlyLand(p, s, l, side) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
+  const ok = (l: string) => friendlyFor(p, s, u, l) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
   const v = unitViewer(p, s, u);
   const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false, v) : airDistances(p, s, u.at, 3 * (f.airMove ?? 0), v);
   const cands = [...d.entries()].filter(([l]) => !l.startsWith('sea:') && l !== u.at && ok(l));

@@ -13,6 +13,7 @@ import {
   controllerSide,
   enemyLand,
   face,
+  friendlyFor,
   friendlyLand,
   isAir,
   isLand,
@@ -30,7 +31,7 @@ import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoute, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { inSupply } from './supply.ts';
-import { barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
+import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -52,7 +53,7 @@ function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
   const side = sideOf(p, s, u.power);
   // 9.8: a closed strait may be forced on the way back too (the crossing is attacked, applyReturn).
   const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u), forcing(s));
-  return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyLand(p, s, n, side) && canStackPort(p, s, n, u.size)).sort();
+  return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyFor(p, s, u, n) && canStackPort(p, s, n, u.size)).sort();
 }
 
 /** Where a unit at sea may return to base: ports in naval range; for air (C.1), land bases in air range. */
@@ -62,9 +63,8 @@ function returnBases(p: PackIndex, s: BlitzState, uid: string): string[] {
 
 function airBases(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
-  const side = sideOf(p, s, u.power);
   const r = face(p, u).airMove ?? 0;
-  return [...airDistances(p, s, u.at, r, unitViewer(p, s, u)).keys()].filter((l) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && canStackAir(p, s, l, u.size)).sort();
+  return [...airDistances(p, s, u.at, r, unitViewer(p, s, u)).keys()].filter((l) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && canStackAir(p, s, l, u.size)).sort();
 }
 
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
@@ -207,7 +207,7 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   // 5.1: a neutral major power's units rebase from and to its home country only.
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
-  const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyLand(p, s, n, side) && (!home || inHomeCountry(p, u, n));
+  const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) {
     // 5.1: three times naval movement, port to friendly port, never through seas with armed enemies.
     const d = navalDistances(p, s, u.at, 3 * f.move, side, true, v);
@@ -314,6 +314,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     !chinaBarred(p, s, uid, to) && // 5.2/E.1
     !(home && !inHomeCountry(p, u, to)) &&
     !barredFromAlly(p, s, u, to) && // 3.2
+    !allyAreaBarred(p, s, u.power, to) && // 1.3
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
     !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
   if (u.at.startsWith('trs:')) {

@@ -5,7 +5,7 @@ import type { UnitSide } from '../pack/schema.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
-import { hostileLand, hostileUnit, type Viewer } from './wars.ts';
+import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
 
 export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
@@ -133,6 +133,8 @@ export function controllerSide(p: PackIndex, s: BlitzState, land: string, viewer
 
 /** 1.5: a land area is friendly if a power on your side controls it. */
 export const friendlyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === side;
+/** A land area unit `u` may base or end a move in as friendly: its side's, and (1.3, the full game) not an ally's it may not enter. */
+export const friendlyFor = (p: PackIndex, s: BlitzState, u: UnitState, land: string): boolean => friendlyLand(p, s, land, sideOf(p, s, u.power)) && !allyAreaBarred(p, s, u.power, land);
 /** An area held by the other side (and, seen by `viewer` in the full game, at war with it). */
 export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId, viewer?: Viewer) => controllerSide(p, s, land, viewer) === enemy(side);
 

@@ -15,7 +15,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyLand, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
@@ -374,7 +374,7 @@ export function basesFor(p: PackIndex, s: BlitzState, uid: string): string[] {
   const side = sideOf(p, s, u.power);
   const naval = isNaval(p, u);
   const f = face(p, u);
-  const ok = (l: string) => !l.startsWith('sea:') && friendlyLand(p, s, l, side) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
+  const ok = (l: string) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
   const v = unitViewer(p, s, u);
   const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v) : airDistances(p, s, u.at, limit, v));
   const inRange = [...reach(naval ? f.move : (f.airMove ?? 0)).keys()].filter(ok).sort();

@@ -27,7 +27,7 @@ const NO_SEA = 'no sea combat, blockade or supply yet';
 export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('1.1', 'The five major powers, their sides and home countries', 'partial', 'the powers of each scenario (B-E join the AFA and USA as the Western Allies); four in F, all five in the full game'),
   core('1.2', 'What a unit counter shows: type, Size, factors, triangles, movement', 'partial', 'land, air, AA, BB, CV, SUB, TRS, LL; no commanders, V-weapons, A-Bombs or one-shot units'),
-  core('1.3', 'The map: land and sea areas, Islands, ports, routes; stacking', 'partial', 'stacking, Islands, ports and Land/Air Routes on the A/B map'),
+  core('1.3', 'The map: land and sea areas, Islands, ports, routes; stacking', 'partial', 'stacking, Islands, ports and Land/Air Routes; in the full game an ally\'s area only outside its home country, with a shared enemy and none of its land units there (the AFA and USA freely once the USA is at war with the Axis); the holder\'s consent is taken as given and its air and naval units there stay'),
   core('1.4', 'Terrain and weather', 'partial', 'terrain; Snow and Snowflake markers on Snow turns (from D; which turns is an estimate); no Snow at sea'),
   core('1.5', 'Control of areas and friendly seas', 'partial', 'land control; friendly seas only as far as B needs them'),
   core('1.6', 'Neutral territory may not be entered or overflown', 'implemented'),
@@ -39,8 +39,8 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('2.1', 'Turn sequence: activities, Blitzes, turn end', 'partial', 'short-scenario turns; a side of several powers does each step power by power (D); no full-game turn end (partisans, neutral entry)'),
   core('2.2', 'Blitz options and their Oil cost; the Free Blitz', 'partial', 'fixed Blitzes in A and B; chosen and paid in Oil from C; every power of a side announces before any acts (D); a Free Blitz sea combat only at the other side\'s wish; an air unit joining an ally\'s Ground Attack in an Air Blitz is not yet offered'),
   core('3.1', 'Wars at the start of the game', 'partial', 'F: Germany against the AFA and Poland, the USA and USSR neutral; the full game\'s war matrix (wars.ts): pairs of powers and minors at war (Japan with China while the USA is at peace); the full game\'s data is not bundled yet'),
-  core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'on neutral minors (A, F) with the aligning power and protected minors, on neutral major powers with their restrictions (F); with a war matrix, on any enemy power pair by pair, a neutral USSR\'s own declarations, a minor at war with its aggressor alone and the bar on its aligner entering it'),
-  core('3.3', 'Automatic alignment of neutral minors', 'partial', 'conditions as data (at war, areas held, no coast held); Brazil\'s and Mexico\'s armies are placed at once, not held in the Force Pool'),
+  core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'on neutral minors (A, F) with the aligning power and protected minors, on neutral major powers with their restrictions (F); with a war matrix, on any enemy power pair by pair, a neutral USSR\'s own declarations, a minor at war with its aggressor alone and the bar on its aligner entering it; Belgium-Netherlands\' colonies with it, split to Japan when an Axis power aligns it'),
+  core('3.3', 'Automatic alignment of neutral minors', 'partial', 'conditions as data (at war, areas held with or without supply, no coast held, an Axis land unit within four air moves for Argentina and Paraguay-Uruguay), Brazil\'s and Mexico\'s armies to the Force Pool unless an enemy is near; not yet: Austria-Czechoslovakia and Iberia liberated and allied by an Allied power'),
   core('3.4', 'Conquest and liberation', 'partial', 'conquest by every area or by a capital (France: Paris, Italy: Rome), the conquered country\'s units set aside (D.5), liberation with one set-aside Small unit back at once; France\'s first fall and Vichy France (F, the full game: france.ts); not yet: the French fleet roll, a liberation unit each later turn, supply to the conquered areas, the liberator\'s choice of unit and of returning the country'),
   core('3.5', 'Destroyed Convoys', 'partial', 'home-country and area conditions, the Japan-S.China Convoy\'s trade condition (E.3); the Ger-Swe Convoy\'s waits for the Swedish trade to end'),
   core('4.1', 'Return to base', 'implemented'),
@@ -57,7 +57,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('6.4', 'Strategic Round', 'implemented'),
   core('6.5', 'Applying results: damage, letters, alternating picks', 'partial', 'land and air results; no Convoy or TRS damage at sea'),
   core('6.6', 'Change of control: ARM test, retreat, advance, overrun', 'implemented'),
-  core('7.1', 'Partisans', 'partial', 'the roll, the placement and the lost income (the table is an estimate); China\'s both-sides rule waits for the full game'),
+  core('7.1', 'Partisans', 'partial', 'the roll, the placement and the lost income (the table is an estimate); China, where either side may place one (the Axis first); a face of several countries takes the first with an area to place in, not the placing side\'s pick'),
   core('7.2', 'Neutral entry of the USA and USSR', 'partial', 'It\'s War! markers, chart events (estimates: the chart is not in the text), the war box and turn, the floor paying the Axis; in F a neutral power takes no activities, with a war matrix it acts within its home country (4.2, 5.1, 5.2)'),
   core('7.3', 'New weapons development', 'partial', 'C.6 picks from a Future Additions list; research by Groups (E.5); Groups and lists are estimates (the WDCs are not in the text)'),
   core('7.4', 'Lend Lease', 'partial', 'deliveries with every condition, and the Bay of Bengal LL to China (E.4); the giver\'s split is fixed (its Resources first, then Oil) instead of chosen'),
@@ -65,7 +65,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('7.6', 'Determining Oil and Resources', 'partial', 'B.7 income from areas held; C.7 income from the chart; D: the 7.6 steps with supply, Convoy and Factory damage, Lend Lease and trades; no Partisans (step 2) or isolated minor allies'),
   core('7.7', 'Limits on neutral major powers', 'implemented'),
   core('7.8', 'Spending Resources: building, research, the A-Bomb', 'partial', 'builds and repairs (B.7, C.7), Oil saved in C, Oil and Resources saved and one free GAR a turn in D, research in E; no A-Bomb'),
-  core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F); no bids'),
+  core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F, the full game); bids with 9.1'),
   // Section 9 is switched on rule by rule with the full game's set-up option `optional` (optional.ts).
   opt('9.1', 'Bidding for sides', 'implemented', "the bids are fixed at set-up (option 'bids', one per player grouping, +3 to -3, summing to zero), standing for the auction that bots cannot hold; each is added to its player's average when the game is over"),
   opt('9.2', 'Blitzing the Road to War', 'not-implemented', 'its options are on the Blitzing the Road to War chart, which is not in the rulebook text'),
@@ -129,7 +129,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   scen('F.6', 'F: trade agreements', 'implemented', ['7.5']),
   scen('F.7', 'F: neutral major power limits', 'implemented', ['7.7']),
   scen('F.8', 'F: victory and the end of the game', 'implemented', ['8']),
-  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2; not yet: the weapon picks of 7.3 by WDC, the A-Bomb, Vichy France and the French fleet, liberation units, the optional rules'),
+  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2, Vichy France (3.4), the optional rules 9.1, 9.3, 9.4, 9.6-9.9 (option optional); not yet: the weapon picks of 7.3 by WDC, the A-Bomb, the French fleet roll, a liberation unit each later turn, 9.2 and 9.5'),
 ];
 
 const KNOWN = new Set(BLITZ_SECTIONS.map((s) => s.id));

@@ -9,7 +9,7 @@ import { blitz } from '../../src/index.ts';
 import { landDef, packOf, unitDef } from '../../src/rules/pack-index.ts';
 import { allyAreaBarred, atWar, hostileLand, neutralMajor, unitViewer } from '../../src/rules/wars.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { options, pack, play, reach } from '../helpers.ts';
+import { arrange, options, pack, play, reach } from '../helpers.ts';
 import { declareWar } from '../../src/rules/politics.ts';
 
 const start = (players?: number): BlitzState => blitz.setup('full', pack, players === undefined ? {} : { players });
@@ -141,3 +141,20 @@ describe('3.2 Belgium-Netherlands and its colonies in the full game', () => {
   });
 });
 
+
+describe('1.3 allies\' areas in play: moves keep out of them', () => {
+  it('an AFA army next to the neutral USA may not move into its home country; once the USA is at war with Japan it may', () => {
+    const s = reach(start(), 'AFA', 'move-pick');
+    const usa = (l: string) => countryOf(l) === 'usa';
+    const placed = arrange(s, { units: { bef: { at: 'eastern-canada', power: 'AFA', size: 2 } } });
+    const m = play(placed, 'move bef').state;
+    const dests = options(m).filter((o) => o.startsWith('to ')).map((o) => o.slice(3));
+    expect(dests.length).toBeGreaterThan(0);
+    expect(dests.filter(usa)).toEqual([]);
+    const w = structuredClone(placed);
+    w.wars = [...w.wars!, 'JAP~USA'].sort();
+    w.neutral = ['USSR'];
+    const m2 = play(w, 'move bef').state;
+    expect(options(m2).map((o) => o.slice(3)).some(usa)).toBe(true);
+  });
+});
