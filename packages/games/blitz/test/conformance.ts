@@ -7,15 +7,17 @@
  * runs them in parallel.
  */
 import { expect } from 'vitest';
+import type { JsonObject } from '@salient/engine';
 import { checkConformance, type PlayoutSummary } from '@salient/engine/testing';
 import { blitz } from '../src/index.ts';
 import { pack } from './helpers.ts';
 
 const seeds = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 
-export function conformance500(scenario: string, n = 500, draws = false, deep = { seeds: 40, every: 8 }): PlayoutSummary[] {
-  const full = checkConformance(blitz, { pack, scenario, seeds: seeds(1, deep.seeds), deepEvery: 1 });
-  const rest = checkConformance(blitz, { pack, scenario, seeds: seeds(deep.seeds + 1, n - deep.seeds), deepEvery: deep.every });
+export function conformance500(scenario: string, n = 500, draws = false, deep = { seeds: 40, every: 8 }, options?: JsonObject): PlayoutSummary[] {
+  const opts = options ? { options } : {};
+  const full = checkConformance(blitz, { pack, scenario, seeds: seeds(1, deep.seeds), deepEvery: 1, ...opts });
+  const rest = checkConformance(blitz, { pack, scenario, seeds: seeds(deep.seeds + 1, n - deep.seeds), deepEvery: deep.every, ...opts });
   const all = [...full.playouts, ...rest.playouts];
   expect(all).toHaveLength(n);
   expect(new Set(all.map((p) => p.finalHash)).size).toBeGreaterThan(n * 0.98);
@@ -30,8 +32,10 @@ export function conformance500(scenario: string, n = 500, draws = false, deep = 
  * full); `npm test` plays 40 (8 in full; F 20, 4 in full; the full game 6, 2 in full) to keep the suite
  * within a few minutes on two cores. bench/RESULTS.md records the last full run.
  */
-export function conformanceSeeds(scenario: string): PlayoutSummary[] {
+export function conformanceSeeds(scenario: string, options?: JsonObject): PlayoutSummary[] {
   const full = process.env.SALIENT_CONFORMANCE === 'full';
+  // The full game with set-up options (the optional rules): 20 games in the full run, 4 in `npm test`.
+  if (options) return full ? conformance500(scenario, 20, true, { seeds: 2, every: 16 }, options) : conformance500(scenario, 4, true, { seeds: 1, every: 16 }, options);
   // The full game (about 4000 steps on the whole world): 60 games in the full run, 6 in `npm test`.
   if (scenario === 'full') return full ? conformance500(scenario, 60, true, { seeds: 6, every: 16 }) : conformance500(scenario, 6, true, { seeds: 2, every: 16 });
   if (full) return conformance500(scenario, 200, true, { seeds: 20, every: 16 });
