@@ -494,14 +494,19 @@ function airLandFactor(p: PackIndex, s: BlitzState, id: string): number {
 /**
  * 6.4 Strategic Round (D.6): the surviving attacking air units' Strategic Factors (half the primary
  * bombing factor of a unit whose primary is not Strategic; all halved under a Snowflake on a Snow
- * turn; terrain never counts) plus the target's Factory Factor; only the attacker rolls.
+ * turn; terrain never counts) plus the target's Factory Factor less the damage it already has; only the
+ * attacker rolls.
  */
 function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const q = parts(p, s, c);
   const bombers = q.attSupport.filter((x) => isAir(p, s.units[x]!));
   if (!bombers.length) return false;
   const target = q.a.target;
-  const raw = bombers.reduce((t, x) => t + strategicFactor(p, s, x), 0) * snowflakeMultiplier(p, s, target) + landDef(p, target).factory;
+  // 6.4: the Factory Factor counts less any damage the Factory has already taken (this turn: damage is
+  // cleared at the turn's end, 7.6 step 6).
+  const damage = s.factoryDamage?.[target] ?? 0;
+  const factory = landDef(p, target).factory;
+  const raw = bombers.reduce((t, x) => t + strategicFactor(p, s, x), 0) * snowflakeMultiplier(p, s, target) + Math.max(0, factory - damage);
   c.round = 'strategic';
   fired('6.4', s.scenario);
   if (!Number.isInteger(raw)) fired('1.8', s.scenario);
@@ -509,7 +514,7 @@ function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boole
   c.def = 0;
   c.attDie = null;
   c.defDie = 0;
-  c.log.push({ round: 'strategic', target, attackers: bombers, defenders: [], attFactors: c.att, defFactors: 0, attRaw: raw, factory: landDef(p, target).factory });
+  c.log.push({ round: 'strategic', target, attackers: bombers, defenders: [], attFactors: c.att, defFactors: 0, attRaw: raw, factory, damage });
   return true;
 }
 

@@ -45,11 +45,16 @@ describe('6.4 example: the 1st Tactical Air Force bombs Berlin', () => {
     const round = strategicRound(raid(0));
     expect(round.attackers).toEqual(['1st-tactical-air-force']);
     expect(round.factory).toBe(2);
+    expect(round.damage).toBe(0);
     expect(round.attRaw).toBe(2 + 2);
     expect(round.defFactors).toBe(0); // the side attacked never fires
   });
 
-  // The example's Berlin already has 1 point of damage: 2 + 2 - 1 = 3. The engine does not subtract
-  // damage already on the Factory (it fires with 4); see WORKED-EXAMPLES.md.
-  it.todo('6.4 example: minus 1 for the damage Berlin already has, 3 Strategic Factors in all (engine disagrees)');
+  it('minus 1 for the damage Berlin already has, 3 Strategic Factors in all', () => {
+    const round = strategicRound(raid(1));
+    expect(round.factory).toBe(2);
+    expect(round.damage).toBe(1);
+    expect(round.attRaw).toBe(2 + 2 - 1);
+    expect(round.attFactors).toBe(3);
+  });
 });
