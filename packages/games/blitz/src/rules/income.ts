@@ -46,6 +46,9 @@ function give(x: Purse, got: { res: number; oil: number }, line: string): void {
   if (got.res + got.oil) x.lines[line] = (x.lines[line] ?? 0) + got.res + got.oil;
 }
 
+/** Whether a power of `nations` builds units of home country `home` (the USA: China's). */
+const runsUnitsOf = (p: PackIndex, nations: readonly string[], home: string): boolean => [...p.unit.values()].some((u) => u.home === home && nations.includes(u.nation));
+
 const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...homeCountries(p, s, power)][0] ?? '';
 
 /** This turn's new Oil and Resources of every power (7.6), Lend Lease moved and Factory damage cleared. */
@@ -65,8 +68,10 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
         const l = landDef(p, land);
         if (!homes.has(l.country) && !supplied.has(land)) continue; // 7.6 step 1: outside home, supply needed
         const r = restricted.get(l.country);
-        if (r) {
-          // E.4: China's Oil and Resources go to Chinese units only, and only with one of them in the area.
+        if (r && runsUnitsOf(p, pw.nations, r)) {
+          // E.4, 7.8: China's Oil and Resources held by the side running China (the Allies) go to Chinese
+          // units only, and only with one of them in the area. An enemy holding them (Japan in Peking)
+          // counts them as any conquest's, below.
           const native = unitsAt(s, land).some(([, u]) => u.power === pw.id && isLand(p, u) && unitDef(p, u.def).home === r);
           if (native && l.resources + l.oil) {
             x.earmark[r] = (x.earmark[r] ?? 0) + l.resources + l.oil;

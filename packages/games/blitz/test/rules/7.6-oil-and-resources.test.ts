@@ -46,6 +46,26 @@ describe('7.6 example: Japan\'s Convoys are damaged', () => {
   });
 });
 
+describe('E.4/7.8: only the side running China has its Resources kept for Chinese units', () => {
+  it('Japan holding Peking counts its Resource as any conquest\'s, with no Chinese unit there', () => {
+    const s = start();
+    expect(s.control.peking).toBe('JAP');
+    const held = turnIncome(p, structuredClone(s), []).JAP!;
+    const lost = turnIncome(p, arrange(s, { control: { peking: 'USA' } }), []).JAP!;
+    expect(held.res).toBe(lost.res + landDef(p, 'peking').resources);
+    expect(held.lines.conquests).toBe(lost.lines.conquests! + 1);
+    expect(held.earmark).toEqual({});
+  });
+
+  it('the USA holding Peking keeps it for Chinese units, and only with one there', () => {
+    const s = arrange(start(), { control: { peking: 'USA' } });
+    const none = turnIncome(p, structuredClone(s), []).USA!;
+    const withOne = turnIncome(p, arrange(s, { units: { 'nationalist-army': { power: 'USA', at: 'peking', size: 2 } } }), []).USA!;
+    expect(withOne.earmark.china).toBe(none.earmark.china! + 1);
+    expect(withOne.res).toBe(none.res);
+  });
+});
+
 describe('7.6 example: the USA at the end of Turn 2', () => {
   const s2 = (): BlitzState => {
     const s = start();
