@@ -12,6 +12,7 @@ import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { enemy, onMap, sideOf, typeOf } from './query.ts';
 import { fired } from './sections.ts';
 import { optionOn } from './optional.ts';
+import { isNeutral } from './neutrality.ts';
 import type { Ask, BlitzState, Mode } from './state.ts';
 
 /** 2.2: what each Blitz costs in saved Oil. */
@@ -115,8 +116,10 @@ export function pickable(p: PackIndex, s: BlitzState, power: string): string[] {
 /** What `power` has committed of its build budget this turn (builds, repairs, an Oil for a double pick; not the picks). */
 export function spentOf(s: BlitzState, power: string): number {
   // Picks and research draws cost nothing here (research is paid by its own entry); a free GAR nothing;
-  // what China's earmarked income paid for (E.4) does not come out of the general budget.
-  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' || h.at === 'drawn' || h.free ? 0 : h.size - (h.earmarked ?? 0)), 0);
+  // what China's earmarked income paid for (E.4) does not come out of the general budget, except under a
+  // neutral power's limit (7.7), which counts Chinese units within it.
+  const capped = isNeutral(s, power);
+  return (s.hidden[power] ?? []).reduce((t, h) => t + (h.at === 'pool' || h.at === 'drawn' || h.free ? 0 : h.size - (capped ? 0 : (h.earmarked ?? 0))), 0);
 }
 
 const picksMade = (s: BlitzState, power: string) => (s.hidden[power] ?? []).filter((h) => h.at === 'pool').length;

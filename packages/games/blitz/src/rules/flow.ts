@@ -235,10 +235,13 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
     const cap = neutralCap(s, pw.id);
     if (cap !== undefined) fired('7.7', s.scenario);
     if (cap !== undefined && oil + res > cap) {
-      const keepRes = Math.min(res, cap);
+      // 7.7, 7.8 example: the limit counts Oil saved as well as Resources spent, so Oil is kept within it
+      // first (an Oil does all a Resource does, 7.8) and what is left of it can be saved (saveOil). China's
+      // earmarked Resources are spent within the same limit (spentOf).
+      const keepOil = Math.min(oil, cap);
       x.lines.limit = cap - oil - res;
-      oil = Math.min(oil, cap - keepRes);
-      res = keepRes;
+      res = Math.min(res, cap - keepOil);
+      oil = keepOil;
     }
     (s.budgetOil ??= {})[pw.id] = oil;
     (s.oil ??= {})[pw.id] = 0;

@@ -13,6 +13,7 @@ import { canResearch, startResearch } from './research.ts';
 import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
+import { neutralCap } from './neutrality.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -83,10 +84,16 @@ function earmarkLeft(p: PackIndex, s: BlitzState, power: string, home: string): 
   return (s.earmark?.[power]?.[home] ?? 0) - used;
 }
 
-/** What `power` can spend on `unit` now: its general budget, or for China's units only China's earmarked income (E.4). */
+/**
+ * What `power` can spend on `unit` now: its general budget, or for China's units only China's earmarked
+ * income (E.4), and under a neutral power's limit no more than the general budget has left either (7.7).
+ */
 function budgetFor(p: PackIndex, s: BlitzState, power: string, unit: string): number {
   const home = restrictedHome(p, s, unit);
-  return home ? earmarkLeft(p, s, power, home) : (s.res[power] ?? 0) - spent(s, power);
+  const general = (s.res[power] ?? 0) - spent(s, power);
+  if (!home) return general;
+  // 7.7: under a neutral power's limit, Chinese units are paid within the same limit as its own.
+  return neutralCap(s, power) === undefined ? earmarkLeft(p, s, power, home) : Math.min(earmarkLeft(p, s, power, home), general);
 }
 
 /** E: this turn the power may take the scenario's optional extra Resources (at a VP cost). */

@@ -3,6 +3,7 @@
  * Turn 2 of the full game, continuing 7.6's) played through to the USA's builds.
  */
 import { describe, expect, it } from 'vitest';
+import { passUntil, play } from '../helpers.ts';
 import { usaBuilds } from '../support/usa-turn-2.ts';
 
 describe('7.7 example: the USA\'s It\'s War! marker is in box 7', () => {
@@ -13,8 +14,12 @@ describe('7.7 example: the USA\'s It\'s War! marker is in box 7', () => {
     expect(s.res.USA).toBe(7);
   });
 
-  // The example counts the Chinese units within the same 7 ("on USA and/or Chinese units"). The engine
-  // leaves China's 2 earmarked Resources (Chungking's and the Lend Lease one) outside the limit, so the
-  // USA may use 9 in all; see WORKED-EXAMPLES.md.
-  it.todo('7.7 example: spending on Chinese units counts within the limit of 7 (engine disagrees: 7 + 2)');
+  // China's 2 earmarked Resources (Chungking's and the Lend Lease one) are spent within the same 7.
+  it('spending on Chinese units counts within the limit of 7: after 2 on them, 5 are left, saved at the turn end', () => {
+    const s = usaBuilds({ 'chinese-warlords': { size: 1 }, 'nationalist-army': { size: 1 } });
+    expect(s.earmark!.USA).toEqual({ china: 2 });
+    const r = play(s, 'repair chinese-warlords', 'repair nationalist-army', 'done');
+    const next = passUntil(r.state, (x) => x.turn === 3)!;
+    expect(next.oil!.USA! + next.saved!.USA!).toBe(7 - 2);
+  });
 });

