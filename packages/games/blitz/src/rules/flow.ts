@@ -7,7 +7,7 @@
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
-import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea } from './movement.ts';
+import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { declarations, declare } from './politics.ts';
 import { enemy, readOnly, sidePowers } from './query.ts';
@@ -403,6 +403,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       nextStep(p, s, ev);
       continue;
     }
+    if (s.step === 'return' && !s.sel) destroyStranded(p, s, ev); // 4.1: no base at all left to return to
     const q = stepAsk(p, s, ev);
     if (q) {
       s.ask = q;

@@ -25,6 +25,7 @@ import {
   unitsAt,
 } from './query.ts';
 import { takeControl } from './politics.ts';
+import { eliminate } from './combat.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
@@ -65,6 +66,26 @@ function airBases(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const r = face(p, u).airMove ?? 0;
   return [...airDistances(p, s, u.at, r, unitViewer(p, s, u)).keys()].filter((l) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && canStackAir(p, s, l, u.size)).sort();
+}
+
+/**
+ * 4.1: a unit at sea with no friendly land area anywhere it could return to base (in any number of moves,
+ * past the straits as they stand) is destroyed, even if it could stay at sea. Done as the phasing power's
+ * return step begins, before it is asked anything.
+ */
+export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
+  const FAR = 99;
+  for (const [id, u] of ownedBy(s, s.power)) {
+    if (!u.at.startsWith('sea:') || u.moved) continue;
+    const air = isAir(p, u);
+    if (!isNaval(p, u) && !(air && hasSeaCombat(p, s))) continue;
+    const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s));
+    const base = [...reach.keys()].some((l) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (air ? canStackAir(p, s, l, u.size) : canStackPort(p, s, l, u.size)));
+    if (base) continue;
+    fired('4.1', s.scenario);
+    emit(ev, 'stranded', `${unitName(p, id)} has no base left to return to`, u.power, { unit: id, at: u.at });
+    eliminate(p, s, id, ev);
+  }
 }
 
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {

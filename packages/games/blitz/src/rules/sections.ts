@@ -43,7 +43,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('3.3', 'Automatic alignment of neutral minors', 'partial', 'conditions as data (at war, areas held with or without supply, no coast held, an Axis land unit within four air moves for Argentina and Paraguay-Uruguay), Brazil\'s and Mexico\'s armies to the Force Pool unless an enemy is near; not yet: Austria-Czechoslovakia and Iberia liberated and allied by an Allied power'),
   core('3.4', 'Conquest and liberation', 'partial', 'conquest by every area or by a capital (France: Paris, Italy: Rome), the conquered country\'s units set aside (D.5), liberation with one set-aside Small unit back at once; France\'s first fall and Vichy France (F, the full game: france.ts); not yet: the French fleet roll, a liberation unit each later turn, supply to the conquered areas, the liberator\'s choice of unit and of returning the country'),
   core('3.5', 'Destroyed Convoys', 'partial', 'home-country and area conditions, the Japan-S.China Convoy\'s trade condition (E.3); the Ger-Swe Convoy\'s waits for the Swedish trade to end'),
-  core('4.1', 'Return to base', 'implemented'),
+  core('4.1', 'Return to base', 'partial', 'returns within range, and a unit with no base it could ever reach destroyed; a unit whose bases are all out of range is not yet made to return to the closest'),
   core('4.2', 'Move to a sea area, transports', 'partial', 'TRS and moves to sea; ' + NO_SEA),
   core('4.3', 'Blocking and blockade of naval moves', 'partial', 'in scenarios with sea combat (from C); the route past blockaders is picked for the player'),
   core('4.4', 'Sea area combat', 'partial', 'in scenarios with sea combat (from C); no Snow at sea'),

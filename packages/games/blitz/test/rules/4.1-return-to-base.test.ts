@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+import { arrange, eventsOf, options, pack, passUntil, play, prompt, reach, start, until } from '../helpers.ts';
 
 
 describe('4.1 return to base', () => {
@@ -105,7 +105,26 @@ describe('4.1 example: the Pacific Fleet returns to base from the Bismarck Sea',
   });
 });
 
-// 4.1 example: the Soviet Baltic Sea Fleet at sea in the Baltic, with Leningrad German and the Danish
-// straits shut, has no base to return to and is destroyed. The engine leaves it at sea (it only offers a
-// return where a base is in reach); see WORKED-EXAMPLES.md.
-it.todo('4.1 example: a unit at sea with no friendly base at all to return to is destroyed (engine disagrees)');
+// 4.1 example, on Scenario D: the Soviet Baltic Sea Fleet at sea in the Baltic with Leningrad German; the
+// other Baltic Ports are German or neutral and the Danish straits are shut to it, so it has no base at all.
+describe('4.1 example: the Baltic Sea Fleet with no base left is destroyed', () => {
+  const fleetAtSea = (leningrad: string) => arrange(blitz.setup('D', pack), { control: { leningrad }, units: { 'baltic-sea-fleet': { at: 'sea:baltic-sea' } } });
+
+  it('with Leningrad German it is destroyed as its side\'s return step begins, though it could stay at sea', () => {
+    const seen: { type: string; power: string }[] = [];
+    const s = passUntil(fleetAtSea('GER'), (x) => x.units['baltic-sea-fleet']!.at !== 'sea:baltic-sea', {
+      onStep: (_q, events, before) => events.forEach((e) => seen.push({ type: e.type, power: before.power })),
+    })!;
+    expect(s.units['baltic-sea-fleet']!.at).toBe('pool');
+    const i = seen.findIndex((e) => e.type === 'stranded');
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(seen[i + 1]!.type).toBe('elimination');
+  });
+
+  it('with Leningrad Soviet it may return there or stay at sea', () => {
+    const s = reach(fleetAtSea('USSR'), 'USSR', 'return-pick');
+    expect(s.units['baltic-sea-fleet']!.at).toBe('sea:baltic-sea');
+    expect(options(s)).toContain('return baltic-sea-fleet');
+    expect(options(play(s, 'return baltic-sea-fleet').state)).toEqual(['to leningrad']);
+  });
+});
