@@ -91,7 +91,8 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'return') return decision(s, 'return-to', returnBases(p, s, sel.unit).map((l) => `to ${l}`));
-  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && returnBases(p, s, id).length > 0);
+  // 2.2: in a Free Blitz a return to base counts its Size against the 4.
+  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && fitsBudget(s, u.size) && returnBases(p, s, id).length > 0);
   if (!units.length) return null;
   return decision(s, 'return-pick', [...units.map(([id]) => `return ${id}`), 'done']);
 }
@@ -106,7 +107,10 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
   const uid = (s.sel as { unit: string }).unit;
   const u = s.units[uid]!;
   emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, arg)}`, u.power, { unit: uid, from: u.at, to: arg });
-  u.moved = true;
+  // 2.2: a Free Blitz pays the unit's Size for the return, and the unit may still move to a sea area
+  // (paying its Size again: double in all); otherwise 4.2's one move per unit stands.
+  spend(s, u.size);
+  if (s.mode !== 'free') u.moved = true;
   const forced = forcing(s) && isNaval(p, u) ? returnRoute(p, s, uid, arg) : null;
   if (forced) {
     // 9.8: its way home forces a closed strait: the crossing is attacked before it gets there.

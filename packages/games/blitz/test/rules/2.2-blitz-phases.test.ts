@@ -120,10 +120,20 @@ describe('2.2 example: Japan\'s Free Blitz at sea', () => {
   });
 
   // The example's Kamikazes start at sea in the Japanese Coast, return to base in Tokyo and then fly to the
-  // East China Sea, counting double (2) against the 4. The engine charges nothing for a return to base in a
-  // Free Blitz and lets no unit that returned move to sea in the same phase; and on this map the Kamikazes
-  // (air movement 2, estimated) cannot reach the East China Sea from Tokyo. See WORKED-EXAMPLES.md.
-  it.todo('2.2 example: a unit that returns to base and then moves to sea in a Free Blitz counts double (engine disagrees)');
+  // East China Sea, counting double (2) against the 4. On this map the Kamikazes (air movement 2,
+  // estimated) cannot reach the East China Sea from Tokyo, so they return to Osaka instead.
+  it('the Kamikazes return to base from the Japanese Coast and fly on to the East China Sea, counting double', () => {
+    const s = reach(blitz.setup('E', pack), 'JAP', 'blitz-choice');
+    const bed = arrange(s, { units: { kamikazes: { power: 'JAP', at: 'sea:japanese-coast', size: 1 }, '3rd-fleet': { at: 'sea:east-china-sea' } } });
+    const back = play(bed, 'blitz free', 'return kamikazes', 'to osaka');
+    expect(back.state.units.kamikazes!.at).toBe('osaka');
+    expect(back.state.freeLeft).toBe(3);
+    expect(prompt(back.state)).toBe('JAP:sea-pick');
+    expect(options(back.state)).toContain('sail kamikazes');
+    const r = play(back.state, 'sail kamikazes', 'to east-china-sea');
+    expect(r.state.units.kamikazes!.at).toBe('sea:east-china-sea');
+    expect(r.state.freeLeft).toBe(2);
+  });
 });
 
 describe('2.2 example: an AFA Land Blitz and a USA Total Blitz share a sea combat', () => {
