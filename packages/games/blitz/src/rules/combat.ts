@@ -44,6 +44,7 @@ import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
 import { hostile, hostileLand, inHomeCountry, neutralMajor, powerViewer, unitViewer } from './wars.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
+import { awaitsFleetRoll } from './france.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -847,7 +848,8 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
       emit(ev, 'advance', `${adv.map((x) => unitName(p, x)).join(', ')} advance into ${landName(p, a.target)}`, s.power, { target: a.target, units: adv });
       takeControl(p, s, a.target, s.power, ev, 'Ground Attack');
       outcome = 'taken';
-      const over = onMap(s).filter(([, u]) => u.at === a.target && !isLand(p, u) && sideOf(p, s, u.power) !== s.side).map(([id]) => id);
+      // 3.4: French warships in Vichy France are rolled for instead.
+      const over = onMap(s).filter(([id, u]) => u.at === a.target && !isLand(p, u) && sideOf(p, s, u.power) !== s.side && !awaitsFleetRoll(s, id)).map(([id]) => id);
       c.tasks.push(...over.map((x) => ({ kind: 'overrun' as const, unit: x })));
     } else outcome = 'held (no attacker able to advance)';
   }

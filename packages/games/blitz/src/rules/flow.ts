@@ -5,6 +5,7 @@
  * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
+import { applyFrenchFleetDie } from './france.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
@@ -357,6 +358,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askPassage(s)!;
       return;
     }
+    if (s.frenchFleetRoll) {
+      s.ask = { kind: 'chance', prompt: 'french-fleet-roll', stream: 'combat', faces: 6 }; // 3.4
+      return;
+    }
     if (s.japanAsk) {
       s.ask = askJapan(p, s);
       return;
@@ -443,6 +448,11 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     const m = /^die ([1-6])$/.exec(choice);
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
+    else if (s.frenchFleetRoll && !s.combat) {
+      // 3.4: a ship the Allies keep must leave at once, as an overrun unit does (6.6).
+      const leaves = applyFrenchFleetDie(p, s, Number(m[1]), ev, (id) => eliminate(p, s, id, ev));
+      if (leaves) s.overruns.push(leaves);
+    }
     else if (s.sabotageRoll) applySabotage(p, s, choice, ev);
     else if (s.frontierAttack) applyFrontier(p, s, choice, ev);
     else if (s.partisanStep) {

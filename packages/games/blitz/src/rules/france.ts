@@ -18,9 +18,13 @@
  * Liberation (3.4): a liberated country's set-aside Small units come back to the liberating power's
  * Force Pool, the first at once (the one with the lowest id: the rulebook lets the player choose).
  *
- * Not yet: the French fleet roll when an Axis power takes Vichy France (its warships in port are
- * overrun by 6.6 instead), a further unit at the start of each later turn, and the rule that these
- * special cases apply only the first time.
+ * The French fleet roll (3.4): the first time an Axis power takes the Vichy France area, a die for each
+ * French warship there (frenchFleetRoll), +1 while the Allies hold all of French North Africa: 1, the
+ * Axis power takes it; 2-3, the Allies keep it and it must leave at once as an overrun unit would (6.6);
+ * 4 or more, it is destroyed. The ships rolled for are not overrun.
+ *
+ * Not yet: a further liberation unit at the start of each later turn, and the rule that these special
+ * cases apply only the first time.
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
@@ -134,6 +138,38 @@ export function vichyJoins(p: PackIndex, s: BlitzState, power: string, aggressor
   s.vichy = { ...v, fleet: [] };
   const fna = (p.countryLands.get('french-north-africa') ?? []).filter((l) => l in s.control);
   return !(aggressor === 'Axis' && fna.length > 0 && fna.every((l) => alliedHeld(p, s, l)));
+}
+
+/** 3.4: an Axis power takes the Vichy France area for the first time: its French warships are to be rolled for. */
+export function startFrenchFleetRoll(p: PackIndex, s: BlitzState, power: string): void {
+  if (!s.vichy || s.vichy.rolled || sideOf(p, s, power) !== 'Axis') return;
+  s.vichy = { ...s.vichy, rolled: true };
+  const units = onMap(s)
+    .filter(([, u]) => u.at === VICHY && isNaval(p, u) && unitDef(p, u.def).home === 'france' && sideOf(p, s, u.power) !== 'Axis')
+    .map(([id]) => id)
+    .sort();
+  if (units.length) s.frenchFleetRoll = { power, units };
+}
+
+/** Whether `id` waits for its French fleet roll (so it is not overrun meanwhile). */
+export const awaitsFleetRoll = (s: BlitzState, id: string): boolean => s.frenchFleetRoll?.units.includes(id) ?? false;
+
+/** 3.4: one die for the first French warship still to be rolled for; returns whether it must leave (2-3). */
+export function applyFrenchFleetDie(p: PackIndex, s: BlitzState, die: number, ev: Events, destroy: (id: string) => void): string | null {
+  const r = s.frenchFleetRoll!;
+  const [id, ...rest] = r.units as [string, ...string[]];
+  if (rest.length) s.frenchFleetRoll = { ...r, units: rest };
+  else delete s.frenchFleetRoll;
+  fired('3.4', s.scenario);
+  const fna = (p.countryLands.get('french-north-africa') ?? []).filter((l) => l in s.control);
+  const total = die + (fna.length > 0 && fna.every((l) => alliedHeld(p, s, l)) ? 1 : 0);
+  const u = s.units[id];
+  if (!u || u.at !== VICHY) return null;
+  const result = total <= 1 ? 'taken' : total <= 3 ? 'kept' : 'destroyed';
+  emit(ev, 'french-fleet', `${unitName(p, id)}: die ${die}${total !== die ? ` +1` : ''}, ${result === 'taken' ? `${r.power} takes it` : result === 'kept' ? 'the Allies keep it and it must leave' : 'it is scuttled'}`, u.power, { unit: id, die, total, result });
+  if (result === 'taken') s.units[id] = { ...u, power: r.power };
+  else if (result === 'destroyed') destroy(id);
+  return result === 'kept' ? id : null;
 }
 
 /** Whether taking `country` by `side` liberates it rather than conquering it (3.4: the French neutrals, to the Allies). */

@@ -26,6 +26,7 @@ import {
 } from './query.ts';
 import { takeControl } from './politics.ts';
 import { eliminate } from './combat.ts';
+import { awaitsFleetRoll } from './france.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
@@ -406,7 +407,8 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   if (enemyLand(p, s, arg!, sideOf(p, s, u.power), unitViewer(p, s, u))) {
     takeControl(p, s, arg!, u.power, ev, `${unitName(p, sel.unit)} walks in`);
     // 6.6: enemy air and naval units in an area you take are overrun at once.
-    s.overruns.push(...unitsAt(s, arg!).filter(([, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power)).map(([id]) => id));
+    // 3.4: French warships in Vichy France are rolled for instead.
+    s.overruns.push(...unitsAt(s, arg!).filter(([id, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power) && !awaitsFleetRoll(s, id)).map(([id]) => id));
   }
   if (step.stop || sel.mp <= 0 || moveSteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
   return false;

@@ -10,7 +10,7 @@ import { checkImmediateVictory } from './victory.ts';
 import { onCapture } from './victory-points.ts';
 import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } from './neutrality.ts';
 import { makeWar } from './wars.ts';
-import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, vichyJoins } from './france.ts';
+import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
@@ -19,6 +19,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   const before = s.control[land] ?? 'neutral';
   if (before === power || scenarioDef(p, s.scenario).frozenControl) return; // C: control never changes
   s.control[land] = power;
+  if (land === VICHY && before !== 'neutral' && sideOf(p, s, before) === 'Allies') startFrenchFleetRoll(p, s, power); // 3.4: the French fleet roll
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
   const country = countryOfLand(p, s, land);
   const side = sideOf(p, s, power);

@@ -41,7 +41,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('3.1', 'Wars at the start of the game', 'partial', 'F: Germany against the AFA and Poland, the USA and USSR neutral; the full game\'s war matrix (wars.ts): pairs of powers and minors at war (Japan with China while the USA is at peace); the full game\'s data is not bundled yet'),
   core('3.2', 'Declaring war and aligning neutral minors', 'partial', 'on neutral minors (A, F) with the aligning power and protected minors, on neutral major powers with their restrictions (F); with a war matrix, on any enemy power pair by pair, a neutral USSR\'s own declarations, a minor at war with its aggressor alone and the bar on its aligner entering it; Belgium-Netherlands\' colonies with it, split to Japan when an Axis power aligns it'),
   core('3.3', 'Automatic alignment of neutral minors', 'partial', 'conditions as data (at war, areas held with or without supply, no coast held, an Axis land unit within four air moves for Argentina and Paraguay-Uruguay), Brazil\'s and Mexico\'s armies to the Force Pool unless an enemy is near; not yet: Austria-Czechoslovakia and Iberia liberated and allied by an Allied power'),
-  core('3.4', 'Conquest and liberation', 'partial', 'conquest by every area or by a capital (France: Paris, Italy: Rome), the conquered country\'s units set aside (D.5), liberation with one set-aside Small unit back at once; France\'s first fall and Vichy France (F, the full game: france.ts); not yet: the French fleet roll, a liberation unit each later turn, supply to the conquered areas, the liberator\'s choice of unit and of returning the country'),
+  core('3.4', 'Conquest and liberation', 'partial', 'conquest by every area or by a capital (France: Paris, Italy: Rome), the conquered country\'s units set aside (D.5), liberation with one set-aside Small unit back at once; France\'s first fall and Vichy France (F, the full game: france.ts); the French fleet roll; not yet: a liberation unit each later turn, supply to the conquered areas, the liberator\'s choice of unit and of returning the country'),
   core('3.5', 'Destroyed Convoys', 'partial', 'home-country and area conditions, the Japan-S.China Convoy\'s trade condition (E.3); the Ger-Swe Convoy\'s waits for the Swedish trade to end'),
   core('4.1', 'Return to base', 'partial', 'returns within range, and a unit with no base it could ever reach destroyed; a unit whose bases are all out of range is not yet made to return to the closest'),
   core('4.2', 'Move to a sea area, transports', 'partial', 'TRS and moves to sea; ' + NO_SEA),
@@ -129,7 +129,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   scen('F.6', 'F: trade agreements', 'implemented', ['7.5']),
   scen('F.7', 'F: neutral major power limits', 'implemented', ['7.7']),
   scen('F.8', 'F: victory and the end of the game', 'implemented', ['8']),
-  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2, Vichy France (3.4), the optional rules 9.1, 9.3, 9.4, 9.6-9.9 (option optional); not yet: the weapon picks of 7.3 by WDC, the A-Bomb, the French fleet roll, a liberation unit each later turn, 9.2 and 9.5'),
+  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2, Vichy France and its fleet roll (3.4), the optional rules 9.1, 9.3, 9.4, 9.6-9.9 (option optional); not yet: the weapon picks of 7.3 by WDC, the A-Bomb, a liberation unit each later turn, 9.2 and 9.5'),
 ];
 
 const KNOWN = new Set(BLITZ_SECTIONS.map((s) => s.id));
@@ -198,6 +198,7 @@ const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   disband: 'D',
   'dormant-army': 'D',
   'set-aside': '3.4',
+  'french-fleet': '3.4',
   frontier: 'E',
   'extra-resources': 'E',
   research: '7.3',

@@ -262,7 +262,9 @@ export interface BlitzState {
    * held off the map until Vichy joins a side (france.ts); and units set aside by home country until
    * it is liberated. Both are replaced, never changed in place.
    */
-  vichy?: { countries: string[]; fleet: { unit: string; size: number }[] };
+  vichy?: { countries: string[]; fleet: { unit: string; size: number }[]; rolled?: boolean };
+  /** 3.4: French warships in Vichy France still to be rolled for, and the Axis power that took it. */
+  frenchFleetRoll?: { power: string; units: string[] };
   setAside?: Record<string, string[]>;
   /** Factory damage by land area this turn (6.4), cleared when income is counted (7.6). */
   factoryDamage?: Record<string, number>;

@@ -10,6 +10,8 @@ import type { GameEvent } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
+import { applyFrenchFleetDie } from '../../src/rules/france.ts';
+import { advance } from '../../src/rules/flow.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { pack } from '../helpers.ts';
 
@@ -96,6 +98,61 @@ describe('3.4 declaring war on the French neutrals', () => {
     expect(ev.some((e) => e.type === 'conquest')).toBe(false);
     expect(s.units['vichy-france-army']!.at).toBe('gone');
     expect(s.units['french-fleet']).toMatchObject({ at: 'vichy-france', power: 'AFA' });
+  });
+});
+
+describe('3.4 the French fleet roll when an Axis power takes Vichy France', () => {
+  /** Germany declares war on Vichy (the fleet joins the AFA in port), then takes the area. */
+  const taken = (fnaAllied = false): BlitzState => {
+    const { s } = fallen();
+    if (fnaAllied) Object.assign(s.control, { algeria: 'AFA', morocco: 'AFA' });
+    s.side = 'Axis';
+    s.power = 'GER';
+    declareWar(p, s, 'vichy-france', []);
+    takeControl(p, s, 'vichy-france', 'GER', [], 'test');
+    return s;
+  };
+  const roll = (s: BlitzState, die: number) => {
+    const gone: string[] = [];
+    const ev: GameEvent[] = [];
+    const leaves = applyFrenchFleetDie(p, s, die, ev, (id) => gone.push(id));
+    return { leaves, gone, ev };
+  };
+
+  it('a die is due for the French Fleet in port, asked as a chance node, and it is not overrun meanwhile', () => {
+    const s = taken();
+    expect(s.frenchFleetRoll).toEqual({ power: 'GER', units: ['french-fleet'] });
+    advance(p, s, []);
+    expect(s.ask).toMatchObject({ kind: 'chance', prompt: 'french-fleet-roll', faces: 6 });
+    expect(s.overruns).not.toContain('french-fleet');
+  });
+
+  it('1: Germany takes it', () => {
+    const s = taken();
+    expect(roll(s, 1).leaves).toBeNull();
+    expect(s.units['french-fleet']).toMatchObject({ power: 'GER', at: 'vichy-france' });
+    expect(s.frenchFleetRoll).toBeUndefined();
+  });
+
+  it('2 or 3: the Allies keep it and it must leave; 4 to 6: it is destroyed', () => {
+    const kept = taken();
+    expect(roll(kept, 3).leaves).toBe('french-fleet');
+    expect(kept.units['french-fleet']!.power).toBe('AFA');
+    expect(roll(taken(), 4).gone).toEqual(['french-fleet']);
+  });
+
+  it('+1 while the Allies hold all of French North Africa: a 1 keeps it Allied, a 3 destroys it', () => {
+    expect(roll(taken(true), 1).leaves).toBe('french-fleet');
+    expect(roll(taken(true), 3).gone).toEqual(['french-fleet']);
+  });
+
+  it('only the first time: taking Vichy again rolls for nothing', () => {
+    const s = taken();
+    roll(s, 1);
+    takeControl(p, s, 'vichy-france', 'AFA', [], 'test');
+    s.units['french-fleet'] = { ...s.units['french-fleet']!, power: 'AFA' };
+    takeControl(p, s, 'vichy-france', 'GER', [], 'test');
+    expect(s.frenchFleetRoll).toBeUndefined();
   });
 });
 
