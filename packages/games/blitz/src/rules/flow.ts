@@ -5,7 +5,7 @@
  * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
-import { applyFrenchFleetDie } from './france.ts';
+import { applyFrenchFleetDie, liberationUnits } from './france.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
@@ -285,6 +285,7 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
   s.turn += 1;
   emit(ev, 'turn', `Turn ${s.turn} begins`, undefined, { turn: s.turn });
   applyHandovers(p, s, ev); // D: Second Front
+  liberationUnits(p, s, ev); // 3.4: one more set-aside unit for each liberated country
   turnStartEntry(p, s, ev); // 7.2: the war turn brings the neutrals in
   checkAlignments(p, s, ev); // 3.3
   startJapanQuestion(p, s); // F

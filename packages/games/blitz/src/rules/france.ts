@@ -15,16 +15,16 @@
  * all of French North Africa. An Allied power taking one of these countries liberates it rather than
  * conquering it; Vichy's land unit is then set aside and its warships stay, under the liberator.
  *
- * Liberation (3.4): a liberated country's set-aside Small units come back to the liberating power's
- * Force Pool, the first at once (the one with the lowest id: the rulebook lets the player choose).
+ * Liberation (3.4): a liberated country's set-aside units come back to the liberating power's Force
+ * Pool, the first at once and one more at the start of each later turn (liberationUnits), Small ones
+ * before Big ones, never the Maginot Line (the one with the lowest id: the rulebook lets the player choose).
  *
  * The French fleet roll (3.4): the first time an Axis power takes the Vichy France area, a die for each
  * French warship there (frenchFleetRoll), +1 while the Allies hold all of French North Africa: 1, the
  * Axis power takes it; 2-3, the Allies keep it and it must leave at once as an overrun unit would (6.6);
  * 4 or more, it is destroyed. The ships rolled for are not overrun.
  *
- * Not yet: a further liberation unit at the start of each later turn, and the rule that these special
- * cases apply only the first time.
+ * Not yet: the rule that France's and Vichy's other special cases apply only the first time.
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
@@ -189,17 +189,39 @@ export function liberate(p: PackIndex, s: BlitzState, country: string, power: st
     }
     return; // Vichy has no units set aside to return
   }
-  const aside = s.setAside?.[country] ?? [];
+  if (releaseOne(p, s, country, power, ev)) s.liberators = { ...s.liberators, [country]: power };
+}
+
+/**
+ * 3.4: one set-aside unit of a liberated country joins `power`'s Force Pool: a Small one while there are
+ * any, then a Big one (the lowest id: the rulebook lets the player choose); never the Maginot Line.
+ * Returns whether more are left.
+ */
+function releaseOne(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): boolean {
+  const aside = (s.setAside?.[country] ?? []).filter((id) => id !== 'maginot-line');
   const small = aside.filter((id) => maxSize(p, unitDef(p, id).id) <= 2);
   const pick = (small.length ? small : aside)[0];
-  if (!pick) return;
-  s.setAside = { ...s.setAside, [country]: aside.filter((x) => x !== pick) };
+  if (!pick) return false;
+  s.setAside = { ...s.setAside, [country]: (s.setAside?.[country] ?? []).filter((x) => x !== pick) };
   if (s.units[pick]) {
     const { [pick]: _gone, ...rest } = s.units;
     s.units = rest;
   }
   s.pool = { ...s.pool, [pick]: { size: maxSize(p, unitDef(p, pick).id), from: s.turn } };
   emit(ev, 'liberation-unit', `${unitName(p, pick)} joins ${power}'s Force Pool with ${p.files.map.countries.find((x) => x.id === country)?.name ?? country}'s liberation`, power, { country, unit: pick });
+  return aside.length > 1;
+}
+
+/** 3.4: at the start of each turn after a liberation, one more set-aside unit per liberated country. */
+export function liberationUnits(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (!s.liberators) return;
+  const next: Record<string, string> = {};
+  for (const [country, power] of Object.entries(s.liberators).sort(([a], [b]) => a.localeCompare(b))) {
+    if (s.conquered.includes(country)) continue; // taken again: no more come back
+    if (releaseOne(p, s, country, power, ev)) next[country] = power;
+  }
+  if (Object.keys(next).length) s.liberators = next;
+  else delete s.liberators;
 }
 
 /** The country a land area counts for now (the Vichy France area is Vichy's once France has fallen). */

@@ -263,6 +263,8 @@ export interface BlitzState {
    * it is liberated. Both are replaced, never changed in place.
    */
   vichy?: { countries: string[]; fleet: { unit: string; size: number }[]; rolled?: boolean };
+  /** 3.4: liberated countries with set-aside units still to come back, and the power they go to. */
+  liberators?: Record<string, string>;
   /** 3.4: French warships in Vichy France still to be rolled for, and the Axis power that took it. */
   frenchFleetRoll?: { power: string; units: string[] };
   setAside?: Record<string, string[]>;

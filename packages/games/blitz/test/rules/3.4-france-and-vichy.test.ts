@@ -10,7 +10,7 @@ import type { GameEvent } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
-import { applyFrenchFleetDie } from '../../src/rules/france.ts';
+import { applyFrenchFleetDie, liberationUnits } from '../../src/rules/france.ts';
 import { advance } from '../../src/rules/flow.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { pack } from '../helpers.ts';
@@ -170,6 +170,39 @@ describe('3.4 liberation returns a set-aside Small unit', () => {
     expect(aside).toContain(unit);
     expect(s.pool[unit]).toBeDefined();
     expect(s.setAside!.france).not.toContain(unit);
+  });
+
+  it('and one more at the start of each later turn, Small ones first, then Big ones, never the Maginot Line', () => {
+    const { s } = fallen();
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
+    expect(s.liberators).toEqual({ france: 'AFA' });
+    const small = (id: string) => Math.max(...Object.keys(p.unit.get(id)!.sizes).map(Number)) <= 2;
+    const order: string[] = [];
+    for (let turn = 0; turn < 12 && s.liberators; turn++) {
+      const ev: GameEvent[] = [];
+      liberationUnits(p, s, ev);
+      const back = ev.filter((e) => e.type === 'liberation-unit');
+      expect(back.length).toBe(1);
+      order.push((back[0]!.data as { unit: string }).unit);
+    }
+    expect(order.length).toBeGreaterThan(0);
+    expect(order).not.toContain('maginot-line');
+    for (const id of order) expect(s.pool[id], id).toBeDefined();
+    // Small ones come back before any Big one.
+    const firstBig = order.findIndex((id) => !small(id));
+    if (firstBig >= 0) expect(order.slice(firstBig).every((id) => !small(id))).toBe(true);
+    expect((s.setAside!.france ?? []).filter((id) => id !== 'maginot-line')).toEqual([]);
+  });
+
+  it('none come back while the country is conquered again', () => {
+    const { s } = fallen();
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
+    const left = [...s.setAside!.france!];
+    s.conquered.push('france');
+    const ev: GameEvent[] = [];
+    liberationUnits(p, s, ev);
+    expect(ev).toEqual([]);
+    expect(s.setAside!.france).toEqual(left);
   });
 });
 
