@@ -70,9 +70,10 @@ function airBases(p: PackIndex, s: BlitzState, uid: string): string[] {
 }
 
 /**
- * 4.1: a unit at sea with no friendly land area anywhere it could return to base (in any number of moves,
- * past the straits as they stand) is destroyed, even if it could stay at sea. Done as the phasing power's
- * return step begins, before it is asked anything.
+ * 4.1, as the phasing power's return step begins, before it is asked anything: a unit at sea with no
+ * friendly land area anywhere it could return to base (in any number of moves, past the straits as they
+ * stand) is destroyed, even if it could stay at sea; one with bases, but none in range, must return to
+ * the closest (its owner choosing among equals).
  */
 export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
   const FAR = 99;
@@ -81,17 +82,23 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
     const air = isAir(p, u);
     if (!isNaval(p, u) && !(air && hasSeaCombat(p, s))) continue;
     const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s));
-    const base = [...reach.keys()].some((l) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (air ? canStackAir(p, s, l, u.size) : canStackPort(p, s, l, u.size)));
-    if (base) continue;
+    const bases = [...reach.entries()].filter(([l]) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (air ? canStackAir(p, s, l, u.size) : canStackPort(p, s, l, u.size)));
+    if (bases.length && returnBases(p, s, id).length) continue;
     fired('4.1', s.scenario);
-    emit(ev, 'stranded', `${unitName(p, id)} has no base left to return to`, u.power, { unit: id, at: u.at });
-    eliminate(p, s, id, ev);
+    if (!bases.length) {
+      emit(ev, 'stranded', `${unitName(p, id)} has no base left to return to`, u.power, { unit: id, at: u.at });
+      eliminate(p, s, id, ev);
+      continue;
+    }
+    const nearest = Math.min(...bases.map(([, d]) => d));
+    s.sel = { kind: 'return', unit: id, forced: bases.filter(([, d]) => d === nearest).map(([l]) => l).sort() };
+    return; // asked (or applied) one unit at a time
   }
 }
 
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
-  if (sel?.kind === 'return') return decision(s, 'return-to', returnBases(p, s, sel.unit).map((l) => `to ${l}`));
+  if (sel?.kind === 'return') return decision(s, 'return-to', (sel.forced ?? returnBases(p, s, sel.unit)).map((l) => `to ${l}`));
   // 2.2: in a Free Blitz a return to base counts its Size against the 4.
   const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && fitsBudget(s, u.size) && returnBases(p, s, id).length > 0);
   if (!units.length) return null;
@@ -110,8 +117,9 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
   emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, arg)}`, u.power, { unit: uid, from: u.at, to: arg });
   // 2.2: a Free Blitz pays the unit's Size for the return, and the unit may still move to a sea area
   // (paying its Size again: double in all); otherwise 4.2's one move per unit stands.
-  spend(s, u.size);
-  if (s.mode !== 'free') u.moved = true;
+  const made = (s.sel as { forced?: string[] }).forced !== undefined; // a return 4.1 forces is not a Free Blitz move
+  if (!made) spend(s, u.size);
+  if (s.mode !== 'free' || made) u.moved = true;
   const forced = forcing(s) && isNaval(p, u) ? returnRoute(p, s, uid, arg) : null;
   if (forced) {
     // 9.8: its way home forces a closed strait: the crossing is attacked before it gets there.

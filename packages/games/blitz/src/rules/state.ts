@@ -133,7 +133,7 @@ export type Selection =
   | { kind: 'move'; unit: string; mp: number; path: string[] }
   | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest' }
   | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
-  | { kind: 'return'; unit: string }
+  | { kind: 'return'; unit: string; forced?: string[] }
   | { kind: 'attack'; attack: number }
   | { kind: 'build'; unit: string; size: number | null; pool: number; imposed?: boolean };
 

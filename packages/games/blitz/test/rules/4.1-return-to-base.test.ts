@@ -103,6 +103,18 @@ describe('4.1 example: the Pacific Fleet returns to base from the Bismarck Sea',
   it('whereas at Size 2 it would fit in Darwin', () => {
     expect(options(play(atSea(2), 'return pacific-fleet').state)).toContain('to darwin');
   });
+
+  it('with Canberra and New Zealand Japanese no base is in range: it must return to one of the closest (its owner\'s choice), and may not stay at sea', () => {
+    const s = reach(arrange(blitz.setup('E', pack), { control: { canberra: 'JAP', 'new-zealand': 'JAP' }, units: { 'pacific-fleet': { at: 'sea:bismarck-sea', size: 4 } } }), 'WA', 'return-to');
+    expect(s.sel).toMatchObject({ kind: 'return', unit: 'pacific-fleet' });
+    const to = options(s);
+    expect(to).not.toContain('done');
+    expect(to).not.toContain('to darwin'); // its Small Port cannot take a Big unit
+    // All 3 away (two seas and a Port), Perth among them.
+    expect(to).toEqual(expect.arrayContaining(['to hawaii', 'to manila', 'to perth']));
+    const r = play(s, to[0]!);
+    expect(r.state.units['pacific-fleet']!.at).toBe(to[0]!.slice(3));
+  });
 });
 
 // 4.1 example, on Scenario D: the Soviet Baltic Sea Fleet at sea in the Baltic with Leningrad German; the
