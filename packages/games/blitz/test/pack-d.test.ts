@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { approximationPack } from '../src/pack/bundled.ts';
 import type { ScenarioDef } from '../src/pack/schema.ts';
-import { fresh, issuesOf, load, lookups, scenarioAt, type Raw } from './support/pack-fixtures.ts';
+import { expectIssue, fresh, issuesOf, load, lookups, scenarioAt, type Raw } from './support/pack-fixtures.ts';
 
 const { index: D_INDEX, path: D_PATH, raw: rawD } = scenarioAt('D');
 
@@ -176,12 +176,6 @@ describe('Scenario D units: values the examples state', () => {
 });
 
 describe('Scenario D fields: broken packs are refused with the path and what to do', () => {
-  const expectIssue = (raw: Raw, path: string, message: RegExp): void => {
-    const found = issuesOf(raw);
-    expect(found.map((i) => i.path)).toContain(path);
-    expect(found.find((i) => i.path === path)!.message).toMatch(message);
-  };
-
   it('unknown powers in trades, the Second Front, handovers, disbands, build areas and winsWith', () => {
     const raw = fresh();
     const d = rawD(raw);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { approximationPack } from '../src/pack/bundled.ts';
 import type { ScenarioDef } from '../src/pack/schema.ts';
-import { fresh, issuesOf, load, lookups, naval, scenarioAt, type Raw } from './support/pack-fixtures.ts';
+import { expectIssue, fresh, issuesOf, load, lookups, naval, scenarioAt, type Raw } from './support/pack-fixtures.ts';
 
 const { index: E_INDEX, path: E_PATH, raw: rawE } = scenarioAt('E');
 
@@ -191,12 +191,6 @@ describe('Scenario E units: values the examples state', () => {
 });
 
 describe('Scenario E fields: broken packs are refused with the path and what to do', () => {
-  const expectIssue = (raw: Raw, path: string, message: RegExp): void => {
-    const found = issuesOf(raw);
-    expect(found.map((i) => i.path)).toContain(path);
-    expect(found.find((i) => i.path === path)!.message).toMatch(message);
-  };
-
   it('off-map supply for an unknown power or from an unknown country', () => {
     const raw = fresh();
     rawE(raw).offMapSupply = { USN: { countries: ['usa'] }, WA: { countries: ['atlantis'] } };

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { approximationPack } from '../src/pack/bundled.ts';
 import type { ScenarioDef } from '../src/pack/schema.ts';
-import { fresh, issuesOf, load, lookups, naval, scenarioAt, type Raw } from './support/pack-fixtures.ts';
+import { expectIssue, fresh, issuesOf, load, lookups, naval, scenarioAt } from './support/pack-fixtures.ts';
 
 const { index: F_INDEX, path: F_PATH, raw: rawF } = scenarioAt('F');
 
@@ -239,12 +239,6 @@ describe('Scenario F: facts the rulebook states', () => {
 });
 
 describe('Scenario F fields: broken packs are refused with the path and what to do', () => {
-  const expectIssue = (raw: Raw, path: string, message: RegExp): void => {
-    const found = issuesOf(raw);
-    expect(found.map((i) => i.path)).toContain(path);
-    expect(found.find((i) => i.path === path)!.message).toMatch(message);
-  };
-
   it('neutral majors: an unknown power, an ally as enemy, a delta for a power without a marker, lands on a non-capture event', () => {
     const raw = fresh();
     const nm = rawF(raw).neutralMajors;

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { approximationPack } from '../src/pack/bundled.ts';
 import type { ScenarioDef } from '../src/pack/schema.ts';
-import { fresh, issuesOf, load, lookups, scenarioAt, type Raw } from './support/pack-fixtures.ts';
+import { expectIssue, fresh, issuesOf, load, lookups, scenarioAt, type Raw } from './support/pack-fixtures.ts';
 
 const { index: FULL_INDEX, path: FULL_PATH, raw: rawFull } = scenarioAt('full');
 
@@ -358,12 +358,6 @@ describe('the full game: facts the rulebook states', () => {
 });
 
 describe('full-game fields: broken packs are refused with the path and what to do', () => {
-  const expectIssue = (raw: Raw, path: string, message: RegExp): void => {
-    const found = issuesOf(raw);
-    expect(found.map((i) => i.path)).toContain(path);
-    expect(found.find((i) => i.path === path)!.message).toMatch(message);
-  };
-
   it("alignments: a 'near' trigger needs a range, only 'near' has one, only 'holds' asks for supplied areas", () => {
     const raw = fresh();
     const al = rawFull(raw).alignments as Raw[];

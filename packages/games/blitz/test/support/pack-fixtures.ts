@@ -1,8 +1,9 @@
 /**
  * Shared fixtures for the pack tests: the bundled approximation pack as checked data, a mutable raw
- * copy to break on purpose, the checker's issues, a scenario's index and JSON path in
+ * copy to break on purpose, the checker's issues (and an assertion on one), a scenario's index and JSON path in
  * scenarios.json, lookups by id, and naval-move distances for recomputing a scenario's seas in play.
  */
+import { expect } from 'vitest';
 import { checkBlitzPack } from '../../src/pack/check.ts';
 import { approximationPack } from '../../src/pack/bundled.ts';
 import type { MapDef, PackFiles } from '../../src/pack/schema.ts';
@@ -22,6 +23,13 @@ export function load(): PackFiles {
 export function issuesOf(raw: unknown): { path: string; message: string }[] {
   const r = checkBlitzPack(raw);
   return r.ok ? [] : r.issues;
+}
+
+/** The checker refuses `raw` with an issue at `path` whose message matches `message`. */
+export function expectIssue(raw: Raw, path: string, message: RegExp): void {
+  const found = issuesOf(raw);
+  expect(found.map((i) => i.path)).toContain(path);
+  expect(found.find((i) => i.path === path)!.message).toMatch(message);
 }
 
 /** Where scenario `id` sits in scenarios.json: its index, its JSON path, and its object in a raw copy. */
