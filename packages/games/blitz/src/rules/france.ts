@@ -216,7 +216,7 @@ function releaseOne(p: PackIndex, s: BlitzState, country: string, power: string,
 export function liberationUnits(p: PackIndex, s: BlitzState, ev: Events): void {
   if (!s.liberators) return;
   const next: Record<string, string> = {};
-  for (const [country, power] of Object.entries(s.liberators).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [country, power] of Object.entries(s.liberators).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (s.conquered.includes(country)) continue; // taken again: no more come back
     if (releaseOne(p, s, country, power, ev)) next[country] = power;
   }
