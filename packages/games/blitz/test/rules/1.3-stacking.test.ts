@@ -152,9 +152,3 @@ describe('1.3 example: the Land Route from Stalingrad to Samarkand and the Air R
     expect(r2.state.sel).toBeNull();
   });
 });
-
-// 1.3 example: an AFA army moves into USSR-held Persia, where the USSR has only an air unit, with the
-// USSR's leave; the Soviet air unit must then rebase out. The engine lets the AFA army in, but leaves the
-// air unit there (and would let it in even beside Soviet land units, or into a Soviet home area, and
-// asks no leave); see WORKED-EXAMPLES.md.
-it.todo('1.3 example: an ally\'s air unit rebases out of an area your land unit enters (engine disagrees)');

@@ -234,9 +234,4 @@ describe('3.4 example: the USA liberates French North Africa (Turn 8)', () => {
     const { s } = liberated();
     expect([s.control.morocco, s.control.algeria]).toEqual(['USA', 'USA']);
   });
-
-  // The example adds French North Africa's one Small land unit, the Free French Army, to the USA's Force
-  // Pool. The bundled pack gives that counter home France, so it was set aside with France and French North
-  // Africa's liberation returns nothing; see WORKED-EXAMPLES.md.
-  it.todo('3.4 example: the Free French Army joins the liberating USA\'s Force Pool (engine and pack disagree)');
 });

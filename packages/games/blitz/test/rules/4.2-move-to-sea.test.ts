@@ -125,10 +125,6 @@ describe('4.2 example: the Italian fleet is shut in the Mediterranean', () => {
     expect(s.control.egypt).toBe('AFA');
     expect(options(play(s, 'sail italian-fleet').state)).toEqual(['to mediterranean']);
   });
-
-  // The example lets Axis SUBs through Gibraltar both ways (the Italian SUB out to the Western Approaches,
-  // German U-boats in). The engine closes the strait to SUBs as to other ships; see WORKED-EXAMPLES.md.
-  it.todo('4.2 example: an Italian SUB may leave the Mediterranean for the Western Approaches past an AFA Gibraltar (engine disagrees)');
 });
 
 describe('4.2 example: the Central TRS picks up the SNLF for Midway', () => {
@@ -157,8 +153,4 @@ describe('4.2 example: the Central TRS picks up the SNLF for Midway', () => {
     expect(options(a)).toContain('attack midway-islands');
     expect(options(play(a, 'attack midway-islands').state)).toContain('add snlf');
   });
-
-  // The example's other choice, sailing on into the Small Port of the Marshall Islands to end the move
-  // there, is not offered: the engine's moves to sea end at sea; see WORKED-EXAMPLES.md.
-  it.todo('4.2 example: a naval unit may end its move to sea by entering a Port (engine disagrees)');
 });

@@ -195,9 +195,4 @@ describe('5.3 example: the Western Allies and the USSR both want Western Germany
     const s = until(r.state, 'USSR', 'announce-attack');
     expect(options(s)).not.toContain('attack western-germany');
   });
-
-  // The rest of the example is not replayable: Western Germany has no Factory on the bundled map (so no
-  // Factory Attack), and the engine lets one power make one attack of one kind on an area, so neither the
-  // AFA's Factory and Ground Attacks together nor AFA and USA units in one attack can be announced.
-  it.todo('5.3 example: AFA and USA units together in a Factory Attack and a Ground Attack on Western Germany (engine disagrees, see WORKED-EXAMPLES.md)');
 });

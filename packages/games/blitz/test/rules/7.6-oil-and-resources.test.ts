@@ -89,15 +89,4 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
     expect(usa.earmark.china).toBe(2);
     expect([usa.oil, usa.res]).toEqual([4, 8]);
   });
-
-  // The example also has the USA Lend Lease one Oil to the AFA, leaving 3 Oil and 8 Resources. The bundled
-  // pack's USA Lend Lease counter in the North Atlantic has no recipient (it feeds Great Britain, as in the
-  // short scenarios), and the engine makes a giver pay Resources first instead of letting it choose Oil;
-  // see WORKED-EXAMPLES.md.
-  it.todo('7.6 example: the USA Lend Leases one Oil to the AFA, leaving 3 Oil and 8 Resources (not replayable)');
 });
-
-// 7.6 example: with France and Great Britain conquered, Canada is the British home country; India and
-// Iraq, cut off from it, build Indian units with their own Oil and Resource. Neither a new home country
-// for British units nor an isolated ally's separate income is implemented; see WORKED-EXAMPLES.md.
-it.todo('7.6 example: an isolated India builds Indian units with the Oil in Iraq and its own Resource (not implemented)');
