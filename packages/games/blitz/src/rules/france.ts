@@ -28,7 +28,7 @@
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { canStackLand, canStackPort, isAir, isLand, isNaval, maxSize, onMap, sideOf } from './query.ts';
+import { canStackLand, canStackPort, heldBySide, isAir, isLand, isNaval, maxSize, onMap, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
@@ -54,10 +54,7 @@ export function countryLands(p: PackIndex, s: BlitzState, country: string): stri
 /** The French countries that are neutral after France's fall and may be declared on (3.4). */
 export const frenchNeutrals = (s: BlitzState): string[] => s.vichy?.countries ?? [];
 
-const alliedHeld = (p: PackIndex, s: BlitzState, land: string): boolean => {
-  const c = s.control[land];
-  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === 'Allies';
-};
+const alliedHeld = (p: PackIndex, s: BlitzState, land: string): boolean => heldBySide(p, s, land, 'Allies');
 
 /** Set a unit aside with its home country (3.4), to come back when the country is liberated. */
 export function setAsideUnit(s: BlitzState, id: string, country: string): void {
@@ -107,7 +104,7 @@ export function franceFalls(p: PackIndex, s: BlitzState, ev: Events): void {
     const home = unitDef(p, u.def).home;
     const side = sideOf(p, s, u.power);
     const fits = (l: string) => (isLand(p, u) ? canStackLand(p, s, l, side, u.size) : isNaval(p, u) ? canStackPort(p, s, l, u.size) : true);
-    const dest = (p.countryLands.get(home) ?? []).filter((l) => l in s.control && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side && fits(l)).sort()[0];
+    const dest = (p.countryLands.get(home) ?? []).filter((l) => heldBySide(p, s, l, side) && fits(l)).sort()[0];
     if (dest) {
       emit(ev, 'handover-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
       s.units[id] = { ...u, at: dest };

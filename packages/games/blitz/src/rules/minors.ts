@@ -8,7 +8,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { enemy, isLand, powerOfSide, sideOf, sidePowers, unitsAt } from './query.ts';
+import { enemy, heldBySide, isLand, powerOfSide, sideOf, sidePowers, unitsAt } from './query.ts';
 import { airMoves } from './geometry.ts';
 import { areaInSupply, homeCountries } from './supply.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
@@ -28,7 +28,7 @@ export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
   for (const a of sc.alignments ?? []) {
     if (!neutralCountry(p, s, a.country) || s.atWar.includes(a.country) || (s.wars ? !atWarWithAnyone(p, s, a.power) : isNeutral(s, a.power))) continue;
     const side = sideOf(p, s, a.power);
-    const held = (l: string) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side;
+    const held = (l: string) => heldBySide(p, s, l, side);
     let ok = false;
     // at war (with `with`, once the two are at war with each other)
     if (a.when === 'at-war') ok = a.with === undefined || (s.wars ? atWar(p, s, a.power, a.with) : !isNeutral(s, a.with));
@@ -36,7 +36,7 @@ export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
     else if (a.when === 'near') ok = nearWith(p, s, a.country, a.range ?? 0, (l) => s.control[l] === a.power && majorLandUnitIn(p, s, l, a.power));
     else if (a.when === 'none-touching') {
       const foe = enemy(side);
-      ok = ![...(p.coastOf.get(a.sea ?? '') ?? [])].some((l) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === foe);
+      ok = ![...(p.coastOf.get(a.sea ?? '') ?? [])].some((l) => heldBySide(p, s, l, foe));
     }
     if (!ok) continue;
     // 3.3 (Brazil, Mexico): the army takes the field only with an enemy land unit nearby; else it joins the Force Pool.
@@ -115,7 +115,7 @@ function partisanAreas(p: PackIndex, s: BlitzState, country: string): { side: Si
   const lands = (p.countryLands.get(country) ?? []).filter((l) => l in s.control && landDef(p, l).oil + landDef(p, l).resources > 0);
   if (sc.partisans?.bothSides?.includes(country)) {
     for (const side of ['Axis', 'Allies'] as const) {
-      const held = lands.filter((l) => s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === enemy(side));
+      const held = lands.filter((l) => heldBySide(p, s, l, enemy(side)));
       if (held.length) return { side, lands: held.sort() };
     }
     return null;

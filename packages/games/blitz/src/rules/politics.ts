@@ -4,7 +4,7 @@
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { sideOf, enemy } from './query.ts';
+import { enemy, heldBySide, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
 import { onCapture } from './victory-points.ts';
@@ -78,10 +78,7 @@ export function initiallyConquered(p: PackIndex, s: BlitzState): string[] {
 export function isConquered(p: PackIndex, s: BlitzState, country: string, by: SideId): boolean {
   const lands = countryLands(p, s, country).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
   if (!lands.length) return false;
-  const held = (l: string) => {
-    const c = s.control[l];
-    return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === by;
-  };
+  const held = (l: string) => heldBySide(p, s, l, by);
   // 3.4 (A.2, F.3): France falls with Paris, Italy with Rome (the scenario's capitals; France by default).
   const capital = scenarioDef(p, s.scenario).capitals?.[country] ?? (country === 'france' ? 'paris' : undefined);
   if (capital && lands.includes(capital)) return held(capital);

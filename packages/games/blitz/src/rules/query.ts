@@ -131,6 +131,12 @@ export function controllerSide(p: PackIndex, s: BlitzState, land: string, viewer
   return side;
 }
 
+/** Whether a power of `side` controls `land` (not neutral, not out of play). */
+export function heldBySide(p: PackIndex, s: BlitzState, land: string, side: SideId): boolean {
+  const c = s.control[land];
+  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === side;
+}
+
 /** 1.5: a land area is friendly if a power on your side controls it. */
 export const friendlyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === side;
 /** A land area unit `u` may base or end a move in as friendly: its side's, and (1.3, the full game) not an ally's it may not enter. */

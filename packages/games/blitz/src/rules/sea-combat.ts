@@ -15,7 +15,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
@@ -34,28 +34,23 @@ function convoySide(p: PackIndex, s: BlitzState, c: ConvoyDef): SideId | null {
   return pw && !inactive(s, pw.id) ? pw.side : null;
 }
 
-const heldBy = (s: BlitzState, p: PackIndex, land: string, side: SideId): boolean => {
-  const c = s.control[land];
-  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === side;
-};
-
 /** 3.5: whether a Convoy carries a Destroyed marker now. */
 export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): boolean {
   const side = convoySide(p, s, c);
   if (!side) return true;
   if (scenarioDef(p, s.scenario).destroyedConvoys?.includes(c.id)) return true;
-  const enemyHeld = (land: string) => heldBy(s, p, land, enemy(side));
+  const enemyHeld = (land: string) => heldBySide(p, s, land, enemy(side));
   if (c.id === 'japan-south-china-convoy') {
     // E.3/3.5: it counts only while Japan holds an Oil or Resource area on its sea (the South China Sea).
     const trade = [...(p.coastOf.get(c.sea) ?? [])].filter((l) => s.control[l] !== undefined && p.land.get(l)!.oil + p.land.get(l)!.resources > 0);
-    return !trade.some((l) => heldBy(s, p, l, side));
+    return !trade.some((l) => heldBySide(p, s, l, side));
   }
   if (c.home === 'australia') return enemyHeld('canberra');
   if (c.home === 'india') return enemyHeld('hyderabad');
   if (c.home === 'france' || c.home === 'japan' || c.home === 'usa') {
     // Destroyed once no land area of the home country touching the Convoy's sea is friendly.
     const touching = (p.countryLands.get(c.home) ?? []).filter((l) => (p.coastOf.get(c.sea) ?? new Set()).has(l) && s.control[l] !== undefined);
-    return !touching.some((l) => heldBy(s, p, l, side));
+    return !touching.some((l) => heldBySide(p, s, l, side));
   }
   return s.conquered.includes(c.home);
 }

@@ -8,7 +8,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { friendlyLand, isAir, isLand, isNaval, landNeighbours, ownedBy, sideOf, typeOf, canStackLand, canStackPort, unitsAt } from './query.ts';
+import { canStackLand, canStackPort, friendlyLand, heldBySide, isAir, isLand, isNaval, landNeighbours, ownedBy, sideOf, typeOf, unitsAt } from './query.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
@@ -119,7 +119,7 @@ export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: stri
   const side = sideOf(p, s, u.power);
   if (!owner || sideOf(p, s, owner) !== side) return false;
   if (s.conquered.includes(ce.country)) return false;
-  const held = ce.openers.filter((l) => s.control[l] !== undefined && s.control[l] !== 'neutral' && sideOf(p, s, s.control[l]!) === side).length;
+  const held = ce.openers.filter((l) => heldBySide(p, s, l, side)).length;
   if (held >= ce.need) return false;
   fired('5.2', s.scenario);
   return true;

@@ -9,15 +9,12 @@
 import type { GameResult, Summary } from '@salient/engine';
 import { emit, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { onMap, sideOf } from './query.ts';
+import { heldBySide, onMap } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { isConquered } from './politics.ts';
 import { bestOfSide, decideByPoints, scoresObjectives } from './victory-points.ts';
 
-const held = (p: PackIndex, s: BlitzState, land: string, side: SideId) => {
-  const c = s.control[land];
-  return c !== undefined && c !== 'neutral' && sideOf(p, s, c) === side;
-};
+const held = heldBySide;
 
 export function checkImmediateVictory(p: PackIndex, s: BlitzState, ev: Events): void {
   if (s.winner) return;
