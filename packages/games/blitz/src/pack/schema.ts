@@ -242,7 +242,7 @@ export const objectiveSchema = z.object({
   id,
   name: z.string().min(1),
   power: z.string().min(1),
-  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease']),
+  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease', 'no-casualties']),
   seas: z.array(id).optional(),
   vp: count.optional(),
   byTurn: z.record(z.string(), count).optional(),

@@ -612,10 +612,16 @@ function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId):
 
 export function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string): void {
   const u = s.units[id]!;
+  noteAttackerLoss(p, s, u.power);
   u.size -= 1;
   emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });
   if (u.size <= 0 || !unitDefHasSize(p, u.def, u.size)) eliminate(p, s, id, ev);
   else fired('1.2', s.scenario); // the counter now shows its smaller side, with that side's factors
+}
+
+/** 8 (No Casualties): a loss of the attacking side's in the land combat being fought. */
+function noteAttackerLoss(p: PackIndex, s: BlitzState, power: string): void {
+  if (s.combat && sideOf(p, s, power) === s.side) s.combat.attackerLoss = true;
 }
 
 function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
@@ -625,6 +631,7 @@ function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
 /** 6.5: a destroyed unit goes back to its Force Pool; anything it carried dies with it. */
 export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): void {
   const u = s.units[id]!;
+  noteAttackerLoss(p, s, u.power);
   // 8: who destroyed it (Annihilate the Wehrmacht): the phasing power, or the power answering for the other side.
   const victimSide = sideOf(p, s, u.power);
   onDestroyed(p, s, id, victimSide !== s.side ? s.power : answeringPower(p, s, enemy(victimSide), [], s.combat ? s.control[s.attacks[s.combat.attack]!.target] : undefined));

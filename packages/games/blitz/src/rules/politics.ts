@@ -7,7 +7,7 @@ import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { enemy, heldBySide, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
-import { onCapture } from './victory-points.ts';
+import { onCapture, onTaken } from './victory-points.ts';
 import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } from './neutrality.ts';
 import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
@@ -49,6 +49,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
     }
   }
   onCapture(p, s, land, power, ev); // 8: Control Industrial Might
+  onTaken(p, s, land, before, power); // 8: No Casualties
   checkAlignments(p, s, ev); // 3.3
   checkImmediateVictory(p, s, ev);
 }

@@ -65,7 +65,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('7.6', 'Determining Oil and Resources', 'partial', 'B.7 income from areas held; C.7 income from the chart; D: the 7.6 steps with supply, Convoy and Factory damage, Lend Lease and trades; no Partisans (step 2) or isolated minor allies'),
   core('7.7', 'Limits on neutral major powers', 'implemented'),
   core('7.8', 'Spending Resources: building, research, the A-Bomb', 'partial', 'builds and repairs (B.7, C.7), Oil saved in C, Oil and Resources saved and one free GAR a turn in D, research in E; no A-Bomb'),
-  core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F, the full game); bids with 9.1'),
+  core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F, the full game); bids with 9.1; No Casualties from the losses of the combat that took an area; not Join Atomic Club or Super Weapons'),
   // Section 9 is switched on rule by rule with the full game's set-up option `optional` (optional.ts).
   opt('9.1', 'Bidding for sides', 'implemented', "the bids are fixed at set-up (option 'bids', one per player grouping, +3 to -3, summing to zero), standing for the auction that bots cannot hold; each is added to its player's average when the game is over"),
   opt('9.2', 'Blitzing the Road to War', 'not-implemented', 'its options are on the Blitzing the Road to War chart, which is not in the rulebook text'),

@@ -82,6 +82,8 @@ export interface CombatState {
   tasks: Task[];
   /** Event record being built for this combat. */
   log: Record<string, unknown>[];
+  /** A unit of the attacking side took a loss in this combat (8: No Casualties). */
+  attackerLoss?: boolean;
 }
 
 /** A step of a sea area combat still to be carried out (4.4, 6.5). */
@@ -209,6 +211,8 @@ export interface BlitzState {
   /** Enemy Factories captured for Control Industrial Might (land -> captor), and this turn's kills as `by:nation:type` (8). */
   captured?: Record<string, string>;
   kills?: string[];
+  /** Land areas taken from the other side this turn without loss, as `power:land` (8: No Casualties). */
+  cleanTakes?: string[];
   /** Lend Lease delivered this turn, as `giver>recipient nation` (E's Arsenal of Democracy). */
   llThisTurn?: string[];
   /** E's frontier: areas the outside power (the USSR) holds, the last turn it attacked, and an attack in progress. */

@@ -89,6 +89,23 @@ export function applyLoot(p: PackIndex, s: BlitzState, choice: string, ev: Event
   emit(ev, 'loot', `${x.power} loots the Factory in ${landName(p, x.land)}: ${[res ? `${res} Resources` : '', oil ? `${oil} Oil` : ''].filter(Boolean).join(' and ')} saved instead of ${x.vp} VP`, x.power, { land: x.land, resources: res, oil, vp: x.vp });
 }
 
+/**
+ * No Casualties (8 and the Victory Card clarification): a land area the power takes from the other
+ * side without loss counts at this turn's end if its side still holds it then. Only the power that
+ * took it qualifies, even when it hands the area to an ally (the 8 example: the USA takes French North
+ * Africa and liberates it to the AFA; the USA scores, the AFA does not). "Without loss": no unit of the
+ * attacking side took a loss in the combat that took the area; walking into an empty area costs none.
+ * Losing the area, or taking it back with a loss, cancels the earlier take.
+ */
+export function onTaken(p: PackIndex, s: BlitzState, land: string, before: string, power: string): void {
+  if (!objectivesOf(p, s, 'no-casualties').length) return;
+  if (s.cleanTakes?.length) s.cleanTakes = s.cleanTakes.filter((t) => t.slice(t.indexOf(':') + 1) !== land);
+  if (before === 'neutral' || sideOf(p, s, before) !== enemy(sideOf(p, s, power))) return;
+  const c = s.combat;
+  const lost = c !== null && s.attacks[c.attack]?.target === land && c.attackerLoss === true;
+  if (!lost) (s.cleanTakes ??= []).push(`${power}:${land}`);
+}
+
 /** Note a destroyed unit for "destroy a unit of this type this turn" objectives, with who destroyed it. */
 export function onDestroyed(p: PackIndex, s: BlitzState, id: string, by: string): void {
   if (!objectivesOf(p, s, 'destroy-type').length) return;
@@ -134,6 +151,15 @@ function turnEndPoints(p: PackIndex, s: BlitzState, o: ObjectiveDef): number {
     }
     case 'seas-clear':
       return enemyAtSea(p, s, o.seas ?? [], enemy(sideOf(p, s, o.power))).length === 0 ? vp : 0;
+    case 'no-casualties': {
+      const side = sideOf(p, s, o.power);
+      const held = (s.cleanTakes ?? []).filter((t) => {
+        const at = t.indexOf(':');
+        const land = t.slice(at + 1);
+        return t.slice(0, at) === o.power && s.control[land] !== undefined && s.control[land] !== 'neutral' && sideOf(p, s, s.control[land]) === side;
+      });
+      return held.length >= (o.atLeast ?? 1) ? vp : 0;
+    }
     case 'lend-lease':
       return (s.llThisTurn ?? []).includes(`${o.power}>${o.nation}`) && enemyAtSea(p, s, o.seas ?? [], enemy(sideOf(p, s, o.power))).length === 0 ? vp : 0;
   }
@@ -156,6 +182,7 @@ export function scoreObjectives(p: PackIndex, s: BlitzState, ev: Events): void {
   }
   delete s.kills;
   delete s.llThisTurn;
+  delete s.cleanTakes;
   checkTarget(p, s, ev);
 }
 

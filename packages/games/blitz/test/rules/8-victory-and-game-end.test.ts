@@ -8,8 +8,9 @@ import { blitz } from '../../src/index.ts';
 import { packOf } from '../../src/rules/pack-index.ts';
 import { enterWar } from '../../src/rules/neutrality.ts';
 import { takeControl } from '../../src/rules/politics.ts';
+import { damage } from '../../src/rules/combat.ts';
 import { decideByPoints, scoreObjectives } from '../../src/rules/victory-points.ts';
-import type { BlitzState } from '../../src/rules/state.ts';
+import type { BlitzState, CombatState } from '../../src/rules/state.ts';
 import { pack } from '../helpers.ts';
 
 /** The full game for four players on Turn 12 with the example's VP at the start of the turn. */
@@ -61,5 +62,79 @@ describe('8 example: Turn 12 of a tight four-player game', () => {
     expect(gained(ev, 'jap-long-war')).toBe(2);
     expect(s.vp!.JAP).toBe(15);
     expect(s.winner).toBe('Axis');
+  });
+});
+
+/** Turn 12 as above, French North Africa held by Germany (Vichy's colonies having gone to the Axis). */
+const fnaAxis = (): BlitzState => {
+  const s = turn12();
+  Object.assign(s.control, { morocco: 'GER', algeria: 'GER' });
+  return s;
+};
+/** A USA unit on the map, to take losses in a test combat. */
+const usaUnit = (s: BlitzState) => Object.keys(s.units).find((id) => s.units[id]!.power === 'USA' && s.units[id]!.size >= 2 && s.units[id]!.at !== 'pool')!;
+/** The USA attacking `target` now, as the combat code sets it up (only what No Casualties reads). */
+const usaAttacks = (s: BlitzState, target: string): void => {
+  s.side = 'Allies';
+  s.power = 'USA';
+  s.attacks = [{ target, attackers: [usaUnit(s)], dropped: [], defenders: [], resolved: false, power: 'USA' }];
+  s.combat = { attack: 0, round: 'land', att: 0, def: 0, attDie: null, defDie: null, armAtt: 0, armDef: 0, sidelined: [], blocked: [], tasks: [], log: [] } satisfies CombatState;
+};
+
+describe('8: No Casualties (AFA and USA)', () => {
+  it('8 example: the USA takes Morocco and Algeria without loss and hands French North Africa back to the AFA: the USA scores No Casualties, the AFA does not', () => {
+    const s = fnaAxis();
+    takeControl(p, s, 'morocco', 'USA', [], 'test');
+    takeControl(p, s, 'algeria', 'USA', [], 'test');
+    // The hand-back is a player's choice the engine does not offer (WORKED-EXAMPLES.md #52); set it directly.
+    Object.assign(s.control, { morocco: 'AFA', algeria: 'AFA' });
+    const ev: GameEvent[] = [];
+    scoreObjectives(p, s, ev);
+    expect(gained(ev, 'usa-no-casualties')).toBe(1);
+    expect(gained(ev, 'afa-no-casualties')).toBe(0);
+    expect(s.cleanTakes).toBeUndefined(); // the turn's takes are forgotten once scored
+  });
+
+  it('an area the Axis take back before the turn end scores nothing; taken again without loss, it scores', () => {
+    const s = fnaAxis();
+    takeControl(p, s, 'morocco', 'USA', [], 'test');
+    takeControl(p, s, 'morocco', 'GER', [], 'test');
+    const none: GameEvent[] = [];
+    scoreObjectives(p, structuredClone(s), none);
+    expect(gained(none, 'usa-no-casualties')).toBe(0);
+    takeControl(p, s, 'morocco', 'USA', [], 'test');
+    const ev: GameEvent[] = [];
+    scoreObjectives(p, s, ev);
+    expect(gained(ev, 'usa-no-casualties')).toBe(1);
+  });
+
+  it('a take in a combat where a unit of the attacking side took a loss does not count, and cancels an earlier take of that area', () => {
+    const s = fnaAxis();
+    takeControl(p, s, 'algeria', 'USA', [], 'test');
+    takeControl(p, s, 'algeria', 'GER', [], 'test');
+    usaAttacks(s, 'algeria');
+    damage(p, s, s.attacks[0]!.attackers[0]!, [], 'test');
+    expect(s.combat!.attackerLoss).toBe(true);
+    takeControl(p, s, 'algeria', 'USA', [], 'Ground Attack');
+    s.combat = null;
+    const ev: GameEvent[] = [];
+    scoreObjectives(p, s, ev);
+    expect(gained(ev, 'usa-no-casualties')).toBe(0);
+  });
+
+  it("only the attacker's losses count: a combat in which only the defenders lost still scores; areas taken from a neutral do not", () => {
+    const s = fnaAxis();
+    usaAttacks(s, 'morocco');
+    const ger = Object.keys(s.units).find((id) => s.units[id]!.power === 'GER' && s.units[id]!.size >= 2 && s.units[id]!.at !== 'pool')!;
+    damage(p, s, ger, [], 'test');
+    expect(s.combat!.attackerLoss).toBeUndefined();
+    takeControl(p, s, 'morocco', 'USA', [], 'Ground Attack');
+    s.combat = null;
+    const neutral = Object.keys(s.control).find((l) => s.control[l] === 'neutral')!;
+    takeControl(p, s, neutral, 'AFA', [], 'test');
+    const ev: GameEvent[] = [];
+    scoreObjectives(p, s, ev);
+    expect(gained(ev, 'usa-no-casualties')).toBe(1);
+    expect(gained(ev, 'afa-no-casualties')).toBe(0);
   });
 });
