@@ -568,6 +568,11 @@ function crossCheck(p: PackFiles): PathIssue[] {
       if (protectedSeen.has(`${m.country}|${m.from}`)) add([...path, 'country'], `'${m.country}' is protected from the ${m.from} twice: list it once`);
       protectedSeen.add(`${m.country}|${m.from}`);
     });
+    (sc.liberatedByConquest ?? []).forEach((m, i) => {
+      const path: Path = [...at, 'liberatedByConquest', i];
+      knownCountry(m.country, [...path, 'country'], 'country');
+      if (p.map.countries.find((c) => c.id === m.country)?.homeOf) add([...path, 'country'], `'${m.country}' is a major power's home country, which is liberated by its own side (3.4): list minor countries only`);
+    });
     const pt = sc.partisans;
     if (pt) {
       const path: Path = [...at, 'partisans'];

@@ -493,6 +493,11 @@ export const scenarioSchema = z.object({
     .optional(),
   /** Minors no power of `side` may declare war on (3.2: no Allied power on Brazil, Chile, Mexico or Venezuela). */
   protectedMinors: z.array(z.object({ country: id, from: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
+  /**
+   * 3.3: minors that a power of `by` liberates and aligns with itself, rather than conquers, when it
+   * takes the whole country from the other side (Austria-Czechoslovakia and Iberia, by an Allied major).
+   */
+  liberatedByConquest: z.array(z.object({ country: id, by: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
   /** Partisans (7.1, F.4): each turn end `roller` rolls; the face names a country (the Partisan Table, estimated). */
   partisans: z
     .object({

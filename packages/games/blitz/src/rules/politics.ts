@@ -12,6 +12,7 @@ import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } fro
 import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
+import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
@@ -40,6 +41,14 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
       emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
       liberate(p, s, country, power, ev);
+    } else if (liberatedByConquest(p, s, country, side)) {
+      // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
+      // Allied major that took it and aligned with it; it is not conquered.
+      s.conquered = s.conquered.filter((c) => c !== country);
+      emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
+      liberate(p, s, country, power, ev);
+      fired('3.3', s.scenario);
+      emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
     } else if (!s.conquered.includes(country)) {
       s.conquered.push(country);
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
@@ -52,6 +61,11 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   onTaken(p, s, land, before, power); // 8: No Casualties
   checkAlignments(p, s, ev); // 3.3
   checkImmediateVictory(p, s, ev);
+}
+
+/** 3.3: whether `side` taking `country` whole liberates and aligns it (see the scenario's `liberatedByConquest`). */
+function liberatedByConquest(p: PackIndex, s: BlitzState, country: string, side: SideId): boolean {
+  return (scenarioDef(p, s.scenario).liberatedByConquest ?? []).some((m) => m.country === country && m.by === side);
 }
 
 /** The side a country belongs to: its major power's side (1.1), or none for a minor country. */

@@ -2,7 +2,8 @@
  * 3.3's alignment conditions beyond war and held areas, on the full game: Argentina (and Paraguay-
  * Uruguay) joining an Axis power that holds an area within four air moves with one of its own land
  * units there; Brazil and Mexico joining the USA with their armies in its Force Pool unless an enemy
- * land unit is within four air moves; the Near East counting only areas Germany can trace supply to.
+ * land unit is within four air moves; the Near East counting only areas Germany can trace supply to;
+ * Austria-Czechoslovakia and Iberia liberated and aligned, not conquered, by the Allied major taking them.
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@salient/engine';
@@ -11,6 +12,7 @@ import { packOf } from '../../src/rules/pack-index.ts';
 import { checkAlignments } from '../../src/rules/minors.ts';
 import { suppliedAreas } from '../../src/rules/supply.ts';
 import { enterWar } from '../../src/rules/neutrality.ts';
+import { takeControl } from '../../src/rules/politics.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { pack } from '../helpers.ts';
 
@@ -81,5 +83,43 @@ describe('3.3 the Near East: two bordering areas Germany can trace supply to', (
     const no = held(...cut!);
     checkAlignments(p, no, []);
     expect(no.control.iraq).toBe('neutral');
+  });
+});
+
+describe('3.3 Austria-Czechoslovakia and Iberia: an Allied major taking them liberates and aligns them', () => {
+  const types = (ev: GameEvent[], country: string) => ev.filter((e) => (e.data as { country?: string }).country === country).map((e) => e.type);
+
+  it('the AFA taking German Austria-Czechoslovakia liberates it and aligns it with itself; it is not conquered', () => {
+    const s = start();
+    expect(s.control['austria-czechoslovakia']).toBe('GER'); // annexed before the war
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'austria-czechoslovakia', 'AFA', ev, 'test');
+    expect(types(ev, 'austria-czechoslovakia')).toEqual(['liberation', 'alignment']);
+    expect(ev.find((e) => e.type === 'alignment')).toMatchObject({ power: 'AFA', data: { country: 'austria-czechoslovakia', power: 'AFA' } });
+    expect(s.conquered).not.toContain('austria-czechoslovakia');
+    expect(s.control['austria-czechoslovakia']).toBe('AFA');
+  });
+
+  it('Iberia aligned with Germany (it holds Gibraltar) and then taken whole by the USA is liberated and aligned with the USA', () => {
+    const s = start();
+    enterWar(p, s, 'USA', 'test', []);
+    s.control.gibraltar = 'GER';
+    checkAlignments(p, s, []);
+    const iberia = Object.keys(s.control).filter((l) => p.files.map.lands.find((x) => x.id === l)?.country === 'iberia');
+    expect(iberia.length).toBeGreaterThan(0);
+    for (const l of iberia) expect(s.control[l], l).toBe('GER');
+    const ev: GameEvent[] = [];
+    for (const l of iberia) takeControl(p, s, l, 'USA', ev, 'test');
+    expect(types(ev, 'iberia')).toEqual(['liberation', 'alignment']);
+    expect(s.conquered).not.toContain('iberia');
+  });
+
+  it('the Axis taking an Allied-aligned Austria-Czechoslovakia back conquer it as any minor', () => {
+    const s = start();
+    takeControl(p, s, 'austria-czechoslovakia', 'AFA', [], 'test');
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'austria-czechoslovakia', 'GER', ev, 'test');
+    expect(types(ev, 'austria-czechoslovakia')).toEqual(['conquest']);
+    expect(s.conquered).toContain('austria-czechoslovakia');
   });
 });
