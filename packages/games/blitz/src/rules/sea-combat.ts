@@ -19,6 +19,7 @@ import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, he
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
+import { snowAtSea } from './weather.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
 
@@ -417,6 +418,7 @@ function startSeaCombat(p: PackIndex, s: BlitzState, sea: string, ev: Events): v
 
 /** Air units of the other side that may fly to the combat: Naval primary, at a land base, the sea in range (4.4, C.2: not range 1). */
 function flyers(p: PackIndex, s: BlitzState, sea: string): string[] {
+  if (snowAtSea(p, s, sea)) return []; // 1.4: no air unit flies into a sea combat in Snow (estimated)
   const other = enemy(s.side);
   return onMap(s)
     .filter(([, u]) => isAir(p, u) && sideOf(p, s, u.power) === other && p.unit.get(u.def)?.primary === 'naval')
@@ -455,7 +457,8 @@ function setupAirRound(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
 
 /** 6.3: whether `side` fires in a Naval Round (something with a Naval Factor, and enemy ships or a Convoy to hit). */
 function navalFirers(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId): string[] {
-  const mine = sideUnits(p, s, c.sea, side).filter((x) => navalFactor(p, s, x) > 0);
+  const snow = snowAtSea(p, s, c.sea); // 1.4: air units add nothing in Snow (estimated)
+  const mine = sideUnits(p, s, c.sea, side).filter((x) => navalFactor(p, s, x) > 0 && !(snow && isAir(p, s.units[x]!)));
   const saved = c.round;
   c.round = 'naval';
   const targets = eligible(p, s, c, enemy(side)).length > 0;
@@ -649,7 +652,8 @@ function startRounds(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
   c.stage = 'rounds';
   fired('4.4', s.scenario);
   const airOn = (side: SideId) => sideUnits(p, s, c.sea, side).some((x) => isAirLike(p, s, x));
-  if (airOn(s.side) && airOn(enemy(s.side))) setupAirRound(p, s, c);
+  // 1.4: no Air Round in a sea with Snow on a Snow turn (estimated; see snowAtSea).
+  if (airOn(s.side) && airOn(enemy(s.side)) && !snowAtSea(p, s, c.sea)) setupAirRound(p, s, c);
   else c.tasks.push({ kind: 'naval-round' });
 }
 

@@ -20,6 +20,19 @@ export function snowBound(p: PackIndex, s: BlitzState, land: string): boolean {
   return p.files.map.countries.find((c) => c.id === country)?.snow === true;
 }
 
+/**
+ * Whether `sea` shows a Snow icon and it is a Snow turn. What Snow does at sea is on the Snow Effects
+ * Chart, which is not in the text (4.4 only says it affects the combat). Estimated, as on land (no air
+ * unit or CV joins a land combat in Snow): no air unit fights there. There is no Air Round, no air unit
+ * flies in from a base, and air units already in the sea add no Naval Factors to the Naval Round; CVs
+ * fight as ships with their Naval Factors.
+ */
+export function snowAtSea(p: PackIndex, s: BlitzState, sea: string): boolean {
+  if (!snowTurn(p, s) || p.files.map.seas.find((x) => x.id === sea)?.snow !== true) return false;
+  fired('1.4', s.scenario);
+  return true;
+}
+
 /** Whether `land` has a Snowflake marker and it is a Snow turn. */
 export function snowflakeBound(p: PackIndex, s: BlitzState, land: string): boolean {
   return snowTurn(p, s) && landDef(p, land).snowflake === true;

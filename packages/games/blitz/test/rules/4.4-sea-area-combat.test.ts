@@ -9,7 +9,7 @@ import { blitz } from '../../src/index.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, eventsOf, options, play, prompt, skipTo, type Run } from '../helpers.ts';
-import { seaTestPack } from '../support/sea-test-pack.ts';
+import { seaTestFiles, seaTestPack } from '../support/sea-test-pack.ts';
 
 const pack = seaTestPack();
 const start = (): BlitzState => blitz.setup('B', pack);
@@ -122,6 +122,37 @@ describe('4.4/C.4 sea area combat', () => {
     const r2 = play(r.state, missAtt, missDef);
     const naval = seaLog(r2)[1];
     expect(naval).toMatchObject({ round: 'naval', attackers: ['graf-zeppelin', 'high-seas-fleet'], defenders: ['coastal-command', 'north-sea-fleet'], attFactors: 7, defFactors: 8 });
+  });
+
+  it('1.4 Snow at sea (estimated): on a Snow turn in a sea with a Snow icon no air unit flies in, there is no Air Round, and air units there add nothing; CVs fight as ships', () => {
+    const files = seaTestFiles();
+    files.map.seas.find((x) => x.id === 'western-approaches')!.snow = true; // test value: the bundled map has no Snow there
+    const b = files.scenarios.scenarios.find((x) => x.id === 'B')!;
+    const setup = (turns: number[]) => {
+      b.snowTurns = turns;
+      const r = blitz.checkPack(files);
+      if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+      const s0 = blitz.setup('B', r.pack);
+      return arrange(s0, {
+        units: {
+          'high-seas-fleet': { at: 'sea:western-approaches' },
+          'graf-zeppelin': { power: 'GER', size: 2, at: 'sea:western-approaches' },
+          'north-sea-fleet': { at: 'sea:western-approaches' },
+          'canadian-air-force': { at: 'sea:western-approaches' },
+          'coastal-command': { at: 'london' },
+        },
+      });
+    };
+    const s = setup([]);
+    const turn = s.turn;
+    // Without Snow the WA is asked whether Coastal Command flies in (the fair-weather case above).
+    expect(prompt(until(s, 'fly-to-sea-combat'))).toBe('WA:fly-to-sea-combat');
+    const snow = until(setup([turn]), 'fly-to-sea-combat');
+    expect(prompt(snow)).not.toBe('WA:fly-to-sea-combat');
+    const [first] = seaLog(snow);
+    // The Naval Round at once, the CV firing as a ship and the Canadian Air Force (an air unit in the sea) not at all.
+    expect(first).toMatchObject({ round: 'naval', attackers: ['graf-zeppelin', 'high-seas-fleet'], defenders: ['north-sea-fleet'] });
+    expect(snow.units['coastal-command']!.at).toBe('london');
   });
 
   it('a SUB of the other side may slip back to base instead of fighting; its owner picks the port', () => {
