@@ -107,6 +107,9 @@ function draft(s: BlitzState): BlitzState {
     ...(s.frontierHeld ? { frontierHeld: [...s.frontierHeld] } : {}),
     ...(s.frontierAttack ? { frontierAttack: { ...s.frontierAttack } } : {}),
     ...(s.research ? { research: { ...s.research } } : {}),
+    ...(s.aBomb ? { aBomb: Object.fromEntries(Object.entries(s.aBomb).map(([k, v]) => [k, { ...v }])) } : {}),
+    ...(s.aBombed ? { aBombed: [...s.aBombed] } : {}),
+    ...(s.aBombTest ? { aBombTest: { ...s.aBombTest } } : {}),
     ...(s.earmark ? { earmark: Object.fromEntries(Object.entries(s.earmark).map(([k, v]) => [k, { ...v }])) } : {}),
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
@@ -210,6 +213,8 @@ export const TELEMETRY_EVENTS: readonly string[] = [
   'blocked',
   'weapon-pick',
   'italy-exits',
+  // 7.8: A-Bomb steps as they are revealed, and its use.
+  'a-bomb',
 ];
 
 export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {

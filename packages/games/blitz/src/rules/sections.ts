@@ -202,6 +202,7 @@ const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   frontier: 'E',
   'extra-resources': 'E',
   research: '7.3',
+  'a-bomb': '7.8',
   'its-war': '7.2',
   'war-entry': '7.2',
   alignment: '3.3',
