@@ -66,8 +66,8 @@ function bombSites(p: PackIndex, s: BlitzState, power: string): string[] {
 }
 
 /**
- * 7.3/7.8: the A-Bomb choices open to `power` at its builds: `a-bomb pick` (instead of any other
- * weapon pick this turn), `a-bomb develop`, `a-bomb test`, `a-bomb build LAND`.
+ * 7.3/7.8: the A-Bomb choices open to `power` at its builds: `abomb pick` (instead of any other
+ * weapon pick this turn), `abomb develop`, `abomb test`, `abomb build LAND`.
  */
 export function aBombOptions(p: PackIndex, s: BlitzState, power: string): string[] {
   const t = trackOf(p, s, power);
@@ -76,16 +76,16 @@ export function aBombOptions(p: PackIndex, s: BlitzState, power: string): string
   const left = (s.res[power] ?? 0) - spentOf(s, power);
   const out: string[] = [];
   const pickedThisTurn = (s.hidden[power] ?? []).some((h) => h.at === 'pool');
-  if (!t.picked && s.turn >= d.powers[power]!.fromTurn && !pickedThisTurn) out.push('a-bomb pick');
-  if (t.picked && !t.tested && t.box > 1 && !stepDone(s, power, DEVELOP) && left >= 1) out.push('a-bomb develop');
-  if (t.picked && !t.tested && !stepDone(s, power, TEST) && left >= 1) out.push('a-bomb test');
-  if (t.tested && !t.built && left >= d.size) out.push(...bombSites(p, s, power).map((l) => `a-bomb build ${l}`));
+  if (!t.picked && s.turn >= d.powers[power]!.fromTurn && !pickedThisTurn) out.push('abomb pick');
+  if (t.picked && !t.tested && t.box > 1 && !stepDone(s, power, DEVELOP) && left >= 1) out.push('abomb develop');
+  if (t.picked && !t.tested && !stepDone(s, power, TEST) && left >= 1) out.push('abomb test');
+  if (t.tested && !t.built && left >= d.size) out.push(...bombSites(p, s, power).map((l) => `abomb build ${l}`));
   return out;
 }
 
-/** Apply an `a-bomb ...` choice of `power`'s builds; false when `c` is not one. */
+/** Apply an `abomb ...` choice of `power`'s builds; false when `c` is not one. */
 export function applyABombChoice(p: PackIndex, s: BlitzState, power: string, c: string): boolean {
-  if (!c.startsWith('a-bomb ')) return false;
+  if (!c.startsWith('abomb ')) return false;
   if (!aBombOptions(p, s, power).includes(c)) throw new IllegalChoiceError(`'${c}' is not an A-Bomb step ${power} can take now`);
   const hidden = (s.hidden[power] ??= []);
   const [, verb, land] = c.split(' ') as [string, string, string | undefined];
@@ -173,20 +173,20 @@ function bombLand(p: PackIndex, s: BlitzState, power: string): string | undefine
 }
 
 /**
- * 5.3: `a-bomb UNIT` for each air unit committed to attack `a` that may carry the power's built A-Bomb:
+ * 5.3: `abomb UNIT` for each air unit committed to attack `a` that may carry the power's built A-Bomb:
  * Strategic Factors of at least the pack's minimum, based in the land area where the bomb lies.
  */
 export function carryOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   const d = defOf(p, s);
   const at = bombLand(p, s, s.power);
   if (!d || !at) return [];
-  return a.attackers.filter((x) => s.units[x]!.power === s.power && isAir(p, s.units[x]!) && s.units[x]!.from === at && strategic(p, s, x) >= d.carrierStrategic).map((x) => `a-bomb ${x}`);
+  return a.attackers.filter((x) => s.units[x]!.power === s.power && isAir(p, s.units[x]!) && s.units[x]!.from === at && strategic(p, s, x) >= d.carrierStrategic).map((x) => `abomb ${x}`);
 }
 
 /** 5.3: the carrier takes the A-Bomb along into its combat. */
 export function carryBomb(p: PackIndex, s: BlitzState, unit: string, ev: Events): void {
   const a = s.attacks[s.units[unit]?.committed ?? -1];
-  if (!a || !carryOptions(p, s, a).includes(`a-bomb ${unit}`)) throw new IllegalChoiceError(`${unit} cannot carry an A-Bomb now`);
+  if (!a || !carryOptions(p, s, a).includes(`abomb ${unit}`)) throw new IllegalChoiceError(`${unit} cannot carry an A-Bomb now`);
   s.aBomb = { ...s.aBomb, [s.power]: { ...s.aBomb![s.power]!, at: `carrier:${unit}` } };
   fired('5.3', s.scenario);
   emit(ev, 'a-bomb', `${unitName(p, unit)} carries ${s.power}'s A-Bomb to ${landName(p, a.target)}`, s.power, { step: 'carry', unit, target: a.target });

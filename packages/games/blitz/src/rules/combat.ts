@@ -247,7 +247,7 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
     const ready = a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0;
-    // 5.3: `a-bomb UNIT` loads the power's A-Bomb on a committed carrier (abomb.ts).
+    // 5.3: `abomb UNIT` loads the power's A-Bomb on a committed carrier (abomb.ts).
     return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...carryOptions(p, s, a), ...(ready ? ['launch'] : [])] };
   }
   const t = targets(p, s);
@@ -271,7 +271,7 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   if (sel?.kind !== 'attack') throw new IllegalChoiceError(`unexpected '${c}'`);
   const a = s.attacks[sel.attack]!;
-  if (verb === 'a-bomb') {
+  if (verb === 'abomb') {
     carryBomb(p, s, arg!, ev); // 5.3 (abomb.ts)
     return false;
   }

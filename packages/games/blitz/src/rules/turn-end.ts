@@ -219,7 +219,7 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
   if (verb === 'done') return true;
-  if (applyABombChoice(p, s, power, c)) return false; // 7.8: `a-bomb ...` (abomb.ts)
+  if (applyABombChoice(p, s, power, c)) return false; // 7.8: `abomb ...` (abomb.ts)
   if (verb === 'impose') {
     applyImposed(p, s, power, c, ev);
     return false;

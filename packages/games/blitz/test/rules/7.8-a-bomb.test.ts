@@ -13,6 +13,7 @@ import { packOf, scenarioDef } from '../../src/rules/pack-index.ts';
 import { spentOf } from '../../src/rules/economy.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, combatLog, dieFor, eventsOf, options, pack, passUntil, play, prompt, reach, until } from '../helpers.ts';
+import { expectIssue, fresh, scenarioAt } from '../support/pack-fixtures.ts';
 
 const startE = (): BlitzState => blitz.setup('E', pack);
 const p = packOf(startE().pack);
@@ -33,54 +34,54 @@ describe('7.3/7.8 example: the A-Bomb is a weapon pick, then sits on the track a
   });
 
   it('before its turn the A-Bomb cannot be picked; from it, taking it is the turn\'s only weapon pick', () => {
-    expect(options(waBuilds(from - 1))).not.toContain('a-bomb pick');
+    expect(options(waBuilds(from - 1))).not.toContain('abomb pick');
     const s = waBuilds(from);
-    expect(options(s)).toContain('a-bomb pick');
+    expect(options(s)).toContain('abomb pick');
     expect(options(s).some((o) => o.startsWith('pick '))).toBe(true);
-    const r = play(s, 'a-bomb pick');
+    const r = play(s, 'abomb pick');
     expect(options(r.state).some((o) => o.startsWith('pick '))).toBe(false);
-    expect(options(r.state)).not.toContain('a-bomb pick');
+    expect(options(r.state)).not.toContain('abomb pick');
     // Picking costs nothing; the turn it is taken it may be developed and tested at once.
     expect(spentOf(r.state, 'WA')).toBe(spentOf(s, 'WA'));
-    expect(options(r.state)).toEqual(expect.arrayContaining(['a-bomb develop', 'a-bomb test']));
+    expect(options(r.state)).toEqual(expect.arrayContaining(['abomb develop', 'abomb test']));
   });
 
   it('a weapon pick already taken this turn leaves no A-Bomb pick', () => {
     const s = waBuilds(from);
     const other = options(s).find((o) => o.startsWith('pick '))!;
-    expect(options(play(s, other).state)).not.toContain('a-bomb pick');
+    expect(options(play(s, other).state)).not.toContain('abomb pick');
   });
 });
 
 describe('7.8 example: develop and test once each a turn, a Resource each; the test needs a die above the box', () => {
-  const picked = () => play(waBuilds(from), 'a-bomb pick').state;
+  const picked = () => play(waBuilds(from), 'abomb pick').state;
 
   it('developing costs a Resource and moves it one box down, once a turn', () => {
     const s = picked();
-    const r = play(s, 'a-bomb develop');
+    const r = play(s, 'abomb develop');
     expect(spentOf(r.state, 'WA')).toBe(spentOf(s, 'WA') + 1);
-    expect(options(r.state)).not.toContain('a-bomb develop');
+    expect(options(r.state)).not.toContain('abomb develop');
   });
 
   it('testing costs a Resource and rolls a die: at box 4 a 4 fails and a 5 succeeds; then it may be built at home', () => {
-    const s = play(picked(), 'a-bomb develop', 'a-bomb test').state;
+    const s = play(picked(), 'abomb develop', 'abomb test').state;
     expect(prompt(s)).toBe('chance:a-bomb-test');
     const fail = play(s, 'die 4').state;
     expect(fail.hidden.WA!.find((h) => h.at === 'a-bomb-test')!.ok).toBe(false);
-    expect(options(fail).filter((o) => o.startsWith('a-bomb'))).toEqual([]);
+    expect(options(fail).filter((o) => o.startsWith('abomb'))).toEqual([]);
     const ok = play(s, 'die 5').state;
     expect(ok.hidden.WA!.find((h) => h.at === 'a-bomb-test')!.ok).toBe(true);
-    const sites = options(ok).filter((o) => o.startsWith('a-bomb build '));
+    const sites = options(ok).filter((o) => o.startsWith('abomb build '));
     expect(sites.length).toBeGreaterThan(0);
     // 7.8: placed in a land area of the power's home countries (the Western Allies: the USA and Britain's).
-    for (const o of sites) expect(['usa', 'great-britain', 'canada', 'australia', 'india', 'south-africa']).toContain(p.land.get(o.slice('a-bomb build '.length))!.country);
+    for (const o of sites) expect(['usa', 'great-britain', 'canada', 'australia', 'india', 'south-africa']).toContain(p.land.get(o.slice('abomb build '.length))!.country);
     const built = play(ok, sites[0]!).state;
     expect(spentOf(built, 'WA')).toBe(spentOf(ok, 'WA') + bomb.size);
   });
 
   it('the steps are secret until the builds are revealed (1.9), then the track, the test and the bomb are open', () => {
-    const s = play(picked(), 'a-bomb develop', 'a-bomb test', 'die 6').state;
-    const site = options(s).find((o) => o.startsWith('a-bomb build '))!;
+    const s = play(picked(), 'abomb develop', 'abomb test', 'die 6').state;
+    const site = options(s).find((o) => o.startsWith('abomb build '))!;
     const built = play(s, site).state;
     expect(built.aBomb).toBeUndefined();
     expect(blitz.observe(built, 'JAP').hidden.WA).toBeUndefined();
@@ -88,33 +89,33 @@ describe('7.8 example: develop and test once each a turn, a Resource each; the t
     const done = play(built, 'done');
     const events = eventsOf(done, 'a-bomb').map((e) => e.text);
     const next = passUntil(done.state, (x) => x.turn === from + 1, { onStep: (_, ev) => events.push(...ev.filter((e) => e.type === 'a-bomb').map((e) => e.text)) })!;
-    expect(next.aBomb!.WA).toEqual({ box: 4, tested: from, at: site.slice('a-bomb build '.length) });
+    expect(next.aBomb!.WA).toEqual({ box: 4, tested: from, at: site.slice('abomb build '.length) });
     expect(events).toEqual([
       'WA takes its A-Bomb as its weapon pick: it is on the track at box 5',
       'WA develops its A-Bomb: box 4',
       'WA tests its A-Bomb at box 4: success',
-      `WA builds its A-Bomb in ${p.land.get(site.slice('a-bomb build '.length))!.name}`,
+      `WA builds its A-Bomb in ${p.land.get(site.slice('abomb build '.length))!.name}`,
     ]);
   });
 
   it('it never goes below box 1', () => {
     const s = waBuilds(from + 1, { aBomb: { WA: { box: 1 } } });
-    expect(options(s)).toContain('a-bomb test');
-    expect(options(s)).not.toContain('a-bomb develop');
+    expect(options(s)).toContain('abomb test');
+    expect(options(s)).not.toContain('abomb develop');
   });
 
   it('one more on the die once an enemy major power has A-bombed an area the power controls: at box 5 a 5 then succeeds', () => {
-    const s = play(waBuilds(from + 1, { aBomb: { WA: { box: 5 } } }), 'a-bomb test').state;
+    const s = play(waBuilds(from + 1, { aBomb: { WA: { box: 5 } } }), 'abomb test').state;
     expect(play(s, 'die 5').state.hidden.WA!.find((h) => h.at === 'a-bomb-test')!.ok).toBe(false);
-    const bombed = play(waBuilds(from + 1, { aBomb: { WA: { box: 5 } }, aBombed: ['WA'] }), 'a-bomb test').state;
+    const bombed = play(waBuilds(from + 1, { aBomb: { WA: { box: 5 } }, aBombed: ['WA'] }), 'abomb test').state;
     expect(play(bombed, 'die 5').state.hidden.WA!.find((h) => h.at === 'a-bomb-test')!.ok).toBe(true);
   });
 
   it('once tested, it is built again with no test or development', () => {
     const s = waBuilds(from + 2, { aBomb: { WA: { box: 3, tested: from } } });
-    const mine = options(s).filter((o) => o.startsWith('a-bomb'));
+    const mine = options(s).filter((o) => o.startsWith('abomb'));
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((o) => o.startsWith('a-bomb build '))).toBe(true);
+    expect(mine.every((o) => o.startsWith('abomb build '))).toBe(true);
   });
 });
 
@@ -135,13 +136,13 @@ describe('8 example: Join Atomic Club', () => {
   });
 
   it('in E the Western Allies score it at the turn end of their first successful test', () => {
-    const r = play(waBuilds(from), 'a-bomb pick', 'a-bomb test', 'die 6', 'done');
+    const r = play(waBuilds(from), 'abomb pick', 'abomb test', 'die 6', 'done');
     const events = [...r.events];
     passUntil(r.state, (x) => x.turn === from + 1, { onStep: (_, ev) => events.push(...ev) });
     const club = events.filter((e) => (e.data as { objective?: string } | undefined)?.objective === 'wa-atomic-club');
     expect(club.map((e) => (e.data as { vp: number }).vp)).toEqual([3]);
     // A failed test scores nothing.
-    const failed = play(waBuilds(from), 'a-bomb pick', 'a-bomb test', 'die 1', 'done');
+    const failed = play(waBuilds(from), 'abomb pick', 'abomb test', 'die 1', 'done');
     const later = [...failed.events];
     passUntil(failed.state, (x) => x.turn === from + 1, { onStep: (_, ev) => later.push(...ev) });
     expect(later.some((e) => (e.data as { objective?: string } | undefined)?.objective === 'wa-atomic-club')).toBe(false);
@@ -157,17 +158,17 @@ describe('5.3/6.1/6.5 example: an A-Bomb carried into a land combat', () => {
 
   it('only an air unit with 4 or more Strategic Factors based where the bomb lies may carry it', () => {
     const s = play(bed(), 'bomb tokyo', 'add 20th-air-force').state;
-    expect(options(s)).toContain('a-bomb 20th-air-force');
-    expect(options(play(bed(), 'bomb osaka', 'add 20th-air-force').state)).toContain('a-bomb 20th-air-force');
+    expect(options(s)).toContain('abomb 20th-air-force');
+    expect(options(play(bed(), 'bomb osaka', 'add 20th-air-force').state)).toContain('abomb 20th-air-force');
     const weak = play(bed({ '20th-air-force': { at: 'manila', size: 1, power: 'WA' } }), 'bomb osaka', 'add 20th-air-force').state;
-    expect(options(weak)).not.toContain('a-bomb 20th-air-force'); // Strategic 3 at Size 1
+    expect(options(weak)).not.toContain('abomb 20th-air-force'); // Strategic 3 at Size 1
     const away = bed();
     away.aBomb = { WA: { box: 3, tested: 4, at: 'west-coast' } };
-    expect(options(play(away, 'bomb tokyo', 'add 20th-air-force').state)).not.toContain('a-bomb 20th-air-force');
+    expect(options(play(away, 'bomb tokyo', 'add 20th-air-force').state)).not.toContain('abomb 20th-air-force');
   });
 
   it('with no Air Round it goes off over the target: each defending land unit loses a Size, the Factory is wrecked, the owner is marked', () => {
-    const s = until(play(bed(), 'bomb tokyo', 'add 20th-air-force', 'a-bomb 20th-air-force', 'launch', 'done').state, 'WA', 'resolve-order');
+    const s = until(play(bed(), 'bomb tokyo', 'add 20th-air-force', 'abomb 20th-air-force', 'launch', 'done').state, 'WA', 'resolve-order');
     expect(s.aBomb!.WA!.at).toBe('carrier:20th-air-force');
     const r = play(s, 'resolve tokyo');
     expect(eventsOf(r, 'a-bomb').map((e) => e.text)).toEqual(["WA's A-Bomb goes off over Tokyo: its Factory is wrecked"]);
@@ -180,7 +181,7 @@ describe('5.3/6.1/6.5 example: an A-Bomb carried into a land combat', () => {
 
   /** The same mission against Japanese fighters defending Tokyo: an Air Round first. */
   const airRound = () => {
-    const s0 = play(bed({ 'naval-air': { at: 'tokyo', size: 2, power: 'JAP' }, zeroes: { at: 'tokyo', size: 2, power: 'JAP' } }), 'bomb tokyo', 'add 20th-air-force', 'a-bomb 20th-air-force', 'launch', 'done').state;
+    const s0 = play(bed({ 'naval-air': { at: 'tokyo', size: 2, power: 'JAP' }, zeroes: { at: 'tokyo', size: 2, power: 'JAP' } }), 'bomb tokyo', 'add 20th-air-force', 'abomb 20th-air-force', 'launch', 'done').state;
     const d = play(s0, 'defend tokyo naval-air', 'defend tokyo zeroes').state;
     return play(until(d, 'WA', 'resolve-order'), 'resolve tokyo');
   };
@@ -202,5 +203,29 @@ describe('5.3/6.1/6.5 example: an A-Bomb carried into a land combat', () => {
     eliminate(p, s, '20th-air-force', ev as never);
     expect(ev.map((e) => e.text)).toContain("WA's A-Bomb is destroyed with 20th Air Force");
     expect(s.aBomb!.WA).toEqual({ box: 3, tested: 4 });
+  });
+});
+
+describe('7.8/8 the pack\'s A-Bomb data is checked', () => {
+  const { path, raw } = scenarioAt('E');
+  const objective = (r: ReturnType<typeof fresh>, id: string) => (raw(r).victory.objectives as { id: string }[]).findIndex((o) => o.id === id);
+
+  it('an A-Bomb for a power the scenario does not have, or from a turn it does not play', () => {
+    const r = fresh();
+    raw(r).aBomb.powers.GER = { fromTurn: 9 };
+    raw(r).aBomb.powers.WA.fromTurn = 2;
+    expectIssue(r, `${path}.aBomb.powers.GER`, /'GER' is not a power of this scenario/);
+    expectIssue(r, `${path}.aBomb.powers.WA.fromTurn`, /turn 2 is outside turns 4-15/);
+  });
+
+  it('Join Atomic Club needs its ladder and an A-Bomb for its power; no other objective takes a ladder', () => {
+    const r = fresh();
+    const club = objective(r, 'wa-atomic-club');
+    delete raw(r).victory.objectives[club].ladder;
+    delete raw(r).aBomb.powers.JAP;
+    raw(r).victory.objectives[0].ladder = [1];
+    expectIssue(r, `${path}.victory.objectives[${club}].ladder`, /needs ladder/);
+    expectIssue(r, `${path}.victory.objectives[${objective(r, 'jap-atomic-club')}].power`, /'JAP' has no A-Bomb in this scenario/);
+    expectIssue(r, `${path}.victory.objectives[0].ladder`, /only an 'atomic-club' objective scores by a ladder/);
   });
 });
