@@ -21,7 +21,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
-import { face, isAir, isLand, sideOf, typeOf, unitsAt } from './query.ts';
+import { controllerSide, face, isAir, isLand, sideOf, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import { spentOf } from './economy.ts';
 import { areaInSupply, homeCountries } from './supply.ts';
@@ -53,8 +53,17 @@ export function trackOf(p: PackIndex, s: BlitzState, power: string): { picked: b
   const picked = open !== undefined || stepDone(s, power, PICK);
   const box = Math.max(1, (open?.box ?? d.startBox) - (stepDone(s, power, DEVELOP) ? 1 : 0));
   const tested = open?.tested !== undefined || steps(s, power).some((h) => h.at === TEST && h.ok);
-  const built = open?.at !== undefined || stepDone(s, power, BUILD);
+  const built = (open?.at !== undefined && !lostSite(p, s, power)) || stepDone(s, power, BUILD);
   return { picked, box, tested, built };
+}
+
+/**
+ * A built bomb lying in a land area its side no longer holds is lost, as the units an enemy overruns
+ * would be: the text does not say, so this is our reading. It may then be built again (no test).
+ */
+function lostSite(p: PackIndex, s: BlitzState, power: string): boolean {
+  const at = s.aBomb?.[power]?.at;
+  return at !== undefined && !at.startsWith('carrier:') && controllerSide(p, s, at) !== sideOf(p, s, power);
 }
 
 /** Home land areas where `power` may place a new A-Bomb: held by it, in play and in supply (7.8, 1.7). */
@@ -167,6 +176,7 @@ function strategic(p: PackIndex, s: BlitzState, id: string): number {
  */
 function bombLand(p: PackIndex, s: BlitzState, power: string): string | undefined {
   const at = s.aBomb?.[power]?.at;
+  if (lostSite(p, s, power)) return undefined;
   if (!at?.startsWith('carrier:')) return at;
   const u = s.units[at.slice('carrier:'.length)];
   return u && u.committed === undefined && p.land.has(u.at) ? u.at : undefined;

@@ -111,6 +111,13 @@ describe('7.8 example: develop and test once each a turn, a Resource each; the t
     expect(play(bombed, 'die 5').state.hidden.WA!.find((h) => h.at === 'a-bomb-test')!.ok).toBe(true);
   });
 
+  it('a built bomb lying in an area the enemy has taken is lost (our reading): it may be built again, not carried', () => {
+    const held = waBuilds(from + 2, { aBomb: { WA: { box: 3, tested: from, at: 'manila' } } });
+    expect(options(held).filter((o) => o.startsWith('abomb'))).toEqual([]);
+    const taken = waBuilds(from + 2, { aBomb: { WA: { box: 3, tested: from, at: 'manila' } }, control: { ...startE().control, manila: 'JAP' } });
+    expect(options(taken).some((o) => o.startsWith('abomb build '))).toBe(true);
+  });
+
   it('once tested, it is built again with no test or development', () => {
     const s = waBuilds(from + 2, { aBomb: { WA: { box: 3, tested: from } } });
     const mine = options(s).filter((o) => o.startsWith('abomb'));
