@@ -32,7 +32,7 @@ import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
 
-export const RULES_VERSION = '0.4.3';
+export const RULES_VERSION = '0.5.0';
 /** One line per scenario for listings. */
 const SUMMARIES: Record<string, string> = {
   A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',
@@ -107,6 +107,9 @@ function draft(s: BlitzState): BlitzState {
     ...(s.frontierHeld ? { frontierHeld: [...s.frontierHeld] } : {}),
     ...(s.frontierAttack ? { frontierAttack: { ...s.frontierAttack } } : {}),
     ...(s.research ? { research: { ...s.research } } : {}),
+    ...(s.aBomb ? { aBomb: Object.fromEntries(Object.entries(s.aBomb).map(([k, v]) => [k, { ...v }])) } : {}),
+    ...(s.aBombed ? { aBombed: [...s.aBombed] } : {}),
+    ...(s.aBombTest ? { aBombTest: { ...s.aBombTest } } : {}),
     ...(s.earmark ? { earmark: Object.fromEntries(Object.entries(s.earmark).map(([k, v]) => [k, { ...v }])) } : {}),
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
@@ -210,6 +213,8 @@ export const TELEMETRY_EVENTS: readonly string[] = [
   'blocked',
   'weapon-pick',
   'italy-exits',
+  // 7.8: A-Bomb steps as they are revealed, and its use.
+  'a-bomb',
 ];
 
 export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {

@@ -406,6 +406,11 @@ function crossCheck(p: PackFiles): PathIssue[] {
       if (xr.growing) inRange(xr.growing.fromTurn, [...path, 'growing', 'fromTurn']);
       if (!xr.optional && !xr.growing) add(path, 'extra Resources with neither optional nor growing: give one or remove extraResources');
     }
+    // 7.8: every power with an A-Bomb is one of the scenario's powers.
+    for (const pw of Object.keys(sc.aBomb?.powers ?? {})) {
+      const path: Path = [...at, 'aBomb', 'powers', pw];
+      if (knownPower(pw, path, 'power')) inRange(sc.aBomb!.powers[pw]!.fromTurn, [...path, 'fromTurn']);
+    }
     for (const [pw, groups] of Object.entries(sc.research ?? {})) {
       const path: Path = [...at, 'research', pw];
       const runs = knownPower(pw, path, 'power') ? nationsOf.get(pw)! : undefined;
@@ -645,9 +650,13 @@ function crossCheck(p: PackFiles): PathIssue[] {
           const x = o[field];
           if (x === undefined || (Array.isArray(x) && x.length === 0) || (typeof x === 'object' && !Array.isArray(x) && Object.keys(x).length === 0)) add([...op, field], `a '${o.kind}' objective needs ${field} (${why})`);
         };
-        const needVp = o.kind !== 'industrial-might' && o.kind !== 'long-war';
+        const needVp = o.kind !== 'industrial-might' && o.kind !== 'long-war' && o.kind !== 'atomic-club';
         if (needVp) need('vp', 'the points it scores each time it is met');
-        else if (o.vp !== undefined) add([...op, 'vp'], `a '${o.kind}' objective scores ${o.kind === 'long-war' ? 'by turn (byTurn)' : "a captured Factory's Factor"}, not a fixed vp: remove vp`);
+        else if (o.vp !== undefined) add([...op, 'vp'], `a '${o.kind}' objective scores ${o.kind === 'long-war' ? 'by turn (byTurn)' : o.kind === 'atomic-club' ? 'by the order of joining (ladder)' : "a captured Factory's Factor"}, not a fixed vp: remove vp`);
+        if (o.kind === 'atomic-club') {
+          need('ladder', 'the points for the first, second, ... power to join, e.g. [3, 3, 2]');
+          if (!sc.aBomb?.powers[o.power]) add([...op, 'power'], `'${o.power}' has no A-Bomb in this scenario (aBomb.powers), so it could never join: add it there or remove this objective`);
+        } else if (o.ladder !== undefined) add([...op, 'ladder'], `only an 'atomic-club' objective scores by a ladder: remove ladder`);
         if (o.kind === 'long-war') {
           need('byTurn', 'the points per turn, e.g. {"11": 1, "12": 2}');
           for (const t of Object.keys(o.byTurn ?? {})) {

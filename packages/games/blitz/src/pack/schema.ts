@@ -242,7 +242,9 @@ export const objectiveSchema = z.object({
   id,
   name: z.string().min(1),
   power: z.string().min(1),
-  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease', 'no-casualties']),
+  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease', 'no-casualties', 'atomic-club']),
+  /** `atomic-club` (8): the points for the first, second, ... power to join; simultaneous joiners all take the best. */
+  ladder: z.array(count).min(1).optional(),
   seas: z.array(id).optional(),
   vp: count.optional(),
   byTurn: z.record(z.string(), count).optional(),
@@ -412,6 +414,26 @@ export const scenarioSchema = z.object({
    * when it is empty) to the Force Pool; 5-6 fails.
    */
   research: z.record(z.string(), z.array(z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1)).min(1)).optional(),
+  /**
+   * The A-Bomb (7.3, 7.8, E.5, 5.3): from `fromTurn` a listed power may take its A-Bomb as its weapon pick
+   * of the turn; it then sits on the track at `startBox`, each turn it may be developed (box -1, not below
+   * 1) and tested (a die above the box) for a Resource each, and once tested it may be built for `size`
+   * Resources in a home land area. An air unit with at least `carrierStrategic` Strategic Factors based
+   * there may carry it into a land combat; if the carrier comes through the Air Round the bomb goes off
+   * over the target: each defending land unit there loses `landLosses` Size and, with `wreckFactory`, the
+   * Factory takes damage up to its Factory Factor. Used or destroyed, it may be built again with no test.
+   */
+  aBomb: z
+    .object({
+      startBox: z.number().int().min(1).max(6),
+      size: z.number().int().min(1).max(4),
+      carrierStrategic: z.number().int().min(1),
+      landLosses: count,
+      wreckFactory: z.boolean(),
+      powers: z.record(z.string(), z.object({ fromTurn: z.number().int().min(1).max(15), ...provenance })),
+      ...provenance,
+    })
+    .optional(),
   /**
    * Neutral major powers (7.2, F.5): each starts out of the war with its It's War! marker in a box; while
    * neutral it takes no activities or Blitzes, its land areas are closed to everyone, its units at sea

@@ -7,6 +7,7 @@
  * Factory and Port Attacks (introduced in Scenarios D and E) are not part of A and B.
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
+import { carrierLost, carryBomb, carryOptions, detonate } from './abomb.ts';
 import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, navalDistances } from './geometry.ts';
@@ -246,7 +247,8 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
     const ready = a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0;
-    return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...(ready ? ['launch'] : [])] };
+    // 5.3: `abomb UNIT` loads the power's A-Bomb on a committed carrier (abomb.ts).
+    return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...carryOptions(p, s, a), ...(ready ? ['launch'] : [])] };
   }
   const t = targets(p, s);
   const f = factoryTargets(p, s);
@@ -269,6 +271,10 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   if (sel?.kind !== 'attack') throw new IllegalChoiceError(`unexpected '${c}'`);
   const a = s.attacks[sel.attack]!;
+  if (verb === 'abomb') {
+    carryBomb(p, s, arg!, ev); // 5.3 (abomb.ts)
+    return false;
+  }
   if (verb === 'launch') {
     const names = [...a.attackers, ...a.dropped].map((x) => unitName(p, x));
     emit(ev, 'attack-announced', `${s.power} announces a ${attackName(a)} on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
@@ -639,6 +645,7 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): 
   u.size = 0;
   delete u.committed;
   emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u) });
+  carrierLost(p, s, id, ev); // 6.5: an A-Bomb dies with its carrier (abomb.ts)
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
   // C.8: after Italy's exit, destroyed Italian units leave the game.
   if ((italyGone(p, s) && italian(p, u.def)) || lostForGood(p, s, id)) u.at = 'gone';
@@ -699,6 +706,7 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
       }
       case 'land-round': {
         c.tasks.shift();
+        detonate(p, s, c, ev, (id) => damage(p, s, id, ev, 'A-Bomb')); // 6.1: an A-Bomb through the Air Round goes off (abomb.ts)
         const kind = s.attacks[c.attack]!.kind;
         const next = kind === 'factory' ? setupStrategicRound(p, s, c) : kind === 'port' ? setupPortRound(p, s, c) : setupLandRound(p, s, c);
         if (!next) c.tasks.push({ kind: 'finish' });

@@ -22,6 +22,7 @@ import { fired } from './sections.ts';
 import { turnIncome } from './income.ts';
 import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
 import { applyResearchDie, askResearch } from './research.ts';
+import { applyABombTest, askABombTest } from './abomb.ts';
 import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, turnEndMarkers, turnStartEntry } from './neutrality.ts';
 import { applyPartisans, askPartisans, checkAlignments, startPartisans } from './minors.ts';
 import { applyLoot, askLoot, scoreObjectives } from './victory-points.ts';
@@ -384,6 +385,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askResearch(p, s);
       return;
     }
+    if (s.aBombTest) {
+      s.ask = askABombTest(); // 7.8
+      return;
+    }
     if (s.sabotageRoll) {
       s.ask = askSabotage(p, s); // 9.6
       return;
@@ -460,6 +465,7 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
       if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
     }
     else if (s.research) applyResearchDie(p, s, Number(m[1]), ev);
+    else if (s.aBombTest) applyABombTest(p, s, Number(m[1])); // 7.8
     else if (s.sea) applySeaPick(p, s, choice, ev);
     else applyCombatPick(p, s, choice, ev);
     return;

@@ -26,7 +26,7 @@ const NO_SEA = 'no sea combat, blockade or supply yet';
 
 export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('1.1', 'The five major powers, their sides and home countries', 'partial', 'the powers of each scenario (B-E join the AFA and USA as the Western Allies); four in F, all five in the full game'),
-  core('1.2', 'What a unit counter shows: type, Size, factors, triangles, movement', 'partial', 'land, air, AA, BB, CV, SUB, TRS, LL; no commanders, V-weapons, A-Bombs or one-shot units'),
+  core('1.2', 'What a unit counter shows: type, Size, factors, triangles, movement', 'partial', 'land, air, AA, BB, CV, SUB, TRS, LL; the A-Bomb as a track entry and a bomb lying in an area or on its carrier (abomb.ts), not a counter of units.json; no commanders, V-weapons or one-shot units'),
   core('1.3', 'The map: land and sea areas, Islands, ports, routes; stacking', 'partial', 'stacking, Islands, ports and Land/Air Routes; in the full game an ally\'s area only outside its home country, with a shared enemy and none of its land units there (the AFA and USA freely once the USA is at war with the Axis); the holder\'s consent is taken as given and its air and naval units there stay'),
   core('1.4', 'Terrain and weather', 'partial', 'terrain; Snow and Snowflake markers on Snow turns (from D; which turns is an estimate); Snow at sea with an estimated effect (the Snow Effects Chart is not in the text: no air unit fights there)'),
   core('1.5', 'Control of areas and friendly seas', 'partial', 'land control; friendly seas only as far as B needs them'),
@@ -49,7 +49,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('4.4', 'Sea area combat', 'implemented', 'in scenarios with sea combat (from C); Snow at sea as estimated in 1.4'),
   core('5.1', 'Rebase air and naval units', 'implemented'),
   core('5.2', 'Move land units', 'partial', 'China entry (E.1); no neutral-major limits'),
-  core('5.3', 'Land area combat: announce, defend, resolve', 'partial', 'Ground, Factory and Port Attacks, Snow; no A-Bomb'),
+  core('5.3', 'Land area combat: announce, defend, resolve', 'partial', 'Ground, Factory and Port Attacks, Snow; A-Bomb carriage (abomb.ts) by an air unit with Strategic 4 or more based where the bomb lies (approximated: no pick-up in the middle of a rebase; no V-Weapon carriers, V-Weapons not being in the engine), its effect on the target an estimate of the pack (the Unit Types Chart is not in the text)'),
   core('6', 'Combat basics: factor totals, the minimum of 1', 'implemented'),
   core('6.1', 'Air Round', 'implemented'),
   core('6.2', 'Land Round', 'implemented'),
@@ -64,8 +64,8 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('7.5', 'Trade agreements', 'partial', 'neutral minors\' trades while neutral, a major power\'s trade ending at war or at a marker box (F); the Road to War options that replace them wait for 9.2'),
   core('7.6', 'Determining Oil and Resources', 'partial', 'B.7 income from areas held; C.7 income from the chart; D: the 7.6 steps with supply, Convoy and Factory damage, Lend Lease and trades; no Partisans (step 2) or isolated minor allies'),
   core('7.7', 'Limits on neutral major powers', 'implemented'),
-  core('7.8', 'Spending Resources: building, research, the A-Bomb', 'partial', 'builds and repairs (B.7, C.7), Oil saved in C, Oil and Resources saved and one free GAR a turn in D, research in E; no A-Bomb'),
-  core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F, the full game); bids with 9.1; No Casualties from the losses of the combat that took an area; not Join Atomic Club or Super Weapons'),
+  core('7.8', 'Spending Resources: building, research, the A-Bomb', 'partial', 'builds and repairs (B.7, C.7), Oil saved in C, Oil and Resources saved and one free GAR a turn in D, research in E; the A-Bomb (abomb.ts): picked from an estimated turn (the WDC Groups are not in the text), developed and tested once each a turn, +1 once A-bombed, built at home and rebuilt with no test, all secret until the reveal'),
+  core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F, the full game); Join Atomic Club at the first successful A-Bomb test (E, F, the full game; 3 VP each for the first two joiners as the illustration gives, the rest of the ladder estimated); bids with 9.1; No Casualties from the losses of the combat that took an area; not Super Weapons (no V-weapons)'),
   // Section 9 is switched on rule by rule with the full game's set-up option `optional` (optional.ts).
   opt('9.1', 'Bidding for sides', 'implemented', "the bids are fixed at set-up (option 'bids', one per player grouping, +3 to -3, summing to zero), standing for the auction that bots cannot hold; each is added to its player's average when the game is over"),
   opt('9.2', 'Blitzing the Road to War', 'not-implemented', 'its options are on the Blitzing the Road to War chart, which is not in the rulebook text'),
@@ -119,7 +119,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   scen('E.2', 'E: land area combat, Port Attacks', 'partial', ['5.3'], 'letters are not applied in a Port Attack'),
   scen('E.3', 'E: the Naval Round and Convoys', 'implemented', ['6.3']),
   scen('E.4', 'E: Oil and Resources, China\'s income', 'partial', ['7.6'], 'an isolated home country using its own Oil and Resources for its units is not yet modelled'),
-  scen('E.5', 'E: spending Resources, research and the A-Bomb', 'partial', ['7.8'], 'research; no A-Bomb'),
+  scen('E.5', 'E: spending Resources, research and the A-Bomb', 'implemented', ['7.8'], 'research; the A-Bomb (abomb.ts), which the Western Allies may pick from Turn 8 and Japan from Turn 12 (pack estimates: the WDCs are not in the text)'),
   scen('F', 'Scenario F: The Rise and Fall of Fascism (areas in play, Japan, Harbin, player splits)', 'implemented', [], 'set-up, charts and Victory Card objectives are estimates: the set-up chart, WDCs and cards are not in the text'),
   scen('F.1', 'F: declaring war', 'partial', ['3.2']),
   scen('F.2', 'F: allying with a neutral minor', 'partial', ['3.3']),
@@ -129,7 +129,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   scen('F.6', 'F: trade agreements', 'implemented', ['7.5']),
   scen('F.7', 'F: neutral major power limits', 'implemented', ['7.7']),
   scen('F.8', 'F: victory and the end of the game', 'implemented', ['8']),
-  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2, Vichy France and its fleet roll (3.4), the optional rules 9.1, 9.3, 9.4, 9.6-9.9 (option optional); not yet: the weapon picks of 7.3 by WDC, the A-Bomb, 9.2 and 9.5'),
+  core('full', 'The full game: fifteen turns, five major powers', 'partial', 'the whole world, five powers and seats, 2-5 player splits, wars pair by pair (wars.ts), the USA and USSR entering by 7.2, Vichy France and its fleet roll (3.4), the optional rules 9.1, 9.3, 9.4, 9.6-9.9 (option optional); the A-Bomb and Join Atomic Club (abomb.ts; turns, effect and ladder beyond the second joiner estimated); not yet: the weapon picks of 7.3 by WDC, 9.2 and 9.5'),
 ];
 
 const KNOWN = new Set(BLITZ_SECTIONS.map((s) => s.id));
@@ -202,6 +202,7 @@ const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   frontier: 'E',
   'extra-resources': 'E',
   research: '7.3',
+  'a-bomb': '7.8',
   'its-war': '7.2',
   'war-entry': '7.2',
   alignment: '3.3',

@@ -187,7 +187,8 @@ export interface BlitzState {
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
-  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean }[]>;
+  /** `ok`: an A-Bomb test's result, known to its power only until the reveal (7.8, abomb.ts). */
+  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean; ok?: boolean }[]>;
   /** The turn the optional extra Resources were last taken (E). */
   extraTaken?: number;
   buildOrder: string[];
@@ -272,6 +273,14 @@ export interface BlitzState {
   /** 3.4: French warships in Vichy France still to be rolled for, and the Axis power that took it. */
   frenchFleetRoll?: { power: string; units: string[] };
   setAside?: Record<string, string[]>;
+  /**
+   * 7.8 (abomb.ts): each power's A-Bomb once picked: its box on the track, the turn its test succeeded,
+   * and where the built bomb is (a land area, or `carrier:<unit>` on its way to a combat); the powers an
+   * enemy major power has A-bombed (+1 on their tests); a test die to roll. Replaced, never changed in place.
+   */
+  aBomb?: Record<string, { box: number; tested?: number; at?: string }>;
+  aBombed?: string[];
+  aBombTest?: { power: string };
   /** Factory damage by land area this turn (6.4), cleared when income is counted (7.6). */
   factoryDamage?: Record<string, number>;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */

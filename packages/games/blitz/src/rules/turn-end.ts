@@ -10,6 +10,7 @@ import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { applyPick, canPick, pickable, spentOf } from './economy.ts';
 import { canResearch, startResearch } from './research.ts';
+import { aBombOptions, aBombPickedNow, applyABombChoice, isABombStep, revealABombs } from './abomb.ts';
 import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
@@ -124,13 +125,15 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const extra = extraOffer(p, s, power) ? ['extra resources'] : [];
   const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
   const sabotage = left >= 1 ? sabotageTargets(p, s, power).map((x) => `sabotage ${x}`) : []; // 9.6
-  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length && !sabotage.length) return null;
-  return dec('build-pick', [...extra, ...picks, ...research, ...sabotage, ...repairs, ...builds, 'done']);
+  const aBomb = aBombOptions(p, s, power); // 7.8: pick, develop, test, build the A-Bomb (abomb.ts)
+  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length && !sabotage.length && !aBomb.length) return null;
+  return dec('build-pick', [...extra, ...picks, ...aBomb, ...research, ...sabotage, ...repairs, ...builds, 'done']);
 }
 
 /** What `power` may pick, repair and build now at the builds (7.3, 7.8). */
 function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string[]; repairs: string[]; builds: string[] } {
-  const picks = canPick(p, s, power) ? pickable(p, s, power).map((u) => `pick ${u}`) : [];
+  // 7.3: an A-Bomb taken as this turn's pick (abomb.ts) leaves no other pick this turn.
+  const picks = canPick(p, s, power) && !aBombPickedNow(s, power) ? pickable(p, s, power).map((u) => `pick ${u}`) : [];
   // Units already repaired or built this turn (a pick only adds to the Force Pool, C.6).
   const chosen = new Set((s.hidden[power] ?? []).filter((h) => h.at !== 'pool' && h.at !== 'oil').map((h) => h.unit));
   const sc = scenarioDef(p, s.scenario);
@@ -216,6 +219,7 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
   if (verb === 'done') return true;
+  if (applyABombChoice(p, s, power, c)) return false; // 7.8: `abomb ...` (abomb.ts)
   if (verb === 'impose') {
     applyImposed(p, s, power, c, ev);
     return false;
@@ -274,6 +278,7 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
   if (Object.keys(s.hidden).length) fired('1.9', s.scenario);
   for (const [power, list] of Object.entries(s.hidden).sort()) {
     for (const h of list) {
+      if (isABombStep(h)) continue; // 7.8: revealed by revealABombs below
       if (h.at === 'oil' || h.at === 'research' || h.at === 'sabotage') continue; // Oil for a double pick (C.6), Resources for research (7.8) and sabotage (9.6)
       if (h.at === 'pool' || h.at === 'drawn') {
         emit(ev, 'weapon-pick', `${power} adds ${unitName(p, h.unit)} to its Force Pool`, power, { unit: h.unit, size: h.size });
@@ -290,5 +295,6 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
       }
     }
   }
+  revealABombs(p, s, ev);
   s.hidden = {};
 }

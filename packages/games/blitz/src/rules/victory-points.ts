@@ -12,6 +12,7 @@ import { enemy, sideOf, typeOf } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { homeCountries } from './supply.ts';
+import { atomicClubPoints } from './abomb.ts';
 
 const victoryOf = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).victory;
 
@@ -160,6 +161,8 @@ function turnEndPoints(p: PackIndex, s: BlitzState, o: ObjectiveDef): number {
       });
       return held.length >= (o.atLeast ?? 1) ? vp : 0;
     }
+    case 'atomic-club':
+      return atomicClubPoints(s, o.power, o.ladder ?? []); // abomb.ts
     case 'lend-lease':
       return (s.llThisTurn ?? []).includes(`${o.power}>${o.nation}`) && enemyAtSea(p, s, o.seas ?? [], enemy(sideOf(p, s, o.power))).length === 0 ? vp : 0;
   }
