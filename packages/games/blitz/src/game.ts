@@ -111,6 +111,8 @@ function draft(s: BlitzState): BlitzState {
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
     ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
+    ...(s.llOil ? { llOil: { ...s.llOil } } : {}),
+    ...(s.saveOil ? { saveOil: { ...s.saveOil } } : {}),
     ...(s.disband ? { disband: s.disband.map((d) => ({ ...d })) } : {}),
     ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,
@@ -308,6 +310,10 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
       for (const h of list) if (h.at === 'pool' || h.at === 'drawn') delete o.pool[h.unit];
     }
     o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
+    // 7.4: the other powers' Lend Lease choices are secret until the deliveries are made (1.9).
+    if (s.llOil) o.llOil = Object.fromEntries(Object.entries(s.llOil).filter(([id]) => s.units[id]?.power === power));
+    // 7.8: so is how the others split what they save, until the builds are revealed.
+    if (s.saveOil) o.saveOil = s.saveOil[power] === undefined ? {} : { [power]: s.saveOil[power]! };
     return o;
   },
 

@@ -19,7 +19,7 @@ import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, 
 import { applyPassageDie, applyPassagePick, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { applySabotage, applySabotageLosses, askSabotage } from './optional.ts';
 import { fired } from './sections.ts';
-import { turnIncome } from './income.ts';
+import { applyLendLease, askLendLease, turnIncome } from './income.ts';
 import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
 import { applyResearchDie, askResearch } from './research.ts';
 import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, turnEndMarkers, turnStartEntry } from './neutrality.ts';
@@ -206,7 +206,10 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
 function resumeTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   turnEndMarkers(p, s, ev);
-  if (sc.areaIncome) return areaBudgets(p, s, ev);
+  if (sc.areaIncome) {
+    s.llStep = true; // 7.4: the givers' secret Lend Lease choices first (advance), then the income
+    return;
+  }
   if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions) {
     // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
     for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
@@ -371,6 +374,18 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askPartisans(p, s)!;
       return;
     }
+    if (s.llStep) {
+      const q = askLendLease(p, s);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      // 7.4, 1.9: every choice made; the deliveries (revealed in their events) and 7.6's income.
+      delete s.llStep;
+      areaBudgets(p, s, ev);
+      delete s.llOil;
+      continue;
+    }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
       if (s.loot) continue;
@@ -508,6 +523,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.partisanStep) {
     if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
+    return;
+  }
+  if (s.llStep) {
+    applyLendLease(s, choice);
     return;
   }
   if (choice.startsWith('declare ')) {

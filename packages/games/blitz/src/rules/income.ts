@@ -7,7 +7,9 @@
  *   3. less one per point of damage on its Convoys (Resources first, never below 0);
  *   5. Lend Lease: each of its LL units at sea in its named sea, with supply from the unit's home
  *      country to that sea and a friendly land area on that sea from which the recipient can trace
- *      supply home, hands over its Size (the giver's Resources first, then Oil); delivery is mandatory;
+ *      supply home, hands over its Size, as much of it Oil as its giver chose at the turn end's secret
+ *      Lend Lease step (`lendLeaseOffers`, flow.ts; Resources first where it had no choice); delivery
+ *      is mandatory; China's takes a Resource only;
  *   the scenario's drain (Resources first);
  *   6. less one per point of Factory damage in its areas (Resources first), and the damage is cleared.
  * Unspent Oil and Resources are saved for the next turn (D.9).
@@ -19,7 +21,7 @@ import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
 import { atWar as atWarPair } from './wars.ts';
-import type { BlitzState } from './state.ts';
+import type { Ask, BlitzState } from './state.ts';
 
 export interface Purse {
   oil: number;
@@ -53,6 +55,15 @@ const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...home
 
 /** This turn's new Oil and Resources of every power (7.6), Lend Lease moved and Factory damage cleared. */
 export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
+  const purses = incomeBeforeLendLease(p, s, ev);
+  // 7.4: each delivery's Oil is what its giver chose (`llOil`), else Resources first.
+  lendLease(p, s, purses, ev, (id, lo, hi) => Math.min(hi, Math.max(lo, s.llOil?.[id] ?? lo)));
+  incomeAfterLendLease(p, s, purses);
+  return purses;
+}
+
+/** 7.6 up to Lend Lease: steps 1 to 4, the trades, and the Partisans' and Convoys' losses. */
+function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
   const sc = scenarioDef(p, s.scenario);
   const purses: Record<string, Purse> = {};
   const restricted = new Map((sc.restrictedIncome ?? []).map((r) => [r.country, r.home] as const));
@@ -103,7 +114,12 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
     const owner = sc.powers.find((x) => x.nations.includes(c.nation));
     if (dmg > 0 && owner) take(purses[owner.id]!, dmg, 'convoy damage');
   }
-  lendLease(p, s, purses, ev);
+  return purses;
+}
+
+/** 7.6 after Lend Lease: a scenario's drain, then step 6, Factory damage. */
+function incomeAfterLendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>): void {
+  const sc = scenarioDef(p, s.scenario);
   for (const d of sc.resourceDrain ?? []) {
     if (s.turn < d.fromTurn) continue;
     const n = Math.min(d.max, d.perTurn * (s.turn - d.fromTurn + 1));
@@ -115,7 +131,31 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
     if (owner && purses[owner]) take(purses[owner]!, dmg, 'factory damage');
   }
   fired('7.6', s.scenario);
-  return purses;
+}
+
+/** A Lend Lease delivery whose giver may choose how much of it is Oil: from `lo` to `hi` Oil (7.4). */
+export interface LendLeaseOffer {
+  unit: string;
+  power: string;
+  size: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * 7.4: the deliveries this turn end whose giver has a choice between Oil and Resources (not China's,
+ * which takes a Resource only), in the order they are made, each with the range of Oil it may hold,
+ * worked out on a copy of the state with the choices made so far (`llOil`) and the rest Resources first.
+ */
+export function lendLeaseOffers(p: PackIndex, s: BlitzState): LendLeaseOffer[] {
+  const t = structuredClone(s);
+  const purses = incomeBeforeLendLease(p, t, []);
+  const out: LendLeaseOffer[] = [];
+  lendLease(p, t, purses, [], (id, lo, hi) => {
+    if (hi > lo) out.push({ unit: id, power: t.units[id]!.power, size: t.units[id]!.size, lo, hi });
+    return Math.min(hi, Math.max(lo, s.llOil?.[id] ?? lo));
+  });
+  return out;
 }
 
 /**
@@ -186,8 +226,12 @@ function homeLendLease(p: PackIndex, s: BlitzState, id: string, purses: Record<s
   emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${n} Resource${n > 1 ? 's' : ''} for ${d.llToHome} units through ${landName(p, landing)}`, u.power, { unit: id, to: d.llToHome!, resources: n, oil: 0, via: landing });
 }
 
-/** 7.4: Lend Lease deliveries, giver to recipient. */
-function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
+/**
+ * 7.4: Lend Lease deliveries, giver to recipient. Each delivers its Size, or what its giver has left;
+ * `oilOf(unit, lo, hi)` says how much of it is Oil, between the least the giver's Resources allow and
+ * the most its Oil allows (7.4: the giver decides whether it sends Oil, Resources or both).
+ */
+function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events, oilOf: (unit: string, lo: number, hi: number) => number): void {
   const sc = scenarioDef(p, s.scenario);
   for (const [id, u] of onMap(s)) {
     if (typeOf(p, u) !== 'LL') continue;
@@ -204,11 +248,35 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
     const reach = suppliedAreas(p, s, to, anyHome(p, s, to));
     const landing = [...(p.coastOf.get(d.llSea) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
     if (!landing) continue;
-    const got = take(purses[u.power]!, u.size, `lend lease to ${to}`);
-    if (got.res + got.oil === 0) continue;
+    const giver = purses[u.power]!;
+    const n = Math.min(u.size, giver.oil + giver.res);
+    if (n === 0) continue;
+    const oil = oilOf(id, Math.max(0, n - giver.res), Math.min(n, giver.oil));
+    const got = { oil, res: n - oil };
+    giver.oil -= got.oil;
+    giver.res -= got.res;
+    giver.lines[`lend lease to ${to}`] = (giver.lines[`lend lease to ${to}`] ?? 0) - n;
     give(purses[to]!, got, `lend lease from ${u.power}`);
     noteDelivery(p, s, `${u.power}>${d.llTo}`);
     fired('7.4', s.scenario);
     emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${got.res ? `${got.res} Resources` : ''}${got.res && got.oil ? ' and ' : ''}${got.oil ? `${got.oil} Oil` : ''} to ${to} through ${landName(p, landing)}`, u.power, { unit: id, to, resources: got.res, oil: got.oil, via: landing });
   }
+}
+
+/**
+ * 7.4, 1.9: the next Lend Lease choice of the turn end: the first delivery with a choice not yet made,
+ * asked of its giver (`lend-lease UNIT oil K`, K from the least to the most Oil it may send); null
+ * when every choice is made. The choices stay secret (`observe`) until the deliveries are made.
+ */
+export function askLendLease(p: PackIndex, s: BlitzState): Ask | null {
+  const o = lendLeaseOffers(p, s).find((x) => s.llOil?.[x.unit] === undefined);
+  if (!o) return null;
+  const options = Array.from({ length: o.hi - o.lo + 1 }, (_, i) => `lend-lease ${o.unit} oil ${o.lo + i}`);
+  return { kind: 'decision', power: o.power, prompt: 'lend-lease', options };
+}
+
+export function applyLendLease(s: BlitzState, choice: string): void {
+  const [, unit, , k] = choice.split(' ') as [string, string, string, string];
+  (s.llOil ??= {})[unit] = Number(k);
+  fired('7.4', s.scenario);
 }

@@ -8,7 +8,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
-import { applyPick, canPick, pickable, spentOf } from './economy.ts';
+import { applyPick, applySaveSplit, canPick, pickable, saveSplit, spentOf } from './economy.ts';
 import { canResearch, startResearch } from './research.ts';
 import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
@@ -109,6 +109,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const left = (s.res[power] ?? 0) - spent(s, power);
   const sel = s.sel;
   const dec = (prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
+  if (sel?.kind === 'save') return dec('save-split', saveSplit(s, power) ?? []); // 7.8
   if (sel?.kind === 'build') {
     if (sel.size === null) {
       const max = freeGar(p, s, power, sel.unit) ? sel.pool : Math.min(sel.pool, budgetFor(p, s, power, sel.unit));
@@ -215,7 +216,17 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   const sel = s.sel;
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
-  if (verb === 'done') return true;
+  if (verb === 'done') {
+    // 7.8: done building; what is left is saved, split between Oil and Resources as the power chooses.
+    if (!saveSplit(s, power)) return true;
+    s.sel = { kind: 'save' };
+    return false;
+  }
+  if (verb === 'save') {
+    applySaveSplit(s, power, c);
+    s.sel = null;
+    return true;
+  }
   if (verb === 'impose') {
     applyImposed(p, s, power, c, ev);
     return false;

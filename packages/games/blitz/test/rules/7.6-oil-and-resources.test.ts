@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { turnIncome } from '../../src/rules/income.ts';
+import type { GameEvent } from '@salient/engine';
+import { lendLeaseOffers, turnIncome } from '../../src/rules/income.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, pack } from '../helpers.ts';
+import { arrange, options, pack, play, reach } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(start().pack);
@@ -81,6 +82,62 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
     expect(usa.oil).toBe(4);
     expect(usa.res + usa.earmark.china!).toBe(10);
     expect(usa.earmark.china).toBe(1);
+  });
+
+  // The 7.6 example's Lend Lease: one to the AFA (the USA's North Atlantic LL, `liberty-ll`, whose AFA
+  // recipient is estimated, P6) and one Resource to China (the Bay of Bengal LL), both Size 1.
+  const lendLeasing = (): BlitzState =>
+    arrange(s2(), {
+      units: {
+        'bay-of-bengal-ll': { power: 'USA', at: 'sea:bay-of-bengal', size: 1 },
+        'liberty-ll': { power: 'USA', at: 'sea:north-atlantic', size: 1 },
+      },
+    });
+
+  it('7.4: the USA chooses whether its lend lease to the AFA is an Oil or a Resource (China\'s can only be a Resource)', () => {
+    const offers = lendLeaseOffers(p, lendLeasing());
+    expect(offers).toEqual([{ unit: 'liberty-ll', power: 'USA', size: 1, lo: 0, hi: 1 }]);
+  });
+
+  it('it provides an Oil to the AFA along with the Resource to China: 3 Oil and 8 Resources left, and 2 Resources for Chinese units only', () => {
+    const s = lendLeasing();
+    s.llOil = { 'liberty-ll': 1 };
+    const ev: GameEvent[] = [];
+    const all = turnIncome(p, s, ev);
+    const usa = all.USA!;
+    expect([usa.oil, usa.res]).toEqual([3, 8]);
+    expect(usa.earmark.china).toBe(2);
+    expect(usa.lines['lend lease to AFA']).toBe(-1);
+    expect(all.AFA!.lines['lend lease from USA']).toBe(1);
+    expect(ev.filter((e) => e.type === 'lend-lease').map((e) => [e.data!.to, e.data!.oil, e.data!.resources])).toEqual(
+      expect.arrayContaining([['AFA', 1, 0], ['china', 0, 1]]),
+    );
+  });
+
+  it('a Resource to the AFA instead leaves 4 Oil and 7 Resources', () => {
+    const s = lendLeasing();
+    s.llOil = { 'liberty-ll': 0 };
+    const usa = turnIncome(p, s, []).USA!;
+    expect([usa.oil, usa.res]).toEqual([4, 7]);
+  });
+
+  it('at the turn end the USA is asked, in secret, before the income is counted', () => {
+    const s = reach(lendLeasing(), 'USA', 'lend-lease');
+    expect(options(s)).toEqual(['lend-lease liberty-ll oil 0', 'lend-lease liberty-ll oil 1']);
+    // 1.9: while the step lasts, a choice made is seen by its giver only.
+    const chosen = { ...structuredClone(s), llOil: { 'liberty-ll': 1 } };
+    expect(blitz.observe(chosen, 'USA').llOil).toEqual({ 'liberty-ll': 1 });
+    expect(blitz.observe(chosen, 'AFA').llOil).toEqual({});
+    expect(blitz.observe(chosen, 'GER').llOil).toEqual({});
+    const r = play(s, 'lend-lease liberty-ll oil 1');
+    const delivered = r.events.filter((e) => e.type === 'lend-lease');
+    expect(delivered.map((e) => [e.data!.to, e.data!.oil, e.data!.resources])).toEqual(expect.arrayContaining([['AFA', 1, 0], ['china', 0, 1]]));
+    // The Oil went to the AFA: 3 of the 4 left (the passive play to this turn end has also cost the USA a
+    // Resource to a Partisan, 7.1, so its Resources are not the example's here; the totals are checked above).
+    const income = r.events.find((e) => e.type === 'income')!.data as Record<string, { oil: number; lines: Record<string, number> }>;
+    expect(income.USA!.oil).toBe(3);
+    expect(income.USA!.lines).toMatchObject({ 'lend lease to AFA': -1, 'lend lease to china': -1 });
+    expect(r.state.llOil).toBeUndefined();
   });
 
   it('the Bay of Bengal Lend Lease sends one Resource to China: two Resources for Chinese units only, the rest not for them', () => {
