@@ -228,6 +228,10 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   const purses = turnIncome(p, s, ev);
   growExtra(p, s, purses);
+  // 7.6: the isolated allies this turn, whose units only their own income pays for (turn-end.ts).
+  const isolated = [...new Set(Object.values(purses).flatMap((x) => Object.values(x.isolated ?? {})))].sort();
+  if (isolated.length) s.isolated = isolated;
+  else delete s.isolated;
   const detail: JsonObject = {};
   for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
     const x = purses[pw.id]!;

@@ -17,7 +17,7 @@
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { friendlyLand, isLand, onMap, sideOf, typeOf, unitsAt } from './query.ts';
-import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
+import { homeCountries, landsReachedFrom, suppliedAreas, suppliedSeas, usesSupply } from './supply.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
 import { atWar as atWarPair } from './wars.ts';
@@ -28,8 +28,10 @@ export interface Purse {
   res: number;
   /** What made it up, for the income event (signed amounts by source). */
   lines: Record<string, number>;
-  /** E.4: income only units of one home may use (China's), by home. */
+  /** E.4: income only units of one home may use (China's; an isolated ally's, 7.6), by home. */
   earmark: Record<string, number>;
+  /** 7.6: the land areas whose Oil and Resources went to an isolated ally (land -> that ally's country). */
+  isolated?: Record<string, string>;
 }
 
 /** Take `n` from a purse, Resources first, never below 0; returns what was actually taken. */
@@ -53,6 +55,36 @@ const runsUnitsOf = (p: PackIndex, nations: readonly string[], home: string): bo
 
 const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...homeCountries(p, s, power)][0] ?? '';
 
+/**
+ * 7.6 step 1 and the isolated ally: which of `power`'s areas outside its main home countries count, and
+ * for whom. The main homes are its home countries less the remote ones (the AFA's dominions); an
+ * allied country (a remote home, or the home of units it runs, China's apart) where it holds areas but
+ * none that a supply line from the main homes reaches is isolated: the areas a supply line from that
+ * country reaches, and the main homes do not, are its. Returns what the main homes reach (null: as
+ * `suppliedAreas`, there being no remote home) and the isolated allies' areas.
+ */
+function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readonly string[], restricted: ReadonlySet<string>): { main: ReadonlySet<string>; allies: Map<string, string> } {
+  const homes = homeCountries(p, s, power);
+  const remote = new Set(p.files.map.countries.filter((c) => c.remoteHome && homes.has(c.id)).map((c) => c.id));
+  const mainHomes = new Set([...homes].filter((c) => !remote.has(c)));
+  const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power));
+  const allies = new Map<string, string>();
+  if (!usesSupply(p, s)) return { main, allies };
+  const candidates = new Set(remote);
+  for (const u of p.unit.values()) if (nations.includes(u.nation) && !homes.has(u.home)) candidates.add(u.home);
+  const held = (c: string) => (p.countryLands.get(c) ?? []).filter((l) => s.control[l] === power);
+  for (const c of [...candidates].sort()) {
+    if (restricted.has(c)) continue; // China: its own rule (E.4, 7.8)
+    const lands = held(c);
+    if (!lands.length || lands.some((l) => main.has(l))) continue;
+    fired('7.6', s.scenario);
+    for (const l of landsReachedFrom(p, s, power, new Set([c]))) {
+      if (s.control[l] === power && !main.has(l) && !mainHomes.has(landDef(p, l).country) && !allies.has(l)) allies.set(l, c);
+    }
+  }
+  return { main, allies };
+}
+
 /** This turn's new Oil and Resources of every power (7.6), Lend Lease moved and Factory damage cleared. */
 export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
   const purses = incomeBeforeLendLease(p, s, ev);
@@ -73,11 +105,23 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
     if (fixed) give(x, { res: fixed.resources, oil: fixed.oil }, 'chart');
     else {
       const homes = homeCountries(p, s, pw.id);
-      const supplied = suppliedAreas(p, s, pw.id, anyHome(p, s, pw.id));
+      const { main: supplied, allies } = incomeReach(p, s, pw.id, pw.nations, new Set(restricted.values()));
+      const remote = (c: string) => p.files.map.countries.some((x) => x.id === c && x.remoteHome);
       for (const land of sc.lands) {
         if (s.control[land] !== pw.id) continue;
         const l = landDef(p, land);
-        if (!homes.has(l.country) && !supplied.has(land)) continue; // 7.6 step 1: outside home, supply needed
+        const ally = allies.get(land);
+        if (ally !== undefined) {
+          // 7.6: an isolated ally's Oil and Resources, for its units only (steps 2 and 6 on them below).
+          if (l.resources + l.oil) {
+            x.earmark[ally] = (x.earmark[ally] ?? 0) + l.resources + l.oil;
+            x.lines[`for ${ally} units`] = (x.lines[`for ${ally} units`] ?? 0) + l.resources + l.oil;
+          }
+          (x.isolated ??= {})[land] = ally;
+          continue;
+        }
+        // 7.6 step 1: outside the home countries (the AFA's dominions counting as outside), supply needed.
+        if ((!homes.has(l.country) || remote(l.country)) && !supplied.has(land)) continue;
         const r = restricted.get(l.country);
         if (r && runsUnitsOf(p, pw.nations, r)) {
           // E.4, 7.8: China's Oil and Resources held by the side running China (the Allies) go to Chinese
@@ -128,7 +172,7 @@ function incomeAfterLendLease(p: PackIndex, s: BlitzState, purses: Record<string
   // 7.6 step 6: Factory damage in each power's areas, then cleared everywhere.
   for (const [land, dmg] of Object.entries(s.factoryDamage ?? {}).sort()) {
     const owner = s.control[land];
-    if (owner && purses[owner]) take(purses[owner]!, dmg, 'factory damage');
+    if (owner && purses[owner]) loseAt(purses[owner]!, land, dmg, 'factory damage');
   }
   fired('7.6', s.scenario);
 }
@@ -183,16 +227,32 @@ function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>,
 }
 
 /** 7.6 step 2: each Partisan costs the holder of its area one Oil or Resource; then it is gone (7.1). */
+/**
+ * A loss tied to a land area (7.6 steps 2 and 6): from an isolated ally's own income if the area's
+ * Oil and Resources are its (never below 0), else from the power's (Resources first).
+ */
+function loseAt(x: Purse, land: string, n: number, line: string): void {
+  const ally = x.isolated?.[land];
+  if (ally === undefined) {
+    take(x, n, line);
+    return;
+  }
+  const lost = Math.min(n, x.earmark[ally] ?? 0);
+  if (!lost) return;
+  x.earmark[ally] = x.earmark[ally]! - lost;
+  x.lines[`${line} (${ally})`] = (x.lines[`${line} (${ally})`] ?? 0) - lost;
+}
+
 function partisanLosses(s: BlitzState, purses: Record<string, Purse>): void {
   for (const land of s.partisans ?? []) {
     const owner = s.control[land];
-    if (owner && purses[owner]) take(purses[owner]!, 1, 'partisans');
+    if (owner && purses[owner]) loseAt(purses[owner]!, land, 1, 'partisans');
   }
   if (s.partisans) delete s.partisans;
   // 9.6 result 4: a Partisan placed by sabotage last turn blocks one more, besides this turn's roll.
   for (const land of s.sabotagePartisans ?? []) {
     const owner = s.control[land];
-    if (owner && purses[owner]) take(purses[owner]!, 1, 'sabotage partisans');
+    if (owner && purses[owner]) loseAt(purses[owner]!, land, 1, 'sabotage partisans');
   }
   if (s.sabotagePartisans) delete s.sabotagePartisans;
 }

@@ -219,6 +219,8 @@ export interface BlitzState {
    */
   llStep?: boolean;
   llOil?: Record<string, number>;
+  /** 7.6: the allied countries cut off from their power's main home countries this turn end (their units are paid from their own income only). */
+  isolated?: string[];
   /** 7.8: how much of what each power left unspent it saves as Oil (the rest as Resources), secret until the builds are revealed (1.9). */
   saveOil?: Record<string, number>;
   /** E's frontier: areas the outside power (the USSR) holds, the last turn it attacked, and an attack in progress. */

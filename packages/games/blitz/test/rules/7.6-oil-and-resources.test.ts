@@ -5,10 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { GameEvent } from '@salient/engine';
+import { spentOf } from '../../src/rules/economy.ts';
 import { lendLeaseOffers, turnIncome } from '../../src/rules/income.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, options, pack, play, reach } from '../helpers.ts';
+import { arrange, options, pack, passUntil, play, reach, skipTo } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(start().pack);
@@ -145,5 +146,67 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
     const usa = turnIncome(p, structuredClone(s), []).USA!;
     expect(usa.earmark.china).toBe(2);
     expect([usa.oil, usa.res]).toEqual([4, 8]);
+  });
+});
+
+describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil and its own Resource', () => {
+  // The example's second half on the full game (its first half, Canada as the new home of British units,
+  // is not implemented): the AFA hold Persia and Iraq (1 Oil each) besides India (Hyderabad's Resource);
+  // Japan holds Burma and Singapore and has fleets in the Arabian Sea and the Bay of Bengal, where the
+  // India Convoy is damaged; Germany holds the Caucasus and Samarkand. No supply line runs from France or
+  // Great Britain to India any more, but one runs from India to Persia and Iraq.
+  const cut = { burma: 'JAP', singapore: 'JAP', 'caucasus-mountains': 'GER', samarkand: 'GER', persia: 'AFA', iraq: 'AFA' };
+  const fleets = { 'combined-fleet': { power: 'JAP', at: 'sea:arabian-sea', size: 2 }, '2nd-fleet': { power: 'JAP', at: 'sea:bay-of-bengal', size: 2 } };
+  const position = (isolated = true, extra: Parameters<typeof arrange>[1]['units'] = {}): BlitzState => {
+    const s0 = start();
+    s0.turn = 2;
+    const s = arrange(s0, { control: cut, units: { ...(isolated ? fleets : {}), ...extra } });
+    return { ...s, convoys: { ...s.convoys, 'india-convoy': 1 } };
+  };
+
+  it('India\'s Resource and the Oil of Persia and Iraq are India\'s alone; the AFA\'s own totals leave them out', () => {
+    const afa = turnIncome(p, position(), []).AFA!;
+    expect(afa.earmark.india).toBe(3);
+    const india = Object.entries(afa.isolated!).filter(([l]) => ['hyderabad', 'persia', 'iraq'].includes(l));
+    expect(india.sort(([a], [b]) => (a < b ? -1 : 1))).toEqual([
+      ['hyderabad', 'india'],
+      ['iraq', 'india'],
+      ['persia', 'india'],
+    ]);
+    // Connected (no Japanese fleets), the same three count with the AFA's own Oil and Resources.
+    const joined = turnIncome(p, position(false), []).AFA!;
+    expect(joined.earmark.india).toBeUndefined();
+    expect(joined.oil + joined.res).toBe(afa.oil + afa.res + 3);
+  });
+
+  it('steps 2 and 6 are India\'s own: a Partisan in Hyderabad costs India\'s income, not the AFA\'s', () => {
+    const before = turnIncome(p, position(), []).AFA!;
+    const s = position();
+    s.partisans = ['hyderabad'];
+    const afa = turnIncome(p, s, []).AFA!;
+    expect(afa.earmark.india).toBe(2);
+    expect([afa.oil, afa.res]).toEqual([before.oil, before.res]);
+  });
+
+  it('at the builds, India\'s income goes to Indian units only; nothing else builds in India, and what is left of it is not saved', () => {
+    const s = reach(position(true, { 'indian-army': { power: 'AFA', at: 'delhi', size: 1 }, bef: { power: 'AFA', at: 'bombay', size: 1 } }), 'AFA', 'build-pick');
+    expect(s.isolated).toEqual(['india']);
+    const india = s.earmark!.AFA!.india!;
+    expect(india).toBeGreaterThan(0);
+    expect(options(s)).toContain('repair indian-army');
+    // A British army in India cannot be repaired with any income (7.6); with India connected it can.
+    expect(options(s)).not.toContain('repair bef');
+    const connected = reach(position(false, { 'indian-army': { power: 'AFA', at: 'delhi', size: 1 }, bef: { power: 'AFA', at: 'bombay', size: 1 } }), 'AFA', 'build-pick');
+    expect(connected.isolated).toBeUndefined();
+    expect(options(connected)).toContain('repair bef');
+    const general = s.res.AFA!;
+    const r = play(s, 'repair indian-army');
+    // Paid from India's income, not from the AFA's budget.
+    expect(spentOf(r.state, 'AFA')).toBe(0);
+    expect(r.state.hidden.AFA).toEqual([{ unit: 'indian-army', size: 1, at: '', earmarked: 1 }]);
+    // Done without spending the rest of India's income: the AFA save only their own.
+    const done = skipTo(r.state, 'save-split');
+    const end = passUntil(done, (x) => x.turn === 3)!;
+    expect((end.oil!.AFA ?? 0) + (end.saved!.AFA ?? 0)).toBe(general);
   });
 });
