@@ -301,7 +301,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   },
 
   observe(s, power) {
-    // Everything is open in these scenarios except the other power's secret builds (1.9). A copy, so
+    // Everything is open except the other powers' secret turn-end choices (1.9: builds, Lend Lease, saving). A copy, so
     // a bot that scribbles on what it sees cannot touch the game.
     const o = draft(s);
     for (const [pw, list] of Object.entries(s.hidden)) {
