@@ -65,7 +65,11 @@ const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...home
  */
 function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readonly string[], restricted: ReadonlySet<string>): { main: ReadonlySet<string>; allies: Map<string, string> } {
   const homes = homeCountries(p, s, power);
-  const remote = new Set(p.files.map.countries.filter((c) => c.remoteHome && homes.has(c.id)).map((c) => c.id));
+  let remote = new Set(p.files.map.countries.filter((c) => c.remoteHome && homes.has(c.id)).map((c) => c.id));
+  // 7.6 and 3.4 make a remote home the new home of British units once Great Britain is conquered; that
+  // is not modelled: while the power holds no area of its other home countries, all of them count as home.
+  const holds = (c: string) => (p.countryLands.get(c) ?? []).some((l) => s.control[l] === power);
+  if (![...homes].some((c) => !remote.has(c) && holds(c))) remote = new Set();
   const mainHomes = new Set([...homes].filter((c) => !remote.has(c)));
   const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power));
   const allies = new Map<string, string>();

@@ -179,6 +179,14 @@ describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil an
     expect(joined.oil + joined.res).toBe(afa.oil + afa.res + 3);
   });
 
+  it('7.6/3.4 (not modelled): with France and Great Britain both lost, no dominion becomes the British home, so all of them count as home and India is not isolated', () => {
+    const s = position();
+    const lost = Object.fromEntries(Object.keys(s.control).filter((l) => ['france', 'great-britain'].includes(landDef(p, l).country)).map((l) => [l, 'GER']));
+    const afa = turnIncome(p, arrange(s, { control: lost }), []).AFA!;
+    expect(afa.earmark.india).toBeUndefined();
+    expect(afa.lines.home).toBeGreaterThan(0);
+  });
+
   it('steps 2 and 6 are India\'s own: a Partisan in Hyderabad costs India\'s income, not the AFA\'s', () => {
     const before = turnIncome(p, position(), []).AFA!;
     const s = position();
