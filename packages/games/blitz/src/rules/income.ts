@@ -329,13 +329,13 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
 
 /**
  * 7.4, 1.9: the next Lend Lease choice of the turn end: the first delivery with a choice not yet made,
- * asked of its giver (`lend-lease UNIT oil K`, K from the least to the most Oil it may send); null
+ * asked of its giver (`lend UNIT oil K`, K from the least to the most Oil it may send); null
  * when every choice is made. The choices stay secret (`observe`) until the deliveries are made.
  */
 export function askLendLease(p: PackIndex, s: BlitzState): Ask | null {
   const o = lendLeaseOffers(p, s).find((x) => s.llOil?.[x.unit] === undefined);
   if (!o) return null;
-  const options = Array.from({ length: o.hi - o.lo + 1 }, (_, i) => `lend-lease ${o.unit} oil ${o.lo + i}`);
+  const options = Array.from({ length: o.hi - o.lo + 1 }, (_, i) => `lend ${o.unit} oil ${o.lo + i}`);
   return { kind: 'decision', power: o.power, prompt: 'lend-lease', options };
 }
 

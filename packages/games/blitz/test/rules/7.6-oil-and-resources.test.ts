@@ -124,13 +124,13 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
 
   it('at the turn end the USA is asked, in secret, before the income is counted', () => {
     const s = reach(lendLeasing(), 'USA', 'lend-lease');
-    expect(options(s)).toEqual(['lend-lease liberty-ll oil 0', 'lend-lease liberty-ll oil 1']);
+    expect(options(s)).toEqual(['lend liberty-ll oil 0', 'lend liberty-ll oil 1']);
     // 1.9: while the step lasts, a choice made is seen by its giver only.
     const chosen = { ...structuredClone(s), llOil: { 'liberty-ll': 1 } };
     expect(blitz.observe(chosen, 'USA').llOil).toEqual({ 'liberty-ll': 1 });
     expect(blitz.observe(chosen, 'AFA').llOil).toEqual({});
     expect(blitz.observe(chosen, 'GER').llOil).toEqual({});
-    const r = play(s, 'lend-lease liberty-ll oil 1');
+    const r = play(s, 'lend liberty-ll oil 1');
     const delivered = r.events.filter((e) => e.type === 'lend-lease');
     expect(delivered.map((e) => [e.data!.to, e.data!.oil, e.data!.resources])).toEqual(expect.arrayContaining([['AFA', 1, 0], ['china', 0, 1]]));
     // The Oil went to the AFA: 3 of the 4 left (the passive play to this turn end has also cost the USA a
