@@ -378,18 +378,6 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askPartisans(p, s)!;
       return;
     }
-    if (s.llStep) {
-      const q = askLendLease(p, s);
-      if (q) {
-        s.ask = q;
-        return;
-      }
-      // 7.4, 1.9: every choice made; the deliveries (revealed in their events) and 7.6's income.
-      delete s.llStep;
-      areaBudgets(p, s, ev);
-      delete s.llOil;
-      continue;
-    }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
       if (s.loot) continue;
@@ -422,6 +410,19 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
         s.ask = q;
         return;
       }
+      continue;
+    }
+    if (s.llStep) {
+      const q = askLendLease(p, s);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      // 7.4, 1.9 (after D's disbands, which come first at the turn end): every choice made; the
+      // deliveries (revealed in their events) and 7.6's income.
+      delete s.llStep;
+      areaBudgets(p, s, ev);
+      delete s.llOil;
       continue;
     }
     if (s.step === 'build' && s.buildOrder.length === 0) {
