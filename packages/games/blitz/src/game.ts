@@ -32,7 +32,7 @@ import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
 
-export const RULES_VERSION = '0.5.0';
+export const RULES_VERSION = '0.6.0';
 /** One line per scenario for listings. */
 const SUMMARIES: Record<string, string> = {
   A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',
@@ -114,6 +114,8 @@ function draft(s: BlitzState): BlitzState {
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
     ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
+    ...(s.llOil ? { llOil: { ...s.llOil } } : {}),
+    ...(s.saveOil ? { saveOil: { ...s.saveOil } } : {}),
     ...(s.disband ? { disband: s.disband.map((d) => ({ ...d })) } : {}),
     ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,
@@ -304,7 +306,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   },
 
   observe(s, power) {
-    // Everything is open in these scenarios except the other power's secret builds (1.9). A copy, so
+    // Everything is open except the other powers' secret turn-end choices (1.9: builds, Lend Lease, saving). A copy, so
     // a bot that scribbles on what it sees cannot touch the game.
     const o = draft(s);
     for (const [pw, list] of Object.entries(s.hidden)) {
@@ -313,6 +315,10 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
       for (const h of list) if (h.at === 'pool' || h.at === 'drawn') delete o.pool[h.unit];
     }
     o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
+    // 7.4: the other powers' Lend Lease choices are secret until the deliveries are made (1.9).
+    if (s.llOil) o.llOil = Object.fromEntries(Object.entries(s.llOil).filter(([id]) => s.units[id]?.power === power));
+    // 7.8: so is how the others split what they save, until the builds are revealed.
+    if (s.saveOil) o.saveOil = s.saveOil[power] === undefined ? {} : { [power]: s.saveOil[power]! };
     return o;
   },
 

@@ -1,8 +1,8 @@
-/** What a bot sees: the open state (1.9 keeps only builds secret), as a copy it cannot use to change the game. */
+/** What a bot sees: the open state (1.9 keeps builds, Lend Lease choices and save splits secret), as a copy it cannot use to change the game. */
 import { describe, expect, it } from 'vitest';
 import { hashJson } from '@salient/engine';
 import { blitz } from '../src/index.ts';
-import { start } from './helpers.ts';
+import { arrange, pack, start } from './helpers.ts';
 
 describe('observe', () => {
   it('returns a copy: changing it leaves the game untouched', () => {
@@ -19,5 +19,18 @@ describe('observe', () => {
     expect(blitz.observe(s, 'WA').hidden).toEqual({ WA: [] });
     expect(blitz.observe(s, 'GER').hidden.GER).toHaveLength(1);
     expect(blitz.observe(s, 'WA').units).toEqual(s.units);
+  });
+
+  it('hides the other powers\' turn-end Lend Lease choices (7.4) and the split of what they save (7.8) until revealed', () => {
+    const s0 = arrange(blitz.setup('full', pack), { units: { 'liberty-ll': { power: 'USA', at: 'sea:north-atlantic', size: 1 } } });
+    const s = { ...s0, llOil: { 'liberty-ll': 1 }, saveOil: { USA: 2, AFA: 0 } };
+    expect(blitz.observe(s, 'USA').llOil).toEqual({ 'liberty-ll': 1 });
+    expect(blitz.observe(s, 'USA').saveOil).toEqual({ USA: 2 });
+    for (const other of ['GER', 'JAP', 'USSR']) {
+      expect(blitz.observe(s, other).llOil).toEqual({});
+      expect(blitz.observe(s, other).saveOil).toEqual({});
+    }
+    expect(blitz.observe(s, 'AFA').llOil).toEqual({});
+    expect(blitz.observe(s, 'AFA').saveOil).toEqual({ AFA: 0 });
   });
 });

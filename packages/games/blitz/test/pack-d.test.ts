@@ -163,9 +163,10 @@ describe('Scenario D units: values the examples state', () => {
   it('7.4/D.8: the Arctic Ocean LL delivers two to the USSR', () => {
     expect(unit('arctic-ocean-ll')).toMatchObject({ type: 'LL', llSea: 'arctic-ocean', llTo: 'USSR' });
     expect(unit('arctic-ocean-ll').sizes['2']).toBeDefined();
-    // The North Atlantic LL units feed Great Britain itself: no recipient.
+    // The AFA's North Atlantic LL feeds Great Britain itself: no recipient. The USA's (estimated, 7.6
+    // example) delivers to the AFA, which in D is the same power (the Western Allies): nothing moves.
     expect(unit('atlantic-ll').llTo).toBeUndefined();
-    expect(unit('liberty-ll').llTo).toBeUndefined();
+    expect(unit('liberty-ll').llTo).toBe('AFA');
   });
 
   it('the Baltic Sea Fleet is based in Leningrad, whose Big Port is on the Baltic', () => {

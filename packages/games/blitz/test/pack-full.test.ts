@@ -159,6 +159,19 @@ describe('the full game: facts the rulebook states', () => {
     expect({ oil, res: sum(usa, 'resources') }).toEqual({ oil: 4, res: 10 });
   });
 
+  it('7.6: the AFA\'s Australia, Canada, India and South Africa are remote home countries (their income needs supply; cut off, an isolated ally), and no other country is', () => {
+    const p = load();
+    expect(p.map.countries.filter((c) => c.remoteHome).map((c) => c.id)).toEqual(['australia', 'canada', 'india', 'south-africa']);
+    expect(p.map.countries.filter((c) => c.remoteHome).every((c) => c.homeOf === 'AFA')).toBe(true);
+  });
+
+  it('the checker refuses a remote home that is no major power\'s home country', () => {
+    const raw = fresh();
+    const i = (raw.map.countries as { id: string }[]).findIndex((c) => c.id === 'poland');
+    raw.map.countries[i].remoteHome = true;
+    expectIssue(raw, `$.map.countries[${i}].remoteHome`, /no major power's home country/);
+  });
+
   it("the AFA's chart correction: its at-start income includes Poland's Resource", () => {
     expect(land('poland').resources).toBe(1);
     expect(g.control['poland']).toBe('AFA');

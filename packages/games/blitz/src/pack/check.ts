@@ -54,6 +54,9 @@ function crossCheck(p: PackFiles): PathIssue[] {
   const units = new Map<string, UnitDef>(p.units.units.map((u) => [u.id, u]));
 
   // --- map -------------------------------------------------------------------------------------
+  p.map.countries.forEach((c, i) => {
+    if (c.remoteHome && c.homeOf === undefined) add(['map', 'countries', i, 'remoteHome'], `'${c.id}' is no major power's home country (no homeOf): only a home country can be a remote one (7.6); remove remoteHome or set homeOf`);
+  });
   const portLands = new Set<string>();
   p.map.lands.forEach((l, i) => {
     const at: Path = ['map', 'lands', i];

@@ -49,6 +49,12 @@ export const countrySchema = z.object({
   homeOf: powerSchema.optional(),
   /** The country carries a Snow marker (1.4): on Snow turns no air unit or CV joins a land combat there. */
   snow: z.boolean().optional(),
+  /**
+   * 7.6: a home country of its major power whose Oil and Resources count as if outside its home
+   * countries (the AFA's Australia, Canada, India and South Africa): they need a supply line from its
+   * other home countries (step 1), and a country cut off from them is an isolated ally.
+   */
+  remoteHome: z.boolean().optional(),
   ...provenance,
 });
 

@@ -43,7 +43,7 @@ import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts
 import { navalFactor } from './sea-combat.ts';
 import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
-import { hostile, hostileLand, inHomeCountry, neutralMajor, powerViewer, unitViewer } from './wars.ts';
+import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powerViewer, unitViewer } from './wars.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { awaitsFleetRoll } from './france.ts';
 
@@ -170,20 +170,63 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
 }
 
 /**
- * Enemy land areas in play (only those have a control entry) that the phasing side may still announce
- * an attack on: one attack per area (5.3), none on an area closed to it (D), in name order.
+ * 5.3: whether the phasing power may announce a new attack of `kind` on `land`, given the attacks its
+ * side has announced this step. An area takes each kind of attack (Factory, Ground, Port) once, so
+ * up to three attacks in all; and no two powers of a side attack the same area at the same time, not
+ * even with different kinds, except the AFA and the USA once the USA is at war with an Axis major
+ * power and both are at war with the area's holder (`jointAttackers`). An attack of that kind already
+ * announced by its partner is joined instead (`joinable`).
  */
-function openTargets(p: PackIndex, s: BlitzState): string[] {
-  const announced = new Set(s.attacks.map((a) => a.target));
+function announceOpen(p: PackIndex, s: BlitzState, land: string, kind: Attack['kind']): boolean {
+  for (const a of s.attacks) {
+    if (a.target !== land) continue;
+    if (a.kind === kind) return false;
+    if (!jointAttackers(p, s, a.power ?? s.power, s.power, land)) return false;
+  }
+  return true;
+}
+
+/**
+ * Enemy land areas in play (only those have a control entry) that the phasing side may still announce
+ * an attack of `kind` on (5.3, `announceOpen`), none on an area closed to it (D), in name order.
+ */
+function openTargets(p: PackIndex, s: BlitzState, kind: Attack['kind']): string[] {
   const viewer = s.wars ? powerViewer(p, s, s.power) : undefined; // 3.2: only areas of enemies it is at war with
   return Object.keys(s.control)
     .sort()
-    .filter((land) => !announced.has(land) && enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land));
+    .filter((land) => enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land) && announceOpen(p, s, land, kind));
 }
 
 function targets(p: PackIndex, s: BlitzState): string[] {
   if (scenarioDef(p, s.scenario).frozenControl) return []; // C: control never changes, so no Ground Attacks
-  return openTargets(p, s).filter((land) => canGroundAttack(p, s, land));
+  return openTargets(p, s, undefined).filter((land) => canGroundAttack(p, s, land));
+}
+
+/**
+ * How an attack is named in the defend and resolve options: by its target, and where the area takes
+ * more than one attack (5.3), a Factory or Port Attack by its target and kind (`western-germany factory`).
+ */
+export function attackLabel(s: BlitzState, a: Attack): string {
+  return a.kind && s.attacks.filter((x) => x.target === a.target).length > 1 ? `${a.target} ${a.kind}` : a.target;
+}
+
+const attackByLabel = (s: BlitzState, label: string): number => s.attacks.findIndex((a) => !a.resolved && attackLabel(s, a) === label);
+
+/**
+ * 5.3: attacks of its partner (the AFA's for the USA, the USA's for the AFA) that the phasing power
+ * may join with its own units: not yet joined, jointly allowed on that area, with a unit of its own to
+ * commit (and, a Factory or Port Attack, not in a Land Blitz, which allows Ground Attacks only).
+ */
+function joinable(p: PackIndex, s: BlitzState): string[] {
+  if (!s.modes) return [];
+  const out: string[] = [];
+  for (const a of s.attacks) {
+    if (a.resolved || a.power === undefined || a.power === s.power || (a.kind && s.mode === 'land')) continue;
+    if (!jointAttackers(p, s, a.power, s.power, a.target)) continue;
+    if ([...a.attackers, ...a.dropped].some((x) => s.units[x]?.power === s.power)) continue;
+    if (commitOptions(p, s, a).length) out.push(`join ${attackLabel(s, a)}`);
+  }
+  return out;
 }
 
 /**
@@ -209,7 +252,7 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
  */
 function factoryTargets(p: PackIndex, s: BlitzState): string[] {
   if (s.mode === 'land' || !scenarioDef(p, s.scenario).areaIncome) return [];
-  return openTargets(p, s).filter(
+  return openTargets(p, s, 'factory').filter(
     (land) => landDef(p, land).factory > (s.factoryDamage?.[land] ?? 0) && supportOptions(p, s, s.power, land, 'factory').some((x) => typeOf(p, s.units[x]!) === 'AIR'),
   );
 }
@@ -229,7 +272,7 @@ function shipsAtSea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boo
 /** 5.3/E.2: enemy ports with ships in them that `s.power`'s air units or carriers can strike (not in a Land Blitz, not into Snow). */
 function portTargets(p: PackIndex, s: BlitzState): string[] {
   if (s.mode === 'land' || !scenarioDef(p, s.scenario).portAttacks) return [];
-  return openTargets(p, s).filter((land) => shipsInPort(p, s, land, enemy(s.side)).length > 0 && supportOptions(p, s, s.power, land, 'port').length > 0);
+  return openTargets(p, s, 'port').filter((land) => shipsInPort(p, s, land, enemy(s.side)).length > 0 && supportOptions(p, s, s.power, land, 'port').length > 0);
 }
 
 const ROUND_NAME: Record<CombatState['round'], string> = { air: 'Air Round', land: 'Land Round', strategic: 'Strategic Round', naval: 'Naval Round in port' };
@@ -246,22 +289,33 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
-    const ready = a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0;
+    // 5.3: a power joining its partner's attack launches once it has committed a unit of its own.
+    const joined = a.power === undefined || a.power === s.power || [...a.attackers, ...a.dropped].some((x) => s.units[x]?.power === s.power);
+    const ready = joined && (a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0);
     // 5.3: `abomb UNIT` loads the power's A-Bomb on a committed carrier (abomb.ts).
     return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...carryOptions(p, s, a), ...(ready ? ['launch'] : [])] };
   }
   const t = targets(p, s);
   const f = factoryTargets(p, s);
   const ports = portTargets(p, s);
+  const joins = joinable(p, s);
   const decl = declarations(p, s);
-  if (!t.length && !f.length && !ports.length && !decl.length) return null;
-  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...ports.map((x) => `raid ${x}`), ...decl, 'done'] };
+  if (!t.length && !f.length && !ports.length && !joins.length && !decl.length) return null;
+  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...ports.map((x) => `raid ${x}`), ...joins, ...decl, 'done'] };
 }
 
 export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
   const [verb, arg] = c.split(' ') as [string, string | undefined];
   const sel = s.sel;
   if (verb === 'done') return true;
+  if (verb === 'join') {
+    // 5.3: the AFA and the USA attack together: the joiner commits its units to its partner's attack.
+    const i = attackByLabel(s, c.slice('join '.length));
+    if (i < 0) throw new IllegalChoiceError(`no attack to join for '${c}'`);
+    s.sel = { kind: 'attack', attack: i };
+    fired('5.3', s.scenario);
+    return false;
+  }
   if (verb === 'attack' || verb === 'bomb' || verb === 'raid') {
     const kind = verb === 'bomb' ? { kind: 'factory' as const } : verb === 'raid' ? { kind: 'port' as const } : {};
     s.attacks.push({ target: arg!, attackers: [], dropped: [], defenders: [], resolved: false, ...(s.modes ? { power: s.power } : {}), ...kind });
@@ -277,6 +331,12 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   if (verb === 'launch') {
     const names = [...a.attackers, ...a.dropped].map((x) => unitName(p, x));
+    if (a.power !== undefined && a.power !== s.power) {
+      const mine = [...a.attackers, ...a.dropped].filter((x) => s.units[x]!.power === s.power);
+      emit(ev, 'attack-joined', `${s.power} joins ${a.power}'s ${attackName(a)} on ${landName(p, a.target)} with ${mine.map((x) => unitName(p, x)).join(', ')}`, s.power, { target: a.target, by: a.power, units: mine });
+      s.sel = null;
+      return false;
+    }
     emit(ev, 'attack-announced', `${s.power} announces a ${attackName(a)} on ${landName(p, a.target)} with ${names.join(', ')}`, s.power, { target: a.target, attackers: a.attackers, dropped: a.dropped });
     s.sel = null;
     return false;
@@ -305,7 +365,7 @@ export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
   const opts: string[] = [];
   for (const a of s.attacks) {
     if (a.resolved) continue;
-    for (const id of supportOptions(p, s, defender, a.target, a.kind)) if (mayDefend(p, s, id, a)) opts.push(`defend ${a.target} ${id}`);
+    for (const id of supportOptions(p, s, defender, a.target, a.kind)) if (mayDefend(p, s, id, a)) opts.push(`defend ${attackLabel(s, a)} ${id}`);
   }
   if (!opts.length) return null;
   return { kind: 'decision', power: defender, prompt: 'commit-defence', options: [...opts, 'done'] };
@@ -313,8 +373,10 @@ export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
 
 export function applyDefend(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
   if (c === 'done') return true;
-  const [, target, id] = c.split(' ') as [string, string, string];
-  const i = s.attacks.findIndex((a) => a.target === target && !a.resolved);
+  const words = c.split(' ');
+  const id = words[words.length - 1]!;
+  const i = attackByLabel(s, words.slice(1, -1).join(' '));
+  const target = s.attacks[i]!.target;
   s.attacks[i]!.defenders.push(id);
   s.units[id]!.committed = i;
   emit(ev, 'defence-committed', `${unitName(p, id)} joins the defence of ${landName(p, target)}`, s.units[id]!.power, { target, unit: id });
@@ -327,12 +389,12 @@ export function askResolve(s: BlitzState): Ask | null {
   // A side of several powers: each resolves its own attacks in its turn of the step.
   const open = s.attacks.filter((a) => !a.resolved && (a.power === undefined || a.power === s.power));
   if (!open.length) return null;
-  return { kind: 'decision', power: s.power, prompt: 'resolve-order', options: open.map((a) => `resolve ${a.target}`) };
+  return { kind: 'decision', power: s.power, prompt: 'resolve-order', options: open.map((a) => `resolve ${attackLabel(s, a)}`) };
 }
 
 export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events): void {
   const target = c.slice('resolve '.length);
-  const i = s.attacks.findIndex((a) => a.target === target && !a.resolved);
+  const i = attackByLabel(s, target);
   if (i < 0) throw new IllegalChoiceError(`no unresolved attack on ${target}`);
   startCombat(p, s, i, ev);
 }
@@ -820,7 +882,7 @@ function advancers(p: PackIndex, s: BlitzState, c: CombatState): string[] {
 function retreatDestinations(p: PackIndex, s: BlitzState, id: string): string[] {
   const u = s.units[id]!;
   const side = sideOf(p, s, u.power);
-  const attacked = new Set(s.attacks.map((a) => a.target));
+  const attacked = new Set(s.attacks.filter((a) => !a.kind).map((a) => a.target)); // 6.6: an area under a Ground Attack
   return landNeighbours(p, s, u.at)
     .map((n) => n.to)
     .filter((l) => friendlyFor(p, s, u, l) && !attacked.has(l) && canStackLand(p, s, l, side, u.size))
@@ -861,7 +923,7 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
         s.units[x]!.moved = true;
       }
       emit(ev, 'advance', `${adv.map((x) => unitName(p, x)).join(', ')} advance into ${landName(p, a.target)}`, s.power, { target: a.target, units: adv });
-      takeControl(p, s, a.target, s.power, ev, 'Ground Attack');
+      takeControl(p, s, a.target, takerOf(p, s, adv), ev, 'Ground Attack');
       outcome = 'taken';
       // 3.4: French warships in Vichy France are rolled for instead.
       const over = onMap(s).filter(([id, u]) => u.at === a.target && !isLand(p, u) && sideOf(p, s, u.power) !== s.side && !awaitsFleetRoll(s, id)).map(([id]) => id);
@@ -871,6 +933,28 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
   const summary: JsonObject = { target: a.target, outcome, rounds: c.log as unknown as JsonObject[] };
   const r = c.log.map((l) => `${l.round} ${l.attFactors}:${l.defFactors} dice ${l.attDie ?? '-'}/${l.defDie ?? '-'} → ${l.attResult ?? '-'}/${l.defResult ?? '-'}`).join('; ');
   emit(ev, 'combat', `Combat for ${landName(p, a.target)}: ${r || 'no rounds'}; ${outcome}`, s.power, summary);
+}
+
+/**
+ * 6.6: which power takes control when the land units advancing after a Ground Attack belong to more
+ * than one power (an AFA and USA attack, 5.3): the one with the most Land Factors among them, then the
+ * one with the single unit of most Land Factors. 6.6 settles a tie beyond that with a coin; here the
+ * power resolving the attack (the one that announced it) takes it instead, a simplification.
+ */
+function takerOf(p: PackIndex, s: BlitzState, adv: readonly string[]): string {
+  const byPower = new Map<string, { total: number; best: number }>();
+  for (const x of adv) {
+    const u = s.units[x]!;
+    const lf = face(p, u).land ?? 0;
+    const e = byPower.get(u.power) ?? { total: 0, best: 0 };
+    byPower.set(u.power, { total: e.total + lf, best: Math.max(e.best, lf) });
+  }
+  if (byPower.size < 2) return byPower.keys().next().value ?? s.power;
+  fired('6.6', s.scenario);
+  const ranked = [...byPower.entries()].sort(([a, x], [b, y]) => y.total - x.total || y.best - x.best || (a === s.power ? -1 : b === s.power ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  const [first, second] = ranked;
+  if (second && second[1].total === first![1].total && second[1].best === first![1].best) return s.power;
+  return first![0];
 }
 
 /** Apply a pick made inside a combat (damage, return to base, retreat, block, destination). */

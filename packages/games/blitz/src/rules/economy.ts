@@ -93,17 +93,45 @@ export function fixedBudget(p: PackIndex, s: BlitzState, power: string): number 
   return Math.max(0, inc.resources - loss) + oil;
 }
 
-/** After the builds: Resources are spent first, so whatever is left, up to the Oil in the budget, is saved (C.7). */
+/**
+ * After the builds: whatever is left is saved (C.7), as Oil up to the Oil in the budget (an Oil does all
+ * a Resource does, 7.8), or where Resources are saved too (D.9) split as the power chose (`saveSplit`).
+ */
 export function saveOil(s: BlitzState): void {
   if (!s.budgetOil) return;
   for (const [power, oil] of Object.entries(s.budgetOil)) {
     const left = (s.res[power] ?? 0) - spentOf(s, power);
-    const kept = Math.max(0, Math.min(oil, left));
+    const chosen = s.saved ? s.saveOil?.[power] : undefined;
+    // The choice stays within what the budget holds: no more Oil than its Oil, no more Resources than its Resources.
+    const least = Math.max(0, left - ((s.res[power] ?? 0) - oil));
+    const kept = chosen === undefined ? Math.max(0, Math.min(oil, left)) : Math.max(least, Math.min(oil, left, chosen));
     (s.oil ??= {})[power] = kept;
     // D.9: Resources are saved too where income comes from the map (7.6).
     if (s.saved) s.saved[power] = Math.max(0, left - kept);
   }
   s.budgetOil = {};
+  delete s.saveOil;
+}
+
+/**
+ * 7.8 (D12): where Resources are saved as well as Oil (D.9), the power chooses how what it left unspent
+ * is kept: from as much Oil as its budget's Oil allows (the first option, what is kept when it has no
+ * choice) down to as little as its budget's Resources allow. `save K oil R resources`; null when there
+ * is only one way.
+ */
+export function saveSplit(s: BlitzState, power: string): string[] | null {
+  if (!s.saved || !s.budgetOil) return null;
+  const oil = s.budgetOil[power] ?? 0;
+  const left = (s.res[power] ?? 0) - spentOf(s, power);
+  const hi = Math.min(left, oil);
+  const lo = Math.max(0, left - ((s.res[power] ?? 0) - oil));
+  if (hi <= lo) return null;
+  return Array.from({ length: hi - lo + 1 }, (_, i) => `save ${hi - i} oil ${left - hi + i} resources`);
+}
+
+export function applySaveSplit(s: BlitzState, power: string, choice: string): void {
+  (s.saveOil ??= {})[power] = Number(choice.split(' ')[1]);
+  fired('7.8', s.scenario);
 }
 
 /** C.6: the Future Additions `power` may still pick, in chart order. */

@@ -19,7 +19,7 @@ import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, 
 import { applyPassageDie, applyPassagePick, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { applySabotage, applySabotageLosses, askSabotage } from './optional.ts';
 import { fired } from './sections.ts';
-import { turnIncome } from './income.ts';
+import { applyLendLease, askLendLease, turnIncome } from './income.ts';
 import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
 import { applyResearchDie, askResearch } from './research.ts';
 import { applyABombTest, askABombTest } from './abomb.ts';
@@ -207,7 +207,10 @@ function startTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
 function resumeTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   turnEndMarkers(p, s, ev);
-  if (sc.areaIncome) return areaBudgets(p, s, ev);
+  if (sc.areaIncome) {
+    s.llStep = true; // 7.4: the givers' secret Lend Lease choices first (advance), then the income
+    return;
+  }
   if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions) {
     // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
     for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
@@ -226,6 +229,10 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   const purses = turnIncome(p, s, ev);
   growExtra(p, s, purses);
+  // 7.6: the isolated allies this turn, whose units only their own income pays for (turn-end.ts).
+  const isolated = [...new Set(Object.values(purses).flatMap((x) => Object.values(x.isolated ?? {})))].sort();
+  if (isolated.length) s.isolated = isolated;
+  else delete s.isolated;
   const detail: JsonObject = {};
   for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
     const x = purses[pw.id]!;
@@ -410,6 +417,19 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       }
       continue;
     }
+    if (s.llStep) {
+      const q = askLendLease(p, s);
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      // 7.4, 1.9 (after D's disbands, which come first at the turn end): every choice made; the
+      // deliveries (revealed in their events) and 7.6's income.
+      delete s.llStep;
+      areaBudgets(p, s, ev);
+      delete s.llOil;
+      continue;
+    }
     if (s.step === 'build' && s.buildOrder.length === 0) {
       nextStep(p, s, ev);
       continue;
@@ -514,6 +534,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.partisanStep) {
     if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
+    return;
+  }
+  if (s.llStep) {
+    applyLendLease(s, choice);
     return;
   }
   if (choice.startsWith('declare ')) {

@@ -7,7 +7,9 @@
  *   3. less one per point of damage on its Convoys (Resources first, never below 0);
  *   5. Lend Lease: each of its LL units at sea in its named sea, with supply from the unit's home
  *      country to that sea and a friendly land area on that sea from which the recipient can trace
- *      supply home, hands over its Size (the giver's Resources first, then Oil); delivery is mandatory;
+ *      supply home, hands over its Size, as much of it Oil as its giver chose at the turn end's secret
+ *      Lend Lease step (`lendLeaseOffers`, flow.ts; Resources first where it had no choice); delivery
+ *      is mandatory; China's takes a Resource only;
  *   the scenario's drain (Resources first);
  *   6. less one per point of Factory damage in its areas (Resources first), and the damage is cleared.
  * Unspent Oil and Resources are saved for the next turn (D.9).
@@ -15,19 +17,21 @@
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { friendlyLand, isLand, onMap, sideOf, typeOf, unitsAt } from './query.ts';
-import { homeCountries, suppliedAreas, suppliedSeas } from './supply.ts';
+import { homeCountries, landsReachedFrom, suppliedAreas, suppliedSeas, usesSupply } from './supply.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
 import { atWar as atWarPair } from './wars.ts';
-import type { BlitzState } from './state.ts';
+import type { Ask, BlitzState } from './state.ts';
 
 export interface Purse {
   oil: number;
   res: number;
   /** What made it up, for the income event (signed amounts by source). */
   lines: Record<string, number>;
-  /** E.4: income only units of one home may use (China's), by home. */
+  /** E.4: income only units of one home may use (China's; an isolated ally's, 7.6), by home. */
   earmark: Record<string, number>;
+  /** 7.6: the land areas whose Oil and Resources went to an isolated ally (land -> that ally's country). */
+  isolated?: Record<string, string>;
 }
 
 /** Take `n` from a purse, Resources first, never below 0; returns what was actually taken. */
@@ -51,8 +55,51 @@ const runsUnitsOf = (p: PackIndex, nations: readonly string[], home: string): bo
 
 const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...homeCountries(p, s, power)][0] ?? '';
 
+/**
+ * 7.6 step 1 and the isolated ally: which of `power`'s areas outside its main home countries count, and
+ * for whom. The main homes are its home countries less the remote ones (the AFA's dominions); an
+ * allied country (a remote home, or the home of units it runs, China's apart) where it holds areas but
+ * none that a supply line from the main homes reaches is isolated: the areas a supply line from that
+ * country reaches, and the main homes do not, are its. Returns what the main homes reach (null: as
+ * `suppliedAreas`, there being no remote home) and the isolated allies' areas.
+ */
+function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readonly string[], restricted: ReadonlySet<string>): { main: ReadonlySet<string>; allies: Map<string, string> } {
+  const homes = homeCountries(p, s, power);
+  let remote = new Set(p.files.map.countries.filter((c) => c.remoteHome && homes.has(c.id)).map((c) => c.id));
+  // 7.6 and 3.4 make a remote home the new home of British units once Great Britain is conquered; that
+  // is not modelled: while the power holds no area of its other home countries, all of them count as home.
+  const holds = (c: string) => (p.countryLands.get(c) ?? []).some((l) => s.control[l] === power);
+  if (![...homes].some((c) => !remote.has(c) && holds(c))) remote = new Set();
+  const mainHomes = new Set([...homes].filter((c) => !remote.has(c)));
+  const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power));
+  const allies = new Map<string, string>();
+  if (!usesSupply(p, s)) return { main, allies };
+  const candidates = new Set(remote);
+  for (const u of p.unit.values()) if (nations.includes(u.nation) && !homes.has(u.home)) candidates.add(u.home);
+  const held = (c: string) => (p.countryLands.get(c) ?? []).filter((l) => s.control[l] === power);
+  for (const c of [...candidates].sort()) {
+    if (restricted.has(c)) continue; // China: its own rule (E.4, 7.8)
+    const lands = held(c);
+    if (!lands.length || lands.some((l) => main.has(l))) continue;
+    fired('7.6', s.scenario);
+    for (const l of landsReachedFrom(p, s, power, new Set([c]))) {
+      if (s.control[l] === power && !main.has(l) && !mainHomes.has(landDef(p, l).country) && !allies.has(l)) allies.set(l, c);
+    }
+  }
+  return { main, allies };
+}
+
 /** This turn's new Oil and Resources of every power (7.6), Lend Lease moved and Factory damage cleared. */
 export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
+  const purses = incomeBeforeLendLease(p, s, ev);
+  // 7.4: each delivery's Oil is what its giver chose (`llOil`), else Resources first.
+  lendLease(p, s, purses, ev, (id, lo, hi) => Math.min(hi, Math.max(lo, s.llOil?.[id] ?? lo)));
+  incomeAfterLendLease(p, s, purses);
+  return purses;
+}
+
+/** 7.6 up to Lend Lease: steps 1 to 4, the trades, and the Partisans' and Convoys' losses. */
+function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
   const sc = scenarioDef(p, s.scenario);
   const purses: Record<string, Purse> = {};
   const restricted = new Map((sc.restrictedIncome ?? []).map((r) => [r.country, r.home] as const));
@@ -62,11 +109,23 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
     if (fixed) give(x, { res: fixed.resources, oil: fixed.oil }, 'chart');
     else {
       const homes = homeCountries(p, s, pw.id);
-      const supplied = suppliedAreas(p, s, pw.id, anyHome(p, s, pw.id));
+      const { main: supplied, allies } = incomeReach(p, s, pw.id, pw.nations, new Set(restricted.values()));
+      const remote = (c: string) => p.files.map.countries.some((x) => x.id === c && x.remoteHome);
       for (const land of sc.lands) {
         if (s.control[land] !== pw.id) continue;
         const l = landDef(p, land);
-        if (!homes.has(l.country) && !supplied.has(land)) continue; // 7.6 step 1: outside home, supply needed
+        const ally = allies.get(land);
+        if (ally !== undefined) {
+          // 7.6: an isolated ally's Oil and Resources, for its units only (steps 2 and 6 on them below).
+          if (l.resources + l.oil) {
+            x.earmark[ally] = (x.earmark[ally] ?? 0) + l.resources + l.oil;
+            x.lines[`for ${ally} units`] = (x.lines[`for ${ally} units`] ?? 0) + l.resources + l.oil;
+          }
+          (x.isolated ??= {})[land] = ally;
+          continue;
+        }
+        // 7.6 step 1: outside the home countries (the AFA's dominions counting as outside), supply needed.
+        if ((!homes.has(l.country) || remote(l.country)) && !supplied.has(land)) continue;
         const r = restricted.get(l.country);
         if (r && runsUnitsOf(p, pw.nations, r)) {
           // E.4, 7.8: China's Oil and Resources held by the side running China (the Allies) go to Chinese
@@ -103,7 +162,12 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
     const owner = sc.powers.find((x) => x.nations.includes(c.nation));
     if (dmg > 0 && owner) take(purses[owner.id]!, dmg, 'convoy damage');
   }
-  lendLease(p, s, purses, ev);
+  return purses;
+}
+
+/** 7.6 after Lend Lease: a scenario's drain, then step 6, Factory damage. */
+function incomeAfterLendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>): void {
+  const sc = scenarioDef(p, s.scenario);
   for (const d of sc.resourceDrain ?? []) {
     if (s.turn < d.fromTurn) continue;
     const n = Math.min(d.max, d.perTurn * (s.turn - d.fromTurn + 1));
@@ -112,10 +176,34 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
   // 7.6 step 6: Factory damage in each power's areas, then cleared everywhere.
   for (const [land, dmg] of Object.entries(s.factoryDamage ?? {}).sort()) {
     const owner = s.control[land];
-    if (owner && purses[owner]) take(purses[owner]!, dmg, 'factory damage');
+    if (owner && purses[owner]) loseAt(purses[owner]!, land, dmg, 'factory damage');
   }
   fired('7.6', s.scenario);
-  return purses;
+}
+
+/** A Lend Lease delivery whose giver may choose how much of it is Oil: from `lo` to `hi` Oil (7.4). */
+export interface LendLeaseOffer {
+  unit: string;
+  power: string;
+  size: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * 7.4: the deliveries this turn end whose giver has a choice between Oil and Resources (not China's,
+ * which takes a Resource only), in the order they are made, each with the range of Oil it may hold,
+ * worked out on a copy of the state with the choices made so far (`llOil`) and the rest Resources first.
+ */
+export function lendLeaseOffers(p: PackIndex, s: BlitzState): LendLeaseOffer[] {
+  const t = structuredClone(s);
+  const purses = incomeBeforeLendLease(p, t, []);
+  const out: LendLeaseOffer[] = [];
+  lendLease(p, t, purses, [], (id, lo, hi) => {
+    if (hi > lo) out.push({ unit: id, power: t.units[id]!.power, size: t.units[id]!.size, lo, hi });
+    return Math.min(hi, Math.max(lo, s.llOil?.[id] ?? lo));
+  });
+  return out;
 }
 
 /**
@@ -143,16 +231,32 @@ function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>,
 }
 
 /** 7.6 step 2: each Partisan costs the holder of its area one Oil or Resource; then it is gone (7.1). */
+/**
+ * A loss tied to a land area (7.6 steps 2 and 6): from an isolated ally's own income if the area's
+ * Oil and Resources are its (never below 0), else from the power's (Resources first).
+ */
+function loseAt(x: Purse, land: string, n: number, line: string): void {
+  const ally = x.isolated?.[land];
+  if (ally === undefined) {
+    take(x, n, line);
+    return;
+  }
+  const lost = Math.min(n, x.earmark[ally] ?? 0);
+  if (!lost) return;
+  x.earmark[ally] = x.earmark[ally]! - lost;
+  x.lines[`${line} (${ally})`] = (x.lines[`${line} (${ally})`] ?? 0) - lost;
+}
+
 function partisanLosses(s: BlitzState, purses: Record<string, Purse>): void {
   for (const land of s.partisans ?? []) {
     const owner = s.control[land];
-    if (owner && purses[owner]) take(purses[owner]!, 1, 'partisans');
+    if (owner && purses[owner]) loseAt(purses[owner]!, land, 1, 'partisans');
   }
   if (s.partisans) delete s.partisans;
   // 9.6 result 4: a Partisan placed by sabotage last turn blocks one more, besides this turn's roll.
   for (const land of s.sabotagePartisans ?? []) {
     const owner = s.control[land];
-    if (owner && purses[owner]) take(purses[owner]!, 1, 'sabotage partisans');
+    if (owner && purses[owner]) loseAt(purses[owner]!, land, 1, 'sabotage partisans');
   }
   if (s.sabotagePartisans) delete s.sabotagePartisans;
 }
@@ -186,8 +290,12 @@ function homeLendLease(p: PackIndex, s: BlitzState, id: string, purses: Record<s
   emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${n} Resource${n > 1 ? 's' : ''} for ${d.llToHome} units through ${landName(p, landing)}`, u.power, { unit: id, to: d.llToHome!, resources: n, oil: 0, via: landing });
 }
 
-/** 7.4: Lend Lease deliveries, giver to recipient. */
-function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
+/**
+ * 7.4: Lend Lease deliveries, giver to recipient. Each delivers its Size, or what its giver has left;
+ * `oilOf(unit, lo, hi)` says how much of it is Oil, between the least the giver's Resources allow and
+ * the most its Oil allows (7.4: the giver decides whether it sends Oil, Resources or both).
+ */
+function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events, oilOf: (unit: string, lo: number, hi: number) => number): void {
   const sc = scenarioDef(p, s.scenario);
   for (const [id, u] of onMap(s)) {
     if (typeOf(p, u) !== 'LL') continue;
@@ -204,11 +312,35 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
     const reach = suppliedAreas(p, s, to, anyHome(p, s, to));
     const landing = [...(p.coastOf.get(d.llSea) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
     if (!landing) continue;
-    const got = take(purses[u.power]!, u.size, `lend lease to ${to}`);
-    if (got.res + got.oil === 0) continue;
+    const giver = purses[u.power]!;
+    const n = Math.min(u.size, giver.oil + giver.res);
+    if (n === 0) continue;
+    const oil = oilOf(id, Math.max(0, n - giver.res), Math.min(n, giver.oil));
+    const got = { oil, res: n - oil };
+    giver.oil -= got.oil;
+    giver.res -= got.res;
+    giver.lines[`lend lease to ${to}`] = (giver.lines[`lend lease to ${to}`] ?? 0) - n;
     give(purses[to]!, got, `lend lease from ${u.power}`);
     noteDelivery(p, s, `${u.power}>${d.llTo}`);
     fired('7.4', s.scenario);
     emit(ev, 'lend-lease', `${unitName(p, id)} delivers ${got.res ? `${got.res} Resources` : ''}${got.res && got.oil ? ' and ' : ''}${got.oil ? `${got.oil} Oil` : ''} to ${to} through ${landName(p, landing)}`, u.power, { unit: id, to, resources: got.res, oil: got.oil, via: landing });
   }
+}
+
+/**
+ * 7.4, 1.9: the next Lend Lease choice of the turn end: the first delivery with a choice not yet made,
+ * asked of its giver (`lend UNIT oil K`, K from the least to the most Oil it may send); null
+ * when every choice is made. The choices stay secret (`observe`) until the deliveries are made.
+ */
+export function askLendLease(p: PackIndex, s: BlitzState): Ask | null {
+  const o = lendLeaseOffers(p, s).find((x) => s.llOil?.[x.unit] === undefined);
+  if (!o) return null;
+  const options = Array.from({ length: o.hi - o.lo + 1 }, (_, i) => `lend ${o.unit} oil ${o.lo + i}`);
+  return { kind: 'decision', power: o.power, prompt: 'lend-lease', options };
+}
+
+export function applyLendLease(s: BlitzState, choice: string): void {
+  const [, unit, , k] = choice.split(' ') as [string, string, string, string];
+  (s.llOil ??= {})[unit] = Number(k);
+  fired('7.4', s.scenario);
 }

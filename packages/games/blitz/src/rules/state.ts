@@ -137,7 +137,9 @@ export type Selection =
   | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
   | { kind: 'return'; unit: string; forced?: string[] }
   | { kind: 'attack'; attack: number }
-  | { kind: 'build'; unit: string; size: number | null; pool: number; imposed?: boolean };
+  | { kind: 'build'; unit: string; size: number | null; pool: number; imposed?: boolean }
+  /** 7.8: the power has finished its builds and chooses how much of what is left it saves as Oil. */
+  | { kind: 'save' };
 
 /** A question the game is waiting on: a decision or a die roll. */
 export type Ask =
@@ -216,6 +218,16 @@ export interface BlitzState {
   cleanTakes?: string[];
   /** Lend Lease delivered this turn, as `giver>recipient nation` (E's Arsenal of Democracy). */
   llThisTurn?: string[];
+  /**
+   * 7.4: the turn end's Lend Lease choices, secret until the deliveries are made (1.9): while `llStep`
+   * is set the givers choose, LL unit by LL unit, how much of each delivery is Oil (`llOil`, by unit).
+   */
+  llStep?: boolean;
+  llOil?: Record<string, number>;
+  /** 7.6: the allied countries cut off from their power's main home countries this turn end (their units are paid from their own income only). */
+  isolated?: string[];
+  /** 7.8: how much of what each power left unspent it saves as Oil (the rest as Resources), secret until the builds are revealed (1.9). */
+  saveOil?: Record<string, number>;
   /** E's frontier: areas the outside power (the USSR) holds, the last turn it attacked, and an attack in progress. */
   frontierHeld?: string[];
   frontierTurn?: number;

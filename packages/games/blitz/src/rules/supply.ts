@@ -127,7 +127,7 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): 
     if (short) memo!.set(short, hit);
     return hit;
   }
-  const all = computeReach(p, s, power, home);
+  const all = computeReach(p, s, power, new Set([...homeCountries(p, s, power), home]));
   const out: Reach = { lands: new Set(), seas: new Set() };
   for (const x of all) {
     if (x.startsWith('sea:')) out.seas.add(x.slice(4));
@@ -139,11 +139,20 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): 
   return out;
 }
 
-function computeReach(p: PackIndex, s: BlitzState, power: string, home: string): Set<string> {
+/**
+ * 7.6: the land areas a supply line of `power` reaches from `countries` alone (and its off-map sources),
+ * not from all its home countries: where the turn end's income asks what its main home countries reach
+ * and what an isolated ally reaches. Not remembered (asked a few times a turn end).
+ */
+export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, countries: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const x of computeReach(p, s, power, countries)) if (!x.startsWith('sea:')) out.add(x);
+  return out;
+}
+
+function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>): Set<string> {
   const sc = scenarioDef(p, s.scenario);
   const side = sideOf(p, s, power);
-  const homes = homeCountries(p, s, power);
-  homes.add(home);
   const friendly = (land: string) => controllerSide(p, s, land) === side;
   const passable = seaOccupancy(p, s, side);
   // E: off-map sources, and out-of-play seas and flagged out-of-play land areas to trace through.

@@ -8,7 +8,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
-import { applyPick, canPick, pickable, spentOf } from './economy.ts';
+import { applyPick, applySaveSplit, canPick, pickable, saveSplit, spentOf } from './economy.ts';
 import { canResearch, startResearch } from './research.ts';
 import { aBombOptions, aBombPickedNow, applyABombChoice, isABombStep, revealABombs } from './abomb.ts';
 import { areaInSupply } from './supply.ts';
@@ -65,7 +65,7 @@ function placeable(p: PackIndex, s: BlitzState, unit: string, power: string, siz
   const side = sideOf(p, s, power);
   const naval = ['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type);
   // 1.7: nothing is built where supply cannot reach.
-  return homeAreas(p, s, unit, power).filter((l) => areaInSupply(p, s, power, d.home, l) && (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
+  return homeAreas(p, s, unit, power).filter((l) => areaInSupply(p, s, power, d.home, l) && !cutOff(p, s, unit, l) && (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
 }
 
 /** 7.8 (D.10): one GAR from the Force Pool each turn costs nothing (from D, where income comes from the map). */
@@ -73,10 +73,19 @@ function freeGar(p: PackIndex, s: BlitzState, power: string, unit: string): bool
   return scenarioDef(p, s.scenario).areaIncome === true && unitDef(p, unit).type === 'GAR' && !(s.hidden[power] ?? []).some((h) => h.free);
 }
 
-/** E.4: the home whose units alone may use earmarked income (China), if `unit` is one of them. */
+/**
+ * E.4: the home whose units alone may use earmarked income (China), if `unit` is one of them; 7.6: so
+ * an isolated ally's units, paid only from its own income (and that income only on them).
+ */
 function restrictedHome(p: PackIndex, s: BlitzState, unit: string): string | undefined {
   const home = unitDef(p, unit).home;
-  return scenarioDef(p, s.scenario).restrictedIncome?.some((r) => r.home === home) ? home : undefined;
+  return scenarioDef(p, s.scenario).restrictedIncome?.some((r) => r.home === home) || s.isolated?.includes(home) ? home : undefined;
+}
+
+/** 7.6: no other income builds a unit in an isolated ally's country: only that country's own units, paid from its own. */
+function cutOff(p: PackIndex, s: BlitzState, unit: string, land: string): boolean {
+  const country = p.land.get(land)?.country;
+  return country !== undefined && country !== unitDef(p, unit).home && (s.isolated?.includes(country) ?? false);
 }
 
 /** Earmarked income (E.4) `power` still has for units of `home` this turn. */
@@ -110,6 +119,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const left = (s.res[power] ?? 0) - spent(s, power);
   const sel = s.sel;
   const dec = (prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
+  if (sel?.kind === 'save') return dec('save-split', saveSplit(s, power) ?? []); // 7.8
   if (sel?.kind === 'build') {
     if (sel.size === null) {
       const max = freeGar(p, s, power, sel.unit) ? sel.pool : Math.min(sel.pool, budgetFor(p, s, power, sel.unit));
@@ -140,7 +150,7 @@ function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string
   const nations = sc.powers.find((x) => x.id === power)!.nations;
   // B.7: repair on-map units one Size at a time; build Force Pool units (1 Resource per Size).
   const repairs = ownedBy(s, power)
-    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'])
+    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at))
     .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
   const builds = Object.entries(s.pool)
@@ -218,7 +228,17 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   const sel = s.sel;
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
-  if (verb === 'done') return true;
+  if (verb === 'done') {
+    // 7.8: done building; what is left is saved, split between Oil and Resources as the power chooses.
+    if (!saveSplit(s, power)) return true;
+    s.sel = { kind: 'save' };
+    return false;
+  }
+  if (verb === 'save') {
+    applySaveSplit(s, power, c);
+    s.sel = null;
+    return true;
+  }
   if (applyABombChoice(p, s, power, c)) return false; // 7.8: `abomb ...` (abomb.ts)
   if (verb === 'impose') {
     applyImposed(p, s, power, c, ev);

@@ -136,8 +136,8 @@ export function barredFromAlly(p: PackIndex, s: BlitzState, u: UnitState, land: 
   return foesOf(s, country).some((f) => f !== u.power && !atWar(p, s, u.power, f));
 }
 
-/** The AFA and the USA once the USA is at war with an Axis major power: they share areas freely (1.3). */
-function partners(p: PackIndex, s: BlitzState, a: string, b: string): boolean {
+/** The AFA and the USA once the USA is at war with an Axis major power: they share areas freely (1.3) and may attack together (5.3). */
+export function partners(p: PackIndex, s: BlitzState, a: string, b: string): boolean {
   const pair = [a, b].sort().join('+');
   if (pair !== 'AFA+USA') return false;
   return scenarioDef(p, s.scenario).powers.some((x) => x.side !== sideOfPower(p, s, 'USA') && atWar(p, s, 'USA', x.id));
@@ -166,4 +166,17 @@ export function allyAreaBarred(p: PackIndex, s: BlitzState, power: string, land:
     if (u.at === land && u.power === holder && LAND_TYPES.has(unitDef(p, u.def).type)) return true;
   }
   return false;
+}
+
+/**
+ * 5.3: may powers `a` and `b` (of one side) attack `land` together, in one attack or in attacks of
+ * different kinds on it? Only the AFA and the USA, once the USA is at war with an Axis major power,
+ * and only where both are at war with the major power that holds the area. Any other two powers of a
+ * side may not attack the same area at the same time.
+ */
+export function jointAttackers(p: PackIndex, s: BlitzState, a: string, b: string, land: string): boolean {
+  if (a === b) return true;
+  if (!partners(p, s, a, b)) return false;
+  const holder = s.control[land];
+  return !s.wars || (holder !== undefined && atWar(p, s, a, holder) && atWar(p, s, b, holder));
 }

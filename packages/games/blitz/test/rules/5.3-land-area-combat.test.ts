@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, combatLog, options, pack, play, prompt, skipTo, start, until } from '../helpers.ts';
+import { factoryTestPack } from '../support/factory-test-pack.ts';
 
 describe('5.3 land area combat', () => {
   it('the Luftwaffe in Berlin (range 1) can reach Poland but not Belgium-Netherlands (A.6 example)', () => {
@@ -194,5 +195,94 @@ describe('5.3 example: the Western Allies and the USSR both want Western Germany
     const r = play(bed(), 'attack western-germany', 'add french-1st-army', 'launch', 'done');
     const s = until(r.state, 'USSR', 'announce-attack');
     expect(options(s)).not.toContain('attack western-germany');
+  });
+});
+
+describe('5.3 example: the AFA and the USA attack Western Germany together (Factory and Ground Attacks)', () => {
+  // On a test bed whose Western Germany has a Factory (the bundled pack gives it none, P3): the full
+  // game, the USA and the USSR at war with Germany; AFA and USA armies and air units in Paris, next to
+  // Western Germany; a Soviet front in Austria-Czechoslovakia, on its other side.
+  const tp = factoryTestPack();
+  const bed = (usaAtWar = true): BlitzState => {
+    const s0 = structuredClone(blitz.setup('full', tp));
+    s0.wars = [...s0.wars!, ...(usaAtWar ? ['GER~USA'] : []), 'GER~USSR'].sort();
+    s0.neutral = usaAtWar ? [] : ['USA'];
+    return until(
+      arrange(s0, {
+        control: { 'austria-czechoslovakia': 'USSR' },
+        units: {
+          'western-front': { power: 'USSR', at: 'austria-czechoslovakia', size: 3 },
+          'bomber-command': { power: 'AFA', at: 'paris', size: 2 },
+          '8th-air-force': { power: 'USA', at: 'paris', size: 2 },
+          '1st-tactical-air-force': { power: 'USA', at: 'paris', size: 2 },
+          '9th-army': { power: 'USA', at: 'paris', size: 2 },
+        },
+      }),
+      'AFA',
+      'announce-attack',
+    );
+  };
+  /** The AFA announce a Factory Attack and a Ground Attack on Western Germany, then pass to the USA. */
+  const afaAnnounces = (s: BlitzState) =>
+    until(play(s, 'bomb western-germany', 'add bomber-command', 'launch', 'attack western-germany', 'add french-1st-army', 'launch', 'done').state, 'USA', 'announce-attack');
+
+  it('one power may announce a Factory Attack and a Ground Attack on the same area, each kind once', () => {
+    const s = bed();
+    expect(options(s)).toEqual(expect.arrayContaining(['bomb western-germany', 'attack western-germany']));
+    const r = play(s, 'bomb western-germany', 'add bomber-command', 'launch');
+    expect(options(r.state)).toContain('attack western-germany');
+    expect(options(r.state)).not.toContain('bomb western-germany');
+    const r2 = play(r.state, 'attack western-germany', 'add french-1st-army', 'launch');
+    expect(options(r2.state)).not.toContain('attack western-germany');
+  });
+
+  it('the USA joins both AFA attacks with its own units, and may not announce a second attack of either kind', () => {
+    const s = afaAnnounces(bed());
+    expect(options(s)).toEqual(expect.arrayContaining(['join western-germany factory', 'join western-germany']));
+    expect(options(s)).not.toContain('bomb western-germany');
+    expect(options(s)).not.toContain('attack western-germany');
+    const bomb = play(s, 'join western-germany factory');
+    // A Factory Attack takes air units only: the USA's bombers, not its army.
+    expect(options(bomb.state)).toContain('add 8th-air-force');
+    expect(options(bomb.state)).not.toContain('add 9th-army');
+    expect(options(bomb.state)).not.toContain('launch'); // nothing of its own committed yet
+    const r = play(bomb.state, 'add 8th-air-force', 'launch', 'join western-germany', 'add 9th-army', 'add 1st-tactical-air-force', 'launch');
+    expect(r.events.map((e) => e.type)).toEqual(['attack-joined', 'attack-joined']);
+    const [factory, ground] = [r.state.attacks.find((a) => a.kind === 'factory')!, r.state.attacks.find((a) => !a.kind)!];
+    expect(factory.attackers).toEqual(['bomber-command', '8th-air-force']);
+    expect(ground.attackers).toEqual(['french-1st-army', '9th-army', '1st-tactical-air-force']);
+    expect(factory.power).toBe('AFA');
+    expect(ground.power).toBe('AFA');
+    // Joined once: no second join, no new attack on the area.
+    expect(options(r.state).filter((o) => o.includes('western-germany'))).toEqual([]);
+  });
+
+  it('the USSR may not attack Western Germany alongside them, with either kind: only one side\'s powers go ahead', () => {
+    const s = until(play(afaAnnounces(bed()), 'done').state, 'USSR', 'announce-attack');
+    expect(options(s).filter((o) => o.includes('western-germany'))).toEqual([]);
+  });
+
+  it('the two attacks are told apart when resolving them', () => {
+    const s = afaAnnounces(bed());
+    const r = play(s, 'join western-germany factory', 'add 8th-air-force', 'launch', 'done');
+    const at = until(r.state, 'AFA', 'resolve-order');
+    expect(options(at)).toEqual(['resolve western-germany factory', 'resolve western-germany']);
+  });
+
+  it('6.6: after the joint Ground Attack takes the area, the power with the most Land Factors advancing takes control', () => {
+    const s0 = bed();
+    const empty = arrange(s0, { units: Object.fromEntries(Object.entries(s0.units).filter(([, u]) => u.at === 'western-germany').map(([id]) => [id, null])) });
+    const s = afaAnnounces(empty);
+    const r = play(s, 'join western-germany', 'add 9th-army', 'launch', 'done');
+    const fought = play(until(r.state, 'AFA', 'resolve-order'), 'resolve western-germany');
+    // Both armies advance: the French 1st Army (Size 2, 3 Land Factors) and the US 9th Army (Size 2, 4).
+    expect(fought.state.units['french-1st-army']!.at).toBe('western-germany');
+    expect(fought.state.units['9th-army']!.at).toBe('western-germany');
+    expect(fought.state.control['western-germany']).toBe('USA');
+  });
+
+  it('while the USA is neutral its units may not join the AFA\'s attack', () => {
+    const s = until(play(bed(false), 'bomb western-germany', 'add bomber-command', 'launch', 'done').state, 'USA', 'announce-attack');
+    expect(options(s).filter((o) => o.includes('western-germany'))).toEqual([]);
   });
 });

@@ -70,6 +70,35 @@ describe('6.6 change of control', () => {
     expect(eventsOf(r, 'retreat')[0]!.data!.to).toBe('vichy-france');
   });
 
+  it('may retreat into an area under a Factory Attack: only an announced Ground Attack closes it', () => {
+    // Scenario D: the NKVD Troops alone hold Byelorussia, whose only neighbour left to the USSR is Moscow;
+    // Germany bombs Moscow's Factory and attacks Byelorussia with more ARM than its Forest and Swamp give.
+    const s = until(
+      arrange(start('D'), {
+        control: { leningrad: 'GER', ukraine: 'GER' },
+        units: {
+          'western-front': null,
+          'northwestern-front': null,
+          'northern-front': null,
+          'baltic-sea-fleet': null,
+          'southwestern-front': null,
+          'southern-front': null,
+          'black-sea-fleet': null,
+          'vvs-fighters': null,
+          lra: null,
+          'he-177s': { at: 'poland', size: 2 },
+        },
+      }),
+      'GER',
+      'announce-attack',
+    );
+    let r = play(s, 'bomb moscow', 'add he-177s', 'launch', 'attack byelorussia', 'add army-group-center', 'add army-group-south', 'add waffen-ss-army', 'launch', 'done');
+    r = play(until(r.state, 'GER', 'resolve-order'), 'resolve byelorussia');
+    const land = r.state.combat!.log.at(-1)!;
+    r = play(r.state, dieFor(land.attFactors as number, letter), dieFor(land.defFactors as number, nothing));
+    expect(eventsOf(r, 'retreat').map((e) => e.data)).toEqual([{ unit: 'nkvd-troops', from: 'byelorussia', to: 'moscow' }]);
+  });
+
   it('a FORT cannot retreat and takes an extra loss instead', () => {
     const s = fromBeNe({ 'french-1st-army': null });
     const r = fight(s, 'paris', ['army-group-center', 'army-group-north'], letter, nothing);

@@ -4,10 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { turnIncome } from '../../src/rules/income.ts';
+import type { GameEvent } from '@salient/engine';
+import { spentOf } from '../../src/rules/economy.ts';
+import { lendLeaseOffers, turnIncome } from '../../src/rules/income.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, pack } from '../helpers.ts';
+import { arrange, options, pack, passUntil, play, reach, skipTo } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(start().pack);
@@ -83,10 +85,136 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
     expect(usa.earmark.china).toBe(1);
   });
 
+  // The 7.6 example's Lend Lease: one to the AFA (the USA's North Atlantic LL, `liberty-ll`, whose AFA
+  // recipient is estimated, P6) and one Resource to China (the Bay of Bengal LL), both Size 1.
+  const lendLeasing = (): BlitzState =>
+    arrange(s2(), {
+      units: {
+        'bay-of-bengal-ll': { power: 'USA', at: 'sea:bay-of-bengal', size: 1 },
+        'liberty-ll': { power: 'USA', at: 'sea:north-atlantic', size: 1 },
+      },
+    });
+
+  it('7.4: the USA chooses whether its lend lease to the AFA is an Oil or a Resource (China\'s can only be a Resource)', () => {
+    const offers = lendLeaseOffers(p, lendLeasing());
+    expect(offers).toEqual([{ unit: 'liberty-ll', power: 'USA', size: 1, lo: 0, hi: 1 }]);
+  });
+
+  it('it provides an Oil to the AFA along with the Resource to China: 3 Oil and 8 Resources left, and 2 Resources for Chinese units only', () => {
+    const s = lendLeasing();
+    s.llOil = { 'liberty-ll': 1 };
+    const ev: GameEvent[] = [];
+    const all = turnIncome(p, s, ev);
+    const usa = all.USA!;
+    expect([usa.oil, usa.res]).toEqual([3, 8]);
+    expect(usa.earmark.china).toBe(2);
+    expect(usa.lines['lend lease to AFA']).toBe(-1);
+    expect(all.AFA!.lines['lend lease from USA']).toBe(1);
+    expect(ev.filter((e) => e.type === 'lend-lease').map((e) => [e.data!.to, e.data!.oil, e.data!.resources])).toEqual(
+      expect.arrayContaining([['AFA', 1, 0], ['china', 0, 1]]),
+    );
+  });
+
+  it('a Resource to the AFA instead leaves 4 Oil and 7 Resources', () => {
+    const s = lendLeasing();
+    s.llOil = { 'liberty-ll': 0 };
+    const usa = turnIncome(p, s, []).USA!;
+    expect([usa.oil, usa.res]).toEqual([4, 7]);
+  });
+
+  it('at the turn end the USA is asked, in secret, before the income is counted', () => {
+    const s = reach(lendLeasing(), 'USA', 'lend-lease');
+    expect(options(s)).toEqual(['lend liberty-ll oil 0', 'lend liberty-ll oil 1']);
+    // 1.9: while the step lasts, a choice made is seen by its giver only.
+    const chosen = { ...structuredClone(s), llOil: { 'liberty-ll': 1 } };
+    expect(blitz.observe(chosen, 'USA').llOil).toEqual({ 'liberty-ll': 1 });
+    expect(blitz.observe(chosen, 'AFA').llOil).toEqual({});
+    expect(blitz.observe(chosen, 'GER').llOil).toEqual({});
+    const r = play(s, 'lend liberty-ll oil 1');
+    const delivered = r.events.filter((e) => e.type === 'lend-lease');
+    expect(delivered.map((e) => [e.data!.to, e.data!.oil, e.data!.resources])).toEqual(expect.arrayContaining([['AFA', 1, 0], ['china', 0, 1]]));
+    // The Oil went to the AFA: 3 of the 4 left (the passive play to this turn end has also cost the USA a
+    // Resource to a Partisan, 7.1, so its Resources are not the example's here; the totals are checked above).
+    const income = r.events.find((e) => e.type === 'income')!.data as Record<string, { oil: number; lines: Record<string, number> }>;
+    expect(income.USA!.oil).toBe(3);
+    expect(income.USA!.lines).toMatchObject({ 'lend lease to AFA': -1, 'lend lease to china': -1 });
+    expect(r.state.llOil).toBeUndefined();
+  });
+
   it('the Bay of Bengal Lend Lease sends one Resource to China: two Resources for Chinese units only, the rest not for them', () => {
     const s = arrange(s2(), { units: { 'bay-of-bengal-ll': { power: 'USA', at: 'sea:bay-of-bengal', size: 1 } } });
     const usa = turnIncome(p, structuredClone(s), []).USA!;
     expect(usa.earmark.china).toBe(2);
     expect([usa.oil, usa.res]).toEqual([4, 8]);
+  });
+});
+
+describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil and its own Resource', () => {
+  // The example's second half on the full game (its first half, Canada as the new home of British units,
+  // is not implemented): the AFA hold Persia and Iraq (1 Oil each) besides India (Hyderabad's Resource);
+  // Japan holds Burma and Singapore and has fleets in the Arabian Sea and the Bay of Bengal, where the
+  // India Convoy is damaged; Germany holds the Caucasus and Samarkand. No supply line runs from France or
+  // Great Britain to India any more, but one runs from India to Persia and Iraq.
+  const cut = { burma: 'JAP', singapore: 'JAP', 'caucasus-mountains': 'GER', samarkand: 'GER', persia: 'AFA', iraq: 'AFA' };
+  const fleets = { 'combined-fleet': { power: 'JAP', at: 'sea:arabian-sea', size: 2 }, '2nd-fleet': { power: 'JAP', at: 'sea:bay-of-bengal', size: 2 } };
+  const position = (isolated = true, extra: Parameters<typeof arrange>[1]['units'] = {}): BlitzState => {
+    const s0 = start();
+    s0.turn = 2;
+    const s = arrange(s0, { control: cut, units: { ...(isolated ? fleets : {}), ...extra } });
+    return { ...s, convoys: { ...s.convoys, 'india-convoy': 1 } };
+  };
+
+  it('India\'s Resource and the Oil of Persia and Iraq are India\'s alone; the AFA\'s own totals leave them out', () => {
+    const afa = turnIncome(p, position(), []).AFA!;
+    expect(afa.earmark.india).toBe(3);
+    const india = Object.entries(afa.isolated!).filter(([l]) => ['hyderabad', 'persia', 'iraq'].includes(l));
+    expect(india.sort(([a], [b]) => (a < b ? -1 : 1))).toEqual([
+      ['hyderabad', 'india'],
+      ['iraq', 'india'],
+      ['persia', 'india'],
+    ]);
+    // Connected (no Japanese fleets), the same three count with the AFA's own Oil and Resources.
+    const joined = turnIncome(p, position(false), []).AFA!;
+    expect(joined.earmark.india).toBeUndefined();
+    expect(joined.oil + joined.res).toBe(afa.oil + afa.res + 3);
+  });
+
+  it('7.6/3.4 (not modelled): with France and Great Britain both lost, no dominion becomes the British home, so all of them count as home and India is not isolated', () => {
+    const s = position();
+    const lost = Object.fromEntries(Object.keys(s.control).filter((l) => ['france', 'great-britain'].includes(landDef(p, l).country)).map((l) => [l, 'GER']));
+    const afa = turnIncome(p, arrange(s, { control: lost }), []).AFA!;
+    expect(afa.earmark.india).toBeUndefined();
+    expect(afa.lines.home).toBeGreaterThan(0);
+  });
+
+  it('steps 2 and 6 are India\'s own: a Partisan in Hyderabad costs India\'s income, not the AFA\'s', () => {
+    const before = turnIncome(p, position(), []).AFA!;
+    const s = position();
+    s.partisans = ['hyderabad'];
+    const afa = turnIncome(p, s, []).AFA!;
+    expect(afa.earmark.india).toBe(2);
+    expect([afa.oil, afa.res]).toEqual([before.oil, before.res]);
+  });
+
+  it('at the builds, India\'s income goes to Indian units only; nothing else builds in India, and what is left of it is not saved', () => {
+    const s = reach(position(true, { 'indian-army': { power: 'AFA', at: 'delhi', size: 1 }, bef: { power: 'AFA', at: 'bombay', size: 1 } }), 'AFA', 'build-pick');
+    expect(s.isolated).toEqual(['india']);
+    const india = s.earmark!.AFA!.india!;
+    expect(india).toBeGreaterThan(0);
+    expect(options(s)).toContain('repair indian-army');
+    // A British army in India cannot be repaired with any income (7.6); with India connected it can.
+    expect(options(s)).not.toContain('repair bef');
+    const connected = reach(position(false, { 'indian-army': { power: 'AFA', at: 'delhi', size: 1 }, bef: { power: 'AFA', at: 'bombay', size: 1 } }), 'AFA', 'build-pick');
+    expect(connected.isolated).toBeUndefined();
+    expect(options(connected)).toContain('repair bef');
+    const general = s.res.AFA!;
+    const r = play(s, 'repair indian-army');
+    // Paid from India's income, not from the AFA's budget.
+    expect(spentOf(r.state, 'AFA')).toBe(0);
+    expect(r.state.hidden.AFA).toEqual([{ unit: 'indian-army', size: 1, at: '', earmarked: 1 }]);
+    // Done without spending the rest of India's income: the AFA save only their own.
+    const done = skipTo(r.state, 'save-split');
+    const end = passUntil(done, (x) => x.turn === 3)!;
+    expect((end.oil!.AFA ?? 0) + (end.saved!.AFA ?? 0)).toBe(general);
   });
 });

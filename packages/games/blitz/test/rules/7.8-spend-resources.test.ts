@@ -4,7 +4,8 @@
  * Nationalist Army are arranged at Size 1 so that there is something Chinese to spend on.
  */
 import { describe, expect, it } from 'vitest';
-import { options, passUntil, play } from '../helpers.ts';
+import { blitz } from '../../src/index.ts';
+import { options, passUntil, play, prompt } from '../helpers.ts';
 import { usaBuilds } from '../support/usa-turn-2.ts';
 
 describe('7.8 example: the USA spends on Chinese units and its own', () => {
@@ -27,14 +28,34 @@ describe('7.8 example: the USA spends on Chinese units and its own', () => {
   });
 
   // The example then saves two Oil and one Resource (markers at 2 and 1): 2 Chinese + 2 own + 3 saved = 7.
-  // The engine keeps the USA's 4 Oil within its limit of 7 and saves what is left Oil first, so the 3 are
-  // all saved as Oil (the example's player keeps one of them as a Resource: a choice the engine makes for it).
-  it('it saves Oil out of its limited budget: after 2 on Chinese units and 2 on its own, 3 are saved, Oil first', () => {
+  // Under its limit the USA's budget holds its 4 Oil and 3 Resources (7.7 keeps Oil first, an Oil doing all
+  // a Resource does); what is left after the builds is saved as the player chooses between the two.
+  const built = () => play(s, 'repair chinese-warlords', 'repair nationalist-army', 'repair us-1st-army', 'repair usaffe', 'done');
+
+  it('7.8 (D12): done building, it chooses how the 3 left are saved, from all Oil to as few Oil as its Resources allow', () => {
     expect(s.budgetOil!.USA).toBe(4);
-    const r = play(s, 'repair chinese-warlords', 'repair nationalist-army', 'repair us-1st-army', 'repair usaffe', 'done');
+    const r = built();
+    expect(prompt(r.state)).toBe('USA:save-split');
+    expect(options(r.state)).toEqual(['save 3 oil 0 resources', 'save 2 oil 1 resources', 'save 1 oil 2 resources', 'save 0 oil 3 resources']);
+  });
+
+  it('it saves two Oil and one Resource: its Oil marker in box 2 and its Resources marker in box 1', () => {
+    const r = play(built().state, 'save 2 oil 1 resources');
     const next = passUntil(r.state, (x) => x.turn === 3)!;
+    expect(next.oil!.USA).toBe(2);
+    expect(next.saved!.USA).toBe(1);
+  });
+
+  it('a player who takes the first option saves Oil first, as the engine did before the choice was offered', () => {
+    const next = passUntil(built().state, (x) => x.turn === 3)!;
     expect(next.oil!.USA).toBe(3);
     expect(next.saved!.USA).toBe(0);
-    expect(next.oil!.USA! + next.saved!.USA!).toBe(7 - 2 - 2);
+  });
+
+  it('1.9: the split is hidden from the other powers while the builds are secret', () => {
+    const r = play(built().state, 'save 1 oil 2 resources');
+    const seen = { ...structuredClone(r.state), saveOil: { USA: 1 } };
+    expect(blitz.observe(seen, 'USA').saveOil).toEqual({ USA: 1 });
+    expect(blitz.observe(seen, 'JAP').saveOil).toEqual({});
   });
 });
