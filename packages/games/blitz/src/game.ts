@@ -32,7 +32,7 @@ import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
 
-export const RULES_VERSION = '0.6.0';
+export const RULES_VERSION = '0.6.1';
 /** One line per scenario for listings. */
 const SUMMARIES: Record<string, string> = {
   A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',
@@ -309,11 +309,15 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     // Everything is open except the other powers' secret turn-end choices (1.9: builds, Lend Lease, saving). A copy, so
     // a bot that scribbles on what it sees cannot touch the game.
     const o = draft(s);
+    const secret = new Set<string>();
     for (const [pw, list] of Object.entries(s.hidden)) {
       if (pw === power) continue;
-      // Their Future Additions picked this turn are in the Force Pool already; hide them too (1.9).
-      for (const h of list) if (h.at === 'pool' || h.at === 'drawn') delete o.pool[h.unit];
+      // Their Future Additions picked (or research draws made) this turn are in the Force Pool and
+      // on the list of picked units already; hide them from both (1.9).
+      for (const h of list) if (h.at === 'pool' || h.at === 'drawn') secret.add(h.unit);
     }
+    for (const unit of secret) delete o.pool[unit];
+    if (secret.size && o.picked) o.picked = o.picked.filter((u) => !secret.has(u));
     o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
     // 7.4: the other powers' Lend Lease choices are secret until the deliveries are made (1.9).
     if (s.llOil) o.llOil = Object.fromEntries(Object.entries(s.llOil).filter(([id]) => s.units[id]?.power === power));

@@ -21,6 +21,19 @@ describe('observe', () => {
     expect(blitz.observe(s, 'WA').units).toEqual(s.units);
   });
 
+  it('hides the other powers\' weapon picks and research draws of this turn (1.9), from the Force Pool and from the list of units picked', () => {
+    const s0 = blitz.setup('full', pack);
+    const s = { ...s0, pool: { ...s0.pool, 'test-pick': { size: 2, from: 0 } }, picked: [...(s0.picked ?? []), 'old-pick', 'test-pick'], hidden: { ...s0.hidden, GER: [{ unit: 'test-pick', size: 2, at: 'drawn' }] } };
+    for (const other of ['AFA', 'USA', 'USSR', 'JAP']) {
+      const o = blitz.observe(s, other);
+      expect(o.pool['test-pick']).toBeUndefined();
+      expect(o.picked).toContain('old-pick');
+      expect(o.picked).not.toContain('test-pick');
+    }
+    expect(blitz.observe(s, 'GER').picked).toContain('test-pick');
+    expect(blitz.observe(s, 'GER').pool['test-pick']).toEqual({ size: 2, from: 0 });
+  });
+
   it('hides the other powers\' turn-end Lend Lease choices (7.4) and the split of what they save (7.8) until revealed', () => {
     const s0 = arrange(blitz.setup('full', pack), { units: { 'liberty-ll': { power: 'USA', at: 'sea:north-atlantic', size: 1 } } });
     const s = { ...s0, llOil: { 'liberty-ll': 1 }, saveOil: { USA: 2, AFA: 0 } };
