@@ -1,10 +1,12 @@
 /**
  * Oil and Resources by 7.6 (D.9), with Lend Lease (7.4, D.8), Trade Agreements (7.5) and a scenario's
  * Resource drain (D's Second Front), for scenarios that switch on `areaIncome`:
- *   1 and 4. the Oil and Resources of the land areas a power controls: its home countries' always,
- *      the others only where it can trace supply (a power with a `fixedIncome` entry gets that instead);
- *   trades: a neutral minor's Oil or Resources while it stays neutral;
- *   3. less one per point of damage on its Convoys (Resources first, never below 0);
+ *   1. the Oil and Resources of the land areas a power controls outside its home countries, where it
+ *      can trace supply (a power with a `fixedIncome` entry gets that instead);
+ *   2 and 3. less one per Partisan in them and one per point of damage on its Convoys (Resources
+ *      first, never below 0: these losses can take only what step 1 brought in);
+ *   4. its home countries' Oil and Resources;
+ *   trades: a neutral minor's Oil or Resources while it stays neutral, and the trades between majors;
  *   5. Lend Lease: each of its LL units at sea in its named sea, with supply from the unit's home
  *      country to that sea and a friendly land area on that sea from which the recipient can trace
  *      supply home, hands over its Size, as much of it Oil as its giver chose at the turn end's secret
@@ -103,6 +105,9 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
   const sc = scenarioDef(p, s.scenario);
   const purses: Record<string, Purse> = {};
   const restricted = new Map((sc.restrictedIncome ?? []).map((r) => [r.country, r.home] as const));
+  // 7.6 steps 4 and 5 (home countries, trades) come after the Partisans' and Convoys' losses (steps 2
+  // and 3), which can therefore take only what step 1 brought in.
+  const later: { x: Purse; got: { res: number; oil: number }; line: string; trade?: boolean }[] = [];
   for (const pw of sc.powers) {
     const x: Purse = { oil: 0, res: 0, lines: {}, earmark: {} };
     const fixed = sc.fixedIncome?.[pw.id];
@@ -138,23 +143,23 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
           }
           continue;
         }
-        give(x, { res: l.resources, oil: l.oil }, homes.has(l.country) ? 'home' : 'conquests');
+        const got = { res: l.resources, oil: l.oil };
+        if (homes.has(l.country) && !remote(l.country)) later.push({ x, got, line: 'home' }); // step 4
+        else give(x, got, homes.has(l.country) ? 'home' : 'conquests');
       }
     }
     const j = sc.japanEntry;
-    if (j && j.bonus.power === pw.id && !s.japanAtWar) give(x, { res: j.bonus.resources, oil: j.bonus.oil }, 'pacific'); // F: until Japan goes to war
+    if (j && j.bonus.power === pw.id && !s.japanAtWar) later.push({ x, got: { res: j.bonus.resources, oil: j.bonus.oil }, line: 'pacific' }); // F: until Japan goes to war
     for (const t of sc.trades ?? []) {
       if (t.to !== pw.id || t.giver) continue;
       // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
       const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
       if (lands.every((l) => s.control[l] === 'neutral')) {
-        give(x, { res: t.resources, oil: t.oil }, `trade:${t.from}`);
-        fired('7.5', s.scenario);
+        later.push({ x, got: { res: t.resources, oil: t.oil }, line: `trade:${t.from}`, trade: true });
       }
     }
     purses[pw.id] = x;
   }
-  majorTrades(p, s, purses, ev);
   partisanLosses(s, purses);
   // 7.6 step 3: Convoy damage (in the short scenarios with a chart income it did not count, C.7).
   for (const c of p.files.map.convoys ?? []) {
@@ -162,6 +167,12 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
     const owner = sc.powers.find((x) => x.nations.includes(c.nation));
     if (dmg > 0 && owner) take(purses[owner.id]!, dmg, 'convoy damage');
   }
+  // Steps 4 and 5: the home countries, then the trades.
+  for (const l of later) {
+    give(l.x, l.got, l.line);
+    if (l.trade) fired('7.5', s.scenario);
+  }
+  majorTrades(p, s, purses, ev);
   return purses;
 }
 

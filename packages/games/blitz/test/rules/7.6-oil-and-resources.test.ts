@@ -46,6 +46,14 @@ describe('7.6 example: Japan\'s Convoys are damaged', () => {
     expect(jap.lines['convoy damage']).toBe(-3);
     expect([jap.oil, jap.res]).toEqual([1, 1]);
   });
+
+  it('step 3 comes before step 4: five points of Convoy damage take only the 4 that step 1 brought in, and the home Resource still counts', () => {
+    const s = bed();
+    s.convoys = { ...s.convoys, 'japan-south-china-convoy': 1, 'japan-convoy': 4 };
+    const jap = turnIncome(p, s, []).JAP!;
+    expect(jap.lines['convoy damage']).toBe(-4);
+    expect([jap.oil, jap.res]).toEqual([0, 1]);
+  });
 });
 
 describe('E.4/7.8: only the side running China has its Resources kept for Chinese units', () => {
