@@ -54,7 +54,7 @@ function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   // 9.8: a closed strait may be forced on the way back too (the crossing is attacked, applyReturn).
-  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u), forcing(s));
+  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
   return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyFor(p, s, u, n) && canStackPort(p, s, n, u.size)).sort();
 }
 
@@ -81,7 +81,7 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
     if (!u.at.startsWith('sea:') || u.moved) continue;
     const air = isAir(p, u);
     if (!isNaval(p, u) && !(air && hasSeaCombat(p, s))) continue;
-    const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s));
+    const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
     const bases = [...reach.entries()].filter(([l]) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (air ? canStackAir(p, s, l, u.size) : canStackPort(p, s, l, u.size)));
     if (bases.length && returnBases(p, s, id).length) continue;
     fired('4.1', s.scenario);
@@ -166,8 +166,8 @@ function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
     if (r < 2 || !inSupply(p, s, uid)) return [];
     return [...airDistances(p, s, u.at, r, v).keys()].filter((n) => n.startsWith('sea:')).sort();
   }
-  // 1.7: a naval unit out of supply moves only 1. 9.8: closed straits may be forced.
-  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v, forcing(s));
+  // 1.7: a naval unit out of supply moves only 1. 9.8: closed straits may be forced. 4.2: SUBs pass the straits the map opens to them.
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v, forcing(s), typeOf(p, u) === 'SUB');
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
 }
 
@@ -244,7 +244,7 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) {
     // 5.1: three times naval movement, port to friendly port, never through seas with armed enemies.
-    const d = navalDistances(p, s, u.at, 3 * f.move, side, true, v);
+    const d = navalDistances(p, s, u.at, 3 * f.move, side, true, v, false, typeOf(p, u) === 'SUB');
     return [...d.keys()].filter((n) => ok(n) && canStackPort(p, s, n, u.size)).sort();
   }
   const range = 3 * (f.airMove ?? 0);

@@ -166,7 +166,8 @@ export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string)
   const move = face(p, u).move;
   // 9.8: closed straits may be forced, each crossing a 7-factor attack: weighed like a Blockade Value of 7.
   const forcing = optionOn(s, '9.8');
-  const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v)).length * FORCED_PASSAGE_FACTORS : 0);
+  const sub = typeOf(p, u) === 'SUB'; // 4.2: SUBs pass the straits the map opens to them
+  const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v, sub)).length * FORCED_PASSAGE_FACTORS : 0);
   let best: { cost: number; path: string[] } | null = null;
   const walk = (path: string[]): void => {
     const here = path[path.length - 1]!;
@@ -177,7 +178,7 @@ export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string)
       return;
     }
     if (path.length >= move) return;
-    for (const n of seaNeighbours(p, s, here, side, v, forcing).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
+    for (const n of seaNeighbours(p, s, here, side, v, forcing, sub).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
   };
   for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
   const found = best as { cost: number; path: string[] } | null;
@@ -235,7 +236,7 @@ function forcedNext(p: PackIndex, s: BlitzState, g: SeaPassage): boolean {
   if (!optionOn(s, '9.8')) return false;
   const u = s.units[g.unit]!;
   const next = g.path[0]!;
-  if (!u.at.startsWith('sea:') || !p.sea.has(next) || !forcedCrossing(p, s, u.at.slice(4), next, sideOf(p, s, u.power), unitViewer(p, s, u))) return false;
+  if (!u.at.startsWith('sea:') || !p.sea.has(next) || !forcedCrossing(p, s, u.at.slice(4), next, sideOf(p, s, u.power), unitViewer(p, s, u), typeOf(p, u) === 'SUB')) return false;
   g.force = true;
   return true;
 }
@@ -329,7 +330,8 @@ export function returnRoute(p: PackIndex, s: BlitzState, uid: string, port: stri
   const side = sideOf(p, s, u.power);
   const v = unitViewer(p, s, u);
   const move = face(p, u).move;
-  if (navalDistances(p, s, u.at, move, side, false, v).has(port)) return null;
+  const sub = typeOf(p, u) === 'SUB';
+  if (navalDistances(p, s, u.at, move, side, false, v, false, sub).has(port)) return null;
   const start = u.at.slice(4);
   let best: { forced: number; path: string[] } | null = null;
   const walk = (path: string[], forced: number): void => {
@@ -341,9 +343,9 @@ export function returnRoute(p: PackIndex, s: BlitzState, uid: string, port: stri
       if (!b || forced < b.forced || (forced === b.forced && (cand.path.length < b.path.length || (cand.path.length === b.path.length && cand.path.join() < b.path.join())))) best = cand;
     }
     if (path.length >= move) return;
-    for (const n of seaNeighbours(p, s, here, side, v, true).sort()) {
+    for (const n of seaNeighbours(p, s, here, side, v, true, sub).sort()) {
       if (path.includes(n) || !scenarioDef(p, s.scenario).seas.includes(n)) continue;
-      walk([...path, n], forced + (forcedCrossing(p, s, here, n, side, v) ? 1 : 0));
+      walk([...path, n], forced + (forcedCrossing(p, s, here, n, side, v, sub) ? 1 : 0));
     }
   };
   walk([start], 0);
@@ -371,7 +373,7 @@ export function basesFor(p: PackIndex, s: BlitzState, uid: string): string[] {
   const f = face(p, u);
   const ok = (l: string) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
   const v = unitViewer(p, s, u);
-  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v) : airDistances(p, s, u.at, limit, v));
+  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v, false, typeOf(p, u) === 'SUB') : airDistances(p, s, u.at, limit, v));
   const inRange = [...reach(naval ? f.move : (f.airMove ?? 0)).keys()].filter(ok).sort();
   if (inRange.length) return inRange;
   const far = [...reach(99).entries()].filter(([l]) => ok(l));

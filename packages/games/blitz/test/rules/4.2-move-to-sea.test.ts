@@ -125,6 +125,27 @@ describe('4.2 example: the Italian fleet is shut in the Mediterranean', () => {
     expect(s.control.egypt).toBe('AFA');
     expect(options(play(s, 'sail italian-fleet').state)).toEqual(['to mediterranean']);
   });
+
+  it('but the Italian SUB (movement 2) may leave the Mediterranean past Gibraltar for the Western Approaches, not past Suez', () => {
+    expect(s.units['italian-submarines']!.at).toBe('sicily');
+    const to = options(play(s, 'sail italian-submarines').state);
+    expect(to).toContain('to western-approaches');
+    expect(to).not.toContain('to arabian-sea');
+  });
+
+  it('and other Axis SUBs may come into the Mediterranean: U-Boat II from a German Paris, where the High Seas Fleet may not', () => {
+    const s2 = arrange(s, { units: { 'u-boat-ii': { power: 'GER', at: 'paris', size: 2 }, 'high-seas-fleet': { at: 'paris' } }, control: { paris: 'GER' } });
+    expect(options(play(s2, 'sail u-boat-ii').state)).toContain('to mediterranean');
+    expect(options(play(s2, 'sail high-seas-fleet').state)).not.toContain('to mediterranean');
+  });
+
+  it('4.1: U-Boat II at sea in the Western Approaches may return to base in Rome, through Gibraltar', () => {
+    // The full game opens at Germany's move to sea; step back to its return to base (4.1) for this.
+    const s2 = arrange({ ...s, step: 'return' }, { units: { 'u-boat-ii': { power: 'GER', at: 'sea:western-approaches', size: 2 }, 'high-seas-fleet': { at: 'sea:western-approaches' } } });
+    expect(prompt(s2)).toBe('GER:return-pick');
+    expect(options(play(s2, 'return u-boat-ii').state)).toContain('to rome');
+    expect(options(play(s2, 'return high-seas-fleet').state)).not.toContain('to rome');
+  });
 });
 
 describe('4.2 example: the Central TRS picks up the SNLF for Midway', () => {
