@@ -171,6 +171,24 @@ function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
 }
 
+/**
+ * 4.2: a move to sea may instead end by entering a Port (the Port counts as one more area moved
+ * into): a friendly one other than where the move began, where the ship can stack (1.3: a Small Port
+ * takes naval Size 2 at most) and where whatever it carries can stand ashore. A neutral major
+ * power's ships keep to its home country, as they do when rebasing (5.1).
+ */
+function portDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  if (!isNaval(p, u) || (neutralMajor(s, u.power) && ['BB', 'CV', 'SUB'].includes(typeOf(p, u)))) return [];
+  const home = neutralMajor(s, u.power);
+  const side = sideOf(p, s, u.power);
+  const load = cargoSize(s, uid);
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, side, false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
+  return [...d.keys()]
+    .filter((n) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && canStackPort(p, s, n, u.size) && (!home || inHomeCountry(p, u, n)) && (load === 0 || canStackLand(p, s, n, side, load)))
+    .sort();
+}
+
 export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'sea') {
@@ -178,7 +196,7 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
     if (sel.stage === 'load') {
       return decision(s, 'sea-load', [...loadable(p, s, sel.unit, t.at).map((id) => `load ${id}`), 'sail']);
     }
-    if (sel.stage === 'dest') return decision(s, 'sea-destination', seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`));
+    if (sel.stage === 'dest') return decision(s, 'sea-destination', [...seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`), ...portDestinations(p, s, sel.unit).map((l) => `into ${l}`)]);
     const sea = t.at.slice(4);
     const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => loadable(p, s, sel.unit, l));
     return decision(s, 'sea-embark', [...shore.map((id) => `embark ${id}`), 'done']);
@@ -220,6 +238,24 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     if (typeOf(p, t) === 'TRS') {
       sel.stage = 'embark';
     } else s.sel = null;
+    return false;
+  }
+  if (verb === 'into') {
+    // 4.2: the move ends in the Port; what the TRS carries comes ashore there (as on a return to base, 4.1).
+    const land = arg!;
+    if (!portDestinations(p, s, sel.unit).includes(land)) throw new IllegalChoiceError(`${sel.unit} cannot sail into ${land}`);
+    emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} sails from ${landName(p, t.at)} into the port of ${landName(p, land)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: land, cargo: sel.cargo });
+    t.toSea = true;
+    t.moved = true;
+    s.sel = null;
+    if (hasSeaCombat(p, s)) {
+      // 4.3: it may be blocked in a sea on the way, and ends its move there; a TRS so stopped may still embark (4.2).
+      if (typeOf(p, t) === 'TRS') s.sel = { kind: 'sea', unit: sel.unit, stage: 'embark', cargo: sel.cargo };
+      startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, land), forcing(s) ? { from: t.at } : {});
+    } else {
+      t.at = land;
+      for (const x of sel.cargo) s.units[x]!.at = land;
+    }
     return false;
   }
   if (verb === 'done') {

@@ -156,7 +156,9 @@ export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: 
 /**
  * The seas a ship passes through from its port to `dest` (4.2), choosing among the routes its
  * movement allows the one exposed to the least blockade (then the shortest, then by name): a player
- * would route round a blockade when the movement allows, and take it on when it does not.
+ * would route round a blockade when the movement allows, and take it on when it does not. `dest` is
+ * a sea, or a port (a land id) that the move enters last, costing one more (4.2); the path then ends
+ * with the port.
  */
 export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string): string[] {
   const u = s.units[uid]!;
@@ -168,14 +170,17 @@ export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string)
   const forcing = optionOn(s, '9.8');
   const sub = typeOf(p, u) === 'SUB'; // 4.2: SUBs pass the straits the map opens to them
   const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v, sub)).length * FORCED_PASSAGE_FACTORS : 0);
+  const port = !p.sea.has(dest);
   let best: { cost: number; path: string[] } | null = null;
   const walk = (path: string[]): void => {
     const here = path[path.length - 1]!;
-    if (here === dest) {
-      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0) + forcedCost(path);
-      const better = !best || cost < best.cost || (cost === best.cost && (path.length < best.path.length || (path.length === best.path.length && path.join() < best.path.join())));
-      if (better) best = { cost, path: [...path] };
-      return;
+    if (port ? path.length < move && (p.portSeas.get(dest)?.has(here) ?? false) : here === dest) {
+      // Every sea left on the way counts its blockade: into a port, the last sea too.
+      const cost = (port ? path : path.slice(0, -1)).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0) + forcedCost(path);
+      const full = port ? [...path, dest] : path;
+      const better = !best || cost < best.cost || (cost === best.cost && (full.length < best.path.length || (full.length === best.path.length && full.join() < best.path.join())));
+      if (better) best = { cost, path: full };
+      if (!port) return;
     }
     if (path.length >= move) return;
     for (const n of seaNeighbours(p, s, here, side, v, forcing, sub).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
@@ -228,7 +233,8 @@ function sailOn(p: PackIndex, s: BlitzState, g: SeaPassage): void {
     return;
   }
   u.at = next;
-  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1: carried land units come ashore in the port
+  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1, 4.2: carried land units come ashore in the port
+  if (s.sel?.kind === 'sea' && s.sel.unit === g.unit) s.sel = null; // 4.2: a move ending in a port embarks nothing
 }
 
 /** 9.8: the next step forces a closed strait: the crossing's attack is rolled first. */
