@@ -269,6 +269,27 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
 
 // ---------------------------------------------------------------- 5.1 Rebase
 
+/**
+ * 5.1: the friendly ports a naval unit rebasing from `from` may reach with `left` movement (three
+ * times its naval movement in all), never through seas with armed enemies, with the moves each costs.
+ */
+function rebasePorts(p: PackIndex, s: BlitzState, uid: string, from: string, left: number): Map<string, number> {
+  const u = s.units[uid]!;
+  const home = neutralMajor(s, u.power); // 5.1: a neutral major power's units keep to its home country
+  const d = navalDistances(p, s, from, left, sideOf(p, s, u.power), true, unitViewer(p, s, u), false, typeOf(p, u) === 'SUB');
+  const out = new Map<string, number>();
+  for (const [n, cost] of d) {
+    if (!n.startsWith('sea:') && n !== from && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n)) && canStackPort(p, s, n, u.size)) out.set(n, cost);
+  }
+  return out;
+}
+
+/** Movement a rebase has left: what a TRS making it in legs has not spent, else three times the unit's (5.1). */
+function rebaseLeft(p: PackIndex, s: BlitzState, uid: string): number {
+  const sel = s.sel;
+  return sel?.kind === 'rebase' && sel.unit === uid && sel.left !== undefined ? sel.left : 3 * face(p, s.units[uid]!).move;
+}
+
 function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
@@ -278,17 +299,34 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
-  if (isNaval(p, u)) {
-    // 5.1: three times naval movement, port to friendly port, never through seas with armed enemies.
-    const d = navalDistances(p, s, u.at, 3 * f.move, side, true, v, false, typeOf(p, u) === 'SUB');
-    return [...d.keys()].filter((n) => ok(n) && canStackPort(p, s, n, u.size)).sort();
-  }
+  if (isNaval(p, u)) return [...rebasePorts(p, s, uid, u.at, rebaseLeft(p, s, uid)).keys()].sort();
   const range = 3 * (f.airMove ?? 0);
   const d = airDistances(p, s, u.at, range, v);
   return [...d.keys()]
     .filter(ok)
     .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
     .sort();
+}
+
+/**
+ * 5.1: the ports where a rebasing TRS may stop on its way, to put land units ashore or take more aboard
+ * (it may do so in a Port, never at sea), and then sail on: those in reach where it has something to do
+ * and from which a friendly port is still within the movement left. Offered as `via <port>`; `to
+ * <port>` ends the rebase there.
+ */
+function rebaseStops(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const sel = s.sel;
+  if (typeOf(p, u) !== 'TRS' || sel?.kind !== 'rebase') return [];
+  const side = sideOf(p, s, u.power);
+  const left = rebaseLeft(p, s, uid);
+  const out: string[] = [];
+  for (const [port, cost] of rebasePorts(p, s, uid, u.at, left - 2)) {
+    const ashore = sel.cargo.some((x) => canStackLand(p, s, port, side, s.units[x]!.size));
+    const aboard = loadable(p, s, uid, port).some((x) => !(sel.dropped ?? []).includes(x));
+    if ((ashore || aboard) && rebasePorts(p, s, uid, port, left - cost).size > 0) out.push(port);
+  }
+  return out.sort();
 }
 
 function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
@@ -308,10 +346,13 @@ export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'rebase') {
     if (sel.stage === 'load') {
-      const here = loadable(p, s, sel.unit, s.units[sel.unit]!.at);
-      if (here.length) return decision(s, 'rebase-load', [...here.map((id) => `load ${id}`), 'go']);
+      // 5.1: in a Port a TRS may put ashore what it brought (not what it took aboard here) and take aboard more.
+      const u = s.units[sel.unit]!;
+      const off = sel.cargo.filter((x) => !(sel.boarded ?? []).includes(x) && canStackLand(p, s, u.at, sideOf(p, s, u.power), s.units[x]!.size));
+      const on = loadable(p, s, sel.unit, u.at).filter((x) => !(sel.dropped ?? []).includes(x));
+      if (off.length || on.length) return decision(s, 'rebase-load', [...off.map((id) => `unload ${id}`), ...on.map((id) => `load ${id}`), 'go']);
     }
-    return decision(s, 'rebase-to', rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`));
+    return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`)]);
   }
   const units = ownedBy(s, s.power).filter(([id]) => canRebase(p, s, id));
   if (!units.length) return null;
@@ -326,8 +367,9 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     const u = s.units[arg!]!;
     spend(s, u.size);
     // 5.1/B.3: a rebasing TRS may first take land units from its starting area.
-    const stage = typeOf(p, u) === 'TRS' && loadable(p, s, arg!, u.at).length ? 'load' : 'dest';
-    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage };
+    const trs = typeOf(p, u) === 'TRS';
+    const stage = trs && loadable(p, s, arg!, u.at).length ? 'load' : 'dest';
+    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage, ...(trs ? { left: 3 * face(p, u).move, boarded: [], dropped: [] } : {}) };
     return false;
   }
   if (sel.kind !== 'rebase') throw new IllegalChoiceError(`unexpected '${c}'`);
@@ -335,10 +377,31 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   if (verb === 'load') {
     s.units[arg!]!.at = `trs:${sel.unit}`;
     sel.cargo.push(arg!);
+    sel.boarded?.push(arg!);
+    return false;
+  }
+  if (verb === 'unload') {
+    // 5.1: ashore in the Port where the TRS is; B.4: it may still move this phase.
+    s.units[arg!]!.at = u.at;
+    sel.cargo = sel.cargo.filter((x) => x !== arg);
+    sel.dropped?.push(arg!);
+    emit(ev, 'disembark', `${unitName(p, arg!)} goes ashore from ${unitName(p, sel.unit)} at ${landName(p, u.at)}`, u.power, { unit: arg!, trs: sel.unit, at: u.at });
     return false;
   }
   if (verb === 'go') {
     sel.stage = 'dest';
+    if (sel.boarded) sel.boarded = [];
+    return false;
+  }
+  if (verb === 'via') {
+    // 5.1: one leg of a TRS's rebase, to a Port where it stops before sailing on.
+    const cost = rebasePorts(p, s, sel.unit, u.at, rebaseLeft(p, s, sel.unit)).get(arg!);
+    if (cost === undefined || !rebaseStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
+    emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to sail on${sel.cargo.length ? `, carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo, stop: true });
+    u.at = arg!;
+    sel.left = rebaseLeft(p, s, sel.unit) - cost;
+    sel.stage = 'load';
+    sel.boarded = [];
     return false;
   }
   emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
