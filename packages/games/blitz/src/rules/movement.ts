@@ -5,7 +5,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, landSteps, navalDistances } from './geometry.ts';
-import { scenarioDef, type PackIndex } from './pack-index.ts';
+import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import {
   canStackAir,
   canStackLand,
@@ -139,11 +139,17 @@ function cargoSize(s: BlitzState, trs: string): number {
   return Object.values(s.units).filter((u) => u.at === `trs:${trs}`).reduce((a, u) => a + u.size, 0);
 }
 
-/** 4.2: a TRS carries land units of total Size up to twice its own; Chinese units never (n/a here). */
+/**
+ * 4.2: a TRS carries land units of total Size up to twice its own: its own power's, and where the AFA
+ * and the USA are separate powers each other's once the USA is no longer neutral; Chinese land units
+ * never, whoever runs them.
+ */
 function canCarry(p: PackIndex, s: BlitzState, trs: string, uid: string): boolean {
   const t = s.units[trs]!;
   const u = s.units[uid]!;
-  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || u.power !== t.power) return false;
+  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || unitDef(p, u.def).home === 'china') return false;
+  const allied = [t.power, u.power].sort().join() === 'AFA,USA' && !(s.neutral ?? []).includes('USA');
+  if (u.power !== t.power && !allied) return false;
   return cargoSize(s, trs) + u.size <= 2 * t.size;
 }
 
@@ -381,8 +387,9 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     return false;
   }
   if (verb === 'unload') {
-    // 5.1: ashore in the Port where the TRS is; B.4: it may still move this phase.
+    // 5.1: ashore in the Port where the TRS is; B.4: it may still move this phase, but not rebase again.
     s.units[arg!]!.at = u.at;
+    s.units[arg!]!.rebased = true;
     sel.cargo = sel.cargo.filter((x) => x !== arg);
     sel.dropped?.push(arg!);
     emit(ev, 'disembark', `${unitName(p, arg!)} goes ashore from ${unitName(p, sel.unit)} at ${landName(p, u.at)}`, u.power, { unit: arg!, trs: sel.unit, at: u.at });
@@ -407,8 +414,12 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
   u.at = arg!;
   u.rebased = true;
-  // 5.1: the cargo goes ashore at the destination; B.4: it may still move this phase.
-  for (const x of sel.cargo) s.units[x]!.at = arg!;
+  // 5.1: the cargo goes ashore at the destination; B.4: it may still move this phase. Having rebased
+  // by TRS, a PARA may not also rebase by air (5.1).
+  for (const x of sel.cargo) {
+    s.units[x]!.at = arg!;
+    s.units[x]!.rebased = true;
+  }
   s.sel = null;
   return false;
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+import { arrange, eventsOf, options, pack, play, prompt, reach, start, until } from '../helpers.ts';
 
 /** Pass (done/stop/launch) until `power` is asked `question`. */
 
@@ -236,5 +236,27 @@ describe('4.2 example: the Central TRS could instead sail into the Marshall Isla
     expect(r.state.units['14th-area-army']!.at).toBe('marshall-islands');
     const s3 = arrange(s, { units: { '25th-army': { at: 'caroline-islands' } } }); // Size 2: with the SNLF, 3 on the Island
     expect(options(play(s3, 'sail central-trs', 'load 25th-army', 'sail').state)).not.toContain('into marshall-islands');
+  });
+});
+
+describe('4.2 whose land units a TRS may carry (the full game, where the AFA and the USA are separate powers)', () => {
+  // The Europe Trs. (AFA) in London with the US 1st Army and a Chinese army there, at the AFA's first move to sea.
+  const s = arrange(blitz.setup('full', pack), { units: { 'europe-trs': { power: 'AFA', at: 'london', size: 2 }, 'us-1st-army': { at: 'london' }, 'nationalist-army': { at: 'london' } } });
+
+  it('while the USA is neutral an AFA TRS carries AFA land units only', () => {
+    const a = reach(s, 'AFA', 'sea-pick');
+    expect(options(play(a, 'sail europe-trs').state)).toEqual(['sail']);
+  });
+
+  it('once the USA is not neutral it may carry US land units too; Chinese land units never', () => {
+    const a = reach({ ...s, neutral: ['USSR'] }, 'AFA', 'sea-pick');
+    expect(a.units['nationalist-army']!.power).toBe('USA');
+    expect(options(play(a, 'sail europe-trs').state)).toEqual(['load us-1st-army', 'sail']);
+  });
+
+  it('not even a US TRS carries a Chinese land unit run by the USA', () => {
+    const s2 = arrange({ ...s, neutral: ['USSR'] }, { units: { '3rd-fleet': { power: 'USA', at: 'london', size: 1 } } });
+    const a = reach(s2, 'USA', 'sea-pick');
+    expect(options(play(a, 'sail 3rd-fleet').state)).toEqual(['load us-1st-army', 'sail']);
   });
 });

@@ -26,6 +26,17 @@ describe('B.4 a land unit may move even if it rebased earlier in this action pha
   });
 });
 
+describe('5.1 a PARA that rebased by TRS may not also rebase by air', () => {
+  it('the 1st Airborne, carried by the 3rd Fleet from London to Scotland, is no longer offered a rebase', () => {
+    const s = until(start('B'), 'WA', 'rebase-pick');
+    expect(options(s)).toContain('rebase 1st-airborne');
+    const r = play(s, 'rebase 3rd-fleet', 'load 1st-airborne', 'go', 'to scotland');
+    expect(r.state.units['1st-airborne']!.at).toBe('scotland');
+    expect(prompt(r.state)).toBe('WA:rebase-pick');
+    expect(options(r.state)).not.toContain('rebase 1st-airborne');
+  });
+});
+
 describe('5.1 returning to base (4.1) is not moving to sea (4.2): the TRS may still rebase and carry', () => {
   it('the Europe Trs. returns to Scotland, then rebases carrying the 8th Army', () => {
     const s = until(arrange(start('B'), { units: { 'europe-trs': { at: 'sea:north-sea' } } }), 'WA', 'return-pick');
