@@ -250,7 +250,7 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     // 4.2: the move ends in the Port; what the TRS carries comes ashore there (as on a return to base, 4.1).
     const land = arg!;
     if (!portDestinations(p, s, sel.unit).includes(land)) throw new IllegalChoiceError(`${sel.unit} cannot sail into ${land}`);
-    emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} sails from ${landName(p, t.at)} into the port of ${landName(p, land)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: land, cargo: sel.cargo });
+    emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} sails from ${landName(p, t.at)} into the port of ${landName(p, land)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: land, cargo: [...sel.cargo] });
     t.toSea = true;
     t.moved = true;
     s.sel = null;
@@ -404,7 +404,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     // 5.1: one leg of a TRS's rebase, to a Port where it stops before sailing on.
     const cost = rebasePorts(p, s, sel.unit, u.at, rebaseLeft(p, s, sel.unit)).get(arg!);
     if (cost === undefined || !rebaseStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
-    emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to sail on${sel.cargo.length ? `, carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo, stop: true });
+    emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to sail on${sel.cargo.length ? `, carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [...sel.cargo], stop: true });
     u.at = arg!;
     sel.left = rebaseLeft(p, s, sel.unit) - cost;
     sel.stage = 'load';

@@ -50,6 +50,13 @@ describe('9.8 forcing a closed strait on a move to sea', () => {
     expect(eventsOf(r, 'elimination').map((e) => e.data!.unit)).toEqual(['italian-fleet']);
   });
 
+  it('4.2: the Italian SUB passes Gibraltar freely, with no forced-passage roll', () => {
+    const r = play(until(full('9.8'), 'GER', 'sea-pick'), 'sail italian-submarines', 'to western-approaches');
+    expect(r.state.units['italian-submarines']!.at).toBe('sea:western-approaches');
+    expect(eventsOf(r, 'forced-passage')).toEqual([]);
+    expect(prompt(r.state)).toBe('GER:sea-pick');
+  });
+
   it('an L sends it back to its port, and it may not move again this phase', () => {
     const r = play(italianFleet('9.8'), 'to western-approaches', L);
     expect(r.state.units['italian-fleet']).toMatchObject({ at: 'rome', size: 2, moved: true });
