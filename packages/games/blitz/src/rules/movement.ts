@@ -305,7 +305,11 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
-  if (isNaval(p, u)) return [...rebasePorts(p, s, uid, u.at, rebaseLeft(p, s, uid)).keys()].sort();
+  if (isNaval(p, u)) {
+    // 5.1: the rebase ends with the TRS's cargo ashore, so it must be able to stand there (1.3: Islands).
+    const load = cargoSize(s, uid);
+    return [...rebasePorts(p, s, uid, u.at, rebaseLeft(p, s, uid)).keys()].filter((n) => load === 0 || canStackLand(p, s, n, side, load)).sort();
+  }
   const range = 3 * (f.airMove ?? 0);
   const d = airDistances(p, s, u.at, range, v);
   return [...d.keys()]

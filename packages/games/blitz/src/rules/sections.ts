@@ -45,7 +45,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('4.2', 'Move to a sea area, transports', 'implemented', "moves ending at sea or in a friendly Port; TRS loading and embarking (the AFA and the USA carrying each other's land units once the USA is not neutral, Chinese land units never); SUBs through the straits the map opens to them (which ones is the pack's reading of the map note: Gibraltar)"),
   core('4.3', 'Blocking and blockade of naval moves', 'partial', 'in scenarios with sea combat (from C); the route past blockaders is picked for the player'),
   core('4.4', 'Sea area combat', 'partial', 'in scenarios with sea combat (from C); no Snow at sea'),
-  core('5.1', 'Rebase air and naval units', 'implemented', 'a TRS may rebase in legs within its movement, putting land units ashore and taking more aboard in Ports on the way; a PARA carried so may not also rebase by air'),
+  core('5.1', 'Rebase air and naval units', 'implemented', 'a TRS may rebase in legs within its movement, putting land units ashore and taking more aboard in Ports on the way, and ends only where its cargo can stand (1.3); a PARA carried so may not also rebase by air'),
   core('5.2', 'Move land units', 'partial', 'China entry (E.1); no neutral-major limits'),
   core('5.3', 'Land area combat: announce, defend, resolve', 'partial', 'Ground, Factory and Port Attacks, Snow; no A-Bomb'),
   core('6', 'Combat basics: factor totals, the minimum of 1', 'implemented'),

@@ -3,7 +3,8 @@
  *
  */
 import { describe, expect, it } from 'vitest';
-import { arrange, eventsOf, options, play, prompt, start, until } from '../helpers.ts';
+import { blitz } from '../../src/index.ts';
+import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
 
 describe('5.1 a rebasing TRS carries up to twice its Size', () => {
   // 5.1 example: the Size-1 3rd Fleet embarks the Home Guard and the Malta GAR (combined Size 2).
@@ -34,6 +35,15 @@ describe('5.1 a PARA that rebased by TRS may not also rebase by air', () => {
     expect(r.state.units['1st-airborne']!.at).toBe('scotland');
     expect(prompt(r.state)).toBe('WA:rebase-pick');
     expect(options(r.state)).not.toContain('rebase 1st-airborne');
+  });
+});
+
+describe('5.1/1.3 a rebasing TRS ends where its cargo can stand ashore', () => {
+  it('the Central TRS carrying the 25th Army (Size 2) may not end in the Marshall Islands, an Island where the SNLF already stands', () => {
+    const s = until(arrange(blitz.setup('E', pack), { units: { '25th-army': { at: 'caroline-islands' }, '14th-area-army': { at: 'caroline-islands' } } }), 'JAP', 'rebase-pick');
+    expect(options(play(s, 'rebase central-trs').state)).toEqual(['load 14th-area-army', 'load 25th-army', 'go']);
+    expect(options(play(s, 'rebase central-trs', 'load 14th-area-army', 'go').state)).toContain('to marshall-islands');
+    expect(options(play(s, 'rebase central-trs', 'load 25th-army', 'go').state)).not.toContain('to marshall-islands');
   });
 });
 
