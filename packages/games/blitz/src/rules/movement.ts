@@ -290,6 +290,16 @@ function rebasePorts(p: PackIndex, s: BlitzState, uid: string, from: string, lef
   return out;
 }
 
+/**
+ * 5.1: where a rebase from `from` with `left` movement may end carrying land units of Size `load`: the
+ * cargo goes ashore there, so it must be able to stand there (1.3: an Island holds land Size 2).
+ * Loads and stops are offered only while such an end remains, so a rebase is never left with nowhere to go.
+ */
+function rebaseEnds(p: PackIndex, s: BlitzState, uid: string, from: string, left: number, load: number): string[] {
+  const side = sideOf(p, s, s.units[uid]!.power);
+  return [...rebasePorts(p, s, uid, from, left).keys()].filter((n) => load === 0 || canStackLand(p, s, n, side, load)).sort();
+}
+
 /** Movement a rebase has left: what a TRS making it in legs has not spent, else three times the unit's (5.1). */
 function rebaseLeft(p: PackIndex, s: BlitzState, uid: string): number {
   const sel = s.sel;
@@ -305,11 +315,7 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
-  if (isNaval(p, u)) {
-    // 5.1: the rebase ends with the TRS's cargo ashore, so it must be able to stand there (1.3: Islands).
-    const load = cargoSize(s, uid);
-    return [...rebasePorts(p, s, uid, u.at, rebaseLeft(p, s, uid)).keys()].filter((n) => load === 0 || canStackLand(p, s, n, side, load)).sort();
-  }
+  if (isNaval(p, u)) return rebaseEnds(p, s, uid, u.at, rebaseLeft(p, s, uid), cargoSize(s, uid));
   const range = 3 * (f.airMove ?? 0);
   const d = airDistances(p, s, u.at, range, v);
   return [...d.keys()]
@@ -334,7 +340,7 @@ function rebaseStops(p: PackIndex, s: BlitzState, uid: string): string[] {
   for (const [port, cost] of rebasePorts(p, s, uid, u.at, left - 2)) {
     const ashore = sel.cargo.some((x) => canStackLand(p, s, port, side, s.units[x]!.size));
     const aboard = loadable(p, s, uid, port).some((x) => !(sel.dropped ?? []).includes(x));
-    if ((ashore || aboard) && rebasePorts(p, s, uid, port, left - cost).size > 0) out.push(port);
+    if ((ashore || aboard) && rebaseEnds(p, s, uid, port, left - cost, cargoSize(s, uid)).length > 0) out.push(port);
   }
   return out.sort();
 }
@@ -359,7 +365,9 @@ export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
       // 5.1: in a Port a TRS may put ashore what it brought (not what it took aboard here) and take aboard more.
       const u = s.units[sel.unit]!;
       const off = sel.cargo.filter((x) => !(sel.boarded ?? []).includes(x) && canStackLand(p, s, u.at, sideOf(p, s, u.power), s.units[x]!.size));
-      const on = loadable(p, s, sel.unit, u.at).filter((x) => !(sel.dropped ?? []).includes(x));
+      const load = cargoSize(s, sel.unit);
+      const left = rebaseLeft(p, s, sel.unit);
+      const on = loadable(p, s, sel.unit, u.at).filter((x) => !(sel.dropped ?? []).includes(x) && rebaseEnds(p, s, sel.unit, u.at, left, load + s.units[x]!.size).length > 0);
       if (off.length || on.length) return decision(s, 'rebase-load', [...off.map((id) => `unload ${id}`), ...on.map((id) => `load ${id}`), 'go']);
     }
     return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`)]);
