@@ -112,6 +112,11 @@ export const straitSchema = z.object({
   passage: z.enum(['friendly', 'not-enemy']),
   /** Whether a closed passage may be forced under optional rule 9.8 (Egypt's may not). */
   forcible: z.boolean(),
+  /**
+   * Whether SUBs pass it whoever holds `lands` (4.2: Axis SUBs pass Gibraltar both ways while the
+   * AFA hold it). Absent or false: it closes to SUBs as to any ship.
+   */
+  subs: z.boolean().optional(),
   ...provenance,
 });
 

@@ -896,7 +896,7 @@ export function overrunDestinations(p: PackIndex, s: BlitzState, id: string): st
   const f = face(p, u);
   const ok = (l: string) => friendlyFor(p, s, u, l) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
   const v = unitViewer(p, s, u);
-  const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false, v) : airDistances(p, s, u.at, 3 * (f.airMove ?? 0), v);
+  const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false, v, false, typeOf(p, u) === 'SUB') : airDistances(p, s, u.at, 3 * (f.airMove ?? 0), v);
   const cands = [...d.entries()].filter(([l]) => !l.startsWith('sea:') && l !== u.at && ok(l));
   if (!cands.length) return [];
   const best = Math.min(...cands.map(([, v]) => v));

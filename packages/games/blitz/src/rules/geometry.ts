@@ -82,9 +82,10 @@ export function airMoves(p: PackIndex, s: BlitzState, from: string, limit: numbe
 /**
  * Naval distances from a port (or a sea) to seas and ports (4.2: first enter a sea the port touches;
  * each sea 1; entering a port 1). Ports are land ids; a path ends on entering a port.
- * `avoidArmed` bars seas holding armed enemy units (5.1 rebase).
+ * `avoidArmed` bars seas holding armed enemy units (5.1 rebase). `sub`: the ship is a SUB, which
+ * passes the straits marked `subs` whoever holds them (4.2).
  */
-export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer?: Viewer, forcing = false): Map<string, number> {
+export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer?: Viewer, forcing = false, sub = false): Map<string, number> {
   const edges = (n: string): { to: string; cost: number }[] => {
     if (!n.startsWith('sea:')) {
       if (n !== from) return []; // entering a port ends the move
@@ -92,7 +93,7 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
     }
     const sea = n.slice(4);
     const out: { to: string; cost: number }[] = [];
-    for (const t of seaNeighbours(p, s, sea, side, viewer, forcing)) out.push({ to: `sea:${t}`, cost: 1 });
+    for (const t of seaNeighbours(p, s, sea, side, viewer, forcing, sub)) out.push({ to: `sea:${t}`, cost: 1 });
     for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) out.push({ to: l, cost: 1 });
     return out;
   };
@@ -102,29 +103,32 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
 /**
  * Seas a ship of `side` may sail to from `sea`: bordering seas in play, and the far side of each strait
  * open to it (4.2): a `friendly` strait while its side holds every deciding area, a `not-enemy` one
- * unless the enemy holds them all. With `forcing` (optional rule 9.8), closed straits the map lets be
- * forced too (`forcible`; never Egypt's).
+ * unless the enemy holds them all; for a SUB (`sub`), a strait the map lets SUBs through (`subs`)
+ * whoever holds it. With `forcing` (optional rule 9.8), closed straits the map lets be forced too
+ * (`forcible`; never Egypt's).
  */
-export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: SideId, viewer?: Viewer, forcing = false): string[] {
+export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: SideId, viewer?: Viewer, forcing = false, sub = false): string[] {
   const out = [...(p.seaBorders.get(sea) ?? [])].filter((t) => inPlaySea(p, s, t));
   for (const st of p.straits.get(sea) ?? []) {
     const other = st.seas[0] === sea ? st.seas[1] : st.seas[0];
     if (!inPlaySea(p, s, other)) continue;
-    if (straitOpen(p, s, st, side, viewer) || (forcing && st.forcible)) out.push(other);
+    if (straitOpen(p, s, st, side, viewer, sub) || (forcing && st.forcible)) out.push(other);
   }
   return out;
 }
 
-function straitOpen(p: PackIndex, s: BlitzState, st: StraitDef, side: SideId, viewer?: Viewer): boolean {
+function straitOpen(p: PackIndex, s: BlitzState, st: StraitDef, side: SideId, viewer?: Viewer, sub = false): boolean {
+  // 4.2: SUBs slip through the straits the map marks for them, whoever holds the shore.
+  if (sub && st.subs === true) return true;
   const holder = (l: string) => controllerSide(p, s, l, viewer);
   return st.passage === 'friendly' ? st.lands.every((l) => holder(l) === side) : !st.lands.every((l) => holder(l) !== 'neutral' && holder(l) !== side && s.control[l] !== undefined);
 }
 
-/** 9.8: whether going from sea `a` to sea `b` forces a strait closed to `side` (no border, no open strait between them). */
-export function forcedCrossing(p: PackIndex, s: BlitzState, a: string, b: string, side: SideId, viewer?: Viewer): boolean {
+/** 9.8: whether going from sea `a` to sea `b` forces a strait closed to `side` (no border, no open strait between them; `sub`: as for a SUB, 4.2). */
+export function forcedCrossing(p: PackIndex, s: BlitzState, a: string, b: string, side: SideId, viewer?: Viewer, sub = false): boolean {
   if (p.seaBorders.get(a)?.has(b)) return false;
   const straits = (p.straits.get(a) ?? []).filter((st) => st.seas.includes(b));
-  return straits.length > 0 && !straits.some((st) => straitOpen(p, s, st, side, viewer));
+  return straits.length > 0 && !straits.some((st) => straitOpen(p, s, st, side, viewer, sub));
 }
 
 /** Land-movement step options from `land` with `mp` left (5.2). */

@@ -5,7 +5,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, landSteps, navalDistances } from './geometry.ts';
-import { scenarioDef, type PackIndex } from './pack-index.ts';
+import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import {
   canStackAir,
   canStackLand,
@@ -54,7 +54,7 @@ function returnPorts(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   // 9.8: a closed strait may be forced on the way back too (the crossing is attacked, applyReturn).
-  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u), forcing(s));
+  const d = navalDistances(p, s, u.at, face(p, u).move, side, false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
   return [...d.keys()].filter((n) => !n.startsWith('sea:') && friendlyFor(p, s, u, n) && canStackPort(p, s, n, u.size)).sort();
 }
 
@@ -81,7 +81,7 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
     if (!u.at.startsWith('sea:') || u.moved) continue;
     const air = isAir(p, u);
     if (!isNaval(p, u) && !(air && hasSeaCombat(p, s))) continue;
-    const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s));
+    const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
     const bases = [...reach.entries()].filter(([l]) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (air ? canStackAir(p, s, l, u.size) : canStackPort(p, s, l, u.size)));
     if (bases.length && returnBases(p, s, id).length) continue;
     fired('4.1', s.scenario);
@@ -139,11 +139,17 @@ function cargoSize(s: BlitzState, trs: string): number {
   return Object.values(s.units).filter((u) => u.at === `trs:${trs}`).reduce((a, u) => a + u.size, 0);
 }
 
-/** 4.2: a TRS carries land units of total Size up to twice its own; Chinese units never (n/a here). */
+/**
+ * 4.2: a TRS carries land units of total Size up to twice its own: its own power's, and where the AFA
+ * and the USA are separate powers each other's once the USA is no longer neutral; Chinese land units
+ * never, whoever runs them.
+ */
 function canCarry(p: PackIndex, s: BlitzState, trs: string, uid: string): boolean {
   const t = s.units[trs]!;
   const u = s.units[uid]!;
-  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || u.power !== t.power) return false;
+  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || unitDef(p, u.def).home === 'china') return false;
+  const allied = [t.power, u.power].sort().join() === 'AFA,USA' && !(s.neutral ?? []).includes('USA');
+  if (u.power !== t.power && !allied) return false;
   return cargoSize(s, trs) + u.size <= 2 * t.size;
 }
 
@@ -166,9 +172,27 @@ function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
     if (r < 2 || !inSupply(p, s, uid)) return [];
     return [...airDistances(p, s, u.at, r, v).keys()].filter((n) => n.startsWith('sea:')).sort();
   }
-  // 1.7: a naval unit out of supply moves only 1. 9.8: closed straits may be forced.
-  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v, forcing(s));
+  // 1.7: a naval unit out of supply moves only 1. 9.8: closed straits may be forced. 4.2: SUBs pass the straits the map opens to them.
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, sideOf(p, s, u.power), false, v, forcing(s), typeOf(p, u) === 'SUB');
   return [...d.keys()].filter((n) => n.startsWith('sea:')).sort();
+}
+
+/**
+ * 4.2: a move to sea may instead end by entering a Port (the Port counts as one more area moved
+ * into): a friendly one other than where the move began, where the ship can stack (1.3: a Small Port
+ * takes naval Size 2 at most) and where whatever it carries can stand ashore. A neutral major
+ * power's ships keep to its home country, as they do when rebasing (5.1).
+ */
+function portDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  if (!isNaval(p, u) || (neutralMajor(s, u.power) && ['BB', 'CV', 'SUB'].includes(typeOf(p, u)))) return [];
+  const home = neutralMajor(s, u.power);
+  const side = sideOf(p, s, u.power);
+  const load = cargoSize(s, uid);
+  const d = navalDistances(p, s, u.at, inSupply(p, s, uid) ? face(p, u).move : 1, side, false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
+  return [...d.keys()]
+    .filter((n) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && canStackPort(p, s, n, u.size) && (!home || inHomeCountry(p, u, n)) && (load === 0 || canStackLand(p, s, n, side, load)))
+    .sort();
 }
 
 export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
@@ -178,7 +202,7 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
     if (sel.stage === 'load') {
       return decision(s, 'sea-load', [...loadable(p, s, sel.unit, t.at).map((id) => `load ${id}`), 'sail']);
     }
-    if (sel.stage === 'dest') return decision(s, 'sea-destination', seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`));
+    if (sel.stage === 'dest') return decision(s, 'sea-destination', [...seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`), ...portDestinations(p, s, sel.unit).map((l) => `into ${l}`)]);
     const sea = t.at.slice(4);
     const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => loadable(p, s, sel.unit, l));
     return decision(s, 'sea-embark', [...shore.map((id) => `embark ${id}`), 'done']);
@@ -222,6 +246,24 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     } else s.sel = null;
     return false;
   }
+  if (verb === 'into') {
+    // 4.2: the move ends in the Port; what the TRS carries comes ashore there (as on a return to base, 4.1).
+    const land = arg!;
+    if (!portDestinations(p, s, sel.unit).includes(land)) throw new IllegalChoiceError(`${sel.unit} cannot sail into ${land}`);
+    emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} sails from ${landName(p, t.at)} into the port of ${landName(p, land)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: land, cargo: [...sel.cargo] });
+    t.toSea = true;
+    t.moved = true;
+    s.sel = null;
+    if (hasSeaCombat(p, s)) {
+      // 4.3: it may be blocked in a sea on the way, and ends its move there; a TRS so stopped may still embark (4.2).
+      if (typeOf(p, t) === 'TRS') s.sel = { kind: 'sea', unit: sel.unit, stage: 'embark', cargo: sel.cargo };
+      startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, land), forcing(s) ? { from: t.at } : {});
+    } else {
+      t.at = land;
+      for (const x of sel.cargo) s.units[x]!.at = land;
+    }
+    return false;
+  }
   if (verb === 'done') {
     const embarked = sel.cargo.filter((x) => s.units[x]!.at === `trs:${sel.unit}`);
     if (embarked.length) emit(ev, 'embark', `${unitName(p, sel.unit)} has aboard ${embarked.map((x) => unitName(p, x)).join(', ')}`, t.power, { unit: sel.unit, cargo: embarked });
@@ -233,6 +275,37 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
 
 // ---------------------------------------------------------------- 5.1 Rebase
 
+/**
+ * 5.1: the friendly ports a naval unit rebasing from `from` may reach with `left` movement (three
+ * times its naval movement in all), never through seas with armed enemies, with the moves each costs.
+ */
+function rebasePorts(p: PackIndex, s: BlitzState, uid: string, from: string, left: number): Map<string, number> {
+  const u = s.units[uid]!;
+  const home = neutralMajor(s, u.power); // 5.1: a neutral major power's units keep to its home country
+  const d = navalDistances(p, s, from, left, sideOf(p, s, u.power), true, unitViewer(p, s, u), false, typeOf(p, u) === 'SUB');
+  const out = new Map<string, number>();
+  for (const [n, cost] of d) {
+    if (!n.startsWith('sea:') && n !== from && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n)) && canStackPort(p, s, n, u.size)) out.set(n, cost);
+  }
+  return out;
+}
+
+/**
+ * 5.1: where a rebase from `from` with `left` movement may end carrying land units of Size `load`: the
+ * cargo goes ashore there, so it must be able to stand there (1.3: an Island holds land Size 2).
+ * Loads and stops are offered only while such an end remains, so a rebase is never left with nowhere to go.
+ */
+function rebaseEnds(p: PackIndex, s: BlitzState, uid: string, from: string, left: number, load: number): string[] {
+  const side = sideOf(p, s, s.units[uid]!.power);
+  return [...rebasePorts(p, s, uid, from, left).keys()].filter((n) => load === 0 || canStackLand(p, s, n, side, load)).sort();
+}
+
+/** Movement a rebase has left: what a TRS making it in legs has not spent, else three times the unit's (5.1). */
+function rebaseLeft(p: PackIndex, s: BlitzState, uid: string): number {
+  const sel = s.sel;
+  return sel?.kind === 'rebase' && sel.unit === uid && sel.left !== undefined ? sel.left : 3 * face(p, s.units[uid]!).move;
+}
+
 function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
@@ -242,17 +315,34 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
-  if (isNaval(p, u)) {
-    // 5.1: three times naval movement, port to friendly port, never through seas with armed enemies.
-    const d = navalDistances(p, s, u.at, 3 * f.move, side, true, v);
-    return [...d.keys()].filter((n) => ok(n) && canStackPort(p, s, n, u.size)).sort();
-  }
+  if (isNaval(p, u)) return rebaseEnds(p, s, uid, u.at, rebaseLeft(p, s, uid), cargoSize(s, uid));
   const range = 3 * (f.airMove ?? 0);
   const d = airDistances(p, s, u.at, range, v);
   return [...d.keys()]
     .filter(ok)
     .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
     .sort();
+}
+
+/**
+ * 5.1: the ports where a rebasing TRS may stop on its way, to put land units ashore or take more aboard
+ * (it may do so in a Port, never at sea), and then sail on: those in reach where it has something to do
+ * and from which a friendly port is still within the movement left. Offered as `via <port>`; `to
+ * <port>` ends the rebase there.
+ */
+function rebaseStops(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const sel = s.sel;
+  if (typeOf(p, u) !== 'TRS' || sel?.kind !== 'rebase') return [];
+  const side = sideOf(p, s, u.power);
+  const left = rebaseLeft(p, s, uid);
+  const out: string[] = [];
+  for (const [port, cost] of rebasePorts(p, s, uid, u.at, left - 2)) {
+    const ashore = sel.cargo.some((x) => canStackLand(p, s, port, side, s.units[x]!.size));
+    const aboard = loadable(p, s, uid, port).some((x) => !(sel.dropped ?? []).includes(x));
+    if ((ashore || aboard) && rebaseEnds(p, s, uid, port, left - cost, cargoSize(s, uid)).length > 0) out.push(port);
+  }
+  return out.sort();
 }
 
 function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
@@ -272,10 +362,15 @@ export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'rebase') {
     if (sel.stage === 'load') {
-      const here = loadable(p, s, sel.unit, s.units[sel.unit]!.at);
-      if (here.length) return decision(s, 'rebase-load', [...here.map((id) => `load ${id}`), 'go']);
+      // 5.1: in a Port a TRS may put ashore what it brought (not what it took aboard here) and take aboard more.
+      const u = s.units[sel.unit]!;
+      const off = sel.cargo.filter((x) => !(sel.boarded ?? []).includes(x) && canStackLand(p, s, u.at, sideOf(p, s, u.power), s.units[x]!.size));
+      const load = cargoSize(s, sel.unit);
+      const left = rebaseLeft(p, s, sel.unit);
+      const on = loadable(p, s, sel.unit, u.at).filter((x) => !(sel.dropped ?? []).includes(x) && rebaseEnds(p, s, sel.unit, u.at, left, load + s.units[x]!.size).length > 0);
+      if (off.length || on.length) return decision(s, 'rebase-load', [...off.map((id) => `unload ${id}`), ...on.map((id) => `load ${id}`), 'go']);
     }
-    return decision(s, 'rebase-to', rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`));
+    return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`)]);
   }
   const units = ownedBy(s, s.power).filter(([id]) => canRebase(p, s, id));
   if (!units.length) return null;
@@ -290,8 +385,9 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     const u = s.units[arg!]!;
     spend(s, u.size);
     // 5.1/B.3: a rebasing TRS may first take land units from its starting area.
-    const stage = typeOf(p, u) === 'TRS' && loadable(p, s, arg!, u.at).length ? 'load' : 'dest';
-    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage };
+    const trs = typeOf(p, u) === 'TRS';
+    const stage = trs && loadable(p, s, arg!, u.at).length ? 'load' : 'dest';
+    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage, ...(trs ? { left: 3 * face(p, u).move, boarded: [], dropped: [] } : {}) };
     return false;
   }
   if (sel.kind !== 'rebase') throw new IllegalChoiceError(`unexpected '${c}'`);
@@ -299,17 +395,43 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   if (verb === 'load') {
     s.units[arg!]!.at = `trs:${sel.unit}`;
     sel.cargo.push(arg!);
+    sel.boarded?.push(arg!);
+    return false;
+  }
+  if (verb === 'unload') {
+    // 5.1: ashore in the Port where the TRS is; B.4: it may still move this phase, but not rebase again.
+    s.units[arg!]!.at = u.at;
+    s.units[arg!]!.rebased = true;
+    sel.cargo = sel.cargo.filter((x) => x !== arg);
+    sel.dropped?.push(arg!);
+    emit(ev, 'disembark', `${unitName(p, arg!)} goes ashore from ${unitName(p, sel.unit)} at ${landName(p, u.at)}`, u.power, { unit: arg!, trs: sel.unit, at: u.at });
     return false;
   }
   if (verb === 'go') {
     sel.stage = 'dest';
+    if (sel.boarded) sel.boarded = [];
+    return false;
+  }
+  if (verb === 'via') {
+    // 5.1: one leg of a TRS's rebase, to a Port where it stops before sailing on.
+    const cost = rebasePorts(p, s, sel.unit, u.at, rebaseLeft(p, s, sel.unit)).get(arg!);
+    if (cost === undefined || !rebaseStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
+    emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to sail on${sel.cargo.length ? `, carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [...sel.cargo], stop: true });
+    u.at = arg!;
+    sel.left = rebaseLeft(p, s, sel.unit) - cost;
+    sel.stage = 'load';
+    sel.boarded = [];
     return false;
   }
   emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
   u.at = arg!;
   u.rebased = true;
-  // 5.1: the cargo goes ashore at the destination; B.4: it may still move this phase.
-  for (const x of sel.cargo) s.units[x]!.at = arg!;
+  // 5.1: the cargo goes ashore at the destination; B.4: it may still move this phase. Having rebased
+  // by TRS, a PARA may not also rebase by air (5.1).
+  for (const x of sel.cargo) {
+    s.units[x]!.at = arg!;
+    s.units[x]!.rebased = true;
+  }
   s.sel = null;
   return false;
 }

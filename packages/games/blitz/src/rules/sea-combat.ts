@@ -157,7 +157,9 @@ export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: 
 /**
  * The seas a ship passes through from its port to `dest` (4.2), choosing among the routes its
  * movement allows the one exposed to the least blockade (then the shortest, then by name): a player
- * would route round a blockade when the movement allows, and take it on when it does not.
+ * would route round a blockade when the movement allows, and take it on when it does not. `dest` is
+ * a sea, or a port (a land id) that the move enters last, costing one more (4.2); the path then ends
+ * with the port.
  */
 export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string): string[] {
   const u = s.units[uid]!;
@@ -167,18 +169,22 @@ export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string)
   const move = face(p, u).move;
   // 9.8: closed straits may be forced, each crossing a 7-factor attack: weighed like a Blockade Value of 7.
   const forcing = optionOn(s, '9.8');
-  const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v)).length * FORCED_PASSAGE_FACTORS : 0);
+  const sub = typeOf(p, u) === 'SUB'; // 4.2: SUBs pass the straits the map opens to them
+  const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v, sub)).length * FORCED_PASSAGE_FACTORS : 0);
+  const port = !p.sea.has(dest);
   let best: { cost: number; path: string[] } | null = null;
   const walk = (path: string[]): void => {
     const here = path[path.length - 1]!;
-    if (here === dest) {
-      const cost = path.slice(0, -1).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0) + forcedCost(path);
-      const better = !best || cost < best.cost || (cost === best.cost && (path.length < best.path.length || (path.length === best.path.length && path.join() < best.path.join())));
-      if (better) best = { cost, path: [...path] };
-      return;
+    if (port ? path.length < move && (p.portSeas.get(dest)?.has(here) ?? false) : here === dest) {
+      // Every sea left on the way counts its blockade: into a port, the last sea too.
+      const cost = (port ? path : path.slice(0, -1)).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0) + forcedCost(path);
+      const full = port ? [...path, dest] : path;
+      const better = !best || cost < best.cost || (cost === best.cost && (full.length < best.path.length || (full.length === best.path.length && full.join() < best.path.join())));
+      if (better) best = { cost, path: full };
+      if (!port) return;
     }
     if (path.length >= move) return;
-    for (const n of seaNeighbours(p, s, here, side, v, forcing).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
+    for (const n of seaNeighbours(p, s, here, side, v, forcing, sub).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
   };
   for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
   const found = best as { cost: number; path: string[] } | null;
@@ -228,7 +234,8 @@ function sailOn(p: PackIndex, s: BlitzState, g: SeaPassage): void {
     return;
   }
   u.at = next;
-  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1: carried land units come ashore in the port
+  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1, 4.2: carried land units come ashore in the port
+  if (s.sel?.kind === 'sea' && s.sel.unit === g.unit) s.sel = null; // 4.2: a move ending in a port embarks nothing
 }
 
 /** 9.8: the next step forces a closed strait: the crossing's attack is rolled first. */
@@ -236,7 +243,7 @@ function forcedNext(p: PackIndex, s: BlitzState, g: SeaPassage): boolean {
   if (!optionOn(s, '9.8')) return false;
   const u = s.units[g.unit]!;
   const next = g.path[0]!;
-  if (!u.at.startsWith('sea:') || !p.sea.has(next) || !forcedCrossing(p, s, u.at.slice(4), next, sideOf(p, s, u.power), unitViewer(p, s, u))) return false;
+  if (!u.at.startsWith('sea:') || !p.sea.has(next) || !forcedCrossing(p, s, u.at.slice(4), next, sideOf(p, s, u.power), unitViewer(p, s, u), typeOf(p, u) === 'SUB')) return false;
   g.force = true;
   return true;
 }
@@ -330,7 +337,8 @@ export function returnRoute(p: PackIndex, s: BlitzState, uid: string, port: stri
   const side = sideOf(p, s, u.power);
   const v = unitViewer(p, s, u);
   const move = face(p, u).move;
-  if (navalDistances(p, s, u.at, move, side, false, v).has(port)) return null;
+  const sub = typeOf(p, u) === 'SUB';
+  if (navalDistances(p, s, u.at, move, side, false, v, false, sub).has(port)) return null;
   const start = u.at.slice(4);
   let best: { forced: number; path: string[] } | null = null;
   const walk = (path: string[], forced: number): void => {
@@ -342,9 +350,9 @@ export function returnRoute(p: PackIndex, s: BlitzState, uid: string, port: stri
       if (!b || forced < b.forced || (forced === b.forced && (cand.path.length < b.path.length || (cand.path.length === b.path.length && cand.path.join() < b.path.join())))) best = cand;
     }
     if (path.length >= move) return;
-    for (const n of seaNeighbours(p, s, here, side, v, true).sort()) {
+    for (const n of seaNeighbours(p, s, here, side, v, true, sub).sort()) {
       if (path.includes(n) || !scenarioDef(p, s.scenario).seas.includes(n)) continue;
-      walk([...path, n], forced + (forcedCrossing(p, s, here, n, side, v) ? 1 : 0));
+      walk([...path, n], forced + (forcedCrossing(p, s, here, n, side, v, sub) ? 1 : 0));
     }
   };
   walk([start], 0);
@@ -372,7 +380,7 @@ export function basesFor(p: PackIndex, s: BlitzState, uid: string): string[] {
   const f = face(p, u);
   const ok = (l: string) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
   const v = unitViewer(p, s, u);
-  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v) : airDistances(p, s, u.at, limit, v));
+  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v, false, typeOf(p, u) === 'SUB') : airDistances(p, s, u.at, limit, v));
   const inRange = [...reach(naval ? f.move : (f.airMove ?? 0)).keys()].filter(ok).sort();
   if (inRange.length) return inRange;
   const far = [...reach(99).entries()].filter(([l]) => ok(l));

@@ -22,8 +22,6 @@ const scen = (id: string, title: string, status: Status, restates: readonly stri
   ...(note ? { note } : {}),
 });
 
-const NO_SEA = 'no sea combat, blockade or supply yet';
-
 export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('1.1', 'The five major powers, their sides and home countries', 'partial', 'the powers of each scenario (B-E join the AFA and USA as the Western Allies); four in F, all five in the full game'),
   core('1.2', 'What a unit counter shows: type, Size, factors, triangles, movement', 'partial', 'land, air, AA, BB, CV, SUB, TRS, LL; the A-Bomb as a track entry and a bomb lying in an area or on its carrier (abomb.ts), not a counter of units.json; no commanders, V-weapons or one-shot units'),
@@ -44,10 +42,10 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('3.4', 'Conquest and liberation', 'partial', 'conquest by every area or by a capital (France: Paris, Italy: Rome), the conquered country\'s units set aside (D.5), liberation with one set-aside Small unit back at once and one more each later turn (Small ones, then Big ones); France\'s first fall and Vichy France (F, the full game: france.ts); the French fleet roll; not yet: supply to the conquered areas, the liberator\'s choice of unit and of returning the country'),
   core('3.5', 'Destroyed Convoys', 'partial', 'home-country and area conditions, the Japan-S.China Convoy\'s trade condition (E.3); the Ger-Swe Convoy\'s waits for the Swedish trade to end'),
   core('4.1', 'Return to base', 'partial', 'returns within range; a unit with bases only out of range made to return to the closest (owner\'s choice among equals), one with none at all destroyed; not yet: the forced return when the only base in range is out of supply'),
-  core('4.2', 'Move to a sea area, transports', 'partial', 'TRS and moves to sea; ' + NO_SEA),
+  core('4.2', 'Move to a sea area, transports', 'implemented', "moves ending at sea or in a friendly Port; TRS loading and embarking (the AFA and the USA carrying each other's land units once the USA is not neutral, Chinese land units never); SUBs through the straits the map opens to them (which ones is the pack's reading of the map note: Gibraltar)"),
   core('4.3', 'Blocking and blockade of naval moves', 'partial', 'in scenarios with sea combat (from C); the route past blockaders is picked for the player'),
   core('4.4', 'Sea area combat', 'implemented', 'in scenarios with sea combat (from C); Snow at sea as estimated in 1.4'),
-  core('5.1', 'Rebase air and naval units', 'implemented'),
+  core('5.1', 'Rebase air and naval units', 'implemented', 'a TRS may rebase in legs within its movement, putting land units ashore and taking more aboard in Ports on the way, and ends only where its cargo can stand (1.3); a PARA carried so may not also rebase by air'),
   core('5.2', 'Move land units', 'partial', 'China entry (E.1); no neutral-major limits'),
   core('5.3', 'Land area combat: announce, defend, resolve', 'partial', "Ground, Factory and Port Attacks, each kind once per area, several kinds by one power; no two powers of a side on one area except the AFA and the USA (USA at war, both at war with the holder), who may also join each other's attacks; Snow; A-Bomb carriage (abomb.ts) by an air unit with Strategic 4 or more based where the bomb lies (approximated: no pick-up in the middle of a rebase; no V-Weapon carriers, V-Weapons not being in the engine), its effect on the target an estimate of the pack (the Unit Types Chart is not in the text); powers that cannot agree are not modelled (the first to announce goes ahead)"),
   core('6', 'Combat basics: factor totals, the minimum of 1', 'implemented'),
@@ -166,6 +164,7 @@ export function fired(section: string, scenario?: string): void {
 const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   'move-to-sea': '4.2',
   embark: '4.2',
+  disembark: '5.1',
   rebase: '5.1',
   move: '5.2',
   'attack-announced': '5.3',

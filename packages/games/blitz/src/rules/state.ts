@@ -133,7 +133,12 @@ export interface SeaPassage {
 /** The current unit being moved, or attack being committed. */
 export type Selection =
   | { kind: 'move'; unit: string; mp: number; path: string[] }
-  | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest' }
+  /**
+   * 5.1: a rebase. A TRS may make it in legs, port to port: `left` is the movement still unspent,
+   * `boarded` the land units taken aboard at the port where it now is, `dropped` those it has put ashore
+   * (not taken aboard again).
+   */
+  | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest'; left?: number; boarded?: string[]; dropped?: string[] }
   | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
   | { kind: 'return'; unit: string; forced?: string[] }
   | { kind: 'attack'; attack: number }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+import { arrange, eventsOf, options, pack, play, prompt, reach, start, until } from '../helpers.ts';
 
 /** Pass (done/stop/launch) until `power` is asked `question`. */
 
@@ -123,7 +123,31 @@ describe('4.2 example: the Italian fleet is shut in the Mediterranean', () => {
   it('the Italian fleet in Rome may put to sea in the Mediterranean only', () => {
     expect(s.control.gibraltar).toBe('AFA');
     expect(s.control.egypt).toBe('AFA');
-    expect(options(play(s, 'sail italian-fleet').state)).toEqual(['to mediterranean']);
+    const to = options(play(s, 'sail italian-fleet').state);
+    expect(to.filter((o) => o.startsWith('to '))).toEqual(['to mediterranean']);
+    // Or into an Axis Port on it (4.2); not Sicily's Small Port, which already holds the Italian SUB (1.3).
+    expect(to.filter((o) => o.startsWith('into '))).toEqual(['into cyrenaica', 'into milan', 'into tripolitania']);
+  });
+
+  it('but the Italian SUB (movement 2) may leave the Mediterranean past Gibraltar for the Western Approaches, not past Suez', () => {
+    expect(s.units['italian-submarines']!.at).toBe('sicily');
+    const to = options(play(s, 'sail italian-submarines').state);
+    expect(to).toContain('to western-approaches');
+    expect(to).not.toContain('to arabian-sea');
+  });
+
+  it('and other Axis SUBs may come into the Mediterranean: U-Boat II from a German Paris, where the High Seas Fleet may not', () => {
+    const s2 = arrange(s, { units: { 'u-boat-ii': { power: 'GER', at: 'paris', size: 2 }, 'high-seas-fleet': { at: 'paris' } }, control: { paris: 'GER' } });
+    expect(options(play(s2, 'sail u-boat-ii').state)).toContain('to mediterranean');
+    expect(options(play(s2, 'sail high-seas-fleet').state)).not.toContain('to mediterranean');
+  });
+
+  it('4.1: U-Boat II at sea in the Western Approaches may return to base in Rome, through Gibraltar', () => {
+    // The full game opens at Germany's move to sea; step back to its return to base (4.1) for this.
+    const s2 = arrange({ ...s, step: 'return' }, { units: { 'u-boat-ii': { power: 'GER', at: 'sea:western-approaches', size: 2 }, 'high-seas-fleet': { at: 'sea:western-approaches' } } });
+    expect(prompt(s2)).toBe('GER:return-pick');
+    expect(options(play(s2, 'return u-boat-ii').state)).toContain('to rome');
+    expect(options(play(s2, 'return high-seas-fleet').state)).not.toContain('to rome');
   });
 });
 
@@ -152,5 +176,87 @@ describe('4.2 example: the Central TRS picks up the SNLF for Midway', () => {
     const a = until(r.state, 'JAP', 'announce-attack');
     expect(options(a)).toContain('attack midway-islands');
     expect(options(play(a, 'attack midway-islands').state)).toContain('add snlf');
+  });
+});
+
+describe('4.2 example: the Central TRS could instead sail into the Marshall Islands\' Small Port', () => {
+  const s = until(blitz.setup('E', pack), 'JAP', 'sea-pick');
+
+  it('Micronesia (1) and the Port (1) are within its movement of 2: the Marshall Islands are offered; the US Midway Islands are not', () => {
+    const to = options(play(s, 'sail central-trs', 'sail').state);
+    expect(to).toContain('into marshall-islands');
+    expect(to).not.toContain('into midway-islands');
+    expect(to).not.toContain('into caroline-islands'); // where it began
+  });
+
+  it('it ends its move in the Port, joining the SNLF, and has moved: not offered again, nor a rebase (5.1)', () => {
+    const r = play(s, 'sail central-trs', 'sail', 'into marshall-islands');
+    expect(r.state.units['central-trs']!.at).toBe('marshall-islands');
+    expect(r.state.units.snlf!.at).toBe('marshall-islands');
+    expect(eventsOf(r, 'move-to-sea')[0]!.data).toMatchObject({ unit: 'central-trs', from: 'caroline-islands', to: 'marshall-islands' });
+    expect(prompt(r.state)).toBe('JAP:sea-pick');
+    expect(options(r.state)).not.toContain('sail central-trs');
+    const rb = until(r.state, 'JAP', 'rebase-pick');
+    expect(options(rb)).not.toContain('rebase central-trs');
+  });
+
+  it('1.3: a Small Port takes naval Size 2 at most: the Combined Fleet (Size 4) may not sail in', () => {
+    const s2 = arrange(s, { units: { 'combined-fleet': { at: 'caroline-islands' } } });
+    const to = options(play(s2, 'sail combined-fleet').state);
+    expect(to).toContain('to micronesia');
+    expect(to).not.toContain('into marshall-islands');
+  });
+
+  it('one move fewer and the Port is out of reach: with movement 1 only the sea is offered', () => {
+    const data = structuredClone(pack.data);
+    const trs = data.units.units.find((u) => u.id === 'central-trs')!;
+    trs.sizes['2'] = { ...trs.sizes['2']!, move: 1 };
+    const checked = blitz.checkPack(data);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
+    const s1 = until(blitz.setup('E', checked.pack), 'JAP', 'sea-pick');
+    expect(options(play(s1, 'sail central-trs', 'sail').state)).toEqual(['to micronesia']);
+  });
+
+  it('4.3: leaving Micronesia for the Port past a US fleet takes a blockade roll; blocked, it ends at sea there and may still embark', () => {
+    const s2 = arrange(s, { units: { 'pacific-fleet': { power: 'WA', at: 'sea:micronesia', size: 4 } } });
+    const r = play(s2, 'sail central-trs', 'sail', 'into marshall-islands');
+    expect(prompt(r.state)).toBe('chance:blockade-die');
+    const blocked = play(r.state, 'die 1');
+    expect(blocked.state.units['central-trs']!.at).toBe('sea:micronesia');
+    expect(options(blocked.state)).toEqual(['embark snlf', 'done']);
+    const through = play(r.state, 'die 6');
+    expect(through.state.units['central-trs']!.at).toBe('marshall-islands');
+    expect(prompt(through.state)).toBe('JAP:sea-pick');
+  });
+
+  it('what the TRS carries comes ashore in the Port, if it can stand there (an Island holds land Size 2)', () => {
+    const s2 = arrange(s, { units: { '14th-area-army': { at: 'caroline-islands' } } });
+    const r = play(s2, 'sail central-trs', 'load 14th-area-army', 'sail', 'into marshall-islands');
+    expect(r.state.units['central-trs']!.at).toBe('marshall-islands');
+    expect(r.state.units['14th-area-army']!.at).toBe('marshall-islands');
+    const s3 = arrange(s, { units: { '25th-army': { at: 'caroline-islands' } } }); // Size 2: with the SNLF, 3 on the Island
+    expect(options(play(s3, 'sail central-trs', 'load 25th-army', 'sail').state)).not.toContain('into marshall-islands');
+  });
+});
+
+describe('4.2 whose land units a TRS may carry (the full game, where the AFA and the USA are separate powers)', () => {
+  // The Europe Trs. (AFA) in London with the US 1st Army and a Chinese army there, at the AFA's first move to sea.
+  const s = arrange(blitz.setup('full', pack), { units: { 'europe-trs': { power: 'AFA', at: 'london', size: 2 }, 'us-1st-army': { at: 'london' }, 'nationalist-army': { at: 'london' } } });
+
+  it('while the USA is neutral an AFA TRS carries AFA land units only', () => {
+    const a = reach(s, 'AFA', 'sea-pick');
+    expect(options(play(a, 'sail europe-trs').state)).toEqual(['sail']);
+  });
+
+  it('once the USA is not neutral it may carry US land units too; Chinese land units never', () => {
+    const a = reach({ ...s, neutral: ['USSR'] }, 'AFA', 'sea-pick');
+    expect(a.units['nationalist-army']!.power).toBe('USA');
+    expect(options(play(a, 'sail europe-trs').state)).toEqual(['load us-1st-army', 'sail']);
+  });
+
+  it('not even a US TRS carries a Chinese land unit run by the USA', () => {
+    const s2 = arrange({ ...s, neutral: ['USSR'] }, { units: { '3rd-fleet': { power: 'USA', at: 'london', size: 1 } } });
+    const a = reach(s2, 'USA', 'sea-pick');
+    expect(options(play(a, 'sail 3rd-fleet').state)).toEqual(['load us-1st-army', 'sail']);
   });
 });

@@ -106,3 +106,14 @@ describe('9.1 bids', () => {
     expect(end.reason).toMatch(/^Turn 15 is complete: AFA\+USA 12.5 \(10.5 \+ bid 2\), JAP 10 \(9 \+ bid 1\), GER 8 \(11 - bid 3\), USSR 6 \(6 \+ bid 0\)/);
   });
 });
+
+describe('9.1 example: four players bid for the groupings', () => {
+  it('Germany at -3, the AFA and USA at 0, the USSR at +2, Japan at +1; with the 8 example\'s final points Japan (15 + 1) and the USSR (14 + 2) share the win across the sides (a draw), the Western Allies third, Germany last', () => {
+    const s = structuredClone(full({ optional: '9.1', players: 4, bids: 'GER:-3,AFA+USA:0,USSR:2,JAP:1' }));
+    s.vp = { GER: 12, JAP: 15, USSR: 14, AFA: 9, USA: 15 };
+    decideByPoints(packOf(s.pack), s, [], 'a power reached 15 VP on Turn 12');
+    expect(s.draw).toBe(true);
+    expect(s.winner).toBeNull();
+    expect(s.reason).toMatch(/^a power reached 15 VP on Turn 12: (JAP 16 \(15 \+ bid 1\), USSR 16 \(14 \+ bid 2\)|USSR 16 \(14 \+ bid 2\), JAP 16 \(15 \+ bid 1\)), AFA\+USA 12 \(12 \+ bid 0\), GER 9 \(12 - bid 3\)/);
+  });
+});

@@ -21,6 +21,11 @@ describe('9.3 minor ally builds', () => {
     expect(resourceCountries(p, full(), 'AFA')).toEqual(['australia', 'canada', 'france', 'french-north-africa', 'great-britain', 'india', 'poland', 'south-africa']);
   });
 
+  it('9.3 example: having lost Poland, the AFA owes a Resource to each of its other starting countries', () => {
+    const s = arrange(full(), { control: { poland: 'GER' } });
+    expect(resourceCountries(p, s, 'AFA')).toEqual(['australia', 'canada', 'france', 'french-north-africa', 'great-britain', 'india', 'south-africa']);
+  });
+
   it('without the option the AFA builds as it likes and may stop at once', () => {
     const s = reach(full(), 'AFA', 'build-pick');
     expect(options(s)).toContain('done');

@@ -22,7 +22,7 @@ const italianFleet = (optional?: string) => play(until(full(optional), 'GER', 's
 
 describe('9.8 forcing a closed strait on a move to sea', () => {
   it('without the option the Italian Fleet keeps to the Mediterranean', () => {
-    expect(options(italianFleet())).toEqual(['to mediterranean']);
+    expect(options(italianFleet()).filter((o) => o.startsWith('to '))).toEqual(['to mediterranean']); // seas; 'into' a Port on it too (4.2)
   });
 
   it('with it, Gibraltar and the Turkish straits may be forced, never Suez while the AFA holds Egypt', () => {
@@ -48,6 +48,13 @@ describe('9.8 forcing a closed strait on a move to sea', () => {
     const r = play(italianFleet('9.8'), 'to western-approaches', TWO);
     expect(r.state.units['italian-fleet']!.at).toBe('pool');
     expect(eventsOf(r, 'elimination').map((e) => e.data!.unit)).toEqual(['italian-fleet']);
+  });
+
+  it('4.2: the Italian SUB passes Gibraltar freely, with no forced-passage roll', () => {
+    const r = play(until(full('9.8'), 'GER', 'sea-pick'), 'sail italian-submarines', 'to western-approaches');
+    expect(r.state.units['italian-submarines']!.at).toBe('sea:western-approaches');
+    expect(eventsOf(r, 'forced-passage')).toEqual([]);
+    expect(prompt(r.state)).toBe('GER:sea-pick');
   });
 
   it('an L sends it back to its port, and it may not move again this phase', () => {
