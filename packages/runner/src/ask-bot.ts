@@ -18,18 +18,36 @@ export interface AskOptions {
   signal: AbortSignal | undefined;
   /** `Game.encode`, to match `{ choice }` answers against the offered labels. */
   encode: (choice: unknown) => string;
+  /** The seat's abort signal for the bot (see {@link BotStop}). */
+  stop: BotStop;
+}
+
+/**
+ * The signal a seat's bot is handed with each decision, aborted when the runner stops listening to
+ * an answer (a timeout, a crash, the match cancelled) and then replaced by a fresh one. One per seat
+ * rather than one per decision: making an AbortController costs more than a random bot's decision.
+ */
+export class BotStop {
+  private ctrl: AbortController | undefined;
+  get signal(): AbortSignal {
+    return (this.ctrl ??= new AbortController()).signal;
+  }
+  abort(reason: string): void {
+    this.ctrl?.abort(reason);
+    this.ctrl = undefined;
+  }
 }
 
 type Waited = { kind: 'answer'; answer: unknown } | { kind: 'crash'; error: unknown } | { kind: 'timeout' } | { kind: 'cancelled' };
 
 /** Ask `bot` to choose among `request.options`. Never throws. */
 export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions): Promise<AskOutcome> {
-  const ctrl = new AbortController();
+  const signal = o.stop.signal;
   const t0 = o.now();
-  const waited = await waitForBot(() => bot.decide(request, ctrl.signal), o.timeoutMs, o.signal);
+  const waited = await waitForBot(() => bot.decide(request, signal), o.timeoutMs, o.signal);
   const thinkMs = o.now() - t0;
   // Tell a bot we stopped listening to, so it can stop working.
-  if (waited.kind !== 'answer') ctrl.abort(waited.kind);
+  if (waited.kind !== 'answer') o.stop.abort(waited.kind);
   const at = `at ${request.prompt} (${request.options.length} options)`;
   switch (waited.kind) {
     case 'cancelled':

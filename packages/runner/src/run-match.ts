@@ -11,7 +11,7 @@
  */
 import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError } from '@salient/engine';
 import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step, Summary } from '@salient/engine';
-import { askBot, errorText } from './ask-bot.ts';
+import { askBot, BotStop, errorText } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
 import { MatchRecorder } from './match-recorder.ts';
 import { findScenario, resolveSeats, type Seating } from './seats.ts';
@@ -52,6 +52,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   let state: Json = game.setup(spec.scenario, pack, spec.options ?? {});
   const streams = new RngStreams(spec.seed);
   const bots = createBots(spec, seating, streams);
+  const stops: Record<string, BotStop> = Object.fromEntries(Object.keys(bots).map((seat) => [seat, new BotStop()]));
   const seatRecord = Object.fromEntries(Object.entries(bots).map(([seat, bot]) => [seat, spec.seatSpecs?.[seat] ?? bot.name]));
   const matchId = spec.matchId ?? defaultMatchId(spec, seatRecord);
   const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots), eventRowFilter(game, spec.eventRows));
@@ -89,13 +90,17 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       } else {
         seat = seatOf(seating, pending.power);
         const bot = bots[seat] as Bot;
-        const request = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position);
+        const { request, observeFault } = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position);
         const asked = await askBot(bot, request, {
           timeoutMs: spec.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
           now,
           signal: spec.signal,
           encode: (c) => game.encode(c),
+          stop: stops[seat]!,
         });
+        // The game failing to make the bot's observation is the game's fault, not a bot crash.
+        const fault = observeFault();
+        if (fault) throw new GameFault(`game.observe threw for power ${pending.power} at step ${rec.log.length}: ${errorText(fault)}`, fault);
         thinkMs = asked.thinkMs;
         if (asked.kind === 'cancelled') return await end({ kind: 'cancelled' });
         if (asked.kind === 'forfeit') {
@@ -209,6 +214,11 @@ function seatOf(seating: Seating, power: string): string {
   return seat;
 }
 
+/**
+ * What a bot is asked. The observation is made the first time the bot reads it (a copy of the state
+ * for most games, and bots such as `random` never look), then kept; states never change once made,
+ * so it is the same whenever it is read. `observeFault` tells whether making it threw.
+ */
 function decisionRequest(
   game: AnyGame,
   state: Json,
@@ -216,8 +226,30 @@ function decisionRequest(
   prompt: string,
   options: readonly unknown[],
   position: Position,
-): DecisionRequest {
-  return { power, prompt, options, observation: game.observe(state, power), labels: options.map((o) => game.encode(o)), position };
+): { request: DecisionRequest; observeFault: () => unknown } {
+  let made = false;
+  let observation: unknown;
+  let fault: unknown;
+  const request: DecisionRequest = {
+    power,
+    prompt,
+    options,
+    get observation(): unknown {
+      if (!made) {
+        try {
+          observation = game.observe(state, power);
+        } catch (e) {
+          fault = e;
+          throw e;
+        }
+        made = true;
+      }
+      return observation;
+    },
+    labels: options.map((o) => game.encode(o)),
+    position,
+  };
+  return { request, observeFault: () => fault };
 }
 
 function applyChoice(game: AnyGame, state: Json, choice: unknown, text: string, by: string, index: number): Step<Json> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runReplay, type Game } from '@salient/engine';
 import { diceRace, diceRacePack, type DiceRaceChoice, type DiceRaceState } from '@salient/engine/testing';
 import { runMatch, type MatchResult } from '../src/index.ts';
+import { BotStop } from '../src/ask-bot.ts';
 import { botOf, diceSpec, randomBot } from './helpers.ts';
 
 function expectKind<K extends MatchResult['kind']>(r: MatchResult, kind: K): Extract<MatchResult, { kind: K }> {
@@ -196,5 +197,86 @@ describe('runMatch outcomes', () => {
     } finally {
       clearImmediate(handle);
     }
+  });
+});
+
+describe('what a bot is handed', () => {
+  /** Dice Race with its observe counted, or made to throw. */
+  const counted = (fail = false) => {
+    const calls = { observe: 0 };
+    const game = {
+      ...diceRace,
+      observe(s: DiceRaceState, power: string) {
+        calls.observe++;
+        if (fail) throw new Error('no view today');
+        return diceRace.observe(s, power);
+      },
+    } as Game<DiceRaceState, DiceRaceChoice, DiceRaceState>;
+    return { game, calls };
+  };
+
+  it('makes the observation only when the bot reads it, once per decision however often it reads it', async () => {
+    const blind = counted();
+    const r1 = expectKind(await runMatch(diceSpec(21, { game: blind.game })), 'completed');
+    expect(r1.decisions).toBeGreaterThan(0);
+    expect(blind.calls.observe).toBe(0);
+    const looking = counted();
+    const reader = botOf((req) => {
+      const a = req.observation;
+      const b = req.observation;
+      expect(b).toBe(a);
+      return 0;
+    });
+    const r2 = expectKind(await runMatch(diceSpec(21, { game: looking.game, seats: { A: reader, B: reader } })), 'completed');
+    expect(looking.calls.observe).toBe(r2.decisions);
+    // The same observation as the game gives for that state.
+    const seen: unknown[] = [];
+    const recorder = botOf((req) => (seen.push(JSON.parse(JSON.stringify(req))), 0));
+    await runMatch(diceSpec(22, { seats: { A: recorder, B: recorder } }));
+    expect((seen[0] as { observation: unknown }).observation).toEqual(diceRace.observe(diceRace.setup('standard', diceRacePack), 'red'));
+  });
+
+  it("is the game's fault, not the bot's, when the game cannot make the observation the bot reads", async () => {
+    const broken = counted(true);
+    const reader = botOf((req) => (req.observation, 0));
+    const r = expectKind(await runMatch(diceSpec(23, { game: broken.game, seats: { A: reader, B: reader } })), 'error');
+    expect(r.detail).toMatch(/game\.observe threw for power \w+ at step \d+: no view today/);
+  });
+
+  it('hands a seat the same abort signal decision after decision, and aborts it when it stops listening', async () => {
+    const signals: AbortSignal[] = [];
+    let late = true;
+    const bot = botOf((_req, s) => {
+      signals.push(s);
+      // The first decision answers late (the runner stops listening and aborts); the rest at once.
+      if (late) {
+        late = false;
+        return new Promise((resolve) => setTimeout(() => resolve(0), 200));
+      }
+      return 0;
+    });
+    const r = await runMatch(diceSpec(24, { seats: { A: bot, B: randomBot }, decisionTimeoutMs: 20 }));
+    expectKind(r, 'forfeit');
+    expect(signals[0]!.aborted).toBe(true);
+    const steady = await (async () => {
+      const seen: AbortSignal[] = [];
+      await runMatch(diceSpec(25, { seats: { A: botOf((_q, s) => (seen.push(s), 0)), B: randomBot } }));
+      return seen;
+    })();
+    expect(steady.length).toBeGreaterThan(1);
+    expect(new Set(steady).size).toBe(1);
+    expect(steady[0]!.aborted).toBe(false);
+  });
+
+  it('replaces an aborted signal with a fresh one (BotStop)', () => {
+    const stop = new BotStop();
+    const first = stop.signal;
+    expect(stop.signal).toBe(first);
+    stop.abort('timeout');
+    expect(first.aborted).toBe(true);
+    expect(first.reason).toBe('timeout');
+    const next = stop.signal;
+    expect(next).not.toBe(first);
+    expect(next.aborted).toBe(false);
   });
 });
