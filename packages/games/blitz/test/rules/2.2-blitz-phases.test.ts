@@ -120,13 +120,12 @@ describe('2.2 example: Japan\'s Free Blitz at sea', () => {
   });
 
   // The example's Kamikazes start at sea in the Japanese Coast, return to base in Tokyo and then fly to the
-  // East China Sea, counting double (2) against the 4. On this map the Kamikazes (air movement 2,
-  // estimated) cannot reach the East China Sea from Tokyo, so they return to Osaka instead.
-  it('the Kamikazes return to base from the Japanese Coast and fly on to the East China Sea, counting double', () => {
+  // East China Sea, counting double (2) against the 4.
+  it('the Kamikazes return to base in Tokyo from the Japanese Coast and fly on to the East China Sea, counting double', () => {
     const s = reach(blitz.setup('E', pack), 'JAP', 'blitz-choice');
     const bed = arrange(s, { units: { kamikazes: { power: 'JAP', at: 'sea:japanese-coast', size: 1 }, '3rd-fleet': { at: 'sea:east-china-sea' } } });
-    const back = play(bed, 'blitz free', 'return kamikazes', 'to osaka');
-    expect(back.state.units.kamikazes!.at).toBe('osaka');
+    const back = play(bed, 'blitz free', 'return kamikazes', 'to tokyo');
+    expect(back.state.units.kamikazes!.at).toBe('tokyo');
     expect(back.state.freeLeft).toBe(3);
     expect(prompt(back.state)).toBe('JAP:sea-pick');
     expect(options(back.state)).toContain('sail kamikazes');
