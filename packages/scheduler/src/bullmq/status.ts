@@ -118,7 +118,7 @@ export interface CancelReport {
   tournamentId: string;
   /** Matches taken off the queue (their jobs were waiting or delayed). */
   removed: number;
-  /** Matches in jobs running when the flag was set; their workers abort them within about a second. */
+  /** Matches in jobs running when the flag was set, or taken by a worker while the cancel went through; their workers abort them within about a second. */
   running: number;
 }
 
@@ -141,6 +141,8 @@ export async function cancelTournament(id: string, o: StatusOptions): Promise<Ca
       if (!job) continue;
       const state = await job.getState();
       if (state === 'active') running += pair.length;
+      // Taken by a worker while this loop ran, and already failed by the cancel flag: it was running.
+      else if (state === 'failed' && /cancelled/.test(job.failedReason ?? '')) running += pair.length;
       else if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
         // A job a worker took meanwhile is locked and stays; the flag makes its worker abort it.
         try {
