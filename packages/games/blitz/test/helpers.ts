@@ -10,11 +10,14 @@ import { packOf } from '../src/rules/pack-index.ts';
 import type { BlitzState, UnitState } from '../src/rules/state.ts';
 import type { PackFiles } from '../src/pack/schema.ts';
 
-export const pack: LoadedPack<PackFiles> = (() => {
-  const r = blitz.checkPack(blitz.bundledPacks.approximation);
-  if (!r.ok) throw new Error(`bundled pack invalid: ${JSON.stringify(r.issues)}`);
+/** Pack files checked like any pack, or an error naming `what` and the first issues. */
+export function checkedPack(files: unknown, what: string): LoadedPack<PackFiles> {
+  const r = blitz.checkPack(files);
+  if (!r.ok) throw new Error(`${what} invalid: ${JSON.stringify(r.issues.slice(0, 5))}`);
   return r.pack;
-})();
+}
+
+export const pack: LoadedPack<PackFiles> = checkedPack(blitz.bundledPacks.approximation, 'bundled pack');
 
 export const start = (scenario: 'A' | 'B' | 'C' | 'D'): BlitzState => blitz.setup(scenario, pack);
 

@@ -9,14 +9,12 @@ import type { PackFiles } from '../../src/pack/schema.ts';
 import { airDistances } from '../../src/rules/geometry.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { landNeighbours } from '../../src/rules/query.ts';
-import { arrange, options, pack, play, skipTo, until } from '../helpers.ts';
+import { arrange, options, pack, play, skipTo, until, checkedPack } from '../helpers.ts';
 
 const islandPack = (() => {
   const files = structuredClone(pack.data) as PackFiles;
   files.map.lands.find((l) => l.id === 'scotland')!.island = true;
-  const r = blitz.checkPack(files);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.pack;
+  return checkedPack(files, 'island test pack');
 })();
 
 describe('1.3 stacking', () => {

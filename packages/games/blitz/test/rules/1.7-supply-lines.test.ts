@@ -9,16 +9,14 @@ import type { PackFiles } from '../../src/pack/schema.ts';
 import { packOf } from '../../src/rules/pack-index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { friendlySea, inSupply, suppliedAreas } from '../../src/rules/supply.ts';
-import { arrange, options, pack as bundled, play, prompt, skipTo } from '../helpers.ts';
+import { arrange, options, pack as bundled, play, prompt, skipTo, checkedPack } from '../helpers.ts';
 import { seaTestFiles } from '../support/sea-test-pack.ts';
 
 const pack = (() => {
   const files: PackFiles = seaTestFiles();
   files.pack = { ...files.pack, id: 'supply-test', description: 'Scenario B with supply lines switched on (test only).' };
   files.scenarios.scenarios.find((s) => s.id === 'B')!.supply = true;
-  const r = blitz.checkPack(files);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
-  return r.pack;
+  return checkedPack(files, 'supply test pack');
 })();
 
 /** B on Turn 9 with the Western Allies holding Belgium-Netherlands with the 2nd Army, and `extra` arranged too. */

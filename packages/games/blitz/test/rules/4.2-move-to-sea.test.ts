@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { arrange, eventsOf, options, pack, play, prompt, reach, start, until } from '../helpers.ts';
+import { arrange, eventsOf, options, pack, play, prompt, reach, start, until, checkedPack } from '../helpers.ts';
 
 /** Pass (done/stop/launch) until `power` is asked `question`. */
 
@@ -211,9 +211,7 @@ describe('4.2 example: the Central TRS could instead sail into the Marshall Isla
     const data = structuredClone(pack.data);
     const trs = data.units.units.find((u) => u.id === 'central-trs')!;
     trs.sizes['2'] = { ...trs.sizes['2']!, move: 1 };
-    const checked = blitz.checkPack(data);
-    if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
-    const s1 = until(blitz.setup('E', checked.pack), 'JAP', 'sea-pick');
+    const s1 = until(blitz.setup('E', checkedPack(data, 'test pack')), 'JAP', 'sea-pick');
     expect(options(play(s1, 'sail central-trs', 'sail').state)).toEqual(['to micronesia']);
   });
 

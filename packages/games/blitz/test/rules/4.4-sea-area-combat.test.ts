@@ -8,7 +8,7 @@ import { checkConformance } from '@salient/engine/testing';
 import { blitz } from '../../src/index.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, eventsOf, options, play, prompt, skipTo, type Run } from '../helpers.ts';
+import { arrange, eventsOf, options, play, prompt, skipTo, checkedPack, type Run } from '../helpers.ts';
 import { seaTestFiles, seaTestPack } from '../support/sea-test-pack.ts';
 
 const pack = seaTestPack();
@@ -130,9 +130,7 @@ describe('4.4/C.4 sea area combat', () => {
     const b = files.scenarios.scenarios.find((x) => x.id === 'B')!;
     const setup = (turns: number[]) => {
       b.snowTurns = turns;
-      const r = blitz.checkPack(files);
-      if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
-      const s0 = blitz.setup('B', r.pack);
+      const s0 = blitz.setup('B', checkedPack(files, 'snowy sea test pack'));
       return arrange(s0, {
         units: {
           'high-seas-fleet': { at: 'sea:western-approaches' },
@@ -277,9 +275,7 @@ describe('4.4 example: the USA and Japan fight in the East China Sea', () => {
     const twelfth = files.units.units.find((u) => u.id === '12th-fleet')!;
     twelfth.type = 'CV';
     twelfth.sizes = { '1': { move: 2, air: 1, naval: 2, blockade: 1 }, '2': { move: 2, air: 2, naval: 3, blockade: 1 } };
-    const r = blitz.checkPack(files);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
-    return r.pack;
+    return checkedPack(files, 'test pack');
   })();
   const atCombat = () =>
     until(arrange(blitz.setup('E', pacific), { units: { '12th-fleet': { power: 'WA', at: 'sea:east-china-sea', size: 2 }, 'naval-air': { at: 'sea:east-china-sea', size: 2 } } }));

@@ -11,7 +11,7 @@ import { blitz } from '../../src/index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { airDistances } from '../../src/rules/geometry.ts';
 import { packOf } from '../../src/rules/pack-index.ts';
-import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+import { arrange, eventsOf, options, pack, play, prompt, start, until, checkedPack } from '../helpers.ts';
 
 
 const rebaseTo = (s: BlitzState, unit: string) => options(play(s, `rebase ${unit}`).state);
@@ -127,9 +127,7 @@ describe('A.3 example: the Royal Air Force rebases from London to Paris', () => 
   const noAirRoute = (() => {
     const files = structuredClone(pack.data);
     files.map.airRoutes = files.map.airRoutes.filter(([a, b]) => !(a === 'london' && b === 'paris') && !(a === 'paris' && b === 'london'));
-    const r = blitz.checkPack(files);
-    if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
-    return r.pack;
+    return checkedPack(files, 'test pack without the London-Paris Air Route');
   })();
 
   it('by the North Sea: two for the sea, one for Paris, three in all, which its rebase range allows', () => {

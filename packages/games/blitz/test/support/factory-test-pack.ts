@@ -7,6 +7,7 @@
  */
 import type { LoadedPack } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
+import { checkedPack } from '../helpers.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
 
 const TEST = 'synthetic test value, not from the rulebook: a Factory for the 5.3 example to attack (P3)';
@@ -21,7 +22,5 @@ export function factoryTestFiles(): PackFiles {
 }
 
 export function factoryTestPack(): LoadedPack<PackFiles> {
-  const r = blitz.checkPack(factoryTestFiles());
-  if (!r.ok) throw new Error(`factory test pack invalid: ${JSON.stringify(r.issues.slice(0, 5))}`);
-  return r.pack;
+  return checkedPack(factoryTestFiles(), 'factory test pack');
 }

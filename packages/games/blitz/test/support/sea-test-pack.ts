@@ -7,6 +7,7 @@
  */
 import type { LoadedPack } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
+import { checkedPack } from '../helpers.ts';
 import type { PackFiles, UnitSide } from '../../src/pack/schema.ts';
 
 const TEST = { note: 'synthetic test value, not from the rulebook' };
@@ -41,7 +42,5 @@ export function seaTestFiles(): PackFiles {
 
 /** The test bed as a loaded pack (checked like any pack). */
 export function seaTestPack(): LoadedPack<PackFiles> {
-  const r = blitz.checkPack(seaTestFiles());
-  if (!r.ok) throw new Error(`sea test pack invalid: ${JSON.stringify(r.issues.slice(0, 5))}`);
-  return r.pack;
+  return checkedPack(seaTestFiles(), 'sea test pack');
 }

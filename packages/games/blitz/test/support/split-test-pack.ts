@@ -5,6 +5,7 @@
  */
 import type { LoadedPack } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
+import { checkedPack } from '../helpers.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
 
 const TEST = 'synthetic test value, not from the rulebook';
@@ -27,7 +28,5 @@ export function splitTestFiles(): PackFiles {
 }
 
 export function splitTestPack(): LoadedPack<PackFiles> {
-  const r = blitz.checkPack(splitTestFiles());
-  if (!r.ok) throw new Error(`split test pack invalid: ${JSON.stringify(r.issues.slice(0, 5))}`);
-  return r.pack;
+  return checkedPack(splitTestFiles(), 'split test pack');
 }

@@ -6,6 +6,7 @@
  */
 import type { LoadedPack } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
+import { checkedPack } from '../helpers.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
 
 const TEST = 'synthetic test value, not from the rulebook';
@@ -22,7 +23,5 @@ export function warTestFiles(): PackFiles {
 }
 
 export function warTestPack(): LoadedPack<PackFiles> {
-  const r = blitz.checkPack(warTestFiles());
-  if (!r.ok) throw new Error(`war test pack invalid: ${JSON.stringify(r.issues.slice(0, 5))}`);
-  return r.pack;
+  return checkedPack(warTestFiles(), 'war test pack');
 }
