@@ -32,7 +32,7 @@ import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoute, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
-import { inSupply } from './supply.ts';
+import { areaInSupply, inSupply } from './supply.ts';
 import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
@@ -83,7 +83,16 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
     if (!isNaval(p, u) && !(air && hasSeaCombat(p, s))) continue;
     const reach = air ? airDistances(p, s, u.at, FAR, unitViewer(p, s, u)) : navalDistances(p, s, u.at, FAR, sideOf(p, s, u.power), false, unitViewer(p, s, u), forcing(s), typeOf(p, u) === 'SUB');
     const bases = [...reach.entries()].filter(([l]) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (air ? canStackAir(p, s, l, u.size) : canStackPort(p, s, l, u.size)));
-    if (bases.length && returnBases(p, s, id).length) continue;
+    const inRange = bases.length ? returnBases(p, s, id) : [];
+    if (inRange.length) {
+      // 4.1: when the one base in range cannot trace supply (1.7), the unit must return to it now.
+      const only = inRange.length === 1 ? inRange[0]! : null;
+      if (only === null || areaInSupply(p, s, u.power, unitDef(p, u.def).home, only)) continue;
+      fired('4.1', s.scenario);
+      emit(ev, 'cut-off-base', `${unitName(p, id)} must return to ${landName(p, only)}, its only base in range, which is cut off from supply`, u.power, { unit: id, at: u.at, to: only });
+      s.sel = { kind: 'return', unit: id, forced: [only] };
+      return;
+    }
     fired('4.1', s.scenario);
     if (!bases.length) {
       emit(ev, 'stranded', `${unitName(p, id)} has no base left to return to`, u.power, { unit: id, at: u.at });

@@ -140,3 +140,29 @@ describe('4.1 example: the Baltic Sea Fleet with no base left is destroyed', () 
     expect(options(play(s, 'return baltic-sea-fleet').state)).toEqual(['to leningrad']);
   });
 });
+
+// 4.1, on Scenario D: the Soviet Black Sea Fleet at sea in the Black Sea with the Don Basin and the
+// Caucasus German, so Ukraine (a Port of its own country, not the USSR's) is its one base in range.
+describe('4.1: a unit whose only base in range cannot trace supply must return to it', () => {
+  const fleetAtSea = (control: Record<string, string>) =>
+    arrange(blitz.setup('D', pack), { control: { 'don-basin': 'GER', 'caucasus-mountains': 'GER', ...control }, units: { 'black-sea-fleet': { at: 'sea:black-sea' } } });
+
+  it('with Byelorussia and Moscow German too, Ukraine is cut off: the fleet is sent back there as its return step begins, and may not stay at sea', () => {
+    const seen: string[] = [];
+    const s = passUntil(fleetAtSea({ byelorussia: 'GER', moscow: 'GER' }), (_, q) => q.kind === 'decision' && q.power === 'USSR' && q.prompt === 'return-to', {
+      onStep: (_q, events) => events.forEach((e) => seen.push(e.type)),
+    })!;
+    expect(s.sel).toEqual({ kind: 'return', unit: 'black-sea-fleet', forced: ['ukraine'] });
+    expect(options(s)).toEqual(['to ukraine']);
+    expect(seen).toContain('cut-off-base');
+    const r = play(s, 'to ukraine');
+    expect(r.state.units['black-sea-fleet']!.at).toBe('ukraine');
+  });
+
+  it('with Ukraine still linked to Moscow by land, it is in supply: the fleet may return there or stay at sea', () => {
+    const s = reach(fleetAtSea({}), 'USSR', 'return-pick');
+    expect(s.units['black-sea-fleet']!.at).toBe('sea:black-sea');
+    expect(options(s)).toEqual(['return black-sea-fleet', 'done']);
+    expect(options(play(s, 'return black-sea-fleet').state)).toEqual(['to ukraine']);
+  });
+});
