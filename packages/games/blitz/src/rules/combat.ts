@@ -590,25 +590,23 @@ function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boole
 /**
  * E.2 Port Attack, after any Air Round: the surviving attacking air units and carriers strike the
  * ships in port (not SUBs) in a Naval Round (6.3): carriers use half their Naval Factors, air units
- * their naval bombing factor; the ships fire back only at carriers (air units are never hit in a
- * Naval Round). Letters are not applied (ships in port have nowhere to go).
+ * their naval bombing factor. Only the attackers fire (5.3, 6.3: ships in port cannot fire in a Naval
+ * Round, so they never fire back). Letters are not applied (6.5 ignores them in a Port Attack).
  */
 function setupPortRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const q = parts(p, s, c);
   const strikers = q.attSupport.filter((x) => isAir(p, s.units[x]!) || typeOf(p, s.units[x]!) === 'CV');
   const ships = shipsInPort(p, s, q.a.target, enemy(s.side));
   if (!strikers.length || !ships.length) return false;
-  const carriers = strikers.filter((x) => typeOf(p, s.units[x]!) === 'CV');
   const attRaw = strikers.reduce((t, x) => t + navalFactor(p, s, x) * (typeOf(p, s.units[x]!) === 'CV' ? 0.5 : 1), 0) + triangles(p, s, ships, 'naval');
-  const defRaw = carriers.length ? ships.reduce((t, x) => t + navalFactor(p, s, x), 0) + triangles(p, s, carriers, 'naval') : 0;
   c.round = 'naval';
   fired('6.3', s.scenario);
   c.att = finalFactor(attRaw, strikers.some((x) => navalFactor(p, s, x) >= 1));
-  c.def = carriers.length ? finalFactor(defRaw, ships.some((x) => navalFactor(p, s, x) >= 1)) : 0;
+  c.def = 0;
   c.attDie = c.att > 0 ? null : 0;
-  c.defDie = c.def > 0 ? null : 0;
-  c.log.push({ round: 'naval', target: q.a.target, attackers: strikers, defenders: ships, attFactors: c.att, defFactors: c.def, attRaw, defRaw });
-  if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c);
+  c.defDie = 0;
+  c.log.push({ round: 'naval', target: q.a.target, attackers: strikers, defenders: ships, attFactors: c.att, defFactors: 0, attRaw, defRaw: 0 });
+  if (c.attDie !== null) queueResults(p, s, c);
   return true;
 }
 
@@ -636,7 +634,7 @@ function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
     return;
   }
   if (c.round === 'naval') {
-    // E.2: numbers only; the attacker's hit the ships in port, the defender's the attacking carriers.
+    // E.2, 5.3: numbers only, and only the attacker's: they hit the ships in port.
     Object.assign(c.log[c.log.length - 1]!, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: c.defDie ? chartResult(p.chart, c.def, c.defDie).text : '-' });
     const dr = c.defDie ? chartResult(p.chart, c.def, c.defDie) : { damage: 0 };
     if (ar.damage) c.tasks.push({ kind: 'damage', victims: enemy(s.side), left: ar.damage, ownerNext: true });

@@ -41,7 +41,7 @@ describe('E.2/5.3/6.3 Port Attacks', () => {
       units: { '8th-fleet': { at: 'sea:east-china-sea', size: 2 }, '2nd-fleet': { at: 'formosa', size: 2, power: 'JAP' }, 'naval-air': null, ...extra },
     });
 
-  it('a carrier at sea on the port\'s sea strikes the ships in port with half its Naval Factors; they fire back at the carrier', () => {
+  it('a carrier at sea on the port\'s sea strikes the ships in port with half its Naval Factors; ships in port never fire (5.3, 6.3)', () => {
     let s = bed();
     expect(options(s)).toContain('raid formosa');
     s = play(s, 'raid formosa', 'add 8th-fleet', 'launch', 'done').state;
@@ -54,10 +54,14 @@ describe('E.2/5.3/6.3 Port Attacks', () => {
     const bb = p.unit.get('2nd-fleet')!.sizes['2']!;
     const tri = (t?: { white: number; red: number }) => (t ? t.white - t.red : 0);
     expect(log.attRaw).toBe(cv.naval! / 2 + tri(bb.triangles?.naval));
-    expect(log.defRaw).toBe(bb.naval! + tri(cv.triangles?.naval));
-    const done = play(r.state, 'die 6', 'die 6');
+    expect(log.defFactors).toBe(0);
+    // One die, the attacker's; whatever it gives falls on the ships in port.
+    const done = play(r.state, 'die 6');
+    expect(blitz.pending(done.state)).not.toMatchObject({ kind: 'chance', prompt: 'naval-round-defender-die' });
     const after = combatLog(done).find((l) => l.round === 'naval')!;
     expect(after.attResult).toBeDefined();
+    expect(after.defResult).toBe('-');
+    expect(done.state.units['8th-fleet']!.size).toBe(2); // the carrier takes nothing
     expect(done.state.control.formosa).toBe('JAP'); // a Port Attack never takes the area
   });
 
