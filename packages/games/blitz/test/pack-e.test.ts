@@ -208,6 +208,15 @@ describe('Scenario E fields: broken packs are refused with the path and what to 
     expectIssue(raw, `${E_PATH}.chinaEntry.need`, /need 4 is more than the 3 openers listed/);
   });
 
+  it('China entry naming a nation that no power of the scenario plays (5.2)', () => {
+    const raw = fresh();
+    const ce = rawE(raw).chinaEntry;
+    ce.openerNations = ['AFA', 'USSR'];
+    ce.unlessNeutral = 'GER';
+    expectIssue(raw, `${E_PATH}.chinaEntry.openerNations[1]`, /nation 'USSR' belongs to no power of this scenario/);
+    expectIssue(raw, `${E_PATH}.chinaEntry.unlessNeutral`, /nation 'GER' belongs to no power/);
+  });
+
   it('restricted income of a country with no area in play, or for a home no unit has', () => {
     const raw = fresh();
     rawE(raw).restrictedIncome = [{ country: 'norway', home: 'narnia' }];

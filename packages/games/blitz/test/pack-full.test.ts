@@ -397,6 +397,12 @@ describe('full-game fields: broken packs are refused with the path and what to d
     expect(issuesOf(raw).some((x) => x.path.startsWith(`${FULL_PATH}.partisans.bothSides[0]`))).toBe(true);
   });
 
+  it('5.2 China entry: a nation\'s own openers must be land areas in play', () => {
+    const raw = fresh();
+    rawFull(raw).chinaEntry.own = [{ nation: 'USSR', lands: ['harbin', 'atlantis'] }];
+    expectIssue(raw, `${FULL_PATH}.chinaEntry.own[0].lands[1]`, /unknown land area 'atlantis'/);
+  });
+
   it("scenario ids: A..F or 'full', nothing else", () => {
     const raw = fresh();
     rawFull(raw).id = 'G';

@@ -372,6 +372,19 @@ function crossCheck(p: PackFiles): PathIssue[] {
         seen.add(l);
       });
       if (ce.need > ce.openers.length) add([...path, 'need'], `need ${ce.need} is more than the ${ce.openers.length} openers listed: it could never be met`);
+      const nations = new Set(sc.powers.flatMap((x) => x.nations));
+      const nationInPlay = (n: string, np: Path) => {
+        if (!nations.has(n as never)) add(np, `nation '${n}' belongs to no power of this scenario: list a nation of its powers`);
+      };
+      ce.openerNations?.forEach((n, i) => nationInPlay(n, [...path, 'openerNations', i]));
+      if (ce.unlessNeutral) nationInPlay(ce.unlessNeutral, [...path, 'unlessNeutral']);
+      ce.own?.forEach((o, i) => {
+        nationInPlay(o.nation, [...path, 'own', i, 'nation']);
+        o.lands.forEach((l, j) => {
+          if (!lands.has(l)) add([...path, 'own', i, 'lands', j], `unknown land area '${l}': list land area ids of map.json`);
+          else if (!inPlay.has(l)) add([...path, 'own', i, 'lands', j], `'${l}' is not a land area in play in this scenario: it could never be held`);
+        });
+      });
     }
     (sc.restrictedIncome ?? []).forEach((r, i) => {
       const path: Path = [...at, 'restrictedIncome', i];

@@ -396,7 +396,21 @@ export const scenarioSchema = z.object({
    * 5.2/E.1 China entry: the other side's land units not of `home` may not enter or attack `country`
    * until it is conquered, or the side holds `need` of `openers`.
    */
-  chinaEntry: z.object({ country: id, home: id, openers: z.array(id).min(1), need: z.number().int().min(1), ...provenance }).optional(),
+  chinaEntry: z
+    .object({
+      country: id,
+      home: id,
+      openers: z.array(id).min(1),
+      need: z.number().int().min(1),
+      /** 5.2: only these nations' holdings count toward `need`, and only their units are let in by it (absent: the whole side). */
+      openerNations: z.array(powerSchema).min(1).optional(),
+      /** 5.2: the openers count only while this nation's power is not neutral. */
+      unlessNeutral: powerSchema.optional(),
+      /** 5.2: a nation whose power holds all of `lands` may send its own units in. */
+      own: z.array(z.object({ nation: powerSchema, lands: z.array(id).min(1) })).optional(),
+      ...provenance,
+    })
+    .optional(),
   /** E.4: Resources and Oil in `country` build only units of home `home`, and only with such a land unit in that area. */
   restrictedIncome: z.array(z.object({ country: id, home: id, ...provenance })).optional(),
   /**

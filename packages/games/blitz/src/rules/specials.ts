@@ -107,7 +107,11 @@ export function applyDisband(p: PackIndex, s: BlitzState, choice: string, ev: Ev
 
 /**
  * 5.2/E.1 China entry: a land unit of China's own side that is not Chinese may not enter or attack a
- * land area of China until China is conquered or its side holds enough of the opening areas.
+ * land area of China until China is conquered or its side holds enough of the opening areas. Where the
+ * pack names them (the full game), only the opener nations' holdings count and only their units are let
+ * in, while `unlessNeutral`'s power is not neutral (5.2: the AFA and USA, two of Formosa, Manila and
+ * South-East Asia, the USA not neutral); a nation of `own` holding all its lands lets its own units in
+ * (the USSR with Harbin and Port Arthur).
  */
 export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: string): boolean {
   const ce = scenarioDef(p, s.scenario).chinaEntry;
@@ -119,8 +123,18 @@ export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: stri
   const side = sideOf(p, s, u.power);
   if (!owner || sideOf(p, s, owner) !== side) return false;
   if (s.conquered.includes(ce.country)) return false;
-  const held = ce.openers.filter((l) => heldBySide(p, s, l, side)).length;
-  if (held >= ce.need) return false;
+  const nation = unitDef(p, u.def).nation;
+  const powers = scenarioDef(p, s.scenario).powers;
+  const powerOf = (n: string) => powers.find((x) => x.nations.includes(n as never))?.id;
+  const holds = (n: string, l: string) => s.control[l] !== undefined && s.control[l] === powerOf(n);
+  if (ce.own?.some((o) => o.nation === nation && o.lands.every((l) => holds(o.nation, l)))) return false;
+  if (ce.openerNations) {
+    const neutral = ce.unlessNeutral !== undefined && (s.neutral?.includes(powerOf(ce.unlessNeutral) ?? '') ?? false);
+    if (ce.openerNations.includes(nation) && !neutral) {
+      const held = ce.openers.filter((l) => ce.openerNations!.some((n) => holds(n, l))).length;
+      if (held >= ce.need) return false;
+    }
+  } else if (ce.openers.filter((l) => heldBySide(p, s, l, side)).length >= ce.need) return false;
   fired('5.2', s.scenario);
   return true;
 }

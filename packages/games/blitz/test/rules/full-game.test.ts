@@ -11,6 +11,7 @@ import { allyAreaBarred, atWar, hostileLand, neutralMajor, unitViewer } from '..
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, options, pack, play, reach } from '../helpers.ts';
 import { declareWar } from '../../src/rules/politics.ts';
+import { chinaBarred } from '../../src/rules/specials.ts';
 
 const start = (players?: number): BlitzState => blitz.setup('full', pack, players === undefined ? {} : { players });
 const p = packOf(start().pack);
@@ -156,5 +157,40 @@ describe('1.3 allies\' areas in play: moves keep out of them', () => {
     w.neutral = ['USSR'];
     const m2 = play(w, 'move bef').state;
     expect(options(m2).map((o) => o.slice(3)).some(usa)).toBe(true);
+  });
+});
+
+describe('Scenario full: 5.2 entry into China for the Allies', () => {
+  const s0 = start();
+  const unitOf = (nation: string) =>
+    Object.keys(s0.units).find((id) => unitDef(p, s0.units[id]!.def).nation === nation && unitDef(p, s0.units[id]!.def).home !== 'china' && ['INF', 'ARM'].includes(p.unit.get(s0.units[id]!.def)!.type))!;
+  const afa = unitOf('AFA');
+  const ussr = unitOf('USSR');
+  const japanese = unitOf('JAP');
+  const target = Object.keys(s0.control).find((l) => countryOf(l) === 'china' && s0.control[l] === 'USA')!;
+  const at = (control: Record<string, string>, extra: Partial<BlitzState> = {}) => ({ ...arrange(s0, { control }), ...extra });
+  const atPeace = (x: BlitzState) => ({ ...x, neutral: (x.neutral ?? []).filter((pw) => pw !== 'USA') });
+
+  it('an AFA army stays out until the AFA and/or the USA hold two of Formosa, Manila and South-East Asia, and only while the USA is not neutral', () => {
+    expect(chinaBarred(p, s0, afa, target)).toBe(true);
+    const two = at({ formosa: 'AFA', manila: 'USA' });
+    expect(s0.neutral).toContain('USA');
+    expect(chinaBarred(p, two, afa, target)).toBe(true); // the USA still neutral
+    expect(chinaBarred(p, atPeace(two), afa, target)).toBe(false);
+    expect(s0.control.manila).toBe('USA');
+    expect(chinaBarred(p, atPeace(at({ formosa: 'AFA', manila: 'JAP' })), afa, target)).toBe(true); // one is not enough
+  });
+
+  it('Soviet holdings do not open China to the AFA, nor do the AFA and USA openers let Soviet units in; Harbin and Port Arthur do', () => {
+    expect(chinaBarred(p, atPeace(at({ formosa: 'USSR', manila: 'USSR', 'south-east-asia': 'USSR' })), afa, target)).toBe(true);
+    expect(chinaBarred(p, atPeace(at({ formosa: 'AFA', manila: 'USA' })), ussr, target)).toBe(true);
+    expect(chinaBarred(p, at({ harbin: 'USSR' }), ussr, target)).toBe(true);
+    expect(chinaBarred(p, at({ harbin: 'USSR', 'port-arthur': 'USSR' }), ussr, target)).toBe(false);
+    expect(chinaBarred(p, at({ harbin: 'USSR', 'port-arthur': 'USSR' }), afa, target)).toBe(true);
+  });
+
+  it('a conquered China is open to all; Japan is never held back', () => {
+    expect(chinaBarred(p, at({}, { conquered: [...s0.conquered, 'china'] }), ussr, target)).toBe(false);
+    expect(chinaBarred(p, s0, japanese, target)).toBe(false);
   });
 });
