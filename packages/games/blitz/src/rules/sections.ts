@@ -176,6 +176,7 @@ const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   overloaded: '6.5',
   loss: '6.5',
   elimination: '6.5',
+  'one-shot': '6',
   retreat: '6.6',
   advance: '6.6',
   overrun: '6.6',

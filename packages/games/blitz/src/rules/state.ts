@@ -59,6 +59,8 @@ export type Task =
   | { kind: 'def-letter'; letter: Letter }
   | { kind: 'block'; left: number }
   | { kind: 'land-round' }
+  /** 6: one-shot ('*') air units that took part in the round are destroyed before its results apply. */
+  | { kind: 'spend'; units: string[] }
   | { kind: 'finish' }
   | { kind: 'overrun'; unit: string };
 
@@ -219,6 +221,8 @@ export interface BlitzState {
   /** Enemy Factories captured for Control Industrial Might (land -> captor), and this turn's kills as `by:nation:type` (8). */
   captured?: Record<string, string>;
   kills?: string[];
+  /** Units built (not repaired) this turn, as `power:unit`, revealed at the builds (8: Super Weapons). */
+  built?: string[];
   /** Land areas taken from the other side this turn without loss, as `power:land` (8: No Casualties). */
   cleanTakes?: string[];
   /** Lend Lease delivered this turn, as `giver>recipient nation` (E's Arsenal of Democracy). */
