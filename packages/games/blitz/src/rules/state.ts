@@ -99,6 +99,8 @@ export type SeaTask =
   /** A TRS reduced below what it carries: its owner destroys land units aboard until it fits (6.5). */
   | { kind: 'shed'; trs: string }
   | { kind: 'naval-round' }
+  /** 6: one-shot ('*') air units that took part in the round are destroyed before its results apply. */
+  | { kind: 'spend'; units: string[] }
   | { kind: 'finish' };
 
 /** A sea area combat in progress (4.4): the other side's choices first, then an Air Round and a Naval Round (6.3). */

@@ -11,7 +11,9 @@ import { packOf, scenarioDef } from '../../src/rules/pack-index.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { revealBuilds } from '../../src/rules/turn-end.ts';
 import { scoreObjectives } from '../../src/rules/victory-points.ts';
-import { arrange, combatLog, dieFor, eventsOf, options, pack, play, prompt, reach, until } from '../helpers.ts';
+import type { PackFiles } from '../../src/pack/schema.ts';
+import { chartResult } from '../../src/rules/combat-chart.ts';
+import { arrange, checkedPack, combatLog, dieFor, eventsOf, options, pack, play, prompt, reach, skipTo, until } from '../helpers.ts';
 
 const p = packOf(blitz.setup('D', pack).pack);
 
@@ -132,6 +134,39 @@ describe("6: one-shot ('*') air units are destroyed before the round's results a
     const done = play(r.state, miss);
     expect(done.state.units['v-2']!.at).toBe('pool');
     expect(done.state.factoryDamage?.london ?? 0).toBe(0);
+  });
+});
+
+describe("6: one-shot ('*') air units in a sea area combat", () => {
+  // No counter of the bundled pack that fights at sea is marked '*' (the Kamikazes are left unmarked, see
+  // the pack README), so this test bed marks Japan's Naval Air as one, and makes the 12th Fleet a carrier
+  // as the 4.4 example's test bed does: synthetic test values, not the published counters.
+  const oneShotPack = (() => {
+    const files = structuredClone(blitz.bundledPacks.approximation) as PackFiles;
+    files.pack = { ...files.pack, id: 'one-shot-test', fidelity: 'synthetic', description: 'Scenario E with a one-shot Naval Air and the 12th Fleet as a carrier (test only).' };
+    const twelfth = files.units.units.find((u) => u.id === '12th-fleet')!;
+    twelfth.type = 'CV';
+    twelfth.sizes = { '1': { move: 2, air: 1, naval: 2, blockade: 1 }, '2': { move: 2, air: 2, naval: 3, blockade: 1 } };
+    files.units.units.find((u) => u.id === 'naval-air')!.oneShot = true;
+    return checkedPack(files, 'one-shot test pack');
+  })();
+  const dieOn = (total: number, want: (r: { damage: number; letter: string | null }) => boolean): string => {
+    for (let d = 1; d <= 6; d++) if (want(chartResult(oneShotPack.data['combat-chart'], total, d))) return `die ${d}`;
+    throw new Error(`no die gives the wanted result on column ${total}`);
+  };
+
+  it("6: the one-shot Naval Air fights the Air Round against the 12th Fleet, is used up before its results apply, and is not in the Naval Round", () => {
+    const s = skipTo(arrange(blitz.setup('E', oneShotPack), { units: { '12th-fleet': { power: 'WA', at: 'sea:east-china-sea', size: 2 }, 'naval-air': { at: 'sea:east-china-sea', size: 2 } } }));
+    expect(s.sea?.sea).toBe('east-china-sea');
+    const air = s.sea!.log[0]!;
+    expect(air).toMatchObject({ round: 'air', attackers: ['naval-air'], defenders: ['12th-fleet'] });
+    // The Naval Air's hit still lands on the 12th Fleet: the round's results are the round's, fired before it was used up.
+    const r = play(s, dieOn(air.attFactors as number, (x) => x.damage === 1 && x.letter === null), dieOn(air.defFactors as number, (x) => x.damage === 0 && x.letter === null));
+    expect(eventsOf(r, 'one-shot').map((e) => e.data!.unit)).toEqual(['naval-air']);
+    expect(r.state.units['naval-air']!.at).toBe('pool');
+    expect(eventsOf(r, 'loss').map((e) => e.data!.unit)).toEqual(['12th-fleet']);
+    const naval = r.state.sea?.log.find((l) => l.round === 'naval');
+    expect(naval?.attackers ?? []).not.toContain('naval-air');
   });
 });
 
