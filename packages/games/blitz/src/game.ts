@@ -114,6 +114,7 @@ function draft(s: BlitzState): BlitzState {
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
     ...(s.built ? { built: [...s.built] } : {}),
+    ...(s.cleanTakes ? { cleanTakes: [...s.cleanTakes] } : {}),
     ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
     ...(s.llOil ? { llOil: { ...s.llOil } } : {}),
     ...(s.saveOil ? { saveOil: { ...s.saveOil } } : {}),
