@@ -13,6 +13,7 @@ import { revealBuilds } from '../../src/rules/turn-end.ts';
 import { scoreObjectives } from '../../src/rules/victory-points.ts';
 import type { PackFiles } from '../../src/pack/schema.ts';
 import { chartResult } from '../../src/rules/combat-chart.ts';
+import { expectIssue, fresh, issuesOf, scenarioAt, type Raw } from '../support/pack-fixtures.ts';
 import { arrange, checkedPack, combatLog, dieFor, eventsOf, options, pack, play, prompt, reach, skipTo, until } from '../helpers.ts';
 
 const p = packOf(blitz.setup('D', pack).pack);
@@ -38,6 +39,43 @@ describe('1.2: the V-Weapon counters of the pack', () => {
         ['v-2', 1, 9],
       ]);
     }
+  });
+});
+
+describe('1.2/8: the pack checker knows V-Weapons, one-shot units and build-unit objectives', () => {
+  const unitAt = (raw: Raw, id: string): number => (raw.units.units as { id: string }[]).findIndex((u) => u.id === id);
+
+  it('1.2: the bundled V-Weapons pass; one given an Air Factor or a primary bombing factor, or lacking its Strategic Factor, is refused with the path', () => {
+    expect(issuesOf(fresh())).toEqual([]);
+    const raw = fresh();
+    const i = unitAt(raw, 'v-2');
+    raw.units.units[i].sizes['1'].air = 1;
+    expectIssue(raw, `$.units.units[${i}].sizes["1"].air`, /no Air Factor/);
+    const prim = fresh();
+    prim.units.units[i].primary = 'strategic';
+    expectIssue(prim, `$.units.units[${i}].primary`, /no primary bombing factor/);
+    const none = fresh();
+    delete none.units.units[i].sizes['1'].strategic;
+    expectIssue(none, `$.units.units[${i}].sizes["1"].strategic`, /needs a Strategic Factor/);
+  });
+
+  it("6: only an air unit may carry the '*' of a one-shot unit", () => {
+    const raw = fresh();
+    const i = unitAt(raw, 'volkssturm');
+    raw.units.units[i].oneShot = true;
+    expectIssue(raw, `$.units.units[${i}].oneShot`, /only air units/);
+  });
+
+  it("8: a 'build-unit' objective needs its units, each a counter of its own power", () => {
+    const { path, raw: sc } = scenarioAt('full');
+    const at = (raw: Raw) => (sc(raw).victory.objectives as { id: string }[]).findIndex((o) => o.id === 'ger-super-weapons');
+    const empty = fresh();
+    const k = at(empty);
+    delete sc(empty).victory.objectives[k].units;
+    expectIssue(empty, `${path}.victory.objectives[${k}].units`, /needs units/);
+    const foreign = fresh();
+    sc(foreign).victory.objectives[k].units = ['v-2', 'kamikazes'];
+    expectIssue(foreign, `${path}.victory.objectives[${k}].units[1]`, /JAP counter/);
   });
 });
 
