@@ -113,6 +113,8 @@ function draft(s: BlitzState): BlitzState {
     ...(s.earmark ? { earmark: Object.fromEntries(Object.entries(s.earmark).map(([k, v]) => [k, { ...v }])) } : {}),
     ...(s.captured ? { captured: { ...s.captured } } : {}),
     ...(s.kills ? { kills: [...s.kills] } : {}),
+    ...(s.built ? { built: [...s.built] } : {}),
+    ...(s.cleanTakes ? { cleanTakes: [...s.cleanTakes] } : {}),
     ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
     ...(s.llOil ? { llOil: { ...s.llOil } } : {}),
     ...(s.saveOil ? { saveOil: { ...s.saveOil } } : {}),

@@ -110,11 +110,17 @@ function crossCheck(p: PackFiles): PathIssue[] {
     const sizes = Object.keys(u.sizes).map(Number).sort((a, b) => a - b);
     // 1.2: every counter has a Size-1 side; Small counters add 2, Big counters 3-4 on top of a Small twin.
     if (sizes.some((s, j) => s !== j + 1)) add([...at, 'sizes'], `sizes must run 1, 2, ... without gaps; got ${sizes.join(', ')}`);
-    if (u.type === 'AIR' && !u.primary) add([...at, 'primary'], 'an air unit needs a primary bombing factor (1.2)');
+    // 1.2: every air unit but the special ones (the V-Weapons) has an Air Factor and a primary bombing factor.
+    if (u.type === 'AIR' && !u.primary && !u.vWeapon) add([...at, 'primary'], 'an air unit needs a primary bombing factor (1.2)');
+    if (u.vWeapon && u.type !== 'AIR') add([...at, 'vWeapon'], `a V-Weapon is a special air unit (1.2); '${u.id}' is ${u.type}: make it AIR or remove vWeapon`);
+    if (u.vWeapon && u.primary) add([...at, 'primary'], 'a V-Weapon has no primary bombing factor (1.2), only its Strategic Factor: remove primary');
+    if (u.oneShot && u.type !== 'AIR') add([...at, 'oneShot'], `only air units carry the '*' of a one-shot unit (6); '${u.id}' is ${u.type}: remove oneShot`);
     for (const [size, side] of Object.entries(u.sizes)) {
       const sp: Path = [...at, 'sizes', size];
       if ((u.type === 'AIR' || u.type === 'PARA') && side.airMove === undefined) add([...sp, 'airMove'], `${u.type} needs an air movement`);
-      if (u.type === 'AIR' && side.air === undefined) add([...sp, 'air'], 'an air unit needs an Air Factor (1.2)');
+      if (u.type === 'AIR' && !u.vWeapon && side.air === undefined) add([...sp, 'air'], 'an air unit needs an Air Factor (1.2)');
+      if (u.vWeapon && side.air !== undefined) add([...sp, 'air'], 'a V-Weapon has no Air Factor (1.2; it never fights in an Air Round, 6.1): remove air');
+      if (u.vWeapon && side.strategic === undefined) add([...sp, 'strategic'], 'a V-Weapon needs a Strategic Factor (it fights only in the Strategic Round, 6.1)');
       if (u.primary && side[u.primary] === undefined) add([...sp, u.primary], `primary bombing factor '${u.primary}' is missing on this side`);
       if (u.type === 'FORT' && side.move !== 0) add([...sp, 'move'], 'a FORT never moves (A.4): movement must be 0');
     }
@@ -690,6 +696,13 @@ function crossCheck(p: PackFiles): PathIssue[] {
         if (o.kind === 'buffer-zone') need('atLeast', 'how many bordering areas must be held');
         if (o.kind === 'deny') need('countries', 'the countries no enemy may hold');
         if (o.kind === 'destroy-type') need('type', 'the unit type whose loss scores');
+        if (o.kind === 'build-unit') need('units', 'the unit counters whose building scores');
+        else if (o.units !== undefined) add([...op, 'units'], `only a 'build-unit' objective names units; a '${o.kind}' objective does not: remove units`);
+        (o.units ?? []).forEach((x, j) => {
+          const u = p.units.units.find((d) => d.id === x);
+          if (!u) add([...op, 'units', j], `unknown unit '${x}': use a unit id of units.json`);
+          else if (powers.has(o.power) && !sc.powers.find((w) => w.id === o.power)!.nations.includes(u.nation)) add([...op, 'units', j], `'${x}' is a ${u.nation} counter, which '${o.power}' does not build: list the power's own counters`);
+        });
         (o.areas ?? []).forEach((l, j) => {
           if (!lands.has(l)) add([...op, 'areas', j], `unknown land area '${l}': use a land area id of map.json`);
           else if (!inPlay.has(l)) add([...op, 'areas', j], `'${l}' is not a land area in play in this scenario: it could never count`);

@@ -192,6 +192,17 @@ export const unitSchema = z.object({
    * on where the attackers come from).
    */
   redTrianglesFrom: z.array(id).optional(),
+  /**
+   * A V-Weapon (1.2, 6.1, 6.4): a special German air unit with a Strategic Factor but no Air Factor and
+   * no Primary Bombing Factor. It never fights in an Air Round, joins only Factory Attacks, where it
+   * always reaches the Strategic Round, and may carry Germany's A-Bomb (5.3).
+   */
+  vWeapon: z.boolean().optional(),
+  /**
+   * The counter has an asterisk ('*') after its name (6): built to be used once, it is destroyed (back
+   * to its Force Pool) in every combat round it takes part in, before that round's results apply.
+   */
+  oneShot: z.boolean().optional(),
   /** A Lend Lease unit's named sea (7.4; C: it scores only there). */
   llSea: id.optional(),
   /** The major power whose flag is on a Lend Lease counter: it receives what the unit delivers (7.4, D.8). */
@@ -247,13 +258,16 @@ export const placementSchema = z.object({
  *   - `factories-intact`: at each turn end, `vp` if the power controls every one of `areas` and none has Factory damage.
  *   - `presence`: at each turn end, `vp` if enemy air and naval units at sea in `seas` total at least `atLeast` Size (Tenno-Zan).
  *   - `seas-clear`: at each turn end, `vp` if no enemy unit is at sea in any of `seas` (Pacific Domination).
+ *   - `build-unit`: at each turn end, `vp` if the power built (not repaired) at least one of `units` this turn (Germany's Super Weapons).
  *   - `lend-lease`: at each turn end, `vp` if the power's Lend Lease reached `nation` this turn (for Lend Lease to a minor ally's home, `nation` is the LL counter's own) and no enemy unit is at sea in `seas` (E's Arsenal of Democracy).
  */
 export const objectiveSchema = z.object({
   id,
   name: z.string().min(1),
   power: z.string().min(1),
-  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease', 'no-casualties', 'atomic-club']),
+  kind: z.enum(['industrial-might', 'long-war', 'control-count', 'deny', 'destroy-type', 'buffer-zone', 'factories-intact', 'presence', 'seas-clear', 'lend-lease', 'no-casualties', 'atomic-club', 'build-unit']),
+  /** `build-unit`: the unit counters whose building scores. */
+  units: z.array(id).optional(),
   /** `atomic-club` (8): the points for the first, second, ... power to join; simultaneous joiners all take the best. */
   ladder: z.array(count).min(1).optional(),
   seas: z.array(id).optional(),

@@ -11,8 +11,9 @@
  * builds (1.9): the steps are held in `hidden` and reach the open `aBomb` record at the reveal.
  *
  * An air unit of the power with Strategic Factors of at least 4 based where the bomb lies may carry it
- * into a land combat it attacks in (5.3; a German V-Weapon could too, but V-Weapons are not in this
- * engine). The bomb sits out the Air Round and shares its carrier's fate (6.1, 6.5): destroyed with
+ * into a land combat it attacks in (5.3; for Germany also a V-Weapon with 4, which flies only in
+ * Factory Attacks and, never in an Air Round, always gets through to the target; it is used up in the
+ * Strategic Round after the bomb has gone off). The bomb sits out the Air Round and shares its carrier's fate (6.1, 6.5): destroyed with
  * it, home again if the carrier is turned back. If the carrier comes through, the bomb goes off over
  * the target before the Land, Strategic or port Naval Round. What it does there is on the Unit Types
  * Chart, which the text lacks: the pack's estimate (each defending land unit loses Size, the Factory

@@ -26,6 +26,8 @@ import {
   isAir,
   isLand,
   isNaval,
+  isOneShot,
+  isVWeapon,
   landNeighbours,
   onMap,
   ownedBy,
@@ -119,6 +121,9 @@ function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
 /**
  * Support units (air in range; BB/CV at sea next to the target with no armed enemy there) for `side`.
  * A Factory Attack takes air units and CVs only (5.3); in Snow on a Snow turn no air unit or CV joins (1.4).
+ * A V-Weapon only ever attacks in a Factory Attack: it has nothing but a Strategic Factor (1.2) and
+ * fights only in the Strategic Round (6.1), so it neither joins a Ground or Port Attack nor defends
+ * (our reading; the text says no more).
  */
 function supportOptions(p: PackIndex, s: BlitzState, power: string, target: string, kind?: Attack['kind']): string[] {
   const side = sideOf(p, s, power);
@@ -134,6 +139,7 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
       const t = typeOf(p, u);
       if (snow && (t === 'AIR' || t === 'CV')) return false;
       if (factory && t !== 'AIR' && t !== 'CV') return false;
+      if (isVWeapon(p, u) && (!attacking || kind !== 'factory')) return false; // 1.2, 6.1
       if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
       if (t === 'BB' || t === 'CV') {
         if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
@@ -413,10 +419,10 @@ function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
 }
 
-/** Units of one side in the Air Round: air, CV and PARA that flew in (6.1). */
+/** Units of one side in the Air Round: air, CV and PARA that flew in (6.1); never a V-Weapon (6.1). */
 function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId): string[] {
   const q = parts(p, s, c);
-  const pick = (ids: string[]) => ids.filter((x) => isAir(p, s.units[x]!) || typeOf(p, s.units[x]!) === 'CV');
+  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV');
   return side === s.side ? [...pick(q.attSupport), ...q.dropped] : pick(q.defSupport);
 }
 
@@ -564,7 +570,8 @@ function airLandFactor(p: PackIndex, s: BlitzState, id: string): number {
  * 6.4 Strategic Round (D.6): the surviving attacking air units' Strategic Factors (half the primary
  * bombing factor of a unit whose primary is not Strategic; all halved under a Snowflake on a Snow
  * turn; terrain never counts) plus the target's Factory Factor less the damage it already has; only the
- * attacker rolls.
+ * attacker rolls. V-Weapons take part automatically (6.1): they sat out the Air Round, so nothing in
+ * it could turn them back.
  */
 function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const q = parts(p, s, c);
@@ -622,6 +629,10 @@ function strategicFactor(p: PackIndex, s: BlitzState, id: string): number {
 
 /** Both dice are in: look up results and queue their effects in the order 6.5 fixes. */
 function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
+  // 6: before any result of the round applies, its one-shot ('*') air units are destroyed.
+  const round = c.log[c.log.length - 1];
+  const spent = round ? [...(round.attackers as string[]), ...(round.defenders as string[])].filter((x) => alive(s, x) && isOneShot(p, s.units[x]!)) : [];
+  if (spent.length) c.tasks.push({ kind: 'spend', units: sortIds(spent) });
   const ar = c.attDie ? chartResult(p.chart, c.att, c.attDie) : { damage: 0, letter: null, text: '-' };
   if (c.round === 'strategic') {
     // 6.4: the number is Factory damage, never more than the Factory Factor; letters are ignored.
@@ -694,17 +705,20 @@ function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
   return size > 0 && p.unit.get(def)?.sizes[String(size) as '1'] !== undefined;
 }
 
-/** 6.5: a destroyed unit goes back to its Force Pool; anything it carried dies with it. */
-export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events): void {
+/**
+ * 6.5: a destroyed unit goes back to its Force Pool; anything it carried dies with it. `spent`: a
+ * one-shot unit used up as designed (6), which no enemy destroyed and which is no loss of the combat.
+ */
+export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, spent = false): void {
   const u = s.units[id]!;
-  noteAttackerLoss(p, s, u.power);
+  if (!spent) noteAttackerLoss(p, s, u.power);
   // 8: who destroyed it (Annihilate the Wehrmacht): the phasing power, or the power answering for the other side.
   const victimSide = sideOf(p, s, u.power);
-  onDestroyed(p, s, id, victimSide !== s.side ? s.power : answeringPower(p, s, enemy(victimSide), [], s.combat ? s.control[s.attacks[s.combat.attack]!.target] : undefined));
+  if (!spent) onDestroyed(p, s, id, victimSide !== s.side ? s.power : answeringPower(p, s, enemy(victimSide), [], s.combat ? s.control[s.attacks[s.combat.attack]!.target] : undefined));
   u.at = 'pool';
   u.size = 0;
   delete u.committed;
-  emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u) });
+  emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u), ...(spent ? { spent } : {}) });
   carrierLost(p, s, id, ev); // 6.5: an A-Bomb dies with its carrier (abomb.ts)
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
   // C.8: after Italy's exit, destroyed Italian units leave the game.
@@ -763,6 +777,17 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
           continue;
         }
         return { kind: 'decision', power: pickerOf(p, s, t.victims, t.ownerNext), prompt: 'return-to-base', options: sortIds(el).map((x) => `rtb ${x}`) };
+      }
+      case 'spend': {
+        // 6: one-shot air units were built to be used once: gone before the round's results apply.
+        c.tasks.shift();
+        fired('6', s.scenario);
+        for (const x of t.units) {
+          if (!alive(s, x)) continue;
+          emit(ev, 'one-shot', `${unitName(p, x)} is used up (a one-shot unit)`, s.units[x]!.power, { unit: x });
+          eliminate(p, s, x, ev, true);
+        }
+        continue;
       }
       case 'land-round': {
         c.tasks.shift();

@@ -16,6 +16,7 @@ import {
   friendlyFor,
   friendlyLand,
   isAir,
+  isVWeapon,
   isLand,
   isNaval,
   landUnitsIn,
@@ -176,6 +177,8 @@ function seaDestinations(p: PackIndex, s: BlitzState, uid: string): string[] {
   if (neutralMajor(s, u.power) && ['AIR', 'BB', 'CV', 'SUB'].includes(typeOf(p, u))) return [];
   const v = unitViewer(p, s, u);
   if (isAir(p, u)) {
+    // 1.2/6.1: a V-Weapon has no Naval or Air Factor and fights only in the Strategic Round: it never goes to sea (our reading).
+    if (isVWeapon(p, u)) return [];
     // C.2: a sea costs an air unit 2; range-1 air units never end a move at sea; 1.7: nor one out of supply.
     const r = face(p, u).airMove ?? 0;
     if (r < 2 || !inSupply(p, s, uid)) return [];

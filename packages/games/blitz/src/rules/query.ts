@@ -54,6 +54,10 @@ export function typeOf(p: PackIndex, u: UnitState): string {
 export const isLand = (p: PackIndex, u: UnitState) => LAND_TYPES.has(typeOf(p, u));
 export const isAir = (p: PackIndex, u: UnitState) => typeOf(p, u) === 'AIR';
 export const isNaval = (p: PackIndex, u: UnitState) => NAVAL_TYPES.has(typeOf(p, u));
+/** 1.2, 6.1: a V-Weapon, the special German air unit that skips the Air Round for the Strategic Round. */
+export const isVWeapon = (p: PackIndex, u: UnitState) => unitDef(p, u.def).vWeapon === true;
+/** 6: a one-shot air unit (an asterisk after its name), destroyed in the first combat round it takes part in. */
+export const isOneShot = (p: PackIndex, u: UnitState) => unitDef(p, u.def).oneShot === true;
 
 /** The counter side showing at the unit's current Size. */
 export function face(p: PackIndex, u: UnitState): UnitSide {

@@ -15,7 +15,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
@@ -506,10 +506,17 @@ function queueResults(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
   const none = { damage: 0, letter: null, text: '-' };
   const ar = c.attDie ? chartResult(p.chart, c.att, c.attDie) : none;
   const dr = c.defDie ? chartResult(p.chart, c.def, c.defDie) : none;
-  Object.assign(c.log[c.log.length - 1]!, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: dr.text });
+  const round = c.log[c.log.length - 1]!;
+  Object.assign(round, { attDie: c.attDie, defDie: c.defDie, attResult: ar.text, defResult: dr.text });
   const side = s.side;
   const other = enemy(side);
   const tasks: SeaTask[] = [];
+  // 6: before any result of the round applies, its one-shot ('*') air units are destroyed.
+  const spent = [...(round.attackers as string[]), ...(round.defenders as string[])].filter((x) => {
+    const u = s.units[x];
+    return !!u && u.at !== 'pool' && u.at !== 'gone' && isOneShot(p, u);
+  });
+  if (spent.length) tasks.push({ kind: 'spend', units: [...spent].sort() });
   if (ar.damage) tasks.push({ kind: 'damage', victims: other, left: ar.damage, ownerNext: true });
   if (dr.damage) tasks.push({ kind: 'damage', victims: side, left: dr.damage, ownerNext: true });
   if (ar.letter) tasks.push({ kind: 'letter', victims: other, letter: ar.letter });
@@ -582,6 +589,18 @@ export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
       continue;
     }
     switch (t.kind) {
+      case 'spend': {
+        // 6: one-shot air units were built to be used once: gone before the round's results apply.
+        c.tasks.shift();
+        fired('6', s.scenario);
+        for (const x of t.units) {
+          const u = s.units[x];
+          if (!u || u.at === 'pool' || u.at === 'gone') continue;
+          emit(ev, 'one-shot', `${unitName(p, x)} is used up (a one-shot unit)`, u.power, { unit: x });
+          eliminate(p, s, x, ev, true);
+        }
+        continue;
+      }
       case 'damage': {
         const el = eligible(p, s, c, t.victims);
         if (t.left <= 0 || !el.length) {

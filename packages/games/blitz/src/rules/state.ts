@@ -59,6 +59,8 @@ export type Task =
   | { kind: 'def-letter'; letter: Letter }
   | { kind: 'block'; left: number }
   | { kind: 'land-round' }
+  /** 6: one-shot ('*') air units that took part in the round are destroyed before its results apply. */
+  | { kind: 'spend'; units: string[] }
   | { kind: 'finish' }
   | { kind: 'overrun'; unit: string };
 
@@ -97,6 +99,8 @@ export type SeaTask =
   /** A TRS reduced below what it carries: its owner destroys land units aboard until it fits (6.5). */
   | { kind: 'shed'; trs: string }
   | { kind: 'naval-round' }
+  /** 6: one-shot ('*') air units that took part in the round are destroyed before its results apply. */
+  | { kind: 'spend'; units: string[] }
   | { kind: 'finish' };
 
 /** A sea area combat in progress (4.4): the other side's choices first, then an Air Round and a Naval Round (6.3). */
@@ -219,6 +223,8 @@ export interface BlitzState {
   /** Enemy Factories captured for Control Industrial Might (land -> captor), and this turn's kills as `by:nation:type` (8). */
   captured?: Record<string, string>;
   kills?: string[];
+  /** Units built (not repaired) this turn, as `power:unit`, revealed at the builds (8: Super Weapons). */
+  built?: string[];
   /** Land areas taken from the other side this turn without loss, as `power:land` (8: No Casualties). */
   cleanTakes?: string[];
   /** Lend Lease delivered this turn, as `giver>recipient nation` (E's Arsenal of Democracy). */

@@ -15,6 +15,7 @@ import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 import { neutralCap } from './neutrality.ts';
+import { onBuilt } from './victory-points.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -311,6 +312,7 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
       } else {
         s.units[h.unit] = { def: h.unit, power, size: h.size, at: h.at };
         delete s.pool[h.unit];
+        onBuilt(p, s, power, h.unit); // 8: Super Weapons
         emit(ev, 'build', `${power} builds ${unitName(p, h.unit)} (Size ${h.size}) in ${landName(p, h.at)}`, power, { unit: h.unit, size: h.size, at: h.at });
       }
     }

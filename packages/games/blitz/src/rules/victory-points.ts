@@ -114,6 +114,12 @@ export function onDestroyed(p: PackIndex, s: BlitzState, id: string, by: string)
   (s.kills ??= []).push(`${by}:${unitDef(p, u.def).nation}:${typeOf(p, u)}`);
 }
 
+/** 8: note a unit `power` built this turn (revealed at the builds) for `build-unit` objectives (Super Weapons). */
+export function onBuilt(p: PackIndex, s: BlitzState, power: string, unit: string): void {
+  if (!objectivesOf(p, s, 'build-unit').some((o) => o.power === power && (o.units ?? []).includes(unit))) return;
+  s.built = [...(s.built ?? []), `${power}:${unit}`];
+}
+
 /** Whether `power` holds any land area in play of one of its home countries. */
 function holdsHome(p: PackIndex, s: BlitzState, power: string): boolean {
   const homes = homeCountries(p, s, power);
@@ -161,6 +167,9 @@ function turnEndPoints(p: PackIndex, s: BlitzState, o: ObjectiveDef): number {
       });
       return held.length >= (o.atLeast ?? 1) ? vp : 0;
     }
+    case 'build-unit':
+      // Super Weapons (8): the card is not in the text; once per turn with any listed unit built (estimated in the pack).
+      return (o.units ?? []).some((x) => (s.built ?? []).includes(`${o.power}:${x}`)) ? vp : 0;
     case 'atomic-club':
       return atomicClubPoints(s, o.power, o.ladder ?? []); // abomb.ts
     case 'lend-lease':
@@ -184,6 +193,7 @@ export function scoreObjectives(p: PackIndex, s: BlitzState, ev: Events): void {
     if (s.winner || s.draw) return;
   }
   delete s.kills;
+  delete s.built;
   delete s.llThisTurn;
   delete s.cleanTakes;
   checkTarget(p, s, ev);

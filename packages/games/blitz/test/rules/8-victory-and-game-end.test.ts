@@ -11,7 +11,7 @@ import { takeControl } from '../../src/rules/politics.ts';
 import { damage } from '../../src/rules/combat.ts';
 import { decideByPoints, scoreObjectives } from '../../src/rules/victory-points.ts';
 import type { BlitzState, CombatState } from '../../src/rules/state.ts';
-import { pack } from '../helpers.ts';
+import { options, pack, passUntil, play, reach } from '../helpers.ts';
 
 /** The full game for four players on Turn 12 with the example's VP at the start of the turn. */
 const turn12 = (): BlitzState => {
@@ -43,6 +43,21 @@ describe('8 example: Turn 12 of a tight four-player game', () => {
     expect(gained(ev, 'ger-long-war')).toBe(2);
     expect(gained(ev, 'jap-long-war')).toBe(2);
     expect(gained(ev, 'ussr-annihilate-the-wehrmacht')).toBe(1);
+  });
+
+  it('Germany builds the V-2 with its last Resource: at the turn end Super Weapons gives it 1 VP besides Long War\'s 2 (Super Weapons is an estimated objective: the card is not in the text)', () => {
+    const s = reach(turn12(), 'GER', 'build-pick');
+    expect(s.res.GER).toBe(9);
+    // Eight Resources on four armies, then the last one on the V-2 (Size 1).
+    const built = play(s, 'build 15th-army', 'size 2', 'at western-germany', 'build 18th-army', 'size 2', 'at east-prussia', 'build army-group-center', 'size 2', 'at berlin', 'build waffen-ss-army', 'size 2', 'at western-germany', 'build v-2', 'size 1', 'at berlin').state;
+    expect(options(built).filter((o) => o.startsWith('build '))).toEqual([]); // nothing left to spend
+    const ev: GameEvent[] = [];
+    passUntil(play(built, 'done').state, (x) => x.turn > 12 || ev.some((e) => e.type === 'victory-points' && (e.data as { objective?: string }).objective === 'ger-long-war'), {
+      onStep: (_, events) => ev.push(...events),
+    });
+    expect(ev.filter((e) => e.type === 'build' && (e.data as { unit: string }).unit === 'v-2').map((e) => e.text)).toEqual(['GER builds V-2 Rockets (Size 1) in Berlin']);
+    expect(gained(ev, 'ger-super-weapons')).toBe(1);
+    expect(gained(ev, 'ger-long-war')).toBe(2);
   });
 
   it('the end: the AFA\'s 9 and the USA\'s 15 average 12 for their player; Japan\'s 15 beats the USSR\'s 14 and the two 12s, and the Axis win', () => {
