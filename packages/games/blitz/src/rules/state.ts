@@ -60,6 +60,8 @@ export type Task =
   | { kind: 'block'; left: number }
   | { kind: 'land-round' }
   | { kind: 'finish' }
+  /** 6.6: powers of the side tied for control of the area they advanced into; a coin (a die of as many faces) decides. */
+  | { kind: 'control-coin'; target: string; powers: string[] }
   | { kind: 'overrun'; unit: string };
 
 export type Letter = 'S' | 'L' | 'B';
@@ -132,7 +134,8 @@ export interface SeaPassage {
 
 /** The current unit being moved, or attack being committed. */
 export type Selection =
-  | { kind: 'move'; unit: string; mp: number; path: string[] }
+  /** `leave`: the ally's area it would enter next, waiting on the holder's leave (1.3). */
+  | { kind: 'move'; unit: string; mp: number; path: string[]; leave?: string }
   /**
    * 5.1: a rebase. A TRS may make it in legs, port to port: `left` is the movement still unspent,
    * `boarded` the land units taken aboard at the port where it now is, `dropped` those it has put ashore
@@ -302,6 +305,13 @@ export interface BlitzState {
   factoryDamage?: Record<string, number>;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
   overruns: string[];
+  /**
+   * 1.3: the holder's air and naval units among `overruns` that rebase out of an area an ally's land
+   * unit entered (moved as an overrun unit is, their owner choosing among equals); and the leave asked
+   * this impulse, as `power>land` with `:yes` or `:no`. Absent when empty.
+   */
+  leaving?: string[];
+  leaves?: string[];
   winner: SideId | null;
   reason: string;
   ask: Ask;

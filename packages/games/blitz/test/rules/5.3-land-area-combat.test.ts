@@ -281,6 +281,25 @@ describe('5.3 example: the AFA and the USA attack Western Germany together (Fact
     expect(fought.state.control['western-germany']).toBe('USA');
   });
 
+  it('6.6: tied in total Land Factors and in the largest unit, the two powers toss a coin for control', () => {
+    const s0 = bed();
+    const cleared = Object.fromEntries(Object.entries(s0.units).filter(([, u]) => u.at === 'western-germany').map(([id]) => [id, null]));
+    // Both armies at Size 1: 2 Land Factors each, in all and in the largest unit.
+    const empty = arrange(s0, { units: { ...cleared, 'french-1st-army': { size: 1 }, '9th-army': { size: 1 } } });
+    const s = afaAnnounces(empty);
+    const r = play(s, 'join western-germany', 'add 9th-army', 'launch', 'done');
+    const fought = play(until(r.state, 'AFA', 'resolve-order'), 'resolve western-germany');
+    expect(fought.state.units['french-1st-army']!.at).toBe('western-germany');
+    expect(fought.state.units['9th-army']!.at).toBe('western-germany');
+    expect(blitz.pending(fought.state)).toMatchObject({ kind: 'chance', prompt: 'control-coin', outcomes: [{ outcome: 'die 1' }, { outcome: 'die 2' }] });
+    expect(fought.state.control['western-germany']).toBe('GER');
+    // The coin's two faces: the AFA (first in code-point order) or the USA.
+    expect(play(fought.state, 'die 1').state.control['western-germany']).toBe('AFA');
+    const usa = play(fought.state, 'die 2');
+    expect(usa.state.control['western-germany']).toBe('USA');
+    expect(usa.events.some((e) => e.type === 'control-coin')).toBe(true);
+  });
+
   it('while the USA is neutral its units may not join the AFA\'s attack', () => {
     const s = until(play(bed(false), 'bomb western-germany', 'add bomber-command', 'launch', 'done').state, 'USA', 'announce-attack');
     expect(options(s).filter((o) => o.includes('western-germany'))).toEqual([]);
