@@ -94,6 +94,7 @@ function clearShared(s: BlitzState): void {
   delete s.freeBy;
   delete s.queue;
   delete s.defender;
+  delete s.announceMark;
 }
 
 /** The steps of an impulse in `mode`: sea combat only in scenarios that have it (4.4, from C). */
@@ -147,10 +148,18 @@ function startSharedStep(p: PackIndex, s: BlitzState, from: number): void {
     if (!actors.length) continue;
     s.step = step;
     s.queue = actors.slice(1);
+    if (step === 'announce') s.announceMark = commitments(s);
+    else delete s.announceMark;
     actAs(s, actors[0]!);
     return;
   }
+  delete s.announceMark;
   beginImpulse(p, s, s.impulse + 1);
+}
+
+/** How much the side has announced so far: attacks, and units committed to them (5.3). */
+function commitments(s: BlitzState): number {
+  return s.attacks.reduce((n, a) => n + 1 + a.attackers.length + a.dropped.length, 0);
 }
 
 /** Hand the current step to `power` (in `defend`, the defending power), keeping each Free Blitz's Size left. */
@@ -170,6 +179,17 @@ function actAs(s: BlitzState, power: string): void {
 function nextSharedStep(p: PackIndex, s: BlitzState, ev: Events): void {
   if (s.queue!.length) {
     actAs(s, s.queue!.shift()!);
+    return;
+  }
+  // 5.3: the powers of a side announce their combats one at a time, so the turn goes round them
+  // again, in scenario order, for as long as a round brought a new attack or unit committed: the
+  // AFA may then join the attacks the USA announced after it, as the USA joins the AFA's. A round in
+  // which every power passes ends the announcements.
+  if (s.step === 'announce' && s.announceMark !== undefined && commitments(s) !== s.announceMark) {
+    const actors = actorsOf(p, s, 'announce');
+    s.announceMark = commitments(s);
+    s.queue = actors.slice(1);
+    actAs(s, actors[0]!);
     return;
   }
   if (s.step === 'blitz-choice') startSharedStep(p, s, 0);

@@ -179,6 +179,8 @@ export interface BlitzState {
   freeBy?: Record<string, number>;
   queue?: string[];
   defender?: string;
+  /** 5.3: in the `announce` step of a side of several powers, how much was announced when the current round began (flow.ts). */
+  announceMark?: number;
   control: Record<string, string>;
   /** Minor countries declared on this game (3.2). */
   atWar: string[];
