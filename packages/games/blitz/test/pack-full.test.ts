@@ -206,15 +206,15 @@ describe('the full game: facts the rulebook states', () => {
     expect(a).toContainEqual({ country: 'south-east-asia', power: 'JAP', when: 'holds', lands: ['paris'], count: 1 });
     expect(a).toContainEqual({ country: 'central-europe', power: 'GER', when: 'at-war', with: 'USSR' });
     expect(a).toContainEqual({ country: 'finland', power: 'GER', when: 'at-war', with: 'USSR' });
-    expect(a).toContainEqual({ country: 'turkey', power: 'GER', when: 'holds', lands: ['caucasus-mountains'], count: 1 });
-    expect(a).toContainEqual({ country: 'iberia', power: 'GER', when: 'holds', lands: ['gibraltar'], count: 1 });
+    expect(a).toContainEqual({ country: 'turkey', power: 'GER', when: 'holds', lands: ['caucasus-mountains'], count: 1, own: true });
+    expect(a).toContainEqual({ country: 'iberia', power: 'GER', when: 'holds', lands: ['gibraltar'], count: 1, own: true });
     expect(a).toContainEqual({ country: 'balkans', power: 'GER', when: 'none-touching', sea: 'mediterranean' });
     expect(a).toContainEqual({ country: 'balkans', power: 'AFA', when: 'none-touching', sea: 'mediterranean' });
     // The Near East: every land area bordering it, recomputed (all are in play in the full game).
     const ne = a.find((x) => x.country === 'near-east')!;
     const inNE = new Set(landsOf('near-east'));
     const around = new Set(p.map.borders.flatMap(([x, y]) => (inNE.has(x) && !inNE.has(y) ? [y] : inNE.has(y) && !inNE.has(x) ? [x] : [])));
-    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, supplied: true });
+    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, own: true, supplied: true });
     expect([...ne.lands!].sort()).toEqual([...around].sort());
     // Japan and the AFA are not at war at the start, so South-East Asia's trigger is still to come.
     expect((g.wars ?? []).some((w) => w.includes('JAP') && w.includes('AFA'))).toBe(false);

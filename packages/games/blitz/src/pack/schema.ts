@@ -516,6 +516,8 @@ export const scenarioSchema = z.object({
         with: z.string().min(1).optional(),
         lands: z.array(id).optional(),
         count: z.number().int().min(1).optional(),
+        /** `holds`: only areas `power` itself controls count (3.3: "Germany controls"), not its side's. */
+        own: z.boolean().optional(),
         supplied: z.boolean().optional(),
         sea: id.optional(),
         range: z.number().int().min(1).optional(),
