@@ -300,7 +300,7 @@ describe('the full game: facts the rulebook states', () => {
     }
   });
 
-  it('each counter appears once: set up, a minor army, Force Pool, Future Addition or research Group, always of the power that runs it', () => {
+  it('each counter appears once: set up, a minor army, Force Pool, Future Addition or research Group, always of the power that runs it (7.3: a minor\'s unit on another power\'s chart excepted)', () => {
     const all = [
       ...g.setup.map((x) => [x.unit, undefined] as const),
       ...g.minors.flatMap((m) => m.army.map((x) => [x.unit, undefined] as const)),
@@ -310,7 +310,12 @@ describe('the full game: facts the rulebook states', () => {
     ];
     const ids = all.map(([u]) => u);
     expect(ids.filter((u, i) => ids.indexOf(u) !== i)).toEqual([]);
-    for (const [u, pw] of all) if (pw) expect(powerOfNation(unit(u).nation), u).toBe(pw);
+    const minor = (u: string) => !p.map.countries.some((c) => c.id === unit(u).home && c.homeOf !== undefined);
+    for (const [u, pw] of all) if (pw && !minor(u)) expect(powerOfNation(unit(u).nation), u).toBe(pw);
+    // 7.3's example: the Polish Air Force is on the USSR's chart, in Group 3; Poland's ally, the AFA, builds it.
+    expect(g.futureAdditions!.USSR!.find((x) => x.unit === 'polish-air-force')).toMatchObject({ group: 3 });
+    expect(powerOfNation(unit('polish-air-force').nation)).toBe('AFA');
+    expect(g.picksPerTurn?.USSR).toEqual([2, 2, 2, 1]);
     for (const pw of POWERS) {
       expect(g.research?.[pw]?.length, pw).toBeGreaterThanOrEqual(2);
       expect(g.forcePool.some((x) => powerOfNation(unit(x.unit).nation) === pw), pw).toBe(true);

@@ -193,14 +193,16 @@ export interface BlitzState {
   conquered: string[];
   units: Record<string, UnitState>;
   /** Force pool entries still available to build: unit id -> largest Size (B.7). */
-  pool: Record<string, { size: number; from: number }>;
+  /** `power`: the major power whose Force Pool holds it, where that is not the one running its nation (7.3: a minor's unit another power picked). */
+  pool: Record<string, { size: number; from: number; power?: string }>;
   sel: Selection | null;
   attacks: Attack[];
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
   /** `ok`: an A-Bomb test's result, known to its power only until the reveal (7.8, abomb.ts). */
-  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean; ok?: boolean }[]>;
+  /** `to`: a pick (7.3) that went to another power's Force Pool, or `aside` when set aside until its country is allied. */
+  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean; ok?: boolean; to?: string }[]>;
   /** The turn the optional extra Resources were last taken (E). */
   extraTaken?: number;
   buildOrder: string[];
