@@ -170,12 +170,12 @@ describe('Scenario F: facts the rulebook states', () => {
     const a = (f.alignments ?? []).map(({ refs: _r, estimates: _e, ...x }) => x);
     expect(a).toContainEqual({ country: 'brazil', power: 'USA', when: 'at-war', poolUnlessNear: 4 });
     for (const c of ['argentina', 'paraguay-uruguay']) expect(a).toContainEqual({ country: c, power: 'GER', when: 'near', range: 4 });
-    expect(a).toContainEqual({ country: 'turkey', power: 'GER', when: 'holds', lands: ['caucasus-mountains'], count: 1 });
-    expect(a).toContainEqual({ country: 'iberia', power: 'GER', when: 'holds', lands: ['gibraltar'], count: 1 });
+    expect(a).toContainEqual({ country: 'turkey', power: 'GER', when: 'holds', lands: ['caucasus-mountains'], count: 1, own: true });
+    expect(a).toContainEqual({ country: 'iberia', power: 'GER', when: 'holds', lands: ['gibraltar'], count: 1, own: true });
     expect(a).toContainEqual({ country: 'balkans', power: 'GER', when: 'none-touching', sea: 'mediterranean' });
     expect(a).toContainEqual({ country: 'balkans', power: 'AFA', when: 'none-touching', sea: 'mediterranean' });
     const ne = a.find((x) => x.country === 'near-east')!;
-    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, supplied: true });
+    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, own: true, supplied: true });
     // The in-play land areas bordering the Near East, recomputed.
     const inNE = new Set(landsOf('near-east'));
     const around = new Set(p.map.borders.flatMap(([x, y]) => (inNE.has(x) && !inNE.has(y) ? [y] : inNE.has(y) && !inNE.has(x) ? [x] : [])).filter((l) => f.lands.includes(l)));

@@ -206,15 +206,15 @@ describe('the full game: facts the rulebook states', () => {
     expect(a).toContainEqual({ country: 'south-east-asia', power: 'JAP', when: 'holds', lands: ['paris'], count: 1 });
     expect(a).toContainEqual({ country: 'central-europe', power: 'GER', when: 'at-war', with: 'USSR' });
     expect(a).toContainEqual({ country: 'finland', power: 'GER', when: 'at-war', with: 'USSR' });
-    expect(a).toContainEqual({ country: 'turkey', power: 'GER', when: 'holds', lands: ['caucasus-mountains'], count: 1 });
-    expect(a).toContainEqual({ country: 'iberia', power: 'GER', when: 'holds', lands: ['gibraltar'], count: 1 });
+    expect(a).toContainEqual({ country: 'turkey', power: 'GER', when: 'holds', lands: ['caucasus-mountains'], count: 1, own: true });
+    expect(a).toContainEqual({ country: 'iberia', power: 'GER', when: 'holds', lands: ['gibraltar'], count: 1, own: true });
     expect(a).toContainEqual({ country: 'balkans', power: 'GER', when: 'none-touching', sea: 'mediterranean' });
     expect(a).toContainEqual({ country: 'balkans', power: 'AFA', when: 'none-touching', sea: 'mediterranean' });
     // The Near East: every land area bordering it, recomputed (all are in play in the full game).
     const ne = a.find((x) => x.country === 'near-east')!;
     const inNE = new Set(landsOf('near-east'));
     const around = new Set(p.map.borders.flatMap(([x, y]) => (inNE.has(x) && !inNE.has(y) ? [y] : inNE.has(y) && !inNE.has(x) ? [x] : [])));
-    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, supplied: true });
+    expect(ne).toMatchObject({ power: 'GER', when: 'holds', count: 2, own: true, supplied: true });
     expect([...ne.lands!].sort()).toEqual([...around].sort());
     // Japan and the AFA are not at war at the start, so South-East Asia's trigger is still to come.
     expect((g.wars ?? []).some((w) => w.includes('JAP') && w.includes('AFA'))).toBe(false);
@@ -300,7 +300,7 @@ describe('the full game: facts the rulebook states', () => {
     }
   });
 
-  it('each counter appears once: set up, a minor army, Force Pool, Future Addition or research Group, always of the power that runs it', () => {
+  it('each counter appears once: set up, a minor army, Force Pool, Future Addition or research Group, always of the power that runs it (7.3: a minor\'s unit on another power\'s chart excepted)', () => {
     const all = [
       ...g.setup.map((x) => [x.unit, undefined] as const),
       ...g.minors.flatMap((m) => m.army.map((x) => [x.unit, undefined] as const)),
@@ -310,7 +310,12 @@ describe('the full game: facts the rulebook states', () => {
     ];
     const ids = all.map(([u]) => u);
     expect(ids.filter((u, i) => ids.indexOf(u) !== i)).toEqual([]);
-    for (const [u, pw] of all) if (pw) expect(powerOfNation(unit(u).nation), u).toBe(pw);
+    const minor = (u: string) => !p.map.countries.some((c) => c.id === unit(u).home && c.homeOf !== undefined);
+    for (const [u, pw] of all) if (pw && !minor(u)) expect(powerOfNation(unit(u).nation), u).toBe(pw);
+    // 7.3's example: the Polish Air Force is on the USSR's chart, in Group 3; Poland's ally, the AFA, builds it.
+    expect(g.futureAdditions!.USSR!.find((x) => x.unit === 'polish-air-force')).toMatchObject({ group: 3 });
+    expect(powerOfNation(unit('polish-air-force').nation)).toBe('AFA');
+    expect(g.picksPerTurn?.USSR).toEqual([2, 2, 2, 1]);
     for (const pw of POWERS) {
       expect(g.research?.[pw]?.length, pw).toBeGreaterThanOrEqual(2);
       expect(g.forcePool.some((x) => powerOfNation(unit(x.unit).nation) === pw), pw).toBe(true);

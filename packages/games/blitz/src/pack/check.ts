@@ -247,7 +247,7 @@ function crossCheck(p: PackFiles): PathIssue[] {
       return false;
     };
     const nationsOf = new Map(sc.powers.map((pw) => [pw.id, new Set<string>(pw.nations)]));
-    for (const key of ['blitzChoice', 'oil', 'fixedIncome', 'futureAdditions', 'doublePicks', 'buildAt'] as const) {
+    for (const key of ['blitzChoice', 'oil', 'fixedIncome', 'futureAdditions', 'picksPerTurn', 'doublePicks', 'buildAt'] as const) {
       for (const k of Object.keys(sc[key] ?? {})) knownPower(k, [...at, key, k], 'power');
     }
     for (const [pw, list] of Object.entries(sc.futureAdditions ?? {})) {
@@ -257,7 +257,9 @@ function crossCheck(p: PackFiles): PathIssue[] {
         if (!u) add([...path, 'unit'], `unknown unit '${f.unit}': add it to units.json or fix the id`);
         else {
           if (!(String(f.size) in u.sizes)) add([...path, 'size'], `unit '${f.unit}' has no Size-${f.size} side (it has ${Object.keys(u.sizes).join(', ')})`);
-          if (nationsOf.has(pw) && !nationsOf.get(pw)!.has(u.nation)) add([...path, 'unit'], `unit '${f.unit}' belongs to ${u.nation}, which power '${pw}' does not run: list it under the power that runs ${u.nation}`);
+          // 7.3: a minor country's unit may be on another power's chart; it goes to its ally's Force Pool.
+          const minor = !p.map.countries.some((c) => c.id === u.home && c.homeOf !== undefined);
+          if (nationsOf.has(pw) && !nationsOf.get(pw)!.has(u.nation) && !minor) add([...path, 'unit'], `unit '${f.unit}' belongs to ${u.nation}, which power '${pw}' does not run: list it under the power that runs ${u.nation}`);
         }
         const prior = placed.get(f.unit);
         if (prior !== undefined) add([...path, 'unit'], `unit '${f.unit}' is already placed at ${prior}; each counter exists once, so a Future Addition may not also be set up or in the Force Pool`);

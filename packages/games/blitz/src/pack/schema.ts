@@ -354,7 +354,15 @@ export const scenarioSchema = z.object({
    * its Future Additions to its Force Pool; `doublePicks` lets a power take two in one turn that many
    * times a game, for one saved Oil each time.
    */
-  futureAdditions: z.record(z.string(), z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance }))).optional(),
+  futureAdditions: z.record(z.string(), z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), group: z.number().int().min(1).optional(), ...provenance }))).optional(),
+  /**
+   * 7.3: Future Additions come a Group at a time (`group` on each, 1 when absent): a power picks only
+   * from the lowest Group it has not used up. `picksPerTurn` gives, per power, how many units it may add
+   * a turn while picking from Group 1, 2, ... (the last number for every higher Group); 1 when absent.
+   * A unit of a minor country goes to the Force Pool of the major power of the picker's side that
+   * country is allied with (7.3), so it may be listed under a power that does not run its nation.
+   */
+  picksPerTurn: z.record(z.string(), z.array(z.number().int().min(1)).min(1)).optional(),
   doublePicks: z.record(z.string(), count).optional(),
   /** C.8: from this turn Germany has a Resource less and Italian units leave its Force Pool for good. */
   italyExit: z.object({ turn: z.number().int().min(1).max(15), power: z.string().min(1), resourceLoss: count, ...provenance }).optional(),
@@ -544,6 +552,8 @@ export const scenarioSchema = z.object({
         with: z.string().min(1).optional(),
         lands: z.array(id).optional(),
         count: z.number().int().min(1).optional(),
+        /** `holds`: only areas `power` itself controls count (3.3: "Germany controls"), not its side's. */
+        own: z.boolean().optional(),
         supplied: z.boolean().optional(),
         sea: id.optional(),
         range: z.number().int().min(1).optional(),

@@ -868,6 +868,8 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
         finish(p, s, c, ev);
         continue;
       }
+      case 'control-coin':
+        return { kind: 'chance', prompt: 'control-coin', stream: 'combat', faces: t.powers.length };
       case 'overrun': {
         if (!alive(s, t.unit)) {
           c.tasks.shift();
@@ -946,7 +948,10 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
         s.units[x]!.moved = true;
       }
       emit(ev, 'advance', `${adv.map((x) => unitName(p, x)).join(', ')} advance into ${landName(p, a.target)}`, s.power, { target: a.target, units: adv });
-      takeControl(p, s, a.target, takerOf(p, s, adv), ev, 'Ground Attack');
+      const taker = takerOf(p, s, adv);
+      // 6.6: a tie past the largest unit is settled by a coin, tossed before any overrun.
+      if (typeof taker === 'string') takeControl(p, s, a.target, taker, ev, 'Ground Attack');
+      else c.tasks.push({ kind: 'control-coin', target: a.target, powers: taker });
       outcome = 'taken';
       // 3.4: French warships in Vichy France are rolled for instead.
       const over = onMap(s).filter(([id, u]) => u.at === a.target && !isLand(p, u) && sideOf(p, s, u.power) !== s.side && !awaitsFleetRoll(s, id)).map(([id]) => id);
@@ -961,10 +966,10 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
 /**
  * 6.6: which power takes control when the land units advancing after a Ground Attack belong to more
  * than one power (an AFA and USA attack, 5.3): the one with the most Land Factors among them, then the
- * one with the single unit of most Land Factors. 6.6 settles a tie beyond that with a coin; here the
- * power resolving the attack (the one that announced it) takes it instead, a simplification.
+ * one with the single unit of most Land Factors (6.6's first two priorities count only for moves).
+ * Powers still tied after that are returned, in code-point order, for the coin 6.6 tosses.
  */
-function takerOf(p: PackIndex, s: BlitzState, adv: readonly string[]): string {
+function takerOf(p: PackIndex, s: BlitzState, adv: readonly string[]): string | string[] {
   const byPower = new Map<string, { total: number; best: number }>();
   for (const x of adv) {
     const u = s.units[x]!;
@@ -974,10 +979,10 @@ function takerOf(p: PackIndex, s: BlitzState, adv: readonly string[]): string {
   }
   if (byPower.size < 2) return byPower.keys().next().value ?? s.power;
   fired('6.6', s.scenario);
-  const ranked = [...byPower.entries()].sort(([a, x], [b, y]) => y.total - x.total || y.best - x.best || (a === s.power ? -1 : b === s.power ? 1 : a < b ? -1 : a > b ? 1 : 0));
-  const [first, second] = ranked;
-  if (second && second[1].total === first![1].total && second[1].best === first![1].best) return s.power;
-  return first![0];
+  const ranked = [...byPower.entries()].sort(([a, x], [b, y]) => y.total - x.total || y.best - x.best || (a < b ? -1 : a > b ? 1 : 0));
+  const top = ranked[0]![1];
+  const tied = ranked.filter(([, v]) => v.total === top.total && v.best === top.best).map(([k]) => k);
+  return tied.length > 1 ? tied : tied[0]!;
 }
 
 /** Apply a pick made inside a combat (damage, return to base, retreat, block, destination). */
@@ -985,6 +990,14 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
   const c = s.combat!;
   const [verb, arg] = choice.split(' ') as [string, string];
   const t = c.tasks[0];
+  if (verb === 'die' && t?.kind === 'control-coin') {
+    // 6.6: the coin gives the area to one of the tied powers (die 1 the first in code-point order).
+    c.tasks.shift();
+    const taker = t.powers[Number(arg) - 1]!;
+    emit(ev, 'control-coin', `A coin gives ${landName(p, t.target)} to ${taker}`, taker, { target: t.target, powers: t.powers, taker });
+    takeControl(p, s, t.target, taker, ev, 'Ground Attack');
+    return;
+  }
   if (verb === 'die') {
     const d = Number(arg);
     if (c.attDie === null) c.attDie = d;

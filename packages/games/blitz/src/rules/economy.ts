@@ -134,11 +134,41 @@ export function applySaveSplit(s: BlitzState, power: string, choice: string): vo
   fired('7.8', s.scenario);
 }
 
-/** C.6: the Future Additions `power` may still pick, in chart order. */
+/**
+ * C.6/7.3: the Future Additions `power` may still pick, in chart order: those of the lowest Group it
+ * has not used up (7.3: a Group's units all come before the next Group's).
+ */
 export function pickable(p: PackIndex, s: BlitzState, power: string): string[] {
   const list = sc(p, s).futureAdditions?.[power] ?? [];
   const gone = new Set(s.picked ?? []);
-  return list.filter((f) => !gone.has(f.unit) && !(italian(p, f.unit) && italyGone(p, s))).map((f) => f.unit);
+  const left = list.filter((f) => !gone.has(f.unit) && !(italian(p, f.unit) && italyGone(p, s)));
+  if (!left.length) return [];
+  const group = Math.min(...left.map((f) => f.group ?? 1));
+  return left.filter((f) => (f.group ?? 1) === group).map((f) => f.unit);
+}
+
+/** 7.3: how many units `power` may add a turn while picking from its current Group (1 unless the pack says). */
+function picksAllowed(p: PackIndex, s: BlitzState, power: string): number {
+  const first = pickable(p, s, power)[0];
+  if (first === undefined) return 0;
+  const group = sc(p, s).futureAdditions![power]!.find((f) => f.unit === first)!.group ?? 1;
+  const per = sc(p, s).picksPerTurn?.[power] ?? [1];
+  return per[Math.min(group, per.length) - 1]!;
+}
+
+/**
+ * 7.3: where a Future Addition of a minor country goes: the Force Pool of the major power of `power`'s
+ * side that the country is allied with (the one holding its first area in code-point order), or
+ * `aside` while the country is neutral, conquered or enemy-allied. Other units go to `power`'s own.
+ */
+export function pickGoesTo(p: PackIndex, s: BlitzState, power: string, unit: string): string {
+  const home = unitDef(p, unit).home;
+  if (p.files.map.countries.some((c) => c.id === home && c.homeOf !== undefined)) return power;
+  const side = sideOf(p, s, power);
+  const lands = (p.countryLands.get(home) ?? []).filter((l) => l in s.control).sort();
+  if (s.conquered.includes(home)) return 'aside';
+  const holder = lands.map((l) => s.control[l]!).find((h) => h !== 'neutral' && sc(p, s).powers.some((x) => x.id === h && x.side === side));
+  return holder ?? 'aside';
 }
 
 /** What `power` has committed of its build budget this turn (builds, repairs, an Oil for a double pick; not the picks). */
@@ -154,31 +184,63 @@ const picksMade = (s: BlitzState, power: string) => (s.hidden[power] ?? []).filt
 const doubling = (s: BlitzState, power: string) => (s.hidden[power] ?? []).some((h) => h.at === 'oil');
 
 /**
- * Whether `power` may pick a Future Addition now (C.6): one a turn; a second only as a double pick,
- * paid with one Oil of this turn's budget, while its allowance lasts.
+ * Whether `power` may pick a Future Addition now (C.6, 7.3): as many a turn as its chart allows from
+ * its current Group (one unless the pack says more; 7.3's example: a unit picked from Group 3 uses up
+ * Group 4's one for that turn); a second where one is allowed only as a double pick, paid with one Oil
+ * of this turn's budget, while its allowance lasts.
  */
 export function canPick(p: PackIndex, s: BlitzState, power: string): boolean {
   if (!sc(p, s).futureAdditions?.[power] || pickable(p, s, power).length === 0) return false;
   const made = picksMade(s, power);
-  if (made === 0) return true;
-  if (made > 1 || doubling(s, power)) return false;
+  const allowed = picksAllowed(p, s, power);
+  if (made < allowed) return true;
+  if (made > 1 || allowed > 1 || doubling(s, power)) return false;
   return (s.doublePicks?.[power] ?? 0) > 0 && (s.budgetOil?.[power] ?? 0) >= 1 && (s.res[power] ?? 0) - spentOf(s, power) >= 1;
 }
 
-/** Choose a Future Addition: it joins the Force Pool at once; the other side learns of it with the builds (1.9). */
+/**
+ * Choose a Future Addition: it joins the Force Pool at once (another power's from next turn: 7.3, a
+ * minor's unit goes to its ally's; set aside while it has none); the other side learns of it with the
+ * builds (1.9).
+ */
 export function applyPick(p: PackIndex, s: BlitzState, power: string, unit: string): void {
   if (!canPick(p, s, power) || !pickable(p, s, power).includes(unit)) throw new IllegalChoiceError(`${power} cannot pick ${unit} now`);
-  if (picksMade(s, power) === 1) {
+  if (picksMade(s, power) >= picksAllowed(p, s, power)) {
     // The second pick of a turn is a double pick: one Oil, and one of the power's allowance (C.6).
     s.doublePicks![power] = (s.doublePicks![power] ?? 0) - 1;
     s.budgetOil![power] = (s.budgetOil![power] ?? 0) - 1;
     (s.hidden[power] ??= []).push({ unit: 'oil', size: 1, at: 'oil' });
   }
   const f = sc(p, s).futureAdditions![power]!.find((x) => x.unit === unit)!;
-  (s.hidden[power] ??= []).push({ unit, size: f.size, at: 'pool' });
+  const to = pickGoesTo(p, s, power, unit);
+  (s.hidden[power] ??= []).push({ unit, size: f.size, at: 'pool', ...(to !== power ? { to } : {}) });
   (s.picked ??= []).push(unit);
-  s.pool[unit] = { size: f.size, from: 0 };
+  if (to === 'aside') {
+    // 7.3: set aside until its country is allied; 3.4's liberation brings such units back.
+    const home = unitDef(p, unit).home;
+    s.setAside = { ...s.setAside, [home]: [...(s.setAside?.[home] ?? []), unit].sort() };
+  } else if (to === power) s.pool[unit] = { size: f.size, from: 0 };
+  else {
+    const runs = sc(p, s).powers.find((x) => x.id === to)!.nations.includes(unitDef(p, unit).nation);
+    s.pool[unit] = { size: f.size, from: s.turn + 1, ...(runs ? {} : { power: to }) };
+  }
   fired('7.3', s.scenario);
+}
+
+/**
+ * 7.3: the Future Additions `power` may remove from the game instead of picking them: those of a
+ * minor country that is neutral, conquered or enemy-allied (`aside`), in its current Group. A removal
+ * does not count against the picks.
+ */
+export function removable(p: PackIndex, s: BlitzState, power: string): string[] {
+  return pickable(p, s, power).filter((u) => pickGoesTo(p, s, power, u) === 'aside');
+}
+
+export function applyRemove(p: PackIndex, s: BlitzState, power: string, unit: string, ev: Events): void {
+  if (!removable(p, s, power).includes(unit)) throw new IllegalChoiceError(`${power} cannot remove ${unit} now`);
+  (s.picked ??= []).push(unit);
+  fired('7.3', s.scenario);
+  emit(ev, 'weapon-removed', `${power} removes ${unitName(p, unit)} from the game`, power, { unit });
 }
 
 // ---------------------------------------------------------------- C.8 Italy

@@ -63,6 +63,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
   s.attacks = [];
   s.sel = null;
   delete s.nonMotorized; // 9.7: the limit lasts one Blitz
+  delete s.leaves; // 1.3: a holder's leave is asked afresh each impulse
   if (impulse === 5) {
     clearShared(s);
     s.step = 'build';
@@ -93,6 +94,7 @@ function clearShared(s: BlitzState): void {
   delete s.freeBy;
   delete s.queue;
   delete s.defender;
+  delete s.announceMark;
 }
 
 /** The steps of an impulse in `mode`: sea combat only in scenarios that have it (4.4, from C). */
@@ -146,10 +148,18 @@ function startSharedStep(p: PackIndex, s: BlitzState, from: number): void {
     if (!actors.length) continue;
     s.step = step;
     s.queue = actors.slice(1);
+    if (step === 'announce') s.announceMark = commitments(s);
+    else delete s.announceMark;
     actAs(s, actors[0]!);
     return;
   }
+  delete s.announceMark;
   beginImpulse(p, s, s.impulse + 1);
+}
+
+/** How much the side has announced so far: attacks, and units committed to them (5.3). */
+function commitments(s: BlitzState): number {
+  return s.attacks.reduce((n, a) => n + 1 + a.attackers.length + a.dropped.length, 0);
 }
 
 /** Hand the current step to `power` (in `defend`, the defending power), keeping each Free Blitz's Size left. */
@@ -169,6 +179,17 @@ function actAs(s: BlitzState, power: string): void {
 function nextSharedStep(p: PackIndex, s: BlitzState, ev: Events): void {
   if (s.queue!.length) {
     actAs(s, s.queue!.shift()!);
+    return;
+  }
+  // 5.3: the powers of a side announce their combats one at a time, so the turn goes round them
+  // again, in scenario order, for as long as a round brought a new attack or unit committed: the
+  // AFA may then join the attacks the USA announced after it, as the USA joins the AFA's. A round in
+  // which every power passes ends the announcements.
+  if (s.step === 'announce' && s.announceMark !== undefined && commitments(s) !== s.announceMark) {
+    const actors = actorsOf(p, s, 'announce');
+    s.announceMark = commitments(s);
+    s.queue = actors.slice(1);
+    actAs(s, actors[0]!);
     return;
   }
   if (s.step === 'blitz-choice') startSharedStep(p, s, 0);
@@ -449,21 +470,35 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
 /**
  * 6.6 overrun after a land move took an area: each enemy air or naval unit there goes to the closest
  * area where it can base, the moving side choosing among equals; with none in reach it is destroyed.
+ * 1.3: the holder's air and naval units leaving an area an ally entered (`leaving`) move the same way,
+ * their owner choosing.
  */
 function askOverrun(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   const id = s.overruns[0]!;
-  const dest = overrunDestinations(p, s, id);
-  if (dest.length > 1) return { kind: 'decision', power: s.power, prompt: 'overrun-destination', options: dest.map((x) => `to ${x}`) };
-  s.overruns.shift();
   const u = s.units[id]!;
+  const out = s.leaving?.includes(id) ?? false;
+  const dest = overrunDestinations(p, s, id);
+  if (dest.length > 1) return { kind: 'decision', power: out ? u.power : s.power, prompt: out ? 'rebase-out-destination' : 'overrun-destination', options: dest.map((x) => `to ${x}`) };
+  const from = u.at;
+  doneOverrun(s, id);
   if (dest.length === 1) {
-    emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, dest[0]!)}`, u.power, { unit: id, to: dest[0]! });
+    if (out) emit(ev, 'rebase-out', `${unitName(p, id)} rebases out of ${landName(p, from)} to ${landName(p, dest[0]!)}`, u.power, { unit: id, from, to: dest[0]! });
+    else emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, dest[0]!)}`, u.power, { unit: id, to: dest[0]! });
     u.at = dest[0]!;
   } else {
-    emit(ev, 'overrun', `${unitName(p, id)} is overrun with nowhere to go`, u.power, { unit: id });
+    if (out) emit(ev, 'rebase-out', `${unitName(p, id)} must rebase out of ${landName(p, from)} but has nowhere to go`, u.power, { unit: id, from });
+    else emit(ev, 'overrun', `${unitName(p, id)} is overrun with nowhere to go`, u.power, { unit: id });
     eliminate(p, s, id, ev);
   }
   return null;
+}
+
+/** Take `id` off the overrun queue (and off the 1.3 list of units rebasing out). */
+function doneOverrun(s: BlitzState, id: string): void {
+  s.overruns.shift();
+  if (!s.leaving) return;
+  s.leaving = s.leaving.filter((x) => x !== id);
+  if (!s.leaving.length) delete s.leaving;
 }
 
 /** Apply one decision or die roll to a draft state. */
@@ -514,9 +549,12 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     return;
   }
   if (s.overruns.length) {
-    const id = s.overruns.shift()!;
+    const id = s.overruns[0]!;
     const to = choice.slice(3);
-    emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, to)}`, s.units[id]!.power, { unit: id, to });
+    const from = s.units[id]!.at;
+    if (s.leaving?.includes(id)) emit(ev, 'rebase-out', `${unitName(p, id)} rebases out of ${landName(p, from)} to ${landName(p, to)}`, s.units[id]!.power, { unit: id, from, to });
+    else emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, to)}`, s.units[id]!.power, { unit: id, to });
+    doneOverrun(s, id);
     s.units[id]!.at = to;
     return;
   }

@@ -32,7 +32,8 @@ export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
     let ok = false;
     // at war (with `with`, once the two are at war with each other)
     if (a.when === 'at-war') ok = a.with === undefined || (s.wars ? atWar(p, s, a.power, a.with) : !isNeutral(s, a.with));
-    else if (a.when === 'holds') ok = (a.lands ?? []).filter((l) => held(l) && (!a.supplied || suppliedTo(p, s, a.power, l))).length >= (a.count ?? 1);
+    // 3.3: "Germany controls" (the Near East, Turkey, Iberia: `own`) counts Germany's areas only, not its allies'.
+    else if (a.when === 'holds') ok = (a.lands ?? []).filter((l) => (a.own ? s.control[l] === a.power : held(l)) && (!a.supplied || suppliedTo(p, s, a.power, l))).length >= (a.count ?? 1);
     else if (a.when === 'near') ok = nearWith(p, s, a.country, a.range ?? 0, (l) => s.control[l] === a.power && majorLandUnitIn(p, s, l, a.power));
     else if (a.when === 'none-touching') {
       const foe = enemy(side);

@@ -34,7 +34,7 @@ import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoute, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { areaInSupply, inSupply } from './supply.ts';
-import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
+import { allyAreaBarred, barredFromAlly, inHomeCountry, leaveHolder, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -483,6 +483,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     !(home && !inHomeCountry(p, u, to)) &&
     !barredFromAlly(p, s, u, to) && // 3.2
     !allyAreaBarred(p, s, u.power, to) && // 1.3
+    !s.leaves?.includes(`${u.power}>${to}:no`) && // 1.3: the holder refused its leave this impulse
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
     !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
   if (u.at.startsWith('trs:')) {
@@ -511,6 +512,11 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
 
 export function askLandMove(p: PackIndex, s: BlitzState, extra: string[]): Ask | null {
   const sel = s.sel;
+  if (sel?.kind === 'move' && sel.leave) {
+    // 1.3: the holder of the ally's area decides whether to let the unit in.
+    const holder = s.control[sel.leave]!;
+    return { kind: 'decision', power: holder, prompt: 'ally-leave', options: [`allow ${sel.leave}`, `refuse ${sel.leave}`] };
+  }
   if (sel?.kind === 'move') {
     const steps = moveSteps(p, s, sel.unit, sel.mp);
     return decision(s, 'move-step', [...steps.map((x) => `to ${x.to}`), 'stop']);
@@ -534,12 +540,30 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   if (sel.kind !== 'move') throw new IllegalChoiceError(`unexpected '${c}'`);
   const u = s.units[sel.unit]!;
+  if (sel.leave) {
+    // 1.3: the holder's answer stands for the rest of the impulse, for every unit of the mover.
+    if ((verb !== 'allow' && verb !== 'refuse') || arg !== sel.leave) throw new IllegalChoiceError(`unexpected '${c}'`);
+    const key = `${u.power}>${arg}`;
+    s.leaves = [...(s.leaves ?? []), `${key}:${verb === 'allow' ? 'yes' : 'no'}`];
+    emit(ev, 'ally-leave', `${s.control[arg]} ${verb === 'allow' ? 'lets' : 'does not let'} ${unitName(p, sel.unit)} into ${landName(p, arg)}`, s.control[arg]!, { unit: sel.unit, land: arg, allowed: verb === 'allow' });
+    delete sel.leave;
+    if (verb === 'allow') return applyLandMove(p, s, `to ${arg}`, ev);
+    if (moveSteps(p, s, sel.unit, sel.mp).length === 0) finishMove(p, s, ev);
+    return false;
+  }
   if (verb === 'stop') {
     finishMove(p, s, ev);
     return false;
   }
   const step = moveSteps(p, s, sel.unit, sel.mp).find((x) => x.to === arg);
   if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
+  // 1.3: entering an area another major power of the side holds needs that power's leave, asked once
+  // an impulse (a refused area is no longer offered; see moveSteps).
+  const holder = leaveHolder(p, s, u.power, arg!);
+  if (holder && !s.leaves?.includes(`${u.power}>${arg}:yes`)) {
+    sel.leave = arg!;
+    return false;
+  }
   if (s.scenario === 'A' && sel.path.length === 1 && sel.path[0] === 'london' && arg === 'paris') fired('A.5', s.scenario);
   if (step.cost > 1 && !step.stop) fired('1.4', s.scenario);
   u.at = arg!;
@@ -551,6 +575,16 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     // 6.6: enemy air and naval units in an area you take are overrun at once.
     // 3.4: French warships in Vichy France are rolled for instead.
     s.overruns.push(...unitsAt(s, arg!).filter(([id, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power) && !awaitsFleetRoll(s, id)).map(([id]) => id));
+  } else if (holder) {
+    // 1.3: the holder's air and naval units there must rebase out, moved as overrun units are (6.6: the
+    // closest area where each can stack and trace supply, within three times its movement, or it is
+    // destroyed); the holder picks among equally close areas, as the example has the USSR rebase.
+    const out = unitsAt(s, arg!).filter(([, x]) => x.power === holder && !isLand(p, x)).map(([id]) => id);
+    if (out.length) {
+      fired('1.3', s.scenario);
+      s.overruns.push(...out);
+      s.leaving = [...(s.leaving ?? []), ...out];
+    }
   }
   if (step.stop || sel.mp <= 0 || moveSteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
   return false;

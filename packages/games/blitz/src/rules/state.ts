@@ -62,6 +62,8 @@ export type Task =
   /** 6: one-shot ('*') air units that took part in the round are destroyed before its results apply. */
   | { kind: 'spend'; units: string[] }
   | { kind: 'finish' }
+  /** 6.6: powers of the side tied for control of the area they advanced into; a coin (a die of as many faces) decides. */
+  | { kind: 'control-coin'; target: string; powers: string[] }
   | { kind: 'overrun'; unit: string };
 
 export type Letter = 'S' | 'L' | 'B';
@@ -136,7 +138,8 @@ export interface SeaPassage {
 
 /** The current unit being moved, or attack being committed. */
 export type Selection =
-  | { kind: 'move'; unit: string; mp: number; path: string[] }
+  /** `leave`: the ally's area it would enter next, waiting on the holder's leave (1.3). */
+  | { kind: 'move'; unit: string; mp: number; path: string[]; leave?: string }
   /**
    * 5.1: a rebase. A TRS may make it in legs, port to port: `left` is the movement still unspent,
    * `boarded` the land units taken aboard at the port where it now is, `dropped` those it has put ashore
@@ -180,6 +183,8 @@ export interface BlitzState {
   freeBy?: Record<string, number>;
   queue?: string[];
   defender?: string;
+  /** 5.3: in the `announce` step of a side of several powers, how much was announced when the current round began (flow.ts). */
+  announceMark?: number;
   control: Record<string, string>;
   /** Minor countries declared on this game (3.2). */
   atWar: string[];
@@ -192,14 +197,16 @@ export interface BlitzState {
   conquered: string[];
   units: Record<string, UnitState>;
   /** Force pool entries still available to build: unit id -> largest Size (B.7). */
-  pool: Record<string, { size: number; from: number }>;
+  /** `power`: the major power whose Force Pool holds it, where that is not the one running its nation (7.3: a minor's unit another power picked). */
+  pool: Record<string, { size: number; from: number; power?: string }>;
   sel: Selection | null;
   attacks: Attack[];
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
   /** `ok`: an A-Bomb test's result, known to its power only until the reveal (7.8, abomb.ts). */
-  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean; ok?: boolean }[]>;
+  /** `to`: a pick (7.3) that went to another power's Force Pool, or `aside` when set aside until its country is allied. */
+  hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean; ok?: boolean; to?: string }[]>;
   /** The turn the optional extra Resources were last taken (E). */
   extraTaken?: number;
   buildOrder: string[];
@@ -308,6 +315,13 @@ export interface BlitzState {
   factoryDamage?: Record<string, number>;
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
   overruns: string[];
+  /**
+   * 1.3: the holder's air and naval units among `overruns` that rebase out of an area an ally's land
+   * unit entered (moved as an overrun unit is, their owner choosing among equals); and the leave asked
+   * this impulse, as `power>land` with `:yes` or `:no`. Absent when empty.
+   */
+  leaving?: string[];
+  leaves?: string[];
   winner: SideId | null;
   reason: string;
   ask: Ask;

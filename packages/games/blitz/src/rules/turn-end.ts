@@ -8,7 +8,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, maxSize, ownedBy, sideOf } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
-import { applyPick, applySaveSplit, canPick, pickable, saveSplit, spentOf } from './economy.ts';
+import { applyPick, applyRemove, applySaveSplit, canPick, pickable, removable, saveSplit, spentOf } from './economy.ts';
 import { canResearch, startResearch } from './research.ts';
 import { aBombOptions, aBombPickedNow, applyABombChoice, isABombStep, revealABombs } from './abomb.ts';
 import { areaInSupply } from './supply.ts';
@@ -137,8 +137,10 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
   const sabotage = left >= 1 ? sabotageTargets(p, s, power).map((x) => `sabotage ${x}`) : []; // 9.6
   const aBomb = aBombOptions(p, s, power); // 7.8: pick, develop, test, build the A-Bomb (abomb.ts)
-  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length && !sabotage.length && !aBomb.length) return null;
-  return dec('build-pick', [...extra, ...picks, ...aBomb, ...research, ...sabotage, ...repairs, ...builds, 'done']);
+  // 7.3: a unit of a country not allied now may be removed from the game instead (it does not count as a pick).
+  const removes = removable(p, s, power).map((u) => `remove ${u}`);
+  if (!repairs.length && !builds.length && !picks.length && !removes.length && !extra.length && !research.length && !sabotage.length && !aBomb.length) return null;
+  return dec('build-pick', [...extra, ...picks, ...removes, ...aBomb, ...research, ...sabotage, ...repairs, ...builds, 'done']);
 }
 
 /** What `power` may pick, repair and build now at the builds (7.3, 7.8). */
@@ -155,7 +157,7 @@ function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string
     .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
   const builds = Object.entries(s.pool)
-    .filter(([id, e]) => !chosen.has(id) && e.from <= s.turn && nations.includes(unitDef(p, id).nation) && (s.units[id]?.at ?? 'pool') === 'pool')
+    .filter(([id, e]) => !chosen.has(id) && e.from <= s.turn && (e.power ? e.power === power : nations.includes(unitDef(p, id).nation)) && (s.units[id]?.at ?? 'pool') === 'pool')
     .filter(([id]) => budgetFor(p, s, power, id) > 0 || freeGar(p, s, power, id))
     .filter(([id]) => placeable(p, s, id, power, 1).length > 0)
     .map(([id]) => `build ${id}`)
@@ -261,6 +263,10 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     applyPick(p, s, power, arg!);
     return false;
   }
+  if (verb === 'remove') {
+    applyRemove(p, s, power, arg!, ev);
+    return false;
+  }
   if (verb === 'repair') {
     hidden.push({ unit: arg!, size: 1, at: '', ...paid(arg!, 1) });
     return false;
@@ -302,7 +308,9 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
       if (isABombStep(h)) continue; // 7.8: revealed by revealABombs below
       if (h.at === 'oil' || h.at === 'research' || h.at === 'sabotage') continue; // Oil for a double pick (C.6), Resources for research (7.8) and sabotage (9.6)
       if (h.at === 'pool' || h.at === 'drawn') {
-        emit(ev, 'weapon-pick', `${power} adds ${unitName(p, h.unit)} to its Force Pool`, power, { unit: h.unit, size: h.size });
+        // 7.3: a minor's unit goes to its ally's Force Pool, or is set aside while the country has none.
+        const where = !h.to ? 'its Force Pool' : h.to === 'aside' ? 'the game, set aside until its country is allied' : `${h.to}'s Force Pool`;
+        emit(ev, 'weapon-pick', `${power} adds ${unitName(p, h.unit)} to ${where}`, power, { unit: h.unit, size: h.size, ...(h.to ? { to: h.to } : {}) });
         continue;
       }
       if (h.at === '') {

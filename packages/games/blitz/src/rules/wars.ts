@@ -146,9 +146,10 @@ export function partners(p: PackIndex, s: BlitzState, a: string, b: string): boo
 /**
  * 1.3 in the full game: may a unit of `power` enter and stack in `land`, held by another major power of
  * its side? Not in that power's home country (1.1); elsewhere only while the two share an enemy major
- * power they are both at war with and the holder has no land unit there (its consent is taken as
- * given, and its air and naval units there stay). The AFA and the USA, once the USA is at war with an
- * Axis power, go anywhere in each other's areas. The short scenarios' sides act as one: never barred.
+ * power they are both at war with and the holder has no land unit there. Where these allow it, a land
+ * move still needs the holder's leave (`leaveHolder`, asked in movement.ts). The AFA and the USA, once
+ * the USA is at war with an Axis power, go anywhere in each other's areas. The short scenarios' sides
+ * act as one: never barred.
  */
 export function allyAreaBarred(p: PackIndex, s: BlitzState, power: string, land: string): boolean {
   if (!s.wars) return false;
@@ -166,6 +167,19 @@ export function allyAreaBarred(p: PackIndex, s: BlitzState, power: string, land:
     if (u.at === land && u.power === holder && LAND_TYPES.has(unitDef(p, u.def).type)) return true;
   }
   return false;
+}
+
+/**
+ * 1.3: the major power whose leave a unit of `power` needs to enter `land` (one its side holds through
+ * another power, not a partner of it), or null when no leave is needed. Call it only for an area
+ * `allyAreaBarred` leaves open.
+ */
+export function leaveHolder(p: PackIndex, s: BlitzState, power: string, land: string): string | null {
+  if (!s.wars) return null;
+  const holder = s.control[land];
+  if (!holder || holder === 'neutral' || holder === power) return null;
+  if (sideOfPower(p, s, holder) !== sideOfPower(p, s, power) || partners(p, s, power, holder)) return null;
+  return holder;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { PackFiles } from '../../src/pack/schema.ts';
 import { airDistances } from '../../src/rules/geometry.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { landNeighbours } from '../../src/rules/query.ts';
-import { arrange, options, pack, play, skipTo, until, checkedPack } from '../helpers.ts';
+import { arrange, options, pack, play, reach, skipTo, until, checkedPack } from '../helpers.ts';
 
 const islandPack = (() => {
   const files = structuredClone(pack.data) as PackFiles;
@@ -148,5 +148,53 @@ describe('1.3 example: the Land Route from Stalingrad to Samarkand and the Air R
     const r2 = play(r.state, 'to samarkand');
     expect(r2.state.units['southern-front']!.at).toBe('samarkand');
     expect(r2.state.sel).toBeNull();
+  });
+});
+
+describe('1.3 example: an AFA army enters Soviet-held Persia with the USSR\'s leave', () => {
+  // The full game, with the USSR at war with Germany (as the AFA is), holding Persia with only an air
+  // unit there; an AFA army in Delhi next door.
+  const persia = (() => {
+    const s0 = reach(blitz.setup('full', pack), 'AFA', 'move-pick');
+    const w = structuredClone(s0);
+    w.wars = [...w.wars!, 'GER~USSR'].sort();
+    w.neutral = ['USA'];
+    return arrange(w, { units: { bef: { at: 'delhi', power: 'AFA', size: 2 }, 'vvs-fighters': { at: 'persia', power: 'USSR', size: 2 } }, control: { persia: 'USSR' } });
+  })();
+
+  it('the USSR is asked; with its leave the army moves in, and the USSR rebases the air unit out to an area of its choosing', () => {
+    const m = play(persia, 'move bef').state;
+    expect(options(m)).toContain('to persia');
+    const asked = play(m, 'to persia').state;
+    expect(blitz.pending(asked)).toMatchObject({ kind: 'decision', power: 'USSR', prompt: 'ally-leave', options: ['allow persia', 'refuse persia'] });
+    expect(asked.units.bef!.at).toBe('delhi');
+    const r = play(asked, 'allow persia');
+    expect(r.state.units.bef!.at).toBe('persia');
+    expect(r.state.control.persia).toBe('USSR');
+    // 6.6's overrun move: the closest areas where it can stack (the Caucasus and Samarkand, one move
+    // each); the USSR picks between them.
+    expect(blitz.pending(r.state)).toMatchObject({ kind: 'decision', power: 'USSR', prompt: 'rebase-out-destination', options: ['to caucasus-mountains', 'to samarkand'] });
+    const out = play(r.state, 'to samarkand');
+    expect(out.state.units['vvs-fighters']!.at).toBe('samarkand');
+    expect(out.events.some((e) => e.type === 'rebase-out')).toBe(true);
+    expect(out.state.leaving).toBeUndefined();
+  });
+
+  it('refused, the army stays out of Persia for the rest of the impulse and the air unit stays', () => {
+    const r = play(persia, 'move bef', 'to persia', 'refuse persia');
+    expect(r.state.units.bef!.at).toBe('delhi');
+    expect(r.state.units['vvs-fighters']!.at).toBe('persia');
+    expect(options(r.state)).not.toContain('to persia');
+  });
+
+  it('an air unit with nowhere to rebase to within three times its movement is destroyed', () => {
+    // A test bed: every other Soviet or AFA area but Delhi is German, so no area will take it.
+    const taken = Object.keys(persia.control).filter((l) => ['USSR', 'AFA'].includes(persia.control[l]!) && l !== 'persia' && l !== 'delhi');
+    const far = arrange(persia, { control: Object.fromEntries(taken.map((l) => [l, 'GER'])) });
+    const r = play(far, 'move bef', 'to persia', 'allow persia');
+    expect(r.state.units.bef!.at).toBe('persia');
+    expect(r.state.units['vvs-fighters']!.at).not.toBe('persia');
+    expect(['pool', 'gone']).toContain(r.state.units['vvs-fighters']!.at);
+    expect(r.events.some((e) => e.type === 'rebase-out' && !(e.data as { to?: string }).to)).toBe(true);
   });
 });

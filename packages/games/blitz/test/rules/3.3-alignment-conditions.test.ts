@@ -86,6 +86,52 @@ describe('3.3 the Near East: two bordering areas Germany can trace supply to', (
   });
 });
 
+describe('3.3: "Germany controls" counts Germany\'s own areas, not its ally Japan\'s', () => {
+  const supplied = (s: BlitzState, l: string) => ['germany', 'italy'].some((h) => suppliedAreas(p, s, 'GER', h).has(l));
+
+  it('the Near East: two bordering areas in supply, one of them Japanese, do not align it; both German do', () => {
+    const borders = ['aden', 'ankara', 'egypt', 'kuwait', 'samarkand'];
+    const pairs = borders.flatMap((a, i) => borders.slice(i + 1).map((b) => [a, b] as const));
+    const held = (a: string, b: string, holderOfB: string): BlitzState => {
+      const s = start();
+      s.control[a] = 'GER';
+      s.control[b] = holderOfB;
+      return s;
+    };
+    // A pair Germany can trace supply to whether the second area is German or Japanese.
+    const pair = pairs.find(([a, b]) => [held(a, b, 'GER'), held(a, b, 'JAP')].every((s) => supplied(s, a) && supplied(s, b)));
+    expect(pair).toBeTruthy();
+    const shared = held(pair![0], pair![1], 'JAP');
+    checkAlignments(p, shared, []);
+    expect(shared.control.iraq).toBe('neutral');
+    const own = held(pair![0], pair![1], 'GER');
+    checkAlignments(p, own, []);
+    expect(own.control.iraq).toBe('GER');
+  });
+
+  it('Turkey: a Japanese Caucasus Mountains does not align it; a German one does', () => {
+    const jap = start();
+    jap.control['caucasus-mountains'] = 'JAP';
+    checkAlignments(p, jap, []);
+    expect(jap.control.ankara).toBe('neutral');
+    const ger = start();
+    ger.control['caucasus-mountains'] = 'GER';
+    checkAlignments(p, ger, []);
+    expect(ger.control.ankara).toBe('GER');
+  });
+
+  it('Iberia: a Japanese Gibraltar does not align it; a German one does', () => {
+    const jap = start();
+    jap.control.gibraltar = 'JAP';
+    checkAlignments(p, jap, []);
+    expect(jap.control.spain).toBe('neutral');
+    const ger = start();
+    ger.control.gibraltar = 'GER';
+    checkAlignments(p, ger, []);
+    expect(ger.control.spain).toBe('GER');
+  });
+});
+
 describe('3.3 Austria-Czechoslovakia and Iberia: an Allied major taking them liberates and aligns them', () => {
   const types = (ev: GameEvent[], country: string) => ev.filter((e) => (e.data as { country?: string }).country === country).map((e) => e.type);
 

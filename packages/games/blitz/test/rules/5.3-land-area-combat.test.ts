@@ -111,8 +111,10 @@ describe('5.3 example: the Soviet Ground Attack on Ankara (Turn 4)', () => {
   /** The USSR attacks Ankara; returns the defence question, or null if nobody may commit support. */
   const attackAnkara = (s0: BlitzState) => {
     const s = until(s0, 'USSR', 'announce-attack');
-    const r = play(s, 'attack ankara', 'add southwestern-front', 'launch', 'done');
-    return r.state;
+    let r = play(s, 'attack ankara', 'add southwestern-front', 'launch', 'done').state;
+    // 5.3: a round brought an attack, so the Allies' powers get another round to announce; all pass.
+    for (let q = blitz.pending(r); q.kind === 'decision' && q.prompt === 'announce-attack'; q = blitz.pending(r)) r = play(r, 'done').state;
+    return r;
   };
 
   it('the Stukas cannot join the defence, Germany not being at war with the USSR; the Turkish army defends', () => {
@@ -279,6 +281,49 @@ describe('5.3 example: the AFA and the USA attack Western Germany together (Fact
     expect(fought.state.units['french-1st-army']!.at).toBe('western-germany');
     expect(fought.state.units['9th-army']!.at).toBe('western-germany');
     expect(fought.state.control['western-germany']).toBe('USA');
+  });
+
+  it('6.6: tied in total Land Factors and in the largest unit, the two powers toss a coin for control', () => {
+    const s0 = bed();
+    const cleared = Object.fromEntries(Object.entries(s0.units).filter(([, u]) => u.at === 'western-germany').map(([id]) => [id, null]));
+    // Both armies at Size 1: 2 Land Factors each, in all and in the largest unit.
+    const empty = arrange(s0, { units: { ...cleared, 'french-1st-army': { size: 1 }, '9th-army': { size: 1 } } });
+    const s = afaAnnounces(empty);
+    const r = play(s, 'join western-germany', 'add 9th-army', 'launch', 'done');
+    const fought = play(until(r.state, 'AFA', 'resolve-order'), 'resolve western-germany');
+    expect(fought.state.units['french-1st-army']!.at).toBe('western-germany');
+    expect(fought.state.units['9th-army']!.at).toBe('western-germany');
+    expect(blitz.pending(fought.state)).toMatchObject({ kind: 'chance', prompt: 'control-coin', outcomes: [{ outcome: 'die 1' }, { outcome: 'die 2' }] });
+    expect(fought.state.control['western-germany']).toBe('GER');
+    // The coin's two faces: the AFA (first in code-point order) or the USA.
+    expect(play(fought.state, 'die 1').state.control['western-germany']).toBe('AFA');
+    const usa = play(fought.state, 'die 2');
+    expect(usa.state.control['western-germany']).toBe('USA');
+    expect(usa.events.some((e) => e.type === 'control-coin')).toBe(true);
+  });
+
+  it('5.3: the AFA joins an attack the USA announced after it, in a second round of announcements', () => {
+    // The AFA pass; the USA announce a Ground Attack on Western Germany; the USSR pass.
+    const afaPasses = play(bed(), 'done').state;
+    const usa = until(afaPasses, 'USA', 'announce-attack');
+    const announced = play(usa, 'attack western-germany', 'add 9th-army', 'launch', 'done').state;
+    // The round brought an attack, so the side's powers go round again, the AFA first.
+    const again = until(announced, 'AFA', 'announce-attack');
+    expect(options(again)).toContain('join western-germany');
+    const r = play(again, 'join western-germany', 'add french-1st-army', 'launch');
+    expect(r.events.filter((e) => e.type === 'attack-joined').map((e) => (e.data as { by: string }).by)).toEqual(['USA']);
+    const ground = r.state.attacks.find((a) => !a.kind && a.target === 'western-germany')!;
+    expect(ground.power).toBe('USA');
+    expect(ground.attackers).toEqual(['9th-army', 'french-1st-army']);
+    // A third round follows the join; once every power passes in a round, the announcements end.
+    let s = play(r.state, 'done').state;
+    const asked: string[] = [];
+    for (let q = blitz.pending(s); q.kind === 'decision' && q.prompt === 'announce-attack'; q = blitz.pending(s)) {
+      asked.push(q.power);
+      s = play(s, 'done').state;
+    }
+    expect(asked).toEqual(['USA', 'USSR', 'AFA', 'USA', 'USSR']);
+    expect(blitz.pending(s)).toMatchObject({ kind: 'decision', prompt: 'commit-defence' });
   });
 
   it('while the USA is neutral its units may not join the AFA\'s attack', () => {
