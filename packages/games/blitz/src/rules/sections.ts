@@ -66,7 +66,7 @@ export const BLITZ_SECTIONS: readonly RuleSection[] = [
   core('8', 'Victory points and the end of the game', 'partial', 'Victory Card objectives as data (D; the cards are not in the text, so each objective is an estimate), the 15-VP end, most VP after the last turn, averages over the powers each player runs (F, the full game); Join Atomic Club at the first successful A-Bomb test (E, F, the full game; 3 VP each for the first two joiners as the illustration gives, the rest of the ladder estimated); bids with 9.1; No Casualties from the losses of the combat that took an area; not Super Weapons (no V-weapons)'),
   // Section 9 is switched on rule by rule with the full game's set-up option `optional` (optional.ts).
   opt('9.1', 'Bidding for sides', 'implemented', "the bids are fixed at set-up (option 'bids', one per player grouping, +3 to -3, summing to zero), standing for the auction that bots cannot hold; each is added to its player's average when the game is over"),
-  opt('9.2', 'Blitzing the Road to War', 'not-implemented', 'its options are on the Blitzing the Road to War chart, which is not in the rulebook text'),
+  opt('9.2', 'Blitzing the Road to War', 'partial', 'PLACEHOLDER'),
   opt('9.3', 'Minor ally builds', 'implemented', "a country owes a Resource while its power holds an area there with a Resource that yields income this turn (at home or in supply); China's earmarked income (E.4) already goes to Chinese units and is left out"),
   opt('9.4', 'Attacking along a Land Route', 'implemented', 'one Small land unit (Size 1-2) in each Ground Attack may come across a Land Route; its Land Factors are halved after every other modifier'),
   opt('9.5', 'Commanders', 'not-implemented', 'the Commander counters (their factors and movement letters) are not in the rulebook text'),
@@ -209,6 +209,11 @@ const EVENT_SECTIONS: Readonly<Record<string, string>> = {
   partisans: '7.1',
   'japan-at-war': 'F',
   'trade-ends': '7.5',
+  'road-to-war': '9.2',
+  'road-to-war-ends': '9.2',
+  annexation: '9.2',
+  'neutral-china': '9.2',
+  'production-limit-ends': '9.2',
 };
 
 /** Whether rule firings are being traced (so callers can skip work that only tracing needs). */
