@@ -13,6 +13,8 @@ import { declarableMajors, declareOnMajor, neutralCap, neutralMayDeclare, turnSt
 import { liberatesFoe } from '../../src/rules/road-to-war.ts';
 import { atWar, hostileLand } from '../../src/rules/wars.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
+import type { Events } from '../../src/rules/events.ts';
+import type { PackFiles } from '../../src/pack/schema.ts';
 import { checkedPack, options, pack, play } from '../helpers.ts';
 
 const full = (optional?: string): BlitzState => blitz.setup('full', pack, optional ? { optional } : {});
@@ -56,11 +58,11 @@ describe('9.2 Blitzing the Road to War: the option', () => {
   });
 
   it('9.2: a pack whose card misplaces a stated option or lists a Trade Agreement with China is rejected', () => {
-    const files = structuredClone(blitz.bundledPacks.approximation) as Record<string, any>;
-    const card = files.scenarios.scenarios.find((x: { id: string }) => x.id === 'full').roadToWar;
+    const files = structuredClone(blitz.bundledPacks.approximation) as unknown as PackFiles;
+    const card = files.scenarios.scenarios.find((x) => x.id === 'full')!.roadToWar!;
     card.tradeTerms.push({ country: 'china', oil: 0, resources: 1 });
-    const monroe = card.steps[2].options.shift();
-    card.steps[3].options.push(monroe);
+    const monroe = card.steps[2]!.options.shift()!;
+    card.steps[3]!.options.push(monroe);
     const r = blitz.checkPack(files);
     expect(r.ok).toBe(false);
     const text = r.ok ? '' : r.issues.map((i) => i.message).join('\n');
@@ -264,8 +266,8 @@ describe('9.2 stated facts', () => {
     expect(annexed.units['army-group-north']?.at).toBe(full().units['army-group-north']!.at);
     // Its 3.3 rule (an Allied major taking it from the Axis liberates and aligns it) applies only if annexed.
     const types = (s: BlitzState, power: string): string[] => {
-      const ev: { type: string }[] = [];
-      takeControl(p, s, 'austria-czechoslovakia', power, ev as never, 'test');
+      const ev: Events = [];
+      takeControl(p, s, 'austria-czechoslovakia', power, ev, 'test');
       return ev.map((e) => e.type);
     };
     const a = structuredClone(annexed);
@@ -307,8 +309,8 @@ describe('9.2 stated facts', () => {
     // Taking all of Norway: an ally, not a conquest.
     const s = as(lib, 'GER');
     declareWar(p, s, 'norway', []);
-    const ev: { type: string }[] = [];
-    takeControl(p, s, 'norway', 'GER', ev as never, 'test');
+    const ev: Events = [];
+    takeControl(p, s, 'norway', 'GER', ev, 'test');
     expect(s.conquered).not.toContain('norway');
     expect(ev.map((e) => e.type)).toContain('liberation');
   });
