@@ -9,7 +9,7 @@ import { turnIncome } from '../../src/rules/income.ts';
 import { packOf } from '../../src/rules/pack-index.ts';
 import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
 import { checkAlignments, protectedFrom } from '../../src/rules/minors.ts';
-import { declarableMajors, declareOnMajor, neutralCap, neutralMayDeclare, turnStartEntry } from '../../src/rules/neutrality.ts';
+import { declarableMajors, declareOnMajor, neutralCap, neutralMayDeclare, turnEndMarkers, turnStartEntry } from '../../src/rules/neutrality.ts';
 import { liberatesFoe } from '../../src/rules/road-to-war.ts';
 import { atWar, hostileLand } from '../../src/rules/wars.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
@@ -197,6 +197,11 @@ describe('9.2 stated facts', () => {
     expect(atWar(p, s, 'USSR', 'GER')).toBe(true);
     expect(s.neutral).not.toContain('USSR');
     expect(neutralCap(s, 'USSR')).toBe(s.itsWar!.USSR);
+    // Its marker is still tracked: it climbs at the turn end as a neutral's does (7.2).
+    const tracked = structuredClone(s);
+    turnEndMarkers(p, tracked, []);
+    expect(tracked.itsWar!.USSR).toBe(s.itsWar!.USSR! + 1);
+    expect(neutralCap(tracked, 'USSR')).toBe(s.itsWar!.USSR! + 1);
     // A Soviet area taken by Germany ends it.
     const took = structuredClone(s);
     takeControl(p, took, 'leningrad', 'GER', [], 'test');
@@ -290,6 +295,11 @@ describe('9.2 stated facts', () => {
     expect(traded.rtwTrades).toContainEqual({ from: 'near-east', to: 'USSR', oil: 1, resources: 0 });
     const pact = road({ '9:GER': 'rtw secret-soviet-pact' }).state;
     expect(pact.rtwTrades).toContainEqual(expect.objectContaining({ giver: 'USSR', to: 'GER', oil: 1 }));
+    expect(lines(pact, 'GER')['trade from USSR']).toBe(1);
+    // As 7.5's did, an option's trade lasts only while the minor stays neutral.
+    const taken = structuredClone(traded);
+    taken.control.sweden = 'AFA';
+    expect(lines(taken, 'GER')['trade:sweden']).toBeUndefined();
   });
 
   it('9.2: the USA\'s Corregidor FORT is placed in Manila', () => {
