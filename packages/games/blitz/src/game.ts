@@ -31,6 +31,7 @@ import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sectio
 import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
+import { startRoadToWar } from './rules/road-to-war.ts';
 
 export const RULES_VERSION = '0.7.0';
 /** One line per scenario for listings. */
@@ -82,6 +83,7 @@ function draft(s: BlitzState): BlitzState {
     ...(s.sea ? { sea: JSON.parse(JSON.stringify(s.sea)) as SeaCombatState } : {}),
     ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
     ...(s.nonMotorized ? { nonMotorized: { ...s.nonMotorized } } : {}),
+    ...(s.roadToWar ? { roadToWar: { ...s.roadToWar, queue: [...s.roadToWar.queue], influence: { ...s.roadToWar.influence } } } : {}),
     ...(s.loot ? { loot: s.loot.map((x) => ({ ...x })) } : {}),
     ...(s.looted ? { looted: [...s.looted] } : {}),
     ...(s.sabotage ? { sabotage: s.sabotage.map((x) => ({ ...x })) } : {}),
@@ -176,6 +178,7 @@ function setupState(p: PackIndex, scenario: string, optional: string[], bids: Re
   if (sc.vp || sc.victory) s.vp = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
   s.conquered = initiallyConquered(p, s);
   initialNeutrals(p, s); // 7.2: the USA and USSR start neutral (F)
+  if (optional.includes('9.2')) startRoadToWar(p, s); // 9.2: the Road to War is played before Turn 1
   startJapanQuestion(p, s); // F: may Japan go to war this turn?
   beginImpulse(p, s, 1);
   advance(p, s, []);
@@ -329,7 +332,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   },
 
   position(s) {
-    const phase = s.impulse === 5 ? 'turn-end' : `${s.side.toLowerCase()}-${s.impulse <= 2 ? 'activities' : 'blitz'}`;
+    const phase = s.roadToWar ? 'road-to-war' : s.impulse === 5 ? 'turn-end' : `${s.side.toLowerCase()}-${s.impulse <= 2 ? 'activities' : 'blitz'}`;
     return { turn: s.turn, impulse: s.impulse, phase, step: s.step };
   },
 

@@ -5,7 +5,7 @@
  */
 import { jsonPath, zodIssues } from '@salient/engine';
 import type { PathIssue } from '@salient/engine';
-import { packSchema } from './schema.ts';
+import { packSchema, RTW_STATED } from './schema.ts';
 import type { PackFiles, UnitDef } from './schema.ts';
 
 /** Result of {@link checkBlitzPack}: the parsed pack, or every problem found. */
@@ -614,6 +614,89 @@ function crossCheck(p: PackFiles): PathIssue[] {
         list.forEach((c, j) => countryInPlay(c, [...path, 'table', f, j]));
       }
       (pt.bothSides ?? []).forEach((c, j) => countryInPlay(c, [...path, 'bothSides', j]));
+    }
+    // --- 9.2 Blitzing the Road to War ---
+    const rtw = sc.roadToWar;
+    if (rtw) {
+      const path: Path = [...at, 'roadToWar'];
+      rtw.order.forEach((pw, i) => knownPower(pw, [...path, 'order', i], 'picking power'));
+      for (const pw of powers) if (!rtw.order.includes(pw)) add([...path, 'order'], `'${pw}' never picks: every major power picks an Option at every step (9.2); list each power once`);
+      if (new Set(rtw.order).size !== rtw.order.length) add([...path, 'order'], 'a power is listed twice: each picks once a step');
+      const rtwMinors = new Set([...sc.minors.map((m) => m.country), ...rtw.minors.map((m) => m.country)]);
+      rtw.neutralAtStart.forEach((c, i) => {
+        countryInPlay(c, [...path, 'neutralAtStart', i]);
+        if (!rtw.minors.some((m) => m.country === c)) add([...path, 'neutralAtStart', i], `'${c}' starts neutral but has no entry in roadToWar.minors: give it the army it sets up when it joins a power`);
+      });
+      rtw.minors.forEach((m, i) => {
+        countryInPlay(m.country, [...path, 'minors', i, 'country']);
+        if (sc.minors.some((x) => x.country === m.country)) add([...path, 'minors', i, 'country'], `'${m.country}' is already a neutral minor of this scenario (minors): list it there only`);
+        m.army.forEach((pl, j) => {
+          if (!units.has(pl.unit)) add([...path, 'minors', i, 'army', j, 'unit'], `unknown unit '${pl.unit}'`);
+          else if (!(String(pl.size) in units.get(pl.unit)!.sizes)) add([...path, 'minors', i, 'army', j, 'size'], `unit '${pl.unit}' has no Size-${pl.size} side`);
+          landInPlay(pl.at, [...path, 'minors', i, 'army', j, 'at'], 'where the army sets up');
+        });
+      });
+      knownCountry(rtw.annex.country, [...path, 'annex', 'country'], 'country');
+      knownPower(rtw.annex.power, [...path, 'annex', 'power'], 'annexing power');
+      if (!rtw.neutralAtStart.includes(rtw.annex.country)) add([...path, 'annex', 'country'], `'${rtw.annex.country}' must start the Road to War neutral (neutralAtStart) to be annexed during it`);
+      rtw.annex.elsewhere.forEach((e, i) => {
+        if (!sc.setup.some((pl) => pl.unit === e.unit)) add([...path, 'annex', 'elsewhere', i, 'unit'], `'${e.unit}' is not set up in this scenario: only a set-up unit can set up elsewhere`);
+        landInPlay(e.at, [...path, 'annex', 'elsewhere', i, 'at'], 'where it sets up');
+      });
+      if (!rtw.annex.elsewhere.some((e) => e.unit === 'army-group-north' && e.at === 'western-germany')) add([...path, 'annex', 'elsewhere'], 'without the annexation Army Group North sets up in Western Germany (9.2): list it');
+      const tradeSeen = new Set<string>();
+      rtw.tradeTerms.forEach((tt, i) => {
+        const tp: Path = [...path, 'tradeTerms', i];
+        countryInPlay(tt.country, [...tp, 'country']);
+        if (!rtwMinors.has(tt.country)) add([...tp, 'country'], `'${tt.country}' is not a neutral minor of this scenario: Trade Agreements are made with neutral minors`);
+        if (tt.country === 'china') add([...tp, 'country'], 'no major power may make a Trade Agreement with a neutral China (9.2): remove it');
+        if (tt.country === 'near-east' && (tt.oil !== 1 || tt.resources !== 0)) add([...tp], 'a Trade Agreement with the Near East provides one Oil (9.2): oil 1, resources 0');
+        if (tt.oil + tt.resources === 0) add([...tp], `a trade with '${tt.country}' that gives nothing: drop it`);
+        if (tradeSeen.has(tt.country)) add([...tp, 'country'], `'${tt.country}' is listed twice`);
+        tradeSeen.add(tt.country);
+      });
+      rtw.influence.targets.forEach((c, i) => {
+        if (!rtwMinors.has(c)) add([...path, 'influence', 'targets', i], `'${c}' is not a neutral minor of this scenario (minors or roadToWar.minors)`);
+      });
+      const optIds = new Set<string>();
+      const checkOption = (o: (typeof rtw.standard)[number], op: Path, standard: boolean): void => {
+        if (optIds.has(o.id)) add([...op, 'id'], `duplicate option id '${o.id}'`);
+        optIds.add(o.id);
+        if (standard && o.power !== undefined) add([...op, 'power'], 'a Standard Option is open to every power: remove power');
+        if (!standard && (o.power === undefined || !knownPower(o.power, [...op, 'power'], 'option power'))) {
+          if (o.power === undefined) add([...op, 'power'], 'an option listed at a step names the power it is listed for');
+        }
+        for (const k of Object.keys(o.itsWar ?? {})) if (!neutral.has(k)) add([...op, 'itsWar', k], `'${k}' has no It's War! marker`);
+        for (const k of Object.keys(o.influence ?? {})) if (!rtw.influence.targets.includes(k)) add([...op, 'influence', k], `'${k}' is not in influence.targets`);
+        if (o.ally !== undefined && !rtwMinors.has(o.ally)) add([...op, 'ally'], `'${o.ally}' is not a neutral minor of this scenario`);
+        if (o.trade) {
+          knownPower(o.trade.giver, [...op, 'trade', 'giver'], 'giving power');
+          knownPower(o.trade.to, [...op, 'trade', 'to'], 'receiving power');
+        }
+        (o.units ?? []).forEach((pl, j) => {
+          if (!units.has(pl.unit)) add([...op, 'units', j, 'unit'], `unknown unit '${pl.unit}'`);
+          else if (sc.setup.some((x) => x.unit === pl.unit) || sc.forcePool.some((x) => x.unit === pl.unit)) add([...op, 'units', j, 'unit'], `'${pl.unit}' is already in this scenario: an option adds a counter not otherwise in play`);
+          landInPlay(pl.at, [...op, 'units', j, 'at'], 'where the unit is placed');
+        });
+        if (o.id === 'corregidor' && !(o.units ?? []).every((pl) => pl.at === 'manila')) add([...op, 'units'], 'the Corregidor FORT must be placed in Manila (9.2)');
+      };
+      rtw.steps.forEach((st, i) => st.options.forEach((o, j) => checkOption(o, [...path, 'steps', i, 'options', j], false)));
+      rtw.standard.forEach((o, j) => checkOption(o, [...path, 'standard', j], true));
+      // 9.2 names these options, their powers and steps (and the choice, where it gives one).
+      const stated: Record<(typeof RTW_STATED)[number], [string, number, number?]> = {
+        'monroe-doctrine': ['USA', 3],
+        'dont-invade-china': ['JAP', 5],
+        'annex-austria-czechoslovakia': ['GER', 7],
+        'secret-german-pact': ['USSR', 8, 3],
+        'secret-soviet-pact': ['GER', 9],
+        'anti-comintern-pact-expanded': ['GER', 13, 2],
+        'liberate-foes': ['GER', 13, 3],
+      };
+      for (const [sid, [pw, step, choice]] of Object.entries(stated)) {
+        const list = rtw.steps[step - 1]?.options.filter((o) => o.power === pw) ?? [];
+        const k = list.findIndex((o) => o.id === sid);
+        if (k < 0 || (choice !== undefined && k !== choice - 1)) add([...path, 'steps', step - 1, 'options'], `9.2 lists '${sid}' for ${pw} at step ${step}${choice ? `, choice ${choice}` : ''}: put it there`);
+      }
     }
     const je = sc.japanEntry;
     if (je) {

@@ -283,6 +283,66 @@ export const objectiveSchema = z.object({
 });
 export type ObjectiveDef = z.infer<typeof objectiveSchema>;
 
+/**
+ * 9.2 Blitzing the Road to War: the named options the rulebook states (9.2), by the option id the rules
+ * act on. Everything else on the card is the pack's.
+ */
+export const RTW_STATED = ['monroe-doctrine', 'dont-invade-china', 'annex-austria-czechoslovakia', 'secret-german-pact', 'secret-soviet-pact', 'anti-comintern-pact-expanded', 'liberate-foes'] as const;
+
+/**
+ * One option of the Blitzing the Road to War card (9.2) and what playing it does, in the engine's levers:
+ * saved `resources` and `oil`; `itsWar` moves of neutral majors' It's War! markers; `propaganda` moves
+ * every neutral major's marker that many boxes towards war when an Allied power plays it, away when an
+ * Axis power does; `influence` on fixed minors, or `influenceChoice` on one the player names (from
+ * `roadToWar.influence.targets`); `tradeChoice` a Trade Agreement with a neutral minor the player names
+ * (from `tradeTerms`); `trade` a major power's trade (7.5's shape); `ally` a neutral minor that allies with
+ * the picking power at once; `units` placed on the map for it; `research` units of its first research
+ * Group joining its Force Pool. An option whose id is in RTW_STATED also switches on that stated rule.
+ */
+const rtwOptionSchema = z.object({
+  id,
+  name: z.string().min(1),
+  /** The power the option is listed for at its step; absent for a Standard Option. */
+  power: z.string().min(1).optional(),
+  resources: count.optional(),
+  oil: count.optional(),
+  itsWar: z.record(z.string(), z.number().int()).optional(),
+  propaganda: count.optional(),
+  influence: z.record(id, z.number().int().min(1)).optional(),
+  influenceChoice: z.number().int().min(1).optional(),
+  tradeChoice: z.boolean().optional(),
+  trade: z.object({ from: id, giver: z.string().min(1), to: z.string().min(1), oil: count, resources: count, endsAtItsWar: count.optional() }).optional(),
+  ally: id.optional(),
+  units: z.array(placementSchema).optional(),
+  research: z.number().int().min(1).optional(),
+  ...provenance,
+});
+export type RtwOption = z.infer<typeof rtwOptionSchema>;
+
+/** 9.2: the Blitzing the Road to War card and the set-up changes the optional rule makes. */
+export const roadToWarSchema = z.object({
+  /** The order the major powers pick in within a step. */
+  order: z.array(z.string().min(1)).min(1),
+  /** Steps 1-13 in order, each with the options listed for powers at that step (choices in card order). */
+  steps: z.array(z.object({ name: z.string().min(1), options: z.array(rtwOptionSchema), ...provenance })).length(13),
+  /** The six Standard Options, open to every power at every step, as often as it likes. */
+  standard: z.array(rtwOptionSchema).length(6),
+  /** Countries the scenario sets up allied or at war that start the Road to War neutral, their areas neutral and their units off the map (Poland). */
+  neutralAtStart: z.array(id),
+  /** Neutral minors the Road to War may leave that the scenario's `minors` does not list, with the army each sets up when it joins a power (Poland, Austria-Czechoslovakia, a neutral China). */
+  minors: z.array(z.object({ country: id, army: z.array(placementSchema), ...provenance })),
+  /** Austria-Czechoslovakia: neutral at the start, Germany's once annexed; if it is not, these units set up elsewhere. */
+  annex: z.object({ country: id, power: z.string().min(1), elsewhere: z.array(z.object({ unit: id, at: id, ...provenance })), ...provenance }),
+  /** What a Trade Agreement with each neutral minor gives a turn, while the minor stays neutral (7.5 replaced). */
+  tradeTerms: z.array(z.object({ country: id, oil: count, resources: count, ...provenance })).min(1),
+  /** Minors options may sway, and the lead (one side's influence less the other's) at which one allies with the leading side's most influential power when the Road to War ends. */
+  influence: z.object({ targets: z.array(id).min(1), toAlly: z.number().int().min(1), ...provenance }),
+  /** No It's War! marker passes this box during the Road to War. */
+  markerMax: count,
+  ...provenance,
+});
+export type RoadToWar = z.infer<typeof roadToWarSchema>;
+
 export const scenarioSchema = z.object({
   /** A short scenario A..F, or `full` for the full fifteen-turn game (1.11). */
   id: z.string().regex(/^([A-F]|full)$/, 'scenario ids are A..F (the short scenarios) or full (the full game)'),
@@ -470,6 +530,8 @@ export const scenarioSchema = z.object({
    * over the target: each defending land unit there loses `landLosses` Size and, with `wreckFactory`, the
    * Factory takes damage up to its Factory Factor. Used or destroyed, it may be built again with no test.
    */
+  /** 9.2 Blitzing the Road to War (the full game, when the optional rule is on). */
+  roadToWar: roadToWarSchema.optional(),
   aBomb: z
     .object({
       startBox: z.number().int().min(1).max(6),

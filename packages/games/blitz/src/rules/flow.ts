@@ -18,6 +18,7 @@ import { endOfGame } from './victory.ts';
 import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, scoreTurn } from './economy.ts';
 import { applyPassageDie, applyPassagePick, applySeaPick, askPassage, askSeaCombat, clearConvoyDamage, hasSeaCombat } from './sea-combat.ts';
 import { applySabotage, applySabotageLosses, askSabotage } from './optional.ts';
+import { applyRoadToWar, askRoadToWar } from './road-to-war.ts';
 import { fired } from './sections.ts';
 import { applyLendLease, askLendLease, turnIncome } from './income.ts';
 import { applyFrontier, askFrontier, checkGarrison, startFrontierAttack } from './frontier.ts';
@@ -369,6 +370,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.combat = null;
       return;
     }
+    if (s.roadToWar) {
+      s.ask = askRoadToWar(p, s); // 9.2: before Turn 1
+      return;
+    }
     if (s.loot) {
       s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
       return;
@@ -527,6 +532,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (!ask.options.includes(choice)) {
     throw new IllegalChoiceError(`'${choice}' is not a legal option for ${ask.prompt}; legal: ${ask.options.slice(0, 8).join(', ')}${ask.options.length > 8 ? ', ...' : ''}`);
+  }
+  if (s.roadToWar) {
+    applyRoadToWar(p, s, choice, ev); // 9.2
+    return;
   }
   if (s.loot) {
     applyLoot(p, s, choice, ev);

@@ -22,6 +22,7 @@ import { friendlyLand, isLand, onMap, sideOf, typeOf, unitsAt } from './query.ts
 import { homeCountries, landsReachedFrom, suppliedAreas, suppliedSeas, usesSupply } from './supply.ts';
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
+import { rtwOn } from './road-to-war.ts';
 import { atWar as atWarPair } from './wars.ts';
 import type { Ask, BlitzState } from './state.ts';
 
@@ -100,6 +101,10 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
   return purses;
 }
 
+/** 7.5's Trade Agreements; with 9.2, those the Road to War's options made instead. */
+const tradesOf = (p: PackIndex, s: BlitzState): readonly { from: string; to: string; oil: number; resources: number; giver?: string | undefined; endsAtItsWar?: number | undefined }[] =>
+  rtwOn(s) ? (s.rtwTrades ?? []) : (scenarioDef(p, s.scenario).trades ?? []);
+
 /** 7.6 up to Lend Lease: steps 1 to 4, the trades, and the Partisans' and Convoys' losses. */
 function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
   const sc = scenarioDef(p, s.scenario);
@@ -150,7 +155,7 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
     }
     const j = sc.japanEntry;
     if (j && j.bonus.power === pw.id && !s.japanAtWar) later.push({ x, got: { res: j.bonus.resources, oil: j.bonus.oil }, line: 'pacific' }); // F: until Japan goes to war
-    for (const t of sc.trades ?? []) {
+    for (const t of tradesOf(p, s)) {
       if (t.to !== pw.id || t.giver) continue;
       // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
       const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
@@ -222,7 +227,7 @@ export function lendLeaseOffers(p: PackIndex, s: BlitzState): LendLeaseOffer[] {
  * 7.7 limit, until the two are at war or the giver's It's War! marker reaches the box that ends it.
  */
 function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, ev: Events): void {
-  for (const [i, t] of (scenarioDef(p, s.scenario).trades ?? []).entries()) {
+  for (const [i, t] of tradesOf(p, s).entries()) {
     if (!t.giver || (s.tradesEnded ?? []).includes(i) || !purses[t.giver] || !purses[t.to]) continue;
     const atWar = s.wars ? atWarPair(p, s, t.giver, t.to) : !isNeutral(s, t.giver) && sideOf(p, s, t.giver) !== sideOf(p, s, t.to);
     if (atWar || (t.endsAtItsWar !== undefined && (s.itsWar?.[t.giver] ?? 0) >= t.endsAtItsWar)) {

@@ -16,6 +16,7 @@ import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
 import { countryLands } from './france.ts';
+import { alignmentRuleApplies, minorDef, rtwKeeps } from './road-to-war.ts';
 
 const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean => {
   const lands = countryLands(p, s, country).filter((l) => l in s.control);
@@ -26,6 +27,7 @@ const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean =
 export function checkAlignments(p: PackIndex, s: BlitzState, ev: Events): void {
   const sc = scenarioDef(p, s.scenario);
   for (const a of sc.alignments ?? []) {
+    if (!alignmentRuleApplies(s, a.country)) continue; // 9.2: some of 3.3's rules only after a named option
     if (!neutralCountry(p, s, a.country) || s.atWar.includes(a.country) || (s.wars ? !atWarWithAnyone(p, s, a.power) : isNeutral(s, a.power))) continue;
     const side = sideOf(p, s, a.power);
     const held = (l: string) => heldBySide(p, s, l, side);
@@ -64,11 +66,10 @@ const suppliedTo = (p: PackIndex, s: BlitzState, power: string, land: string): b
 
 /** The minor joins `power`: its land areas and its army (from the scenario's minors list), on the map or (3.3: Brazil, Mexico) into the Force Pool. */
 export function align(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events, army: 'map' | 'pool' = 'map'): void {
-  const sc = scenarioDef(p, s.scenario);
   for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = power;
   const placed: string[] = [];
   const pooled: string[] = [];
-  for (const pl of sc.minors.find((m) => m.country === country)?.army ?? []) {
+  for (const pl of minorDef(p, s, country)?.army ?? []) {
     if (s.units[pl.unit] && s.units[pl.unit]!.at !== 'pool') continue;
     if (army === 'pool') {
       s.pool[pl.unit] = { size: pl.size, from: s.turn };
@@ -88,14 +89,15 @@ export function align(p: PackIndex, s: BlitzState, country: string, power: strin
 export function alignerFor(p: PackIndex, s: BlitzState, country: string, aggressorSide: SideId): string {
   const sc = scenarioDef(p, s.scenario);
   const other = enemy(aggressorSide);
-  const nation = sc.minors.find((m) => m.country === country)?.army[0];
+  const nation = minorDef(p, s, country)?.army[0];
   const byNation = nation && sc.powers.find((x) => x.side === other && x.nations.includes(unitDef(p, nation.unit).nation))?.id;
   return byNation ?? powerOfSide(p, s, other);
 }
 
 /** 3.2: minors the phasing side may never declare war on (F.1: Brazil, Chile, Mexico, Venezuela for the Allies). */
 export function protectedFrom(p: PackIndex, s: BlitzState, country: string, side: SideId): boolean {
-  return (scenarioDef(p, s.scenario).protectedMinors ?? []).some((m) => m.country === country && m.from === side);
+  // 9.2: with the Road to War, only if the USA played the Monroe Doctrine.
+  return rtwKeeps(s, 'monroe-doctrine') && (scenarioDef(p, s.scenario).protectedMinors ?? []).some((m) => m.country === country && m.from === side);
 }
 
 // ---------------------------------------------------------------- 7.1 Partisans

@@ -19,6 +19,7 @@ import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 import { checkAlignments } from './minors.ts';
 import { atWar, makeWar } from './wars.ts';
+import { chinaSidesWithJapan, endSovietLimit, keepSovietLimit, rtwKeeps, rtwLimited, sovietExcept } from './road-to-war.ts';
 
 const rule = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).neutralMajors;
 
@@ -30,7 +31,8 @@ const rule = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).neutral
 export function neutralMayDeclare(p: PackIndex, s: BlitzState, power: string, target: string): boolean {
   if (!isNeutral(s, power)) return true;
   const m = rule(p, s)?.mayDeclare?.[power];
-  return !!m && !m.except.includes(target);
+  // 9.2: the USSR's restrictions hold only with the Secret Soviet Pact, and then cover Germany's allies and trading partners.
+  return !!m && !(sovietExcept(p, s, power) ?? m.except).includes(target);
 }
 
 /** Whether `power` is a neutral major power now. */
@@ -55,7 +57,7 @@ export function initialNeutrals(p: PackIndex, s: BlitzState): void {
 /** Move a neutral power's marker; entering the war at the war box; an Allied push below 0 pays the Axis (7.2). */
 export function moveMarker(p: PackIndex, s: BlitzState, power: string, delta: number, why: string, ev: Events, allied = false): void {
   const r = rule(p, s);
-  if (!r || !isNeutral(s, power) || !delta) return;
+  if (!r || !(isNeutral(s, power) || rtwLimited(s, power)) || !delta) return; // 9.2: a limited USSR's marker still moves
   const was = s.itsWar![power] ?? 0;
   let now = was + delta;
   if (now < 0) {
@@ -92,7 +94,7 @@ export function enterWar(p: PackIndex, s: BlitzState, power: string, why: string
 /** Chart events of one kind (7.2): each neutral power's marker moves by the event's delta. */
 export function neutralEvent(p: PackIndex, s: BlitzState, kind: 'conquest' | 'capture' | 'declare-minor', by: SideId, ev: Events, land?: string): void {
   const r = rule(p, s);
-  if (!r || !s.neutral?.length) return;
+  if (!r || (!s.neutral?.length && !s.rtwLimited?.length)) return;
   for (const [i, e] of r.events.entries()) {
     if (e.kind !== kind || e.by !== by) continue;
     if (kind === 'capture') {
@@ -112,11 +114,12 @@ export function neutralEvent(p: PackIndex, s: BlitzState, kind: 'conquest' | 'ca
 export function turnEndMarkers(p: PackIndex, s: BlitzState, ev: Events): void {
   const r = rule(p, s);
   if (!r) return;
-  for (const pw of [...(s.neutral ?? [])]) moveMarker(p, s, pw, r.perTurn, 'another turn of war', ev);
+  for (const pw of [...(s.neutral ?? []), ...(s.rtwLimited ?? [])]) moveMarker(p, s, pw, r.perTurn, 'another turn of war', ev);
 }
 
 /** Start of a turn: the war turn brings every neutral power in (7.2). */
 export function turnStartEntry(p: PackIndex, s: BlitzState, ev: Events): void {
+  if (s.turn >= 8) endSovietLimit(s, 'Turn 8 has begun', ev); // 9.2
   const r = rule(p, s);
   if (!r || s.turn < r.warTurn) return;
   const entering = s.wars ? Object.keys(r.powers).sort() : [...(s.neutral ?? [])];
@@ -140,7 +143,8 @@ export function declarableMajors(p: PackIndex, s: BlitzState, power: string): st
     const side = sc.powers.find((x) => x.id === power)?.side;
     return sc.powers
       .filter((x) => x.side !== side && !atWar(p, s, power, x.id) && neutralMayDeclare(p, s, power, x.id))
-      .filter((x) => (r?.declarers ?? []).filter((d) => d.power === power && d.on === x.id).every((d) => declarerAllows(s, power, d)))
+      // 9.2: Germany's restriction on declaring war on the USSR holds only if the USSR played the Secret German Pact.
+      .filter((x) => (r?.declarers ?? []).filter((d) => d.power === power && d.on === x.id && (d.power !== 'GER' || d.on !== 'USSR' || rtwKeeps(s, 'secret-german-pact'))).every((d) => declarerAllows(s, power, d)))
       .map((x) => x.id)
       .sort();
   }
@@ -161,6 +165,10 @@ export function declareOnMajor(p: PackIndex, s: BlitzState, power: string, on: s
     return;
   }
   makeWar(s, power, on);
+  // 9.2: a USSR free to declare war on Germany stays limited by 7.7; Germany's declaration ends the limit.
+  keepSovietLimit(s, power, on);
+  if (power === 'GER' && on === 'USSR') endSovietLimit(s, 'Germany declared war on it', ev);
+  chinaSidesWithJapan(p, s, power, on, ev);
   const r = rule(p, s);
   // 3.2, 7.2: a neutral power at war with one of the powers it would enter against is out of
   // neutrality (the USA may then declare freely); one the other way round leaves it neutral otherwise.
@@ -181,7 +189,7 @@ export function declareOnMajor(p: PackIndex, s: BlitzState, power: string, on: s
 
 /** 7.7: what a neutral power may use this turn: its It's War! box. */
 export function neutralCap(s: BlitzState, power: string): number | undefined {
-  return isNeutral(s, power) ? (s.itsWar?.[power] ?? 0) : undefined;
+  return isNeutral(s, power) || rtwLimited(s, power) ? (s.itsWar?.[power] ?? 0) : undefined;
 }
 
 // ---------------------------------------------------------------- F's Japan

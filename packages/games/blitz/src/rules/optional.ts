@@ -20,7 +20,7 @@ import { atWar } from './wars.ts';
 /** Section 9: every optional rule, and why the ones left out are left out. */
 export const OPTIONAL_RULES: Readonly<Record<string, { title: string; implemented: boolean; why?: string }>> = {
   '9.1': { title: 'Bidding for major powers', implemented: true },
-  '9.2': { title: 'Blitzing the Road to War', implemented: false, why: 'its options are on the Road to War chart, which is not in the rulebook text' },
+  '9.2': { title: 'Blitzing the Road to War', implemented: true },
   '9.3': { title: 'Minor ally builds', implemented: true },
   '9.4': { title: 'Land Route attacks', implemented: true },
   '9.5': { title: 'Commanders', implemented: false, why: 'the Commander counters and their factors are not in the rulebook text' },

@@ -3,7 +3,7 @@
  * scenario victory checks that fire on a change of control (A, B).
  */
 import { emit, landName, unitName, type Events } from './events.ts';
-import { scenarioDef, type PackIndex } from './pack-index.ts';
+import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { enemy, heldBySide, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
@@ -14,6 +14,7 @@ import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, libera
 import { setAsideConquered } from './specials.ts';
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
+import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, minorDef } from './road-to-war.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
@@ -49,6 +50,11 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       liberate(p, s, country, power, ev);
       fired('3.3', s.scenario);
       emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
+    } else if (liberatesFoe(p, s, country, power) && !s.conquered.includes(country)) {
+      // 9.2 Liberate Foes: Germany frees the minor it took as its own ally; it is not conquered.
+      fired('9.2', s.scenario);
+      emit(ev, 'liberation', `${name} is liberated by ${power} as its ally`, power, { country });
+      emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
     } else if (!s.conquered.includes(country)) {
       s.conquered.push(country);
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
@@ -57,6 +63,8 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       neutralEvent(p, s, 'conquest', side, ev);
     }
   }
+  // 9.2: Germany holding an area of the USSR ends the USSR's production limit for good.
+  if (s.rtwLimited && power === 'GER' && p.files.map.countries.some((c) => c.id === landDef(p, land).country && c.homeOf === 'USSR')) endSovietLimit(s, `Germany took ${landName(p, land)}`, ev);
   onCapture(p, s, land, power, ev); // 8: Control Industrial Might
   onTaken(p, s, land, before, power); // 8: No Casualties
   checkAlignments(p, s, ev); // 3.3
@@ -65,7 +73,8 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
 
 /** 3.3: whether `side` taking `country` whole liberates and aligns it (see the scenario's `liberatedByConquest`). */
 function liberatedByConquest(p: PackIndex, s: BlitzState, country: string, side: SideId): boolean {
-  return (scenarioDef(p, s.scenario).liberatedByConquest ?? []).some((m) => m.country === country && m.by === side);
+  // 9.2: Austria-Czechoslovakia's 3.3 rule holds only if Germany annexed it.
+  return alignmentRuleApplies(s, country) && (scenarioDef(p, s.scenario).liberatedByConquest ?? []).some((m) => m.country === country && m.by === side);
 }
 
 /** The side a country belongs to: its major power's side (1.1), or none for a minor country. */
@@ -102,8 +111,7 @@ export function isConquered(p: PackIndex, s: BlitzState, country: string, by: Si
 
 /** Minor countries the phasing side may declare war on now (A.1: only Belgium-Netherlands). */
 export function declarable(p: PackIndex, s: BlitzState): string[] {
-  const sc = scenarioDef(p, s.scenario);
-  return [...new Set([...sc.minors.map((m) => m.country), ...frenchNeutrals(s)])]
+  return [...new Set([...minorCountries(p, s), ...frenchNeutrals(s)])]
     .sort()
     .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && neutralMayDeclare(p, s, s.power, c) && countryLands(p, s, c).some((l) => s.control[l] === 'neutral'));
 }
@@ -121,8 +129,7 @@ export function declare(p: PackIndex, s: BlitzState, target: string, ev: Events)
 
 /** A.1: the other side immediately gains control of the minor and places its army there. */
 export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Events): void {
-  const sc = scenarioDef(p, s.scenario);
-  const minor = sc.minors.find((m) => m.country === country) ?? (frenchNeutrals(s).includes(country) ? { country, army: [] } : undefined);
+  const minor = minorDef(p, s, country) ?? (frenchNeutrals(s).includes(country) ? { country, army: [] } : undefined);
   if (!minor) throw new Error(`no minor ${country}`);
   s.atWar.push(country);
   makeWar(s, s.power, country); // the full game: the minor is at war with its aggressor, whoever aligns it (3.2)

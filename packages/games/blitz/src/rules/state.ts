@@ -262,6 +262,17 @@ export interface BlitzState {
    */
   optional?: string[];
   bids?: Record<string, number>;
+  /**
+   * 9.2 Blitzing the Road to War: while it is played (before Turn 1), the step (1-13), the powers still to
+   * pick at it, and the influence each power has put into each minor. Then for the whole game: the options
+   * played (`power:option`), the Trade Agreements they made (7.5's set aside), and the powers whose
+   * production 7.7 still limits by their It's War! marker though no longer neutral (the USSR). Replaced,
+   * never changed in place (but `roadToWar` while it lasts).
+   */
+  roadToWar?: { step: number; queue: string[]; influence: Record<string, Record<string, number>> };
+  rtwPlayed?: string[];
+  rtwTrades?: { from: string; to: string; oil: number; resources: number; giver?: string; endsAtItsWar?: number | undefined }[];
+  rtwLimited?: string[];
   /** 9.7: powers in a non-motorized Land Blitz this impulse, with the one ARM, air or naval unit they used ('' while none). */
   nonMotorized?: Record<string, string>;
   /** 9.9: Factories just taken whose captor must choose their VP or loot, and Factories looted (their loss may take VP below 0). */
