@@ -6,6 +6,7 @@
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import { applyFrenchFleetDie, liberationUnits } from './france.ts';
+import { applyLiberation, applyNewHome, askLiberation, askNewHome } from './liberation.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
@@ -352,9 +353,17 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
       return;
     }
+    if (s.liberation) {
+      s.ask = askLiberation(s); // 3.4: the liberator decides at once
+      return;
+    }
+    if (s.homeAsk) {
+      s.ask = askNewHome(p, s); // 3.4: at once, too
+      return;
+    }
     if (s.combat) {
       const q = askCombat(p, s, ev);
-      if (s.loot) continue; // 9.9: a Factory taken in this combat is answered for first
+      if (s.loot || s.liberation || s.homeAsk) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
       if (q) {
         s.ask = q;
         return;
@@ -381,7 +390,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
-      if (s.loot) continue;
+      if (s.loot || s.liberation || s.homeAsk) continue;
       if (q) {
         s.ask = q;
         return;
@@ -495,6 +504,14 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.loot) {
     applyLoot(p, s, choice, ev);
+    return;
+  }
+  if (s.liberation) {
+    applyLiberation(p, s, choice, ev);
+    return;
+  }
+  if (s.homeAsk) {
+    applyNewHome(p, s, choice, ev);
     return;
   }
   if (s.sabotageRoll) {

@@ -200,10 +200,8 @@ function releaseOne(p: PackIndex, s: BlitzState, country: string, power: string,
   const pick = (small.length ? small : aside)[0];
   if (!pick) return false;
   s.setAside = { ...s.setAside, [country]: (s.setAside?.[country] ?? []).filter((x) => x !== pick) };
-  if (s.units[pick]) {
-    const { [pick]: _gone, ...rest } = s.units;
-    s.units = rest;
-  }
+  // 3.4: "these are now your major power's units": the unit record says whose Force Pool it is in.
+  s.units = { ...s.units, [pick]: { def: pick, power, size: 0, at: 'pool' } };
   s.pool = { ...s.pool, [pick]: { size: maxSize(p, unitDef(p, pick).id), from: s.turn } };
   emit(ev, 'liberation-unit', `${unitName(p, pick)} joins ${power}'s Force Pool with ${p.files.map.countries.find((x) => x.id === country)?.name ?? country}'s liberation`, power, { country, unit: pick });
   return aside.length > 1;

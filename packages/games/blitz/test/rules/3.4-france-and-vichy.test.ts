@@ -12,8 +12,9 @@ import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
 import { applyFrenchFleetDie, liberationUnits } from '../../src/rules/france.ts';
 import { advance } from '../../src/rules/flow.ts';
+import { askBuild } from '../../src/rules/turn-end.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { pack } from '../helpers.ts';
+import { options, pack, play, prompt } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(blitz.setup('full', pack).pack);
@@ -38,7 +39,9 @@ describe('3.4 France falls for the first time', () => {
       expect(before.units[id]!.at).not.toBe('gone');
       expect(s.units[id]!.at, id).toBe('gone');
     }
-    expect(s.setAside?.france).toEqual(expect.arrayContaining(['armee-de-l-air', 'free-french-army']));
+    expect(s.setAside?.france).toEqual(expect.arrayContaining(['armee-de-l-air']));
+    // The Free French Army is French North Africa's unit (3.4 example): set aside with French North Africa.
+    expect(s.setAside?.['french-north-africa']).toEqual(['free-french-army']);
     expect(s.vichy?.countries).toEqual(['french-north-africa', 'french-west-africa', 'madagascar', 'vichy-france']);
     for (const l of ['algeria', 'morocco', 'french-west-africa', 'madagascar', 'vichy-france']) expect(s.control[l], l).toBe('neutral');
     // Not named by 3.4: French Equatorial Africa stays with the AFA.
@@ -220,7 +223,15 @@ describe('3.4 example: the USA liberates French North Africa (Turn 8)', () => {
     const ev: GameEvent[] = [];
     takeControl(p, s, 'morocco', 'USA', ev, 'test');
     takeControl(p, s, 'algeria', 'USA', ev, 'test');
+    advance(p, s, ev);
     return { s, ev };
+  };
+  /** The build options of `power` in state `s0`, with 5 Resources to spend. */
+  const buildsOf = (s0: BlitzState, power: string): string[] => {
+    const s = structuredClone(s0);
+    Object.assign(s, { step: 'build', buildOrder: [power], sel: null, hidden: {}, res: { ...s.res, [power]: 5 } });
+    const q = askBuild(p, s);
+    return q && q.kind === 'decision' ? q.options : [];
   };
 
   it('taking both areas liberates French North Africa rather than conquering it', () => {
@@ -230,8 +241,70 @@ describe('3.4 example: the USA liberates French North Africa (Turn 8)', () => {
     expect(s.vichy?.countries).not.toContain('french-north-africa');
   });
 
-  it('the USA keeps control of it rather than handing it back to the AFA', () => {
+  it('French North Africa was the AFA\'s: the USA is asked at once whether it keeps it or returns it', () => {
     const { s } = liberated();
-    expect([s.control.morocco, s.control.algeria]).toEqual(['USA', 'USA']);
+    expect(prompt(s)).toBe('USA:liberation-return');
+    expect(options(s)).toEqual(['keep french-north-africa', 'return french-north-africa']);
+  });
+
+  it('French North Africa\'s one Small unit, the Free French Army, joins the USA\'s Force Pool at once', () => {
+    const { s, ev } = liberated();
+    expect(ev.filter((e) => e.type === 'liberation-unit').map((e) => (e.data as { unit: string }).unit)).toEqual(['free-french-army']);
+    expect(s.pool['free-french-army']).toBeDefined();
+    expect(s.units['free-french-army']).toMatchObject({ power: 'USA', at: 'pool' });
+    expect(s.setAside?.['french-north-africa']).toEqual([]);
+  });
+
+  it('the USA keeps control of it rather than handing it back to the AFA, and may build the Free French Army there; the AFA may not', () => {
+    const { s } = liberated();
+    const r = play(s, 'keep french-north-africa');
+    expect([r.state.control.morocco, r.state.control.algeria]).toEqual(['USA', 'USA']);
+    expect(r.events.some((e) => e.type === 'liberation-keep')).toBe(true);
+    expect(r.state.liberation).toBeUndefined();
+    expect(buildsOf(r.state, 'USA')).toContain('build free-french-army');
+    expect(buildsOf(r.state, 'AFA')).not.toContain('build free-french-army');
+    const t = structuredClone(r.state);
+    Object.assign(t, { step: 'build', buildOrder: ['USA'], hidden: {}, res: { ...t.res, USA: 5 }, sel: { kind: 'build', unit: 'free-french-army', size: 1, pool: 2 } });
+    expect((askBuild(p, t) as { options: string[] }).options.sort()).toEqual(['at algeria', 'at morocco']);
+  });
+});
+
+describe('3.4 returning a liberated country', () => {
+  it('a liberated Great Britain always goes back to the AFA, and a liberator whose units may not stay there moves them to the closest area they may', () => {
+    const s = start();
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
+    expect(s.conquered).toContain('great-britain');
+    delete s.homeAsk; // the AFA's choice of a new home for the British units: not this test's
+    s.wars = [...s.wars!, 'GER~USSR'].sort();
+    s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
+    s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
+    const ev: GameEvent[] = [];
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', ev, 'test');
+    expect(ev.some((e) => e.type === 'liberation')).toBe(true);
+    expect(s.liberation).toBeUndefined(); // no choice: it must go back
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) expect(s.control[l], l).toBe('AFA');
+    const moved = ev.find((e) => e.type === 'handover-move');
+    expect(moved?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london' });
+    expect(landDef(p, s.units['byelorussian-front']!.at).country).not.toBe('great-britain');
+  });
+
+  it('France liberated by the USA may be returned to the AFA: its areas go back, the Force Pool units stay with the liberator', () => {
+    const { s } = fallen();
+    s.wars = [...s.wars!, 'GER~USA'].sort();
+    s.neutral = s.neutral!.filter((x) => x !== 'USA');
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'paris', 'USA', ev, 'test');
+    expect(s.liberation).toEqual({ country: 'france', power: 'USA', to: 'AFA' });
+    const unit = (ev.find((e) => e.type === 'liberation-unit')!.data as { unit: string }).unit;
+    advance(p, s, []);
+    const r = play(s, 'return france');
+    expect(r.state.control.paris).toBe('AFA');
+    expect(r.state.units[unit]).toMatchObject({ power: 'USA', at: 'pool' });
+  });
+
+  it('the AFA liberating its own France is asked nothing', () => {
+    const { s } = fallen();
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
+    expect(s.liberation).toBeUndefined();
   });
 });
