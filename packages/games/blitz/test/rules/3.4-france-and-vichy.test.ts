@@ -11,7 +11,7 @@ import { blitz } from '../../src/index.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
 import { applyFrenchFleetDie, liberationUnits } from '../../src/rules/france.ts';
-import { advance } from '../../src/rules/flow.ts';
+import { advance, applyChoice } from '../../src/rules/flow.ts';
 import { askBuild } from '../../src/rules/turn-end.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { options, pack, play, prompt } from '../helpers.ts';
@@ -160,19 +160,23 @@ describe('3.4 the French fleet roll when an Axis power takes Vichy France', () =
 });
 
 describe('3.4 liberation returns a set-aside Small unit', () => {
-  it('the Allies retaking Paris liberate France, and a French Small unit joins the Force Pool', () => {
+  it('the Allies retaking Paris liberate France, and a French Small unit of their choice joins the Force Pool', () => {
     const { s } = fallen();
     const aside = [...(s.setAside?.france ?? [])];
     expect(aside.length).toBeGreaterThan(0);
-    const ev: GameEvent[] = [];
-    takeControl(p, s, 'paris', 'AFA', ev, 'test');
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
     expect(s.conquered).not.toContain('france');
-    const back = ev.find((e) => e.type === 'liberation-unit');
-    expect(back).toBeDefined();
-    const unit = (back!.data as { unit: string }).unit;
-    expect(aside).toContain(unit);
-    expect(s.pool[unit]).toBeDefined();
-    expect(s.setAside!.france).not.toContain(unit);
+    // 3.4: "of your choice": the AFA is asked which of France's set-aside Small units it takes.
+    advance(p, s, []);
+    expect(prompt(s)).toBe('AFA:liberation-unit');
+    const small = aside.filter((id) => id !== 'maginot-line' && Math.max(...Object.keys(p.unit.get(id)!.sizes).map(Number)) <= 2);
+    expect(options(s)).toEqual(small.map((id) => `take ${id}`));
+    const unit = small[small.length - 1]!;
+    const r = play(s, `take ${unit}`);
+    expect(r.events.find((e) => e.type === 'liberation-unit')?.data).toEqual({ country: 'france', unit });
+    expect(r.state.pool[unit]).toBeDefined();
+    expect(r.state.units[unit]).toMatchObject({ power: 'AFA', at: 'pool' });
+    expect(r.state.setAside!.france).not.toContain(unit);
   });
 
   it('and one more at the start of each later turn, Small ones first, then Big ones, never the Maginot Line', () => {
@@ -181,14 +185,25 @@ describe('3.4 liberation returns a set-aside Small unit', () => {
     expect(s.liberators).toEqual({ france: 'AFA' });
     const small = (id: string) => Math.max(...Object.keys(p.unit.get(id)!.sizes).map(Number)) <= 2;
     const order: string[] = [];
+    const take = (ev: GameEvent[]) => {
+      // The liberator's pick, where it has one: the first offered.
+      while (s.releaseAsk) {
+        advance(p, s, ev);
+        applyChoice(p, s, options(s)[0]!, ev);
+      }
+    };
+    const first: GameEvent[] = [];
+    take(first);
+    order.push(...first.filter((e) => e.type === 'liberation-unit').map((e) => (e.data as { unit: string }).unit));
     for (let turn = 0; turn < 12 && s.liberators; turn++) {
       const ev: GameEvent[] = [];
       liberationUnits(p, s, ev);
+      take(ev);
       const back = ev.filter((e) => e.type === 'liberation-unit');
       expect(back.length).toBe(1);
       order.push((back[0]!.data as { unit: string }).unit);
     }
-    expect(order.length).toBeGreaterThan(0);
+    expect(order.length).toBeGreaterThan(1);
     expect(order).not.toContain('maginot-line');
     for (const id of order) expect(s.pool[id], id).toBeDefined();
     // Small ones come back before any Big one.
@@ -295,9 +310,12 @@ describe('3.4 returning a liberated country', () => {
     const ev: GameEvent[] = [];
     takeControl(p, s, 'paris', 'USA', ev, 'test');
     expect(s.liberation).toEqual({ country: 'france', power: 'USA', to: 'AFA' });
-    const unit = (ev.find((e) => e.type === 'liberation-unit')!.data as { unit: string }).unit;
     advance(p, s, []);
-    const r = play(s, 'return france');
+    expect(prompt(s)).toBe('USA:liberation-unit'); // its pick of France's set-aside units first
+    const unit = options(s)[0]!.slice(5);
+    const picked = play(s, `take ${unit}`).state;
+    expect(prompt(picked)).toBe('USA:liberation-return');
+    const r = play(picked, 'return france');
     expect(r.state.control.paris).toBe('AFA');
     expect(r.state.units[unit]).toMatchObject({ power: 'USA', at: 'pool' });
   });
