@@ -138,7 +138,7 @@ function returnCountry(p: PackIndex, s: BlitzState, country: string, from: strin
     if (u.power !== from || !lands.includes(u.at) || !allyAreaBarred(p, s, from, u.at)) continue;
     const dest = closestStand(p, s, id);
     if (dest) {
-      emit(ev, 'handover-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to ${to}, for ${landName(p, dest)}`, from, { unit: id, from: u.at, to: dest });
+      emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to ${to}, for ${landName(p, dest)}`, from, { unit: id, from: u.at, to: dest });
       s.units[id] = { ...u, at: dest };
     }
   }

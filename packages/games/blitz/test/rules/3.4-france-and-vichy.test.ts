@@ -298,7 +298,7 @@ describe('3.4 returning a liberated country', () => {
     expect(ev.some((e) => e.type === 'liberation')).toBe(true);
     expect(s.liberation).toBeUndefined(); // no choice: it must go back
     for (const l of ['london', 'scotland', 'gibraltar', 'malta']) expect(s.control[l], l).toBe('AFA');
-    const moved = ev.find((e) => e.type === 'handover-move');
+    const moved = ev.find((e) => e.type === 'liberation-move');
     expect(moved?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london' });
     expect(landDef(p, s.units['byelorussian-front']!.at).country).not.toBe('great-britain');
   });
