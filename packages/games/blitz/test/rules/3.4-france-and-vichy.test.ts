@@ -326,3 +326,32 @@ describe('3.4 returning a liberated country', () => {
     expect(s.liberation).toBeUndefined();
   });
 });
+
+describe('3.4 the liberation and new-home choices as engine decisions', () => {
+  /** Every option of the pending decision, applied to `s`: the input is left as it was, the result survives a JSON round trip. */
+  const eachOption = (s: BlitzState, want: string) => {
+    expect(prompt(s)).toBe(want);
+    const before = JSON.stringify(s);
+    for (const o of options(s)) {
+      const next = blitz.apply(s, o).state;
+      expect(JSON.stringify(s), o).toBe(before);
+      expect(JSON.parse(JSON.stringify(next))).toEqual(next);
+      expect(prompt(next), o).not.toBe(want);
+    }
+  };
+
+  it('3.4: keep/return, the set-aside unit to take and the new home country are ordinary decisions of the power concerned', () => {
+    const { s: fr } = fallen();
+    fr.wars = [...fr.wars!, 'GER~USA'].sort();
+    fr.neutral = fr.neutral!.filter((x) => x !== 'USA');
+    takeControl(p, fr, 'paris', 'USA', [], 'test');
+    advance(p, fr, []);
+    eachOption(fr, 'USA:liberation-unit');
+    const picked = play(fr, options(fr)[0]!).state;
+    eachOption(picked, 'USA:liberation-return');
+    const gb = start();
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, gb, l, 'GER', [], 'test');
+    advance(p, gb, []);
+    eachOption(gb, 'AFA:new-home-country');
+  });
+});
