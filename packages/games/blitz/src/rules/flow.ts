@@ -5,7 +5,8 @@
  * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
-import { applyFrenchFleetDie, liberationUnits } from './france.ts';
+import { applyFrenchFleetDie, applyRelease, askRelease, liberationUnits } from './france.ts';
+import { applyLiberation, applyNewHome, askLiberation, askNewHome } from './liberation.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
@@ -378,9 +379,21 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
       return;
     }
+    if (s.releaseAsk) {
+      s.ask = askRelease(p, s); // 3.4: the liberator's pick of a set-aside unit
+      return;
+    }
+    if (s.liberation) {
+      s.ask = askLiberation(s); // 3.4: the liberator decides at once
+      return;
+    }
+    if (s.homeAsk) {
+      s.ask = askNewHome(p, s); // 3.4: at once, too
+      return;
+    }
     if (s.combat) {
       const q = askCombat(p, s, ev);
-      if (s.loot) continue; // 9.9: a Factory taken in this combat is answered for first
+      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
       if (q) {
         s.ask = q;
         return;
@@ -407,7 +420,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
-      if (s.loot) continue;
+      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk) continue;
       if (q) {
         s.ask = q;
         return;
@@ -539,6 +552,18 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.loot) {
     applyLoot(p, s, choice, ev);
+    return;
+  }
+  if (s.releaseAsk) {
+    applyRelease(p, s, choice, ev);
+    return;
+  }
+  if (s.liberation) {
+    applyLiberation(p, s, choice, ev);
+    return;
+  }
+  if (s.homeAsk) {
+    applyNewHome(p, s, choice, ev);
     return;
   }
   if (s.sabotageRoll) {

@@ -16,8 +16,9 @@
  * conquering it; Vichy's land unit is then set aside and its warships stay, under the liberator.
  *
  * Liberation (3.4): a liberated country's set-aside units come back to the liberating power's Force
- * Pool, the first at once and one more at the start of each later turn (liberationUnits), Small ones
- * before Big ones, never the Maginot Line (the one with the lowest id: the rulebook lets the player choose).
+ * Pool (they are its units now), the first at once and one more at the start of each later turn
+ * (liberationUnits), Small ones before Big ones, never the Maginot Line; the liberator chooses which
+ * (`take UNIT`) when there is more than one. Whether it keeps the country: liberation.ts.
  *
  * The French fleet roll (3.4): the first time an Axis power takes the Vichy France area, a die for each
  * French warship there (frenchFleetRoll), +1 while the Allies hold all of French North Africa: 1, the
@@ -29,7 +30,7 @@
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, heldBySide, isAir, isLand, isNaval, maxSize, onMap, sideOf } from './query.ts';
-import type { BlitzState, SideId } from './state.ts';
+import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
 export const VICHY = 'vichy-france';
@@ -189,24 +190,46 @@ export function liberate(p: PackIndex, s: BlitzState, country: string, power: st
   if (releaseOne(p, s, country, power, ev)) s.liberators = { ...s.liberators, [country]: power };
 }
 
-/**
- * 3.4: one set-aside unit of a liberated country joins `power`'s Force Pool: a Small one while there are
- * any, then a Big one (the lowest id: the rulebook lets the player choose); never the Maginot Line.
- * Returns whether more are left.
- */
-function releaseOne(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): boolean {
+/** 3.4: the set-aside units of `country` its liberator may take now: the Small ones while there are any, then the Big ones; never the Maginot Line. */
+function releasable(p: PackIndex, s: BlitzState, country: string): string[] {
   const aside = (s.setAside?.[country] ?? []).filter((id) => id !== 'maginot-line');
   const small = aside.filter((id) => maxSize(p, unitDef(p, id).id) <= 2);
-  const pick = (small.length ? small : aside)[0];
-  if (!pick) return false;
+  return small.length ? small : aside;
+}
+
+/**
+ * 3.4: one set-aside unit of a liberated country joins `power`'s Force Pool, of its choice: with one
+ * possibility at once, else asked next (`take UNIT`, `s.releaseAsk`). Returns whether more are left.
+ */
+function releaseOne(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): boolean {
+  const can = releasable(p, s, country);
+  if (!can.length) return false;
+  if (can.length === 1) release(p, s, country, power, can[0]!, ev);
+  else s.releaseAsk = [...(s.releaseAsk ?? []), { country, power }];
+  return (s.setAside?.[country] ?? []).filter((id) => id !== 'maginot-line').length > 1;
+}
+
+function release(p: PackIndex, s: BlitzState, country: string, power: string, pick: string, ev: Events): void {
   s.setAside = { ...s.setAside, [country]: (s.setAside?.[country] ?? []).filter((x) => x !== pick) };
-  if (s.units[pick]) {
-    const { [pick]: _gone, ...rest } = s.units;
-    s.units = rest;
-  }
+  // 3.4: "these are now your major power's units": the unit record says whose Force Pool it is in.
+  s.units = { ...s.units, [pick]: { def: pick, power, size: 0, at: 'pool' } };
   s.pool = { ...s.pool, [pick]: { size: maxSize(p, unitDef(p, pick).id), from: s.turn } };
   emit(ev, 'liberation-unit', `${unitName(p, pick)} joins ${power}'s Force Pool with ${p.files.map.countries.find((x) => x.id === country)?.name ?? country}'s liberation`, power, { country, unit: pick });
-  return aside.length > 1;
+}
+
+/** 3.4: the liberator's choice of the set-aside unit it takes (`take UNIT`). */
+export function askRelease(p: PackIndex, s: BlitzState): Ask {
+  const x = s.releaseAsk![0]!;
+  return { kind: 'decision', power: x.power, prompt: 'liberation-unit', options: releasable(p, s, x.country).map((id) => `take ${id}`) };
+}
+
+export function applyRelease(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const x = s.releaseAsk![0]!;
+  const rest = s.releaseAsk!.slice(1);
+  if (rest.length) s.releaseAsk = rest;
+  else delete s.releaseAsk;
+  fired('3.4', s.scenario);
+  release(p, s, x.country, x.power, choice.slice(5), ev);
 }
 
 /** 3.4: at the start of each turn after a liberation, one more set-aside unit per liberated country. */

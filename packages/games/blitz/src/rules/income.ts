@@ -23,6 +23,7 @@ import { homeCountries, landsReachedFrom, suppliedAreas, suppliedSeas, usesSuppl
 import { fired } from './sections.ts';
 import { isNeutral } from './neutrality.ts';
 import { rtwOn } from './road-to-war.ts';
+import { mainHomes as mainHomesOf } from './liberation.ts';
 import { atWar as atWarPair } from './wars.ts';
 import type { Ask, BlitzState } from './state.ts';
 
@@ -66,17 +67,23 @@ const anyHome = (p: PackIndex, s: BlitzState, power: string): string => [...home
  * country reaches, and the main homes do not, are its. Returns what the main homes reach (null: as
  * `suppliedAreas`, there being no remote home) and the isolated allies' areas.
  */
-function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readonly string[], restricted: ReadonlySet<string>): { main: ReadonlySet<string>; allies: Map<string, string> } {
+function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readonly string[], restricted: ReadonlySet<string>): { main: ReadonlySet<string>; mainHomes: ReadonlySet<string>; allies: Map<string, string> } {
   const homes = homeCountries(p, s, power);
-  let remote = new Set(p.files.map.countries.filter((c) => c.remoteHome && homes.has(c.id)).map((c) => c.id));
-  // 7.6 and 3.4 make a remote home the new home of British units once Great Britain is conquered; that
-  // is not modelled: while the power holds no area of its other home countries, all of them count as home.
+  // 7.6 steps 1 and 4, 3.4: the main homes are the home countries that are not remote, a conquered
+  // one's place taken by the new home of its units (Canada for the British units after Great Britain's
+  // fall: liberation.ts); the other remote homes count as outside them.
+  let mainHomes = mainHomesOf(p, s, power, homes);
+  let remote = new Set([...homes].filter((c) => !mainHomes.has(c) && p.files.map.countries.some((x) => x.id === c && x.remoteHome)));
+  // A power holding no area of any main home (Great Britain fallen with no British unit left to need a
+  // new home, France fallen too) counts all its home countries as home, not none.
   const holds = (c: string) => (p.countryLands.get(c) ?? []).some((l) => s.control[l] === power);
-  if (![...homes].some((c) => !remote.has(c) && holds(c))) remote = new Set();
-  const mainHomes = new Set([...homes].filter((c) => !remote.has(c)));
+  if (![...mainHomes].some(holds)) {
+    remote = new Set();
+    mainHomes = homes;
+  }
   const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power));
   const allies = new Map<string, string>();
-  if (!usesSupply(p, s)) return { main, allies };
+  if (!usesSupply(p, s)) return { main, mainHomes, allies };
   const candidates = new Set(remote);
   for (const u of p.unit.values()) if (nations.includes(u.nation) && !homes.has(u.home)) candidates.add(u.home);
   const held = (c: string) => (p.countryLands.get(c) ?? []).filter((l) => s.control[l] === power);
@@ -89,7 +96,7 @@ function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readon
       if (s.control[l] === power && !main.has(l) && !mainHomes.has(landDef(p, l).country) && !allies.has(l)) allies.set(l, c);
     }
   }
-  return { main, allies };
+  return { main, mainHomes, allies };
 }
 
 /** This turn's new Oil and Resources of every power (7.6), Lend Lease moved and Factory damage cleared. */
@@ -119,8 +126,9 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
     if (fixed) give(x, { res: fixed.resources, oil: fixed.oil }, 'chart');
     else {
       const homes = homeCountries(p, s, pw.id);
-      const { main: supplied, allies } = incomeReach(p, s, pw.id, pw.nations, new Set(restricted.values()));
-      const remote = (c: string) => p.files.map.countries.some((x) => x.id === c && x.remoteHome);
+      const { main: supplied, mainHomes, allies } = incomeReach(p, s, pw.id, pw.nations, new Set(restricted.values()));
+      // 7.6: a home country outside the main ones (the AFA's dominions) counts as step 1's.
+      const remote = (c: string) => !mainHomes.has(c);
       for (const land of sc.lands) {
         if (s.control[land] !== pw.id) continue;
         const l = landDef(p, land);

@@ -12,6 +12,7 @@ import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } fro
 import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
+import { afterConquest, afterLiberation, liberatorOf } from './liberation.ts';
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, minorDef } from './road-to-war.ts';
@@ -34,14 +35,18 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       // country that never fell is nothing more than a change of control.
       if (s.conquered.includes(country)) {
         s.conquered = s.conquered.filter((c) => c !== country);
-        emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
-        liberate(p, s, country, power, ev);
+        const by = liberatorOf(p, s, country, power);
+        emit(ev, 'liberation', `${name} is liberated by the ${side}`, by, { country });
+        liberate(p, s, country, by, ev);
+        afterLiberation(p, s, country, by, ev); // 3.4: returned, or the liberator's choice
       }
     } else if (liberatedByTaking(s, country, side)) {
       // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered.
       s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
-      emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
-      liberate(p, s, country, power, ev);
+      const by = liberatorOf(p, s, country, power);
+      emit(ev, 'liberation', `${name} is liberated by the ${side}`, by, { country });
+      liberate(p, s, country, by, ev);
+      afterLiberation(p, s, country, by, ev); // 3.4: the liberator keeps it or returns it to the AFA
     } else if (liberatedByConquest(p, s, country, side)) {
       // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
       // Allied major that took it and aligned with it; it is not conquered.
@@ -60,6 +65,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
       setAsideConquered(p, s, country, side, ev); // 3.4/D.5
       if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
+      afterConquest(p, s, country, ev); // 3.4: a new home country for its units left on the map
       neutralEvent(p, s, 'conquest', side, ev);
     }
   }

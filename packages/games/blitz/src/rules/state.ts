@@ -311,6 +311,17 @@ export interface BlitzState {
   vichy?: { countries: string[]; fleet: { unit: string; size: number }[]; rolled?: boolean };
   /** 3.4: liberated countries with set-aside units still to come back, and the power they go to. */
   liberators?: Record<string, string>;
+  /** 3.4: a liberator still to choose whether it keeps the country or returns it to `to`, its original power (liberation.ts). */
+  liberation?: { country: string; power: string; to: string };
+  /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
+  releaseAsk?: { country: string; power: string }[];
+  /**
+   * 3.4: conquered home countries whose units on the map have a new home country (7.6 counts it with
+   * the main home countries: the AFA's British units after Great Britain's fall), and the choices of
+   * one still to be made, in order. Replaced, never changed in place.
+   */
+  homeFor?: Record<string, string>;
+  homeAsk?: { country: string; power: string }[];
   /** 3.4: French warships in Vichy France still to be rolled for, and the Axis power that took it. */
   frenchFleetRoll?: { power: string; units: string[] };
   setAside?: Record<string, string[]>;

@@ -156,8 +156,11 @@ function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string
     .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at))
     .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
+  // A Force Pool unit is its nation's power's, unless a unit record says whose it is (3.4: a liberated
+  // country's unit given to its liberator, or a country's units taken over by the power that kept it).
+  const mine = (id: string) => (s.units[id] ? s.units[id]!.power === power : nations.includes(unitDef(p, id).nation));
   const builds = Object.entries(s.pool)
-    .filter(([id, e]) => !chosen.has(id) && e.from <= s.turn && (e.power ? e.power === power : nations.includes(unitDef(p, id).nation)) && (s.units[id]?.at ?? 'pool') === 'pool')
+    .filter(([id, e]) => !chosen.has(id) && e.from <= s.turn && (e.power ? e.power === power : mine(id)) && (s.units[id]?.at ?? 'pool') === 'pool')
     .filter(([id]) => budgetFor(p, s, power, id) > 0 || freeGar(p, s, power, id))
     .filter(([id]) => placeable(p, s, id, power, 1).length > 0)
     .map(([id]) => `build ${id}`)

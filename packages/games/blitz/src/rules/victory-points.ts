@@ -104,7 +104,8 @@ export function onTaken(p: PackIndex, s: BlitzState, land: string, before: strin
   if (before === 'neutral' || sideOf(p, s, before) !== enemy(sideOf(p, s, power))) return;
   const c = s.combat;
   const lost = c !== null && s.attacks[c.attack]?.target === land && c.attackerLoss === true;
-  if (!lost) (s.cleanTakes ??= []).push(`${power}:${land}`);
+  // A new array: the draft of a state shares this one with the state it was made from.
+  if (!lost) s.cleanTakes = [...(s.cleanTakes ?? []), `${power}:${land}`];
 }
 
 /** Note a destroyed unit for "destroy a unit of this type this turn" objectives, with who destroyed it. */

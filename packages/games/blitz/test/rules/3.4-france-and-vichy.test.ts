@@ -11,9 +11,10 @@ import { blitz } from '../../src/index.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { declarable, declareWar, takeControl } from '../../src/rules/politics.ts';
 import { applyFrenchFleetDie, liberationUnits } from '../../src/rules/france.ts';
-import { advance } from '../../src/rules/flow.ts';
+import { advance, applyChoice } from '../../src/rules/flow.ts';
+import { askBuild } from '../../src/rules/turn-end.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { pack } from '../helpers.ts';
+import { options, pack, play, prompt } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(blitz.setup('full', pack).pack);
@@ -38,7 +39,9 @@ describe('3.4 France falls for the first time', () => {
       expect(before.units[id]!.at).not.toBe('gone');
       expect(s.units[id]!.at, id).toBe('gone');
     }
-    expect(s.setAside?.france).toEqual(expect.arrayContaining(['armee-de-l-air', 'free-french-army']));
+    expect(s.setAside?.france).toEqual(expect.arrayContaining(['armee-de-l-air']));
+    // The Free French Army is French North Africa's unit (3.4 example): set aside with French North Africa.
+    expect(s.setAside?.['french-north-africa']).toEqual(['free-french-army']);
     expect(s.vichy?.countries).toEqual(['french-north-africa', 'french-west-africa', 'madagascar', 'vichy-france']);
     for (const l of ['algeria', 'morocco', 'french-west-africa', 'madagascar', 'vichy-france']) expect(s.control[l], l).toBe('neutral');
     // Not named by 3.4: French Equatorial Africa stays with the AFA.
@@ -157,19 +160,23 @@ describe('3.4 the French fleet roll when an Axis power takes Vichy France', () =
 });
 
 describe('3.4 liberation returns a set-aside Small unit', () => {
-  it('the Allies retaking Paris liberate France, and a French Small unit joins the Force Pool', () => {
+  it('the Allies retaking Paris liberate France, and a French Small unit of their choice joins the Force Pool', () => {
     const { s } = fallen();
     const aside = [...(s.setAside?.france ?? [])];
     expect(aside.length).toBeGreaterThan(0);
-    const ev: GameEvent[] = [];
-    takeControl(p, s, 'paris', 'AFA', ev, 'test');
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
     expect(s.conquered).not.toContain('france');
-    const back = ev.find((e) => e.type === 'liberation-unit');
-    expect(back).toBeDefined();
-    const unit = (back!.data as { unit: string }).unit;
-    expect(aside).toContain(unit);
-    expect(s.pool[unit]).toBeDefined();
-    expect(s.setAside!.france).not.toContain(unit);
+    // 3.4: "of your choice": the AFA is asked which of France's set-aside Small units it takes.
+    advance(p, s, []);
+    expect(prompt(s)).toBe('AFA:liberation-unit');
+    const small = aside.filter((id) => id !== 'maginot-line' && Math.max(...Object.keys(p.unit.get(id)!.sizes).map(Number)) <= 2);
+    expect(options(s)).toEqual(small.map((id) => `take ${id}`));
+    const unit = small[small.length - 1]!;
+    const r = play(s, `take ${unit}`);
+    expect(r.events.find((e) => e.type === 'liberation-unit')?.data).toEqual({ country: 'france', unit });
+    expect(r.state.pool[unit]).toBeDefined();
+    expect(r.state.units[unit]).toMatchObject({ power: 'AFA', at: 'pool' });
+    expect(r.state.setAside!.france).not.toContain(unit);
   });
 
   it('and one more at the start of each later turn, Small ones first, then Big ones, never the Maginot Line', () => {
@@ -178,14 +185,25 @@ describe('3.4 liberation returns a set-aside Small unit', () => {
     expect(s.liberators).toEqual({ france: 'AFA' });
     const small = (id: string) => Math.max(...Object.keys(p.unit.get(id)!.sizes).map(Number)) <= 2;
     const order: string[] = [];
+    const take = (ev: GameEvent[]) => {
+      // The liberator's pick, where it has one: the first offered.
+      while (s.releaseAsk) {
+        advance(p, s, ev);
+        applyChoice(p, s, options(s)[0]!, ev);
+      }
+    };
+    const first: GameEvent[] = [];
+    take(first);
+    order.push(...first.filter((e) => e.type === 'liberation-unit').map((e) => (e.data as { unit: string }).unit));
     for (let turn = 0; turn < 12 && s.liberators; turn++) {
       const ev: GameEvent[] = [];
       liberationUnits(p, s, ev);
+      take(ev);
       const back = ev.filter((e) => e.type === 'liberation-unit');
       expect(back.length).toBe(1);
       order.push((back[0]!.data as { unit: string }).unit);
     }
-    expect(order.length).toBeGreaterThan(0);
+    expect(order.length).toBeGreaterThan(1);
     expect(order).not.toContain('maginot-line');
     for (const id of order) expect(s.pool[id], id).toBeDefined();
     // Small ones come back before any Big one.
@@ -220,7 +238,15 @@ describe('3.4 example: the USA liberates French North Africa (Turn 8)', () => {
     const ev: GameEvent[] = [];
     takeControl(p, s, 'morocco', 'USA', ev, 'test');
     takeControl(p, s, 'algeria', 'USA', ev, 'test');
+    advance(p, s, ev);
     return { s, ev };
+  };
+  /** The build options of `power` in state `s0`, with 5 Resources to spend. */
+  const buildsOf = (s0: BlitzState, power: string): string[] => {
+    const s = structuredClone(s0);
+    Object.assign(s, { step: 'build', buildOrder: [power], sel: null, hidden: {}, res: { ...s.res, [power]: 5 } });
+    const q = askBuild(p, s);
+    return q && q.kind === 'decision' ? q.options : [];
   };
 
   it('taking both areas liberates French North Africa rather than conquering it', () => {
@@ -230,8 +256,102 @@ describe('3.4 example: the USA liberates French North Africa (Turn 8)', () => {
     expect(s.vichy?.countries).not.toContain('french-north-africa');
   });
 
-  it('the USA keeps control of it rather than handing it back to the AFA', () => {
+  it('French North Africa was the AFA\'s: the USA is asked at once whether it keeps it or returns it', () => {
     const { s } = liberated();
-    expect([s.control.morocco, s.control.algeria]).toEqual(['USA', 'USA']);
+    expect(prompt(s)).toBe('USA:liberation-return');
+    expect(options(s)).toEqual(['keep french-north-africa', 'return french-north-africa']);
+  });
+
+  it('French North Africa\'s one Small unit, the Free French Army, joins the USA\'s Force Pool at once', () => {
+    const { s, ev } = liberated();
+    expect(ev.filter((e) => e.type === 'liberation-unit').map((e) => (e.data as { unit: string }).unit)).toEqual(['free-french-army']);
+    expect(s.pool['free-french-army']).toBeDefined();
+    expect(s.units['free-french-army']).toMatchObject({ power: 'USA', at: 'pool' });
+    expect(s.setAside?.['french-north-africa']).toEqual([]);
+  });
+
+  it('the USA keeps control of it rather than handing it back to the AFA, and may build the Free French Army there; the AFA may not', () => {
+    const { s } = liberated();
+    const r = play(s, 'keep french-north-africa');
+    expect([r.state.control.morocco, r.state.control.algeria]).toEqual(['USA', 'USA']);
+    expect(r.events.some((e) => e.type === 'liberation-keep')).toBe(true);
+    expect(r.state.liberation).toBeUndefined();
+    expect(buildsOf(r.state, 'USA')).toContain('build free-french-army');
+    expect(buildsOf(r.state, 'AFA')).not.toContain('build free-french-army');
+    const t = structuredClone(r.state);
+    Object.assign(t, { step: 'build', buildOrder: ['USA'], hidden: {}, res: { ...t.res, USA: 5 }, sel: { kind: 'build', unit: 'free-french-army', size: 1, pool: 2 } });
+    expect((askBuild(p, t) as { options: string[] }).options.sort()).toEqual(['at algeria', 'at morocco']);
+  });
+});
+
+describe('3.4 returning a liberated country', () => {
+  it('a liberated Great Britain always goes back to the AFA, and a liberator whose units may not stay there moves them to the closest area they may', () => {
+    const s = start();
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
+    expect(s.conquered).toContain('great-britain');
+    delete s.homeAsk; // the AFA's choice of a new home for the British units: not this test's
+    s.wars = [...s.wars!, 'GER~USSR'].sort();
+    s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
+    s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
+    const ev: GameEvent[] = [];
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', ev, 'test');
+    expect(ev.some((e) => e.type === 'liberation')).toBe(true);
+    expect(s.liberation).toBeUndefined(); // no choice: it must go back
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) expect(s.control[l], l).toBe('AFA');
+    const moved = ev.find((e) => e.type === 'liberation-move');
+    expect(moved?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london' });
+    expect(landDef(p, s.units['byelorussian-front']!.at).country).not.toBe('great-britain');
+  });
+
+  it('France liberated by the USA may be returned to the AFA: its areas go back, the Force Pool units stay with the liberator', () => {
+    const { s } = fallen();
+    s.wars = [...s.wars!, 'GER~USA'].sort();
+    s.neutral = s.neutral!.filter((x) => x !== 'USA');
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'paris', 'USA', ev, 'test');
+    expect(s.liberation).toEqual({ country: 'france', power: 'USA', to: 'AFA' });
+    advance(p, s, []);
+    expect(prompt(s)).toBe('USA:liberation-unit'); // its pick of France's set-aside units first
+    const unit = options(s)[0]!.slice(5);
+    const picked = play(s, `take ${unit}`).state;
+    expect(prompt(picked)).toBe('USA:liberation-return');
+    const r = play(picked, 'return france');
+    expect(r.state.control.paris).toBe('AFA');
+    expect(r.state.units[unit]).toMatchObject({ power: 'USA', at: 'pool' });
+  });
+
+  it('the AFA liberating its own France is asked nothing', () => {
+    const { s } = fallen();
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
+    expect(s.liberation).toBeUndefined();
+  });
+});
+
+describe('3.4 the liberation and new-home choices as engine decisions', () => {
+  /** Every option of the pending decision, applied to `s`: the input is left as it was, the result survives a JSON round trip. */
+  const eachOption = (s: BlitzState, want: string) => {
+    expect(prompt(s)).toBe(want);
+    const before = JSON.stringify(s);
+    for (const o of options(s)) {
+      const next = blitz.apply(s, o).state;
+      expect(JSON.stringify(s), o).toBe(before);
+      expect(JSON.parse(JSON.stringify(next))).toEqual(next);
+      expect(prompt(next), o).not.toBe(want);
+    }
+  };
+
+  it('3.4: keep/return, the set-aside unit to take and the new home country are ordinary decisions of the power concerned', () => {
+    const { s: fr } = fallen();
+    fr.wars = [...fr.wars!, 'GER~USA'].sort();
+    fr.neutral = fr.neutral!.filter((x) => x !== 'USA');
+    takeControl(p, fr, 'paris', 'USA', [], 'test');
+    advance(p, fr, []);
+    eachOption(fr, 'USA:liberation-unit');
+    const picked = play(fr, options(fr)[0]!).state;
+    eachOption(picked, 'USA:liberation-return');
+    const gb = start();
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, gb, l, 'GER', [], 'test');
+    advance(p, gb, []);
+    eachOption(gb, 'AFA:new-home-country');
   });
 });

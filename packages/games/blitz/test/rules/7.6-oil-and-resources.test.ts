@@ -8,8 +8,10 @@ import type { GameEvent } from '@salient/engine';
 import { spentOf } from '../../src/rules/economy.ts';
 import { lendLeaseOffers, turnIncome } from '../../src/rules/income.ts';
 import { landDef, packOf } from '../../src/rules/pack-index.ts';
+import { takeControl } from '../../src/rules/politics.ts';
+import { advance, applyChoice } from '../../src/rules/flow.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, options, pack, passUntil, play, reach, skipTo } from '../helpers.ts';
+import { arrange, options, pack, passUntil, play, prompt, reach, skipTo } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(start().pack);
@@ -158,8 +160,8 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
 });
 
 describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil and its own Resource', () => {
-  // The example's second half on the full game (its first half, Canada as the new home of British units,
-  // is not implemented): the AFA hold Persia and Iraq (1 Oil each) besides India (Hyderabad's Resource);
+  // The example's second half on the full game (its first half, Canada as the new home of British units
+  // once France and Great Britain are conquered, is further down): the AFA hold Persia and Iraq (1 Oil each) besides India (Hyderabad's Resource);
   // Japan holds Burma and Singapore and has fleets in the Arabian Sea and the Bay of Bengal, where the
   // India Convoy is damaged; Germany holds the Caucasus and Samarkand. No supply line runs from France or
   // Great Britain to India any more, but one runs from India to Persia and Iraq.
@@ -187,12 +189,63 @@ describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil an
     expect(joined.oil + joined.res).toBe(afa.oil + afa.res + 3);
   });
 
-  it('7.6/3.4 (not modelled): with France and Great Britain both lost, no dominion becomes the British home, so all of them count as home and India is not isolated', () => {
+  /** The position with France and then Great Britain conquered by Germany (3.4), the AFA asked for the British units' new home. */
+  const britainFallen = (): BlitzState => {
+    const s = position();
+    s.convoys = { ...s.convoys, 'canada-convoy': 1 };
+    for (const l of ['paris', 'london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
+    advance(p, s, []);
+    return s;
+  };
+
+  it('7.6 example: with France and Great Britain conquered, the AFA chooses Canada as the home country of British units', () => {
+    const s = britainFallen();
+    expect(s.conquered).toEqual(expect.arrayContaining(['france', 'great-britain']));
+    expect(prompt(s)).toBe('AFA:new-home-country');
+    expect(options(s)).toEqual(['home great-britain australia', 'home great-britain canada', 'home great-britain india', 'home great-britain south-africa']);
+    const r = play(s, 'home great-britain canada');
+    expect(r.state.homeFor).toEqual({ 'great-britain': 'canada' });
+    expect(r.events.find((e) => e.type === 'new-home')?.data).toEqual({ country: 'great-britain', home: 'canada' });
+  });
+
+  it('7.6 example: Canada\'s Oil and Resource are home income (step 4), not shipped, so Convoy damage does not touch them; India is cut off from Canada and builds Indian units with Iraq\'s Oil and its own Resource', () => {
+    const withHome = (home: string) => {
+      const s = britainFallen();
+      applyChoice(p, s, `home great-britain ${home}`, []);
+      // Convoy damage enough to take everything step 1 brings in.
+      s.convoys = { ...s.convoys, 'canada-convoy': 9 };
+      return turnIncome(p, s, []).AFA!;
+    };
+    const afa = withHome('canada');
+    // Step 4: Western Canada's Oil and Eastern Canada's Resource survive the Convoys' losses (step 3);
+    // with Australia as the British home instead, Canada's are shipped (step 1) and lost, Canberra's
+    // Resource kept in their place.
+    const other = withHome('australia');
+    expect(afa.oil).toBe(other.oil + 1);
+    expect(afa.oil + afa.res).toBe(other.oil + other.res + 1);
+    // No supply line from Canada to India, Persia or Iraq: India's own (Hyderabad's Resource, the Oil of Persia and Iraq).
+    expect(afa.earmark.india).toBe(3);
+    expect(Object.keys(afa.isolated!).filter((l) => ['hyderabad', 'persia', 'iraq'].includes(l)).sort()).toEqual(['hyderabad', 'iraq', 'persia']);
+  });
+
+  it('7.6 example, the other way: with Great Britain\'s fall no home chosen (no British unit left), every home country counts as home and India is not isolated', () => {
     const s = position();
     const lost = Object.fromEntries(Object.keys(s.control).filter((l) => ['france', 'great-britain'].includes(landDef(p, l).country)).map((l) => [l, 'GER']));
     const afa = turnIncome(p, arrange(s, { control: lost }), []).AFA!;
     expect(afa.earmark.india).toBeUndefined();
-    expect(afa.lines.home).toBeGreaterThan(0);
+    expect(afa.lines.home).toBeGreaterThan(2);
+  });
+
+  it('3.4: with a single home country left to choose, it is taken at once; a liberated Great Britain is the British units\' home again', () => {
+    const s = position();
+    // Only Canada left in the AFA's hands among its home countries.
+    const only = Object.fromEntries(Object.keys(s.control).filter((l) => ['australia', 'india', 'south-africa'].includes(landDef(p, l).country)).map((l) => [l, 'JAP']));
+    const t = arrange(s, { control: only });
+    for (const l of ['paris', 'london', 'scotland', 'gibraltar', 'malta']) takeControl(p, t, l, 'GER', [], 'test');
+    expect(t.homeAsk).toBeUndefined();
+    expect(t.homeFor).toEqual({ 'great-britain': 'canada' });
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, t, l, 'AFA', [], 'test');
+    expect(t.homeFor).toBeUndefined();
   });
 
   it('steps 2 and 6 are India\'s own: a Partisan in Hyderabad costs India\'s income, not the AFA\'s', () => {

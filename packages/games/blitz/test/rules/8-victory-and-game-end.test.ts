@@ -7,11 +7,13 @@ import type { GameEvent } from '@salient/engine';
 import { blitz } from '../../src/index.ts';
 import { packOf } from '../../src/rules/pack-index.ts';
 import { enterWar } from '../../src/rules/neutrality.ts';
-import { takeControl } from '../../src/rules/politics.ts';
+import { declareWar, takeControl } from '../../src/rules/politics.ts';
+import { advance } from '../../src/rules/flow.ts';
+import { sideOf } from '../../src/rules/query.ts';
 import { damage } from '../../src/rules/combat.ts';
 import { decideByPoints, scoreObjectives } from '../../src/rules/victory-points.ts';
 import type { BlitzState, CombatState } from '../../src/rules/state.ts';
-import { options, pack, passUntil, play, reach } from '../helpers.ts';
+import { options, pack, passUntil, play, prompt, reach } from '../helpers.ts';
 
 /** The full game for four players on Turn 12 with the example's VP at the start of the turn. */
 const turn12 = (): BlitzState => {
@@ -98,16 +100,45 @@ const usaAttacks = (s: BlitzState, target: string): void => {
 
 describe('8: No Casualties (AFA and USA)', () => {
   it('8 example: the USA takes Morocco and Algeria without loss and hands French North Africa back to the AFA: the USA scores No Casualties, the AFA does not', () => {
-    const s = fnaAxis();
-    takeControl(p, s, 'morocco', 'USA', [], 'test');
-    takeControl(p, s, 'algeria', 'USA', [], 'test');
-    // The hand-back is a player's choice the engine does not offer (WORKED-EXAMPLES.md #52); set it directly.
-    Object.assign(s.control, { morocco: 'AFA', algeria: 'AFA' });
+    // French North Africa as the game brings it about: neutral since France's fall, declared on by the
+    // USA (it joins the Axis), then liberated by the USA, which chooses (3.4) to return it to the AFA.
+    const s = turn12();
+    takeControl(p, s, 'paris', 'GER', [], 'test');
+    expect(s.vichy?.countries).toContain('french-north-africa');
+    s.side = 'Allies';
+    s.power = 'USA';
+    declareWar(p, s, 'french-north-africa', []);
+    expect(sideOf(p, s, s.control.morocco!)).toBe('Axis');
+    takeControl(p, s, 'morocco', 'USA', [], 'Ground Attack');
+    takeControl(p, s, 'algeria', 'USA', [], 'Ground Attack');
+    advance(p, s, []);
+    expect(prompt(s)).toBe('USA:liberation-return');
+    const r = play(s, 'return french-north-africa');
+    expect([r.state.control.morocco, r.state.control.algeria]).toEqual(['AFA', 'AFA']);
+    expect(r.events.find((e) => e.type === 'liberation-return')?.data).toMatchObject({ country: 'french-north-africa', from: 'USA', to: 'AFA' });
     const ev: GameEvent[] = [];
-    scoreObjectives(p, s, ev);
+    const t = structuredClone(r.state);
+    scoreObjectives(p, t, ev);
     expect(gained(ev, 'usa-no-casualties')).toBe(1);
     expect(gained(ev, 'afa-no-casualties')).toBe(0);
-    expect(s.cleanTakes).toBeUndefined(); // the turn's takes are forgotten once scored
+    expect(t.cleanTakes).toBeUndefined(); // the turn's takes are forgotten once scored
+  });
+
+  it('8/3.4: kept rather than returned, French North Africa scores the same for the USA', () => {
+    const s = turn12();
+    takeControl(p, s, 'paris', 'GER', [], 'test');
+    s.side = 'Allies';
+    s.power = 'USA';
+    declareWar(p, s, 'french-north-africa', []);
+    takeControl(p, s, 'morocco', 'USA', [], 'Ground Attack');
+    takeControl(p, s, 'algeria', 'USA', [], 'Ground Attack');
+    advance(p, s, []);
+    const t = structuredClone(play(s, 'keep french-north-africa').state);
+    expect([t.control.morocco, t.control.algeria]).toEqual(['USA', 'USA']);
+    const ev: GameEvent[] = [];
+    scoreObjectives(p, t, ev);
+    expect(gained(ev, 'usa-no-casualties')).toBe(1);
+    expect(gained(ev, 'afa-no-casualties')).toBe(0);
   });
 
   it('an area the Axis take back before the turn end scores nothing; taken again without loss, it scores', () => {

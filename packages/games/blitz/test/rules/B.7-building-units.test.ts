@@ -80,11 +80,23 @@ describe('B.7/7.8 costs: 1 per Size repaired or built', () => {
 });
 
 describe('B.7 placement', () => {
-  it('USA units are placed in Great Britain, even with Paris in Allied hands; a French unit in France', () => {
+  it('USA units are placed in Great Britain, even with Paris in Allied hands', () => {
     const wa = until(parisFreed(), 'WA', 'build-pick');
-    expect(options(wa)).toContain('build free-french-army');
     expect(options(play(wa, 'build 3rd-army', 'size 2').state).sort()).toEqual(['at london', 'at scotland']);
-    expect(options(play(wa, 'build free-french-army', 'size 2').state)).toEqual(['at paris']);
+    // The Free French Army's home is French North Africa (3.4 example), not in play in B: not in B's Force Pool.
+    expect(options(wa)).not.toContain('build free-french-army');
+  });
+
+  it('a French unit is placed in France, in Paris once the Western Allies hold it', () => {
+    const data = structuredClone(pack.data);
+    data.units.units.push({ id: 'test-french-army', name: 'Test French Army', nation: 'AFA', home: 'france', type: 'INF', sizes: { '1': { move: 2, land: 2 }, '2': { move: 2, land: 3 } } } as (typeof data.units.units)[number]);
+    data.scenarios.scenarios.find((x) => x.id === 'B')!.forcePool.push({ unit: 'test-french-army', size: 2 });
+    const checked = blitz.checkPack(data);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
+    const held = until(blitz.setup('B', checked.pack), 'WA', 'build-pick');
+    expect(options(held)).not.toContain('build test-french-army');
+    const freed = until(arrange(blitz.setup('B', checked.pack), { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null }, control: { paris: 'WA' } }), 'WA', 'build-pick');
+    expect(options(play(freed, 'build test-french-army', 'size 2').state)).toEqual(['at paris']);
   });
 
   it('a naval unit is placed only where there is a Port: a German BB goes to Western Germany, not Berlin', () => {
