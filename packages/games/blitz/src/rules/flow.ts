@@ -27,6 +27,7 @@ import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, tur
 import { applyPartisans, askPartisans, checkAlignments, startPartisans } from './minors.ts';
 import { applyLoot, askLoot, scoreObjectives } from './victory-points.ts';
 import { withSupplyMemo } from './supply.ts';
+import { applyAssign, applyCommanderPhase, applyLossDie, askAssign, askCommanderPhase, askLossDie, startCommanderPhase, sweepCommanders } from './commanders.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
@@ -69,6 +70,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
     return;
   }
   s.side = impulseSide(impulse);
+  if (s.commanders) startCommanderPhase(p, s); // 9.5: its commanders first, as the phase begins
   if (impulse > 2) fired('2.2', s.scenario);
   startFrontierAttack(p, s); // E: the USSR's attack on Harbin, at the start of the Allied activities
   const powers = sidePowers(p, s, s.side);
@@ -348,6 +350,19 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.combat = null;
       return;
     }
+    if (s.commanders) {
+      // 9.5: a loss die owed for damage to a commanded unit comes first, whatever is under way; then a
+      // commander whose unit is gone, or whose area fell, goes back; then a commander's unit to name.
+      if (s.cmdLoss) {
+        s.ask = askLossDie();
+        return;
+      }
+      sweepCommanders(p, s, ev);
+      if (s.cmdAssign) {
+        s.ask = askAssign(p, s);
+        return;
+      }
+    }
     if (s.loot) {
       s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
       return;
@@ -401,6 +416,14 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       return;
     }
     if (frontierRule) checkGarrison(p, s, ev); // E: Harbin's garrison, whenever play pauses outside a combat
+    if (s.cmdPhase) {
+      const q = askCommanderPhase(p, s, ev); // 9.5: the phase's first action
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
     if (s.overruns.length) {
       const q = askOverrun(p, s, ev);
       if (q) {
@@ -473,6 +496,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (ask.kind === 'chance') {
     const m = /^die ([1-6])$/.exec(choice);
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
+    if (s.cmdLoss) {
+      applyLossDie(p, s, Number(m[1]), ev); // 9.5
+      return;
+    }
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
     else if (s.frenchFleetRoll && !s.combat) {
       // 3.4: a ship the Allies keep must leave at once, as an overrun unit does (6.6).
@@ -492,6 +519,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (!ask.options.includes(choice)) {
     throw new IllegalChoiceError(`'${choice}' is not a legal option for ${ask.prompt}; legal: ${ask.options.slice(0, 8).join(', ')}${ask.options.length > 8 ? ', ...' : ''}`);
+  }
+  if (s.cmdAssign) {
+    applyAssign(p, s, choice, ev); // 9.5
+    return;
   }
   if (s.loot) {
     applyLoot(p, s, choice, ev);
@@ -538,6 +569,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.llStep) {
     applyLendLease(s, choice);
+    return;
+  }
+  if (s.cmdPhase) {
+    applyCommanderPhase(p, s, choice, ev); // 9.5
     return;
   }
   if (choice.startsWith('declare ')) {

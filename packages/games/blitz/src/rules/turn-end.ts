@@ -15,6 +15,7 @@ import { areaInSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 import { neutralCap } from './neutrality.ts';
+import { placeCommander, placementOptions } from './commanders.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -136,8 +137,9 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const research = left >= 1 && canResearch(p, s, power) ? ['research'] : [];
   const sabotage = left >= 1 ? sabotageTargets(p, s, power).map((x) => `sabotage ${x}`) : []; // 9.6
   const aBomb = aBombOptions(p, s, power); // 7.8: pick, develop, test, build the A-Bomb (abomb.ts)
-  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length && !sabotage.length && !aBomb.length) return null;
-  return dec('build-pick', [...extra, ...picks, ...aBomb, ...research, ...sabotage, ...repairs, ...builds, 'done']);
+  const commanders = placementOptions(p, s, power); // 9.5: one Commander a turn from the Force Pool, free
+  if (!repairs.length && !builds.length && !picks.length && !extra.length && !research.length && !sabotage.length && !aBomb.length && !commanders.length) return null;
+  return dec('build-pick', [...extra, ...picks, ...aBomb, ...research, ...sabotage, ...commanders, ...repairs, ...builds, 'done']);
 }
 
 /** What `power` may pick, repair and build now at the builds (7.3, 7.8). */
@@ -246,6 +248,10 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   if (verb === 'sabotage') {
     startSabotage(p, s, power, arg!);
+    return false;
+  }
+  if (verb === 'commander') {
+    placeCommander(p, s, power, c, ev); // 9.5
     return false;
   }
   if (verb === 'extra') {
