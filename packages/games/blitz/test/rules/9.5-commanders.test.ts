@@ -16,7 +16,8 @@ import { packOf } from '../../src/rules/pack-index.ts';
 import type { BlitzState, CommanderState } from '../../src/rules/state.ts';
 import { suppliedAreas } from '../../src/rules/supply.ts';
 import type { GameEvent } from '@salient/engine';
-import { arrange, dieFor, eventsOf, options, pack, passUntil, play, prompt, reach, until } from '../helpers.ts';
+import type { PackFiles } from '../../src/pack/schema.ts';
+import { arrange, checkedPack, dieFor, eventsOf, options, pack, passUntil, play, prompt, reach, until } from '../helpers.ts';
 
 const full = (optional?: string): BlitzState => blitz.setup('full', pack, optional ? { optional } : {});
 const p = packOf(full().pack);
@@ -26,7 +27,7 @@ function withCommander(s0: BlitzState, counter: string, c: Partial<CommanderStat
   const s = structuredClone(s0);
   s.commanders![counter] = { ...s.commanders![counter]!, ...c };
   s.sel = null;
-  advance(p, s, []);
+  advance(packOf(s.pack), s, []);
   return s;
 }
 
@@ -63,6 +64,14 @@ describe('9.5 the Commander counters', () => {
     expect(face('manstein')).toMatchObject({ nation: 'GER', letter: 'L' });
     expect(face('novikov')).toMatchObject({ nation: 'USSR', letter: 'A' });
     expect(cmds.every((c) => c.estimates && Object.keys(c.estimates).length > 0)).toBe(true);
+  });
+});
+
+describe('9.5 commanders are on the map, not secret', () => {
+  it('every power sees every commander, where it is and what it commands', () => {
+    const s = play(reach(full('9.5'), 'GER', 'build-pick'), 'commander manstein berlin', 'command replacement-army').state;
+    expect(blitz.observe(s, 'AFA').commanders).toEqual(s.commanders);
+    expect(blitz.observe(s, 'AFA').commanders!['manstein-guderian']).toMatchObject({ face: 'manstein', at: 'berlin', unit: 'replacement-army' });
   });
 });
 
@@ -197,6 +206,23 @@ describe('9.5 a commander in combat', () => {
     const led = withCommander(announce, 'montgomery-alexander', { face: 'montgomery', at: 'milan', unit: 'persian-army' });
     expect(fightFace(p, led, 'persian-army').land).toBeGreaterThanOrEqual(1);
     expect(attackWith(led)).toContain('add persian-army');
+  });
+
+  it('a Land Commander with no Land Factor of its own still gives a 0 Land Factor unit 1 (test bed)', () => {
+    // Synthetic: Montgomery with Air 1 and no Land Factor, so only 9.5's minimum can give the Persian Army its 1.
+    const files = structuredClone(blitz.bundledPacks.approximation) as PackFiles;
+    files.pack = { ...files.pack, id: 'commander-test', fidelity: 'synthetic', title: 'Commander test bed', description: 'The bundled pack with a Land Commander without Land Factors (test only).' };
+    const monty = files.units.commanders!.find((c) => c.id === 'montgomery-alexander')!;
+    monty.sides[0] = { id: 'montgomery', name: 'Montgomery', letter: 'L', air: 1 };
+    const bed = checkedPack(files, 'commander test pack');
+    const base = arrange(blitz.setup('full', bed, { optional: '9.5' }), {
+      units: { 'persian-army': { power: 'AFA', at: 'milan', size: 1 }, 'italian-1st-army': null, 'italian-alpini-army': { at: 'rome', size: 1 } },
+      control: { milan: 'AFA' },
+    });
+    const announce = until(base, 'AFA', 'announce-attack');
+    const led = withCommander(announce, 'montgomery-alexander', { face: 'montgomery', at: 'milan', unit: 'persian-army' });
+    expect(fightFace(packOf(led.pack), led, 'persian-army').land).toBe(1);
+    expect(options(play(led, 'attack rome').state)).toContain('add persian-army');
   });
 });
 
