@@ -67,6 +67,23 @@ describe('9.5 the Commander counters', () => {
   });
 });
 
+describe('9.5 the pack check of Commander counters', () => {
+  const broken = (edit: (c: NonNullable<PackFiles['units']['commanders']>) => void) => {
+    const files = structuredClone(blitz.bundledPacks.approximation) as PackFiles;
+    edit(files.units.commanders!);
+    const r = blitz.checkPack(files);
+    return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+
+  it('refuses a home country not of its nation, a third counter for a power, a repeated commander and a face with no factor', () => {
+    expect(broken((c) => (c[0]!.home = 'ussr')).join('\n')).toMatch(/'ussr' is not a home country of GER/);
+    expect(broken((c) => c.push({ ...structuredClone(c[0]!), id: 'third-ger', sides: [{ id: 'x1', name: 'X', letter: 'L', land: 1 }, { id: 'x2', name: 'Y', letter: 'A', air: 1 }] })).join('\n')).toMatch(/GER has more than two Commander counters/);
+    expect(broken((c) => (c[1]!.sides[0].id = c[0]!.sides[0].id)).join('\n')).toMatch(/duplicate commander id/);
+    expect(broken((c) => (c[0]!.sides[0] = { id: 'nobody', name: 'Nobody', letter: 'L' })).join('\n')).toMatch(/commander 'nobody' has no factor/);
+    expect(broken(() => undefined)).toEqual([]);
+  });
+});
+
 describe('9.5 commanders are on the map, not secret', () => {
   it('every power sees every commander, where it is and what it commands', () => {
     const s = play(reach(full('9.5'), 'GER', 'build-pick'), 'commander manstein berlin', 'command replacement-army').state;
