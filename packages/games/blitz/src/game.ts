@@ -32,6 +32,7 @@ import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
 import { startRoadToWar } from './rules/road-to-war.ts';
+import { initCommanders } from './rules/commanders.ts';
 
 export const RULES_VERSION = '0.7.0';
 /** One line per scenario for listings. */
@@ -121,6 +122,10 @@ function draft(s: BlitzState): BlitzState {
     ...(s.llOil ? { llOil: { ...s.llOil } } : {}),
     ...(s.saveOil ? { saveOil: { ...s.saveOil } } : {}),
     ...(s.disband ? { disband: s.disband.map((d) => ({ ...d })) } : {}),
+    ...(s.commanders ? { commanders: Object.fromEntries(Object.entries(s.commanders).map(([k, v]) => [k, { ...v }])) } : {}),
+    ...(s.cmdPhase ? { cmdPhase: { ...s.cmdPhase, queue: [...s.cmdPhase.queue], moved: [...s.cmdPhase.moved] } } : {}),
+    ...(s.cmdAssign ? { cmdAssign: { ...s.cmdAssign } } : {}),
+    ...(s.cmdLoss ? { cmdLoss: [...s.cmdLoss] } : {}),
     ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,
     buildOrder: [...s.buildOrder],
@@ -161,6 +166,7 @@ function setupState(p: PackIndex, scenario: string, optional: string[], bids: Re
   // 1.11/9: the optional rules are agreed before the set-up; absent when none, so such games are unchanged.
   if (optional.length) s.optional = optional;
   if (bids) s.bids = bids;
+  initCommanders(p, s); // 9.5: the Commander counters start in the Force Pools
   for (const pl of sc.setup) {
     const d = p.unit.get(pl.unit)!;
     const power = sc.powers.find((x) => x.nations.includes(d.nation))!.id;

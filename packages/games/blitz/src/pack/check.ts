@@ -104,6 +104,25 @@ function crossCheck(p: PackFiles): PathIssue[] {
   });
 
   // --- units -----------------------------------------------------------------------------------
+  // 9.5: Commander counters. Counter ids and commander (face) ids are unique, each counter's home is a
+  // home country of its nation, a power has at most two counters, and every face gives some factor.
+  const commanders = p.units.commanders ?? [];
+  uniqueIds(commanders, ['units', 'commanders'], 'commander counter');
+  const faceSeen = new Set<string>();
+  const perNation = new Map<string, number>();
+  commanders.forEach((c, i) => {
+    const at: Path = ['units', 'commanders', i];
+    const home = p.map.countries.find((x) => x.id === c.home);
+    if (!home) add([...at, 'home'], `unknown home country '${c.home}'`);
+    else if (home.homeOf !== c.nation) add([...at, 'home'], `'${c.home}' is not a home country of ${c.nation} (its homeOf is ${home.homeOf ?? 'unset'}): a Commander is placed in its own power's home country (9.5)`);
+    perNation.set(c.nation, (perNation.get(c.nation) ?? 0) + 1);
+    if (perNation.get(c.nation) === 3) add(at, `${c.nation} has more than two Commander counters; 9.5 gives each major power two`);
+    c.sides.forEach((sd, j) => {
+      if (faceSeen.has(sd.id)) add([...at, 'sides', j, 'id'], `duplicate commander id '${sd.id}' (ids are unique over every face of every counter)`);
+      faceSeen.add(sd.id);
+      if ((sd.air ?? 0) + (sd.land ?? 0) + (sd.naval ?? 0) + (sd.strategic ?? 0) < 1) add([...at, 'sides', j], `commander '${sd.id}' has no factor: a Commander has factors like a unit (9.5)`);
+    });
+  });
   p.units.units.forEach((u, i) => {
     const at: Path = ['units', 'units', i];
     if (!countries.has(u.home)) add([...at, 'home'], `unknown home country '${u.home}'`);

@@ -220,7 +220,43 @@ export const unitSchema = z.object({
 });
 export type UnitDef = z.infer<typeof unitSchema>;
 
-export const unitsSchema = z.object({ units: z.array(unitSchema).min(1), ...provenance });
+/**
+ * One face of a Commander counter (optional rule 9.5): a named commander with factors like a unit's
+ * and, in its shaded movement circle, the letter of the units it may command: `A` an air unit, `L` a
+ * land unit, `N` a naval unit. Its factors and triangles are added to those of the unit it commands.
+ */
+export const commanderSideSchema = z.object({
+  /** The commander's id (`manstein`): unique over every face of every Commander counter. */
+  id,
+  name: z.string().min(1),
+  letter: z.enum(['A', 'L', 'N']),
+  air: count.optional(),
+  land: count.optional(),
+  naval: count.optional(),
+  strategic: count.optional(),
+  triangles: z
+    .object({ air: triangles.optional(), land: triangles.optional(), naval: triangles.optional() })
+    .optional(),
+});
+export type CommanderSide = z.infer<typeof commanderSideSchema>;
+
+/** A Big two-sided Commander counter (9.5): two commanders of one major power, one on each face. */
+export const commanderSchema = z.object({
+  id,
+  nation: powerSchema,
+  /** The home country it is placed in when it comes from the Force Pool (9.5, 7.8). */
+  home: id,
+  sides: z.tuple([commanderSideSchema, commanderSideSchema]),
+  ...provenance,
+});
+export type CommanderDef = z.infer<typeof commanderSchema>;
+
+export const unitsSchema = z.object({
+  units: z.array(unitSchema).min(1),
+  /** Optional rule 9.5: each major power's two Commander counters; absent in a pack without them. */
+  commanders: z.array(commanderSchema).optional(),
+  ...provenance,
+});
 
 export const combatResultSchema = z
   .string()

@@ -48,6 +48,7 @@ import { onDestroyed } from './victory-points.ts';
 import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powerViewer, unitViewer } from './wars.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { awaitsFleetRoll } from './france.ts';
+import { commandedStrategicExtra, commandedUnitHit, commandedUnitLost, fightFace } from './commanders.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -89,7 +90,7 @@ function mayDefend(p: PackIndex, s: BlitzState, uid: string, a: Attack): boolean
 /** How a land unit can reach `target` for a Ground Attack, or null (5.3 bullets). */
 function attackSource(p: PackIndex, s: BlitzState, uid: string, target: string): string | null {
   const u = s.units[uid]!;
-  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || (face(p, u).land ?? 0) < 1) return null; // FORT and 0-LF units only defend
+  if (!isLand(p, u) || typeOf(p, u) === 'FORT' || (fightFace(p, s, uid).land ?? 0) < 1) return null; // FORT and 0-LF units only defend (9.5: unless a Land Commander commands it)
   if (!inSupply(p, s, uid)) return null; // 1.7: out of supply, no land combat
   if (chinaBarred(p, s, uid, target)) return null; // 5.2/E.1
   if (!mayStrike(p, s, uid, target)) return null; // 3.2, 5.2
@@ -450,7 +451,7 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
 /** Sum of (white - red) triangles in one factor box over `ids`; `whiteOnly` for 6.2's attacking land units. */
 export function triangles(p: PackIndex, s: BlitzState, ids: readonly string[], box: 'air' | 'land' | 'naval', whiteOnly = false): number {
   return ids.reduce((t, x) => {
-    const tri = face(p, s.units[x]!).triangles?.[box];
+    const tri = fightFace(p, s, x).triangles?.[box];
     return t + (tri ? tri.white - (whiteOnly ? 0 : tri.red) : 0);
   }, 0);
 }
@@ -471,8 +472,8 @@ export function finalFactor(raw: number, printed: boolean): number {
  * printed Air Factor (6). Over land and at sea alike.
  */
 export function airRoundTotals(p: PackIndex, s: BlitzState, att: readonly string[], def: readonly string[], defTriangles: readonly string[] = def): { att: number; def: number } {
-  const air = (ids: readonly string[]) => ids.reduce((t, x) => t + (face(p, s.units[x]!).air ?? 0), 0);
-  const printed = (ids: readonly string[]) => ids.some((x) => (face(p, s.units[x]!).air ?? 0) >= 1);
+  const air = (ids: readonly string[]) => ids.reduce((t, x) => t + (fightFace(p, s, x).air ?? 0), 0);
+  const printed = (ids: readonly string[]) => ids.some((x) => (fightFace(p, s, x).air ?? 0) >= 1);
   fired('6.1', s.scenario);
   return { att: finalFactor(air(att) + triangles(p, s, defTriangles, 'air'), printed(att)), def: finalFactor(air(def) + triangles(p, s, att, 'air'), printed(def)) };
 }
@@ -501,7 +502,7 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const forest = t.includes('forest');
   const attUnits = [...q.attLand, ...q.dropped];
   if (!q.defLand.length || !attUnits.length) return false;
-  const lf = (x: string) => face(p, s.units[x]!).land ?? 0;
+  const lf = (x: string) => fightFace(p, s, x).land ?? 0;
   // B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route.
   const attLandLF = attUnits.reduce((sum, x) => {
     const u = s.units[x]!;
@@ -531,7 +532,7 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   };
   const attTri = q.defLand.reduce((sum, x) => {
     const only = p.unit.get(s.units[x]!.def)?.redTrianglesFrom;
-    const tri = face(p, s.units[x]!).triangles?.land;
+    const tri = fightFace(p, s, x).triangles?.land;
     if (!tri) return sum;
     const redCounts = !only || attUnits.every((a) => only.includes(fromCountry(a)));
     return sum + tri.white - (redCounts ? tri.red : 0);
@@ -560,7 +561,7 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
  */
 function airLandFactor(p: PackIndex, s: BlitzState, id: string): number {
   const u = s.units[id]!;
-  const f = face(p, u);
+  const f = fightFace(p, s, id);
   if (f.land !== undefined) return f.land;
   const primary = p.unit.get(u.def)?.primary;
   return primary && primary !== 'land' ? (f[primary] ?? 0) / 2 : 0;
@@ -620,10 +621,12 @@ function setupPortRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
 /** Strategic Factor of an air unit (Unit Types Chart): printed, or half its primary bombing factor. */
 function strategicFactor(p: PackIndex, s: BlitzState, id: string): number {
   const u = s.units[id]!;
-  const f = face(p, u);
+  const f = fightFace(p, s, id);
   const primary = p.unit.get(u.def)?.primary;
-  if (primary === 'strategic' || (primary === undefined && f.strategic !== undefined)) return f.strategic ?? 0;
-  if (f.strategic !== undefined) return f.strategic;
+  // 9.5 example: a commanded unit with Strategic Factors adds half its Land Factors (Novikov's LRA: 4 + 2/2 = 5).
+  const extra = commandedStrategicExtra(p, s, id);
+  if (primary === 'strategic' || (primary === undefined && f.strategic !== undefined)) return (f.strategic ?? 0) + extra;
+  if (f.strategic !== undefined) return f.strategic + extra;
   return primary ? (f[primary] ?? 0) / 2 : 0;
 }
 
@@ -691,6 +694,7 @@ export function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why:
   const u = s.units[id]!;
   noteAttackerLoss(p, s, u.power);
   u.size -= 1;
+  if (s.commanders && u.size > 0) commandedUnitHit(s, id); // 9.5: a die for its commander (dropped if the unit dies now)
   emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });
   if (u.size <= 0 || !unitDefHasSize(p, u.def, u.size)) eliminate(p, s, id, ev);
   else fired('1.2', s.scenario); // the counter now shows its smaller side, with that side's factors
@@ -719,6 +723,7 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
   u.size = 0;
   delete u.committed;
   emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u), ...(spent ? { spent } : {}) });
+  if (s.commanders) commandedUnitLost(p, s, id, ev); // 9.5: its commander goes back to the Force Pool
   carrierLost(p, s, id, ev); // 6.5: an A-Bomb dies with its carrier (abomb.ts)
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
   // C.8: after Italy's exit, destroyed Italian units leave the game.
@@ -973,7 +978,7 @@ function takerOf(p: PackIndex, s: BlitzState, adv: readonly string[]): string | 
   const byPower = new Map<string, { total: number; best: number }>();
   for (const x of adv) {
     const u = s.units[x]!;
-    const lf = face(p, u).land ?? 0;
+    const lf = fightFace(p, s, x).land ?? 0;
     const e = byPower.get(u.power) ?? { total: 0, best: 0 };
     byPower.set(u.power, { total: e.total + lf, best: Math.max(e.best, lf) });
   }

@@ -29,6 +29,7 @@ import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, tur
 import { applyPartisans, askPartisans, checkAlignments, startPartisans } from './minors.ts';
 import { applyLoot, askLoot, scoreObjectives } from './victory-points.ts';
 import { withSupplyMemo } from './supply.ts';
+import { applyAssign, applyCommanderPhase, applyLossDie, askAssign, askCommanderPhase, askLossDie, startCommanderPhase, sweepCommanders } from './commanders.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
@@ -72,6 +73,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
     return;
   }
   s.side = impulseSide(impulse);
+  if (s.commanders) startCommanderPhase(p, s); // 9.5: its commanders first, as the phase begins
   if (impulse > 2) fired('2.2', s.scenario);
   startFrontierAttack(p, s); // E: the USSR's attack on Harbin, at the start of the Allied activities
   const powers = sidePowers(p, s, s.side);
@@ -375,6 +377,19 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askRoadToWar(p, s); // 9.2: before Turn 1
       return;
     }
+    if (s.commanders) {
+      // 9.5: a loss die owed for damage to a commanded unit comes first, whatever is under way; then a
+      // commander whose unit is gone, or whose area fell, goes back; then a commander's unit to name.
+      if (s.cmdLoss) {
+        s.ask = askLossDie();
+        return;
+      }
+      sweepCommanders(p, s, ev);
+      if (s.cmdAssign) {
+        s.ask = askAssign(p, s);
+        return;
+      }
+    }
     if (s.loot) {
       s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
       return;
@@ -440,6 +455,14 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       return;
     }
     if (frontierRule) checkGarrison(p, s, ev); // E: Harbin's garrison, whenever play pauses outside a combat
+    if (s.cmdPhase) {
+      const q = askCommanderPhase(p, s, ev); // 9.5: the phase's first action
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
     if (s.overruns.length) {
       const q = askOverrun(p, s, ev);
       if (q) {
@@ -526,6 +549,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (ask.kind === 'chance') {
     const m = /^die ([1-6])$/.exec(choice);
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
+    if (s.cmdLoss) {
+      applyLossDie(p, s, Number(m[1]), ev); // 9.5
+      return;
+    }
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
     else if (s.frenchFleetRoll && !s.combat) {
       // 3.4: a ship the Allies keep must leave at once, as an overrun unit does (6.6).
@@ -548,6 +575,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.roadToWar) {
     applyRoadToWar(p, s, choice, ev); // 9.2
+    return;
+  }
+  if (s.cmdAssign) {
+    applyAssign(p, s, choice, ev); // 9.5
     return;
   }
   if (s.loot) {
@@ -610,6 +641,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   }
   if (s.llStep) {
     applyLendLease(s, choice);
+    return;
+  }
+  if (s.cmdPhase) {
+    applyCommanderPhase(p, s, choice, ev); // 9.5
     return;
   }
   if (choice.startsWith('declare ')) {

@@ -2,7 +2,8 @@
  * The optional rules of section 9, chosen at set-up for the full game (1.11: players agree on them
  * before the game begins). This module reads and checks the set-up options (`optional`, `bids`) and
  * holds the rules that have no better home: 9.1's bids, 9.3's build duty, 9.6 Sabotage and 9.7's
- * limit. 9.4 lives in combat.ts, 9.8 in sea-combat.ts and movement.ts, 9.9 in victory-points.ts.
+ * limit. 9.4 lives in combat.ts, 9.5 in commanders.ts, 9.8 in sea-combat.ts and movement.ts, 9.9 in
+ * victory-points.ts.
  *
  * None of this touches a game that switched no optional rule on: every hook asks `optionOn` first,
  * and no state field is written unless a rule is on.
@@ -23,7 +24,7 @@ export const OPTIONAL_RULES: Readonly<Record<string, { title: string; implemente
   '9.2': { title: 'Blitzing the Road to War', implemented: true },
   '9.3': { title: 'Minor ally builds', implemented: true },
   '9.4': { title: 'Land Route attacks', implemented: true },
-  '9.5': { title: 'Commanders', implemented: false, why: 'the Commander counters and their factors are not in the rulebook text' },
+  '9.5': { title: 'Commanders', implemented: true },
   '9.6': { title: 'Sabotage', implemented: true },
   '9.7': { title: 'Non-motorized Land Blitz', implemented: true },
   '9.8': { title: 'Forced passage', implemented: true },

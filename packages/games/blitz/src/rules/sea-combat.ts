@@ -11,6 +11,7 @@ import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import type { ConvoyDef } from '../pack/schema.ts';
 import { chartResult, letterFraction, roundHalfUp } from './combat-chart.ts';
 import { airRoundTotals, damage, eliminate, finalFactor, triangles } from './combat.ts';
+import { fightFace } from './commanders.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
@@ -116,7 +117,7 @@ function sideUnits(p: PackIndex, s: BlitzState, sea: string, side: SideId): stri
 /** Naval Factor a unit fires with (6.3): ships and CVs their Naval Factor; air units theirs, or half their primary bombing factor. */
 export function navalFactor(p: PackIndex, s: BlitzState, id: string): number {
   const u = s.units[id]!;
-  const f = face(p, u);
+  const f = fightFace(p, s, id); // 9.5: with its commander's factors
   if (isNaval(p, u)) return f.naval ?? 0;
   if (!isAir(p, u)) return 0;
   if (f.naval !== undefined) return f.naval;

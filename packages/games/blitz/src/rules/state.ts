@@ -153,6 +153,19 @@ export type Selection =
   /** 7.8: the power has finished its builds and chooses how much of what is left it saves as Oil. */
   | { kind: 'save' };
 
+/**
+ * 9.5: a Commander counter: its power, the face showing (a commander id of the pack), where it is
+ * (`pool`, a land area, or `sea:<id>`; while it commands a unit it goes with that unit) and the unit it
+ * commands; `placed` is the turn it last came from the Force Pool (one a turn).
+ */
+export interface CommanderState {
+  power: string;
+  face: string;
+  at: string;
+  unit?: string;
+  placed?: number;
+}
+
 /** A question the game is waiting on: a decision or a die roll. */
 export type Ask =
   | { kind: 'decision'; power: string; prompt: string; options: string[] }
@@ -288,6 +301,16 @@ export interface BlitzState {
   sabotageRoll?: { by: string; on: string; stage: 'die' | 'partisan' | 'place' | 'attack'; face?: number; kind?: 'oil' | 'res' };
   sabotageLoss?: { on: string; kind: 'oil' | 'res'; n: number }[];
   sabotagePartisans?: string[];
+  /**
+   * 9.5 (commanders.ts): the Commander counters by counter id (only in a game with 9.5); the phasing
+   * side's commander step at the start of a phase (powers still to act, counters moved, whether the
+   * supply check was made); a commander whose unit its power names next; loss dice owed, one per point
+   * of damage on a commanded unit.
+   */
+  commanders?: Record<string, CommanderState>;
+  cmdPhase?: { queue: string[]; moved: string[]; checked: boolean };
+  cmdAssign?: { counter: string };
+  cmdLoss?: string[];
   /** Neutral major powers still out of the war, their It's War! boxes, chart events used once, and trades ended for good (7.2, 7.5). */
   neutral?: string[];
   itsWar?: Record<string, number>;

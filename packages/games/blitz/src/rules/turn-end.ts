@@ -16,6 +16,7 @@ import { buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 import { neutralCap } from './neutrality.ts';
 import { onBuilt } from './victory-points.ts';
+import { placeCommander, placementOptions } from './commanders.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -139,8 +140,9 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const aBomb = aBombOptions(p, s, power); // 7.8: pick, develop, test, build the A-Bomb (abomb.ts)
   // 7.3: a unit of a country not allied now may be removed from the game instead (it does not count as a pick).
   const removes = removable(p, s, power).map((u) => `remove ${u}`);
-  if (!repairs.length && !builds.length && !picks.length && !removes.length && !extra.length && !research.length && !sabotage.length && !aBomb.length) return null;
-  return dec('build-pick', [...extra, ...picks, ...removes, ...aBomb, ...research, ...sabotage, ...repairs, ...builds, 'done']);
+  const commanders = placementOptions(p, s, power); // 9.5: one Commander a turn from the Force Pool, free
+  if (!repairs.length && !builds.length && !picks.length && !removes.length && !extra.length && !research.length && !sabotage.length && !aBomb.length && !commanders.length) return null;
+  return dec('build-pick', [...extra, ...picks, ...removes, ...aBomb, ...research, ...sabotage, ...commanders, ...repairs, ...builds, 'done']);
 }
 
 /** What `power` may pick, repair and build now at the builds (7.3, 7.8). */
@@ -252,6 +254,10 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   if (verb === 'sabotage') {
     startSabotage(p, s, power, arg!);
+    return false;
+  }
+  if (verb === 'commander') {
+    placeCommander(p, s, power, c, ev); // 9.5
     return false;
   }
   if (verb === 'extra') {
