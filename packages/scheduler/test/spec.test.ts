@@ -170,7 +170,7 @@ entrants:
 `);
     expect(lines).toEqual([
       expect.stringMatching(/^scenarios\[1\]: Unknown scenario 'Z'\. Valid scenarios: A, B, C(, [D-F])*(, full)?\. \(line 1, column 16\)$/),
-      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy. (line 4, column 10)",
+      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts. (line 4, column 10)",
     ]);
     const game = await problems(`game: chess\n${GOOD}`);
     expect(game.lines).toEqual([expect.stringMatching(/^game: Unknown game 'chess'\. Valid games: blitz, dice-race\./)]);

@@ -228,6 +228,14 @@ export const TELEMETRY_EVENTS: readonly string[] = [
   'italy-exits',
   // 7.8: A-Bomb steps as they are revealed, and its use.
   'a-bomb',
+  // 3.4: what a liberator does with a liberated country.
+  'liberation-keep',
+  'liberation-return',
+  // The optional rules: each Road to War pick (9.2), Commanders placed and lost (9.5), Sabotage rolls (9.6).
+  'road-to-war',
+  'commander-placed',
+  'commander-lost',
+  'sabotage',
 ];
 
 export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {

@@ -19,6 +19,7 @@ import {
   canStackAir,
   canStackLand,
   canStackPort,
+  controllerSide,
   enemy,
   enemyLand,
   face,
@@ -432,6 +433,13 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
   const side = s.side;
   const c: CombatState = { attack: i, round: 'land', att: 0, def: 0, attDie: 0, defDie: 0, armAtt: 0, armDef: 0, sidelined: [], blocked: [], tasks: [], log: [] };
   s.combat = c;
+  if (controllerSide(p, s, a.target) !== enemy(side)) {
+    // 5.3 attacks enemy-controlled areas only. One that stopped being enemy-held after it was announced
+    // (made neutral by France's fall, say, or taken by another attack) is called off: no rounds, and the
+    // committed units are freed as after a combat.
+    emit(ev, 'attack-called-off', `${attackName(a)} on ${landName(p, a.target)} is called off: the area is no longer enemy-held`, s.power, { target: a.target, holder: s.control[a.target] ?? 'none' });
+    return;
+  }
   const q = parts(p, s, c);
   // 6.6: ARM test sizes are taken at the start of the combat; ARM from a TRS counts half.
   c.armAtt = q.attLand.filter((x) => typeOf(p, s.units[x]!) === 'ARM').reduce((t, x) => t + (s.units[x]!.from?.startsWith('trs:') ? s.units[x]!.size / 2 : s.units[x]!.size), 0);

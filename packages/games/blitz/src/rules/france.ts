@@ -107,7 +107,7 @@ export function franceFalls(p: PackIndex, s: BlitzState, ev: Events): void {
     const fits = (l: string) => (isLand(p, u) ? canStackLand(p, s, l, side, u.size) : isNaval(p, u) ? canStackPort(p, s, l, u.size) : true);
     const dest = (p.countryLands.get(home) ?? []).filter((l) => heldBySide(p, s, l, side) && fits(l)).sort()[0];
     if (dest) {
-      emit(ev, 'handover-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
+      emit(ev, 'vichy-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
       s.units[id] = { ...u, at: dest };
     } else {
       emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, u.at)}, now neutral, and is lost`, u.power, { unit: id, type: unitDef(p, u.def).type });

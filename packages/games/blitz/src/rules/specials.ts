@@ -154,7 +154,8 @@ export function setAsideConquered(p: PackIndex, s: BlitzState, country: string, 
     if (unitDef(p, id).home !== country) continue;
     const u = s.units[id];
     if (u && u.at !== 'pool') continue;
-    const owner = u?.power ?? scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(unitDef(p, id).nation))?.id;
+    // Its owner: the power whose Force Pool holds it (7.3: a minor's unit another power picked), else its counter's power, else its nation's.
+    const owner = s.pool[id]!.power ?? u?.power ?? scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(unitDef(p, id).nation))?.id;
     if (!owner || sideOf(p, s, owner) === conqueror) continue;
     delete s.pool[id];
     if (u) u.at = 'gone';

@@ -49,7 +49,7 @@ describe('3.4 France falls for the first time', () => {
     expect(s.vichy?.fleet.map((f) => f.unit)).toEqual(['french-fleet']);
     expect(s.units['french-fleet']!.at).toBe('gone');
     // The British army in Algeria went home.
-    const moved = ev.find((e) => e.type === 'handover-move');
+    const moved = ev.find((e) => e.type === 'vichy-move');
     expect(moved && countryOf((moved.data as { to: string }).to)).toBe('great-britain');
     expect(ev.some((e) => e.type === 'vichy')).toBe(true);
   });

@@ -40,6 +40,21 @@ describe('5.3 land area combat', () => {
     expect(options(r2.state)).toEqual(['resolve paris', 'resolve poland']);
   });
 
+  it('5.3: an announced attack whose target is no longer enemy-held when its turn comes is called off, with no rounds', () => {
+    const s = skipTo(arrange(start('A'), { units: { luftwaffe: { at: 'western-germany' } } }), 'announce-attack');
+    const r = play(s, 'attack paris', 'add 18th-army', 'add luftwaffe', 'launch', 'attack poland', 'add army-group-center', 'launch', 'done', 'done');
+    expect(prompt(r.state)).toBe('GER:resolve-order');
+    // Paris stops being the AFA's before its attack is resolved (France's fall makes such areas neutral).
+    const q = play(arrange(r.state, { control: { paris: 'neutral' } }), 'resolve paris');
+    const off = q.events.find((e) => e.type === 'attack-called-off');
+    expect(off?.data).toMatchObject({ target: 'paris', holder: 'neutral' });
+    expect(q.events.some((e) => e.type === 'combat-start' || e.type === 'combat')).toBe(false);
+    expect(q.state.attacks.find((a) => a.target === 'paris')!.resolved).toBe(true);
+    expect(q.state.units['18th-army']!.committed).toBeUndefined();
+    expect(q.state.units['18th-army']!.at).not.toBe('paris');
+    expect(options(q.state)).toEqual(['resolve poland']);
+  });
+
   it("air support cannot exceed the attacking land units' Land Factors", () => {
     // The 1st Para (LF 1) with the Stukas (LF 4) and Luftwaffe (LF 3) against Poland: support capped at 1.
     const s = skipTo(start('A'), 'announce-attack');
