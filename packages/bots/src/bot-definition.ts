@@ -3,7 +3,7 @@
  * takes, how to check them, and how to build one for a match. Parameters are checked when the spec
  * is read, so a typo fails before any match is scheduled, not in the middle of a tournament.
  */
-import { SalientError } from '@salient/engine';
+import { SalientError, type AnyGame, type BotModel, type Json } from '@salient/engine';
 import type { Bot, BotContext, BotFactory } from '@salient/runner';
 
 export type BotParams = Readonly<Record<string, string>>;
@@ -46,4 +46,16 @@ export function flagParam(bot: string, params: BotParams, key: string, fallback:
   if (v === undefined) return fallback;
   if (v === '0' || v === '1') return v === '1';
   throw new SalientError('BAD_ARGUMENT', `Bot '${bot}': parameter ${key}=${v} must be 0 or 1.`);
+}
+
+/** The game's model for a bot that needs one (`needs`: what it uses it for), or a clear refusal. */
+export function requireModel(bot: string, game: AnyGame, needs: string): BotModel<Json, unknown> {
+  const model = game.model as BotModel<Json, unknown> | undefined;
+  if (!model) {
+    throw new SalientError(
+      'BAD_ARGUMENT',
+      `Bot '${bot}' needs the game's ${needs}, but game '${game.id}' gives none (Game.model). Use a bot that needs no model, such as 'random'.`,
+    );
+  }
+  return model;
 }

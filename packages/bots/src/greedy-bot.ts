@@ -5,10 +5,9 @@
  * node it takes the probability-weighted mean over the outcomes, so "roll" is judged by what the die
  * is likely to give rather than by the moment before the roll.
  */
-import { SalientError } from '@salient/engine';
 import type { AnyGame, BotModel, Json } from '@salient/engine';
 import type { Bot, BotContext } from '@salient/runner';
-import { factoryFromContext, flagParam, type BotDefinition } from './bot-definition.ts';
+import { factoryFromContext, flagParam, requireModel, type BotDefinition } from './bot-definition.ts';
 
 export interface GreedyOptions {
   /** Look through one chance node after the option (default true; `chance=0` turns it off). */
@@ -29,13 +28,7 @@ export const greedyBot = factoryFromContext(greedyBotDefinition);
 
 function createGreedy(ctx: BotContext, options: GreedyOptions): Bot {
   const { game } = ctx;
-  const model = game.model as BotModel<Json, unknown> | undefined;
-  if (!model) {
-    throw new SalientError(
-      'BAD_ARGUMENT',
-      `Bot 'greedy' needs the game's evaluation model, but game '${game.id}' gives none (Game.model). Use a bot that needs no model, such as 'random'.`,
-    );
-  }
+  const model = requireModel('greedy', game, 'evaluation model');
   return {
     name: greedyBotDefinition.name,
     version: greedyBotDefinition.version,

@@ -23,7 +23,7 @@
 import { SalientError } from '@salient/engine';
 import type { AnyGame, BotModel, ChanceOutcome, Json, RngStream } from '@salient/engine';
 import type { Bot, BotContext, DecisionRequest } from '@salient/runner';
-import { factoryFromContext, type BotDefinition, type BotParams } from './bot-definition.ts';
+import { factoryFromContext, requireModel, type BotDefinition, type BotParams } from './bot-definition.ts';
 
 export interface MctsOptions {
   /** Iterations per decision (the deterministic budget). */
@@ -106,13 +106,7 @@ export interface SearchReport {
 
 function createMcts(ctx: BotContext, options: MctsOptions): Bot {
   const { game } = ctx;
-  const model = game.model as BotModel<Json, unknown> | undefined;
-  if (!model) {
-    throw new SalientError(
-      'BAD_ARGUMENT',
-      `Bot 'mcts' needs the game's model (sampling and evaluation), but game '${game.id}' gives none (Game.model). Use a bot that needs no model, such as 'random'.`,
-    );
-  }
+  const model = requireModel('mcts', game, 'model (sampling and evaluation)');
   return {
     name: mctsBotDefinition.name,
     version: mctsBotDefinition.version,

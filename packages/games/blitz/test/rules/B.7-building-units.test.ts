@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
-import { arrange, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+import type { PackFiles } from '../../src/pack/schema.ts';
+import { arrange, checkedPack, eventsOf, options, pack, play, prompt, start, until } from '../helpers.ts';
+
+/** The bundled pack with one made-up counter added to Scenario B's Force Pool at Size 2. */
+function withPoolUnit(unit: PackFiles['units']['units'][number]) {
+  const data = structuredClone(pack.data);
+  data.units.units.push(unit);
+  data.scenarios.scenarios.find((x) => x.id === 'B')!.forcePool.push({ unit: unit.id, size: 2 });
+  return checkedPack(data, `the bundled pack with ${unit.id}`);
+}
 
 
 const parisFreed = () => arrange(start('B'), { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null }, control: { paris: 'WA' } });
@@ -88,24 +97,16 @@ describe('B.7 placement', () => {
   });
 
   it('a French unit is placed in France, in Paris once the Western Allies hold it', () => {
-    const data = structuredClone(pack.data);
-    data.units.units.push({ id: 'test-french-army', name: 'Test French Army', nation: 'AFA', home: 'france', type: 'INF', sizes: { '1': { move: 2, land: 2 }, '2': { move: 2, land: 3 } } } as (typeof data.units.units)[number]);
-    data.scenarios.scenarios.find((x) => x.id === 'B')!.forcePool.push({ unit: 'test-french-army', size: 2 });
-    const checked = blitz.checkPack(data);
-    if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
-    const held = until(blitz.setup('B', checked.pack), 'WA', 'build-pick');
+    const checked = withPoolUnit({ id: 'test-french-army', name: 'Test French Army', nation: 'AFA', home: 'france', type: 'INF', sizes: { '1': { move: 2, land: 2 }, '2': { move: 2, land: 3 } } });
+    const held = until(blitz.setup('B', checked), 'WA', 'build-pick');
     expect(options(held)).not.toContain('build test-french-army');
-    const freed = until(arrange(blitz.setup('B', checked.pack), { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null }, control: { paris: 'WA' } }), 'WA', 'build-pick');
+    const freed = until(arrange(blitz.setup('B', checked), { units: { 'army-group-b': null, '7th-army': null, 'atlantic-wall': null }, control: { paris: 'WA' } }), 'WA', 'build-pick');
     expect(options(play(freed, 'build test-french-army', 'size 2').state)).toEqual(['at paris']);
   });
 
   it('a naval unit is placed only where there is a Port: a German BB goes to Western Germany, not Berlin', () => {
-    const data = structuredClone(pack.data);
-    data.units.units.push({ id: 'test-bb', name: 'Test BB', nation: 'GER', home: 'germany', type: 'BB', sizes: { '1': { move: 2, naval: 2 }, '2': { move: 2, naval: 3 } } } as (typeof data.units.units)[number]);
-    data.scenarios.scenarios.find((x) => x.id === 'B')!.forcePool.push({ unit: 'test-bb', size: 2 });
-    const checked = blitz.checkPack(data);
-    if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
-    const ger = until(blitz.setup('B', checked.pack), 'GER', 'build-pick');
+    const checked = withPoolUnit({ id: 'test-bb', name: 'Test BB', nation: 'GER', home: 'germany', type: 'BB', sizes: { '1': { move: 2, naval: 2 }, '2': { move: 2, naval: 3 } } });
+    const ger = until(blitz.setup('B', checked), 'GER', 'build-pick');
     expect(options(ger)).toContain('build test-bb');
     expect(options(play(ger, 'build test-bb', 'size 2').state)).toEqual(['at western-germany']);
   });
