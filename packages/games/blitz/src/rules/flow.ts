@@ -11,7 +11,7 @@ import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnoun
 import { emit, landName, unitName, type Events } from './events.ts';
 import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { declarations, declare } from './politics.ts';
+import { applyLiberationCoin, declarations, declare } from './politics.ts';
 import { enemy, readOnly, sidePowers } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
@@ -394,6 +394,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askLoot(s); // 9.9: the captor answers at once, whatever else is under way
       return;
     }
+    if (s.libCoin) {
+      s.ask = { kind: 'chance', prompt: 'liberation-coin', stream: 'combat', faces: s.libCoin.powers.length }; // 3.4: a tie for the liberator
+      return;
+    }
     if (s.releaseAsk) {
       s.ask = askRelease(p, s); // 3.4: the liberator's pick of a set-aside unit
       return;
@@ -408,7 +412,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.combat) {
       const q = askCombat(p, s, ev);
-      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
+      if (s.loot || s.libCoin || s.releaseAsk || s.liberation || s.homeAsk) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
       if (q) {
         s.ask = q;
         return;
@@ -551,6 +555,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
     if (s.cmdLoss) {
       applyLossDie(p, s, Number(m[1]), ev); // 9.5
+      return;
+    }
+    if (s.libCoin) {
+      applyLiberationCoin(p, s, Number(m[1]), ev); // 3.4
       return;
     }
     if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);

@@ -26,8 +26,7 @@
  * conquest of the new home asks again.
  *
  * Not modelled: 3.4's single land areas treated as conquered countries (only whole countries are
- * liberated here); a tie for the most areas of a liberated country goes to the power that took the
- * last area, not to a coin; the new home may not be a minor ally's country.
+ * liberated here); the new home may not be a minor ally's country.
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
@@ -63,10 +62,10 @@ function mustReturn(p: PackIndex, s: BlitzState, country: string, orig: string):
 }
 
 /**
- * 3.4: the power of `taker`'s side that allies with a country it liberates: the one holding the most
- * of its areas (a tie goes to `taker` if it is among the first, else to the first in scenario order).
+ * 3.4: the powers of `taker`'s side that may ally with a country it liberates: the one holding the
+ * most of its areas, or, tied for the most, all of them in code-point order (3.4 flips a coin).
  */
-export function liberatorOf(p: PackIndex, s: BlitzState, country: string, taker: string): string {
+export function liberatorsOf(p: PackIndex, s: BlitzState, country: string, taker: string): string[] {
   const side = sideOf(p, s, taker);
   const counts = new Map<string, number>();
   for (const l of countryLands(p, s, country)) {
@@ -74,8 +73,8 @@ export function liberatorOf(p: PackIndex, s: BlitzState, country: string, taker:
     if (h && h !== 'neutral' && sideOf(p, s, h) === side) counts.set(h, (counts.get(h) ?? 0) + 1);
   }
   const most = Math.max(0, ...counts.values());
-  if ((counts.get(taker) ?? 0) === most) return taker;
-  return scenarioDef(p, s.scenario).powers.find((x) => counts.get(x.id) === most)!.id;
+  const top = [...counts.keys()].filter((pw) => counts.get(pw) === most).sort();
+  return top.length ? top : [taker];
 }
 
 /**

@@ -12,7 +12,7 @@ import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } fro
 import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
-import { afterConquest, afterLiberation, liberatorOf } from './liberation.ts';
+import { afterConquest, afterLiberation, liberatorsOf } from './liberation.ts';
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, minorDef } from './road-to-war.ts';
@@ -35,18 +35,12 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       // country that never fell is nothing more than a change of control.
       if (s.conquered.includes(country)) {
         s.conquered = s.conquered.filter((c) => c !== country);
-        const by = liberatorOf(p, s, country, power);
-        emit(ev, 'liberation', `${name} is liberated by the ${side}`, by, { country });
-        liberate(p, s, country, by, ev);
-        afterLiberation(p, s, country, by, ev); // 3.4: returned, or the liberator's choice
+        startLiberation(p, s, country, power, ev);
       }
     } else if (liberatedByTaking(s, country, side)) {
       // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered.
       s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
-      const by = liberatorOf(p, s, country, power);
-      emit(ev, 'liberation', `${name} is liberated by the ${side}`, by, { country });
-      liberate(p, s, country, by, ev);
-      afterLiberation(p, s, country, by, ev); // 3.4: the liberator keeps it or returns it to the AFA
+      startLiberation(p, s, country, power, ev); // 3.4: then the liberator keeps it or returns it to the AFA
     } else if (liberatedByConquest(p, s, country, side)) {
       // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
       // Allied major that took it and aligned with it; it is not conquered.
@@ -161,4 +155,34 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
     }
   }
   neutralEvent(p, s, 'declare-minor', s.side, ev); // 7.2
+}
+
+/**
+ * 3.4: `country` is liberated by `taker`'s side. The power of the side holding most of its areas allies
+ * with it; tied, a coin decides (`s.libCoin`, a chance node of one face per tied power, asked before
+ * anything else goes on), and the liberation completes with the face that comes up.
+ */
+function startLiberation(p: PackIndex, s: BlitzState, country: string, taker: string, ev: Events): void {
+  const tied = liberatorsOf(p, s, country, taker);
+  if (tied.length > 1) {
+    s.libCoin = { country, powers: tied };
+    return;
+  }
+  completeLiberation(p, s, country, tied[0]!, ev);
+}
+
+/** 3.4: `by` allies with the liberated `country`: its set-aside units come back to it, then its keep-or-return choice. */
+export function completeLiberation(p: PackIndex, s: BlitzState, country: string, by: string, ev: Events): void {
+  const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  emit(ev, 'liberation', `${name} is liberated by the ${sideOf(p, s, by)}`, by, { country });
+  liberate(p, s, country, by, ev);
+  afterLiberation(p, s, country, by, ev); // 3.4: returned, or the liberator's choice
+}
+
+/** 3.4: the coin for a tied liberation: face `face` (1-based) picks among the tied powers. */
+export function applyLiberationCoin(p: PackIndex, s: BlitzState, face: number, ev: Events): void {
+  const coin = s.libCoin!;
+  delete s.libCoin;
+  fired('3.4', s.scenario);
+  completeLiberation(p, s, coin.country, coin.powers[face - 1]!, ev);
 }

@@ -334,6 +334,8 @@ export interface BlitzState {
   vichy?: { countries: string[]; fleet: { unit: string; size: number }[]; rolled?: boolean };
   /** 3.4: liberated countries with set-aside units still to come back, and the power they go to. */
   liberators?: Record<string, string>;
+  /** 3.4: a liberation whose liberator a coin must pick among the powers tied for most of its areas (politics.ts). */
+  libCoin?: { country: string; powers: string[] };
   /** 3.4: a liberator still to choose whether it keeps the country or returns it to `to`, its original power (liberation.ts). */
   liberation?: { country: string; power: string; to: string };
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */

@@ -14,7 +14,7 @@ import { applyFrenchFleetDie, liberationUnits } from '../../src/rules/france.ts'
 import { advance, applyChoice } from '../../src/rules/flow.ts';
 import { askBuild } from '../../src/rules/turn-end.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { options, pack, play, prompt } from '../helpers.ts';
+import { options, pack, play, prompt, reach } from '../helpers.ts';
 
 const start = (): BlitzState => structuredClone(blitz.setup('full', pack));
 const p = packOf(blitz.setup('full', pack).pack);
@@ -353,5 +353,48 @@ describe('3.4 the liberation and new-home choices as engine decisions', () => {
     for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, gb, l, 'GER', [], 'test');
     advance(p, gb, []);
     eachOption(gb, 'AFA:new-home-country');
+  });
+});
+
+// 3.4: the power holding most of a liberated country's areas allies with it; tied, a coin decides.
+// Canada (Western and Eastern Canada), an AFA home country, was conquered by the Axis; the USA, at
+// war, holds Western Canada again, and an AFA army there walks into the empty, German-held Eastern
+// Canada, so each Allied power holds one area of two.
+describe('3.4 a tie for the liberator is a coin toss', () => {
+  const tie = (() => {
+    const s0 = reach(blitz.setup('full', pack), 'AFA', 'move-pick');
+    const w = structuredClone(s0);
+    w.wars = [...w.wars!, 'GER~USA', 'JAP~USA'].sort();
+    w.neutral = (w.neutral ?? []).filter((x) => x !== 'USA');
+    w.conquered = [...w.conquered, 'canada'];
+    w.control = { ...w.control, 'western-canada': 'USA', 'eastern-canada': 'GER' };
+    for (const [id, u] of Object.entries(w.units)) if (u.at === 'western-canada' || u.at === 'eastern-canada') delete w.units[id];
+    w.units = { ...w.units, bef: { ...w.units.bef!, at: 'western-canada', size: 2 } };
+    return w;
+  })();
+  const take = (s: BlitzState) => play(s, 'move bef', 'to eastern-canada');
+
+  it('taking Eastern Canada ties the AFA and the USA at one area each: the liberator is not named until the coin falls', () => {
+    const r = take(tie);
+    expect(r.state.control['eastern-canada']).toBe('AFA');
+    expect(r.state.conquered).not.toContain('canada');
+    expect(r.state.libCoin).toEqual({ country: 'canada', powers: ['AFA', 'USA'] });
+    expect(blitz.pending(r.state)).toMatchObject({ kind: 'chance', prompt: 'liberation-coin' });
+    expect(r.events.some((e) => e.type === 'liberation')).toBe(false);
+  });
+
+  it.each([
+    ['die 1', 'AFA'],
+    ['die 2', 'USA'],
+  ])('%s: %s liberates Canada', (die, power) => {
+    const r = play(take(tie).state, die);
+    expect(r.state.libCoin).toBeUndefined();
+    expect(r.events.find((e) => e.type === 'liberation')).toMatchObject({ power, data: { country: 'canada' } });
+  });
+
+  it('with a clear majority there is no coin: the AFA holding Western Canada too liberates it at once', () => {
+    const r = take({ ...tie, control: { ...tie.control, 'western-canada': 'AFA' } });
+    expect(r.state.libCoin).toBeUndefined();
+    expect(r.events.find((e) => e.type === 'liberation')).toMatchObject({ power: 'AFA', data: { country: 'canada' } });
   });
 });
