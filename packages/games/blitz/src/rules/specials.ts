@@ -124,12 +124,10 @@ export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: stri
   if (!owner || sideOf(p, s, owner) !== side) return false;
   if (s.conquered.includes(ce.country)) return false;
   const nation = unitDef(p, u.def).nation;
-  const powers = scenarioDef(p, s.scenario).powers;
-  const powerOf = (n: string) => powers.find((x) => x.nations.includes(n as never))?.id;
-  const holds = (n: string, l: string) => s.control[l] !== undefined && s.control[l] === powerOf(n);
+  const holds = (n: string, l: string) => s.control[l] !== undefined && s.control[l] === powerOfNation(p, s, n);
   if (ce.own?.some((o) => o.nation === nation && o.lands.every((l) => holds(o.nation, l)))) return false;
   if (ce.openerNations) {
-    const neutral = ce.unlessNeutral !== undefined && (s.neutral?.includes(powerOf(ce.unlessNeutral) ?? '') ?? false);
+    const neutral = ce.unlessNeutral !== undefined && (s.neutral?.includes(powerOfNation(p, s, ce.unlessNeutral) ?? '') ?? false);
     if (ce.openerNations.includes(nation) && !neutral) {
       const held = ce.openers.filter((l) => ce.openerNations!.some((n) => holds(n, l))).length;
       if (held >= ce.need) return false;

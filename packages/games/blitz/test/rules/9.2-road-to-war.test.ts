@@ -235,13 +235,15 @@ describe('9.2 stated facts', () => {
   });
 
   it('9.2: 3.3 for Central Europe and Finland only after the Anti-Comintern Pact Expanded; Brazil and Mexico only with the Monroe Doctrine', () => {
-    const atWarWithUssr = (s0: BlitzState): BlitzState => {
+    /** `s0` with Germany and `power` at war, `power` no longer neutral, and the alignments checked. */
+    const atWarWith = (power: string, s0: BlitzState): BlitzState => {
       const s = structuredClone(s0);
-      s.wars = [...s.wars!, 'GER~USSR'].sort();
-      s.neutral = s.neutral!.filter((x) => x !== 'USSR');
+      s.wars = [...s.wars!, `GER~${power}`].sort();
+      s.neutral = s.neutral!.filter((x) => x !== power);
       checkAlignments(p, s, []);
       return s;
     };
+    const atWarWithUssr = (s0: BlitzState): BlitzState => atWarWith('USSR', s0);
     const plain = atWarWithUssr(road().state);
     expect(plain.control['central-europe']).toBe('neutral');
     expect(plain.control.finland).toBe('neutral');
@@ -249,13 +251,7 @@ describe('9.2 stated facts', () => {
     expect(pact.control['central-europe']).toBe('GER');
     expect(pact.control.finland).toBe('GER');
     // Brazil and Mexico join the USA at war only with the Monroe Doctrine.
-    const usaAtWar = (s0: BlitzState): BlitzState => {
-      const s = structuredClone(s0);
-      s.wars = [...s.wars!, 'GER~USA'].sort();
-      s.neutral = s.neutral!.filter((x) => x !== 'USA');
-      checkAlignments(p, s, []);
-      return s;
-    };
+    const usaAtWar = (s0: BlitzState): BlitzState => atWarWith('USA', s0);
     expect(usaAtWar(road().state).control.mexico).toBe('neutral');
     expect(usaAtWar(road({ '3:USA': 'rtw monroe-doctrine' }).state).control.mexico).toBe('USA');
   });
