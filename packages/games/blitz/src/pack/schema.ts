@@ -439,6 +439,8 @@ export const scenarioSchema = z.object({
   setAside: z.boolean().optional(),
   /** Port Attacks (5.3, E.2) may be announced (from Scenario E on). */
   portAttacks: z.boolean().optional(),
+  /** 7.8: powers may damage or destroy their own on-map units last at their builds; `false` where a scenario forbids it (B's special rule). */
+  voluntaryLosses: z.boolean().optional(),
   /** Supply lines (1.7) apply (from Scenario D on). */
   supply: z.boolean().optional(),
   /** No land area ever changes control (C). */

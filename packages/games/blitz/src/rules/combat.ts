@@ -719,9 +719,10 @@ function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
 
 /**
  * 6.5: a destroyed unit goes back to its Force Pool; anything it carried dies with it. `spent`: a
- * one-shot unit used up as designed (6), which no enemy destroyed and which is no loss of the combat.
+ * one-shot unit used up as designed (6), or with `'voluntary'` one its owner destroyed itself (7.8):
+ * either way no enemy destroyed it and it is no loss of a combat.
  */
-export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, spent = false): void {
+export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, spent: boolean | 'voluntary' = false): void {
   const u = s.units[id]!;
   if (!spent) noteAttackerLoss(p, s, u.power);
   // 8: who destroyed it (Annihilate the Wehrmacht): the phasing power, or the power answering for the other side.
@@ -730,7 +731,7 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
   u.at = 'pool';
   u.size = 0;
   delete u.committed;
-  emit(ev, 'elimination', `${unitName(p, id)} is destroyed`, u.power, { unit: id, type: typeOf(p, u), ...(spent ? { spent } : {}) });
+  emit(ev, 'elimination', `${unitName(p, id)} is destroyed${spent === 'voluntary' ? ' by its own side (7.8)' : ''}`, u.power, { unit: id, type: typeOf(p, u), ...(spent === 'voluntary' ? { voluntary: true } : spent ? { spent } : {}) });
   if (s.commanders) commandedUnitLost(p, s, id, ev); // 9.5: its commander goes back to the Force Pool
   carrierLost(p, s, id, ev); // 6.5: an A-Bomb dies with its carrier (abomb.ts)
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));

@@ -150,6 +150,8 @@ export type Selection =
   | { kind: 'return'; unit: string; forced?: string[] }
   | { kind: 'attack'; attack: number }
   | { kind: 'build'; unit: string; size: number | null; pool: number; imposed?: boolean }
+  /** 7.8: the voluntary-loss step after the builds; `pick`: choosing the unit (voluntary.ts). */
+  | { kind: 'scrap'; pick?: true }
   /** 7.8: the power has finished its builds and chooses how much of what is left it saves as Oil. */
   | { kind: 'save' };
 

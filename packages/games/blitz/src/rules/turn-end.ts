@@ -17,6 +17,7 @@ import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } f
 import { neutralCap } from './neutrality.ts';
 import { onBuilt } from './victory-points.ts';
 import { placeCommander, placementOptions } from './commanders.ts';
+import { applyVoluntary, askVoluntary, isVoluntaryStep, revealVoluntary, voluntaryOpen } from './voluntary.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -122,6 +123,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   const dec = (prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
   if (sel?.kind === 'save') return dec('save-split', saveSplit(s, power) ?? []); // 7.8
+  if (sel?.kind === 'scrap') return askVoluntary(p, s, power); // 7.8: last, the voluntary losses
   if (sel?.kind === 'build') {
     if (sel.size === null) {
       const max = freeGar(p, s, power, sel.unit) ? sel.pool : Math.min(sel.pool, budgetFor(p, s, power, sel.unit));
@@ -141,7 +143,10 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   // 7.3: a unit of a country not allied now may be removed from the game instead (it does not count as a pick).
   const removes = removable(p, s, power).map((u) => `remove ${u}`);
   const commanders = placementOptions(p, s, power); // 9.5: one Commander a turn from the Force Pool, free
-  if (!repairs.length && !builds.length && !picks.length && !removes.length && !extra.length && !research.length && !sabotage.length && !aBomb.length && !commanders.length) return null;
+  if (!repairs.length && !builds.length && !picks.length && !removes.length && !extra.length && !research.length && !sabotage.length && !aBomb.length && !commanders.length) {
+    // Nothing to spend on (and so nothing to save): straight to the voluntary losses (7.8), if any unit could go.
+    return voluntaryOpen(p, s, power) ? askVoluntary(p, s, power) : null;
+  }
   return dec('build-pick', [...extra, ...picks, ...removes, ...aBomb, ...research, ...sabotage, ...commanders, ...repairs, ...builds, 'done']);
 }
 
@@ -236,16 +241,21 @@ export function applyBuild(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   const sel = s.sel;
   // E.4: a Chinese unit is paid from China's earmarked income.
   const paid = (unit: string, size: number) => (restrictedHome(p, s, unit) ? { earmarked: size } : {});
+  // 7.8: the voluntary losses come last (voluntary.ts); also asked straight away when there was nothing to build.
+  if (sel?.kind === 'scrap' || (!sel && (verb === 'keep' || verb === 'scrap'))) return applyVoluntary(p, s, power, c);
+  const lastly = () => {
+    s.sel = voluntaryOpen(p, s, power) ? { kind: 'scrap' } : null;
+    return s.sel === null;
+  };
   if (verb === 'done') {
     // 7.8: done building; what is left is saved, split between Oil and Resources as the power chooses.
-    if (!saveSplit(s, power)) return true;
+    if (!saveSplit(s, power)) return lastly();
     s.sel = { kind: 'save' };
     return false;
   }
   if (verb === 'save') {
     applySaveSplit(s, power, c);
-    s.sel = null;
-    return true;
+    return lastly();
   }
   if (applyABombChoice(p, s, power, c)) return false; // 7.8: `abomb ...` (abomb.ts)
   if (verb === 'impose') {
@@ -314,7 +324,7 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
   if (Object.keys(s.hidden).length) fired('1.9', s.scenario);
   for (const [power, list] of Object.entries(s.hidden).sort()) {
     for (const h of list) {
-      if (isABombStep(h)) continue; // 7.8: revealed by revealABombs below
+      if (isABombStep(h) || isVoluntaryStep(h)) continue; // 7.8: revealed by revealABombs and revealVoluntary below
       if (h.at === 'oil' || h.at === 'research' || h.at === 'sabotage') continue; // Oil for a double pick (C.6), Resources for research (7.8) and sabotage (9.6)
       if (h.at === 'pool' || h.at === 'drawn') {
         // 7.3: a minor's unit goes to its ally's Force Pool, or is set aside while the country has none.
@@ -335,5 +345,6 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
     }
   }
   revealABombs(p, s, ev);
+  revealVoluntary(p, s, ev); // 7.8: last, after the builds are placed
   s.hidden = {};
 }

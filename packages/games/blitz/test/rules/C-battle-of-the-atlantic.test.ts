@@ -130,11 +130,11 @@ describe('C.6/C.7/7.3 turn end: new weapons, the chart\'s income, Oil saved', ()
     // Germany: 3 Resources + 1 saved Oil + 1 new Oil.
     expect(s.res.GER).toBe(5);
     expect(s.budgetOil!.GER).toBe(2);
-    const r = play(s, 'done');
+    const r = play(s, 'done', 'keep');
     const w = passUntil(r.state, 'WA:build-pick');
     // The Western Allies: 4 + 1 saved + 2 new.
     expect(w.res.WA).toBe(7);
-    const end = play(w, 'done');
+    const end = play(w, 'done', 'keep');
     expect(end.state.turn).toBe(4);
     expect(end.state.oil).toEqual({ GER: 2, WA: 3 });
   });
@@ -145,8 +145,11 @@ describe('C.6/C.7/7.3 turn end: new weapons, the chart\'s income, Oil saved', ()
     let s = passUntil(damaged, 'GER:build-pick');
     expect(s.res.GER).toBe(5);
     s = play(s, 'pick u-boat-vii', 'repair high-seas-fleet', 'repair italian-fleet', 'repair u-boat-ii', 'build u-boat-vii', 'size 1', 'at western-germany').state;
-    expect(prompt(s)).toBe('WA:build-pick'); // 1 left, and nothing else Germany could spend it on
-    const end = play(s, 'done');
+    // 1 left, and nothing else Germany could spend it on: straight to the voluntary losses (7.8), kept.
+    expect(prompt(s)).toBe('GER:voluntary-losses');
+    s = play(s, 'keep').state;
+    expect(prompt(s)).toBe('WA:build-pick');
+    const end = play(s, 'done', 'keep');
     expect(end.state.turn).toBe(4);
     // 5 - 4 = 1 left: the Resources went first, so 1 of the 2 Oil is saved.
     expect(end.state.oil!.GER).toBe(1);
@@ -162,13 +165,13 @@ describe('C.6/C.7/7.3 turn end: new weapons, the chart\'s income, Oil saved', ()
     // The other side cannot see the pick until the builds are revealed (1.9).
     expect(blitz.observe(g, 'WA').pool.bismarck).toBeUndefined();
     expect(blitz.observe(g, 'GER').pool.bismarck).toBeDefined();
-    const w = passUntil(play(g, 'done').state, 'WA:build-pick');
+    const w = passUntil(play(g, 'done', 'keep').state, 'WA:build-pick');
     const w1 = play(w, 'pick liberators').state;
     expect(options(w1)).toContain('pick escort-carriers');
     const w2 = play(w1, 'pick escort-carriers');
     expect(w2.state.doublePicks!.WA).toBe(1);
     expect(options(w2.state).some((o) => o.startsWith('pick '))).toBe(false);
-    const end = play(w2.state, 'done');
+    const end = play(w2.state, 'done', 'keep');
     expect(eventsOf(end, 'weapon-pick').map((e) => e.data!.unit)).toEqual(['bismarck', 'liberators', 'escort-carriers']);
     // 4 + 3 Oil: one Oil paid for the double pick, 2 left to save.
     expect(end.state.oil!.WA).toBe(2);
