@@ -93,6 +93,9 @@ function crossCheck(p: PackFiles): PathIssue[] {
   (p.map.convoys ?? []).forEach((c, i) => {
     if (!seas.has(c.sea)) add(['map', 'convoys', i, 'sea'], `unknown sea area '${c.sea}'`);
     if (!countries.has(c.home)) add(['map', 'convoys', i, 'home'], `unknown home country '${c.home}'`);
+    (c.fedBy ?? []).forEach((x, j) => {
+      if (!countries.has(x)) add(['map', 'convoys', i, 'fedBy', j], `unknown country '${x}'`);
+    });
   });
   (p.map.straits ?? []).forEach((st, i) => {
     st.seas.forEach((x, j) => {

@@ -130,6 +130,11 @@ export const convoySchema = z.object({
   home: id,
   /** Damage it absorbs per turn (its Convoy Factor). */
   factor: z.number().int().min(1),
+  /**
+   * 3.5: a Convoy that carries other countries' goods (the Ger-Swe Convoy: Norway's and Sweden's) is
+   * Destroyed while none of these countries provides a Resource to its power, by a trade or by an area it holds.
+   */
+  fedBy: z.array(id).min(1).optional(),
   ...provenance,
 });
 

@@ -109,8 +109,13 @@ export function turnIncome(p: PackIndex, s: BlitzState, ev: Events): Record<stri
 }
 
 /** 7.5's Trade Agreements; with 9.2, those the Road to War's options made instead. */
-const tradesOf = (p: PackIndex, s: BlitzState): readonly { from: string; to: string; oil: number; resources: number; giver?: string | undefined; endsAtItsWar?: number | undefined }[] =>
+export const tradesOf = (p: PackIndex, s: BlitzState): readonly { from: string; to: string; oil: number; resources: number; giver?: string | undefined; endsAtItsWar?: number | undefined }[] =>
   rtwOn(s) ? (s.rtwTrades ?? []) : (scenarioDef(p, s.scenario).trades ?? []);
+
+/** 7.5: a neutral minor's trade is in force while the minor is neutral: none of its land areas in play is held by anyone. */
+export function minorTrading(p: PackIndex, s: BlitzState, country: string): boolean {
+  return (p.countryLands.get(country) ?? []).every((l) => !(l in s.control) || s.control[l] === 'neutral');
+}
 
 /** 7.6 up to Lend Lease: steps 1 to 4, the trades, and the Partisans' and Convoys' losses. */
 function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<string, Purse> {
@@ -165,9 +170,7 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
     if (j && j.bonus.power === pw.id && !s.japanAtWar) later.push({ x, got: { res: j.bonus.resources, oil: j.bonus.oil }, line: 'pacific' }); // F: until Japan goes to war
     for (const t of tradesOf(p, s)) {
       if (t.to !== pw.id || t.giver) continue;
-      // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
-      const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
-      if (lands.every((l) => s.control[l] === 'neutral')) {
+      if (minorTrading(p, s, t.from)) {
         later.push({ x, got: { res: t.resources, oil: t.oil }, line: `trade:${t.from}`, trade: true });
       }
     }

@@ -21,6 +21,7 @@ import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { snowAtSea } from './weather.ts';
+import { minorTrading, tradesOf } from './income.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
 
@@ -47,6 +48,7 @@ export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): bool
     const trade = [...(p.coastOf.get(c.sea) ?? [])].filter((l) => s.control[l] !== undefined && p.land.get(l)!.oil + p.land.get(l)!.resources > 0);
     return !trade.some((l) => heldBySide(p, s, l, side));
   }
+  if (c.fedBy) return !fedBy(p, s, c, c.fedBy);
   if (c.home === 'australia') return enemyHeld('canberra');
   if (c.home === 'india') return enemyHeld('hyderabad');
   if (c.home === 'france' || c.home === 'japan' || c.home === 'usa') {
@@ -55,6 +57,21 @@ export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): bool
     return !touching.some((l) => heldBySide(p, s, l, side));
   }
   return s.conquered.includes(c.home);
+}
+
+/**
+ * 3.5 (Ger-Swe): whether any of `countries` provides a Resource to the Convoy's power: a trade of a
+ * neutral minor (7.5) or a Resource area of it the power holds. Our reading: holding the area is enough;
+ * whether it could trace supply is not asked (supply itself depends on which Convoys are Destroyed).
+ */
+function fedBy(p: PackIndex, s: BlitzState, c: ConvoyDef, countries: readonly string[]): boolean {
+  const power = scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(c.nation))!.id;
+  const trades = tradesOf(p, s).filter((t) => t.to === power && !t.giver && t.resources > 0);
+  return countries.some(
+    (country) =>
+      trades.some((t) => t.from === country && minorTrading(p, s, country)) ||
+      (p.countryLands.get(country) ?? []).some((l) => s.control[l] === power && p.land.get(l)!.resources > 0),
+  );
 }
 
 /** A Convoy as the map labels it, by its home country (3.5): "Great Britain Convoy". */
