@@ -171,3 +171,29 @@ describe('9.8 does not reach an overrun (6.6)', () => {
     expect(eventsOf(r, 'forced-passage')).toEqual([]);
   });
 });
+
+describe('9.8 on a SUB returning to base to avoid a sea combat (4.4)', () => {
+  /** The AFA's impulse: its Mediterranean Fleet finds U-boat I in the Black Sea, whose Turkish straits are closed to German ships (SUBs too). */
+  const blackSea = (optional?: string) => {
+    const s = arrange(until(full(optional), 'AFA', 'sea-pick'), { units: { 'u-boat-i': { at: 'sea:black-sea' }, 'mediterranean-fleet': { at: 'sea:black-sea' } } });
+    return until(play(s, 'done').state, 'GER', 'sub-evasion');
+  };
+
+  it('without the option it has no base to slip back to, so it is not offered the escape', () => {
+    expect(() => blackSea()).toThrow(/sub-evasion/);
+  });
+
+  it('with it, it may escape past the straits to a Mediterranean port, attacked at the crossing; an L leaves it in the Black Sea, out of the fight', () => {
+    const s = blackSea('9.8');
+    expect(options(s)).toEqual(['evade u-boat-i', 'done']);
+    const where = play(s, 'evade u-boat-i').state;
+    expect(prompt(where)).toBe('GER:return-to-base-where');
+    const asked = play(where, 'base rome').state;
+    expect(prompt(asked)).toBe('chance:forced-passage-die');
+    expect(play(asked, dieFor(7, (r) => r.letter === 'S' && r.damage === 0)).state.units['u-boat-i']!.at).toBe('rome');
+    const back = play(asked, L);
+    expect(back.state.units['u-boat-i']).toMatchObject({ at: 'sea:black-sea', size: 1 });
+    // Nothing is left for the Mediterranean Fleet to fight: the combat ends with no round.
+    expect(eventsOf(back, 'combat').at(-1)!.data).toMatchObject({ target: 'black-sea', rounds: [] });
+  });
+});
