@@ -31,7 +31,7 @@ import { awaitsFleetRoll } from './france.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
-import { hasSeaCombat, returnRoute, seaRoute, startPassage } from './sea-combat.ts';
+import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { areaInSupply, inSupply } from './supply.ts';
 import { allyAreaBarred, barredFromAlly, inHomeCountry, leaveHolder, neutralMajor, unitViewer, type Viewer } from './wars.ts';
@@ -214,6 +214,8 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
     if (sel.stage === 'load') {
       return decision(s, 'sea-load', [...loadable(p, s, sel.unit, t.at).map((id) => `load ${id}`), 'sail']);
     }
+    // 4.3, 9.8: routes to the chosen destination whose risks differ (seaRoutes).
+    if (sel.stage === 'route') return decision(s, 'sea-route', (sel.routes ?? []).map((r) => `via ${r}`));
     if (sel.stage === 'dest') return decision(s, 'sea-destination', [...seaDestinations(p, s, sel.unit).map((x) => `to ${x.slice(4)}`), ...portDestinations(p, s, sel.unit).map((l) => `into ${l}`)]);
     const sea = t.at.slice(4);
     const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => loadable(p, s, sel.unit, l));
@@ -222,6 +224,49 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
   const ships = ownedBy(s, s.power).filter(([id, u]) => (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
   if (!ships.length) return null;
   return decision(s, 'sea-pick', [...ships.map(([id]) => `sail ${id}`), 'done']);
+}
+
+type SeaSel = Extract<NonNullable<BlitzState['sel']>, { kind: 'sea' }>;
+
+/**
+ * 4.3, 9.8: the route of a naval move to `dest` (a sea; `into`, a port) in a scenario with sea combat:
+ * the one route worth taking, or 'ask' when several differ in their risks (seaRoutes), the selection
+ * then waiting on the player's pick.
+ */
+function pickRoute(p: PackIndex, s: BlitzState, sel: SeaSel, dest: string, into: boolean): string[] | 'ask' {
+  const u = s.units[sel.unit]!;
+  // 1.7: a naval unit out of supply moves only 1.
+  const routes = seaRoutes(p, s, sel.unit, dest, inSupply(p, s, sel.unit) ? face(p, u).move : 1);
+  if (routes.length === 1) return routes[0]!;
+  fired('4.3', s.scenario);
+  s.sel = { ...sel, stage: 'route', dest, into, routes: routes.map((r) => (into ? r.slice(0, -1) : r).join(',')) };
+  return 'ask';
+}
+
+/** 4.2: the move to sea `sea` goes ahead along `route` (null: no sea combat, nothing to meet on the way). */
+function sailToSea(p: PackIndex, s: BlitzState, sel: SeaSel, sea: string, route: string[] | null): void {
+  const t = s.units[sel.unit]!;
+  if (route) startPassage(p, s, sel.unit, route, forcing(s) ? { from: t.at } : {}); // 4.3: it may be blocked on the way
+  else t.at = `sea:${sea}`;
+  t.toSea = true;
+  t.moved = true;
+  if (typeOf(p, t) === 'TRS') {
+    sel.stage = 'embark';
+  } else s.sel = null;
+}
+
+/** 4.2: the move into the port `land` goes ahead along `route` (null: no sea combat). */
+function sailIntoPort(p: PackIndex, s: BlitzState, sel: SeaSel, land: string, route: string[] | null): void {
+  const t = s.units[sel.unit]!;
+  s.sel = null;
+  if (route) {
+    // 4.3: it may be blocked in a sea on the way, and ends its move there; a TRS so stopped may still embark (4.2).
+    if (typeOf(p, t) === 'TRS') s.sel = { kind: 'sea', unit: sel.unit, stage: 'embark', cargo: sel.cargo };
+    startPassage(p, s, sel.unit, route, forcing(s) ? { from: t.at } : {});
+  } else {
+    t.at = land;
+    for (const x of sel.cargo) s.units[x]!.at = land;
+  }
 }
 
 export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
@@ -249,13 +294,13 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   if (verb === 'to') {
     emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} puts to sea in the ${landName(p, `sea:${arg}`)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: `sea:${arg}`, cargo: sel.cargo });
-    if (hasSeaCombat(p, s) && isNaval(p, t)) startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, arg!), forcing(s) ? { from: t.at } : {}); // 4.3: it may be blocked on the way
-    else t.at = `sea:${arg}`;
-    t.toSea = true;
-    t.moved = true;
-    if (typeOf(p, t) === 'TRS') {
-      sel.stage = 'embark';
-    } else s.sel = null;
+    const route = hasSeaCombat(p, s) && isNaval(p, t) ? pickRoute(p, s, sel, arg!, false) : null;
+    if (route === 'ask') {
+      t.toSea = true;
+      t.moved = true;
+      return false;
+    }
+    sailToSea(p, s, sel, arg!, route);
     return false;
   }
   if (verb === 'into') {
@@ -265,15 +310,19 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} sails from ${landName(p, t.at)} into the port of ${landName(p, land)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: land, cargo: [...sel.cargo] });
     t.toSea = true;
     t.moved = true;
-    s.sel = null;
-    if (hasSeaCombat(p, s)) {
-      // 4.3: it may be blocked in a sea on the way, and ends its move there; a TRS so stopped may still embark (4.2).
-      if (typeOf(p, t) === 'TRS') s.sel = { kind: 'sea', unit: sel.unit, stage: 'embark', cargo: sel.cargo };
-      startPassage(p, s, sel.unit, seaRoute(p, s, sel.unit, land), forcing(s) ? { from: t.at } : {});
-    } else {
-      t.at = land;
-      for (const x of sel.cargo) s.units[x]!.at = land;
-    }
+    const route = hasSeaCombat(p, s) ? pickRoute(p, s, sel, land, true) : null;
+    if (route !== 'ask') sailIntoPort(p, s, sel, land, route);
+    return false;
+  }
+  if (verb === 'via' && sel.stage === 'route' && sel.dest !== undefined) {
+    // 4.3, 9.8: the player's route among those whose risks differ.
+    if (!(sel.routes ?? []).includes(arg!)) throw new IllegalChoiceError(`'${c}' is not a route on offer`);
+    const path = arg!.split(',');
+    const { dest, into } = sel;
+    const base = { kind: 'sea' as const, unit: sel.unit, stage: 'dest' as const, cargo: sel.cargo };
+    s.sel = base;
+    if (into) sailIntoPort(p, s, base, dest, [...path, dest]);
+    else sailToSea(p, s, base, dest, path);
     return false;
   }
   if (verb === 'done') {

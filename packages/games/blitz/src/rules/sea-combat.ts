@@ -24,6 +24,8 @@ import { snowAtSea } from './weather.ts';
 import { minorTrading, tradesOf } from './income.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
+/** Any distance: how far the closest base may be (4.1). */
+const FAR = 99;
 
 /** Whether this scenario has sea area activities at all. */
 export const hasSeaCombat = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).seaCombat === true;
@@ -122,7 +124,8 @@ export function clearConvoyDamage(s: BlitzState): void {
 const seaUnits = (s: BlitzState, sea: string): [string, UnitState][] => unitsAt(s, `sea:${sea}`);
 
 function sideUnits(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[] {
-  const all = seaUnits(s, sea);
+  const out = s.sea?.sea === sea ? (s.sea.out ?? []) : [];
+  const all = seaUnits(s, sea).filter(([id]) => !out.includes(id)); // 9.8: turned back on its way out of this combat
   const ours = all.filter(([, u]) => sideOf(p, s, u.power) === side && !inactive(s, u.power)); // 7.2: a neutral major power's ships are out of the war
   if (!s.wars) return ours.map(([id]) => id);
   // 4.4 in the full game: a unit fights if it is at war with at least one enemy unit or Convoy there.
@@ -173,40 +176,75 @@ export function blockadeAgainst(p: PackIndex, s: BlitzState, sea: string, side: 
 }
 
 /**
- * The seas a ship passes through from its port to `dest` (4.2), choosing among the routes its
- * movement allows the one exposed to the least blockade (then the shortest, then by name): a player
- * would route round a blockade when the movement allows, and take it on when it does not. `dest` is
- * a sea, or a port (a land id) that the move enters last, costing one more (4.2); the path then ends
- * with the port.
+ * 4.3, 9.8: the tests a ship meets along `path` (from the sea it enters first; a port last), in order:
+ * a blockade roll on leaving each sea with enemy units in it (`b:<sea>:<value>`: where it stays if
+ * blocked, and the value to beat; never for a SUB, 4.3), and a 7-factor attack at each closed strait
+ * it forces (`f`: every such crossing has the same odds and the same outcome, an L sending it back to
+ * where its move began, so which strait it is does not matter).
  */
-export function seaRoute(p: PackIndex, s: BlitzState, uid: string, dest: string): string[] {
+function routeTests(p: PackIndex, s: BlitzState, uid: string, path: readonly string[]): string[] {
+  const u = s.units[uid]!;
+  const side = sideOf(p, s, u.power);
+  const v = unitViewer(p, s, u);
+  const sub = typeOf(p, u) === 'SUB';
+  const forcing = optionOn(s, '9.8');
+  const out: string[] = [];
+  for (let i = 0; i + 1 < path.length; i++) {
+    const [a, b] = [path[i]!, path[i + 1]!];
+    const total = sub ? 0 : blockadeAgainst(p, s, a, side, v);
+    if (total > 0) out.push(`b:${a}:${total}`);
+    if (forcing && p.sea.has(b) && forcedCrossing(p, s, a, b, side, v, sub)) out.push('f');
+  }
+  return out;
+}
+
+/** Whether `a` is a subsequence of `b` (b meets every test a does, in the same order, and perhaps more). */
+function within(a: readonly string[], b: readonly string[]): boolean {
+  let i = 0;
+  for (const x of b) if (i < a.length && a[i] === x) i++;
+  return i === a.length;
+}
+
+/**
+ * The routes worth a choice for a ship sailing from its port to `dest` (4.2) with `move` movement:
+ * `dest` is a sea, or a port (a land id) the move enters last, costing one more (4.2), the path then
+ * ending with the port. Routes are told apart by the tests they meet (routeTests): routes meeting the
+ * same tests are one route (the shortest, then the first by code points), and a route meeting every
+ * test another meets and more is dropped (4.3: a route clear of blockaders, or 9.8 of closed straits,
+ * is always taken when the movement allows). What is left, ordered by code points, is one route (taken
+ * without asking) or several whose risks differ, between which the player chooses.
+ */
+export function seaRoutes(p: PackIndex, s: BlitzState, uid: string, dest: string, move: number): string[][] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   const v = unitViewer(p, s, u);
   const sc = scenarioDef(p, s.scenario);
-  const move = face(p, u).move;
-  // 9.8: closed straits may be forced, each crossing a 7-factor attack: weighed like a Blockade Value of 7.
   const forcing = optionOn(s, '9.8');
   const sub = typeOf(p, u) === 'SUB'; // 4.2: SUBs pass the straits the map opens to them
-  const forcedCost = (path: string[]) => (forcing ? path.slice(1).filter((x, i) => forcedCrossing(p, s, path[i]!, x, side, v, sub)).length * FORCED_PASSAGE_FACTORS : 0);
   const port = !p.sea.has(dest);
-  let best: { cost: number; path: string[] } | null = null;
+  const found: string[][] = [];
   const walk = (path: string[]): void => {
     const here = path[path.length - 1]!;
     if (port ? path.length < move && (p.portSeas.get(dest)?.has(here) ?? false) : here === dest) {
-      // Every sea left on the way counts its blockade: into a port, the last sea too.
-      const cost = (port ? path : path.slice(0, -1)).reduce((t, x) => t + blockadeAgainst(p, s, x, side, v), 0) + forcedCost(path);
-      const full = port ? [...path, dest] : path;
-      const better = !best || cost < best.cost || (cost === best.cost && (full.length < best.path.length || (full.length === best.path.length && full.join() < best.path.join())));
-      if (better) best = { cost, path: full };
+      found.push(port ? [...path, dest] : path);
       if (!port) return;
     }
     if (path.length >= move) return;
     for (const n of seaNeighbours(p, s, here, side, v, forcing, sub).sort()) if (sc.seas.includes(n) && !path.includes(n)) walk([...path, n]);
   };
   for (const first of [...(p.portSeas.get(u.at) ?? [])].sort()) if (sc.seas.includes(first)) walk([first]);
-  const found = best as { cost: number; path: string[] } | null;
-  return found ? found.path : [dest];
+  if (!found.length) return [[dest]];
+  const shorter = (a: string[], b: string[]) => a.length < b.length || (a.length === b.length && a.join() < b.join());
+  const classes = new Map<string, { tests: string[]; path: string[] }>();
+  for (const path of found) {
+    const tests = routeTests(p, s, uid, path);
+    const key = tests.join(' ');
+    const had = classes.get(key);
+    if (!had || shorter(path, had.path)) classes.set(key, { tests, path });
+  }
+  const all = [...classes.values()];
+  const kept = all.filter((c) => !all.some((o) => o !== c && o.tests.length < c.tests.length && within(o.tests, c.tests)));
+  return kept.map((c) => c.path).sort((a, b) => (a.join() < b.join() ? -1 : a.join() > b.join() ? 1 : 0));
 }
 
 /**
@@ -323,6 +361,8 @@ function afterForcing(p: PackIndex, s: BlitzState, ev: Events): void {
   emit(ev, 'return-to-base', `${unitName(p, g.unit)} is turned back to ${landName(p, back)} (forced passage)`, u.power, { unit: g.unit, from: u.at, to: back, forced: true });
   u.at = back;
   if (!back.startsWith('sea:')) for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = back; // cargo ashore where it was loaded
+  // 6.5, 4.4: it was sent out of the combat (a letter result, or a SUB avoiding it): back at sea, it stays out.
+  if (s.sea && back === `sea:${s.sea.sea}`) s.sea.out = [...(s.sea.out ?? []), g.unit];
   endPassage(s);
 }
 
@@ -347,15 +387,18 @@ export function applyPassagePick(p: PackIndex, s: BlitzState, choice: string, ev
 
 /**
  * 9.8: the seas a ship at sea passes through to return to base in `port` (4.1), when its way forces a
- * closed strait; null when it can get there without. Among the ways its movement allows, the fewest
- * forced crossings, then the shortest, then by name. The path ends with the port.
+ * closed strait; null when it can get there without. Among the ways its movement allows (or, for a
+ * unit that must go to the closest base beyond its range, 4.1, as far as that base is), the fewest
+ * forced crossings, then the shortest, then by name. The path ends with the port. No choice of route
+ * is offered: a return is never blocked (4.3), and every forced crossing has the same odds and the
+ * same outcome (an L sends the ship back to the sea it started from), so fewer is always better.
  */
 export function returnRoute(p: PackIndex, s: BlitzState, uid: string, port: string): string[] | null {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
   const v = unitViewer(p, s, u);
-  const move = face(p, u).move;
   const sub = typeOf(p, u) === 'SUB';
+  const move = Math.max(face(p, u).move, navalDistances(p, s, u.at, FAR, side, false, v, true, sub).get(port) ?? 0);
   if (navalDistances(p, s, u.at, move, side, false, v, false, sub).has(port)) return null;
   const start = u.at.slice(4);
   let best: { forced: number; path: string[] } | null = null;
@@ -398,19 +441,30 @@ export function basesFor(p: PackIndex, s: BlitzState, uid: string): string[] {
   const f = face(p, u);
   const ok = (l: string) => !l.startsWith('sea:') && friendlyFor(p, s, u, l) && (naval ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
   const v = unitViewer(p, s, u);
-  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v, false, typeOf(p, u) === 'SUB') : airDistances(p, s, u.at, limit, v));
+  // 9.8: a return to base sent by a letter result (6.5) or made by a SUB avoiding combat (4.4) is a
+  // return to base (4.1) like any other: a ship may force a closed strait on the way (toBase).
+  const reach = (limit: number) => (naval ? navalDistances(p, s, u.at, limit, side, false, v, optionOn(s, '9.8'), typeOf(p, u) === 'SUB') : airDistances(p, s, u.at, limit, v));
   const inRange = [...reach(naval ? f.move : (f.airMove ?? 0)).keys()].filter(ok).sort();
   if (inRange.length) return inRange;
-  const far = [...reach(99).entries()].filter(([l]) => ok(l));
+  const far = [...reach(FAR).entries()].filter(([l]) => ok(l));
   if (!far.length) return [];
   const d = Math.min(...far.map(([, v]) => v));
   return far.filter(([, v]) => v === d).map(([l]) => l).sort();
 }
 
-/** Send a unit back to `land` (4.1), carrying what it carries. */
+/**
+ * Send a unit back to `land` (4.1), carrying what it carries. 9.8: when a ship's way there forces a
+ * closed strait, it sails as a passage (never blocked, 4.3) and the crossing is attacked first: an L
+ * turns it back to the combat's sea, where it takes no further part in this combat (afterForcing).
+ */
 function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Events, why: string): void {
   const u = s.units[uid]!;
   emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, land)} (${why})`, u.power, { unit: uid, from: u.at, to: land, forced: true });
+  const forced = optionOn(s, '9.8') && isNaval(p, u) ? returnRoute(p, s, uid, land) : null;
+  if (forced) {
+    startPassage(p, s, uid, forced, { back: true });
+    return;
+  }
   u.at = land;
   for (const [, c] of unitsAt(s, `trs:${uid}`)) c.at = land;
 }
@@ -567,6 +621,7 @@ function powerOfNation(p: PackIndex, s: BlitzState, cv: ConvoyDef): string | und
 export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   for (;;) {
     if (s.winner) return null;
+    if (s.passage) return askPassage(s); // 9.8: a ship forcing a strait on its way back to base (toBase)
     const c = s.sea;
     if (!c) {
       const seas = seasWithCombat(p, s);

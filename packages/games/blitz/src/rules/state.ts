@@ -119,6 +119,8 @@ export interface SeaCombatState {
   defDie: number | null;
   tasks: SeaTask[];
   log: Record<string, unknown>[];
+  /** 9.8: ships sent out of this combat (6.5, 4.4) that a forced strait turned back into its sea: they take no further part. */
+  out?: string[];
 }
 
 /** A ship on its way to sea that must get past blockading enemy units (4.3). */
@@ -146,7 +148,8 @@ export type Selection =
    * (not taken aboard again).
    */
   | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest'; left?: number; boarded?: string[]; dropped?: string[] }
-  | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark'; cargo: string[] }
+  /** `route` (4.3, 9.8): the destination `dest` is chosen (`into`: a port) and `routes` (seas joined by ',') differ in their risks: the player picks one. */
+  | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark' | 'route'; cargo: string[]; dest?: string; into?: boolean; routes?: string[] }
   | { kind: 'return'; unit: string; forced?: string[] }
   | { kind: 'attack'; attack: number }
   | { kind: 'build'; unit: string; size: number | null; pool: number; imposed?: boolean }

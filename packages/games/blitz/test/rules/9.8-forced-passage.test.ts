@@ -100,3 +100,100 @@ describe('9.8 on a return to base (4.1)', () => {
     expect(options(back)).not.toContain('return italian-fleet');
   });
 });
+
+/**
+ * A sea combat in the Baltic in Germany's first impulse: the AFA's ships there have no base on its
+ * shores (Leningrad is Soviet, Poland has no Port) and Germany holds the Danish straits, so home is
+ * past a closed strait: Scotland (two away), or London, Paris and others (three).
+ */
+describe('9.8 on a return to base made by a combat result (6.5)', () => {
+  const baltic = (optional: string | undefined, units: Parameters<typeof arrange>[1]['units'], control?: Record<string, string>) => {
+    const s = arrange(until(full(optional), 'GER', 'sea-pick'), { units: { 'high-seas-fleet': { at: 'sea:baltic-sea' }, ...units }, ...(control ? { control } : {}) });
+    return play(until(play(s, 'done').state, 'JAP', 'sea-pick'), 'done').state;
+  };
+  /** The Naval Round, the High Seas Fleet (5) against the North Sea Fleet (7): an L for Germany, a harmless S for the AFA. */
+  const naval = (optional?: string, control?: Record<string, string>) => {
+    const s = baltic(optional, { 'north-sea-fleet': { at: 'sea:baltic-sea' } }, control);
+    expect(s.sea?.log[0]).toMatchObject({ round: 'naval', attackers: ['high-seas-fleet'], defenders: ['north-sea-fleet'], attFactors: 5, defFactors: 7 });
+    return play(s, dieFor(5, (r) => r.letter === 'L' && r.damage === 0), dieFor(7, (r) => r.letter === 'S' && r.damage === 0));
+  };
+
+  it('without the option the fleet sent back has no base it can reach, and is destroyed (4.1)', () => {
+    const r = naval();
+    expect(eventsOf(r, 'stranded').map((e) => e.data!.unit)).toEqual(['north-sea-fleet']);
+    expect(r.state.units['north-sea-fleet']!.at).toBe('pool');
+    expect(eventsOf(r, 'forced-passage')).toEqual([]);
+  });
+
+  it('with it, the fleet sails for Scotland and the Danish straits are attacked first: a number is damage, and it gets home', () => {
+    const r = naval('9.8');
+    expect(prompt(r.state)).toBe('chance:forced-passage-die');
+    expect(r.state.units['north-sea-fleet']!.at).toBe('sea:baltic-sea');
+    const home = play(r.state, ONE);
+    expect(eventsOf(home, 'forced-passage')[0]!.data).toMatchObject({ unit: 'north-sea-fleet', from: 'baltic-sea', to: 'north-sea', result: '1' });
+    expect(home.state.units['north-sea-fleet']).toMatchObject({ at: 'scotland', size: 1 });
+    expect(home.state.sea ?? null).toBeNull(); // the combat is over
+  });
+
+  it('4.1: with no base in range (Scotland lost) it goes to one of the closest, its owner choosing, and is attacked on the way there too', () => {
+    const r = naval('9.8', { scotland: 'GER' });
+    expect(prompt(r.state)).toBe('AFA:return-to-base-where');
+    // Three moves away each: past the straits, the North Sea, then the Western Approaches or the North Atlantic.
+    expect(options(r.state)).toEqual(['base eastern-canada', 'base gibraltar', 'base london', 'base morocco', 'base paris']);
+    const asked = play(r.state, 'base london');
+    expect(prompt(asked.state)).toBe('chance:forced-passage-die');
+    expect(play(asked.state, ONE).state.units['north-sea-fleet']).toMatchObject({ at: 'london', size: 1 });
+  });
+
+  it('an L turns it back into the Baltic, where it takes no further part in the combat', () => {
+    // An Air Round first (the Luftwaffe, 3, against the North Atlantic Fleet's carriers, 2): an L sends the CV home.
+    const s = baltic('9.8', { 'north-atlantic-fleet': { at: 'sea:baltic-sea' }, luftwaffe: { at: 'sea:baltic-sea' } });
+    expect(s.sea?.log[0]).toMatchObject({ round: 'air', attackers: ['luftwaffe'], defenders: ['north-atlantic-fleet'], attFactors: 3, defFactors: 2 });
+    const r = play(s, dieFor(3, (x) => x.letter === 'L' && x.damage === 0), dieFor(2, (x) => x.letter === null && x.damage === 0));
+    expect(prompt(r.state)).toBe('chance:forced-passage-die');
+    const back = play(r.state, L);
+    expect(back.state.units['north-atlantic-fleet']).toMatchObject({ at: 'sea:baltic-sea', size: 2 });
+    // No Naval Round follows: the High Seas Fleet has no ship left in the fight to fire at.
+    const fought = eventsOf(back, 'combat').at(-1)!.data!.rounds as unknown as { round: string }[];
+    expect(fought.map((x) => x.round)).toEqual(['air']);
+    expect(back.state.sea ?? null).toBeNull();
+  });
+});
+
+describe('9.8 does not reach an overrun (6.6)', () => {
+  it('an AFA fleet in East Prussia when Germany walks in keeps to open straits: with no port it can reach, it is destroyed', () => {
+    const s = arrange(until(full('9.8'), 'GER', 'move-pick'), { control: { 'east-prussia': 'AFA' }, units: { 'north-sea-fleet': { at: 'east-prussia' } } });
+    const mover = options(s).find((o) => o.startsWith('move ') && options(play(s, o).state).includes('to east-prussia'));
+    expect(mover).toBeDefined();
+    const r = play(s, mover!, 'to east-prussia');
+    expect(eventsOf(r, 'overrun')[0]!.data).toMatchObject({ unit: 'north-sea-fleet' });
+    expect(r.state.units['north-sea-fleet']!.at).toBe('pool');
+    expect(eventsOf(r, 'forced-passage')).toEqual([]);
+  });
+});
+
+describe('9.8 on a SUB returning to base to avoid a sea combat (4.4)', () => {
+  /** The AFA's impulse: its Mediterranean Fleet finds U-boat I in the Black Sea, whose Turkish straits are closed to German ships (SUBs too). */
+  const blackSea = (optional?: string) => {
+    const s = arrange(until(full(optional), 'AFA', 'sea-pick'), { units: { 'u-boat-i': { at: 'sea:black-sea' }, 'mediterranean-fleet': { at: 'sea:black-sea' } } });
+    return until(play(s, 'done').state, 'GER', 'sub-evasion');
+  };
+
+  it('without the option it has no base to slip back to, so it is not offered the escape', () => {
+    expect(() => blackSea()).toThrow(/sub-evasion/);
+  });
+
+  it('with it, it may escape past the straits to a Mediterranean port, attacked at the crossing; an L leaves it in the Black Sea, out of the fight', () => {
+    const s = blackSea('9.8');
+    expect(options(s)).toEqual(['evade u-boat-i', 'done']);
+    const where = play(s, 'evade u-boat-i').state;
+    expect(prompt(where)).toBe('GER:return-to-base-where');
+    const asked = play(where, 'base rome').state;
+    expect(prompt(asked)).toBe('chance:forced-passage-die');
+    expect(play(asked, dieFor(7, (r) => r.letter === 'S' && r.damage === 0)).state.units['u-boat-i']!.at).toBe('rome');
+    const back = play(asked, L);
+    expect(back.state.units['u-boat-i']).toMatchObject({ at: 'sea:black-sea', size: 1 });
+    // Nothing is left for the Mediterranean Fleet to fight: the combat ends with no round.
+    expect(eventsOf(back, 'combat').at(-1)!.data).toMatchObject({ target: 'black-sea', rounds: [] });
+  });
+});
