@@ -14,6 +14,7 @@ import { airDistances, navalDistances } from './geometry.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { italian, italyGone } from './economy.ts';
 import {
+  airBlitzBars,
   answeringPower,
   mostFactorsPower,
   armedEnemyAtSea,
@@ -156,13 +157,16 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
-  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id)).map((id) => `add ${id}`);
+  // 2.2: in an Air Blitz only air units are committed, and CVs at sea to a Port Attack of the power's own.
+  const own = a.power === undefined || a.power === s.power;
+  const blitzOk = (id: string) => !airBlitzBars(p, s, s.units[id]!) || (a.kind === 'port' && own && typeOf(p, s.units[id]!) === 'CV');
+  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id) && blitzOk(id)).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
   const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
   const opts: string[] = [];
   for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined) continue;
+    if (u.committed !== undefined || airBlitzBars(p, s, u)) continue; // 2.2: no land unit attacks in an Air Blitz
     if (footBarred(p, s, id)) continue; // 9.7: one ARM, air or naval unit only
     const from = attackSource(p, s, id, a.target);
     // 9.4: one Small land unit in each attack across a Land Route.
@@ -174,7 +178,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
       opts.push(`drop ${id}`);
     }
   }
-  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id)) opts.push(`add ${id}`);
+  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(id)) opts.push(`add ${id}`);
   return opts;
 }
 
@@ -224,7 +228,9 @@ const attackByLabel = (s: BlitzState, label: string): number => s.attacks.findIn
 /**
  * 5.3: attacks of its partner (the AFA's for the USA, the USA's for the AFA) that the phasing power
  * may join with its own units: not yet joined, jointly allowed on that area, with a unit of its own to
- * commit (and, a Factory or Port Attack, not in a Land Blitz, which allows Ground Attacks only).
+ * commit (and, a Factory or Port Attack, not in a Land Blitz, which allows Ground Attacks only). In
+ * an Air Blitz the power's air units may so help its ally's Ground Attack (2.2), though it announces
+ * none of its own (its land units stay put: `canGroundAttack`).
  */
 function joinable(p: PackIndex, s: BlitzState): string[] {
   if (!s.modes) return [];
@@ -247,7 +253,7 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
   const island = landDef(p, land).island;
   const snow = snowBound(p, s, land);
   for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id)) continue;
+    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id) || airBlitzBars(p, s, u)) continue;
     const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (optionOn(s, '9.4') && (p.landRoutes.get(u.at)?.has(land) ?? false));
     if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
     if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land)) return true;

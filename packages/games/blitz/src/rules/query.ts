@@ -69,6 +69,12 @@ export function mostFactorsPower(p: PackIndex, s: BlitzState, side: SideId, fact
   return sidePowers(p, s, side).find((x) => tied.includes(x)) ?? [...tied].sort()[0]!;
 }
 
+/**
+ * 2.2: in an Air Blitz only the power's air units act (return to base, move to sea, rebase, combat);
+ * its land and naval units stay put (its CVs at sea may still join a Port Attack it announces, 5.3).
+ */
+export const airBlitzBars = (p: PackIndex, s: BlitzState, u: UnitState): boolean => s.mode === 'air' && !isAir(p, u);
+
 export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Axis');
 
 export function typeOf(p: PackIndex, u: UnitState): string {
