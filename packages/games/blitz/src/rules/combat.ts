@@ -14,7 +14,9 @@ import { airDistances, navalDistances } from './geometry.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { italian, italyGone } from './economy.ts';
 import {
+  airBlitzBars,
   answeringPower,
+  mostFactorsPower,
   armedEnemyAtSea,
   canStackAir,
   canStackLand,
@@ -155,13 +157,16 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
-  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id)).map((id) => `add ${id}`);
+  // 2.2: in an Air Blitz only air units are committed, and CVs at sea to a Port Attack of the power's own.
+  const own = a.power === undefined || a.power === s.power;
+  const blitzOk = (id: string) => !airBlitzBars(p, s, s.units[id]!) || (a.kind === 'port' && own && typeOf(p, s.units[id]!) === 'CV');
+  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id) && blitzOk(id)).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
   const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
   const opts: string[] = [];
   for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined) continue;
+    if (u.committed !== undefined || airBlitzBars(p, s, u)) continue; // 2.2: no land unit attacks in an Air Blitz
     if (footBarred(p, s, id)) continue; // 9.7: one ARM, air or naval unit only
     const from = attackSource(p, s, id, a.target);
     // 9.4: one Small land unit in each attack across a Land Route.
@@ -173,7 +178,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
       opts.push(`drop ${id}`);
     }
   }
-  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id)) opts.push(`add ${id}`);
+  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(id)) opts.push(`add ${id}`);
   return opts;
 }
 
@@ -223,7 +228,9 @@ const attackByLabel = (s: BlitzState, label: string): number => s.attacks.findIn
 /**
  * 5.3: attacks of its partner (the AFA's for the USA, the USA's for the AFA) that the phasing power
  * may join with its own units: not yet joined, jointly allowed on that area, with a unit of its own to
- * commit (and, a Factory or Port Attack, not in a Land Blitz, which allows Ground Attacks only).
+ * commit (and, a Factory or Port Attack, not in a Land Blitz, which allows Ground Attacks only). In
+ * an Air Blitz the power's air units may so help its ally's Ground Attack (2.2), though it announces
+ * none of its own (its land units stay put: `canGroundAttack`).
  */
 function joinable(p: PackIndex, s: BlitzState): string[] {
   if (!s.modes) return [];
@@ -246,7 +253,7 @@ function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
   const island = landDef(p, land).island;
   const snow = snowBound(p, s, land);
   for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id)) continue;
+    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id) || airBlitzBars(p, s, u)) continue;
     const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (optionOn(s, '9.4') && (p.landRoutes.get(u.at)?.has(land) ?? false));
     if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
     if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land)) return true;
@@ -495,6 +502,8 @@ function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
   const defAll = [...defAir, ...q.aa]; // 6.1: the defender's AA in the area joins automatically
   c.round = 'air';
   Object.assign(c, airRoundTotals(p, s, att, defAll, defAir));
+  const air = (ids: string[]) => ids.map((x) => [x, fightFace(p, s, x).air ?? 0] as const);
+  notePickers(p, s, c, air(att), air(defAll));
   c.attDie = c.att > 0 ? null : 0;
   c.defDie = c.def > 0 ? null : 0;
   c.log.push({ round: 'air', target: a.target, attackers: att, defenders: defAll, attFactors: c.att, defFactors: c.def });
@@ -512,26 +521,41 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   if (!q.defLand.length || !attUnits.length) return false;
   const lf = (x: string) => fightFace(p, s, x).land ?? 0;
   // B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route.
-  const attLandLF = attUnits.reduce((sum, x) => {
+  const attLF = (x: string) => {
     const u = s.units[x]!;
     if (x === q.a.routed) fired('9.4', s.scenario);
-    return sum + ((u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === q.a.routed ? lf(x) / 2 : lf(x));
-  }, 0);
+    return (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === q.a.routed ? lf(x) / 2 : lf(x);
+  };
+  const attLandLF = attUnits.reduce((sum, x) => sum + attLF(x), 0);
   // B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor.
-  const supportLF = (ids: string[]) =>
-    ids.reduce((sum, x) => {
-      const u = s.units[x]!;
-      if (isNaval(p, u)) return sum + (['BB', 'CV'].includes(typeOf(p, u)) ? (u.size >= 3 ? 2 : 1) : 0);
-      return sum + airLandFactor(p, s, x);
-    }, 0);
+  const unitSupportLF = (x: string) => {
+    const u = s.units[x]!;
+    if (isNaval(p, u)) return ['BB', 'CV'].includes(typeOf(p, u)) ? (u.size >= 3 ? 2 : 1) : 0;
+    return airLandFactor(p, s, x);
+  };
+  const supportLF = (ids: string[]) => ids.reduce((sum, x) => sum + unitSupportLF(x), 0);
   // A.6: attacking LF halved against Jungle/Mountain/Swamp; air and naval LF halved in Forest (both sides).
   // D.2: and halved again in Snow on a Snow turn; the attackers' bombing halved under a Snowflake (1.4).
   const attMul = (rough ? 0.5 : 1) * snowLandMultiplier(p, s, target);
   const supMul = forest ? 0.5 : 1;
   const attLand = attLandLF * attMul;
-  const attSup = Math.min(supportLF(q.attSupport) * attMul * supMul * snowflakeMultiplier(p, s, target), attLand); // 5.3 support cap
+  const supMulAtt = attMul * supMul * snowflakeMultiplier(p, s, target);
+  const attSup = Math.min(supportLF(q.attSupport) * supMulAtt, attLand); // 5.3 support cap
   const defLandLF = q.defLand.reduce((sum, x) => sum + lf(x), 0);
   const defSup = Math.min(supportLF(q.defSupport) * supMul, defLandLF);
+  // 6.5/6.6: each unit's own modified Land Factors in the round (support scaled down by the cap, in
+  // proportion; the triangles count for the side, not for any one power).
+  const capped = (ids: string[], mul: number, total: number) => {
+    const raw = supportLF(ids) * mul;
+    return ids.map((x) => [x, raw > 0 ? (unitSupportLF(x) * mul * total) / raw : 0] as const);
+  };
+  notePickers(
+    p,
+    s,
+    c,
+    [...attUnits.map((x) => [x, attLF(x) * attMul] as const), ...capped(q.attSupport, supMulAtt, attSup)],
+    [...q.defLand.map((x) => [x, lf(x)] as const), ...capped(q.defSupport, supMul, defSup)],
+  );
   // 6.2 triangles: attackers count both colours on defending land units; defenders count only white.
   // Maginot Line map note (5.3): some units' red triangles depend on where the attackers come from.
   const fromCountry = (x: string) => {
@@ -593,6 +617,7 @@ function setupStrategicRound(p: PackIndex, s: BlitzState, c: CombatState): boole
   const factory = landDef(p, target).factory;
   const raw = bombers.reduce((t, x) => t + strategicFactor(p, s, x), 0) * snowflakeMultiplier(p, s, target) + Math.max(0, factory - damage);
   c.round = 'strategic';
+  delete c.pickers; // 6.5: all its damage goes on the Factory; nobody picks
   fired('6.4', s.scenario);
   if (!Number.isInteger(raw)) fired('1.8', s.scenario);
   c.att = finalFactor(raw, true);
@@ -617,6 +642,7 @@ function setupPortRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const attRaw = strikers.reduce((t, x) => t + navalFactor(p, s, x) * (typeOf(p, s.units[x]!) === 'CV' ? 0.5 : 1), 0) + triangles(p, s, ships, 'naval');
   c.round = 'naval';
   fired('6.3', s.scenario);
+  notePickers(p, s, c, strikers.map((x) => [x, navalFactor(p, s, x) * (typeOf(p, s.units[x]!) === 'CV' ? 0.5 : 1)] as const), ships.map((x) => [x, 0] as const));
   c.att = finalFactor(attRaw, strikers.some((x) => navalFactor(p, s, x) >= 1));
   c.def = 0;
   c.attDie = c.att > 0 ? null : 0;
@@ -748,7 +774,27 @@ function combatPower(p: PackIndex, s: BlitzState, side: SideId): string {
   return answeringPower(p, s, side, unitsAt(s, target).map(([id]) => id), s.control[target]);
 }
 
-const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => combatPower(p, s, ownerNext ? victims : enemy(victims));
+/**
+ * 6.5/6.6: note who makes each side's picks in the round now set up (`att`, `def`: each side's units
+ * in it with their Factors), kept only where it is not `combatPower`'s answer.
+ */
+function notePickers(p: PackIndex, s: BlitzState, c: CombatState, att: Iterable<readonly [string, number]>, def: Iterable<readonly [string, number]>): void {
+  const out: Partial<Record<SideId, string>> = {};
+  for (const [side, units] of [[s.side, att], [enemy(s.side), def]] as const) {
+    const usual = combatPower(p, s, side);
+    const pw = mostFactorsPower(p, s, side, units, usual);
+    if (pw !== usual) out[side] = pw;
+  }
+  if (Object.keys(out).length) {
+    c.pickers = out;
+    fired('6.5', s.scenario);
+  } else delete c.pickers;
+}
+
+/** 6.5/6.6: the power making `side`'s picks in the current round. */
+const roundPower = (p: PackIndex, s: BlitzState, side: SideId): string => s.combat?.pickers?.[side] ?? combatPower(p, s, side);
+
+const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => roundPower(p, s, ownerNext ? victims : enemy(victims));
 
 /** Returns the next question inside the current combat, or null when the combat is over. */
 export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
@@ -826,14 +872,14 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
           c.tasks.shift();
           continue;
         }
-        // 6.6: the attacker picks every unit that must retreat.
+        // 6.6: the attacker picks every unit that must retreat (its power with the most Land Factors in the battle).
         if (el.length <= t.left) {
           t.left = 0;
           c.tasks.shift();
           c.tasks.unshift(...el.map((x) => ({ kind: 'retreat-to' as const, unit: x })));
           continue;
         }
-        return { kind: 'decision', power: s.power, prompt: 'choose-retreating-unit', options: sortIds(el).map((x) => `retreat ${x}`) };
+        return { kind: 'decision', power: roundPower(p, s, s.side), prompt: 'choose-retreating-unit', options: sortIds(el).map((x) => `retreat ${x}`) };
       }
       case 'retreat-to': {
         const dest = retreatDestinations(p, s, t.unit);
@@ -875,7 +921,8 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
           c.tasks.shift();
           continue;
         }
-        return { kind: 'decision', power: combatPower(p, s, enemy(s.side)), prompt: 'block-advance', options: sortIds(adv).map((x) => `block ${x}`) };
+        // 6.6: the defender's power with the most Land Factors in the battle picks them all.
+        return { kind: 'decision', power: roundPower(p, s, enemy(s.side)), prompt: 'block-advance', options: sortIds(adv).map((x) => `block ${x}`) };
       }
       case 'finish': {
         c.tasks.shift();

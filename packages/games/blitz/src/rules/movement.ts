@@ -7,6 +7,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, landSteps, navalDistances } from './geometry.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import {
+  airBlitzBars,
   canStackAir,
   canStackLand,
   canStackPort,
@@ -109,8 +110,8 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'return') return decision(s, 'return-to', (sel.forced ?? returnBases(p, s, sel.unit)).map((l) => `to ${l}`));
-  // 2.2: in a Free Blitz a return to base counts its Size against the 4.
-  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && fitsBudget(s, u.size) && returnBases(p, s, id).length > 0);
+  // 2.2: in a Free Blitz a return to base counts its Size against the 4; in an Air Blitz only air units return.
+  const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && !airBlitzBars(p, s, u) && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && fitsBudget(s, u.size) && returnBases(p, s, id).length > 0);
   if (!units.length) return null;
   return decision(s, 'return-pick', [...units.map(([id]) => `return ${id}`), 'done']);
 }
@@ -221,7 +222,8 @@ export function askToSea(p: PackIndex, s: BlitzState): Ask | null {
     const shore = [...(p.coastOf.get(sea) ?? [])].sort().flatMap((l) => loadable(p, s, sel.unit, l));
     return decision(s, 'sea-embark', [...shore.map((id) => `embark ${id}`), 'done']);
   }
-  const ships = ownedBy(s, s.power).filter(([id, u]) => (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
+  // 2.2: in an Air Blitz only air units move to sea.
+  const ships = ownedBy(s, s.power).filter(([id, u]) => !airBlitzBars(p, s, u) && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && !u.moved && !u.toSea && fitsBudget(s, u.size) && seaDestinations(p, s, id).length > 0);
   if (!ships.length) return null;
   return decision(s, 'sea-pick', [...ships.map(([id]) => `sail ${id}`), 'done']);
 }
@@ -410,7 +412,7 @@ function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
   const u = s.units[uid]!;
   if (u.rebased || u.toSea || u.at.startsWith('sea:') || u.at.startsWith('trs:')) return false;
   const t = typeOf(p, u);
-  if (s.mode === 'free' && t !== 'AIR') return false; // 2.2: in a Free Blitz only air units rebase
+  if ((s.mode === 'free' || s.mode === 'air') && t !== 'AIR') return false; // 2.2: in a Free or an Air Blitz only air units rebase
   if (t === 'PARA' && u.moved) return false; // 5.1: a PARA that moved this phase may not rebase
   if (t !== 'AIR' && t !== 'PARA' && !isNaval(p, u)) return false;
   if (!fitsBudget(s, u.size)) return false;
@@ -552,6 +554,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
 function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
   const u = s.units[uid]!;
   if (!isLand(p, u) || u.moved || typeOf(p, u) === 'FORT') return false; // 5.2: a FORT never moves
+  if (airBlitzBars(p, s, u)) return false; // 2.2: no land unit moves in an Air Blitz
   const mp = face(p, u).move;
   if (mp <= 0 || !fitsBudget(s, u.size) || !londonRule(p, s, uid)) return false;
   if (footBarred(p, s, uid)) return false; // 9.7: one ARM only in a non-motorized Land Blitz

@@ -45,6 +45,36 @@ export function answeringPower(p: PackIndex, s: BlitzState, side: SideId, units:
   return sidePowers(p, s, side).find((x) => owners.has(x)) ?? powerOfSide(p, s, side);
 }
 
+/**
+ * 6.5 (and 6.6 for Land Round letters): the power that makes `side`'s picks in a combat round: the
+ * one whose units bring the most Factors to the round. `factors` lists the side's units in the round
+ * with the Factors each brings (0 for a unit that is only a target), so every power there is a
+ * candidate. The rules give the enemy's picks to its power with the most Factors and the first pick to
+ * "you"; on a side of several powers we read "you" the same way (our reading). A tie is not covered by
+ * the rules: it goes to `fallback` (the attacking power, or the area's holder, who answers for the side
+ * otherwise) if that power is among the tied, else to the tied power first in the side's order (our
+ * stand-in). No units at all: `fallback`.
+ */
+export function mostFactorsPower(p: PackIndex, s: BlitzState, side: SideId, factors: Iterable<readonly [string, number]>, fallback: string): string {
+  const byPower = new Map<string, number>();
+  for (const [id, f] of factors) {
+    const pw = s.units[id]?.power;
+    if (pw !== undefined) byPower.set(pw, (byPower.get(pw) ?? 0) + f);
+  }
+  if (!byPower.size) return fallback;
+  const top = Math.max(...byPower.values());
+  const tied = [...byPower.entries()].filter(([, f]) => f === top).map(([pw]) => pw);
+  if (tied.length === 1) return tied[0]!;
+  if (tied.includes(fallback)) return fallback;
+  return sidePowers(p, s, side).find((x) => tied.includes(x)) ?? [...tied].sort()[0]!;
+}
+
+/**
+ * 2.2: in an Air Blitz only the power's air units act (return to base, move to sea, rebase, combat);
+ * its land and naval units stay put (its CVs at sea may still join a Port Attack it announces, 5.3).
+ */
+export const airBlitzBars = (p: PackIndex, s: BlitzState, u: UnitState): boolean => s.mode === 'air' && !isAir(p, u);
+
 export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Axis');
 
 export function typeOf(p: PackIndex, u: UnitState): string {

@@ -16,7 +16,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, mostFactorsPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
@@ -474,7 +474,27 @@ function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Even
 const decision = (power: string, prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
 /** The power answering for `side` in the sea combat: the phasing power, else the first of the side with units there. */
 const seaPower = (p: PackIndex, s: BlitzState, side: SideId): string => answeringPower(p, s, side, s.sea ? sideUnits(p, s, s.sea.sea, side) : [], side === s.side ? s.power : undefined);
-const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => seaPower(p, s, ownerNext ? victims : enemy(victims));
+/** 6.5: the power making `side`'s picks in the current round: the one with the most Factors in it (`notePickers`). */
+const roundPower = (p: PackIndex, s: BlitzState, side: SideId): string => s.sea?.pickers?.[side] ?? seaPower(p, s, side);
+const pickerOf = (p: PackIndex, s: BlitzState, victims: SideId, ownerNext: boolean) => roundPower(p, s, ownerNext ? victims : enemy(victims));
+
+/**
+ * 6.5: note who makes each side's picks in the round now set up: the power whose units there bring
+ * the most Factors to it (`factor`; a unit that does not fire counts 0, so its power is still a
+ * candidate), kept only where it is not `seaPower`'s answer. Ties: see `mostFactorsPower`.
+ */
+function notePickers(p: PackIndex, s: BlitzState, c: SeaCombatState, factor: (id: string) => number): void {
+  const out: Partial<Record<SideId, string>> = {};
+  for (const side of [s.side, enemy(s.side)]) {
+    const usual = seaPower(p, s, side);
+    const pw = mostFactorsPower(p, s, side, sideUnits(p, s, c.sea, side).map((x) => [x, factor(x)] as const), usual);
+    if (pw !== usual) out[side] = pw;
+  }
+  if (Object.keys(out).length) {
+    c.pickers = out;
+    fired('6.5', s.scenario);
+  } else delete c.pickers;
+}
 
 /**
  * The power of the other side to answer a `fly`/`evade` stage: the first, in side order, with
@@ -529,6 +549,8 @@ function setupAirRound(p: PackIndex, s: BlitzState, c: SeaCombatState): void {
   const def = sideUnits(p, s, c.sea, enemy(s.side)).filter((x) => isAirLike(p, s, x));
   c.round = 'air';
   Object.assign(c, airRoundTotals(p, s, att, def));
+  const inAir = new Set([...att, ...def]);
+  notePickers(p, s, c, (x) => (inAir.has(x) ? (fightFace(p, s, x).air ?? 0) : 0));
   c.attDie = c.att > 0 ? null : 0;
   c.defDie = c.def > 0 ? null : 0;
   c.log.push({ round: 'air', target: c.sea, attackers: att, defenders: def, attFactors: c.att, defFactors: c.def });
@@ -553,6 +575,8 @@ function setupNavalRound(p: PackIndex, s: BlitzState, c: SeaCombatState): boolea
   if (!attF.length && !defF.length) return false;
   c.round = 'naval';
   fired('6.3', s.scenario);
+  const firing = new Set([...attF, ...defF]);
+  notePickers(p, s, c, (x) => (firing.has(x) ? navalFactor(p, s, x) : 0));
   const ships = (side: SideId) => sideUnits(p, s, c.sea, side).filter((x) => isNaval(p, s.units[x]!));
   // Enemy Convoys count as white triangles: their Convoy Factor less this turn's damage (6.3).
   const convoyBonus = (side: SideId) =>

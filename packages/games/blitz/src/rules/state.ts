@@ -88,6 +88,11 @@ export interface CombatState {
   log: Record<string, unknown>[];
   /** A unit of the attacking side took a loss in this combat (8: No Casualties). */
   attackerLoss?: boolean;
+  /**
+   * 6.5/6.6: who makes a side's picks in the current round, where that is not the power answering for
+   * the side otherwise (the attacking power; the area's holder): the power with the most Factors in it.
+   */
+  pickers?: Partial<Record<SideId, string>>;
 }
 
 /** A step of a sea area combat still to be carried out (4.4, 6.5). */
@@ -121,6 +126,8 @@ export interface SeaCombatState {
   log: Record<string, unknown>[];
   /** 9.8: ships sent out of this combat (6.5, 4.4) that a forced strait turned back into its sea: they take no further part. */
   out?: string[];
+  /** 6.5: who makes a side's picks in the current round, where that is not the power answering for it otherwise (see CombatState). */
+  pickers?: Partial<Record<SideId, string>>;
 }
 
 /** A ship on its way to sea that must get past blockading enemy units (4.3). */

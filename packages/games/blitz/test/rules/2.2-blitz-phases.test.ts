@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { blitz } from '../../src/index.ts';
 import type { GameEvent } from '@salient/engine';
 import type { BlitzState } from '../../src/rules/state.ts';
-import { arrange, eventsOf, options, pack, play, prompt, reach, skipTo, start } from '../helpers.ts';
+import { arrange, eventsOf, options, pack, play, prompt, passUntil, reach, skipTo, start, until } from '../helpers.ts';
 
 /** Pass (done/stop/launch) until the impulse changes; returns the prompts seen in order. */
 function passImpulse(s0: ReturnType<typeof start>) {
@@ -160,5 +160,83 @@ describe('2.2 example: an AFA Land Blitz and a USA Total Blitz share a sea comba
     expect(start?.data).toMatchObject({ kind: 'sea' });
     expect(start!.data!.attackers).toEqual(expect.arrayContaining(['north-sea-fleet', 'us-atlantic-fleet']));
     expect(start!.data!.defenders).toEqual(['u-boat-ii']);
+  });
+});
+
+describe('2.2 Air Blitz: only air units act', () => {
+  // Scenario D at the German Blitz: Germany has 2 saved Oil and calls an Air Blitz (1 Oil).
+  it('Germany\'s Air Blitz rebases only its air units, sails no ship, moves no land unit and announces no Ground Attack, but may bomb', () => {
+    const s = reach(blitz.setup('D', pack), 'GER', 'blitz-choice');
+    // The same position with a Total Blitz: ships sail, armies move and attack.
+    const total = play(s, 'blitz total').state;
+    expect(prompt(total)).toBe('GER:sea-pick');
+    const air = play(s, 'blitz air').state;
+    expect(air.mode).toBe('air');
+    expect(prompt(air)).toBe('GER:rebase-pick');
+    expect(options(air)).toEqual(['rebase luftwaffe', 'rebase me-109s', 'rebase stukas', 'done']);
+    const announce = play(air, 'done').state;
+    expect(prompt(announce)).toBe('GER:announce-attack');
+    expect(options(announce)).toEqual(['bomb ukraine', 'done']);
+  });
+});
+
+describe('2.2 Air Blitz: carriers at sea join the power\'s own Port Attack', () => {
+  // Scenario E at the Western Allies' Blitz: the 8th Fleet (a CV) at sea in the East China Sea, off
+  // Formosa, where Japan's 2nd Fleet lies in port. The Western Allies call an Air Blitz.
+  it('the Western Allies may raid Formosa with the 8th Fleet, though their ships take no other part in an Air Blitz', () => {
+    const s0 = reach(blitz.setup('E', pack), 'WA', 'blitz-choice');
+    const bed = arrange(s0, { units: { '8th-fleet': { at: 'sea:east-china-sea', size: 2 }, '2nd-fleet': { at: 'formosa', size: 2, power: 'JAP' }, 'naval-air': null } });
+    // The carrier finds Japan's Convoy in the East China Sea: that sea combat comes first (every die a 3).
+    const s = passUntil(play(bed, 'blitz air').state, (_, q) => q.kind === 'decision' && q.prompt === 'announce-attack', { passive: ['done', 'stop'] })!;
+    expect(prompt(s)).toBe('WA:announce-attack');
+    expect(s.mode).toBe('air');
+    expect(options(s)).toContain('raid formosa');
+    expect(options(s).filter((o) => o.startsWith('attack '))).toEqual([]);
+    expect(options(play(s, 'raid formosa').state)).toContain('add 8th-fleet');
+  });
+});
+
+describe('2.2 Air Blitz: an air unit joins an ally\'s Ground Attack (5.3)', () => {
+  // The full game at the Allied Blitz, the USA and the USSR at war with Germany: the AFA call a Land
+  // Blitz and attack Western Germany from Paris with the French 1st Army; the USA call an Air Blitz, with
+  // the 1st Tactical Air Force and the 9th Army in Paris.
+  const ready = () => {
+    const s = structuredClone(reach(blitz.setup('full', pack), 'AFA', 'blitz-choice'));
+    s.wars = [...s.wars!, 'GER~USA', 'GER~USSR'].sort();
+    s.neutral = [];
+    s.oil = { ...s.oil, AFA: 1, USA: 1 };
+    const bed = arrange(s, { units: { '1st-tactical-air-force': { power: 'USA', at: 'paris', size: 2 }, '9th-army': { power: 'USA', at: 'paris', size: 2 } } });
+    const afa = until(play(bed, 'blitz land', 'blitz air', 'blitz free').state, 'AFA', 'announce-attack');
+    return until(play(afa, 'attack western-germany', 'add french-1st-army', 'launch', 'done').state, 'USA', 'announce-attack');
+  };
+
+  it('the USA, in an Air Blitz, may join the AFA\'s Ground Attack with its air unit but not its army, and announce none of its own', () => {
+    const s = ready();
+    expect(s.modes).toMatchObject({ AFA: 'land', USA: 'air' });
+    expect(options(s)).toContain('join western-germany');
+    expect(options(s).filter((o) => o.startsWith('attack '))).toEqual([]);
+    const joining = play(s, 'join western-germany').state;
+    expect(options(joining)).toContain('add 1st-tactical-air-force');
+    expect(options(joining)).not.toContain('add 9th-army');
+    const r = play(joining, 'add 1st-tactical-air-force', 'launch');
+    expect(eventsOf(r, 'attack-joined')[0]!.data).toMatchObject({ by: 'AFA', units: ['1st-tactical-air-force'] });
+    expect(r.state.attacks.find((a) => a.target === 'western-germany')!.attackers).toEqual(['french-1st-army', '1st-tactical-air-force']);
+  });
+
+  it('before the announcements the USA are asked only about air units: no move of the 9th Army, no ship to sea (air units may fly there)', () => {
+    const s = structuredClone(reach(blitz.setup('full', pack), 'AFA', 'blitz-choice'));
+    s.wars = [...s.wars!, 'GER~USA', 'GER~USSR'].sort();
+    s.neutral = [];
+    s.oil = { ...s.oil, AFA: 1, USA: 1 };
+    const bed = arrange(s, { units: { '1st-tactical-air-force': { power: 'USA', at: 'paris', size: 2 }, '9th-army': { power: 'USA', at: 'paris', size: 2 } } });
+    let st = play(bed, 'blitz land', 'blitz air', 'blitz free').state;
+    const asked: string[] = [];
+    for (let q = blitz.pending(st); q.kind === 'decision' && q.prompt !== 'announce-attack'; q = blitz.pending(st)) {
+      if (q.power === 'USA') asked.push(`${q.prompt}: ${q.options.join(' ')}`);
+      st = play(st, q.options.find((o) => o === 'done' || o === 'stop') ?? q.options[0]!).state;
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    for (const a of asked) expect(a).not.toMatch(/9th-army|fleet|-ll\b|\smove \S/);
+    expect(asked.some((a) => a.startsWith('rebase-pick') && a.includes('rebase 1st-tactical-air-force'))).toBe(true);
   });
 });
