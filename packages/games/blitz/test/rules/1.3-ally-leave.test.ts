@@ -123,3 +123,33 @@ describe('1.3 with 6.6: an overrun move into an ally\'s area asks the holder\'s 
     expect(delhi.state.units['vvs-fighters']!.at).toBe('persia');
   });
 });
+
+describe('1.3 with 4.1 and 4.2: a ship ending its move in an ally\'s Port asks the holder\'s leave', () => {
+  // The AFA's Mediterranean Fleet, in the Arabian Sea or in Delhi's Port; Persia's Port touches that sea.
+  it('a return to base (4.1) into Persia: asked of the USSR; allowed, the fleet docks and the VVS Fighters rebase out', () => {
+    const w = structuredClone(bed('AFA', 'rebase-pick', { 'mediterranean-fleet': { at: 'sea:arabian-sea', power: 'AFA', size: 2 } }));
+    w.step = 'return';
+    const s = arrange(w, {});
+    const asked = play(s, 'return mediterranean-fleet', 'to persia').state;
+    expect(blitz.pending(asked)).toMatchObject({ power: 'USSR', prompt: 'ally-leave', options: ['allow persia', 'refuse persia'] });
+    const r = play(asked, 'allow persia');
+    expect(r.state.units['mediterranean-fleet']!.at).toBe('persia');
+    expect(blitz.pending(r.state)).toMatchObject({ power: 'USSR', prompt: 'rebase-out-destination' });
+    const refused = play(asked, 'refuse persia');
+    expect(refused.state.units['mediterranean-fleet']!.at).toBe('sea:arabian-sea');
+    expect(blitz.pending(refused.state)).toMatchObject({ power: 'AFA', prompt: 'return-to' });
+    expect(options(refused.state)).not.toContain('to persia');
+  });
+
+  it('a move to sea ending in Persia\'s Port (4.2): asked of the USSR; allowed, the fleet sails in and the VVS Fighters rebase out', () => {
+    const w = structuredClone(bed('AFA', 'rebase-pick', { 'mediterranean-fleet': { at: 'delhi', power: 'AFA', size: 2 } }));
+    w.step = 'to-sea';
+    const s = arrange(w, {});
+    const asked = play(s, 'sail mediterranean-fleet', 'into persia').state;
+    expect(blitz.pending(asked)).toMatchObject({ power: 'USSR', prompt: 'ally-leave', options: ['allow persia', 'refuse persia'] });
+    expect(asked.units['mediterranean-fleet']!.at).toBe('delhi');
+    const r = play(asked, 'allow persia');
+    expect(r.state.units['mediterranean-fleet']!.at).toBe('persia');
+    expect(blitz.pending(r.state)).toMatchObject({ power: 'USSR', prompt: 'rebase-out-destination' });
+  });
+});
