@@ -591,9 +591,10 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (s.leaveAsk) {
     // 1.3: the holder's answer; given, the held move goes ahead as chosen; refused, it is asked again
     // without that area (ally-leave.ts).
+    const unit = s.leaveAsk.unit;
     const held = answerLeave(p, s, choice, ev);
     if (held !== null) applyDecision(p, s, held, ev);
-    else afterRefusal(p, s, ev);
+    else afterRefusal(p, s, unit, ev);
     return;
   }
   applyDecision(p, s, choice, ev);
@@ -637,10 +638,8 @@ function applyDecision(p: PackIndex, s: BlitzState, choice: string, ev: Events):
     applyCombatPick(p, s, choice, ev);
     return;
   }
-  if (s.step === 'sea-combat') {
-    applySeaPick(p, s, choice, ev);
-    return;
-  }
+  // Before the sea combat's own picks: a unit rebasing out of an area a ship sent back to base entered
+  // (1.3) is asked about as soon as it must go, as `advance` does.
   if (s.overruns.length) {
     const id = s.overruns[0]!;
     const to = choice.slice(3);
@@ -651,6 +650,10 @@ function applyDecision(p: PackIndex, s: BlitzState, choice: string, ev: Events):
     doneOverrun(s, id);
     s.units[id]!.at = to;
     enterArea(p, s, id, to); // 1.3: the holder's own air and naval units there rebase out in turn
+    return;
+  }
+  if (s.step === 'sea-combat') {
+    applySeaPick(p, s, choice, ev);
     return;
   }
   if (s.disband) {

@@ -580,8 +580,9 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
  * where the unit now is, its cargo going ashore (a rebase not yet begun is simply not made); a return
  * to base forced on the unit (4.1) is worked out again from the bases that remain.
  */
-export function afterRefusal(p: PackIndex, s: BlitzState, ev: Events): void {
+export function afterRefusal(p: PackIndex, s: BlitzState, uid: string, ev: Events): void {
   const sel = s.sel;
+  if (!sel || !('unit' in sel) || sel.unit !== uid) return; // a retreat or an overrun move: asked again as it stands
   if (sel?.kind === 'move' && moveSteps(p, s, sel.unit, sel.mp).length === 0) finishMove(p, s, ev);
   if (sel?.kind === 'rebase' && rebaseTargets(p, s, sel.unit).length === 0 && rebaseStops(p, s, sel.unit).length === 0) {
     const u = s.units[sel.unit]!;

@@ -153,3 +153,37 @@ describe('1.3 with 4.1 and 4.2: a ship ending its move in an ally\'s Port asks t
     expect(blitz.pending(r.state)).toMatchObject({ power: 'USSR', prompt: 'rebase-out-destination' });
   });
 });
+
+describe('1.3 with 4.1 and 4.4: a ship sent back to base from a sea combat into an ally\'s Port asks the holder\'s leave', () => {
+  // The USSR's Pacific Fleet (a SUB) in the Arabian Sea; Germany's High Seas Fleet sails in from Kuwait.
+  // The SUB slips back to base instead of fighting (4.4) and its owner picks the AFA's Iraq, where the
+  // RAF is based.
+  const s = bed('GER', 'sea-pick', {
+    'soviet-pacific-fleet': { at: 'sea:arabian-sea', power: 'USSR', size: 1 },
+    'high-seas-fleet': { at: 'kuwait', power: 'GER', size: 2 },
+    'royal-air-force': { at: 'iraq', power: 'AFA', size: 2 },
+  });
+  const evading = until(play(s, 'sail high-seas-fleet', 'to arabian-sea').state, 'USSR', 'sub-evasion');
+  const picked = play(evading, 'evade soviet-pacific-fleet', 'base iraq').state;
+
+  it('the AFA is asked before the SUB docks in Iraq', () => {
+    expect(blitz.pending(picked)).toMatchObject({ power: 'AFA', prompt: 'ally-leave', options: ['allow iraq', 'refuse iraq'] });
+    expect(picked.units['soviet-pacific-fleet']!.at).toBe('sea:arabian-sea');
+  });
+
+  it('allowed, the SUB docks there and the RAF must rebase out', () => {
+    const r = play(picked, 'allow iraq');
+    expect(r.state.units['soviet-pacific-fleet']!.at).toBe('iraq');
+    expect(r.state.leaving).toEqual(['royal-air-force']);
+    expect(r.state.overruns).toEqual(['royal-air-force']);
+    // Its closest way out is the USSR's Persia, which takes the USSR's leave in turn.
+    expect(blitz.pending(r.state)).toMatchObject({ power: 'USSR', prompt: 'ally-leave', options: ['allow persia', 'refuse persia'] });
+    expect(play(r.state, 'allow persia').state.units['royal-air-force']!.at).toBe('persia');
+  });
+
+  it('refused, the USSR picks again among the other ports', () => {
+    const r = play(picked, 'refuse iraq');
+    expect(blitz.pending(r.state)).toMatchObject({ power: 'USSR', prompt: 'return-to-base-where', options: ['base aden', 'base persia', 'base sudan'] });
+    expect(r.state.units['royal-air-force']!.at).toBe('iraq');
+  });
+});
