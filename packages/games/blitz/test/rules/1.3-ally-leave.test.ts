@@ -57,6 +57,34 @@ describe('1.3: a rebase into an ally\'s area asks the holder\'s leave', () => {
   });
 });
 
+describe('1.3 with 5.1: a TRS stopping in an ally\'s Port on its rebase asks the holder\'s leave', () => {
+  // The AFA's Europe TRS in Bombay with the 8th Army aboard, stopping in Persia's Port to put it ashore.
+  const s = bed('AFA', 'rebase-pick', { 'europe-trs': { at: 'bombay', power: 'AFA', size: 1 }, '8th-army': { at: 'bombay', power: 'AFA', size: 1 } });
+  const asked = play(s, 'rebase europe-trs', 'load 8th-army', 'via persia').state;
+
+  it('the USSR is asked before the TRS puts in', () => {
+    expect(blitz.pending(asked)).toMatchObject({ power: 'USSR', prompt: 'ally-leave', options: ['allow persia', 'refuse persia'] });
+    expect(asked.units['europe-trs']!.at).toBe('bombay');
+  });
+
+  it('allowed, it puts in, the VVS Fighters rebase out, and the TRS may then land the 8th Army there', () => {
+    const r = play(asked, 'allow persia');
+    expect(r.state.units['europe-trs']!.at).toBe('persia');
+    expect(blitz.pending(r.state)).toMatchObject({ power: 'USSR', prompt: 'rebase-out-destination' });
+    const on = play(r.state, 'to samarkand');
+    expect(blitz.pending(on.state)).toMatchObject({ power: 'AFA', prompt: 'rebase-load' });
+    expect(options(on.state)).toContain('unload 8th-army');
+  });
+
+  it('refused, Persia is no longer offered, as a stop or as the end', () => {
+    const r = play(asked, 'refuse persia');
+    expect(blitz.pending(r.state)).toMatchObject({ power: 'AFA', prompt: 'rebase-to' });
+    expect(options(r.state)).not.toContain('via persia');
+    expect(options(r.state)).not.toContain('to persia');
+    expect(options(r.state)).toContain('via iraq');
+  });
+});
+
 describe('1.3 with 6.6: a retreat into an ally\'s area asks the holder\'s leave', () => {
   // Germany's Waffen SS Army (ARM 2) attacks the 8th Army in Iraq from the Levant; Iraq is Clear, so a
   // letter forces the 8th Army out, and Persia, the USSR's, is the only friendly area next to it.
