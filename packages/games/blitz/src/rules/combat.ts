@@ -42,6 +42,7 @@ import {
 import { declarations, takeControl } from './politics.ts';
 import type { Ask, Attack, BlitzState, CombatState, SideId, Task, UnitState } from './state.ts';
 import { londonRule } from './movement.ts';
+import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { fired } from './sections.ts';
 import { inSupply, outOfSupplyDefenders } from './supply.ts';
 import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts';
@@ -896,6 +897,7 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
         }
         if (dest.length === 1) {
           applyCombatPick(p, s, `to ${dest[0]}`, ev);
+          if (s.leaveAsk) return askLeave(s); // 1.3: the one way out is an ally's area: its leave first
           continue;
         }
         return { kind: 'decision', power: u.power, prompt: 'retreat-destination', options: dest.map((x) => `to ${x}`) };
@@ -945,6 +947,7 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
         }
         if (dest.length === 1) {
           applyCombatPick(p, s, `to ${dest[0]}`, ev);
+          if (s.leaveAsk) return askLeave(s); // 1.3
           continue;
         }
         return { kind: 'decision', power: s.power, prompt: 'overrun-destination', options: dest.map((x) => `to ${x}`) };
@@ -1085,9 +1088,12 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
     return;
   }
   if (verb === 'to' && t.kind === 'retreat-to') {
+    // 6.6 sends a retreat only where the unit can stack (1.3): into an ally's area with its leave.
+    if (holdForLeave(p, s, t.unit, arg, choice)) return;
     const u = s.units[t.unit]!;
     emit(ev, 'retreat', `${unitName(p, t.unit)} retreats from ${landName(p, u.at)} to ${landName(p, arg)}`, u.power, { unit: t.unit, from: u.at, to: arg });
     u.at = arg;
+    enterArea(p, s, t.unit, arg); // 1.3: the holder's air and naval units there rebase out
     c.tasks.shift();
     return;
   }
@@ -1097,9 +1103,12 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
     return;
   }
   if (verb === 'to' && t.kind === 'overrun') {
+    // 6.6: the closest area where the unit can stack (1.3): an ally's with its leave.
+    if (holdForLeave(p, s, t.unit, arg, choice)) return;
     const u = s.units[t.unit]!;
     emit(ev, 'overrun', `${unitName(p, t.unit)} is overrun and moves to ${landName(p, arg)}`, u.power, { unit: t.unit, to: arg });
     u.at = arg;
+    enterArea(p, s, t.unit, arg); // 1.3
     c.tasks.shift();
     return;
   }

@@ -9,7 +9,8 @@ import { applyFrenchFleetDie, applyRelease, askRelease, liberationUnits } from '
 import { applyLiberation, applyNewHome, askLiberation, askNewHome } from './liberation.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
-import { applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
+import { afterRefusal, applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
+import { answerLeave, askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { applyLiberationCoin, declarations, declare } from './politics.ts';
 import { enemy, readOnly, sidePowers } from './query.ts';
@@ -373,6 +374,10 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.combat = null;
       return;
     }
+    if (s.leaveAsk) {
+      s.ask = askLeave(s); // 1.3: a held move waits on the holder of the ally's area it enters
+      return;
+    }
     if (s.roadToWar) {
       s.ask = askRoadToWar(p, s); // 9.2: before Turn 1
       return;
@@ -524,12 +529,14 @@ function askOverrun(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   const out = s.leaving?.includes(id) ?? false;
   const dest = overrunDestinations(p, s, id);
   if (dest.length > 1) return { kind: 'decision', power: out ? u.power : s.power, prompt: out ? 'rebase-out-destination' : 'overrun-destination', options: dest.map((x) => `to ${x}`) };
+  if (dest.length === 1 && holdForLeave(p, s, id, dest[0]!, `to ${dest[0]!}`)) return askLeave(s); // 1.3
   const from = u.at;
   doneOverrun(s, id);
   if (dest.length === 1) {
     if (out) emit(ev, 'rebase-out', `${unitName(p, id)} rebases out of ${landName(p, from)} to ${landName(p, dest[0]!)}`, u.power, { unit: id, from, to: dest[0]! });
     else emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, dest[0]!)}`, u.power, { unit: id, to: dest[0]! });
     u.at = dest[0]!;
+    enterArea(p, s, id, dest[0]!); // 1.3
   } else {
     if (out) emit(ev, 'rebase-out', `${unitName(p, id)} must rebase out of ${landName(p, from)} but has nowhere to go`, u.power, { unit: id, from });
     else emit(ev, 'overrun', `${unitName(p, id)} is overrun with nowhere to go`, u.power, { unit: id });
@@ -581,6 +588,20 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (!ask.options.includes(choice)) {
     throw new IllegalChoiceError(`'${choice}' is not a legal option for ${ask.prompt}; legal: ${ask.options.slice(0, 8).join(', ')}${ask.options.length > 8 ? ', ...' : ''}`);
   }
+  if (s.leaveAsk) {
+    // 1.3: the holder's answer; given, the held move goes ahead as chosen; refused, it is asked again
+    // without that area (ally-leave.ts).
+    const unit = s.leaveAsk.unit;
+    const held = answerLeave(p, s, choice, ev);
+    if (held !== null) applyDecision(p, s, held, ev);
+    else afterRefusal(p, s, unit, ev);
+    return;
+  }
+  applyDecision(p, s, choice, ev);
+}
+
+/** Apply a decision already checked against the options asked (or a held one the holder allowed, 1.3). */
+function applyDecision(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
   if (s.roadToWar) {
     applyRoadToWar(p, s, choice, ev); // 9.2
     return;
@@ -617,18 +638,22 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     applyCombatPick(p, s, choice, ev);
     return;
   }
-  if (s.step === 'sea-combat') {
-    applySeaPick(p, s, choice, ev);
-    return;
-  }
+  // Before the sea combat's own picks: a unit rebasing out of an area a ship sent back to base entered
+  // (1.3) is asked about as soon as it must go, as `advance` does.
   if (s.overruns.length) {
     const id = s.overruns[0]!;
     const to = choice.slice(3);
+    if (holdForLeave(p, s, id, to, choice)) return; // 1.3: an ally's area only with its leave
     const from = s.units[id]!.at;
     if (s.leaving?.includes(id)) emit(ev, 'rebase-out', `${unitName(p, id)} rebases out of ${landName(p, from)} to ${landName(p, to)}`, s.units[id]!.power, { unit: id, from, to });
     else emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, to)}`, s.units[id]!.power, { unit: id, to });
     doneOverrun(s, id);
     s.units[id]!.at = to;
+    enterArea(p, s, id, to); // 1.3: the holder's own air and naval units there rebase out in turn
+    return;
+  }
+  if (s.step === 'sea-combat') {
+    applySeaPick(p, s, choice, ev);
     return;
   }
   if (s.disband) {

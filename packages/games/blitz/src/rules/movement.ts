@@ -35,7 +35,8 @@ import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { areaInSupply, inSupply } from './supply.ts';
-import { allyAreaBarred, barredFromAlly, inHomeCountry, leaveHolder, neutralMajor, unitViewer, type Viewer } from './wars.ts';
+import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
+import { enterArea, holdForLeave } from './ally-leave.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -109,7 +110,12 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
 
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
-  if (sel?.kind === 'return') return decision(s, 'return-to', (sel.forced ?? returnBases(p, s, sel.unit)).map((l) => `to ${l}`));
+  if (sel?.kind === 'return') {
+    // 1.3: a forced return's closest bases leave out an ally's area whose holder refused (ally-leave.ts).
+    const u = s.units[sel.unit]!;
+    const to = sel.forced ? sel.forced.filter((l) => friendlyFor(p, s, u, l)) : returnBases(p, s, sel.unit);
+    return decision(s, 'return-to', to.map((l) => `to ${l}`));
+  }
   // 2.2: in a Free Blitz a return to base counts its Size against the 4; in an Air Blitz only air units return.
   const units = ownedBy(s, s.power).filter(([id, u]) => u.at.startsWith('sea:') && !airBlitzBars(p, s, u) && (isNaval(p, u) || (isAir(p, u) && hasSeaCombat(p, s))) && !u.moved && fitsBudget(s, u.size) && returnBases(p, s, id).length > 0);
   if (!units.length) return null;
@@ -125,6 +131,7 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
   }
   const uid = (s.sel as { unit: string }).unit;
   const u = s.units[uid]!;
+  if (holdForLeave(p, s, uid, arg, c)) return false; // 1.3: into an ally's area only with its leave
   emit(ev, 'return-to-base', `${unitName(p, uid)} returns to base at ${landName(p, arg)}`, u.power, { unit: uid, from: u.at, to: arg });
   // 2.2: a Free Blitz pays the unit's Size for the return, and the unit may still move to a sea area
   // (paying its Size again: double in all); otherwise 4.2's one move per unit stands.
@@ -140,6 +147,7 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
   }
   u.at = arg;
   for (const [, c2] of unitsAt(s, `trs:${uid}`)) c2.at = arg; // 4.1: carried land units come ashore in the port
+  enterArea(p, s, uid, arg); // 1.3
   s.sel = null;
   return false;
 }
@@ -268,6 +276,7 @@ function sailIntoPort(p: PackIndex, s: BlitzState, sel: SeaSel, land: string, ro
   } else {
     t.at = land;
     for (const x of sel.cargo) s.units[x]!.at = land;
+    enterArea(p, s, sel.unit, land); // 1.3
   }
 }
 
@@ -309,6 +318,7 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
     // 4.2: the move ends in the Port; what the TRS carries comes ashore there (as on a return to base, 4.1).
     const land = arg!;
     if (!portDestinations(p, s, sel.unit).includes(land)) throw new IllegalChoiceError(`${sel.unit} cannot sail into ${land}`);
+    if (holdForLeave(p, s, sel.unit, land, c)) return false; // 1.3: into an ally's Port only with its leave
     emit(ev, 'move-to-sea', `${unitName(p, sel.unit)} sails from ${landName(p, t.at)} into the port of ${landName(p, land)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, t.power, { unit: sel.unit, from: t.at, to: land, cargo: [...sel.cargo] });
     t.toSea = true;
     t.moved = true;
@@ -479,13 +489,16 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     // 5.1: one leg of a TRS's rebase, to a Port where it stops before sailing on.
     const cost = rebasePorts(p, s, sel.unit, u.at, rebaseLeft(p, s, sel.unit)).get(arg!);
     if (cost === undefined || !rebaseStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
+    if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3: a stop in an ally's Port takes its leave too
     emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to sail on${sel.cargo.length ? `, carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [...sel.cargo], stop: true });
     u.at = arg!;
+    enterArea(p, s, sel.unit, arg!); // 1.3
     sel.left = rebaseLeft(p, s, sel.unit) - cost;
     sel.stage = 'load';
     sel.boarded = [];
     return false;
   }
+  if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3: into an ally's area only with its leave
   emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
   u.at = arg!;
   u.rebased = true;
@@ -495,6 +508,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     s.units[x]!.at = arg!;
     s.units[x]!.rebased = true;
   }
+  enterArea(p, s, sel.unit, arg!); // 1.3
   s.sel = null;
   return false;
 }
@@ -564,11 +578,6 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
 
 export function askLandMove(p: PackIndex, s: BlitzState, extra: string[]): Ask | null {
   const sel = s.sel;
-  if (sel?.kind === 'move' && sel.leave) {
-    // 1.3: the holder of the ally's area decides whether to let the unit in.
-    const holder = s.control[sel.leave]!;
-    return { kind: 'decision', power: holder, prompt: 'ally-leave', options: [`allow ${sel.leave}`, `refuse ${sel.leave}`] };
-  }
   if (sel?.kind === 'move') {
     const steps = moveSteps(p, s, sel.unit, sel.mp);
     return decision(s, 'move-step', [...steps.map((x) => `to ${x.to}`), 'stop']);
@@ -592,17 +601,6 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   }
   if (sel.kind !== 'move') throw new IllegalChoiceError(`unexpected '${c}'`);
   const u = s.units[sel.unit]!;
-  if (sel.leave) {
-    // 1.3: the holder's answer stands for the rest of the impulse, for every unit of the mover.
-    if ((verb !== 'allow' && verb !== 'refuse') || arg !== sel.leave) throw new IllegalChoiceError(`unexpected '${c}'`);
-    const key = `${u.power}>${arg}`;
-    s.leaves = [...(s.leaves ?? []), `${key}:${verb === 'allow' ? 'yes' : 'no'}`];
-    emit(ev, 'ally-leave', `${s.control[arg]} ${verb === 'allow' ? 'lets' : 'does not let'} ${unitName(p, sel.unit)} into ${landName(p, arg)}`, s.control[arg]!, { unit: sel.unit, land: arg, allowed: verb === 'allow' });
-    delete sel.leave;
-    if (verb === 'allow') return applyLandMove(p, s, `to ${arg}`, ev);
-    if (moveSteps(p, s, sel.unit, sel.mp).length === 0) finishMove(p, s, ev);
-    return false;
-  }
   if (verb === 'stop') {
     finishMove(p, s, ev);
     return false;
@@ -611,11 +609,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
   // 1.3: entering an area another major power of the side holds needs that power's leave, asked once
   // an impulse (a refused area is no longer offered; see moveSteps).
-  const holder = leaveHolder(p, s, u.power, arg!);
-  if (holder && !s.leaves?.includes(`${u.power}>${arg}:yes`)) {
-    sel.leave = arg!;
-    return false;
-  }
+  if (holdForLeave(p, s, sel.unit, arg!, c)) return false;
   if (s.scenario === 'A' && sel.path.length === 1 && sel.path[0] === 'london' && arg === 'paris') fired('A.5', s.scenario);
   if (step.cost > 1 && !step.stop) fired('1.4', s.scenario);
   u.at = arg!;
@@ -627,19 +621,35 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     // 6.6: enemy air and naval units in an area you take are overrun at once.
     // 3.4: French warships in Vichy France are rolled for instead.
     s.overruns.push(...unitsAt(s, arg!).filter(([id, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power) && !awaitsFleetRoll(s, id)).map(([id]) => id));
-  } else if (holder) {
-    // 1.3: the holder's air and naval units there must rebase out, moved as overrun units are (6.6: the
-    // closest area where each can stack and trace supply, within three times its movement, or it is
-    // destroyed); the holder picks among equally close areas, as the example has the USSR rebase.
-    const out = unitsAt(s, arg!).filter(([, x]) => x.power === holder && !isLand(p, x)).map(([id]) => id);
-    if (out.length) {
-      fired('1.3', s.scenario);
-      s.overruns.push(...out);
-      s.leaving = [...(s.leaving ?? []), ...out];
-    }
-  }
+  } else enterArea(p, s, sel.unit, arg!); // 1.3: the holder's air and naval units there rebase out
   if (step.stop || sel.mp <= 0 || moveSteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
   return false;
+}
+
+/**
+ * 1.3: the holder refused its leave (ally-leave.ts) and the move under way is asked again without that
+ * area. Where nothing is left to offer: a land unit ends its move where it is (5.2); a rebase ends
+ * where the unit now is, its cargo going ashore (a rebase not yet begun is simply not made); a return
+ * to base forced on the unit (4.1) is worked out again from the bases that remain.
+ */
+export function afterRefusal(p: PackIndex, s: BlitzState, uid: string, ev: Events): void {
+  const sel = s.sel;
+  if (!sel || !('unit' in sel) || sel.unit !== uid) return; // a retreat or an overrun move: asked again as it stands
+  if (sel?.kind === 'move' && moveSteps(p, s, sel.unit, sel.mp).length === 0) finishMove(p, s, ev);
+  if (sel?.kind === 'rebase' && rebaseTargets(p, s, sel.unit).length === 0 && rebaseStops(p, s, sel.unit).length === 0) {
+    const u = s.units[sel.unit]!;
+    const moved = sel.left !== undefined && sel.left !== 3 * face(p, u).move;
+    for (const x of sel.cargo) s.units[x]!.at = u.at;
+    if (moved) {
+      u.rebased = true;
+      emit(ev, 'rebase', `${unitName(p, sel.unit)} ends its rebase at ${landName(p, u.at)}`, u.power, { unit: sel.unit, to: u.at, cargo: sel.cargo });
+    }
+    s.sel = null;
+  }
+  if (sel?.kind === 'return') {
+    const left = sel.forced ? sel.forced.filter((l) => friendlyFor(p, s, s.units[sel.unit]!, l)) : returnBases(p, s, sel.unit);
+    if (!left.length) s.sel = null; // a free return is not made; a forced one destroyStranded works out again
+  }
 }
 
 function finishMove(p: PackIndex, s: BlitzState, ev: Events): void {

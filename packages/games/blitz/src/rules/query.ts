@@ -173,8 +173,12 @@ export function heldBySide(p: PackIndex, s: BlitzState, land: string, side: Side
 
 /** 1.5: a land area is friendly if a power on your side controls it. */
 export const friendlyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === side;
-/** A land area unit `u` may base or end a move in as friendly: its side's, and (1.3, the full game) not an ally's it may not enter. */
-export const friendlyFor = (p: PackIndex, s: BlitzState, u: UnitState, land: string): boolean => friendlyLand(p, s, land, sideOf(p, s, u.power)) && !allyAreaBarred(p, s, u.power, land);
+/**
+ * A land area unit `u` may base or end a move in as friendly: its side's, and (1.3, the full game) not
+ * an ally's it may not enter, nor one whose holder refused its power leave this impulse (ally-leave.ts).
+ */
+export const friendlyFor = (p: PackIndex, s: BlitzState, u: UnitState, land: string): boolean =>
+  friendlyLand(p, s, land, sideOf(p, s, u.power)) && !allyAreaBarred(p, s, u.power, land) && !(s.leaves?.includes(`${u.power}>${land}:no`) ?? false);
 /** An area held by the other side (and, seen by `viewer` in the full game, at war with it). */
 export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId, viewer?: Viewer) => controllerSide(p, s, land, viewer) === enemy(side);
 

@@ -18,6 +18,7 @@ import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { answeringPower, mostFactorsPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
+import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { snowAtSea } from './weather.ts';
@@ -291,6 +292,7 @@ function sailOn(p: PackIndex, s: BlitzState, g: SeaPassage): void {
   }
   u.at = next;
   for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1, 4.2: carried land units come ashore in the port
+  enterArea(p, s, g.unit, next); // 1.3: into an ally's Port (its leave was asked as the move was chosen)
   if (s.sel?.kind === 'sea' && s.sel.unit === g.unit) s.sel = null; // 4.2: a move ending in a port embarks nothing
 }
 
@@ -467,6 +469,7 @@ function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Even
   }
   u.at = land;
   for (const [, c] of unitsAt(s, `trs:${uid}`)) c.at = land;
+  enterArea(p, s, uid, land); // 1.3
 }
 
 // ---------------------------------------------------------------- the combat
@@ -766,7 +769,7 @@ function askBase(p: PackIndex, s: BlitzState, c: SeaCombatState, unit: string, e
   }
   if (bases.length === 1) {
     applySeaPick(p, s, `base ${bases[0]}`, ev);
-    return null;
+    return s.leaveAsk ? askLeave(s) : null; // 1.3: the one base is an ally's, whose leave is asked first
   }
   return decision(s.units[unit]!.power, 'return-to-base-where', bases.map((x) => `base ${x}`));
 }
@@ -848,6 +851,7 @@ export function applySeaPick(p: PackIndex, s: BlitzState, choice: string, ev: Ev
     return;
   }
   if (verb === 'base' && t.kind === 'base') {
+    if (holdForLeave(p, s, t.unit, arg, choice)) return; // 1.3: into an ally's area only with its leave
     toBase(p, s, t.unit, arg, ev, c.stage === 'evade' ? 'a SUB avoiding combat' : 'a combat letter result');
     c.tasks.shift();
     return;

@@ -147,8 +147,7 @@ export interface SeaPassage {
 
 /** The current unit being moved, or attack being committed. */
 export type Selection =
-  /** `leave`: the ally's area it would enter next, waiting on the holder's leave (1.3). */
-  | { kind: 'move'; unit: string; mp: number; path: string[]; leave?: string }
+  | { kind: 'move'; unit: string; mp: number; path: string[] }
   /**
    * 5.1: a rebase. A TRS may make it in legs, port to port: `left` is the movement still unspent,
    * `boarded` the land units taken aboard at the port where it now is, `dropped` those it has put ashore
@@ -375,12 +374,17 @@ export interface BlitzState {
   /** Enemy air and naval units in an area just taken by a land move, waiting to be overrun (6.6). */
   overruns: string[];
   /**
-   * 1.3: the holder's air and naval units among `overruns` that rebase out of an area an ally's land
-   * unit entered (moved as an overrun unit is, their owner choosing among equals); and the leave asked
+   * 1.3: the holder's air and naval units among `overruns` that rebase out of an area an ally's unit
+   * entered (moved as an overrun unit is, their owner choosing among equals); and the leave asked
    * this impulse, as `power>land` with `:yes` or `:no`. Absent when empty.
    */
   leaving?: string[];
   leaves?: string[];
+  /**
+   * 1.3: a leave the holder of `land` is asked before `unit` enters it (ally-leave.ts); `choice` is the
+   * decision that would take it there (the mover's, or one made for it), applied once the leave is given.
+   */
+  leaveAsk?: { unit: string; land: string; choice: string };
   winner: SideId | null;
   reason: string;
   ask: Ask;
