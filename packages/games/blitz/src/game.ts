@@ -177,7 +177,7 @@ function setupState(p: PackIndex, scenario: string, optional: string[], bids: Re
   if (sc.blitzChoice || sc.fixedIncome || sc.areaIncome) s.oil = Object.fromEntries(sc.powers.map((x) => [x.id, sc.oil?.[x.id] ?? 0]));
   if (sc.fixedIncome || sc.areaIncome) s.budgetOil = {};
   if (sc.areaIncome) s.saved = Object.fromEntries(sc.powers.map((x) => [x.id, 0]));
-  if (sc.futureAdditions) {
+  if (sc.futureAdditions || sc.weaponCharts) {
     s.picked = [];
     s.doublePicks = Object.fromEntries(sc.powers.map((x) => [x.id, sc.doublePicks?.[x.id] ?? 0]));
   }
@@ -337,6 +337,18 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     }
     for (const unit of secret) delete o.pool[unit];
     if (secret.size && o.picked) o.picked = o.picked.filter((u) => !secret.has(u));
+    // 7.3: nor which of them were set aside for a country not allied yet.
+    if (secret.size && o.asidePicks) {
+      const aside = Object.entries(o.asidePicks).filter(([u]) => !secret.has(u));
+      if (aside.length) o.asidePicks = Object.fromEntries(aside);
+      else delete o.asidePicks;
+      const open: Record<string, string[]> = {};
+      for (const [c, l] of Object.entries(o.setAside ?? {})) {
+        const kept = l.filter((u) => !secret.has(u));
+        if (kept.length) open[c] = kept;
+      }
+      o.setAside = open;
+    }
     o.hidden = o.hidden[power] ? { [power]: o.hidden[power]! } : {};
     // 7.4: the other powers' Lend Lease choices are secret until the deliveries are made (1.9).
     if (s.llOil) o.llOil = Object.fromEntries(Object.entries(s.llOil).filter(([id]) => s.units[id]?.power === power));

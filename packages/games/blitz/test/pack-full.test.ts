@@ -300,24 +300,28 @@ describe('the full game: facts the rulebook states', () => {
     }
   });
 
-  it('each counter appears once: set up, a minor army, Force Pool, Future Addition or research Group, always of the power that runs it (7.3: a minor\'s unit on another power\'s chart excepted)', () => {
+  it('each counter appears once: set up, a minor army, Force Pool or a Group of a Weapons Development Chart, always of the power that runs it (7.3: a minor\'s unit on another power\'s chart excepted)', () => {
     const all = [
       ...g.setup.map((x) => [x.unit, undefined] as const),
       ...g.minors.flatMap((m) => m.army.map((x) => [x.unit, undefined] as const)),
       ...g.forcePool.map((x) => [x.unit, undefined] as const),
-      ...Object.entries(g.futureAdditions ?? {}).flatMap(([pw, l]) => l.map((x) => [x.unit, pw] as const)),
-      ...Object.entries(g.research ?? {}).flatMap(([pw, groups]) => groups.flat().map((x) => [x.unit, pw] as const)),
+      ...Object.entries(g.weaponCharts ?? {}).flatMap(([pw, c]) => c.groups.flatMap((gr) => gr.units.map((x) => [x.unit, pw] as const))),
     ];
     const ids = all.map(([u]) => u);
     expect(ids.filter((u, i) => ids.indexOf(u) !== i)).toEqual([]);
     const minor = (u: string) => !p.map.countries.some((c) => c.id === unit(u).home && c.homeOf !== undefined);
     for (const [u, pw] of all) if (pw && !minor(u)) expect(powerOfNation(unit(u).nation), u).toBe(pw);
     // 7.3's example: the Polish Air Force is on the USSR's chart, in Group 3; Poland's ally, the AFA, builds it.
-    expect(g.futureAdditions!.USSR!.find((x) => x.unit === 'polish-air-force')).toMatchObject({ group: 3 });
+    expect(g.weaponCharts!.USSR!.groups[2]!.units.map((x) => x.unit)).toContain('polish-air-force');
     expect(powerOfNation(unit('polish-air-force').nation)).toBe('AFA');
-    expect(g.picksPerTurn?.USSR).toEqual([2, 2, 2, 1]);
+    // 7.3: Japan and the USSR add fewer a turn from Group 4 on (the USSR one, as the example has it).
+    expect(g.weaponCharts!.USSR!.groups.map((x) => x.picks)).toEqual([2, 2, 2, 1]);
+    expect(g.weaponCharts!.JAP!.groups.map((x) => x.picks)).toEqual([2, 2, 2, 1]);
+    // 1.11: one chart per major power, in place of the short scenarios' separate lists.
+    expect(g.futureAdditions).toBeUndefined();
+    expect(g.research).toBeUndefined();
     for (const pw of POWERS) {
-      expect(g.research?.[pw]?.length, pw).toBeGreaterThanOrEqual(2);
+      expect(g.weaponCharts?.[pw]?.groups.length, pw).toBeGreaterThanOrEqual(3);
       expect(g.forcePool.some((x) => powerOfNation(unit(x.unit).nation) === pw), pw).toBe(true);
     }
   });
@@ -442,6 +446,27 @@ describe('full-game fields: broken packs are refused with the path and what to d
     const n = d.length;
     expectIssue(raw, `${FULL_PATH}.neutralMajors.declarers[${n - 2}].power`, /'USA' is a neutral major: .*mayDeclare/);
     expectIssue(raw, `${FULL_PATH}.neutralMajors.declarers[${n - 1}].on`, /'GER' and 'AFA' are at war from the start \(wars\)/);
+  });
+
+  it('7.3 weaponCharts: an unknown power, an unknown unit, a missing Size, another power\'s unit, a counter twice, a chart beside the old lists, an empty Group', () => {
+    const raw = fresh();
+    const wc = rawFull(raw).weaponCharts;
+    wc.ITA = { groups: [{ picks: 1, units: [{ unit: 'bismarck', size: 2 }] }] };
+    const ussr = wc.USSR.groups[0].units;
+    ussr.push({ unit: 'atlantis-army', size: 1 }, { unit: 'pvo', size: 4 }, { unit: 'luftwaffe', size: 1 });
+    const n = ussr.length;
+    rawFull(raw).futureAdditions = { USA: [{ unit: 'subpac', size: 2 }] };
+    rawFull(raw).research = { AFA: [[{ unit: 'desert-air-force', size: 2 }]] };
+    expectIssue(raw, `${FULL_PATH}.weaponCharts.ITA`, /'ITA' is not a power of this scenario/);
+    expectIssue(raw, `${FULL_PATH}.weaponCharts.ITA.groups[0].units[0].unit`, /'bismarck' is already placed at .*weaponCharts\.GER/);
+    expectIssue(raw, `${FULL_PATH}.weaponCharts.USSR.groups[0].units[${n - 3}].unit`, /unknown unit 'atlantis-army'/);
+    expectIssue(raw, `${FULL_PATH}.weaponCharts.USSR.groups[0].units[${n - 2}].size`, /'pvo' has no Size-4 side/);
+    expectIssue(raw, `${FULL_PATH}.weaponCharts.USSR.groups[0].units[${n - 1}].unit`, /belongs to GER, which power 'USSR' does not run: put it on the chart of the power that runs GER/);
+    expectIssue(raw, `${FULL_PATH}.research.AFA`, /power 'AFA' has a Weapons Development Chart \(weaponCharts\.AFA\).*drop its research entry/);
+    expectIssue(raw, `${FULL_PATH}.futureAdditions.USA`, /drop its futureAdditions entry/);
+    const empty = fresh();
+    rawFull(empty).weaponCharts.GER.groups.push({ picks: 1, units: [] });
+    expectIssue(empty, `${FULL_PATH}.weaponCharts.GER.groups[4].units`, /a Group holds at least one unit/);
   });
 
   it('declarers: without wars (Scenario F) a declaration on a power that is not neutral is still refused', () => {

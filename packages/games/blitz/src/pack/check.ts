@@ -475,6 +475,30 @@ function crossCheck(p: PackFiles): PathIssue[] {
         }),
       );
     }
+    // 1.11/7.3/7.8: a power's Weapons Development Chart holds its Groups; it replaces the simplified lists.
+    for (const [pw, chart] of Object.entries(sc.weaponCharts ?? {})) {
+      const path: Path = [...at, 'weaponCharts', pw];
+      const runs = knownPower(pw, path, 'power') ? nationsOf.get(pw)! : undefined;
+      for (const key of ['futureAdditions', 'picksPerTurn', 'research'] as const) {
+        if (sc[key]?.[pw] !== undefined) add([...at, key, pw], `power '${pw}' has a Weapons Development Chart (weaponCharts.${pw}), which holds its Groups, picks and research: drop its ${key} entry`);
+      }
+      chart.groups.forEach((g, gi) =>
+        g.units.forEach((f, i) => {
+          const up: Path = [...path, 'groups', gi, 'units', i];
+          const u = units.get(f.unit);
+          if (!u) add([...up, 'unit'], `unknown unit '${f.unit}': add it to units.json or fix the id`);
+          else {
+            if (!(String(f.size) in u.sizes)) add([...up, 'size'], `unit '${f.unit}' has no Size-${f.size} side (it has ${Object.keys(u.sizes).join(', ')})`);
+            // 7.3: a minor country's unit may be on another power's chart; it goes to its ally's Force Pool.
+            const minor = !p.map.countries.some((c) => c.id === u.home && c.homeOf !== undefined);
+            if (runs && !runs.has(u.nation) && !minor) add([...up, 'unit'], `unit '${f.unit}' belongs to ${u.nation}, which power '${pw}' does not run: put it on the chart of the power that runs ${u.nation}`);
+          }
+          const prior = placed.get(f.unit);
+          if (prior !== undefined) add([...up, 'unit'], `unit '${f.unit}' is already placed at ${prior}; each counter exists once, so a unit in a Group may not also be set up, in the Force Pool or in another Group`);
+          else placed.set(f.unit, jsonPath(up));
+        }),
+      );
+    }
 
     // --- F: neutral majors, trades by a major, alignments, protected minors, partisans, Japan, capitals, splits ---
     const nm = sc.neutralMajors;

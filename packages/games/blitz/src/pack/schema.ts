@@ -565,6 +565,34 @@ export const scenarioSchema = z.object({
    */
   research: z.record(z.string(), z.array(z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1)).min(1)).optional(),
   /**
+   * The Weapons Development Charts (1.11, 7.3, 7.8), one per major power: every unit of the power
+   * that is neither set up nor in the Force Pool at the start sits in a numbered Group. A power adds
+   * units from its lowest Group with any left, as many a turn as that Group's `picks` allows (7.3: a
+   * unit taken from Group 3 uses up Group 4's one a turn), and a research success (7.8) draws at
+   * random from that same Group. A minor country's unit may be on a major power's chart (7.3's Polish
+   * Air Force on the USSR's); picked, it goes to the Force Pool of the power of the picker's side
+   * that country is allied with. A chart replaces `futureAdditions`, `picksPerTurn` and `research`
+   * for its power, which may then have no entry in those.
+   */
+  weaponCharts: z
+    .record(
+      z.string(),
+      z.object({
+        groups: z
+          .array(
+            z.object({
+              /** 7.3: how many units the power may add a turn while this is its current Group. */
+              picks: z.number().int().min(1),
+              units: z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1, 'a Group holds at least one unit: drop the empty Group'),
+              ...provenance,
+            }),
+          )
+          .min(1, 'a Weapons Development Chart has at least Group 1'),
+        ...provenance,
+      }),
+    )
+    .optional(),
+  /**
    * The A-Bomb (7.3, 7.8, E.5, 5.3): from `fromTurn` a listed power may take its A-Bomb as its weapon pick
    * of the turn; it then sits on the track at `startBox`, each turn it may be developed (box -1, not below
    * 1) and tested (a die above the box) for a Resource each, and once tested it may be built for `size`

@@ -50,7 +50,7 @@ import { navalFactor } from './sea-combat.ts';
 import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
 import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powerViewer, unitViewer } from './wars.ts';
-import { footBarred, noteFootUse, optionOn } from './optional.ts';
+import { footBarred, motorized, noteFootUse, optionOn } from './optional.ts';
 import { awaitsFleetRoll } from './france.ts';
 import { commandedStrategicExtra, commandedUnitHit, commandedUnitLost, fightFace } from './commanders.ts';
 
@@ -179,7 +179,11 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
       opts.push(`drop ${id}`);
     }
   }
-  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(id)) opts.push(`add ${id}`);
+  // 9.7: while the one motorized unit of a non-motorized Land Blitz is still free, an air or naval unit
+  // may not be the first committed to a Ground Attack that no unmotorized land unit could then join
+  // (its ARM would be held back, leaving an attack that can neither gain a land unit nor launch).
+  const footOnly = s.nonMotorized?.[s.power] === '' && used === 0 && !opts.some((o) => !motorized(p, s.units[o.slice(o.indexOf(' ') + 1)]!));
+  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(id) && !(footOnly && motorized(p, s.units[id]!))) opts.push(`add ${id}`);
   return opts;
 }
 

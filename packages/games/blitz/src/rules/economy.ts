@@ -134,26 +134,56 @@ export function applySaveSplit(s: BlitzState, power: string, choice: string): vo
   fired('7.8', s.scenario);
 }
 
+/** One Group of a power's Weapons Development Chart as play sees it: its number, picks a turn and units in chart order. */
+export interface WeaponGroup {
+  n: number;
+  picks: number;
+  units: { unit: string; size: number }[];
+}
+
 /**
- * C.6/7.3: the Future Additions `power` may still pick, in chart order: those of the lowest Group it
- * has not used up (7.3: a Group's units all come before the next Group's).
+ * 7.3/7.8: `power`'s Groups in order. With a Weapons Development Chart (`weaponCharts`, the full game)
+ * its Groups 1, 2, ...; else the simplified lists of the short scenarios: the Future Additions by their
+ * `group` (1 when absent) with `picksPerTurn`, and the research Groups, which are a separate list there.
+ */
+export function weaponGroups(p: PackIndex, s: BlitzState, power: string, use: 'pick' | 'research'): WeaponGroup[] {
+  const def = sc(p, s);
+  const chart = def.weaponCharts?.[power];
+  if (chart) return chart.groups.map((g, i) => ({ n: i + 1, picks: g.picks, units: g.units.map((x) => ({ unit: x.unit, size: x.size })) }));
+  if (use === 'research') return (def.research?.[power] ?? []).map((g, i) => ({ n: i + 1, picks: 1, units: g.map((x) => ({ unit: x.unit, size: x.size })) }));
+  const list = def.futureAdditions?.[power] ?? [];
+  const per = def.picksPerTurn?.[power] ?? [1];
+  const numbers = [...new Set(list.map((f) => f.group ?? 1))].sort((a, b) => a - b);
+  return numbers.map((n) => ({ n, picks: per[Math.min(n, per.length) - 1]!, units: list.filter((f) => (f.group ?? 1) === n).map((f) => ({ unit: f.unit, size: f.size })) }));
+}
+
+/** Whether `power` has a chart or list to pick new weapons from at the builds (C.6, 7.3). */
+export const picksWeapons = (p: PackIndex, s: BlitzState, power: string): boolean => sc(p, s).weaponCharts?.[power] !== undefined || sc(p, s).futureAdditions?.[power] !== undefined;
+
+/**
+ * 7.3/7.8: the current Group of `power`: the lowest with units not yet added (picked, drawn, removed
+ * from the game, or otherwise in the Force Pool or on the map), and those units in chart order.
+ */
+export function currentGroup(p: PackIndex, s: BlitzState, power: string, use: 'pick' | 'research'): WeaponGroup | null {
+  const gone = new Set(s.picked ?? []);
+  for (const g of weaponGroups(p, s, power, use)) {
+    const left = g.units.filter((f) => !gone.has(f.unit) && !(f.unit in s.pool) && !s.units[f.unit] && !(italian(p, f.unit) && italyGone(p, s)));
+    if (left.length) return { ...g, units: left };
+  }
+  return null;
+}
+
+/**
+ * C.6/7.3: the units `power` may still pick, in chart order: those of its current Group (7.3: a
+ * Group's units all come before the next Group's).
  */
 export function pickable(p: PackIndex, s: BlitzState, power: string): string[] {
-  const list = sc(p, s).futureAdditions?.[power] ?? [];
-  const gone = new Set(s.picked ?? []);
-  const left = list.filter((f) => !gone.has(f.unit) && !(italian(p, f.unit) && italyGone(p, s)));
-  if (!left.length) return [];
-  const group = Math.min(...left.map((f) => f.group ?? 1));
-  return left.filter((f) => (f.group ?? 1) === group).map((f) => f.unit);
+  return currentGroup(p, s, power, 'pick')?.units.map((f) => f.unit) ?? [];
 }
 
 /** 7.3: how many units `power` may add a turn while picking from its current Group (1 unless the pack says). */
 function picksAllowed(p: PackIndex, s: BlitzState, power: string): number {
-  const first = pickable(p, s, power)[0];
-  if (first === undefined) return 0;
-  const group = sc(p, s).futureAdditions![power]!.find((f) => f.unit === first)!.group ?? 1;
-  const per = sc(p, s).picksPerTurn?.[power] ?? [1];
-  return per[Math.min(group, per.length) - 1]!;
+  return currentGroup(p, s, power, 'pick')?.picks ?? 0;
 }
 
 /**
@@ -190,7 +220,7 @@ const doubling = (s: BlitzState, power: string) => (s.hidden[power] ?? []).some(
  * of this turn's budget, while its allowance lasts.
  */
 export function canPick(p: PackIndex, s: BlitzState, power: string): boolean {
-  if (!sc(p, s).futureAdditions?.[power] || pickable(p, s, power).length === 0) return false;
+  if (!picksWeapons(p, s, power) || pickable(p, s, power).length === 0) return false;
   const made = picksMade(s, power);
   const allowed = picksAllowed(p, s, power);
   if (made < allowed) return true;
@@ -211,20 +241,59 @@ export function applyPick(p: PackIndex, s: BlitzState, power: string, unit: stri
     s.budgetOil![power] = (s.budgetOil![power] ?? 0) - 1;
     (s.hidden[power] ??= []).push({ unit: 'oil', size: 1, at: 'oil' });
   }
-  const f = sc(p, s).futureAdditions![power]!.find((x) => x.unit === unit)!;
-  const to = pickGoesTo(p, s, power, unit);
+  const f = currentGroup(p, s, power, 'pick')!.units.find((x) => x.unit === unit)!;
+  const to = addWeapon(p, s, power, unit, f.size);
   (s.hidden[power] ??= []).push({ unit, size: f.size, at: 'pool', ...(to !== power ? { to } : {}) });
+  fired('7.3', s.scenario);
+}
+
+/**
+ * 7.3: `unit` (of `size`), picked or drawn by `power`, joins a Force Pool: `power`'s own at once, or
+ * for a minor country's unit that of its ally on `power`'s side from next turn, or it is set aside
+ * while the country has none (remembered with its picker, to come back when the country aligns with
+ * that side: `alignedPicks`). Returns where it went (`pickGoesTo`).
+ */
+export function addWeapon(p: PackIndex, s: BlitzState, power: string, unit: string, size: number): string {
+  const to = pickGoesTo(p, s, power, unit);
   (s.picked ??= []).push(unit);
   if (to === 'aside') {
     // 7.3: set aside until its country is allied; 3.4's liberation brings such units back.
     const home = unitDef(p, unit).home;
     s.setAside = { ...s.setAside, [home]: [...(s.setAside?.[home] ?? []), unit].sort() };
-  } else if (to === power) s.pool[unit] = { size: f.size, from: 0 };
-  else {
-    const runs = sc(p, s).powers.find((x) => x.id === to)!.nations.includes(unitDef(p, unit).nation);
-    s.pool[unit] = { size: f.size, from: s.turn + 1, ...(runs ? {} : { power: to }) };
+    s.asidePicks = { ...s.asidePicks, [unit]: { by: power, size } };
+  } else if (to === power) s.pool[unit] = { size, from: 0 };
+  else toAllyPool(p, s, to, unit, size, s.turn + 1);
+  return to;
+}
+
+/** A minor's unit joins the Force Pool of `to`, with a record of whose it is when `to` does not run its nation (7.3). */
+function toAllyPool(p: PackIndex, s: BlitzState, to: string, unit: string, size: number, from: number): void {
+  const runs = sc(p, s).powers.find((x) => x.id === to)!.nations.includes(unitDef(p, unit).nation);
+  s.pool[unit] = { size, from, ...(runs ? {} : { power: to }) };
+}
+
+/**
+ * 7.3: `country` has just allied with `power` (3.2, 3.3): the units a major power of `power`'s side
+ * added while the country was neutral or enemy-allied, and set aside for it, join the Force Pool of
+ * `power`, its controlling major power, at once. (A conquered country's come back with its liberation
+ * instead, a unit at a time, 3.4.)
+ */
+export function alignedPicks(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): void {
+  if (!s.asidePicks) return;
+  const side = sideOf(p, s, power);
+  const back = (s.setAside?.[country] ?? []).filter((u) => s.asidePicks![u] && sideOf(p, s, s.asidePicks![u]!.by) === side);
+  if (!back.length) return;
+  for (const u of back) {
+    toAllyPool(p, s, power, u, s.asidePicks[u]!.size, s.turn);
+    const { [u]: _, ...rest } = s.asidePicks;
+    s.asidePicks = rest;
   }
+  const left = s.setAside![country]!.filter((u) => !back.includes(u));
+  const { [country]: _, ...others } = s.setAside!;
+  s.setAside = left.length ? { ...others, [country]: left } : others;
+  if (!Object.keys(s.asidePicks).length) delete s.asidePicks;
   fired('7.3', s.scenario);
+  emit(ev, 'set-aside-return', `${back.map((u) => unitName(p, u)).join(', ')} ${back.length > 1 ? 'join' : 'joins'} ${power}'s Force Pool as ${p.files.map.countries.find((c) => c.id === country)?.name ?? country} allies with it`, power, { country, units: back });
 }
 
 /**

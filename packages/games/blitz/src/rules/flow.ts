@@ -237,7 +237,7 @@ function resumeTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
     s.llStep = true; // 7.4: the givers' secret Lend Lease choices first (advance), then the income
     return;
   }
-  if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions) {
+  if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions || sc.weaponCharts) {
     // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
     for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
       s.res[pw.id] = sc.fixedIncome ? fixedBudget(p, s, pw.id) : income(p, s, pw.id);

@@ -211,6 +211,12 @@ function releaseOne(p: PackIndex, s: BlitzState, country: string, power: string,
 
 function release(p: PackIndex, s: BlitzState, country: string, power: string, pick: string, ev: Events): void {
   s.setAside = { ...s.setAside, [country]: (s.setAside?.[country] ?? []).filter((x) => x !== pick) };
+  if (s.asidePicks?.[pick]) {
+    // 7.3: a unit added while its country was conquered comes back with the liberation like the others.
+    const { [pick]: _, ...rest } = s.asidePicks;
+    if (Object.keys(rest).length) s.asidePicks = rest;
+    else delete s.asidePicks;
+  }
   // 3.4: "these are now your major power's units": the unit record says whose Force Pool it is in.
   s.units = { ...s.units, [pick]: { def: pick, power, size: 0, at: 'pool' } };
   s.pool = { ...s.pool, [pick]: { size: maxSize(p, unitDef(p, pick).id), from: s.turn } };

@@ -1,9 +1,10 @@
 /**
  * Neutral minor countries beyond declarations of war: automatic alignment (3.3) when a scenario's
  * condition holds, and Partisans (7.1, F.4): each turn end the roller throws a die on the Partisan
- * Table; if the country it names has a land area with Oil or Resources held by the side that did not
- * first control it, that first side may place a Partisan in one such area (or none), and its holder
- * loses one Oil or Resource of this turn's income (7.6 step 2).
+ * Table; if a country it names has a land area with Oil or Resources held by the side that did not
+ * first control it, that first side may place a Partisan in one such area (or none), choosing among
+ * every such country of the face it places for, and its holder loses one Oil or Resource of this
+ * turn's income (7.6 step 2).
  */
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
@@ -17,6 +18,7 @@ import { isNeutral } from './neutrality.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
 import { countryLands } from './france.ts';
 import { alignmentRuleApplies, minorDef, rtwKeeps } from './road-to-war.ts';
+import { alignedPicks } from './economy.ts';
 
 const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean => {
   const lands = countryLands(p, s, country).filter((l) => l in s.control);
@@ -81,6 +83,7 @@ export function align(p: PackIndex, s: BlitzState, country: string, power: strin
   }
   fired('3.3', s.scenario);
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  alignedPicks(p, s, country, power, ev); // 7.3: units set aside for it come back
   const what = placed.length ? `: ${placed.map((x) => unitName(p, x)).join(', ')} take the field` : pooled.length ? `: ${pooled.map((x) => unitName(p, x)).join(', ')} join${pooled.length > 1 ? '' : 's'} ${power}'s Force Pool` : '';
   emit(ev, 'alignment', `${name} allies with ${power}${what}`, power, { country, power, units: placed, ...(pooled.length ? { pooled } : {}) });
 }
@@ -133,10 +136,23 @@ function partisanAreas(p: PackIndex, s: BlitzState, country: string): { side: Si
   return held.length ? { side, lands: held.sort() } : null;
 }
 
+/**
+ * 7.1: where the Partisan of a roll may go. The first country of the face (table order) with an area
+ * open to a Partisan fixes the placing side; that side may then place it in any open area of every
+ * country of the face it places for (its pick of the country), or nowhere.
+ */
+function partisanChoice(p: PackIndex, s: BlitzState, countries: readonly string[]): { side: SideId; countries: string[]; lands: string[] } | null {
+  const found = countries.map((c) => ({ c, a: partisanAreas(p, s, c) })).filter((x) => x.a !== null);
+  if (!found.length) return null;
+  const side = found[0]!.a!.side;
+  const mine = found.filter((x) => x.a!.side === side);
+  return { side, countries: mine.map((x) => x.c), lands: [...new Set(mine.flatMap((x) => x.a!.lands))].sort() };
+}
+
 export function askPartisans(p: PackIndex, s: BlitzState): Ask | null {
   const st = s.partisanStep!;
   if (st.stage === 'die') return { kind: 'chance', prompt: 'partisan-die', stream: 'combat', faces: 6 };
-  const found = partisanAreas(p, s, st.country!)!;
+  const found = partisanChoice(p, s, st.countries!)!;
   const power = sidePowers(p, s, found.side)[0] ?? powerOfSide(p, s, found.side);
   return { kind: 'decision', power, prompt: 'place-partisan', options: [...found.lands.map((l) => `partisan ${l}`), 'partisan none'] };
 }
@@ -146,20 +162,19 @@ export function applyPartisans(p: PackIndex, s: BlitzState, choice: string, ev: 
   const [verb, arg] = choice.split(' ') as [string, string];
   fired('7.1', s.scenario);
   if (st.stage === 'die' && verb === 'die') {
-    const table = scenarioDef(p, s.scenario).partisans!.table[arg] ?? [];
-    const country = table.find((c) => partisanAreas(p, s, c));
-    if (!country) {
+    const found = partisanChoice(p, s, scenarioDef(p, s.scenario).partisans!.table[arg] ?? []);
+    if (!found) {
       emit(ev, 'partisans', `Partisan roll ${arg}: no Partisans this turn`, undefined, { die: Number(arg) });
       delete s.partisanStep;
       return true;
     }
     st.stage = 'place';
-    st.country = country;
+    st.countries = found.countries;
     return false;
   }
   if (st.stage === 'place' && verb === 'partisan') {
     if (arg !== 'none') {
-      if (!partisanAreas(p, s, st.country!)?.lands.includes(arg)) throw new IllegalChoiceError(`no Partisan can be placed in ${arg}`);
+      if (!partisanChoice(p, s, st.countries!)?.lands.includes(arg)) throw new IllegalChoiceError(`no Partisan can be placed in ${arg}`);
       (s.partisans ??= []).push(arg);
       emit(ev, 'partisans', `Partisans rise in ${landName(p, arg)}`, undefined, { land: arg });
     } else emit(ev, 'partisans', 'No Partisans placed this turn', undefined, { land: null });

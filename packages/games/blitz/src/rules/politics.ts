@@ -12,6 +12,7 @@ import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } fro
 import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
+import { alignedPicks } from './economy.ts';
 import { afterConquest, afterLiberation, liberatorsOf } from './liberation.ts';
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
@@ -46,6 +47,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       // Allied major that took it and aligned with it; it is not conquered.
       s.conquered = s.conquered.filter((c) => c !== country);
       emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
+      alignedPicks(p, s, country, power, ev); // 7.3: it was enemy-allied, not conquered: what was set aside for it comes back at once
       liberate(p, s, country, power, ev);
       fired('3.3', s.scenario);
       emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
@@ -54,6 +56,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
       fired('9.2', s.scenario);
       emit(ev, 'liberation', `${name} is liberated by ${power} as its ally`, power, { country });
       emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
+      alignedPicks(p, s, country, power, ev); // 7.3
     } else if (!s.conquered.includes(country)) {
       s.conquered.push(country);
       emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
@@ -143,6 +146,7 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
     s.units[pl.unit] = { def: pl.unit, power: other, size: pl.size, at: pl.at };
     emit(ev, 'placement', `${unitName(p, pl.unit)} deploys in ${landName(p, pl.at)}`, other, { unit: pl.unit, at: pl.at });
   }
+  alignedPicks(p, s, country, other, ev); // 7.3: units set aside for it come back
   // 3.2: its colonies go with it, to the same power, or to the Axis aligner's colonial power (Japan).
   const col = minor.colonies;
   if (col) {

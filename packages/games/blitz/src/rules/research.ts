@@ -8,16 +8,27 @@ import { IllegalChoiceError } from '@salient/engine';
 import { emit, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { fired } from './sections.ts';
+import { addWeapon, currentGroup } from './economy.ts';
 import type { Ask, BlitzState } from './state.ts';
 
-/** Units of the current Group not yet in the game (drawn, picked, built or in the Force Pool). */
+/**
+ * Units of the current Group not yet in the game (drawn, picked, built or in the Force Pool): with a
+ * Weapons Development Chart the same Group 7.3's picks come from, else the scenario's research Groups.
+ */
 export function researchCandidates(p: PackIndex, s: BlitzState, power: string): { unit: string; size: number }[] {
-  const groups = scenarioDef(p, s.scenario).research?.[power] ?? [];
-  for (const g of groups) {
-    const left = g.filter((x) => !(x.unit in s.pool) && !s.units[x.unit] && !(s.picked ?? []).includes(x.unit));
-    if (left.length) return left.map((x) => ({ unit: x.unit, size: x.size }));
-  }
-  return [];
+  return currentGroup(p, s, power, 'research')?.units ?? [];
+}
+
+/**
+ * A unit drawn by research (or handed over by 9.2's Weapons Development) joins the Force Pool: from
+ * a chart as a pick's would (7.3: a minor country's unit to its ally's, or set aside), from the short
+ * scenarios' research Groups straight into `power`'s. Returns where it went.
+ */
+export function addDrawn(p: PackIndex, s: BlitzState, power: string, c: { unit: string; size: number }): string {
+  if (scenarioDef(p, s.scenario).weaponCharts?.[power]) return addWeapon(p, s, power, c.unit, c.size);
+  s.pool[c.unit] = { size: c.size, from: 0 };
+  (s.picked ??= []).push(c.unit);
+  return power;
 }
 
 export function canResearch(p: PackIndex, s: BlitzState, power: string): boolean {
@@ -51,9 +62,8 @@ export function applyResearchDie(p: PackIndex, s: BlitzState, d: number, ev: Eve
   }
   const c = researchCandidates(p, s, r.power)[d - 1];
   if (!c) throw new IllegalChoiceError(`no research draw ${d}`);
-  s.pool[c.unit] = { size: c.size, from: 0 };
-  (s.picked ??= []).push(c.unit);
-  (s.hidden[r.power] ??= []).push({ unit: c.unit, size: c.size, at: 'drawn' });
+  const to = addDrawn(p, s, r.power, c);
+  (s.hidden[r.power] ??= []).push({ unit: c.unit, size: c.size, at: 'drawn', ...(to !== r.power ? { to } : {}) });
   emit(ev, 'research', `${r.power}'s research succeeds`, r.power, { success: true });
   delete s.research;
 }

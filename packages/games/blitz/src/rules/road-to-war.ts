@@ -33,7 +33,7 @@ import type { RoadToWar, RtwOption } from '../pack/schema.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { optionOn } from './optional.ts';
 import { fired } from './sections.ts';
-import { researchCandidates } from './research.ts';
+import { addDrawn, researchCandidates } from './research.ts';
 import { align } from './minors.ts';
 import { moveMarker } from './neutrality.ts';
 import { makeWar } from './wars.ts';
@@ -183,8 +183,7 @@ export function applyRoadToWar(p: PackIndex, s: BlitzState, choice: string, ev: 
   for (let i = 0; i < (o.research ?? 0); i++) {
     const x = researchCandidates(p, s, power)[0];
     if (!x) break;
-    s.pool[x.unit] = { size: x.size, from: 0 };
-    s.picked = [...(s.picked ?? []), x.unit];
+    addDrawn(p, s, power, x);
     said.push(`${unitName(p, x.unit)} to the Force Pool`);
   }
   s.rtwPlayed = [...(s.rtwPlayed ?? []), `${power}:${o.id}`];

@@ -331,7 +331,7 @@ export interface BlitzState {
   japanAsk?: boolean;
   japanAtWar?: number;
   /** 7.1: the Partisan roll in progress at the turn end, and the areas holding Partisans this turn. */
-  partisanStep?: { stage: 'die' | 'place'; country?: string };
+  partisanStep?: { stage: 'die' | 'place'; countries?: string[] };
   partisans?: string[];
   /** Dormant countries whose army has taken the field (D: the Near East). */
   woken?: string[];
@@ -361,6 +361,12 @@ export interface BlitzState {
   /** 3.4: French warships in Vichy France still to be rolled for, and the Axis power that took it. */
   frenchFleetRoll?: { power: string; units: string[] };
   setAside?: Record<string, string[]>;
+  /**
+   * 7.3: units set aside because their country was neutral, conquered or enemy-allied when a power
+   * added them: who added them and at what Size (they come back when the country aligns with that
+   * power's side). Replaced, never changed in place.
+   */
+  asidePicks?: Record<string, { by: string; size: number }>;
   /**
    * 7.8 (abomb.ts): each power's A-Bomb once picked: its box on the track, the turn its test succeeded,
    * and where the built bomb is (a land area, or `carrier:<unit>` on its way to a combat); the powers an

@@ -343,9 +343,9 @@ describe('9.2 the estimated card', () => {
     expect(axis.itsWar).toMatchObject({ USA: 4, USSR: 4 });
   });
 
-  it('9.2 (estimate): Weapons Development puts the first unit of the research Group into the Force Pool', () => {
+  it('9.2 (estimate): Weapons Development puts the first unit of the current Group of the power\'s Weapons Development Chart into the Force Pool', () => {
     const s = road({ '1:GER': 'rtw weapons-development' }).state;
-    const first = p.files.scenarios.scenarios.find((x) => x.id === 'full')!.research!.GER![0]![0]!.unit;
+    const first = p.files.scenarios.scenarios.find((x) => x.id === 'full')!.weaponCharts!.GER!.groups[0]!.units[0]!.unit;
     expect(s.pool[first]).toBeDefined();
     expect(s.picked).toContain(first);
   });

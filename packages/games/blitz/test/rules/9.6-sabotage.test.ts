@@ -89,9 +89,10 @@ describe('9.6 sabotage', () => {
 
   it("3: the saboteur chooses the target's first new weapon", () => {
     const t = reach(play(builds('9.6'), 'sabotage AFA', 'die 3').state, 'GER', 'sabotage-choice');
-    expect(options(t)).toEqual(['impose pick escort-carriers', 'impose pick 1st-airborne']);
-    const r = play(t, 'impose pick 1st-airborne').state;
-    expect(r.pool['1st-airborne']).toBeDefined();
+    // The AFA's current Group of its Weapons Development Chart (Group 1 of the pack's estimate).
+    expect(options(t)).toEqual(['impose pick force-h', 'impose pick desert-air-force']);
+    const r = play(t, 'impose pick desert-air-force').state;
+    expect(r.pool['desert-air-force']).toBeDefined();
     expect(prompt(r)).toBe('AFA:build-pick');
     expect(options(r).filter((o) => o.startsWith('pick '))).toEqual([]);
   });

@@ -66,4 +66,19 @@ describe('9.7 the non-motorized Land Blitz', () => {
     expect(options(s)).not.toContain('add army-group-north');
     expect(options(s)).not.toContain('add luftwaffe');
   });
+
+  it('9.7: with only ARM able to join a Ground Attack, no air unit may be its first unit (it would hold the ARM back and leave an attack with no land unit)', () => {
+    let s = until(play(atChoice('9.7', 2), 'blitz nonmotorized').state, 'GER', 'announce-attack');
+    // Every German land unit on the map but the ARM leaves it (a test bed).
+    const foot = Object.entries(s.units).filter(([, u]) => u.power === 'GER' && u.at !== 'pool' && ['INF', 'GAR', 'PARA', 'MAR'].includes(pack.data.units.units.find((x) => x.id === u.def)!.type));
+    expect(foot.length).toBeGreaterThan(0);
+    s = arrange(s, { units: Object.fromEntries(foot.map(([id]) => [id, null])) });
+    s = play(s, 'attack poland').state;
+    expect(options(s)).toContain('add army-group-north');
+    expect(options(s).filter((o) => ['add stukas', 'add luftwaffe', 'add me-109s'].includes(o))).toEqual([]);
+    // Once the ARM is committed (it is the one), the attack launches.
+    s = play(s, 'add army-group-north').state;
+    expect(options(s)).toContain('launch');
+    expect(options(s)).not.toContain('add stukas');
+  });
 });
