@@ -81,7 +81,7 @@ function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readon
     remote = new Set();
     mainHomes = homes;
   }
-  const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power));
+  const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power), 'income');
   const allies = new Map<string, string>();
   if (!usesSupply(p, s)) return { main, mainHomes, allies };
   const candidates = new Set(remote);
@@ -298,9 +298,9 @@ function homeLendLease(p: PackIndex, s: BlitzState, id: string, purses: Record<s
   const u = s.units[id]!;
   const d = unitDef(p, u.def);
   const purse = purses[u.power];
-  if (!purse || !suppliedSeas(p, s, u.power, d.home).has(d.llSea!)) return;
+  if (!purse || !suppliedSeas(p, s, u.power, d.home, 'power').has(d.llSea!)) return;
   const side = sideOf(p, s, u.power);
-  const reach = suppliedAreas(p, s, u.power, d.home);
+  const reach = suppliedAreas(p, s, u.power, d.home, 'income');
   const landing = [...(p.coastOf.get(d.llSea!) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
   const target = (p.countryLands.get(d.llToHome!) ?? []).find((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l));
   if (!landing || !target) return;
@@ -331,9 +331,9 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
     if (!d.llSea || !d.llTo || u.at !== `sea:${d.llSea}`) continue;
     const to = sc.powers.find((x) => x.nations.includes(d.llTo!))?.id;
     if (!to || to === u.power || !purses[to] || !purses[u.power]) continue;
-    if (!suppliedSeas(p, s, u.power, d.home).has(d.llSea)) continue;
+    if (!suppliedSeas(p, s, u.power, d.home, 'power').has(d.llSea)) continue;
     const side = sideOf(p, s, u.power);
-    const reach = suppliedAreas(p, s, to, anyHome(p, s, to));
+    const reach = suppliedAreas(p, s, to, anyHome(p, s, to), 'income');
     const landing = [...(p.coastOf.get(d.llSea) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
     if (!landing) continue;
     const giver = purses[u.power]!;

@@ -41,17 +41,17 @@ describe('1.7 supply lines', () => {
     const p = packOf(s.pack);
     expect(inSupply(p, s, '2nd-army')).toBe(true);
     // Gibraltar too, across the Western Approaches; no German-held area.
-    expect(suppliedAreas(p, s, 'WA', 'great-britain')).toEqual(new Set(['london', 'scotland', 'belgium-netherlands', 'gibraltar']));
+    expect(suppliedAreas(p, s, 'WA', 'great-britain', 'unit')).toEqual(new Set(['london', 'scotland', 'belgium-netherlands', 'gibraltar']));
   });
 
   it('a sea held alone by an enemy warship is not friendly, and the line is cut; units at sea are always in supply', () => {
     const s = bridgehead({ 'high-seas-fleet': { at: 'sea:north-sea' } });
     const p = packOf(s.pack);
-    expect(friendlySea(p, s, 'north-sea', 'Allies')).toBe(false);
+    expect(friendlySea(p, s, 'north-sea', 'WA')).toBe(false);
     expect(inSupply(p, s, '2nd-army')).toBe(false);
     // A Western Allied ship in the North Sea makes it friendly again (1.5).
     const contested = arrange(s, { units: { 'north-sea-fleet': { at: 'sea:north-sea' } } });
-    expect(friendlySea(p, contested, 'north-sea', 'Allies')).toBe(true);
+    expect(friendlySea(p, contested, 'north-sea', 'WA')).toBe(true);
     expect(inSupply(p, contested, '2nd-army')).toBe(true);
     expect(inSupply(p, contested, 'north-sea-fleet')).toBe(true);
   });
