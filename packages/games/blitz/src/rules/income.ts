@@ -2,14 +2,16 @@
  * Oil and Resources by 7.6 (D.9), with Lend Lease (7.4, D.8), Trade Agreements (7.5) and a scenario's
  * Resource drain (D's Second Front), for scenarios that switch on `areaIncome`:
  *   1. the Oil and Resources of the land areas a power controls outside its home countries, where it
- *      can trace supply (a power with a `fixedIncome` entry gets that instead);
+ *      can trace supply (1.7: a line to Oil and Resources may cross neutral land; a power with a
+ *      `fixedIncome` entry gets that instead);
  *   2 and 3. less one per Partisan in them and one per point of damage on its Convoys (Resources
  *      first, never below 0: these losses can take only what step 1 brought in);
  *   4. its home countries' Oil and Resources;
- *   trades: a neutral minor's Oil or Resources while it stays neutral, and the trades between majors;
+ *   trades: a neutral minor's Oil or Resources while it stays neutral, and the trades between majors,
+ *      each only while its recipient can trace supply to the country it comes from (step 5);
  *   5. Lend Lease: each of its LL units at sea in its named sea, with supply from the unit's home
  *      country to that sea and a friendly land area on that sea from which the recipient can trace
- *      supply home, hands over its Size, as much of it Oil as its giver chose at the turn end's secret
+ *      supply home (across neutral land too), hands over its Size, as much of it Oil as its giver chose at the turn end's secret
  *      Lend Lease step (`lendLeaseOffers`, flow.ts; Resources first where it had no choice); delivery
  *      is mandatory; China's takes a Resource only;
  *   the scenario's drain (Resources first);
@@ -167,7 +169,7 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
       if (t.to !== pw.id || t.giver) continue;
       // 7.5: while the minor is neutral: none of its land areas in play is held by anyone.
       const lands = (p.countryLands.get(t.from) ?? []).filter((l) => l in s.control);
-      if (lands.every((l) => s.control[l] === 'neutral')) {
+      if (lands.every((l) => s.control[l] === 'neutral') && tradeReaches(p, s, pw.id, t.from)) {
         later.push({ x, got: { res: t.resources, oil: t.oil }, line: `trade:${t.from}`, trade: true });
       }
     }
@@ -243,6 +245,7 @@ function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>,
       emit(ev, 'trade-ends', `The ${t.giver} trade to ${t.to} ends for good`, t.giver, { giver: t.giver, to: t.to });
       continue;
     }
+    if (!tradeReaches(p, s, t.to, t.from)) continue; // 7.6 step 5: not this turn; the trade stands
     const giver = purses[t.giver]!;
     const oil = Math.min(t.oil, giver.oil);
     const res = Math.min(t.resources, giver.res);
@@ -252,6 +255,19 @@ function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>,
     give(purses[t.to]!, { oil, res }, `trade from ${t.giver}`);
     fired('7.5', s.scenario);
   }
+}
+
+/**
+ * 7.6 step 5: a trade's Oil and Resources count only if its recipient can trace a supply line to them,
+ * in the country they come from (1.7: a line to Oil and Resources may cross neutral land). Where none of
+ * that country is in play there is nothing to trace to, and the trade counts.
+ */
+function tradeReaches(p: PackIndex, s: BlitzState, to: string, from: string): boolean {
+  if (!usesSupply(p, s)) return true;
+  const lands = (p.countryLands.get(from) ?? []).filter((l) => l in s.control);
+  if (!lands.length) return true;
+  const reach = suppliedAreas(p, s, to, anyHome(p, s, to), 'income');
+  return lands.some((l) => reach.has(l));
 }
 
 /** 7.6 step 2: each Partisan costs the holder of its area one Oil or Resource; then it is gone (7.1). */
