@@ -171,6 +171,10 @@ function sourcesOf(p: PackIndex, s: BlitzState, power: string, shared: string | 
 
 /** Lands and seas a line of `power` traced for `use` reaches from its sources (and `home`), remembered by position. */
 function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse): Reach {
+  // Within one read-only question the position is fixed, and so is everything the line depends on.
+  const short = memo && `${power}/${home}/${use}`;
+  const known = short ? memo!.get(short) : undefined;
+  if (known) return known;
   // 1.7: a unit's line may start in its partner's home countries too (the AFA's and the USA's).
   const shared = use === 'unit' ? sharedSourcesOf(p, s, power) : null;
   const homes = sourcesOf(p, s, power, shared);
@@ -178,9 +182,6 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   const h = homes.has(home) ? '' : home;
   // A unit's line without a partner is the power's own line: they share entries.
   const tag = use === 'income' ? 'i' : shared ? 's' : '';
-  const short = memo && `${power}/${h}/${tag}`;
-  const known = short ? memo!.get(short) : undefined;
-  if (known) return known;
   const fp = memo ? (memoFp ??= fingerprint(p, s)) : fingerprint(p, s);
   const key = `${power}/${h}/${tag}/${fp}`;
   const hit = reachCache.get(key);
