@@ -42,3 +42,12 @@ export function conformanceSeeds(scenario: string, options?: JsonObject): Playou
   // F's games are the longest of the short scenarios (about 3500 steps): half as many in `npm test`.
   return scenario === 'F' ? conformance500(scenario, 20, true, { seeds: 4, every: 16 }) : conformance500(scenario, 40, true, { seeds: 8, every: 16 });
 }
+
+/**
+ * Outcomes of `n` more random games from seed `from`, played with the cheap per-step checks only (the
+ * expensive ones at most once a game): for judging whether random play reaches more than one outcome
+ * where one side rarely wins.
+ */
+export function outcomesOnly(scenario: string, from: number, n: number): PlayoutSummary[] {
+  return checkConformance(blitz, { pack, scenario, seeds: seeds(from, n), deepEvery: 1_000_000 }).playouts;
+}

@@ -71,7 +71,7 @@ function lostSite(p: PackIndex, s: BlitzState, power: string): boolean {
 function bombSites(p: PackIndex, s: BlitzState, power: string): string[] {
   const homes = homeCountries(p, s, power);
   return scenarioDef(p, s.scenario)
-    .lands.filter((l) => s.control[l] === power && homes.has(landDef(p, l).country) && areaInSupply(p, s, power, landDef(p, l).country, l))
+    .lands.filter((l) => s.control[l] === power && homes.has(landDef(p, l).country) && areaInSupply(p, s, power, landDef(p, l).country, l, 'power'))
     .sort();
 }
 

@@ -278,7 +278,7 @@ export function startCommanderPhase(p: PackIndex, s: BlitzState): void {
 /** Whether `power` can trace supply (1.7) to `at` for commander counter `k` (at sea: always, as for units). */
 function suppliedAt(p: PackIndex, s: BlitzState, power: string, k: string, at: string): boolean {
   if (!usesSupply(p, s) || at.startsWith('sea:')) return true;
-  return suppliedAreas(p, s, power, counterDef(p, k).home).has(at);
+  return suppliedAreas(p, s, power, counterDef(p, k).home, 'unit').has(at);
 }
 
 /** Where `power` may move commander counter `k`: land areas it can trace supply to; seas only where a unit of its own fits a face. */
@@ -286,10 +286,10 @@ function destinations(p: PackIndex, s: BlitzState, power: string, k: string): { 
   const def = counterDef(p, k);
   const side = sideOf(p, s, power);
   const land = usesSupply(p, s)
-    ? [...suppliedAreas(p, s, power, def.home)].filter((l) => s.control[l] !== undefined && heldBySide(p, s, l, side))
+    ? [...suppliedAreas(p, s, power, def.home, 'unit')].filter((l) => s.control[l] !== undefined && heldBySide(p, s, l, side))
     : scenarioDef(p, s.scenario).lands.filter((l) => heldBySide(p, s, l, side));
   const seas = new Map<string, Set<string>>();
-  const reach = usesSupply(p, s) ? suppliedSeas(p, s, power, def.home) : null;
+  const reach = usesSupply(p, s) ? suppliedSeas(p, s, power, def.home, 'unit') : null;
   for (const id of Object.keys(s.units).sort()) {
     const u = s.units[id]!;
     if (u.power !== power || !u.at.startsWith('sea:') || (reach && !reach.has(u.at.slice(4)))) continue;

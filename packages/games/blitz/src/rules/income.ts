@@ -2,14 +2,16 @@
  * Oil and Resources by 7.6 (D.9), with Lend Lease (7.4, D.8), Trade Agreements (7.5) and a scenario's
  * Resource drain (D's Second Front), for scenarios that switch on `areaIncome`:
  *   1. the Oil and Resources of the land areas a power controls outside its home countries, where it
- *      can trace supply (a power with a `fixedIncome` entry gets that instead);
+ *      can trace supply (1.7: a line to Oil and Resources may cross neutral land; a power with a
+ *      `fixedIncome` entry gets that instead);
  *   2 and 3. less one per Partisan in them and one per point of damage on its Convoys (Resources
  *      first, never below 0: these losses can take only what step 1 brought in);
  *   4. its home countries' Oil and Resources;
- *   trades: a neutral minor's Oil or Resources while it stays neutral, and the trades between majors;
+ *   trades: a neutral minor's Oil or Resources while it stays neutral, and the trades between majors,
+ *      each only while its recipient can trace supply to the country it comes from (step 5);
  *   5. Lend Lease: each of its LL units at sea in its named sea, with supply from the unit's home
  *      country to that sea and a friendly land area on that sea from which the recipient can trace
- *      supply home, hands over its Size, as much of it Oil as its giver chose at the turn end's secret
+ *      supply home (across neutral land too), hands over its Size, as much of it Oil as its giver chose at the turn end's secret
  *      Lend Lease step (`lendLeaseOffers`, flow.ts; Resources first where it had no choice); delivery
  *      is mandatory; China's takes a Resource only;
  *   the scenario's drain (Resources first);
@@ -81,7 +83,7 @@ function incomeReach(p: PackIndex, s: BlitzState, power: string, nations: readon
     remote = new Set();
     mainHomes = homes;
   }
-  const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power));
+  const main = remote.size ? landsReachedFrom(p, s, power, mainHomes) : suppliedAreas(p, s, power, anyHome(p, s, power), 'income');
   const allies = new Map<string, string>();
   if (!usesSupply(p, s)) return { main, mainHomes, allies };
   const candidates = new Set(remote);
@@ -170,7 +172,7 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
     if (j && j.bonus.power === pw.id && !s.japanAtWar) later.push({ x, got: { res: j.bonus.resources, oil: j.bonus.oil }, line: 'pacific' }); // F: until Japan goes to war
     for (const t of tradesOf(p, s)) {
       if (t.to !== pw.id || t.giver) continue;
-      if (minorTrading(p, s, t.from)) {
+      if (minorTrading(p, s, t.from) && tradeReaches(p, s, pw.id, t.from)) {
         later.push({ x, got: { res: t.resources, oil: t.oil }, line: `trade:${t.from}`, trade: true });
       }
     }
@@ -246,6 +248,7 @@ function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>,
       emit(ev, 'trade-ends', `The ${t.giver} trade to ${t.to} ends for good`, t.giver, { giver: t.giver, to: t.to });
       continue;
     }
+    if (!tradeReaches(p, s, t.to, t.from)) continue; // 7.6 step 5: not this turn; the trade stands
     const giver = purses[t.giver]!;
     const oil = Math.min(t.oil, giver.oil);
     const res = Math.min(t.resources, giver.res);
@@ -255,6 +258,19 @@ function majorTrades(p: PackIndex, s: BlitzState, purses: Record<string, Purse>,
     give(purses[t.to]!, { oil, res }, `trade from ${t.giver}`);
     fired('7.5', s.scenario);
   }
+}
+
+/**
+ * 7.6 step 5: a trade's Oil and Resources count only if its recipient can trace a supply line to them,
+ * in the country they come from (1.7: a line to Oil and Resources may cross neutral land). Where none of
+ * that country is in play there is nothing to trace to, and the trade counts.
+ */
+function tradeReaches(p: PackIndex, s: BlitzState, to: string, from: string): boolean {
+  if (!usesSupply(p, s)) return true;
+  const lands = (p.countryLands.get(from) ?? []).filter((l) => l in s.control);
+  if (!lands.length) return true;
+  const reach = suppliedAreas(p, s, to, anyHome(p, s, to), 'income');
+  return lands.some((l) => reach.has(l));
 }
 
 /** 7.6 step 2: each Partisan costs the holder of its area one Oil or Resource; then it is gone (7.1). */
@@ -301,9 +317,9 @@ function homeLendLease(p: PackIndex, s: BlitzState, id: string, purses: Record<s
   const u = s.units[id]!;
   const d = unitDef(p, u.def);
   const purse = purses[u.power];
-  if (!purse || !suppliedSeas(p, s, u.power, d.home).has(d.llSea!)) return;
+  if (!purse || !suppliedSeas(p, s, u.power, d.home, 'power').has(d.llSea!)) return;
   const side = sideOf(p, s, u.power);
-  const reach = suppliedAreas(p, s, u.power, d.home);
+  const reach = suppliedAreas(p, s, u.power, d.home, 'income');
   const landing = [...(p.coastOf.get(d.llSea!) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
   const target = (p.countryLands.get(d.llToHome!) ?? []).find((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l));
   if (!landing || !target) return;
@@ -334,9 +350,9 @@ function lendLease(p: PackIndex, s: BlitzState, purses: Record<string, Purse>, e
     if (!d.llSea || !d.llTo || u.at !== `sea:${d.llSea}`) continue;
     const to = sc.powers.find((x) => x.nations.includes(d.llTo!))?.id;
     if (!to || to === u.power || !purses[to] || !purses[u.power]) continue;
-    if (!suppliedSeas(p, s, u.power, d.home).has(d.llSea)) continue;
+    if (!suppliedSeas(p, s, u.power, d.home, 'power').has(d.llSea)) continue;
     const side = sideOf(p, s, u.power);
-    const reach = suppliedAreas(p, s, to, anyHome(p, s, to));
+    const reach = suppliedAreas(p, s, to, anyHome(p, s, to), 'income');
     const landing = [...(p.coastOf.get(d.llSea) ?? [])].filter((l) => l in s.control && friendlyLand(p, s, l, side) && reach.has(l)).sort()[0];
     if (!landing) continue;
     const giver = purses[u.power]!;

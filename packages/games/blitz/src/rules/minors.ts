@@ -64,7 +64,7 @@ const majorLandUnitIn = (p: PackIndex, s: BlitzState, land: string, power: strin
   unitsAt(s, land).some(([, u]) => u.power === power && isLand(p, u) && homeCountries(p, s, power).has(unitDef(p, u.def).home));
 
 /** 1.7: whether `power` can trace supply to `land` from any of its home countries. */
-const suppliedTo = (p: PackIndex, s: BlitzState, power: string, land: string): boolean => [...homeCountries(p, s, power)].some((h) => areaInSupply(p, s, power, h, land));
+const suppliedTo = (p: PackIndex, s: BlitzState, power: string, land: string): boolean => [...homeCountries(p, s, power)].some((h) => areaInSupply(p, s, power, h, land, 'power'));
 
 /** The minor joins `power`: its land areas and its army (from the scenario's minors list), on the map or (3.3: Brazil, Mexico) into the Force Pool. */
 export function align(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events, army: 'map' | 'pool' = 'map'): void {

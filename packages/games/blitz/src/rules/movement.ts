@@ -90,7 +90,7 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
     if (inRange.length) {
       // 4.1: when the one base in range cannot trace supply (1.7), the unit must return to it now.
       const only = inRange.length === 1 ? inRange[0]! : null;
-      if (only === null || areaInSupply(p, s, u.power, unitDef(p, u.def).home, only)) continue;
+      if (only === null || areaInSupply(p, s, u.power, unitDef(p, u.def).home, only, 'unit')) continue;
       fired('4.1', s.scenario);
       emit(ev, 'cut-off-base', `${unitName(p, id)} must return to ${landName(p, only)}, its only base in range, which is cut off from supply`, u.power, { unit: id, at: u.at, to: only });
       s.sel = { kind: 'return', unit: id, forced: [only] };

@@ -108,7 +108,7 @@ const restrictedCountry = (p: PackIndex, s: BlitzState, country: string): boolea
 export function resourceCountries(p: PackIndex, s: BlitzState, power: string): string[] {
   const homes = homeCountries(p, s, power);
   const anyHome = [...homes][0] ?? '';
-  const supplied = suppliedAreas(p, s, power, anyHome);
+  const supplied = suppliedAreas(p, s, power, anyHome, 'income');
   const out = new Set<string>();
   for (const land of scenarioDef(p, s.scenario).lands) {
     if (s.control[land] !== power) continue;

@@ -2,9 +2,17 @@
  * Supply lines (1.7, from Scenario D on; switched on per scenario with `supply`). A unit is in supply
  * when a line runs from its area to a source: a friendly land area of one of its power's home
  * countries or of its own home country, over friendly land areas (across borders and Land Routes, not
- * Air Routes) and friendly seas (a sea is friendly unless an enemy air unit, BB, CV or SUB is there and
- * none of your side's units are; a live Convoy of yours counts as yours). Units at sea are always in
- * supply. Supply is judged when a unit starts to move.
+ * Air Routes) and friendly seas (1.5). Units at sea are always in supply. Supply is judged when a unit
+ * starts to move.
+ *
+ * What the line is traced for changes where it may start and what it may cross (`SupplyUse`):
+ *  - a unit's line (`unit`): while the USA is at war, AFA and USA units may also start it in any home
+ *    country of the other power (1.7; the short scenarios' Western Allies are one power already);
+ *  - a power's own line (`power`): 7.8's builds and placements (the AFA and the USA never use each
+ *    other's home countries there, at war or not), 3.3's supplied areas, a Lend Lease unit's line to
+ *    its sea (7.4);
+ *  - a line to Oil and Resources (`income`: 7.6, 7.4's last leg, 9.3): as a power's own, but it may
+ *    also cross land areas held by a neutral country (1.7).
  *
  * Out of supply (1.7): a land unit cannot move; no unit joins a land combat; an air unit cannot move to
  * sea; a TRS carries and embarks nothing; a naval unit moves only 1; nothing is built there; each
@@ -14,22 +22,34 @@ import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { controllerSide, inactive, isLand, sideOf, typeOf } from './query.ts';
 import { seaNeighbours } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
-import type { BlitzState, SideId } from './state.ts';
+import type { BlitzState } from './state.ts';
 import { fired } from './sections.ts';
+import { atWar, atWarWithAnyone } from './wars.ts';
 
 /** Whether this scenario uses supply lines. */
 export const usesSupply = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).supply === true;
 
-/** Armed units (1.5, 1.7): at sea they make a sea unfriendly to the other side. */
+/** What a supply line is traced for (1.7): a unit's, a power's own (7.8 builds and the like), or to Oil and Resources (7.6). */
+export type SupplyUse = 'unit' | 'power' | 'income';
+
+/** Armed units (1.5, 1.7): at sea they make a sea unfriendly to the powers at war with theirs. */
 const ARMED = new Set(['AIR', 'BB', 'CV', 'SUB']);
 
-/** 1.5: a sea is friendly to `side` unless armed enemy units hold it alone (a live Convoy of `side` counts as its unit). */
-export function friendlySea(p: PackIndex, s: BlitzState, sea: string, side: SideId): boolean {
-  return seaOccupancy(p, s, side)(sea);
+/**
+ * 1.5: a sea is friendly to `power`'s side unless an air unit, BB, CV or SUB of a major power `power` is
+ * at war with is there and no unit of `power`'s side is (a Convoy of the side counts as its unit unless
+ * destroyed or at its maximum damage).
+ */
+export function friendlySea(p: PackIndex, s: BlitzState, sea: string, power: string): boolean {
+  return seaOccupancy(p, s, power)(sea);
 }
 
-/** The 1.5 friendly-sea test for `side` over the current position, from one pass over the units at sea. */
-function seaOccupancy(p: PackIndex, s: BlitzState, side: SideId): (sea: string) => boolean {
+/** The 1.5 friendly-sea test for `power` over the current position, from one pass over the units at sea. */
+function seaOccupancy(p: PackIndex, s: BlitzState, power: string): (sea: string) => boolean {
+  const side = sideOf(p, s, power);
+  // 1.5: only the warships and aircraft of major powers `power` is at war with count against it.
+  const foes = new Set<string>();
+  for (const x of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, x.id)) foes.add(x.id);
   const armedEnemy = new Set<string>();
   const ours = convoySeas(p, s, side);
   for (const id in s.units) {
@@ -38,7 +58,7 @@ function seaOccupancy(p: PackIndex, s: BlitzState, side: SideId): (sea: string) 
     if (inactive(s, u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
     if (sideOf(p, s, u.power) === side) ours.add(sea);
-    else if (ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
+    else if (foes.has(u.power) && ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
   }
   return (sea) => !armedEnemy.has(sea) || ours.has(sea);
 }
@@ -50,23 +70,49 @@ export function homeCountries(p: PackIndex, s: BlitzState, power: string): Set<s
 }
 
 /**
- * Land areas in play that `power`'s units of home country `home` can trace supply from: every area
- * connected to a source by friendly land and sea. Computed afresh each time: states change inside an
- * apply (a move can restore another unit's supply), and the maps are small.
+ * 1.7: the power whose home countries a unit of `power` may also start its line in: the USA for the
+ * AFA and the AFA for the USA, while the USA is at war (with anyone) and both are in the scenario.
  */
-export function suppliedAreas(p: PackIndex, s: BlitzState, power: string, home: string): ReadonlySet<string> {
-  return supplyReach(p, s, power, home).lands;
-}
-
-/** Sea areas in play a supply line of `power` reaches (7.4: from a Lend Lease unit's home country to its sea). */
-export function suppliedSeas(p: PackIndex, s: BlitzState, power: string, home: string): ReadonlySet<string> {
-  return supplyReach(p, s, power, home).seas;
+function sharedSourcesOf(p: PackIndex, s: BlitzState, power: string): string | null {
+  if (power !== 'AFA' && power !== 'USA') return null;
+  const other = power === 'AFA' ? 'USA' : 'AFA';
+  if (!scenarioDef(p, s.scenario).powers.some((x) => x.id === other)) return null;
+  if (s.wars) {
+    // The matrix keys are `a~b`; no array is built on this path, asked for every unit's supply.
+    for (const k of s.wars) if (k.startsWith('USA~') || k.endsWith('~USA')) return other;
+    return null;
+  }
+  return atWarWithAnyone(p, s, 'USA') ? other : null;
 }
 
 /**
- * Supply reach depends only on which side controls each land area and which sides (armed or not) have
- * units at which seas, so results are remembered under that fingerprint: the same position asked
- * again (every unit, every target a bot's options probe) costs one pass over control and units.
+ * 1.7: a land area held by a neutral country, which a line to Oil and Resources may cross: a neutral
+ * minor's (no power holds it), or a neutral major power's at war with no one.
+ */
+function heldByNeutral(p: PackIndex, s: BlitzState, land: string): boolean {
+  const c = s.control[land];
+  if (c === undefined) return false;
+  return c === 'neutral' || ((s.neutral?.includes(c) ?? false) && !atWarWithAnyone(p, s, c));
+}
+
+/**
+ * Land areas in play that a line of `power` traced for `use` (a unit's: of home country `home`)
+ * reaches: every area connected to a source by friendly land and sea.
+ */
+export function suppliedAreas(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse): ReadonlySet<string> {
+  return supplyReach(p, s, power, home, use).lands;
+}
+
+/** Sea areas in play a line of `power` traced for `use` reaches (7.4: from a Lend Lease unit's home country to its sea). */
+export function suppliedSeas(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse): ReadonlySet<string> {
+  return supplyReach(p, s, power, home, use).seas;
+}
+
+/**
+ * Supply reach depends only on which side controls each land area, which sides (armed or not) have
+ * units at which seas, and who is neutral or at war, so results are remembered under that fingerprint:
+ * the same position asked again (every unit, every target a bot's options probe) costs one pass over
+ * control and units.
  */
 interface Reach {
   lands: Set<string>;
@@ -78,7 +124,9 @@ function fingerprint(p: PackIndex, s: BlitzState): string {
   // Power ids stand for their sides here: within one scenario a power's side never changes.
   let fp = `${s.pack}/${s.scenario}/`;
   for (const land in s.control) fp += `${s.control[land]},`;
-  if (s.neutral) fp += `${s.impulse === 5 ? '' : s.neutral.join('+')}/`;
+  // 7.2 (inactive powers' areas and units), 1.5 (who is at war with whom), 1.7 (neutral land, the USA at war).
+  if (s.neutral) fp += `${s.impulse === 5 ? '5' : ''}:${s.neutral.join('+')}/`;
+  if (s.wars) fp += `${s.wars.join('+')}/`;
   for (const c in s.convoys ?? {}) fp += `${s.convoys![c]}.`;
   for (const id in s.units) {
     const u = s.units[id]!;
@@ -87,7 +135,7 @@ function fingerprint(p: PackIndex, s: BlitzState): string {
   return fp;
 }
 
-/** Reach per power and home while a read-only question is being worked out (`withSupplyMemo`), and that position's fingerprint. */
+/** Reach per power, home and use while a read-only question is being worked out (`withSupplyMemo`), and that position's fingerprint. */
 let memo: Map<string, Reach> | null = null;
 let memoFp: string | null = null;
 
@@ -107,27 +155,42 @@ export function withSupplyMemo<T>(f: () => T): T {
   }
 }
 
-/** Home countries by power, per scenario (they never change in a game). */
+/** Source countries by power (and the power sharing its sources, 1.7), per scenario (they never change in a game). */
 const homesCache = new Map<string, Set<string>>();
 
-/** Lands and seas a supply line of `power` from its home countries (and `home`) reaches, remembered by position. */
-function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): Reach {
-  // A unit from one of its power's home countries traces exactly as the power does.
-  const hk = `${p.hash}/${s.scenario}/${power}`;
+function sourcesOf(p: PackIndex, s: BlitzState, power: string, shared: string | null): Set<string> {
+  const hk = `${p.hash}/${s.scenario}/${power}/${shared ?? ''}`;
   let homes = homesCache.get(hk);
-  if (!homes) homesCache.set(hk, (homes = homeCountries(p, s, power)));
-  const h = homes.has(home) ? '' : home;
-  const short = memo && `${power}/${h}`;
+  if (!homes) {
+    homes = homeCountries(p, s, power);
+    if (shared) for (const c of homeCountries(p, s, shared)) homes.add(c);
+    homesCache.set(hk, homes);
+  }
+  return homes;
+}
+
+/** Lands and seas a line of `power` traced for `use` reaches from its sources (and `home`), remembered by position. */
+function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse): Reach {
+  // Within one read-only question the position is fixed, and so is everything the line depends on.
+  const short = memo && `${power}/${home}/${use}`;
   const known = short ? memo!.get(short) : undefined;
   if (known) return known;
+  // 1.7: a unit's line may start in its partner's home countries too (the AFA's and the USA's).
+  const shared = use === 'unit' ? sharedSourcesOf(p, s, power) : null;
+  const homes = sourcesOf(p, s, power, shared);
+  // A unit from one of its sources' countries traces exactly as the power does.
+  const h = homes.has(home) ? '' : home;
+  // A unit's line without a partner is the power's own line: they share entries.
+  const tag = use === 'income' ? 'i' : shared ? 's' : '';
   const fp = memo ? (memoFp ??= fingerprint(p, s)) : fingerprint(p, s);
-  const key = `${power}/${h}/${fp}`;
+  const key = `${power}/${h}/${tag}/${fp}`;
   const hit = reachCache.get(key);
   if (hit) {
     if (short) memo!.set(short, hit);
     return hit;
   }
-  const all = computeReach(p, s, power, new Set([...homeCountries(p, s, power), home]));
+  const sources = h ? new Set([...homes, home]) : homes;
+  const all = computeReach(p, s, power, sources, use === 'income');
   const out: Reach = { lands: new Set(), seas: new Set() };
   for (const x of all) {
     if (x.startsWith('sea:')) out.seas.add(x.slice(4));
@@ -140,25 +203,30 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string): 
 }
 
 /**
- * 7.6: the land areas a supply line of `power` reaches from `countries` alone (and its off-map sources),
- * not from all its home countries: where the turn end's income asks what its main home countries reach
- * and what an isolated ally reaches. Not remembered (asked a few times a turn end).
+ * 7.6: the land areas a line of `power` to Oil and Resources reaches from `countries` alone (and its
+ * off-map sources), not from all its home countries: where the turn end's income asks what its main
+ * home countries reach and what an isolated ally reaches. Not remembered (asked a few times a turn end).
  */
 export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, countries: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
-  for (const x of computeReach(p, s, power, countries)) if (!x.startsWith('sea:')) out.add(x);
+  for (const x of computeReach(p, s, power, countries, true)) if (!x.startsWith('sea:')) out.add(x);
   return out;
 }
 
-function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>): Set<string> {
+/**
+ * Everything (land areas, and seas as `sea:<id>`) a line of `power` reaches from a friendly land area
+ * of `homes`; with `neutralLand` (1.7: a line to Oil and Resources) also across neutral countries' land.
+ */
+function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>, neutralLand: boolean): Set<string> {
   const sc = scenarioDef(p, s.scenario);
   const side = sideOf(p, s, power);
   const friendly = (land: string) => controllerSide(p, s, land) === side;
-  const passable = seaOccupancy(p, s, side);
+  const passable = seaOccupancy(p, s, power);
   // E: off-map sources, and out-of-play seas and flagged out-of-play land areas to trace through.
   const off = sc.offMapSupply?.[power];
   const nations: readonly string[] = sc.powers.find((x) => x.id === power)?.nations ?? [];
-  const landOk = (l: string) => (l in s.control ? friendly(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
+  const crossable = neutralLand ? (l: string) => friendly(l) || heldByNeutral(p, s, l) : friendly;
+  const landOk = (l: string) => (l in s.control ? crossable(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
   const inPlaySeas = new Set(sc.seas);
   const seaOk = (sea: string) => (inPlaySeas.has(sea) ? passable(sea) : off !== undefined);
   const seen = new Set<string>();
@@ -187,21 +255,24 @@ function computeReach(p: PackIndex, s: BlitzState, power: string, homes: Readonl
   return seen;
 }
 
-/** Whether unit `id` is in supply now (always, where the scenario has no supply rule). */
-export function inSupply(p: PackIndex, s: BlitzState, id: string): boolean {
+/**
+ * Whether unit `id` is in supply now (always, where the scenario has no supply rule): by its own line
+ * (`unit`), or with `power` by its power's line, as 7.8 asks before building it up on the map.
+ */
+export function inSupply(p: PackIndex, s: BlitzState, id: string, use: 'unit' | 'power' = 'unit'): boolean {
   if (!usesSupply(p, s)) return true;
   const u = s.units[id]!;
   if (u.at.startsWith('sea:')) return true;
   const at = u.at.startsWith('trs:') ? s.units[u.at.slice(4)]!.at : u.at;
   if (at.startsWith('sea:')) return true;
-  if (suppliedAreas(p, s, u.power, unitDef(p, u.def).home).has(at)) return true;
+  if (suppliedAreas(p, s, u.power, unitDef(p, u.def).home, use).has(at)) return true;
   fired('1.7', s.scenario);
   return false;
 }
 
-/** Whether a unit could be built or placed in `land` by `power` (1.7: not where supply cannot reach). */
-export function areaInSupply(p: PackIndex, s: BlitzState, power: string, home: string, land: string): boolean {
-  return !usesSupply(p, s) || suppliedAreas(p, s, power, home).has(land);
+/** Whether a line of `power` traced for `use` (a unit's: of home country `home`) reaches `land` (always, where the scenario has no supply rule). */
+export function areaInSupply(p: PackIndex, s: BlitzState, power: string, home: string, land: string, use: SupplyUse): boolean {
+  return !usesSupply(p, s) || suppliedAreas(p, s, power, home, use).has(land);
 }
 
 /** 6.2: two white triangles for the attackers per defending land unit out of supply. */

@@ -11,7 +11,7 @@ import { fired } from './sections.ts';
 import { applyPick, applyRemove, applySaveSplit, canPick, pickable, removable, saveSplit, spentOf } from './economy.ts';
 import { canResearch, startResearch } from './research.ts';
 import { aBombOptions, aBombPickedNow, applyABombChoice, isABombStep, revealABombs } from './abomb.ts';
-import { areaInSupply } from './supply.ts';
+import { areaInSupply, inSupply } from './supply.ts';
 import { buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 import { neutralCap } from './neutrality.ts';
@@ -67,8 +67,8 @@ function placeable(p: PackIndex, s: BlitzState, unit: string, power: string, siz
   const d = unitDef(p, unit);
   const side = sideOf(p, s, power);
   const naval = ['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type);
-  // 1.7: nothing is built where supply cannot reach.
-  return homeAreas(p, s, unit, power).filter((l) => areaInSupply(p, s, power, d.home, l) && !cutOff(p, s, unit, l) && (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
+  // 1.7: nothing is built where supply cannot reach; 7.8: the AFA and the USA never trace it from each other's home countries.
+  return homeAreas(p, s, unit, power).filter((l) => areaInSupply(p, s, power, d.home, l, 'power') && !cutOff(p, s, unit, l) && (naval ? canStackPort(p, s, l, size) : d.type === 'AIR' ? true : canStackLand(p, s, l, side, size)));
 }
 
 /** 7.8 (D.10): one GAR from the Force Pool each turn costs nothing (from D, where income comes from the map). */
@@ -158,9 +158,11 @@ function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string
   const chosen = new Set((s.hidden[power] ?? []).filter((h) => h.at !== 'pool' && h.at !== 'oil').map((h) => h.unit));
   const sc = scenarioDef(p, s.scenario);
   const nations = sc.powers.find((x) => x.id === power)!.nations;
-  // B.7: repair on-map units one Size at a time; build Force Pool units (1 Resource per Size).
+  // B.7: repair on-map units one Size at a time; build Force Pool units (1 Resource per Size). 7.8, 1.7:
+  // an on-map unit only if its power can trace supply to it (the AFA and the USA not from each other's
+  // home countries, even at war).
   const repairs = ownedBy(s, power)
-    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at))
+    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at) && inSupply(p, s, id, 'power'))
     .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
   // A Force Pool unit is its nation's power's, unless a unit record says whose it is (3.4: a liberated

@@ -73,7 +73,7 @@ describe('3.3 the Near East: two bordering areas Germany can trace supply to', (
       s.control[b] = 'GER';
       return s;
     };
-    const supplied = (s: BlitzState, l: string) => ['germany', 'italy'].some((h) => suppliedAreas(p, s, 'GER', h).has(l)); // from either home country
+    const supplied = (s: BlitzState, l: string) => ['germany', 'italy'].some((h) => suppliedAreas(p, s, 'GER', h, 'power').has(l)); // from either home country
     const good = pairs.find(([a, b]) => { const s = held(a, b); return supplied(s, a) && supplied(s, b); });
     const cut = pairs.find(([a, b]) => { const s = held(a, b); return !supplied(s, a) || !supplied(s, b); });
     expect(good && cut).toBeTruthy();
@@ -87,7 +87,7 @@ describe('3.3 the Near East: two bordering areas Germany can trace supply to', (
 });
 
 describe('3.3: "Germany controls" counts Germany\'s own areas, not its ally Japan\'s', () => {
-  const supplied = (s: BlitzState, l: string) => ['germany', 'italy'].some((h) => suppliedAreas(p, s, 'GER', h).has(l));
+  const supplied = (s: BlitzState, l: string) => ['germany', 'italy'].some((h) => suppliedAreas(p, s, 'GER', h, 'power').has(l));
 
   it('the Near East: two bordering areas in supply, one of them Japanese, do not align it; both German do', () => {
     const borders = ['aden', 'ankara', 'egypt', 'kuwait', 'samarkand'];

@@ -162,14 +162,18 @@ describe('7.6 example: the USA at the end of Turn 2', () => {
 describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil and its own Resource', () => {
   // The example's second half on the full game (its first half, Canada as the new home of British units
   // once France and Great Britain are conquered, is further down): the AFA hold Persia and Iraq (1 Oil each) besides India (Hyderabad's Resource);
-  // Japan holds Burma and Singapore and has fleets in the Arabian Sea and the Bay of Bengal, where the
-  // India Convoy is damaged; Germany holds the Caucasus and Samarkand. No supply line runs from France or
-  // Great Britain to India any more, but one runs from India to Persia and Iraq.
-  const cut = { burma: 'JAP', singapore: 'JAP', 'caucasus-mountains': 'GER', samarkand: 'GER', persia: 'AFA', iraq: 'AFA' };
+  // Japan, at war with the AFA, holds Burma and Singapore and has fleets in the Arabian Sea and the Bay of
+  // Bengal, where the India Convoy is damaged; Germany holds the Caucasus and Samarkand, and the Levant,
+  // Arabia and Ankara too (a line to Oil and Resources may cross neutral land, 1.7, and would otherwise
+  // run from Egypt or the Balkans through the neutral Near East or Turkey). No supply line runs from
+  // France or Great Britain to India any more, but one runs from India to Persia and Iraq.
+  const cut = { burma: 'JAP', singapore: 'JAP', 'caucasus-mountains': 'GER', samarkand: 'GER', levant: 'GER', arabia: 'GER', ankara: 'GER', persia: 'AFA', iraq: 'AFA' };
   const fleets = { 'combined-fleet': { power: 'JAP', at: 'sea:arabian-sea', size: 2 }, '2nd-fleet': { power: 'JAP', at: 'sea:bay-of-bengal', size: 2 } };
   const position = (isolated = true, extra: Parameters<typeof arrange>[1]['units'] = {}): BlitzState => {
     const s0 = start();
     s0.turn = 2;
+    // 1.5: only the warships of a power at war with the AFA make a sea unfriendly to it.
+    s0.wars = [...s0.wars!, 'AFA~JAP'].sort();
     const s = arrange(s0, { control: cut, units: { ...(isolated ? fleets : {}), ...extra } });
     return { ...s, convoys: { ...s.convoys, 'india-convoy': 1 } };
   };

@@ -159,7 +159,7 @@ describe('9.5 commanders at the start of a phase', () => {
     // Germany holds Novosibirsk for the test, deep in the neutral USSR: no supply line reaches it.
     const s0 = structuredClone(placed());
     s0.control.novosibirsk = 'GER';
-    expect(suppliedAreas(p, s0, 'GER', 'germany').has('novosibirsk')).toBe(false);
+    expect(suppliedAreas(p, s0, 'GER', 'germany', 'unit').has('novosibirsk')).toBe(false);
     s0.commanders!['manstein-guderian']!.at = 'novosibirsk';
     const lost: GameEvent[] = [];
     const s = passUntil(s0, (x) => x.turn === 2 && x.impulse === 1, { onStep: (_, ev) => lost.push(...ev.filter((e) => e.type === 'commander-lost')) })!;
