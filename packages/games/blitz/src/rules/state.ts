@@ -337,7 +337,21 @@ export interface BlitzState {
   /** 3.4: a liberation whose liberator a coin must pick among the powers tied for most of its areas (politics.ts). */
   libCoin?: { country: string; powers: string[] };
   /** 3.4: a liberator still to choose whether it keeps the country or returns it to `to`, its original power (liberation.ts). */
-  liberation?: { country: string; power: string; to: string };
+  liberation?: { country: string; power: string; to: string; land?: string };
+  /** 3.4: further keep-or-return choices that came up while one was pending, asked in order (liberation.ts). */
+  liberationNext?: { country: string; power: string; to: string; land?: string }[];
+  /**
+   * 3.4: land areas the other side took from a power of a side of several powers, and that power (the
+   * area's holder to liberate it back to: a single conquered area is treated as a country). Only kept
+   * where the losing side has more than one power. Replaced, never changed in place.
+   */
+  lostBy?: Record<string, string>;
+  /**
+   * 3.4: countries a side holds whole but may not conquer (or liberate) yet, a holder lacking a supply
+   * line to its areas there, and the power that took the last area: settled once supply reaches them
+   * (politics.ts). Replaced, never changed in place.
+   */
+  unsupplied?: { country: string; power: string }[];
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
   releaseAsk?: { country: string; power: string }[];
   /**
