@@ -28,8 +28,8 @@
  * The new home country (3.4, D.5, F.3). When any country is conquered while units of it are still on
  * the map under a power of the side that lost it, that power chooses at once another of its allied
  * home countries as their new home (`home great-britain canada`): one of its own home countries, or a
- * minor ally's (a country with units of its own where it holds an area and the other side none, not
- * conquered); one possibility is taken without asking. Their supply lines (1.7) start there from then
+ * minor ally's (a country with units of its own, not conquered, where it holds an area and its side
+ * all of them); one possibility is taken without asking. Their supply lines (1.7) start there from then
  * on (`unitHome`, supply.ts). 7.6 names the new home only for the AFA's British units: for a power with
  * remote home countries (the dominions), the new home of a conquered main home's units counts with
  * the main homes (step 4, no supply or Convoy needed) instead of with the areas outside them (step 1).
@@ -231,18 +231,19 @@ const unitHomes = (p: PackIndex): Set<string> => new Set([...p.unit.values()].ma
 /**
  * 3.4: the countries `power` could make the new home of a conquered country's units: another of its
  * allied home countries, not conquered, with an area in play it holds: one of its own home countries,
- * or a minor ally's (including minor allies): a country of no major power with units of its own, none
- * of whose areas the other side holds (a minor partly overrun by the enemy is not offered: the text
- * does not say, and its allegiance is then in dispute).
+ * or a minor ally's (3.4: "including minor allies"): a country of no major power with units of its
+ * own, every area of which in play its side holds. The text does not say more; a minor partly overrun
+ * by the enemy, or partly neutral still (the Near East with the AFA in the Levant at the start), is not
+ * offered: its allegiance is then in dispute or not yet given.
  */
 function homeChoices(p: PackIndex, s: BlitzState, power: string, conquered: string): string[] {
   const nations: readonly string[] = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.nations ?? [];
   const inPlay = new Set(scenarioDef(p, s.scenario).lands);
   const side = sideOf(p, s, power);
   const homesOfUnits = unitHomes(p);
-  const enemyHeld = (l: string) => {
+  const ours = (l: string) => {
     const h = s.control[l];
-    return h !== undefined && h !== 'neutral' && sideOf(p, s, h) !== side;
+    return h !== undefined && h !== 'neutral' && sideOf(p, s, h) === side;
   };
   return p.files.map.countries
     .filter((c) => c.id !== conquered && !s.conquered.includes(c.id))
@@ -250,7 +251,7 @@ function homeChoices(p: PackIndex, s: BlitzState, power: string, conquered: stri
       const lands = countryLands(p, s, c.id).filter((l) => inPlay.has(l));
       if (!lands.some((l) => s.control[l] === power)) return false;
       if (c.homeOf !== undefined) return nations.includes(c.homeOf);
-      return homesOfUnits.has(c.id) && !lands.some(enemyHeld); // a minor ally (d)
+      return homesOfUnits.has(c.id) && lands.every(ours); // a minor ally
     })
     .map((c) => c.id)
     .sort();

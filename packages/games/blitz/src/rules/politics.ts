@@ -54,41 +54,50 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
 }
 
 /**
- * 3.4: `power`'s side holds every area of `country` that counts (or its capital) and may conquer or
- * liberate it now; returns whether the country was conquered or liberated. With supply lines in the
- * scenario, a holder unable to trace one to its areas there holds off both (3.4's proviso): the country
- * waits in `unsupplied` until supply reaches it (settleUnsupplied). `retake`: the last area was one the
- * side had lost, which conquers nothing.
+ * 3.4: `power`'s side holds every area of `country` that counts (or its capital): conquer or liberate
+ * it where that is due; returns whether it was. With supply lines in the scenario, a holder unable to
+ * trace one to its areas there holds off both (3.4's proviso): the country waits in `unsupplied` until
+ * supply reaches it (settleUnsupplied). `retake`: the last area was one the side had lost, which
+ * conquers nothing.
  */
 function settleCountry(p: PackIndex, s: BlitzState, country: string, power: string, retake: boolean, ev: Events): boolean {
   const side = sideOf(p, s, power);
   if (!heldWhole(p, s, country, side)) return false;
+  const act = settlement(p, s, country, power, retake, ev);
+  if (!act) return false;
   if (!suppliedWhole(p, s, country, side)) {
-    if (!retake && !s.unsupplied?.some((x) => x.country === country)) s.unsupplied = [...(s.unsupplied ?? []), { country, power }];
+    if (!s.unsupplied?.some((x) => x.country === country)) s.unsupplied = [...(s.unsupplied ?? []), retake ? { country, power, retake } : { country, power }];
     return false;
   }
-  {
-    const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
-    if (ownerSide(p, s, country) === side) {
-      // 3.4: retaking your own side's conquered country liberates it; retaking one area of a
-      // country that never fell is nothing more than a change of control.
-      if (s.conquered.includes(country)) {
-        s.conquered = s.conquered.filter((c) => c !== country);
-        startLiberation(p, s, country, power, ev);
-        return true;
-      }
-    } else if (liberatedByTaking(s, country, side)) {
-      // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered.
+  act();
+  return true;
+}
+
+/** What holding `country` whole does for `power`'s side: its conquest or liberation, or nothing (null). */
+function settlement(p: PackIndex, s: BlitzState, country: string, power: string, retake: boolean, ev: Events): (() => void) | null {
+  const side = sideOf(p, s, power);
+  const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  const freed = () => {
+    s.conquered = s.conquered.filter((c) => c !== country);
+    startLiberation(p, s, country, power, ev);
+  };
+  if (ownerSide(p, s, country) === side) {
+    // 3.4: retaking your own side's conquered country liberates it; retaking one area of a country
+    // that never fell is nothing more than a change of control.
+    return s.conquered.includes(country) ? freed : null;
+  }
+  // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered;
+  // then the liberator keeps it or returns it to the AFA.
+  if (liberatedByTaking(s, country, side))
+    return () => {
       s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
-      startLiberation(p, s, country, power, ev); // 3.4: then the liberator keeps it or returns it to the AFA
-      return true;
-    } else if (retake && s.conquered.includes(country)) {
-      // 3.4: a minor's or a colony's country the other side conquered, its last area taken back by a
-      // side that had held it: liberated, as a home country would be (the text makes no difference).
-      s.conquered = s.conquered.filter((c) => c !== country);
       startLiberation(p, s, country, power, ev);
-      return true;
-    } else if (liberatedByConquest(p, s, country, side)) {
+    };
+  // 3.4: a minor's or a colony's country the other side conquered, its last area taken back by a side
+  // that had held it: liberated, as a home country would be (the text makes no difference).
+  if (retake && s.conquered.includes(country)) return freed;
+  if (liberatedByConquest(p, s, country, side))
+    return () => {
       // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
       // Allied major that took it and aligned with it; it is not conquered.
       s.conquered = s.conquered.filter((c) => c !== country);
@@ -96,24 +105,23 @@ function settleCountry(p: PackIndex, s: BlitzState, country: string, power: stri
       liberate(p, s, country, power, ev);
       fired('3.3', s.scenario);
       emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
-      return true;
-    } else if (liberatesFoe(p, s, country, power) && !s.conquered.includes(country)) {
+    };
+  if (liberatesFoe(p, s, country, power) && !s.conquered.includes(country))
+    return () => {
       // 9.2 Liberate Foes: Germany frees the minor it took as its own ally; it is not conquered.
       fired('9.2', s.scenario);
       emit(ev, 'liberation', `${name} is liberated by ${power} as its ally`, power, { country });
       emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
-      return true;
-    } else if (!s.conquered.includes(country) && !retake) {
-      s.conquered.push(country);
-      emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
-      setAsideConquered(p, s, country, side, ev); // 3.4/D.5
-      if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
-      afterConquest(p, s, country, enemy(side), ev); // 3.4: a new home country for its units left on the map
-      neutralEvent(p, s, 'conquest', side, ev);
-      return true;
-    }
-  }
-  return false;
+    };
+  if (s.conquered.includes(country) || retake) return null;
+  return () => {
+    s.conquered.push(country);
+    emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
+    setAsideConquered(p, s, country, side, ev); // 3.4/D.5
+    if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
+    afterConquest(p, s, country, enemy(side), ev); // 3.4: a new home country for its units left on the map
+    neutralEvent(p, s, 'conquest', side, ev);
+  };
 }
 
 /**
@@ -125,18 +133,8 @@ function settleCountry(p: PackIndex, s: BlitzState, country: string, power: stri
 export function settleUnsupplied(p: PackIndex, s: BlitzState, ev: Events): void {
   const waiting = s.unsupplied ?? [];
   delete s.unsupplied;
-  const still: { country: string; power: string }[] = [];
-  for (const x of waiting) {
-    const side = sideOf(p, s, x.power);
-    if (!heldWhole(p, s, x.country, side)) continue;
-    if (!suppliedWhole(p, s, x.country, side)) {
-      still.push(x);
-      continue;
-    }
-    fired('3.4', s.scenario);
-    settleCountry(p, s, x.country, x.power, false, ev);
-  }
-  if (still.length) s.unsupplied = [...still, ...(s.unsupplied ?? [])];
+  // Each one still held whole and still short of supply is put back by settleCountry.
+  for (const x of waiting) settleCountry(p, s, x.country, x.power, x.retake === true, ev);
 }
 
 /** 3.3: whether `side` taking `country` whole liberates and aligns it (see the scenario's `liberatedByConquest`). */

@@ -348,10 +348,11 @@ export interface BlitzState {
   lostBy?: Record<string, string>;
   /**
    * 3.4: countries a side holds whole but may not conquer (or liberate) yet, a holder lacking a supply
-   * line to its areas there, and the power that took the last area: settled once supply reaches them
-   * (politics.ts). Replaced, never changed in place.
+   * line to its areas there, the power that took the last area, and whether that was an area the side
+   * had lost (a retake, which conquers nothing): settled once supply reaches them (politics.ts).
+   * Replaced, never changed in place.
    */
-  unsupplied?: { country: string; power: string }[];
+  unsupplied?: { country: string; power: string; retake?: boolean }[];
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
   releaseAsk?: { country: string; power: string }[];
   /**
