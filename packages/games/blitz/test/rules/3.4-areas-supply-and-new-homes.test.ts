@@ -165,17 +165,21 @@ describe('3.4 a new home country for the units of any conquered country', () => 
 
   it('3.4: a minor still partly neutral is no minor ally: the Near East with Iraq neutral is not offered', () => {
     const homes = landsOf(full(), ['australia', 'canada', 'france', 'great-britain', 'india', 'south-africa', 'french-north-africa']);
-    const s = polandFalls({ control: { ...Object.fromEntries(homes.map((l) => [l, 'GER'])), iraq: 'neutral', persia: 'AFA', levant: 'AFA', arabia: 'AFA' } });
+    const lost = Object.fromEntries(homes.map((l) => [l, 'GER']));
+    const s = polandFalls({ control: { ...lost, iraq: 'neutral', persia: 'AFA', levant: 'AFA', arabia: 'AFA' } });
     expect(s.homeAsk).toBeUndefined();
     expect(s.homeFor).toBeUndefined();
+    // Iraq the AFA's too: the Near East is its minor ally, and the one possibility.
+    expect(polandFalls({ control: { ...lost, iraq: 'AFA', persia: 'AFA', levant: 'AFA', arabia: 'AFA' } }).homeFor).toEqual({ poland: 'near-east' });
   });
 
-  it('3.4: Scenario A asks nothing (no supply lines, no 7.6 income: a home changes nothing there)', () => {
+  it('3.4: Scenario A asks nothing (no supply lines, no 7.6 income: a home changes nothing there), where the full game asks', () => {
     const s = arrange(blitz.setup('A', pack), { units: { 'polish-army': { power: 'AFA', at: 'london', size: 2 } } });
     takeControl(p, s, 'poland', 'GER', [], 'test');
     expect(s.conquered).toContain('poland');
     expect(s.homeAsk).toBeUndefined();
     expect(s.homeFor).toBeUndefined();
+    expect(polandFalls().homeAsk).toEqual([{ country: 'poland', power: 'AFA' }]);
   });
 });
 
