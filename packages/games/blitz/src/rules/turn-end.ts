@@ -12,7 +12,7 @@ import { applyPick, applyRemove, applySaveSplit, canPick, pickable, removable, s
 import { canResearch, startResearch } from './research.ts';
 import { aBombOptions, aBombPickedNow, applyABombChoice, isABombStep, revealABombs } from './abomb.ts';
 import { areaInSupply } from './supply.ts';
-import { buildArea } from './specials.ts';
+import { bigBarred, buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 import { neutralCap } from './neutrality.ts';
 import { onBuilt } from './victory-points.ts';
@@ -155,7 +155,7 @@ function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string
   const nations = sc.powers.find((x) => x.id === power)!.nations;
   // B.7: repair on-map units one Size at a time; build Force Pool units (1 Resource per Size).
   const repairs = ownedBy(s, power)
-    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at))
+    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at) && !bigBarred(p, s, id, u.size))
     .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
   // A Force Pool unit is its nation's power's, unless a unit record says whose it is (3.4: a liberated

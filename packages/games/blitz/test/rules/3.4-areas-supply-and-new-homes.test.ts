@@ -10,6 +10,8 @@ import { landDef, packOf } from '../../src/rules/pack-index.ts';
 import { takeControl } from '../../src/rules/politics.ts';
 import { advance } from '../../src/rules/flow.ts';
 import { inSupply } from '../../src/rules/supply.ts';
+import { eliminate } from '../../src/rules/combat.ts';
+import { askBuild } from '../../src/rules/turn-end.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, checkedPack, options, pack, play, prompt } from '../helpers.ts';
 
@@ -204,5 +206,36 @@ describe('3.4 the countries that always go back are the map\'s word', () => {
     const plain = liberatedBy(checkedPack(files, 'Great Britain unmarked'));
     expect(plain.liberation).toEqual({ country: 'great-britain', power: 'USA', to: 'AFA' });
     expect(plain.control.london).toBe('USA');
+  });
+});
+
+describe('3.4 a conquered country\'s units on the map', () => {
+  it('3.4: one destroyed is set aside with its country, and comes back to the liberator with its liberation', () => {
+    const s = arrange(full(), { units: { 'polish-army': { power: 'AFA', at: 'london', size: 2 }, 'polish-air-force': null } });
+    takeControl(p, s, 'poland', 'GER', [], 'test');
+    delete s.homeAsk;
+    eliminate(p, s, 'polish-army', []);
+    expect(s.units['polish-army']!.at).toBe('gone');
+    expect(s.pool['polish-army']).toBeUndefined();
+    expect(s.setAside?.poland).toEqual(['polish-army']);
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'poland', 'AFA', ev, 'test');
+    expect(s.conquered).not.toContain('poland');
+    expect(ev.find((e) => e.type === 'liberation-unit')?.data).toEqual({ country: 'poland', unit: 'polish-army' });
+    expect(s.units['polish-army']).toMatchObject({ power: 'AFA', at: 'pool' });
+  });
+
+  it('3.4: one at Size 2 may not be built up to its Big Size 3 while its country is conquered; Size 3 to 4 it may', () => {
+    // Army Group South (Sizes 1-4) in Rome, with Germany the country conquered.
+    const germany = landsOf(full(), ['germany']);
+    const at = (size: number, conquered: boolean) => {
+      const s = arrange(full(), { units: { 'army-group-south': { power: 'GER', at: 'rome', size } }, control: conquered ? Object.fromEntries(germany.map((l) => [l, 'AFA'])) : {} });
+      if (conquered) s.conquered = [...s.conquered, 'germany'];
+      Object.assign(s, { step: 'build', buildOrder: ['GER'], hidden: {}, res: { ...s.res, GER: 5 }, sel: null });
+      return (askBuild(p, s) as { options: string[] }).options;
+    };
+    expect(at(2, false)).toContain('repair army-group-south');
+    expect(at(2, true)).not.toContain('repair army-group-south');
+    expect(at(3, true)).toContain('repair army-group-south');
   });
 });
