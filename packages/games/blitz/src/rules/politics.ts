@@ -30,17 +30,19 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   const fromFoe = before !== 'neutral' && sideOf(p, s, before) !== side;
   // 7.2: taking an area from the other side moves the neutral powers' markers.
   if (fromFoe) neutralEvent(p, s, 'capture', side, ev, land);
-  // 3.4: who this side lost the area to the other side from, for a single area's liberation.
+  // 3.4: the area's rightful holder while the side that does not hold it is owed it (`lostBy`): the
+  // power it was taken from, kept while the two sides trade it, until that holder's side takes it back.
   const lost = s.lostBy?.[land];
-  if (lost !== undefined) {
-    const { [land]: _gone, ...rest } = s.lostBy!;
-    if (Object.keys(rest).length) s.lostBy = rest;
+  const retake = fromFoe && lost !== undefined && sideOf(p, s, lost) === side;
+  const owed = before === 'neutral' || retake ? undefined : fromFoe ? (lost ?? before) : lost;
+  if (owed !== lost) {
+    const { [land]: _gone, ...rest } = s.lostBy ?? {};
+    if (owed !== undefined) s.lostBy = { ...rest, [land]: owed };
+    else if (Object.keys(rest).length) s.lostBy = rest;
     else delete s.lostBy;
   }
-  if (fromFoe) s.lostBy = { ...s.lostBy, [land]: before };
   // Taking back an area your side lost retakes it: it conquers nothing, even where it makes the whole
   // country your side's again (a minor ally's or a colony's, which no home-country test recognises).
-  const retake = fromFoe && lost !== undefined && sideOf(p, s, lost) === side;
   const whole = settleCountry(p, s, country, power, retake, ev);
   // 3.4: a single area of a country not conquered as a whole, taken back for another power of its side.
   if (!whole && retake && lost !== power && !s.conquered.includes(country) && s.control[land] === power) liberateArea(p, s, land, country, power, lost!, ev);

@@ -341,9 +341,10 @@ export interface BlitzState {
   /** 3.4: further keep-or-return choices that came up while one was pending, asked in order (liberation.ts). */
   liberationNext?: { country: string; power: string; to: string; land?: string }[];
   /**
-   * 3.4: land areas the other side took from a power of a side of several powers, and that power (the
-   * area's holder to liberate it back to: a single conquered area is treated as a country). Only kept
-   * where the losing side has more than one power. Replaced, never changed in place.
+   * 3.4: land areas held by the side that took them from the other, and the power they were taken from
+   * (the area's rightful holder, kept while the sides trade the area until its own side takes it back:
+   * a single conquered area is liberated as a country is, and taking your own area back conquers
+   * nothing). Replaced, never changed in place.
    */
   lostBy?: Record<string, string>;
   /**

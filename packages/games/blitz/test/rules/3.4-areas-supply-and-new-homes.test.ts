@@ -70,6 +70,19 @@ describe('3.4 example: a single land area liberated (Algeria)', () => {
     expect(ev.filter((e) => e.type === 'conquest' || e.type === 'liberation')).toEqual([]);
   });
 
+  it('3.4: an enemy area taken, lost and taken again is no area of yours: taking all of Libya that way conquers it', () => {
+    const s = full();
+    takeControl(p, s, 'cyrenaica', 'AFA', [], 'test');
+    takeControl(p, s, 'cyrenaica', 'GER', [], 'test'); // Germany takes back its own: nothing owed to the AFA
+    expect(s.lostBy?.cyrenaica).toBeUndefined();
+    takeControl(p, s, 'tripolitania', 'AFA', [], 'test');
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'cyrenaica', 'AFA', ev, 'test');
+    expect(s.conquered).toContain('libya');
+    expect(ev.find((e) => e.type === 'conquest')?.data).toEqual({ country: 'libya' });
+    expect(s.lostBy).toMatchObject({ cyrenaica: 'GER', tripolitania: 'GER' });
+  });
+
   it('3.4: a single area of Great Britain, which always goes back, is returned to the AFA at once', () => {
     const s = usaAtWar(full());
     takeControl(p, s, 'gibraltar', 'GER', [], 'test');
