@@ -137,7 +137,10 @@ export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: stri
   return true;
 }
 
-/** D: units that leave the game for good when destroyed (named ones; with `setAside`, those of a conquered home, 3.4/D.5). */
+/**
+ * D: units that leave the map, not for the Force Pool, when destroyed: named ones (for good), and with
+ * `setAside` those of a conquered home (3.4/D.5: set aside with it until its liberation, setAsideLost).
+ */
 export function lostForGood(p: PackIndex, s: BlitzState, id: string): boolean {
   const sc = scenarioDef(p, s.scenario);
   if (sc.permanentLoss?.includes(id)) return true;
