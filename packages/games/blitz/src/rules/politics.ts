@@ -103,6 +103,7 @@ function settlement(p: PackIndex, s: BlitzState, country: string, power: string,
       // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
       // Allied major that took it and aligned with it; it is not conquered.
       s.conquered = s.conquered.filter((c) => c !== country);
+      dropClaims(p, s, country); // its allegiance changes: its areas are now rightfully its new side's
       emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
       liberate(p, s, country, power, ev);
       fired('3.3', s.scenario);
@@ -112,6 +113,7 @@ function settlement(p: PackIndex, s: BlitzState, country: string, power: string,
     return () => {
       // 9.2 Liberate Foes: Germany frees the minor it took as its own ally; it is not conquered.
       fired('9.2', s.scenario);
+      dropClaims(p, s, country); // its allegiance changes: its areas are now rightfully Germany's side's
       emit(ev, 'liberation', `${name} is liberated by ${power} as its ally`, power, { country });
       emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
     };
@@ -124,6 +126,15 @@ function settlement(p: PackIndex, s: BlitzState, country: string, power: string,
     afterConquest(p, s, country, enemy(side), ev); // 3.4: a new home country for its units left on the map
     neutralEvent(p, s, 'conquest', side, ev);
   };
+}
+
+/** 3.4: forget the other side's claims (`lostBy`) on the areas of `country`, which has just changed sides. */
+function dropClaims(p: PackIndex, s: BlitzState, country: string): void {
+  if (!s.lostBy) return;
+  const lands = new Set(countryLands(p, s, country));
+  const rest = Object.fromEntries(Object.entries(s.lostBy).filter(([l]) => !lands.has(l)));
+  if (Object.keys(rest).length) s.lostBy = rest;
+  else delete s.lostBy;
 }
 
 /**
