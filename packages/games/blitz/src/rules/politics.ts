@@ -147,7 +147,9 @@ export function settleUnsupplied(p: PackIndex, s: BlitzState, ev: Events): void 
   const waiting = s.unsupplied ?? [];
   delete s.unsupplied;
   // Each one still held whole and still short of supply is put back by settleCountry.
-  for (const x of waiting) settleCountry(p, s, x.country, x.power, x.retake === true, ev);
+  let settled = false;
+  for (const x of waiting) settled = settleCountry(p, s, x.country, x.power, x.retake === true, ev) || settled;
+  if (settled) checkImmediateVictory(p, s, ev);
 }
 
 /** 3.3: whether `side` taking `country` whole liberates and aligns it (see the scenario's `liberatedByConquest`). */
