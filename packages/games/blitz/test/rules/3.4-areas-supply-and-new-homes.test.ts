@@ -70,6 +70,20 @@ describe('3.4 example: a single land area liberated (Algeria)', () => {
     expect(ev.filter((e) => e.type === 'conquest' || e.type === 'liberation')).toEqual([]);
   });
 
+  it('3.4: two areas liberated before the first choice is made are asked one after the other', () => {
+    const s = algeriaTaken();
+    takeControl(p, s, 'egypt', 'GER', [], 'test');
+    takeControl(p, s, 'algeria', 'USA', [], 'test');
+    takeControl(p, s, 'egypt', 'USA', [], 'test');
+    expect(s.liberation).toMatchObject({ land: 'algeria' });
+    expect(s.liberationNext).toEqual([{ country: 'egypt', power: 'USA', to: 'AFA', land: 'egypt' }]);
+    advance(p, s, []);
+    const r = play(s, 'keep algeria');
+    expect(prompt(r.state)).toBe('USA:liberation-return');
+    expect(options(r.state)).toEqual(['keep egypt', 'return egypt']);
+    expect(play(r.state, 'return egypt').state.control).toMatchObject({ algeria: 'USA', egypt: 'AFA' });
+  });
+
   it('3.4: an enemy area taken, lost and taken again is no area of yours: taking all of Libya that way conquers it', () => {
     const s = full();
     takeControl(p, s, 'cyrenaica', 'AFA', [], 'test');
