@@ -56,6 +56,7 @@ function crossCheck(p: PackFiles): PathIssue[] {
   // --- map -------------------------------------------------------------------------------------
   p.map.countries.forEach((c, i) => {
     if (c.remoteHome && c.homeOf === undefined) add(['map', 'countries', i, 'remoteHome'], `'${c.id}' is no major power's home country (no homeOf): only a home country can be a remote one (7.6); remove remoteHome or set homeOf`);
+    if (c.returnedWhenLiberated && c.homeOf === undefined) add(['map', 'countries', i, 'returnedWhenLiberated'], `'${c.id}' is no major power's home country (no homeOf): only a home country goes back to its power on liberation (3.4); remove returnedWhenLiberated or set homeOf`);
   });
   const portLands = new Set<string>();
   p.map.lands.forEach((l, i) => {

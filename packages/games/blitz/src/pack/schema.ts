@@ -55,6 +55,12 @@ export const countrySchema = z.object({
    * other home countries (step 1), and a country cut off from them is an isolated ally.
    */
   remoteHome: z.boolean().optional(),
+  /**
+   * 3.4: a home country its major power always gets back when an ally liberates it, though the power
+   * has other home countries (the AFA's Great Britain, Germany's Germany); a power's only home country
+   * always goes back without this flag.
+   */
+  returnedWhenLiberated: z.boolean().optional(),
   ...provenance,
 });
 

@@ -47,7 +47,7 @@ import { fired } from './sections.ts';
 import { inSupply, outOfSupplyDefenders } from './supply.ts';
 import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts';
 import { navalFactor } from './sea-combat.ts';
-import { chinaBarred, lostForGood, wakeDormant } from './specials.ts';
+import { chinaBarred, lostForGood, setAsideLost, wakeDormant } from './specials.ts';
 import { onDestroyed } from './victory-points.ts';
 import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powerViewer, unitViewer } from './wars.ts';
 import { footBarred, motorized, noteFootUse, optionOn } from './optional.ts';
@@ -767,7 +767,11 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
   carrierLost(p, s, id, ev); // 6.5: an A-Bomb dies with its carrier (abomb.ts)
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
   // C.8: after Italy's exit, destroyed Italian units leave the game.
-  if ((italyGone(p, s) && italian(p, u.def)) || lostForGood(p, s, id)) u.at = 'gone';
+  if (italyGone(p, s) && italian(p, u.def)) u.at = 'gone';
+  else if (lostForGood(p, s, id)) {
+    u.at = 'gone';
+    setAsideLost(p, s, id); // 3.4/D.5: a conquered country's unit waits for its liberation
+  }
   else if (s.scenario !== 'A') s.pool[id] = { size: max, from: 0 };
   for (const [cid] of unitsAt(s, `trs:${id}`)) eliminate(p, s, cid, ev);
 }

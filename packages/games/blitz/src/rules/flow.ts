@@ -12,7 +12,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { afterRefusal, applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
 import { answerLeave, askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { applyLiberationCoin, declarations, declare } from './politics.ts';
+import { applyLiberationCoin, declarations, declare, settleUnsupplied } from './politics.ts';
 import { enemy, readOnly, sidePowers } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
@@ -367,6 +367,7 @@ function rawStepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
 export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
   const frontierRule = scenarioDef(p, s.scenario).frontier !== undefined;
   for (let guard = 0; guard < 10_000; guard++) {
+    if (s.unsupplied) settleUnsupplied(p, s, ev); // 3.4: a country held whole that supply now reaches falls
     if (s.winner || s.draw) {
       s.step = 'over';
       s.ask = { kind: 'terminal' };

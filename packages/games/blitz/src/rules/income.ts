@@ -150,7 +150,7 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
           continue;
         }
         // 7.6 step 1: outside the home countries (the AFA's dominions counting as outside), supply needed.
-        if ((!homes.has(l.country) || remote(l.country)) && !supplied.has(land)) continue;
+        if (remote(l.country) && !supplied.has(land)) continue;
         const r = restricted.get(l.country);
         if (r && runsUnitsOf(p, pw.nations, r)) {
           // E.4, 7.8: China's Oil and Resources held by the side running China (the Allies) go to Chinese
@@ -164,7 +164,8 @@ function incomeBeforeLendLease(p: PackIndex, s: BlitzState, ev: Events): Record<
           continue;
         }
         const got = { res: l.resources, oil: l.oil };
-        if (homes.has(l.country) && !remote(l.country)) later.push({ x, got, line: 'home' }); // step 4
+        // Step 4: the main homes, with the new home of British units even where it is a minor ally's (3.4, d).
+        if (!remote(l.country)) later.push({ x, got, line: 'home' }); // step 4
         else give(x, got, homes.has(l.country) ? 'home' : 'conquests');
       }
     }

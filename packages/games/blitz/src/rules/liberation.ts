@@ -8,33 +8,44 @@
  * holds pass to the original power, and the liberator's units in them that may not stand in that
  * power's territory (1.3, `allyAreaBarred`) go to the closest area where they may. Kept: the liberator
  * takes over the country's units on the map and in the Force Pool that were the original power's. A
- * country that was its original power's only home country at the start, or is Great Britain (the
- * AFA) or Germany, always goes back. Either way the set-aside units that come back with the
- * liberation (france.ts) are the liberator's, and No Casualties stays with the power that took the
- * area (8: `cleanTakes` keeps the taker).
+ * country that was its original power's only home country at the start, or one the map marks
+ * `returnedWhenLiberated` (the AFA's Great Britain, Germany's Germany), always goes back. Either way
+ * the set-aside units that come back with the liberation (france.ts) are the liberator's, and No
+ * Casualties stays with the power that took the area (8: `cleanTakes` keeps the taker).
+ *
+ * A single land area (3.4: "treat individual land areas that have been conquered the same as a
+ * country"): an area the other side took from a power (`lostBy`, politics.ts) and that another power of
+ * that power's side takes back, while its country is not conquered as a whole, is liberated on its own:
+ * returned at once where its country would be (Great Britain, Germany, a power's only home), else the
+ * liberator keeps it or returns it (`keep LAND`, `return LAND`). The text is silent on the rest, so we
+ * do what a player would expect: an area has no units of its own, so nothing is set aside or comes back
+ * with it, and keeping it hands over no units.
  *
  * The original power is the power whose home country it is; for any other country, the one power
  * that held all its areas in play at the start of the scenario (the AFA for the French colonies that
  * France's fall made neutral).
  *
- * The new home country (3.4, 7.6). When a main home country of a power that also has remote home
- * countries (the AFA's France and Great Britain, the dominions being remote) is conquered while some
- * of its units are still on the map, its power chooses another of its home countries it still holds
- * as their new home (`home great-britain canada`, asked at once). While the choice stands, 7.6 counts
- * the new home with the power's main home countries (step 4, no supply or Convoy needed) instead of
- * with the areas outside them (step 1); a liberation of the conquered country ends it, and a
- * conquest of the new home asks again.
- *
- * Not modelled: 3.4's single land areas treated as conquered countries (only whole countries are
- * liberated here); the new home may not be a minor ally's country.
+ * The new home country (3.4, D.5, F.3). When any country is conquered while units of it are still on
+ * the map under a power of the side that lost it, that power chooses at once another of its allied
+ * home countries as their new home (`home great-britain canada`): one of its own home countries, or a
+ * minor ally's (a country with units of its own, not conquered, where it holds an area and its side
+ * all of them); one possibility is taken without asking. Their supply lines (1.7) start there from then
+ * on (`unitHome`, supply.ts). 7.6 names the new home only for the AFA's British units: for a power with
+ * remote home countries (the dominions), the new home of a conquered main home's units counts with
+ * the main homes (step 4, no supply or Convoy needed) instead of with the areas outside them (step 1).
+ * A liberation of the conquered country ends the choice, and a conquest of the new home asks again.
+ * Where the units of one country are run by several powers (the text does not say), the country's
+ * original power chooses if it runs some, else the first of them by id. Only scenarios where a home
+ * matters ask (supply or 7.6's income: D, E, F and the full game).
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, isAir, isLand, isNaval, landNeighbours, onMap, sideOf } from './query.ts';
+import { usesSupply } from './supply.ts';
 import { allyAreaBarred } from './wars.ts';
 import { countryLands } from './france.ts';
 import { fired } from './sections.ts';
-import type { Ask, BlitzState } from './state.ts';
+import type { Ask, BlitzState, SideId } from './state.ts';
 
 const countryName = (p: PackIndex, c: string): string => p.files.map.countries.find((x) => x.id === c)?.name ?? c;
 
@@ -53,9 +64,9 @@ export function originalPower(p: PackIndex, s: BlitzState, country: string): str
   return start.length === 1 && sc.powers.some((x) => x.id === start[0]) ? start[0] : undefined;
 }
 
-/** 3.4: whether a liberated `country` must go back to `orig`: its only home country at the start, or Great Britain or Germany. */
+/** 3.4: whether a liberated `country` (or an area of it) must go back to `orig`: its only home country at the start, or one the map marks `returnedWhenLiberated`. */
 function mustReturn(p: PackIndex, s: BlitzState, country: string, orig: string): boolean {
-  if (country === 'great-britain' || country === 'germany') return true;
+  if (p.files.map.countries.find((c) => c.id === country)?.returnedWhenLiberated === true) return true;
   const nations: readonly string[] = scenarioDef(p, s.scenario).powers.find((x) => x.id === orig)?.nations ?? [];
   const homes = p.files.map.countries.filter((c) => c.homeOf !== undefined && nations.includes(c.homeOf));
   return homes.length === 1 && homes[0]!.id === country;
@@ -92,21 +103,49 @@ export function afterLiberation(p: PackIndex, s: BlitzState, country: string, li
   if (!orig || orig === liberator || sideOf(p, s, orig) !== sideOf(p, s, liberator)) return;
   fired('3.4', s.scenario);
   if (mustReturn(p, s, country, orig)) returnCountry(p, s, country, liberator, orig, ev);
-  else s.liberation = { country, power: liberator, to: orig };
+  else queueLiberation(s, { country, power: liberator, to: orig });
 }
 
-/** 3.4: the liberator's choice, asked at once: keep the country or return it to its original power. */
+/** A keep-or-return choice to ask: now, or after the one already pending. */
+function queueLiberation(s: BlitzState, x: NonNullable<BlitzState['liberation']>): void {
+  if (s.liberation) s.liberationNext = [...(s.liberationNext ?? []), x];
+  else s.liberation = x;
+}
+
+/**
+ * 3.4: `liberator` has just taken back `land`, which the other side took from `orig`, a power of its
+ * side, while the area's country is not conquered as a whole: the area is liberated as a country would
+ * be (see the file comment).
+ */
+export function liberateArea(p: PackIndex, s: BlitzState, land: string, country: string, liberator: string, orig: string, ev: Events): void {
+  fired('3.4', s.scenario);
+  emit(ev, 'liberation', `${landName(p, land)} is liberated by ${liberator}`, liberator, { country, land });
+  if (mustReturn(p, s, country, orig)) returnCountry(p, s, country, liberator, orig, ev, [land]);
+  else queueLiberation(s, { country, power: liberator, to: orig, land });
+}
+
+/** 3.4: the liberator's choice, asked at once: keep the country (or area) or return it to its original power. */
 export function askLiberation(s: BlitzState): Ask {
   const x = s.liberation!;
-  return { kind: 'decision', power: x.power, prompt: 'liberation-return', options: [`keep ${x.country}`, `return ${x.country}`] };
+  const what = x.land ?? x.country;
+  return { kind: 'decision', power: x.power, prompt: 'liberation-return', options: [`keep ${what}`, `return ${what}`] };
 }
 
 export function applyLiberation(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
   const x = s.liberation!;
   delete s.liberation;
+  const [next, ...rest] = s.liberationNext ?? [];
+  if (next) s.liberation = next;
+  if (rest.length) s.liberationNext = rest;
+  else delete s.liberationNext;
   fired('3.4', s.scenario);
-  if (choice === `return ${x.country}`) {
-    returnCountry(p, s, x.country, x.power, x.to, ev);
+  if (choice === `return ${x.land ?? x.country}`) {
+    returnCountry(p, s, x.country, x.power, x.to, ev, x.land === undefined ? undefined : [x.land]);
+    return;
+  }
+  if (x.land !== undefined) {
+    // A single area: it has no units of its own to take over.
+    emit(ev, 'liberation-keep', `${x.power} keeps ${landName(p, x.land)} rather than returning it to ${x.to}`, x.power, { country: x.country, land: x.land, from: x.to, units: [] });
     return;
   }
   // Kept: the country's units that were the original power's, on the map or in the Force Pool, are the liberator's now.
@@ -127,12 +166,13 @@ export function applyLiberation(p: PackIndex, s: BlitzState, choice: string, ev:
   emit(ev, 'liberation-keep', `${x.power} keeps ${countryName(p, x.country)} rather than returning it to ${x.to}${taken.length ? `; ${taken.map((id) => unitName(p, id)).join(', ')} ${taken.length > 1 ? 'are' : 'is'} ${x.power}'s now` : ''}`, x.power, { country: x.country, from: x.to, units: taken });
 }
 
-/** 3.4: `from` hands `country` back to `to`: its areas, and its own units out of areas barred to them. */
-function returnCountry(p: PackIndex, s: BlitzState, country: string, from: string, to: string, ev: Events): void {
-  const lands = countryLands(p, s, country).filter((l) => s.control[l] === from);
+/** 3.4: `from` hands `country` (or only `only` of its areas) back to `to`: its areas, and its own units out of areas barred to them. */
+function returnCountry(p: PackIndex, s: BlitzState, country: string, from: string, to: string, ev: Events, only?: readonly string[]): void {
+  const lands = (only ?? countryLands(p, s, country)).filter((l) => s.control[l] === from);
   // Control passes directly: this is not a take (no capture events, No Casualties stays with the taker).
   for (const l of lands) s.control[l] = to;
-  emit(ev, 'liberation-return', `${from} returns ${countryName(p, country)} to ${to}${lands.length ? ` (${lands.map((l) => landName(p, l)).join(', ')})` : ''}`, from, { country, from, to, lands });
+  const what = only ? lands.map((l) => landName(p, l)).join(', ') : countryName(p, country);
+  emit(ev, 'liberation-return', `${from} returns ${what} to ${to}${lands.length && !only ? ` (${lands.map((l) => landName(p, l)).join(', ')})` : ''}`, from, { country, from, to, lands });
   for (const [id, u] of onMap(s)) {
     if (u.power !== from || !lands.includes(u.at) || !allyAreaBarred(p, s, from, u.at)) continue;
     const dest = closestStand(p, s, id);
@@ -185,29 +225,56 @@ function remoteHomes(p: PackIndex, s: BlitzState, power: string): string[] {
   return p.files.map.countries.filter((c) => c.remoteHome && c.homeOf !== undefined && nations.includes(c.homeOf)).map((c) => c.id);
 }
 
-/** Home countries `power` could make the new home of a conquered one's units: not conquered, an area in play held. */
+/** Countries some unit of the pack calls home: a minor country can be a new home only if it is one (3.4's "allied home countries"). */
+const unitHomes = (p: PackIndex): Set<string> => new Set([...p.unit.values()].map((u) => u.home));
+
+/**
+ * 3.4: the countries `power` could make the new home of a conquered country's units: another of its
+ * allied home countries, not conquered, with an area in play it holds: one of its own home countries,
+ * or a minor ally's (3.4: "including minor allies"): a country of no major power with units of its
+ * own, every area of which in play its side holds. The text does not say more; a minor partly overrun
+ * by the enemy, or partly neutral still (the Near East with the AFA in the Levant at the start), is not
+ * offered: its allegiance is then in dispute or not yet given.
+ */
 function homeChoices(p: PackIndex, s: BlitzState, power: string, conquered: string): string[] {
   const nations: readonly string[] = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.nations ?? [];
   const inPlay = new Set(scenarioDef(p, s.scenario).lands);
+  const side = sideOf(p, s, power);
+  const homesOfUnits = unitHomes(p);
+  const ours = (l: string) => {
+    const h = s.control[l];
+    return h !== undefined && h !== 'neutral' && sideOf(p, s, h) === side;
+  };
   return p.files.map.countries
-    .filter((c) => c.id !== conquered && c.homeOf !== undefined && nations.includes(c.homeOf) && !s.conquered.includes(c.id))
-    .filter((c) => (p.countryLands.get(c.id) ?? []).some((l) => inPlay.has(l) && s.control[l] === power))
+    .filter((c) => c.id !== conquered && !s.conquered.includes(c.id))
+    .filter((c) => {
+      const lands = countryLands(p, s, c.id).filter((l) => inPlay.has(l));
+      if (!lands.some((l) => s.control[l] === power)) return false;
+      if (c.homeOf !== undefined) return nations.includes(c.homeOf);
+      return homesOfUnits.has(c.id) && lands.every(ours); // a minor ally
+    })
     .map((c) => c.id)
     .sort();
 }
 
+/** 3.4: the power that chooses the new home of `country`'s units: of the powers of `side` running some on the map, its original power, else the first by id. */
+function homeChooser(p: PackIndex, s: BlitzState, country: string, side: SideId): string | undefined {
+  const runs = [...new Set(onMap(s).filter(([, u]) => unitDef(p, u.def).home === country && sideOf(p, s, u.power) === side).map(([, u]) => u.power))].sort();
+  const orig = originalPower(p, s, country);
+  return orig !== undefined && runs.includes(orig) ? orig : runs[0];
+}
+
 /**
- * 3.4: `country` has just been conquered. If it is a main home country of a power with remote homes
- * and units of it remain on the map, or the new home of such a country's units, its power is asked
- * for a (new) home for them; with one possibility it is taken at once.
+ * 3.4: `country` has just been conquered by the other side of `loser`. The power of `loser` running
+ * units of it still on the map (3.4: "(if any)"), and of any country whose units had it as their new
+ * home, is asked for a (new) home for them; with one possibility it is taken at once.
  */
-export function afterConquest(p: PackIndex, s: BlitzState, country: string, ev: Events): void {
-  if (scenarioDef(p, s.scenario).areaIncome !== true) return; // only 7.6's income reads it
-  const owners = [country, ...Object.entries(s.homeFor ?? {}).filter(([, h]) => h === country).map(([c]) => c)];
+export function afterConquest(p: PackIndex, s: BlitzState, country: string, loser: SideId, ev: Events): void {
+  if (scenarioDef(p, s.scenario).areaIncome !== true && !usesSupply(p, s)) return; // a home matters only to supply (1.7) and income (7.6)
+  const owners = [...new Set([country, ...Object.entries(s.homeFor ?? {}).filter(([, h]) => h === country).map(([c]) => c)])];
   for (const c of owners.sort()) {
-    const power = homePower(p, s, c);
-    if (!power || !remoteHomes(p, s, power).length || remoteHomes(p, s, power).includes(c)) continue;
-    if (!onMap(s).some(([, u]) => u.power === power && unitDef(p, u.def).home === c)) continue; // 3.4: "(if any)"
+    const power = homeChooser(p, s, c, loser);
+    if (!power) continue; // 3.4: "(if any)"
     const choices = homeChoices(p, s, power, c);
     if (!choices.length) continue;
     fired('3.4', s.scenario);
@@ -236,15 +303,17 @@ export function applyNewHome(p: PackIndex, s: BlitzState, choice: string, ev: Ev
 }
 
 /**
- * 7.6: the main home countries of `power` for its income: its home countries that are not remote and
- * not conquered, and the new homes chosen for the units of conquered ones (3.4).
+ * 7.6: the main home countries of `power` for its income: its home countries that are not remote, a
+ * conquered one's place taken by the new home chosen for its units (3.4), for a power with remote
+ * homes only (7.6 speaks of the AFA's British units; for any other power the new home changes supply
+ * lines, not the income steps).
  */
 export function mainHomes(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>): Set<string> {
   const remote = new Set(remoteHomes(p, s, power));
   const out = new Set<string>();
   for (const c of homes) {
     if (remote.has(c)) continue;
-    const moved = s.homeFor?.[c];
+    const moved = remote.size ? s.homeFor?.[c] : undefined;
     out.add(moved && !s.conquered.includes(moved) ? moved : c);
   }
   return out;

@@ -34,7 +34,7 @@ import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
-import { areaInSupply, inSupply } from './supply.ts';
+import { areaInSupply, inSupply, unitHome } from './supply.ts';
 import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { enterArea, holdForLeave } from './ally-leave.ts';
 
@@ -90,7 +90,7 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
     if (inRange.length) {
       // 4.1: when the one base in range cannot trace supply (1.7), the unit must return to it now.
       const only = inRange.length === 1 ? inRange[0]! : null;
-      if (only === null || areaInSupply(p, s, u.power, unitDef(p, u.def).home, only, 'unit')) continue;
+      if (only === null || areaInSupply(p, s, u.power, unitHome(p, s, u.def), only, 'unit')) continue;
       fired('4.1', s.scenario);
       emit(ev, 'cut-off-base', `${unitName(p, id)} must return to ${landName(p, only)}, its only base in range, which is cut off from supply`, u.power, { unit: id, at: u.at, to: only });
       s.sel = { kind: 'return', unit: id, forced: [only] };

@@ -5,6 +5,7 @@
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { enemy, heldBySide, sideOf } from './query.ts';
+import { homeCountries, suppliedAreas, usesSupply } from './supply.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
 import { onCapture, onTaken } from './victory-points.ts';
@@ -13,7 +14,7 @@ import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
 import { alignedPicks } from './economy.ts';
-import { afterConquest, afterLiberation, liberatorsOf } from './liberation.ts';
+import { afterConquest, afterLiberation, liberateArea, liberatorsOf } from './liberation.ts';
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, minorDef } from './road-to-war.ts';
@@ -27,51 +28,131 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
   const country = countryOfLand(p, s, land);
   const side = sideOf(p, s, power);
+  const fromFoe = before !== 'neutral' && sideOf(p, s, before) !== side;
   // 7.2: taking an area from the other side moves the neutral powers' markers.
-  if (before !== 'neutral' && sideOf(p, s, before) !== side) neutralEvent(p, s, 'capture', side, ev, land);
-  if (isConquered(p, s, country, side)) {
-    const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
-    if (ownerSide(p, s, country) === side) {
-      // 3.4: retaking your own side's conquered country liberates it; retaking one area of a
-      // country that never fell is nothing more than a change of control.
-      if (s.conquered.includes(country)) {
-        s.conquered = s.conquered.filter((c) => c !== country);
-        startLiberation(p, s, country, power, ev);
-      }
-    } else if (liberatedByTaking(s, country, side)) {
-      // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered.
-      s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
-      startLiberation(p, s, country, power, ev); // 3.4: then the liberator keeps it or returns it to the AFA
-    } else if (liberatedByConquest(p, s, country, side)) {
-      // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
-      // Allied major that took it and aligned with it; it is not conquered.
-      s.conquered = s.conquered.filter((c) => c !== country);
-      emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
-      alignedPicks(p, s, country, power, ev); // 7.3: it was enemy-allied, not conquered: what was set aside for it comes back at once
-      liberate(p, s, country, power, ev);
-      fired('3.3', s.scenario);
-      emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
-    } else if (liberatesFoe(p, s, country, power) && !s.conquered.includes(country)) {
-      // 9.2 Liberate Foes: Germany frees the minor it took as its own ally; it is not conquered.
-      fired('9.2', s.scenario);
-      emit(ev, 'liberation', `${name} is liberated by ${power} as its ally`, power, { country });
-      emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
-      alignedPicks(p, s, country, power, ev); // 7.3
-    } else if (!s.conquered.includes(country)) {
-      s.conquered.push(country);
-      emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
-      setAsideConquered(p, s, country, side, ev); // 3.4/D.5
-      if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
-      afterConquest(p, s, country, ev); // 3.4: a new home country for its units left on the map
-      neutralEvent(p, s, 'conquest', side, ev);
-    }
+  if (fromFoe) neutralEvent(p, s, 'capture', side, ev, land);
+  // 3.4: the area's rightful holder while the side that does not hold it is owed it (`lostBy`): the
+  // power it was taken from, kept while the two sides trade it, until that holder's side takes it back.
+  const lost = s.lostBy?.[land];
+  const retake = fromFoe && lost !== undefined && sideOf(p, s, lost) === side;
+  const owed = before === 'neutral' || retake ? undefined : fromFoe ? (lost ?? before) : lost;
+  if (owed !== lost) {
+    const { [land]: _gone, ...rest } = s.lostBy ?? {};
+    if (owed !== undefined) s.lostBy = { ...rest, [land]: owed };
+    else if (Object.keys(rest).length) s.lostBy = rest;
+    else delete s.lostBy;
   }
+  // Taking back an area your side lost retakes it: it conquers nothing, even where it makes the whole
+  // country your side's again (a minor ally's or a colony's, which no home-country test recognises).
+  const whole = settleCountry(p, s, country, power, retake, ev);
+  // 3.4: a single area of a country not conquered as a whole, taken back for another power of its side.
+  if (!whole && retake && lost !== power && !s.conquered.includes(country) && s.control[land] === power) liberateArea(p, s, land, country, power, lost!, ev);
+  if (s.unsupplied) settleUnsupplied(p, s, ev);
   // 9.2: Germany holding an area of the USSR ends the USSR's production limit for good.
   if (s.rtwLimited && power === 'GER' && p.files.map.countries.some((c) => c.id === landDef(p, land).country && c.homeOf === 'USSR')) endSovietLimit(s, `Germany took ${landName(p, land)}`, ev);
   onCapture(p, s, land, power, ev); // 8: Control Industrial Might
   onTaken(p, s, land, before, power); // 8: No Casualties
   checkAlignments(p, s, ev); // 3.3
   checkImmediateVictory(p, s, ev);
+}
+
+/**
+ * 3.4: `power`'s side holds every area of `country` that counts (or its capital): conquer or liberate
+ * it where that is due; returns whether it was. With supply lines in the scenario, a holder unable to
+ * trace one to its areas there holds off both (3.4's proviso): the country waits in `unsupplied` until
+ * supply reaches it (settleUnsupplied). `retake`: the last area was one the side had lost, which
+ * conquers nothing.
+ */
+function settleCountry(p: PackIndex, s: BlitzState, country: string, power: string, retake: boolean, ev: Events): boolean {
+  const side = sideOf(p, s, power);
+  if (!heldWhole(p, s, country, side)) return false;
+  const act = settlement(p, s, country, power, retake, ev);
+  if (!act) return false;
+  if (!suppliedWhole(p, s, country, side)) {
+    if (!s.unsupplied?.some((x) => x.country === country)) s.unsupplied = [...(s.unsupplied ?? []), retake ? { country, power, retake } : { country, power }];
+    return false;
+  }
+  act();
+  return true;
+}
+
+/** What holding `country` whole does for `power`'s side: its conquest or liberation, or nothing (null). */
+function settlement(p: PackIndex, s: BlitzState, country: string, power: string, retake: boolean, ev: Events): (() => void) | null {
+  const side = sideOf(p, s, power);
+  const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
+  const freed = () => {
+    s.conquered = s.conquered.filter((c) => c !== country);
+    startLiberation(p, s, country, power, ev);
+  };
+  if (ownerSide(p, s, country) === side) {
+    // 3.4: retaking your own side's conquered country liberates it; retaking one area of a country
+    // that never fell is nothing more than a change of control.
+    return s.conquered.includes(country) ? freed : null;
+  }
+  // 3.4: a French country made neutral by France's fall is liberated by the Allies, not conquered;
+  // then the liberator keeps it or returns it to the AFA.
+  if (liberatedByTaking(s, country, side))
+    return () => {
+      s.vichy = { ...s.vichy!, countries: s.vichy!.countries.filter((c) => c !== country) };
+      startLiberation(p, s, country, power, ev);
+    };
+  // 3.4: a minor's or a colony's country the other side conquered, its last area taken back by a side
+  // that had held it: liberated, as a home country would be (the text makes no difference).
+  if (retake && s.conquered.includes(country)) return freed;
+  if (liberatedByConquest(p, s, country, side))
+    return () => {
+      // 3.3: taken whole from the other side, Austria-Czechoslovakia or Iberia is liberated by the
+      // Allied major that took it and aligned with it; it is not conquered.
+      s.conquered = s.conquered.filter((c) => c !== country);
+      dropClaims(p, s, country); // its allegiance changes: its areas are now rightfully its new side's
+      emit(ev, 'liberation', `${name} is liberated by the ${side}`, power, { country });
+      alignedPicks(p, s, country, power, ev); // 7.3: it was enemy-allied, not conquered: what was set aside for it comes back at once
+      liberate(p, s, country, power, ev);
+      fired('3.3', s.scenario);
+      emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
+    };
+  if (liberatesFoe(p, s, country, power) && !s.conquered.includes(country))
+    return () => {
+      // 9.2 Liberate Foes: Germany frees the minor it took as its own ally; it is not conquered.
+      fired('9.2', s.scenario);
+      dropClaims(p, s, country); // its allegiance changes: its areas are now rightfully Germany's side's
+      emit(ev, 'liberation', `${name} is liberated by ${power} as its ally`, power, { country });
+      emit(ev, 'alignment', `${name} allies with ${power}`, power, { country, power, units: [] });
+      alignedPicks(p, s, country, power, ev); // 7.3
+    };
+  if (s.conquered.includes(country) || retake) return null;
+  return () => {
+    s.conquered.push(country);
+    emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
+    setAsideConquered(p, s, country, side, ev); // 3.4/D.5
+    if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
+    afterConquest(p, s, country, enemy(side), ev); // 3.4: a new home country for its units left on the map
+    neutralEvent(p, s, 'conquest', side, ev);
+  };
+}
+
+/** 3.4: forget the other side's claims (`lostBy`) on the areas of `country`, which has just changed sides. */
+function dropClaims(p: PackIndex, s: BlitzState, country: string): void {
+  if (!s.lostBy) return;
+  const lands = new Set(countryLands(p, s, country));
+  const rest = Object.fromEntries(Object.entries(s.lostBy).filter(([l]) => !lands.has(l)));
+  if (Object.keys(rest).length) s.lostBy = rest;
+  else delete s.lostBy;
+}
+
+/**
+ * 3.4: the countries held whole without supply: each one that supply now reaches is conquered or
+ * liberated (as by the power that took its last area), and each no longer held whole is dropped. Run
+ * after every change of control and at every step of play (flow.ts), since moving units at sea change
+ * supply lines too.
+ */
+export function settleUnsupplied(p: PackIndex, s: BlitzState, ev: Events): void {
+  const waiting = s.unsupplied ?? [];
+  delete s.unsupplied;
+  // Each one still held whole and still short of supply is put back by settleCountry.
+  let settled = false;
+  for (const x of waiting) settled = settleCountry(p, s, x.country, x.power, x.retake === true, ev) || settled;
+  if (settled) checkImmediateVictory(p, s, ev);
 }
 
 /** 3.3: whether `side` taking `country` whole liberates and aligns it (see the scenario's `liberatedByConquest`). */
@@ -99,17 +180,42 @@ export function initiallyConquered(p: PackIndex, s: BlitzState): string[] {
 }
 
 /**
- * 3.4 / A.2: a country is conquered when the other side controls all its land areas (in play);
- * France falls with Paris alone (A.2). Supply (1.7) is not part of Scenarios A and B.
+ * 3.4 / A.2: a country is conquered when the other side controls all its land areas (in play), each
+ * power of it holding some able to trace a supply line to them (1.7, where the scenario has supply:
+ * not in Scenarios A and B); France falls with Paris alone (A.2).
  */
 export function isConquered(p: PackIndex, s: BlitzState, country: string, by: SideId): boolean {
+  return heldWhole(p, s, country, by) && suppliedWhole(p, s, country, by);
+}
+
+/** The areas of `country` whose control decides its conquest: its capital alone where it has one in play, else all in play. */
+function decidingLands(p: PackIndex, s: BlitzState, country: string): string[] {
   const lands = countryLands(p, s, country).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
-  if (!lands.length) return false;
-  const held = (l: string) => heldBySide(p, s, l, by);
   // 3.4 (A.2, F.3): France falls with Paris, Italy with Rome (the scenario's capitals; France by default).
   const capital = scenarioDef(p, s.scenario).capitals?.[country] ?? (country === 'france' ? 'paris' : undefined);
-  if (capital && lands.includes(capital)) return held(capital);
-  return lands.every(held);
+  return capital && lands.includes(capital) ? [capital] : lands;
+}
+
+/** 3.4: `by` controls every area of `country` that decides its conquest. */
+function heldWhole(p: PackIndex, s: BlitzState, country: string, by: SideId): boolean {
+  const lands = decidingLands(p, s, country);
+  return lands.length > 0 && lands.every((l) => heldBySide(p, s, l, by));
+}
+
+/**
+ * 3.4: each holder of those areas can trace a supply line (1.7) to the ones it holds, from its major
+ * power's home countries. For a capital alone (Paris, Rome), the text only spares the other areas'
+ * control, so the capital's holder still needs supply to it.
+ */
+function suppliedWhole(p: PackIndex, s: BlitzState, country: string, by: SideId): boolean {
+  if (!usesSupply(p, s)) return true;
+  return decidingLands(p, s, country).every((l) => {
+    const holder = s.control[l]!;
+    if (sideOf(p, s, holder) !== by) return false;
+    const ok = suppliedAreas(p, s, holder, [...homeCountries(p, s, holder)][0] ?? '', 'power').has(l);
+    if (!ok) fired('3.4', s.scenario);
+    return ok;
+  });
 }
 
 /** Minor countries the phasing side may declare war on now (A.1: only Belgium-Netherlands). */

@@ -137,11 +137,34 @@ export function chinaBarred(p: PackIndex, s: BlitzState, uid: string, land: stri
   return true;
 }
 
-/** D: units that leave the game for good when destroyed (named ones; with `setAside`, those of a conquered home, 3.4/D.5). */
+/**
+ * D: units that leave the map, not for the Force Pool, when destroyed: named ones (for good), and with
+ * `setAside` those of a conquered home (3.4/D.5: set aside with it until its liberation, setAsideLost).
+ */
 export function lostForGood(p: PackIndex, s: BlitzState, id: string): boolean {
   const sc = scenarioDef(p, s.scenario);
   if (sc.permanentLoss?.includes(id)) return true;
   return sc.setAside === true && s.conquered.includes(unitDef(p, s.units[id]!.def).home);
+}
+
+/**
+ * 3.4/D.5: a destroyed unit of a conquered country leaves the map set aside with its country, to come
+ * back with its liberation (france.ts), rather than for good. Call when `id` has just been lost for good.
+ */
+export function setAsideLost(p: PackIndex, s: BlitzState, id: string): void {
+  const home = unitDef(p, s.units[id]!.def).home;
+  const sc = scenarioDef(p, s.scenario);
+  if (sc.setAside !== true || sc.permanentLoss?.includes(id) || !s.conquered.includes(home)) return;
+  fired('3.4', s.scenario);
+  s.setAside = { ...s.setAside, [home]: [...(s.setAside?.[home] ?? []).filter((x) => x !== id), id].sort() };
+}
+
+/**
+ * 3.4/D.5: whether `id`, on the map, may not be built up from Size `size`: a conquered country's unit
+ * stops at Size 2 (Small), its Big version being out of play once off the map.
+ */
+export function bigBarred(p: PackIndex, s: BlitzState, id: string, size: number): boolean {
+  return size === 2 && scenarioDef(p, s.scenario).setAside === true && s.conquered.includes(unitDef(p, s.units[id]!.def).home);
 }
 
 /** 3.4/D.5: the conquered country's units still in its owner's Force Pool are set aside (Future Additions stay on the chart). */

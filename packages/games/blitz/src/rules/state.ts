@@ -348,7 +348,23 @@ export interface BlitzState {
   /** 3.4: a liberation whose liberator a coin must pick among the powers tied for most of its areas (politics.ts). */
   libCoin?: { country: string; powers: string[] };
   /** 3.4: a liberator still to choose whether it keeps the country or returns it to `to`, its original power (liberation.ts). */
-  liberation?: { country: string; power: string; to: string };
+  liberation?: { country: string; power: string; to: string; land?: string };
+  /** 3.4: further keep-or-return choices that came up while one was pending, asked in order (liberation.ts). */
+  liberationNext?: { country: string; power: string; to: string; land?: string }[];
+  /**
+   * 3.4: land areas held by the side that took them from the other, and the power they were taken from
+   * (the area's rightful holder, kept while the sides trade the area until its own side takes it back:
+   * a single conquered area is liberated as a country is, and taking your own area back conquers
+   * nothing). Replaced, never changed in place.
+   */
+  lostBy?: Record<string, string>;
+  /**
+   * 3.4: countries a side holds whole but may not conquer (or liberate) yet, a holder lacking a supply
+   * line to its areas there, the power that took the last area, and whether that was an area the side
+   * had lost (a retake, which conquers nothing): settled once supply reaches them (politics.ts).
+   * Replaced, never changed in place.
+   */
+  unsupplied?: { country: string; power: string; retake?: boolean }[];
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
   releaseAsk?: { country: string; power: string }[];
   /**

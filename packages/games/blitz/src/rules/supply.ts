@@ -256,6 +256,15 @@ function computeReach(p: PackIndex, s: BlitzState, power: string, homes: Readonl
 }
 
 /**
+ * 1.7, 3.4: the home country a supply line of a unit with counter `def` may start from: its own, or,
+ * once that country is conquered, the new home its power chose for its units (`homeFor`, liberation.ts).
+ */
+export function unitHome(p: PackIndex, s: BlitzState, def: string): string {
+  const home = unitDef(p, def).home;
+  return s.homeFor?.[home] ?? home;
+}
+
+/**
  * Whether unit `id` is in supply now (always, where the scenario has no supply rule): by its own line
  * (`unit`), or with `power` by its power's line, as 7.8 asks before building it up on the map.
  */
@@ -265,7 +274,7 @@ export function inSupply(p: PackIndex, s: BlitzState, id: string, use: 'unit' | 
   if (u.at.startsWith('sea:')) return true;
   const at = u.at.startsWith('trs:') ? s.units[u.at.slice(4)]!.at : u.at;
   if (at.startsWith('sea:')) return true;
-  if (suppliedAreas(p, s, u.power, unitDef(p, u.def).home, use).has(at)) return true;
+  if (suppliedAreas(p, s, u.power, unitHome(p, s, u.def), use).has(at)) return true;
   fired('1.7', s.scenario);
   return false;
 }

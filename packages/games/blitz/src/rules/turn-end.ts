@@ -12,7 +12,7 @@ import { applyPick, applyRemove, applySaveSplit, canPick, pickable, removable, s
 import { canResearch, startResearch } from './research.ts';
 import { aBombOptions, aBombPickedNow, applyABombChoice, isABombStep, revealABombs } from './abomb.ts';
 import { areaInSupply, inSupply } from './supply.ts';
-import { buildArea } from './specials.ts';
+import { bigBarred, buildArea } from './specials.ts';
 import { buildDuty, sabotageDue, sabotageTargets, startSabotage, useSabotage } from './optional.ts';
 import { neutralCap } from './neutrality.ts';
 import { onBuilt } from './victory-points.ts';
@@ -162,7 +162,7 @@ function buildLists(p: PackIndex, s: BlitzState, power: string): { picks: string
   // an on-map unit only if its power can trace supply to it (the AFA and the USA not from each other's
   // home countries, even at war).
   const repairs = ownedBy(s, power)
-    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at) && inSupply(p, s, id, 'power'))
+    .filter(([id, u]) => !chosen.has(id) && u.size < maxSize(p, u.def) && p.unit.get(u.def)?.sizes[String(u.size + 1) as '1'] && !cutOff(p, s, id, u.at) && !bigBarred(p, s, id, u.size) && inSupply(p, s, id, 'power'))
     .filter(([id]) => budgetFor(p, s, power, id) > 0)
     .map(([id]) => `repair ${id}`);
   // A Force Pool unit is its nation's power's, unless a unit record says whose it is (3.4: a liberated

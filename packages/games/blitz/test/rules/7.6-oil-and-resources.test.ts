@@ -206,7 +206,8 @@ describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil an
     const s = britainFallen();
     expect(s.conquered).toEqual(expect.arrayContaining(['france', 'great-britain']));
     expect(prompt(s)).toBe('AFA:new-home-country');
-    expect(options(s)).toEqual(['home great-britain australia', 'home great-britain canada', 'home great-britain india', 'home great-britain south-africa']);
+    // Its other home countries, and its minor allies with units of their own (3.4: "including minor allies").
+    expect(options(s)).toEqual(['home great-britain australia', 'home great-britain canada', 'home great-britain india', 'home great-britain poland', 'home great-britain south-africa']);
     const r = play(s, 'home great-britain canada');
     expect(r.state.homeFor).toEqual({ 'great-britain': 'canada' });
     expect(r.events.find((e) => e.type === 'new-home')?.data).toEqual({ country: 'great-britain', home: 'canada' });
@@ -242,8 +243,8 @@ describe('7.6 example: an isolated India builds Indian units with Iraq\'s Oil an
 
   it('3.4: with a single home country left to choose, it is taken at once; a liberated Great Britain is the British units\' home again', () => {
     const s = position();
-    // Only Canada left in the AFA's hands among its home countries.
-    const only = Object.fromEntries(Object.keys(s.control).filter((l) => ['australia', 'india', 'south-africa'].includes(landDef(p, l).country)).map((l) => [l, 'JAP']));
+    // Only Canada left in the AFA's hands among its home countries and its minor allies with units (3.4).
+    const only = Object.fromEntries(Object.keys(s.control).filter((l) => ['australia', 'india', 'south-africa', 'poland'].includes(landDef(p, l).country)).map((l) => [l, 'JAP']));
     const t = arrange(s, { control: only });
     for (const l of ['paris', 'london', 'scotland', 'gibraltar', 'malta']) takeControl(p, t, l, 'GER', [], 'test');
     expect(t.homeAsk).toBeUndefined();

@@ -273,6 +273,8 @@ describe('9.2 stated facts', () => {
     };
     const a = structuredClone(annexed);
     a.units = Object.fromEntries(Object.entries(a.units).filter(([, u]) => u.at !== 'austria-czechoslovakia'));
+    // 3.4: taking it whole liberates it only with a supply line to it: Poland, neutral under 9.2, the AFA's here for one.
+    a.control = { ...a.control, poland: 'AFA' };
     expect(types(a, 'AFA')).toContain('liberation');
     const n = as(plain, 'GER');
     declareWar(p, n, 'austria-czechoslovakia', []);
