@@ -44,7 +44,7 @@ import type { Ask, Attack, BlitzState, CombatState, SideId, Task, UnitState } fr
 import { londonRule } from './movement.ts';
 import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { fired } from './sections.ts';
-import { inSupply, outOfSupplyDefenders } from './supply.ts';
+import { areaInSupply, inSupply, outOfSupplyDefenders, unitHome } from './supply.ts';
 import { snowBound, snowflakeMultiplier, snowLandMultiplier } from './weather.ts';
 import { navalFactor } from './sea-combat.ts';
 import { chinaBarred, lostForGood, setAsideLost, wakeDormant } from './specials.ts';
@@ -986,12 +986,16 @@ function retreatDestinations(p: PackIndex, s: BlitzState, id: string): string[] 
     .sort();
 }
 
-/** 6.6 overrun: the closest area (3x movement at most) where the unit can base; ties chosen by the attacker. */
+/**
+ * 6.6 overrun: the closest area (3x movement at most) where the unit can base and a supply line of its
+ * own reaches (1.7; though the unit itself need not be in supply to move); ties chosen by the attacker.
+ */
 export function overrunDestinations(p: PackIndex, s: BlitzState, id: string): string[] {
   const u = s.units[id]!;
   const side = sideOf(p, s, u.power);
   const f = face(p, u);
-  const ok = (l: string) => friendlyFor(p, s, u, l) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size));
+  const home = unitHome(p, s, u.def);
+  const ok = (l: string) => friendlyFor(p, s, u, l) && (isNaval(p, u) ? canStackPort(p, s, l, u.size) : canStackAir(p, s, l, u.size)) && areaInSupply(p, s, u.power, home, l, 'unit');
   const v = unitViewer(p, s, u);
   const d = isNaval(p, u) ? navalDistances(p, s, u.at, 3 * f.move, side, false, v, false, typeOf(p, u) === 'SUB') : airDistances(p, s, u.at, 3 * (f.airMove ?? 0), v);
   const cands = [...d.entries()].filter(([l]) => !l.startsWith('sea:') && l !== u.at && ok(l));

@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arrange, play, prompt, start, until } from '../helpers.ts';
+import { overrunDestinations } from '../../src/rules/combat.ts';
+import { packOf } from '../../src/rules/pack-index.ts';
+import { areaInSupply } from '../../src/rules/supply.ts';
 
 
 describe('6.6 overrun when an area is taken by moving in (Scenario B)', () => {
@@ -25,5 +28,25 @@ describe('6.6 overrun when an area is taken by moving in (Scenario B)', () => {
     const moved = r.state.units.luftwaffe!.at !== 'paris';
     const asked = prompt(r.state) === 'WA:overrun-destination';
     expect({ moved, asked, luftwaffe: r.state.units.luftwaffe!.at, prompt: prompt(r.state) }).toMatchObject(moved ? { moved } : { asked: true });
+  });
+});
+
+describe('6.6 overrun: only to an area a supply line reaches (1.7)', () => {
+  // Scenario D: the Luftwaffe in Poland. Berlin, East Prussia and Central Europe are all one area away;
+  // Central Europe's only supply line runs through Poland.
+  it('while Poland is German, Central Europe is one of the closest areas the Luftwaffe could be moved to', () => {
+    const s = start('D');
+    const p = packOf(s.pack);
+    expect(areaInSupply(p, s, 'GER', 'germany', 'central-europe', 'unit')).toBe(true);
+    expect(overrunDestinations(p, s, 'luftwaffe')).toEqual(['berlin', 'central-europe', 'east-prussia']);
+  });
+
+  it('once the Soviets take Poland, Central Europe is cut off and left out; the German home areas remain', () => {
+    const s = structuredClone(start('D'));
+    s.control.poland = 'USSR';
+    const p = packOf(s.pack);
+    expect(s.control['central-europe']).toBe('GER');
+    expect(areaInSupply(p, s, 'GER', 'germany', 'central-europe', 'unit')).toBe(false);
+    expect(overrunDestinations(p, s, 'luftwaffe')).toEqual(['berlin', 'east-prussia']);
   });
 });
