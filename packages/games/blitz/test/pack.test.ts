@@ -24,7 +24,7 @@ describe('bundled approximation pack', () => {
 
   it('declares itself an approximation of Blitz!', () => {
     const { pack } = load();
-    expect(pack).toMatchObject({ format: 'salient-pack/1', game: 'blitz', id: 'approximation', version: '2.9.0', fidelity: 'approximation' });
+    expect(pack).toMatchObject({ format: 'salient-pack/1', game: 'blitz', id: 'approximation', version: '2.10.0', fidelity: 'approximation' });
   });
 
   it('backs every country, land, sea, unit, column, placement and force-pool entry with refs or estimates', () => {
