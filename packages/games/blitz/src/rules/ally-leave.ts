@@ -37,11 +37,11 @@ function answer(s: BlitzState, power: string, land: string): boolean | undefined
  * hold the choice and put the question (true: the caller stops; the choice is applied again once the
  * holder allows it).
  */
-export function holdForLeave(p: PackIndex, s: BlitzState, uid: string, land: string, choice: string): boolean {
+export function holdForLeave(p: PackIndex, s: BlitzState, uid: string, land: string, choice: string, via?: 'combat'): boolean {
   const power = s.units[uid]!.power;
   if (leaveHolder(p, s, power, land) === null || answer(s, power, land) !== undefined) return false;
   fired('1.3', s.scenario);
-  s.leaveAsk = { unit: uid, land, choice };
+  s.leaveAsk = { unit: uid, land, choice, ...(via ? { via } : {}) };
   return true;
 }
 

@@ -1101,7 +1101,7 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
   }
   if (verb === 'to' && t.kind === 'retreat-to') {
     // 6.6 sends a retreat only where the unit can stack (1.3): into an ally's area with its leave.
-    if (holdForLeave(p, s, t.unit, arg, choice)) return;
+    if (holdForLeave(p, s, t.unit, arg, choice, 'combat')) return;
     const u = s.units[t.unit]!;
     emit(ev, 'retreat', `${unitName(p, t.unit)} retreats from ${landName(p, u.at)} to ${landName(p, arg)}`, u.power, { unit: t.unit, from: u.at, to: arg });
     u.at = arg;
@@ -1116,7 +1116,7 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
   }
   if (verb === 'to' && t.kind === 'overrun') {
     // 6.6: the closest area where the unit can stack (1.3): an ally's with its leave.
-    if (holdForLeave(p, s, t.unit, arg, choice)) return;
+    if (holdForLeave(p, s, t.unit, arg, choice, 'combat')) return;
     const u = s.units[t.unit]!;
     emit(ev, 'overrun', `${unitName(p, t.unit)} is overrun and moves to ${landName(p, arg)}`, u.power, { unit: t.unit, to: arg });
     u.at = arg;

@@ -592,9 +592,12 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
   if (s.leaveAsk) {
     // 1.3: the holder's answer; given, the held move goes ahead as chosen; refused, it is asked again
     // without that area (ally-leave.ts).
-    const unit = s.leaveAsk.unit;
+    const { unit, via } = s.leaveAsk;
     const held = answerLeave(p, s, choice, ev);
-    if (held !== null) applyDecision(p, s, held, ev);
+    // A combat's retreat or overrun goes back to the combat even if the area's capture has since raised
+    // a question of its own (9.9's loot, 3.4's liberation), which is asked next.
+    if (held !== null && via === 'combat') applyCombatPick(p, s, held, ev);
+    else if (held !== null) applyDecision(p, s, held, ev);
     else afterRefusal(p, s, unit, ev);
     return;
   }

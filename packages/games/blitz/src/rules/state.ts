@@ -406,7 +406,8 @@ export interface BlitzState {
    * 1.3: a leave the holder of `land` is asked before `unit` enters it (ally-leave.ts); `choice` is the
    * decision that would take it there (the mover's, or one made for it), applied once the leave is given.
    */
-  leaveAsk?: { unit: string; land: string; choice: string };
+  /** `via`: the held choice answers a question of the land combat under way (its retreat or overrun), whatever was asked since (flow.ts). */
+  leaveAsk?: { unit: string; land: string; choice: string; via?: 'combat' };
   winner: SideId | null;
   reason: string;
   ask: Ask;
