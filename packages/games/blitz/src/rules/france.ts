@@ -42,14 +42,18 @@ const FRENCH_HOMES = ['france', 'french-north-africa'];
 /** Whether the scenario plays 3.4's Vichy France (it has the Vichy France minor). */
 export const knowsVichy = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).minors.some((m) => m.country === VICHY);
 
+/** Whether Vichy France is a country of its own: from France's fall until it rejoins France (3.4). */
+const vichyApart = (s: BlitzState): boolean => s.vichy !== undefined && !s.vichy.rejoined;
+
 /**
  * The land areas of a country as play sees them: on this map the Vichy France area belongs to France,
- * and once France has fallen it is the Vichy France country's.
+ * and once France has fallen it is the Vichy France country's, until it rejoins France (3.4).
  */
 export function countryLands(p: PackIndex, s: BlitzState, country: string): string[] {
-  if (country === VICHY && s.vichy) return [VICHY];
+  const apart = vichyApart(s);
+  if (country === VICHY && apart) return [VICHY];
   const lands = p.countryLands.get(country) ?? [];
-  return country === 'france' && s.vichy ? lands.filter((l) => l !== VICHY) : lands;
+  return country === 'france' && apart ? lands.filter((l) => l !== VICHY) : lands;
 }
 
 /** The French countries that are neutral after France's fall and may be declared on (3.4). */
@@ -180,13 +184,23 @@ export const liberatedByTaking = (s: BlitzState, country: string, side: SideId):
 export function liberate(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events): void {
   fired('3.4', s.scenario);
   if (country === VICHY) {
+    // 3.4: with France liberated before, Vichy France rejoins it, and its warships go to France's liberator.
+    const rejoins = s.vichy?.franceBy !== undefined && !s.conquered.includes('france');
+    const to = rejoins ? s.vichy!.franceBy! : power;
     for (const [id, u] of onMap(s)) {
       if (u.def === 'vichy-france-army') setAsideUnit(s, id, VICHY);
       // Its warships in port stay there, under the liberator.
-      else if (u.at === VICHY && isNaval(p, u) && unitDef(p, u.def).home === 'france') s.units[id] = { ...u, power };
+      else if (u.at === VICHY && isNaval(p, u) && unitDef(p, u.def).home === 'france') s.units[id] = { ...u, power: to };
+    }
+    if (rejoins) {
+      s.vichy = { ...s.vichy!, rejoined: true };
+      dropClaims(p, s, VICHY, [VICHY]); // its allegiance changes: whoever held the area before has no claim on it now
+      emit(ev, 'vichy-rejoins', `Vichy France is part of France again${to !== power ? `; its warships go to ${to}, which liberated France` : ''}`, power, { to });
     }
     return; // Vichy has no units set aside to return
   }
+  // 3.4: who liberated France, should Vichy France be liberated later.
+  if (country === 'france' && s.vichy && s.vichy.franceBy === undefined) s.vichy = { ...s.vichy, franceBy: power };
   if (releaseOne(p, s, country, power, ev)) s.liberators = { ...s.liberators, [country]: power };
 }
 
@@ -250,5 +264,14 @@ export function liberationUnits(p: PackIndex, s: BlitzState, ev: Events): void {
   else delete s.liberators;
 }
 
+/** 3.4: forget the other side's claims (`lostBy`) on the areas of `country` (or `only` those), which has just changed sides. */
+export function dropClaims(p: PackIndex, s: BlitzState, country: string, only?: readonly string[]): void {
+  if (!s.lostBy) return;
+  const lands = new Set(only ?? countryLands(p, s, country));
+  const rest = Object.fromEntries(Object.entries(s.lostBy).filter(([l]) => !lands.has(l)));
+  if (Object.keys(rest).length) s.lostBy = rest;
+  else delete s.lostBy;
+}
+
 /** The country a land area counts for now (the Vichy France area is Vichy's once France has fallen). */
-export const countryOfLand = (p: PackIndex, s: BlitzState, land: string): string => (land === VICHY && s.vichy ? VICHY : p.land.get(land)!.country);
+export const countryOfLand = (p: PackIndex, s: BlitzState, land: string): string => (land === VICHY && vichyApart(s) ? VICHY : p.land.get(land)!.country);

@@ -11,7 +11,7 @@ import { checkImmediateVictory } from './victory.ts';
 import { onCapture, onTaken } from './victory-points.ts';
 import { declarableMajors, declareOnMajor, neutralEvent, neutralMayDeclare } from './neutrality.ts';
 import { makeWar } from './wars.ts';
-import { VICHY, countryLands, countryOfLand, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
+import { VICHY, countryLands, countryOfLand, dropClaims, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
 import { alignedPicks } from './economy.ts';
 import { afterConquest, afterLiberation, liberateArea, liberatorsOf } from './liberation.ts';
@@ -82,6 +82,9 @@ function settlement(p: PackIndex, s: BlitzState, country: string, power: string,
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
   const freed = () => {
     s.conquered = s.conquered.filter((c) => c !== country);
+    // 3.4: France's and Italy's special cases (the capital alone, France's fall) apply only the first
+    // time each is conquered and liberated.
+    if (hasCapitalRule(p, s, country) && !s.capitalsSpent?.includes(country)) s.capitalsSpent = [...(s.capitalsSpent ?? []), country].sort();
     startLiberation(p, s, country, power, ev);
   };
   if (ownerSide(p, s, country) === side) {
@@ -125,19 +128,10 @@ function settlement(p: PackIndex, s: BlitzState, country: string, power: string,
     s.conquered.push(country);
     emit(ev, 'conquest', `${name} is conquered by the ${side}`, power, { country });
     setAsideConquered(p, s, country, side, ev); // 3.4/D.5
-    if (country === 'france' && side === 'Axis') franceFalls(p, s, ev); // 3.4: Vichy France
+    if (country === 'france' && side === 'Axis' && !s.capitalsSpent?.includes(country)) franceFalls(p, s, ev); // 3.4: Vichy France, the first time only
     afterConquest(p, s, country, enemy(side), ev); // 3.4: a new home country for its units left on the map
     neutralEvent(p, s, 'conquest', side, ev);
   };
-}
-
-/** 3.4: forget the other side's claims (`lostBy`) on the areas of `country`, which has just changed sides. */
-function dropClaims(p: PackIndex, s: BlitzState, country: string): void {
-  if (!s.lostBy) return;
-  const lands = new Set(countryLands(p, s, country));
-  const rest = Object.fromEntries(Object.entries(s.lostBy).filter(([l]) => !lands.has(l)));
-  if (Object.keys(rest).length) s.lostBy = rest;
-  else delete s.lostBy;
 }
 
 /**
@@ -188,11 +182,15 @@ export function isConquered(p: PackIndex, s: BlitzState, country: string, by: Si
   return heldWhole(p, s, country, by) && suppliedWhole(p, s, country, by);
 }
 
+/** 3.4: whether `country` falls by its capital in this scenario (France, Italy), before any liberation. */
+const hasCapitalRule = (p: PackIndex, s: BlitzState, country: string): boolean => country === 'france' || scenarioDef(p, s.scenario).capitals?.[country] !== undefined;
+
 /** The areas of `country` whose control decides its conquest: its capital alone where it has one in play, else all in play. */
 function decidingLands(p: PackIndex, s: BlitzState, country: string): string[] {
   const lands = countryLands(p, s, country).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
-  // 3.4 (A.2, F.3): France falls with Paris, Italy with Rome (the scenario's capitals; France by default).
-  const capital = scenarioDef(p, s.scenario).capitals?.[country] ?? (country === 'france' ? 'paris' : undefined);
+  // 3.4 (A.2, F.3): France falls with Paris, Italy with Rome (the scenario's capitals; France by default),
+  // until the first time each is liberated: from then on the standard rule (every area) applies.
+  const capital = s.capitalsSpent?.includes(country) ? undefined : (scenarioDef(p, s.scenario).capitals?.[country] ?? (country === 'france' ? 'paris' : undefined));
   return capital && lands.includes(capital) ? [capital] : lands;
 }
 

@@ -342,7 +342,8 @@ export interface BlitzState {
    * held off the map until Vichy joins a side (france.ts); and units set aside by home country until
    * it is liberated. Both are replaced, never changed in place.
    */
-  vichy?: { countries: string[]; fleet: { unit: string; size: number }[]; rolled?: boolean };
+  /** `franceBy`: the Allied power that liberated France; `rejoined`: Vichy France liberated after that, part of France again (3.4). */
+  vichy?: { countries: string[]; fleet: { unit: string; size: number }[]; rolled?: boolean; franceBy?: string; rejoined?: boolean };
   /** 3.4: liberated countries with set-aside units still to come back, and the power they go to. */
   liberators?: Record<string, string>;
   /** 3.4: a liberation whose liberator a coin must pick among the powers tied for most of its areas (politics.ts). */
@@ -365,6 +366,8 @@ export interface BlitzState {
    * Replaced, never changed in place.
    */
   unsupplied?: { country: string; power: string; retake?: boolean }[];
+  /** 3.4: France and Italy once conquered and liberated: from then on they fall like any country (every area, no Vichy France). */
+  capitalsSpent?: string[];
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
   releaseAsk?: { country: string; power: string }[];
   /**

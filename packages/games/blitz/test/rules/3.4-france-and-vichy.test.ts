@@ -399,3 +399,42 @@ describe('3.4 a tie for the liberator is a coin toss', () => {
     expect(r.events.find((e) => e.type === 'liberation')).toMatchObject({ power: 'AFA', data: { country: 'canada' } });
   });
 });
+
+describe('3.4: France\'s special case applies only the first time it is conquered and liberated', () => {
+  /** France fallen and liberated by the AFA; then the Allies declare war on Vichy France (it goes to Germany) and the AFA take it. */
+  function rejoined(): { s: BlitzState; ev: GameEvent[] } {
+    const { s } = fallen();
+    takeControl(p, s, 'paris', 'AFA', [], 'test');
+    s.side = 'Allies';
+    s.power = 'AFA';
+    declareWar(p, s, 'vichy-france', []);
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'vichy-france', 'AFA', ev, 'test');
+    return { s, ev };
+  }
+
+  it('the first fall is the capital\'s: Paris alone conquers France while it has never been liberated', () => {
+    const s = start();
+    expect(s.capitalsSpent).toBeUndefined();
+    takeControl(p, s, 'paris', 'GER', [], 'test');
+    expect(s.conquered).toContain('france');
+  });
+
+  it('liberated after France was, Vichy France becomes part of France again and its fleet goes to France\'s liberator', () => {
+    const { s, ev } = rejoined();
+    expect(s.capitalsSpent).toEqual(['france']);
+    expect(s.vichy).toMatchObject({ franceBy: 'AFA', rejoined: true });
+    expect(ev.some((e) => e.type === 'vichy-rejoins')).toBe(true);
+    expect(s.units['french-fleet']).toMatchObject({ power: 'AFA' });
+  });
+
+  it('then France falls by the standard rule: Paris alone no longer does it, Paris and Vichy France do, and no new Vichy France is made', () => {
+    const { s } = rejoined();
+    const ev: GameEvent[] = [];
+    takeControl(p, s, 'paris', 'GER', ev, 'test');
+    expect(s.conquered).not.toContain('france');
+    takeControl(p, s, 'vichy-france', 'GER', ev, 'test');
+    expect(s.conquered).toContain('france');
+    expect(ev.filter((e) => e.type === 'vichy')).toHaveLength(0);
+  });
+});
