@@ -249,7 +249,7 @@ function pickRoute(p: PackIndex, s: BlitzState, sel: SeaSel, dest: string, into:
   const routes = seaRoutes(p, s, sel.unit, dest, inSupply(p, s, sel.unit) ? face(p, u).move : 1);
   if (routes.length === 1) return routes[0]!;
   fired('4.3', s.scenario);
-  s.sel = { ...sel, stage: 'route', dest, into, routes: routes.map((r) => (into ? r.slice(0, -1) : r).join(',')) };
+  s.sel = { ...sel, stage: 'route', dest, into, routes: routes.map((r) => (into ? r.slice(0, -1) : r).join(' ')) };
   return 'ask';
 }
 
@@ -328,8 +328,10 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   }
   if (verb === 'via' && sel.stage === 'route' && sel.dest !== undefined) {
     // 4.3, 9.8: the player's route among those whose risks differ.
-    if (!(sel.routes ?? []).includes(arg!)) throw new IllegalChoiceError(`'${c}' is not a route on offer`);
-    const path = arg!.split(',');
+    // `via SEA SEA ...`: the seas in order, space-separated (a choice is words of letters, digits, ':' and '-').
+    const route = c.slice('via '.length);
+    if (!(sel.routes ?? []).includes(route)) throw new IllegalChoiceError(`'${c}' is not a route on offer`);
+    const path = route.split(' ');
     const { dest, into } = sel;
     const base = { kind: 'sea' as const, unit: sel.unit, stage: 'dest' as const, cargo: sel.cargo };
     s.sel = base;

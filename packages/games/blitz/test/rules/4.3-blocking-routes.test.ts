@@ -31,13 +31,15 @@ describe('4.3 the route past blockaders, on a move to sea', () => {
   it('with both ways blockaded the player picks the route, offered in code-point order', () => {
     const r = play(norway(bothBlockaded), 'to north-atlantic');
     expect(prompt(r.state)).toBe('GER:sea-route');
-    expect(options(r.state)).toEqual(['via arctic-ocean,north-atlantic', 'via north-sea,north-atlantic']);
+    expect(options(r.state)).toEqual(['via arctic-ocean north-atlantic', 'via north-sea north-atlantic']);
+    // Each is a well-formed choice for the game's codec (bots and replays pass choices through it).
+    for (const o of options(r.state)) expect(blitz.decode(blitz.encode(o))).toBe(o);
     expect(r.state.units['high-seas-fleet']!.at).toBe('norway');
   });
 
   it('the route picked is the one sailed: the blockade roll is for leaving that sea, and a block leaves the ship there', () => {
     const asked = play(norway(bothBlockaded), 'to north-atlantic').state;
-    for (const [route, sea] of [['via arctic-ocean,north-atlantic', 'arctic-ocean'], ['via north-sea,north-atlantic', 'north-sea']] as const) {
+    for (const [route, sea] of [['via arctic-ocean north-atlantic', 'arctic-ocean'], ['via north-sea north-atlantic', 'north-sea']] as const) {
       const r = play(asked, route);
       expect(prompt(r.state)).toBe('chance:blockade-die');
       expect(r.state.units['high-seas-fleet']!.at).toBe(`sea:${sea}`);
@@ -50,7 +52,7 @@ describe('4.3 the route past blockaders, on a move to sea', () => {
 
   it('a route not offered is refused', () => {
     const asked = play(norway(bothBlockaded), 'to north-atlantic').state;
-    expect(() => blitz.apply(asked, 'via north-sea,arctic-ocean,north-atlantic')).toThrow();
+    expect(() => blitz.apply(asked, 'via north-sea arctic-ocean north-atlantic')).toThrow();
   });
 
   it('a SUB is never blocked, so its routes risk the same and it is not asked', () => {
@@ -75,11 +77,11 @@ describe('9.8 the route past a closed strait, on a move to sea', () => {
   it('with a U-boat in the Arctic Ocean, forcing the Danish straits or running the blockade is the player’s choice', () => {
     const r = leningrad('9.8', { 'u-boat-i': { at: 'sea:arctic-ocean' } });
     expect(prompt(r.state)).toBe('AFA:sea-route');
-    expect(options(r.state)).toEqual(['via arctic-ocean,north-sea', 'via baltic-sea,north-sea']);
-    const forced = play(r.state, 'via baltic-sea,north-sea');
+    expect(options(r.state)).toEqual(['via arctic-ocean north-sea', 'via baltic-sea north-sea']);
+    const forced = play(r.state, 'via baltic-sea north-sea');
     expect(prompt(forced.state)).toBe('chance:forced-passage-die');
     expect(forced.state.units['north-sea-fleet']!.at).toBe('sea:baltic-sea');
-    const run = play(r.state, 'via arctic-ocean,north-sea');
+    const run = play(r.state, 'via arctic-ocean north-sea');
     expect(prompt(run.state)).toBe('chance:blockade-die');
     expect(run.state.units['north-sea-fleet']!.at).toBe('sea:arctic-ocean');
   });
