@@ -6,7 +6,7 @@
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
 import { applyFrenchFleetDie, applyRelease, askRelease, liberationUnits } from './france.ts';
-import { applyLiberation, applyNewHome, askLiberation, askNewHome } from './liberation.ts';
+import { applyLiberation, applyNewHome, applyStandMove, askLiberation, askNewHome, askStandMove } from './liberation.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { afterRefusal, applyLandMove, applyRebase, applyReturn, applyToSea, askLandMove, askRebase, askReturn, askToSea, destroyStranded } from './movement.ts';
@@ -404,6 +404,14 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = { kind: 'chance', prompt: 'liberation-coin', stream: 'combat', faces: s.libCoin.powers.length }; // 3.4: a tie for the liberator
       return;
     }
+    if (s.standMoves) {
+      const q = askStandMove(p, s, ev); // 3.4: units leaving a returned country, their owner picking among equals
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
     if (s.releaseAsk) {
       s.ask = askRelease(p, s); // 3.4: the liberator's pick of a set-aside unit
       return;
@@ -418,7 +426,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.combat) {
       const q = askCombat(p, s, ev);
-      if (s.loot || s.libCoin || s.releaseAsk || s.liberation || s.homeAsk) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
+      if (s.loot || s.libCoin || s.releaseAsk || s.liberation || s.homeAsk || s.standMoves) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
       if (q) {
         s.ask = q;
         return;
@@ -445,7 +453,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
-      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk) continue;
+      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk || s.standMoves) continue;
       if (q) {
         s.ask = q;
         return;
@@ -616,6 +624,10 @@ function applyDecision(p: PackIndex, s: BlitzState, choice: string, ev: Events):
   }
   if (s.loot) {
     applyLoot(p, s, choice, ev);
+    return;
+  }
+  if (s.standMoves) {
+    applyStandMove(p, s, choice, ev);
     return;
   }
   if (s.releaseAsk) {

@@ -38,6 +38,7 @@
  * original power chooses if it runs some, else the first of them by id. Only scenarios where a home
  * matters ask (supply or 7.6's income: D, E, F and the full game).
  */
+import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, isAir, isLand, isNaval, landNeighbours, onMap, sideOf } from './query.ts';
@@ -173,23 +174,55 @@ function returnCountry(p: PackIndex, s: BlitzState, country: string, from: strin
   for (const l of lands) s.control[l] = to;
   const what = only ? lands.map((l) => landName(p, l)).join(', ') : countryName(p, country);
   emit(ev, 'liberation-return', `${from} returns ${what} to ${to}${lands.length && !only ? ` (${lands.map((l) => landName(p, l)).join(', ')})` : ''}`, from, { country, from, to, lands });
-  for (const [id, u] of onMap(s)) {
-    if (u.power !== from || !lands.includes(u.at) || !allyAreaBarred(p, s, from, u.at)) continue;
-    const dest = closestStand(p, s, id);
-    if (dest) {
-      emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to ${to}, for ${landName(p, dest)}`, from, { unit: id, from: u.at, to: dest });
-      s.units[id] = { ...u, at: dest };
-    }
-  }
+  // The units that must leave, moved one at a time, each to a closest area as things then stand
+  // (standMoves: the owner picks among equals, asked by askStandMove).
+  const leaving = onMap(s)
+    .filter(([, u]) => u.power === from && lands.includes(u.at) && allyAreaBarred(p, s, from, u.at))
+    .map(([id]) => id);
+  if (leaving.length) s.standMoves = [...(s.standMoves ?? []), ...leaving];
 }
 
 /**
- * The closest land area where unit `id` may stand: friendly to its side, not barred to its power, room
- * for it (a Port for a naval unit). Distance counts a land area entered as 1 and a sea crossed as 2
- * (5.1's rebase costs), over areas in play. Among equals the first by id (the rule leaves it to the
- * owner). None: it stays where it is.
+ * 3.4: the next unit that must leave a returned country: with one closest area it goes there at once
+ * (none: it stays), with several its owner is asked (`liberation-move`); null once the queue is empty.
  */
-function closestStand(p: PackIndex, s: BlitzState, id: string): string | undefined {
+export function askStandMove(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  while (s.standMoves?.length) {
+    const id = s.standMoves[0]!;
+    const dests = closestStands(p, s, id);
+    if (dests.length > 1) return { kind: 'decision', power: s.units[id]!.power, prompt: 'liberation-move', options: dests.map((l) => `to ${l}`) };
+    if (dests.length === 1) standMove(p, s, id, dests[0]!, ev);
+    else shiftStandMove(s);
+  }
+  return null;
+}
+
+/** The owner's pick for the unit at the head of `standMoves`. */
+export function applyStandMove(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const id = s.standMoves![0]!;
+  const to = choice.slice('to '.length);
+  if (!choice.startsWith('to ') || !closestStands(p, s, id).includes(to)) throw new IllegalChoiceError(`'${choice}' is not a closest area ${id} may move to`);
+  standMove(p, s, id, to, ev);
+}
+
+function standMove(p: PackIndex, s: BlitzState, id: string, dest: string, ev: Events): void {
+  const u = s.units[id]!;
+  emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to its own power, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
+  s.units[id] = { ...u, at: dest };
+  shiftStandMove(s);
+}
+
+function shiftStandMove(s: BlitzState): void {
+  s.standMoves!.shift();
+  if (!s.standMoves!.length) delete s.standMoves;
+}
+
+/**
+ * The closest land areas where unit `id` may stand: friendly to its side, not barred to its power, room
+ * for it (a Port for a naval unit). Distance counts a land area entered as 1 and a sea crossed as 2
+ * (5.1's rebase costs), over areas in play. Several: the owner picks (3.4). None: it stays where it is.
+ */
+function closestStands(p: PackIndex, s: BlitzState, id: string): string[] {
   const u = s.units[id]!;
   const side = sideOf(p, s, u.power);
   const sc = scenarioDef(p, s.scenario);
@@ -204,8 +237,8 @@ function closestStand(p: PackIndex, s: BlitzState, id: string): string | undefin
   const dist = new Map<string, number>([[u.at, 0]]);
   for (let d = 0; d <= 2 * inPlay.size; d++) {
     const here = [...dist].filter(([, x]) => x === d).map(([l]) => l).sort();
-    const hit = d > 0 ? here.find(ok) : undefined;
-    if (hit) return hit;
+    const hits = d > 0 ? here.filter(ok) : [];
+    if (hits.length) return hits;
     for (const l of here) {
       const step = (to: string, cost: number) => {
         if (inPlay.has(to) && !dist.has(to)) dist.set(to, d + cost);
@@ -214,7 +247,7 @@ function closestStand(p: PackIndex, s: BlitzState, id: string): string | undefin
       for (const sea of landDef(p, l).coast) if (seas.has(sea)) for (const c of p.coastOf.get(sea) ?? []) step(c, 3);
     }
   }
-  return undefined;
+  return [];
 }
 
 // ---------------------------------------------------------------- the new home country (3.4, 7.6)

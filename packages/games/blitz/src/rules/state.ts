@@ -368,6 +368,8 @@ export interface BlitzState {
   unsupplied?: { country: string; power: string; retake?: boolean }[];
   /** 3.4: France and Italy once conquered and liberated: from then on they fall like any country (every area, no Vichy France). */
   capitalsSpent?: string[];
+  /** 3.4: units that must leave a country just returned to its power, to the closest area each may stand in (liberation.ts). */
+  standMoves?: string[];
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
   releaseAsk?: { country: string; power: string }[];
   /**

@@ -299,9 +299,30 @@ describe('3.4 returning a liberated country', () => {
     expect(ev.some((e) => e.type === 'liberation')).toBe(true);
     expect(s.liberation).toBeUndefined(); // no choice: it must go back
     for (const l of ['london', 'scotland', 'gibraltar', 'malta']) expect(s.control[l], l).toBe('AFA');
+    // The Soviet army must leave, at once (before anything else is asked), for a closest area it may stand in.
+    expect(s.standMoves).toEqual(['byelorussian-front']);
+    advance(p, s, ev);
     const moved = ev.find((e) => e.type === 'liberation-move');
     expect(moved?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london' });
     expect(landDef(p, s.units['byelorussian-front']!.at).country).not.toBe('great-britain');
+  });
+
+  it('3.4: with several closest areas the owner picks where its unit goes (the USSR: Morocco or its own Norway, both a sea away)', () => {
+    const s = start();
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
+    delete s.homeAsk;
+    s.wars = [...s.wars!, 'GER~USSR'].sort();
+    s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
+    s.control.norway = 'USSR';
+    s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', [], 'test');
+    advance(p, s, []);
+    expect(prompt(s)).toBe('USSR:liberation-move');
+    expect(options(s)).toEqual(['to morocco', 'to norway']);
+    const r = play(s, 'to norway');
+    expect(r.state.units['byelorussian-front']!.at).toBe('norway');
+    expect(r.state.standMoves).toBeUndefined();
+    expect(r.events.find((e) => e.type === 'liberation-move')?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london', to: 'norway' });
   });
 
   it('France liberated by the USA may be returned to the AFA: its areas go back, the Force Pool units stay with the liberator', () => {
