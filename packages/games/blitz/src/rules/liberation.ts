@@ -189,6 +189,12 @@ function returnCountry(p: PackIndex, s: BlitzState, country: string, from: strin
 export function askStandMove(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   while (s.standMoves?.length) {
     const id = s.standMoves[0]!;
+    const u = s.units[id]!;
+    // Gone meanwhile, or no longer where it may not stay: nothing to move.
+    if (u.at === 'pool' || u.at === 'gone' || !allyAreaBarred(p, s, u.power, u.at)) {
+      shiftStandMove(s);
+      continue;
+    }
     const dests = closestStands(p, s, id);
     if (dests.length > 1) return { kind: 'decision', power: s.units[id]!.power, prompt: 'liberation-move', options: dests.map((l) => `to ${l}`) };
     if (dests.length === 1) standMove(p, s, id, dests[0]!, ev);
@@ -207,7 +213,7 @@ export function applyStandMove(p: PackIndex, s: BlitzState, choice: string, ev: 
 
 function standMove(p: PackIndex, s: BlitzState, id: string, dest: string, ev: Events): void {
   const u = s.units[id]!;
-  emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to its own power, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
+  emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to ${s.control[u.at]}, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
   s.units[id] = { ...u, at: dest };
   shiftStandMove(s);
 }
