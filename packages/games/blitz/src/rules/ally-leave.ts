@@ -20,17 +20,10 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import type { PackIndex } from './pack-index.ts';
-import { isLand } from './query.ts';
+import { isLand, leaveAnswer, leaveKey } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { fired } from './sections.ts';
 import { leaveHolder } from './wars.ts';
-
-/** The holder's standing answer this impulse to units of `power` entering `land`, if it was asked. */
-function answer(s: BlitzState, power: string, land: string): boolean | undefined {
-  if (s.leaves?.includes(`${power}>${land}:yes`)) return true;
-  if (s.leaves?.includes(`${power}>${land}:no`)) return false;
-  return undefined;
-}
 
 /**
  * Before `choice` takes unit `uid` into `land`: when that needs a leave not yet asked this impulse,
@@ -39,7 +32,7 @@ function answer(s: BlitzState, power: string, land: string): boolean | undefined
  */
 export function holdForLeave(p: PackIndex, s: BlitzState, uid: string, land: string, choice: string, via?: 'combat'): boolean {
   const power = s.units[uid]!.power;
-  if (leaveHolder(p, s, power, land) === null || answer(s, power, land) !== undefined) return false;
+  if (leaveHolder(p, s, power, land) === null || leaveAnswer(s, power, land) !== undefined) return false;
   fired('1.3', s.scenario);
   s.leaveAsk = { unit: uid, land, choice, ...(via ? { via } : {}) };
   return true;
@@ -61,7 +54,7 @@ export function answerLeave(p: PackIndex, s: BlitzState, c: string, ev: Events):
   if ((verb !== 'allow' && verb !== 'refuse') || arg !== a.land) throw new IllegalChoiceError(`unexpected '${c}'`);
   const u = s.units[a.unit]!;
   const holder = s.control[a.land]!;
-  s.leaves = [...(s.leaves ?? []), `${u.power}>${a.land}:${verb === 'allow' ? 'yes' : 'no'}`];
+  s.leaves = [...(s.leaves ?? []), leaveKey(u.power, a.land, verb === 'allow')];
   emit(ev, 'ally-leave', `${holder} ${verb === 'allow' ? 'lets' : 'does not let'} ${unitName(p, a.unit)} into ${landName(p, a.land)}`, holder, { unit: a.unit, land: a.land, allowed: verb === 'allow' });
   delete s.leaveAsk;
   return verb === 'allow' ? a.choice : null;

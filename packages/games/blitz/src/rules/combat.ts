@@ -744,7 +744,8 @@ function noteAttackerLoss(p: PackIndex, s: BlitzState, power: string): void {
   if (s.combat && sideOf(p, s, power) === s.side) s.combat.attackerLoss = true;
 }
 
-function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
+/** Whether counter `def` has a side of `size` (a loss below its smallest side destroys it). */
+export function unitDefHasSize(p: PackIndex, def: string, size: number): boolean {
   return size > 0 && p.unit.get(def)?.sizes[String(size) as '1'] !== undefined;
 }
 

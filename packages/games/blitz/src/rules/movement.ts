@@ -21,6 +21,7 @@ import {
   isLand,
   isNaval,
   landUnitsIn,
+  leaveAnswer,
   ownedBy,
   sideOf,
   typeOf,
@@ -550,7 +551,7 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     !(home && !inHomeCountry(p, u, to)) &&
     !barredFromAlly(p, s, u, to) && // 3.2
     !allyAreaBarred(p, s, u.power, to) && // 1.3
-    !s.leaves?.includes(`${u.power}>${to}:no`) && // 1.3: the holder refused its leave this impulse
+    leaveAnswer(s, u.power, to) !== false && // 1.3: the holder refused its leave this impulse
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
     !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
   if (u.at.startsWith('trs:')) {

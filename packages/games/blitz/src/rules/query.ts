@@ -173,12 +173,21 @@ export function heldBySide(p: PackIndex, s: BlitzState, land: string, side: Side
 
 /** 1.5: a land area is friendly if a power on your side controls it. */
 export const friendlyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId) => controllerSide(p, s, land) === side;
+/** 1.3: how an ally's answer to units of `power` entering `land` is kept for the impulse in `s.leaves`. */
+export const leaveKey = (power: string, land: string, allowed: boolean): string => `${power}>${land}:${allowed ? 'yes' : 'no'}`;
+/** 1.3: the ally's standing answer this impulse to units of `power` entering `land`, if it was asked. */
+export function leaveAnswer(s: BlitzState, power: string, land: string): boolean | undefined {
+  if (s.leaves?.includes(leaveKey(power, land, true))) return true;
+  if (s.leaves?.includes(leaveKey(power, land, false))) return false;
+  return undefined;
+}
+
 /**
  * A land area unit `u` may base or end a move in as friendly: its side's, and (1.3, the full game) not
  * an ally's it may not enter, nor one whose holder refused its power leave this impulse (ally-leave.ts).
  */
 export const friendlyFor = (p: PackIndex, s: BlitzState, u: UnitState, land: string): boolean =>
-  friendlyLand(p, s, land, sideOf(p, s, u.power)) && !allyAreaBarred(p, s, u.power, land) && !(s.leaves?.includes(`${u.power}>${land}:no`) ?? false);
+  friendlyLand(p, s, land, sideOf(p, s, u.power)) && !allyAreaBarred(p, s, u.power, land) && leaveAnswer(s, u.power, land) !== false;
 /** An area held by the other side (and, seen by `viewer` in the full game, at war with it). */
 export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId, viewer?: Viewer) => controllerSide(p, s, land, viewer) === enemy(side);
 

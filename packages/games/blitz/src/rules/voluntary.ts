@@ -13,7 +13,7 @@ import { emit, unitName, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { ownedBy } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
-import { eliminate } from './combat.ts';
+import { eliminate, unitDefHasSize } from './combat.ts';
 import { fired } from './sections.ts';
 
 const DESTROY = 'destroy';
@@ -45,7 +45,7 @@ export function askVoluntary(p: PackIndex, s: BlitzState, power: string): Extrac
     for (const id of candidates(p, s, power)) {
       // A Size-1 unit (or one with no smaller side) can only be destroyed: damage would destroy it anyway.
       const u = s.units[id]!;
-      if (u.size > 1 && p.unit.get(u.def)?.sizes[String(u.size - 1) as '1'] !== undefined) options.push(`${DAMAGE} ${id}`);
+      if (unitDefHasSize(p, u.def, u.size - 1)) options.push(`${DAMAGE} ${id}`);
       options.push(`${DESTROY} ${id}`);
     }
     return { kind: 'decision', power, prompt: 'voluntary-loss', options };
