@@ -34,7 +34,6 @@ import {
   landNeighbours,
   onMap,
   ownedBy,
-  powerOfSide,
   sideOf,
   typeOf,
   unitsAt,
@@ -381,7 +380,8 @@ export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events
 // ---------------------------------------------------------------- 5.3 the defender commits support
 
 export function askDefend(p: PackIndex, s: BlitzState): Ask | null {
-  const defender = s.defender ?? powerOfSide(p, s, enemy(s.side));
+  const defender = s.defender;
+  if (defender === undefined) return null; // 3.4: no defending power in the game
   const opts: string[] = [];
   for (const a of s.attacks) {
     if (a.resolved) continue;

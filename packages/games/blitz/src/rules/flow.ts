@@ -5,7 +5,7 @@
  * needs no choice and leaves the state waiting on exactly one question (`state.ask`).
  */
 import { IllegalChoiceError, type JsonObject } from '@salient/engine';
-import { applyFrenchFleetDie, applyRelease, askRelease, liberationUnits } from './france.ts';
+import { applyFrenchFleetDie, applyHomePlace, applyRelease, askHomePlace, askRelease, liberationUnits } from './france.ts';
 import { applyLiberation, applyNewHome, applyStandMove, askLiberation, askNewHome, askStandMove } from './liberation.ts';
 import { askCombat, applyCombatPick, eliminate, overrunDestinations, applyAnnounce, applyDefend, applyResolve, askAnnounce, askDefend, askResolve, endCombat } from './combat.ts';
 import { emit, landName, unitName, type Events } from './events.ts';
@@ -74,6 +74,8 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
     return;
   }
   s.side = impulseSide(impulse);
+  // 3.4: a side whose major powers are all out of the game (or, in F, neutral) has no impulse.
+  if (!sidePowers(p, s, s.side).length) return beginImpulse(p, s, impulse + 1);
   if (s.commanders) startCommanderPhase(p, s); // 9.5: its commanders first, as the phase begins
   if (impulse > 2) fired('2.2', s.scenario);
   startFrontierAttack(p, s); // E: the USSR's attack on Harbin, at the start of the Allied activities
@@ -206,11 +208,28 @@ function nextStep(p: PackIndex, s: BlitzState, ev: Events): void {
   s.sel = null;
   if (s.step === 'build') return endTurn(p, s, ev);
   if (s.modes) return nextSharedStep(p, s, ev);
+  if (s.step === 'defend' && s.queue?.length) {
+    // 5.3: the next defending power commits its support (the queue replaced, not changed in place).
+    const [next, ...rest] = s.queue;
+    s.defender = next!;
+    if (rest.length) s.queue = rest;
+    else delete s.queue;
+    return;
+  }
+  delete s.queue;
+  delete s.defender;
   const steps = stepsOf(p, s);
   const i = steps.indexOf(s.step);
   const next = steps[i + 1];
   if (next) {
     s.step = next;
+    if (next === 'defend') {
+      // 5.3: every power of the defending side commits support in turn, in scenario order, also when
+      // the attacking side is a single power.
+      const [first, ...rest] = sidePowers(p, s, enemy(s.side));
+      if (first !== undefined) s.defender = first;
+      if (rest.length) s.queue = rest;
+    }
     return;
   }
   beginImpulse(p, s, s.impulse + 1);
@@ -240,6 +259,7 @@ function resumeTurnEnd(p: PackIndex, s: BlitzState, ev: Events): void {
   if (sc.forcePool.length || Object.keys(sc.offMapIncome).length || sc.fixedIncome || sc.futureAdditions || sc.weaponCharts) {
     // B.7/C.7: builds, Axis power first; choices stay hidden until both are done (1.9).
     for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
+      if (s.out?.includes(pw.id)) continue; // 3.4: out of the game
       s.res[pw.id] = sc.fixedIncome ? fixedBudget(p, s, pw.id) : income(p, s, pw.id);
       s.buildOrder.push(pw.id);
     }
@@ -261,6 +281,7 @@ function areaBudgets(p: PackIndex, s: BlitzState, ev: Events): void {
   else delete s.isolated;
   const detail: JsonObject = {};
   for (const pw of [...sc.powers].sort((a, b) => (a.side === b.side ? 0 : a.side === 'Axis' ? -1 : 1))) {
+    if (s.out?.includes(pw.id)) continue; // 3.4: out of the game: no income, no builds; what it saved waits for its return
     const x = purses[pw.id]!;
     const savedOil = s.oil?.[pw.id] ?? 0;
     const savedRes = s.saved?.[pw.id] ?? 0;
@@ -424,9 +445,17 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
       s.ask = askNewHome(p, s); // 3.4: at once, too
       return;
     }
+    if (s.homePlace) {
+      const q = askHomePlace(p, s, ev); // 3.4: units in a country France's fall made neutral, placed in their home country (once it is known)
+      if (q) {
+        s.ask = q;
+        return;
+      }
+      continue;
+    }
     if (s.combat) {
       const q = askCombat(p, s, ev);
-      if (s.loot || s.libCoin || s.releaseAsk || s.liberation || s.homeAsk || s.standMoves) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
+      if (s.loot || s.libCoin || s.releaseAsk || s.liberation || s.homeAsk || s.standMoves || s.homePlace) continue; // 9.9, 3.4: a Factory or a country taken in this combat is answered for first
       if (q) {
         s.ask = q;
         return;
@@ -453,7 +482,7 @@ export function advance(p: PackIndex, s: BlitzState, ev: Events): void {
     }
     if (s.frontierAttack) {
       const q = askFrontier(p, s, ev);
-      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk || s.standMoves) continue;
+      if (s.loot || s.releaseAsk || s.liberation || s.homeAsk || s.standMoves || s.homePlace) continue;
       if (q) {
         s.ask = q;
         return;
@@ -640,6 +669,10 @@ function applyDecision(p: PackIndex, s: BlitzState, choice: string, ev: Events):
   }
   if (s.homeAsk) {
     applyNewHome(p, s, choice, ev);
+    return;
+  }
+  if (s.homePlace) {
+    applyHomePlace(p, s, choice, ev);
     return;
   }
   if (s.sabotageRoll) {

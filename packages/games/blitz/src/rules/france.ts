@@ -8,8 +8,10 @@
  * - the French warships on the map go to Vichy France: they are Vichy's (held off the map here, since
  *   a neutral country's units take no part until it joins a side) and appear in its port, under the
  *   power that Vichy joins, when someone declares war on it;
- * - units left in a country that is now neutral go to an area of their home country (the first by name
- *   where they can stack: the owner's choice in the rulebook), or are lost if there is none.
+ * - units left in a country that is now neutral are placed in an area of their home country (the new
+ *   home chosen for them, if that country was conquered: 3.4) where their side holds it and they can
+ *   stack, the owner choosing (`vichy-place`); an ally's area asks the holder's leave (1.3); with none,
+ *   a unit is lost.
  *
  * An Axis declaration of war on Vichy France brings its land unit out only while the Allies do not hold
  * all of French North Africa. An Allied power taking one of these countries liberates it rather than
@@ -24,12 +26,14 @@
  * French warship there (frenchFleetRoll), +1 while the Allies hold all of French North Africa: 1, the
  * Axis power takes it; 2-3, the Allies keep it and it must leave at once as an overrun unit would (6.6);
  * 4 or more, it is destroyed. The ships rolled for are not overrun.
- *
- * Not yet: the rule that France's and Vichy's other special cases apply only the first time.
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { canStackLand, canStackPort, heldBySide, isAir, isLand, isNaval, maxSize, onMap, sideOf } from './query.ts';
+import { IllegalChoiceError } from '@salient/engine';
+import { canStackLand, canStackPort, heldBySide, isAir, isLand, isNaval, leaveAnswer, maxSize, onMap, sideOf } from './query.ts';
+import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
+import { unitHome } from './supply.ts';
+import { allyAreaBarred } from './wars.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
@@ -103,21 +107,12 @@ export function franceFalls(p: PackIndex, s: BlitzState, ev: Events): void {
     s.units[id] = { ...u, at: 'gone' };
   }
   s.vichy = { countries: countries.sort(), fleet };
-  // Units left in a country now neutral go home, or are lost.
-  for (const [id, u] of onMap(s)) {
-    if (u.at.startsWith('sea:') || u.at.startsWith('trs:') || !neutral.includes(u.at)) continue;
-    const home = unitDef(p, u.def).home;
-    const side = sideOf(p, s, u.power);
-    const fits = (l: string) => (isLand(p, u) ? canStackLand(p, s, l, side, u.size) : isNaval(p, u) ? canStackPort(p, s, l, u.size) : true);
-    const dest = (p.countryLands.get(home) ?? []).filter((l) => heldBySide(p, s, l, side) && fits(l)).sort()[0];
-    if (dest) {
-      emit(ev, 'vichy-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
-      s.units[id] = { ...u, at: dest };
-    } else {
-      emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, u.at)}, now neutral, and is lost`, u.power, { unit: id, type: unitDef(p, u.def).type });
-      s.units[id] = { ...u, at: 'gone' };
-    }
-  }
+  // Units left in a country now neutral are placed in their home country, one at a time, the owner
+  // choosing the area (askHomePlace), or are lost.
+  const placing = onMap(s)
+    .filter(([, u]) => !u.at.startsWith('sea:') && !u.at.startsWith('trs:') && neutral.includes(u.at))
+    .map(([id]) => id);
+  if (placing.length) s.homePlace = [...(s.homePlace ?? []), ...placing];
   emit(ev, 'vichy', `France falls: ${countries.map((c) => p.files.map.countries.find((x) => x.id === c)?.name ?? c).join(', ')} ${countries.length > 1 ? 'are' : 'is'} neutral now${fleet.length ? `; ${fleet.map((f) => unitName(p, f.unit)).join(', ')} go${fleet.length > 1 ? '' : 'es'} to Vichy France` : ''}`, undefined, {
     countries,
     fleet: fleet.map((f) => f.unit),
@@ -275,3 +270,63 @@ export function dropClaims(p: PackIndex, s: BlitzState, country: string, only?: 
 
 /** The country a land area counts for now (the Vichy France area is Vichy's once France has fallen). */
 export const countryOfLand = (p: PackIndex, s: BlitzState, land: string): string => (land === VICHY && vichyApart(s) ? VICHY : p.land.get(land)!.country);
+
+/** 3.4: the areas of its home country where unit `id`, in a country made neutral by France's fall, may be placed. */
+function homePlaces(p: PackIndex, s: BlitzState, id: string): string[] {
+  const u = s.units[id]!;
+  const side = sideOf(p, s, u.power);
+  const fits = (l: string) => (isLand(p, u) ? canStackLand(p, s, l, side, u.size) : isNaval(p, u) ? canStackPort(p, s, l, u.size) : true);
+  return countryLands(p, s, unitHome(p, s, u.def))
+    .filter((l) => l in s.control && heldBySide(p, s, l, side) && !allyAreaBarred(p, s, u.power, l) && leaveAnswer(s, u.power, l) !== false && fits(l))
+    .sort();
+}
+
+/**
+ * 3.4: the next unit to place out of a country made neutral by France's fall: with one area it goes
+ * there at once (an ally's asks the holder's leave first, 1.3), with none it is lost, with several
+ * its owner is asked (`vichy-place`); null once every unit is placed.
+ */
+export function askHomePlace(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
+  while (s.homePlace?.length) {
+    const id = s.homePlace[0]!;
+    const u = s.units[id]!;
+    if (u.at === 'pool' || u.at === 'gone' || s.control[u.at] !== 'neutral') {
+      shiftHomePlace(s); // gone meanwhile, or its area no longer neutral
+      continue;
+    }
+    const dests = homePlaces(p, s, id);
+    if (dests.length > 1) return { kind: 'decision', power: u.power, prompt: 'vichy-place', options: dests.map((l) => `to ${l}`) };
+    if (dests.length === 1 && holdForLeave(p, s, id, dests[0]!, `to ${dests[0]!}`)) return askLeave(s);
+    if (dests.length === 1) placeHome(p, s, id, dests[0]!, ev);
+    else {
+      emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, u.at)}, now neutral, and is lost`, u.power, { unit: id, type: unitDef(p, u.def).type });
+      s.units[id] = { ...u, at: 'gone' };
+      shiftHomePlace(s);
+    }
+  }
+  return null;
+}
+
+/** The owner's pick of an area for the unit at the head of `homePlace`. */
+export function applyHomePlace(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
+  const id = s.homePlace![0]!;
+  const to = choice.slice('to '.length);
+  if (!choice.startsWith('to ') || !homePlaces(p, s, id).includes(to)) throw new IllegalChoiceError(`'${choice}' is not an area of its home country where ${id} may be placed`);
+  if (holdForLeave(p, s, id, to, choice)) return; // 1.3: asked next; given, this choice is applied again
+  placeHome(p, s, id, to, ev);
+}
+
+function placeHome(p: PackIndex, s: BlitzState, id: string, dest: string, ev: Events): void {
+  const u = s.units[id]!;
+  fired('3.4', s.scenario);
+  emit(ev, 'vichy-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
+  s.units[id] = { ...u, at: dest };
+  shiftHomePlace(s);
+  enterArea(p, s, id, dest); // 1.3: the holder's air and naval units there rebase out
+}
+
+function shiftHomePlace(s: BlitzState): void {
+  const [, ...rest] = s.homePlace!;
+  if (rest.length) s.homePlace = rest;
+  else delete s.homePlace;
+}

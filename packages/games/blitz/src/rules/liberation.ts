@@ -41,7 +41,8 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { canStackLand, canStackPort, isAir, isLand, isNaval, landNeighbours, onMap, sideOf } from './query.ts';
+import { canStackLand, canStackPort, isAir, isLand, isNaval, landNeighbours, leaveAnswer, onMap, sideOf } from './query.ts';
+import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { usesSupply } from './supply.ts';
 import { allyAreaBarred } from './wars.ts';
 import { countryLands } from './france.ts';
@@ -174,6 +175,7 @@ function returnCountry(p: PackIndex, s: BlitzState, country: string, from: strin
   for (const l of lands) s.control[l] = to;
   const what = only ? lands.map((l) => landName(p, l)).join(', ') : countryName(p, country);
   emit(ev, 'liberation-return', `${from} returns ${what} to ${to}${lands.length && !only ? ` (${lands.map((l) => landName(p, l)).join(', ')})` : ''}`, from, { country, from, to, lands });
+  updateOut(p, s, ev); // 3.4: a power out of the game is back once a country of its own is returned to it
   // The units that must leave, moved one at a time, each to a closest area as things then stand
   // (standMoves: the owner picks among equals, asked by askStandMove).
   const leaving = onMap(s)
@@ -197,6 +199,7 @@ export function askStandMove(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
     }
     const dests = closestStands(p, s, id);
     if (dests.length > 1) return { kind: 'decision', power: s.units[id]!.power, prompt: 'liberation-move', options: dests.map((l) => `to ${l}`) };
+    if (dests.length === 1 && holdForLeave(p, s, id, dests[0]!, `to ${dests[0]!}`)) return askLeave(s); // 1.3: an ally's area only with its leave
     if (dests.length === 1) standMove(p, s, id, dests[0]!, ev);
     else shiftStandMove(s);
   }
@@ -208,6 +211,7 @@ export function applyStandMove(p: PackIndex, s: BlitzState, choice: string, ev: 
   const id = s.standMoves![0]!;
   const to = choice.slice('to '.length);
   if (!choice.startsWith('to ') || !closestStands(p, s, id).includes(to)) throw new IllegalChoiceError(`'${choice}' is not a closest area ${id} may move to`);
+  if (holdForLeave(p, s, id, to, choice)) return; // 1.3: asked next; given, this choice is applied again
   standMove(p, s, id, to, ev);
 }
 
@@ -216,16 +220,19 @@ function standMove(p: PackIndex, s: BlitzState, id: string, dest: string, ev: Ev
   emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to ${s.control[u.at]}, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
   s.units[id] = { ...u, at: dest };
   shiftStandMove(s);
+  enterArea(p, s, id, dest); // 1.3: the holder's air and naval units there rebase out
 }
 
 function shiftStandMove(s: BlitzState): void {
-  s.standMoves!.shift();
-  if (!s.standMoves!.length) delete s.standMoves;
+  const [, ...rest] = s.standMoves!; // replaced, not changed in place: the draft of a new state shares it (game.ts)
+  if (rest.length) s.standMoves = rest;
+  else delete s.standMoves;
 }
 
 /**
- * The closest land areas where unit `id` may stand: friendly to its side, not barred to its power, room
- * for it (a Port for a naval unit). Distance counts a land area entered as 1 and a sea crossed as 2
+ * The closest land areas where unit `id` may stand: friendly to its side, not barred to its power nor
+ * refused it by the ally holding it this impulse (1.3: every way into an ally's area asks the holder's
+ * leave, this one too), room for it (a Port for a naval unit). Distance counts a land area entered as 1 and a sea crossed as 2
  * (5.1's rebase costs), over areas in play. Several: the owner picks (3.4). None: it stays where it is.
  */
 function closestStands(p: PackIndex, s: BlitzState, id: string): string[] {
@@ -239,6 +246,7 @@ function closestStands(p: PackIndex, s: BlitzState, id: string): string[] {
     s.control[l] !== 'neutral' &&
     sideOf(p, s, s.control[l]!) === side &&
     !allyAreaBarred(p, s, u.power, l) &&
+    leaveAnswer(s, u.power, l) !== false &&
     (isLand(p, u) ? canStackLand(p, s, l, side, u.size) : isNaval(p, u) ? landDef(p, l).ports.length > 0 && canStackPort(p, s, l, u.size) : isAir(p, u));
   const dist = new Map<string, number>([[u.at, 0]]);
   for (let d = 0; d <= 2 * inPlay.size; d++) {
@@ -356,4 +364,51 @@ export function mainHomes(p: PackIndex, s: BlitzState, power: string, homes: Rea
     out.add(moved && !s.conquered.includes(moved) ? moved : c);
   }
   return out;
+}
+
+/**
+ * 3.4: whether `power` still controls an unconquered country: one of its own home countries not
+ * conquered, or a minor ally of it: a country of no major power, not conquered, where it holds an area
+ * in play and where every other area in play is its side's or was taken from its side (`lostBy`: an
+ * ally overrun in part is still an ally; an enemy country it has a foothold in is not its own).
+ */
+export function controlsACountry(p: PackIndex, s: BlitzState, power: string): boolean {
+  const nations: readonly string[] = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.nations ?? [];
+  const side = sideOf(p, s, power);
+  const inPlay = new Set(scenarioDef(p, s.scenario).lands);
+  const ours = (l: string) => {
+    const h = s.control[l];
+    if (h !== undefined && h !== 'neutral' && sideOf(p, s, h) === side) return true;
+    const lost = s.lostBy?.[l];
+    return lost !== undefined && sideOf(p, s, lost) === side;
+  };
+  for (const c of p.files.map.countries) {
+    if (s.conquered.includes(c.id)) continue;
+    if (c.homeOf !== undefined) {
+      if (nations.includes(c.homeOf)) return true;
+      continue;
+    }
+    const lands = countryLands(p, s, c.id).filter((l) => inPlay.has(l));
+    if (lands.some((l) => s.control[l] === power) && lands.every(ours)) return true;
+  }
+  return false;
+}
+
+/**
+ * 3.4: a major power that controls no unconquered country is out of the game until it controls one
+ * again (the text names an ally's liberation of one of its countries, returned to it). Worked out
+ * after every change of control (`s.out`); each change is announced. While out, a power takes no
+ * impulses (sidePowers), builds nothing and gets no income (7.6, 7.8), and gains no VP (8); its
+ * saved Oil and Resources wait for its return. The text says no more, so its units left on the map
+ * stay where they are, doing nothing of their own, and still defend where they stand (our reading).
+ */
+export function updateOut(p: PackIndex, s: BlitzState, ev: Events): void {
+  const was = s.out ?? [];
+  const now = scenarioDef(p, s.scenario).powers.map((x) => x.id).filter((pw) => !controlsACountry(p, s, pw));
+  if (now.length === was.length && now.every((x) => was.includes(x))) return;
+  fired('3.4', s.scenario);
+  for (const pw of now.filter((x) => !was.includes(x))) emit(ev, 'out-of-game', `${pw} controls no unconquered country and is out of the game until one of its countries is liberated back to it`, pw, { power: pw });
+  for (const pw of was.filter((x) => !now.includes(x))) emit(ev, 'back-in-game', `${pw} controls a country again and is back in the game`, pw, { power: pw });
+  if (now.length) s.out = now;
+  else delete s.out;
 }

@@ -63,8 +63,8 @@ export function moveMarker(p: PackIndex, s: BlitzState, power: string, delta: nu
   if (now < 0) {
     const below = -now;
     now = 0;
-    if (allied) {
-      const axis = scenarioDef(p, s.scenario).powers.filter((x) => x.side === 'Axis').map((x) => x.id);
+    const axis = scenarioDef(p, s.scenario).powers.filter((x) => x.side === 'Axis' && !s.out?.includes(x.id)).map((x) => x.id); // 3.4: none out of the game
+    if (allied && axis.length) {
       for (const a of axis) (s.vp ??= {})[a] = (s.vp[a] ?? 0) + below;
       emit(ev, 'victory-points', `${power}'s It's War! marker cannot go below 0: ${axis.join(' and ')} gain ${below} VP`, axis[0], { vp: below, objective: 'neutral-entry-floor' });
     }

@@ -169,12 +169,12 @@ export function noteFootUse(p: PackIndex, s: BlitzState, id: string): void {
 
 // ---------------------------------------------------------------- 9.6 Sabotage
 
-/** The enemy major powers `power` may still sabotage this turn (9.6: once each a turn; enemies it is at war with). */
+/** The enemy major powers `power` may still sabotage this turn (9.6: once each a turn; enemies it is at war with; 3.4: none out of the game, which has no builds). */
 export function sabotageTargets(p: PackIndex, s: BlitzState, power: string): string[] {
   if (!optionOn(s, '9.6')) return [];
   const side = sideOf(p, s, power);
   return scenarioDef(p, s.scenario)
-    .powers.filter((x) => x.side === enemy(side) && atWar(p, s, power, x.id) && !(s.sabotaged ?? []).includes(`${power}>${x.id}`))
+    .powers.filter((x) => x.side === enemy(side) && atWar(p, s, power, x.id) && !s.out?.includes(x.id) && !(s.sabotaged ?? []).includes(`${power}>${x.id}`))
     .map((x) => x.id);
 }
 

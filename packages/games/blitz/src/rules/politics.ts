@@ -14,7 +14,7 @@ import { makeWar } from './wars.ts';
 import { VICHY, countryLands, countryOfLand, dropClaims, franceFalls, frenchNeutrals, liberate, liberatedByTaking, startFrenchFleetRoll, vichyJoins } from './france.ts';
 import { setAsideConquered } from './specials.ts';
 import { alignedPicks } from './economy.ts';
-import { afterConquest, afterLiberation, liberateArea, liberatorsOf } from './liberation.ts';
+import { afterConquest, afterLiberation, liberateArea, liberatorsOf, updateOut } from './liberation.ts';
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, minorDef } from './road-to-war.ts';
@@ -53,6 +53,7 @@ export function takeControl(p: PackIndex, s: BlitzState, land: string, power: st
   onCapture(p, s, land, power, ev); // 8: Control Industrial Might
   onTaken(p, s, land, before, power); // 8: No Casualties
   checkAlignments(p, s, ev); // 3.3
+  updateOut(p, s, ev); // 3.4: a major power left with no unconquered country is out of the game
   checkImmediateVictory(p, s, ev);
 }
 
@@ -146,7 +147,9 @@ export function settleUnsupplied(p: PackIndex, s: BlitzState, ev: Events): void 
   // Each one still held whole and still short of supply is put back by settleCountry.
   let settled = false;
   for (const x of waiting) settled = settleCountry(p, s, x.country, x.power, x.retake === true, ev) || settled;
-  if (settled) checkImmediateVictory(p, s, ev);
+  if (!settled) return;
+  updateOut(p, s, ev); // 3.4
+  checkImmediateVictory(p, s, ev);
 }
 
 /** 3.3: whether `side` taking `country` whole liberates and aligns it (see the scenario's `liberatedByConquest`). */

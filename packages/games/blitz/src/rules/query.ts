@@ -31,8 +31,8 @@ export const inactive = (s: BlitzState, power: string): boolean => s.impulse !==
 
 /** The powers of `side` in the scenario's order (2.1: the order they act in within each step). */
 export function sidePowers(p: PackIndex, s: BlitzState, side: SideId): string[] {
-  // 7.2: a neutral major power takes no part in the activities and Blitzes.
-  return scenarioDef(p, s.scenario).powers.filter((x) => x.side === side && !inactive(s, x.id)).map((x) => x.id);
+  // 7.2: a neutral major power takes no part in the activities and Blitzes; 3.4: nor does one out of the game.
+  return scenarioDef(p, s.scenario).powers.filter((x) => x.side === side && !inactive(s, x.id) && !s.out?.includes(x.id)).map((x) => x.id);
 }
 
 /**

@@ -201,7 +201,8 @@ export interface BlitzState {
    * Sides with several powers (from Scenario D on) act step by step, every power of the side in turn
    * (2.1: each activity is done for all the side's powers before the next): each power's mode this
    * impulse, each Free Blitz's Size left, the powers still to act in the current step, and the
-   * defending power committing support in the `defend` step. Absent where each side is one power.
+   * defending power committing support in the `defend` step. Where the acting side is one power, only
+   * `defender` and `queue` are used, for the defending powers of the `defend` step (flow.ts).
    */
   modes?: Record<string, Mode>;
   freeBy?: Record<string, number>;
@@ -368,7 +369,11 @@ export interface BlitzState {
   unsupplied?: { country: string; power: string; retake?: boolean }[];
   /** 3.4: France and Italy once conquered and liberated: from then on they fall like any country (every area, no Vichy France). */
   capitalsSpent?: string[];
-  /** 3.4: units that must leave a country just returned to its power, to the closest area each may stand in (liberation.ts). */
+  /** 3.4: major powers controlling no unconquered country, out of the game until one is liberated back to them (liberation.ts). */
+  out?: string[];
+  /** 3.4: units left in a country made neutral by France's fall, still to be placed in their home country, in order (france.ts). Replaced, never changed in place. */
+  homePlace?: string[];
+  /** 3.4: units that must leave a country just returned to its power, to the closest area each may stand in (liberation.ts). Replaced, never changed in place. */
   standMoves?: string[];
   /** 3.4: liberated countries whose liberator is still to choose which set-aside unit it takes, in order (france.ts). */
   releaseAsk?: { country: string; power: string }[];

@@ -23,7 +23,7 @@ function objectivesOf(p: PackIndex, s: BlitzState, kind: ObjectiveDef['kind']): 
 }
 
 function award(p: PackIndex, s: BlitzState, power: string, n: number, why: string, ev: Events, data: JsonObject, floor = 0): void {
-  if (!n) return;
+  if (!n || (n > 0 && s.out?.includes(power))) return; // 3.4: a power out of the game gains nothing
   const target = victoryOf(p, s)!.target;
   const was = s.vp![power] ?? 0;
   const now = Math.max(Math.min(floor, was), Math.min(target, was + n)); // 8: capped at the target

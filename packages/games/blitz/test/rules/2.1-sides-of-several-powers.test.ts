@@ -93,6 +93,30 @@ describe('2.1 sides of several powers', () => {
     expect(options(t)).toEqual(['resolve western-germany']);
   });
 
+  it('5.3: against a single attacking power, every power of the defending side commits its own support in turn', () => {
+    // The AFA's fighters in Belgium-Netherlands with the US army; the USA's bombers in London, in range too.
+    let s = arrange(start(), {
+      units: { 'us-1st-army': { at: 'belgium-netherlands' }, 'royal-air-force': { at: 'belgium-netherlands' }, '15th-army': { at: 'western-germany' } },
+      control: { 'belgium-netherlands': 'USA' },
+    });
+    s = until(s, 'GER', 'announce-attack');
+    const attack = options(play(s, 'attack belgium-netherlands').state).find((o) => o.startsWith('add '))!;
+    let r = play(s, 'attack belgium-netherlands', attack, 'launch');
+    if (prompt(r.state) === 'GER:announce-attack') r = play(r.state, 'done');
+    expect(prompt(r.state)).toBe('AFA:commit-defence');
+    const afa = options(r.state).filter((o) => o !== 'done');
+    expect(afa.length).toBeGreaterThan(0);
+    for (const o of afa) expect(r.state.units[o.split(' ').pop()!]!.power).toBe('AFA');
+    const usa = play(r.state, 'done').state;
+    expect(prompt(usa)).toBe('USA:commit-defence');
+    const mine = options(usa).filter((o) => o !== 'done');
+    expect(mine.length).toBeGreaterThan(0);
+    for (const o of mine) expect(usa.units[o.split(' ').pop()!]!.power).toBe('USA');
+    const committed = play(usa, mine[0]!, 'done').state;
+    expect(committed.attacks[0]!.defenders).toEqual([mine[0]!.split(' ').pop()]);
+    expect(prompt(committed)).toBe('GER:resolve-order');
+  });
+
   it('random games on the split test bed pass the conformance kit', () => {
     const r = checkConformance(blitz, { pack, scenario: 'B', seeds: Array.from({ length: 30 }, (_, i) => i + 1), deepEvery: 2 });
     expect(r.playouts).toHaveLength(30);

@@ -48,10 +48,32 @@ describe('3.4 France falls for the first time', () => {
     expect(s.control['french-equatorial-africa']).toBe('AFA');
     expect(s.vichy?.fleet.map((f) => f.unit)).toEqual(['french-fleet']);
     expect(s.units['french-fleet']!.at).toBe('gone');
-    // The British army in Algeria went home.
-    const moved = ev.find((e) => e.type === 'vichy-move');
-    expect(moved && countryOf((moved.data as { to: string }).to)).toBe('great-britain');
     expect(ev.some((e) => e.type === 'vichy')).toBe(true);
+  });
+
+  it('the British army in Algeria is placed in its home country, the AFA choosing the area', () => {
+    const { s } = fallen();
+    expect(s.homePlace).toEqual(['8th-army']);
+    advance(p, s, []);
+    expect(prompt(s)).toBe('AFA:vichy-place');
+    expect(options(s)).toEqual(['to gibraltar', 'to london', 'to malta', 'to scotland']);
+    for (const o of options(s)) expect(countryOf(o.slice(3))).toBe('great-britain');
+    const r = play(s, 'to scotland');
+    expect(r.state.units['8th-army']!.at).toBe('scotland');
+    expect(r.state.homePlace).toBeUndefined();
+    expect(r.events.find((e) => e.type === 'vichy-move')?.data).toEqual({ unit: '8th-army', from: 'algeria', to: 'scotland' });
+  });
+
+  it('3.4: with no area of its home country to go to, a unit in a new neutral is lost', () => {
+    const s = start();
+    s.units['8th-army'] = { ...s.units['8th-army']!, at: 'algeria' };
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) s.control[l] = 'GER'; // not a conquest: only the areas
+    takeControl(p, s, 'paris', 'GER', [], 'test');
+    const ev: GameEvent[] = [];
+    advance(p, s, ev);
+    expect(s.units['8th-army']!.at).toBe('gone');
+    expect(ev.find((e) => e.type === 'elimination')?.data).toMatchObject({ unit: '8th-army' });
+    expect(s.homePlace).toBeUndefined();
   });
 
   it('F and the full game only: Scenario A, which has no Vichy France, keeps the plain conquest', () => {
@@ -114,6 +136,7 @@ describe('3.4 the French fleet roll when an Axis power takes Vichy France', () =
     declareWar(p, s, 'vichy-france', []);
     takeControl(p, s, 'vichy-france', 'GER', [], 'test');
     delete s.homeAsk; // the AFA's choice of a new home for Vichy's army, left in the area here: not these tests'
+    delete s.homePlace; // nor the British army's placement out of Algeria
     return s;
   };
   const roll = (s: BlitzState, die: number) => {
@@ -299,12 +322,34 @@ describe('3.4 returning a liberated country', () => {
     expect(ev.some((e) => e.type === 'liberation')).toBe(true);
     expect(s.liberation).toBeUndefined(); // no choice: it must go back
     for (const l of ['london', 'scotland', 'gibraltar', 'malta']) expect(s.control[l], l).toBe('AFA');
-    // The Soviet army must leave, at once (before anything else is asked), for a closest area it may stand in.
+    // The Soviet army must leave, at once (before anything else is asked), for a closest area it may
+    // stand in: the one closest is the AFA's Morocco, so the AFA's leave is asked first (1.3).
     expect(s.standMoves).toEqual(['byelorussian-front']);
     advance(p, s, ev);
-    const moved = ev.find((e) => e.type === 'liberation-move');
-    expect(moved?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london' });
-    expect(landDef(p, s.units['byelorussian-front']!.at).country).not.toBe('great-britain');
+    expect(prompt(s)).toBe('AFA:ally-leave');
+    expect(options(s)).toEqual(['allow morocco', 'refuse morocco']);
+    const r = play(s, 'allow morocco');
+    expect(r.events.find((e) => e.type === 'liberation-move')?.data).toMatchObject({ unit: 'byelorussian-front', from: 'london', to: 'morocco' });
+    expect(r.state.standMoves).toBeUndefined();
+  });
+
+  it('1.3: refused, the unit leaving a returned country goes to the next closest area it may stand in, never the refused one', () => {
+    const s = start();
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
+    delete s.homeAsk;
+    s.wars = [...s.wars!, 'GER~USSR'].sort();
+    s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
+    s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
+    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', [], 'test');
+    advance(p, s, []);
+    const r = play(s, 'refuse morocco');
+    // The next closest, French West Africa, is the AFA's too: asked in turn; Morocco is not asked again.
+    expect(r.state.units['byelorussian-front']!.at).toBe('london');
+    expect(prompt(r.state)).toBe('AFA:ally-leave');
+    expect(options(r.state)).toEqual(['allow french-west-africa', 'refuse french-west-africa']);
+    const moved = play(r.state, 'allow french-west-africa');
+    expect(moved.state.units['byelorussian-front']!.at).toBe('french-west-africa');
+    expect(moved.state.standMoves).toBeUndefined();
   });
 
   it('3.4: with several closest areas the owner picks where its unit goes (the USSR: Morocco or its own Norway, both a sea away)', () => {
