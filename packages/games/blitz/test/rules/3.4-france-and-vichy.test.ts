@@ -309,19 +309,27 @@ describe('3.4 example: the USA liberates French North Africa (Turn 8)', () => {
 });
 
 describe('3.4 returning a liberated country', () => {
-  it('a liberated Great Britain always goes back to the AFA, and a liberator whose units may not stay there moves them to the closest area they may', () => {
+  const BRITAIN = ['london', 'scotland', 'gibraltar', 'malta'];
+  /** Germany conquers Great Britain; the USSR, at war with it, liberates it with an army in London (and, `norway`, holding Norway). */
+  function britainLiberated(ev: GameEvent[] = [], norway = false): BlitzState {
     const s = start();
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
+    for (const l of BRITAIN) takeControl(p, s, l, 'GER', [], 'test');
     expect(s.conquered).toContain('great-britain');
-    delete s.homeAsk; // the AFA's choice of a new home for the British units: not this test's
+    delete s.homeAsk; // the AFA's choice of a new home for the British units: not these tests'
     s.wars = [...s.wars!, 'GER~USSR'].sort();
     s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
+    if (norway) s.control.norway = 'USSR';
     s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
+    for (const l of BRITAIN) takeControl(p, s, l, 'USSR', ev, 'test');
+    return s;
+  }
+
+  it('a liberated Great Britain always goes back to the AFA, and a liberator whose units may not stay there moves them to the closest area they may', () => {
     const ev: GameEvent[] = [];
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', ev, 'test');
+    const s = britainLiberated(ev);
     expect(ev.some((e) => e.type === 'liberation')).toBe(true);
     expect(s.liberation).toBeUndefined(); // no choice: it must go back
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) expect(s.control[l], l).toBe('AFA');
+    for (const l of BRITAIN) expect(s.control[l], l).toBe('AFA');
     // The Soviet army must leave, at once (before anything else is asked), for a closest area it may
     // stand in: the one closest is the AFA's Morocco, so the AFA's leave is asked first (1.3).
     expect(s.standMoves).toEqual(['byelorussian-front']);
@@ -334,13 +342,7 @@ describe('3.4 returning a liberated country', () => {
   });
 
   it('1.3: refused, the unit leaving a returned country goes to the next closest area it may stand in, never the refused one', () => {
-    const s = start();
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
-    delete s.homeAsk;
-    s.wars = [...s.wars!, 'GER~USSR'].sort();
-    s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
-    s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', [], 'test');
+    const s = britainLiberated();
     advance(p, s, []);
     const r = play(s, 'refuse morocco');
     // The next closest, French West Africa, is the AFA's too: asked in turn; Morocco is not asked again.
@@ -353,14 +355,7 @@ describe('3.4 returning a liberated country', () => {
   });
 
   it('3.4: with several closest areas the owner picks where its unit goes (the USSR: Morocco or its own Norway, both a sea away)', () => {
-    const s = start();
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'GER', [], 'test');
-    delete s.homeAsk;
-    s.wars = [...s.wars!, 'GER~USSR'].sort();
-    s.neutral = (s.neutral ?? []).filter((x) => x !== 'USSR');
-    s.control.norway = 'USSR';
-    s.units['byelorussian-front'] = { def: 'byelorussian-front', power: 'USSR', size: 1, at: 'london' };
-    for (const l of ['london', 'scotland', 'gibraltar', 'malta']) takeControl(p, s, l, 'USSR', [], 'test');
+    const s = britainLiberated([], true);
     advance(p, s, []);
     expect(prompt(s)).toBe('USSR:liberation-move');
     expect(options(s)).toEqual(['to morocco', 'to norway']);
