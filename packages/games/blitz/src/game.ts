@@ -34,7 +34,7 @@ import { parseBids, parseOptional } from './rules/optional.ts';
 import { startRoadToWar } from './rules/road-to-war.ts';
 import { initCommanders } from './rules/commanders.ts';
 
-export const RULES_VERSION = '0.10.0';
+export const RULES_VERSION = '0.11.0';
 /** One line per scenario for listings. */
 const SUMMARIES: Record<string, string> = {
   A: 'Turns 1-2, Germany against the Anglo-French Alliance. Germany wins the moment it controls Paris and Poland; otherwise the AFA win when Turn 2 ends.',

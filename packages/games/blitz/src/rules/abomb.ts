@@ -10,7 +10,10 @@
  * built again later (after use or loss) it needs no test. All of this is secret like the rest of the
  * builds (1.9): the steps are held in `hidden` and reach the open `aBomb` record at the reveal.
  *
- * An air unit of the power with Strategic Factors of at least 4 based where the bomb lies may carry it
+ * An air unit of the power with Strategic Factors of at least 4 may pick the bomb up where it lies, also in
+ * the middle of a rebase (`carry a-bomb` at the start or at a stop on the way, movement.ts); the bomb then
+ * lies where the rebase ends (our reading: between combats it lies in an area, so a carrier lost away
+ * from a combat does not take it along). An air unit so able, based where the bomb lies, may carry it
  * into a land combat it attacks in (5.3; for Germany also a V-Weapon with 4, which flies only in
  * Factory Attacks and, never in an Air Round, always gets through to the target; it is used up in the
  * Strategic Round after the bomb has gone off). The bomb sits out the Air Round and shares its carrier's fate (6.1, 6.5): destroyed with
@@ -192,6 +195,30 @@ export function carryOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   const at = bombLand(p, s, s.power);
   if (!d || !at) return [];
   return a.attackers.filter((x) => s.units[x]!.power === s.power && isAir(p, s.units[x]!) && s.units[x]!.from === at && strategic(p, s, x) >= d.carrierStrategic).map((x) => `abomb ${x}`);
+}
+
+/**
+ * 7.8: whether air unit `id` may pick up its power's built A-Bomb where it is now (Strategic Factors of at
+ * least the pack's minimum; the bomb lying in that land area): also in the middle of a rebase (movement.ts).
+ */
+export function mayPickUp(p: PackIndex, s: BlitzState, id: string, at: string = s.units[id]!.at): boolean {
+  const d = defOf(p, s);
+  const u = s.units[id]!;
+  return d !== undefined && isAir(p, u) && bombLand(p, s, u.power) === at && !s.aBomb![u.power]!.at!.startsWith('carrier:') && strategic(p, s, id) >= d.carrierStrategic;
+}
+
+/** The land area where `power`'s built A-Bomb lies, if it lies in one (not on a mission, not lost). */
+export function bombAt(p: PackIndex, s: BlitzState, power: string): string | undefined {
+  const at = bombLand(p, s, power);
+  return at && !s.aBomb![power]!.at!.startsWith('carrier:') ? at : undefined;
+}
+
+/** 7.8: a carrier that picked up its power's A-Bomb on a rebase sets it down where the rebase ends. */
+export function setDownBomb(p: PackIndex, s: BlitzState, id: string, to: string, ev: Events): void {
+  const power = s.units[id]!.power;
+  s.aBomb = { ...s.aBomb, [power]: { ...s.aBomb![power]!, at: to } };
+  fired('7.8', s.scenario);
+  emit(ev, 'a-bomb', `${unitName(p, id)} carries ${power}'s A-Bomb to ${landName(p, to)}`, power, { step: 'carried', unit: id, at: to });
 }
 
 /** 5.3: the carrier takes the A-Bomb along into its combat. */

@@ -38,6 +38,7 @@ import { footBarred, noteFootUse, optionOn } from './optional.ts';
 import { areaInSupply, inSupply, unitHome } from './supply.ts';
 import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { enterArea, holdForLeave } from './ally-leave.ts';
+import { bombAt, mayPickUp, setDownBomb } from './abomb.ts';
 
 const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -376,6 +377,30 @@ function rebaseEnds(p: PackIndex, s: BlitzState, uid: string, from: string, left
   return [...rebasePorts(p, s, uid, from, left).keys()].filter((n) => load === 0 || canStackLand(p, s, n, side, load)).sort();
 }
 
+/** An air or PARA unit's rebase movement left: what it has not spent before a stop (7.8's A-Bomb pick-up), else three times its air movement (5.1). */
+function airLeft(p: PackIndex, s: BlitzState, uid: string): number {
+  const sel = s.sel;
+  return sel?.kind === 'rebase' && sel.unit === uid && sel.left !== undefined ? sel.left : 3 * (face(p, s.units[uid]!).airMove ?? 0);
+}
+
+/**
+ * 7.8: the land area where a rebasing air unit may stop to pick up its power's A-Bomb (offered as
+ * `via <area>`): the bomb lies there, within the rebase's reach, the unit may carry it and may be there
+ * (friendly, room to stack), and a rebase can still end somewhere from there. None once it carries it.
+ */
+function bombStops(p: PackIndex, s: BlitzState, uid: string): string[] {
+  const u = s.units[uid]!;
+  const sel = s.sel;
+  if (!isAir(p, u) || sel?.kind !== 'rebase' || sel.bomb || neutralMajor(s, u.power)) return [];
+  const at = bombAt(p, s, u.power);
+  if (!at || at === u.at || !mayPickUp(p, s, uid, at) || !friendlyFor(p, s, u, at) || !canStackAir(p, s, at, u.size)) return [];
+  const v = unitViewer(p, s, u);
+  const cost = airDistances(p, s, u.at, airLeft(p, s, uid), v).get(at);
+  if (cost === undefined) return [];
+  const onward = [...airDistances(p, s, at, airLeft(p, s, uid) - cost, v).keys()].some((n) => !n.startsWith('sea:') && n !== at && friendlyFor(p, s, u, n) && canStackAir(p, s, n, u.size));
+  return onward ? [at] : [];
+}
+
 /** Movement a rebase has left: what a TRS making it in legs has not spent, else three times the unit's (5.1). */
 function rebaseLeft(p: PackIndex, s: BlitzState, uid: string): number {
   const sel = s.sel;
@@ -385,15 +410,13 @@ function rebaseLeft(p: PackIndex, s: BlitzState, uid: string): number {
 function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const side = sideOf(p, s, u.power);
-  const f = face(p, u);
   const v = unitViewer(p, s, u);
   // 5.1: a neutral major power's units rebase from and to its home country only.
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) return rebaseEnds(p, s, uid, u.at, rebaseLeft(p, s, uid), cargoSize(s, uid));
-  const range = 3 * (f.airMove ?? 0);
-  const d = airDistances(p, s, u.at, range, v);
+  const d = airDistances(p, s, u.at, airLeft(p, s, uid), v);
   return [...d.keys()]
     .filter(ok)
     .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
@@ -409,6 +432,7 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
 function rebaseStops(p: PackIndex, s: BlitzState, uid: string): string[] {
   const u = s.units[uid]!;
   const sel = s.sel;
+  if (isAir(p, u)) return bombStops(p, s, uid);
   if (typeOf(p, u) !== 'TRS' || sel?.kind !== 'rebase') return [];
   const side = sideOf(p, s, u.power);
   const left = rebaseLeft(p, s, uid);
@@ -446,7 +470,9 @@ export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
       const on = loadable(p, s, sel.unit, u.at).filter((x) => !(sel.dropped ?? []).includes(x) && rebaseEnds(p, s, sel.unit, u.at, left, load + s.units[x]!.size).length > 0);
       if (off.length || on.length) return decision(s, 'rebase-load', [...off.map((id) => `unload ${id}`), ...on.map((id) => `load ${id}`), 'go']);
     }
-    return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`)]);
+    // 7.8: an air unit may pick up its power's A-Bomb where it is, at the start of its rebase or at a stop.
+    const pickUp = !sel.bomb && mayPickUp(p, s, sel.unit) ? ['carry a-bomb'] : [];
+    return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`), ...pickUp]);
   }
   const units = ownedBy(s, s.power).filter(([id]) => canRebase(p, s, id));
   if (!units.length) return null;
@@ -488,6 +514,24 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     if (sel.boarded) sel.boarded = [];
     return false;
   }
+  if (verb === 'carry') {
+    if (sel.bomb || !mayPickUp(p, s, sel.unit)) throw new IllegalChoiceError(`${sel.unit} cannot pick up an A-Bomb here`);
+    sel.bomb = true;
+    fired('7.8', s.scenario);
+    emit(ev, 'a-bomb', `${unitName(p, sel.unit)} picks up ${u.power}'s A-Bomb in ${landName(p, u.at)}`, u.power, { step: 'pick-up', unit: sel.unit, at: u.at });
+    return false;
+  }
+  if (verb === 'via' && isAir(p, u)) {
+    // 7.8: a stop on the way where the A-Bomb lies, to pick it up, then on with the movement left.
+    const cost = airDistances(p, s, u.at, airLeft(p, s, sel.unit), unitViewer(p, s, u)).get(arg!);
+    if (cost === undefined || !bombStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
+    if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3
+    sel.left = airLeft(p, s, sel.unit) - cost;
+    emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to fly on`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [], stop: true });
+    u.at = arg!;
+    enterArea(p, s, sel.unit, arg!); // 1.3
+    return false;
+  }
   if (verb === 'via') {
     // 5.1: one leg of a TRS's rebase, to a Port where it stops before sailing on.
     const cost = rebasePorts(p, s, sel.unit, u.at, rebaseLeft(p, s, sel.unit)).get(arg!);
@@ -512,6 +556,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     s.units[x]!.rebased = true;
   }
   enterArea(p, s, sel.unit, arg!); // 1.3
+  if (sel.bomb) setDownBomb(p, s, sel.unit, arg!, ev); // 7.8: the A-Bomb it picked up lies where it ends
   s.sel = null;
   return false;
 }
@@ -643,6 +688,7 @@ export function afterRefusal(p: PackIndex, s: BlitzState, uid: string, ev: Event
     const u = s.units[sel.unit]!;
     const moved = sel.left !== undefined && sel.left !== 3 * face(p, u).move;
     for (const x of sel.cargo) s.units[x]!.at = u.at;
+    if (sel.bomb) setDownBomb(p, s, sel.unit, u.at, ev); // 7.8
     if (moved) {
       u.rebased = true;
       emit(ev, 'rebase', `${unitName(p, sel.unit)} ends its rebase at ${landName(p, u.at)}`, u.power, { unit: sel.unit, to: u.at, cargo: sel.cargo });

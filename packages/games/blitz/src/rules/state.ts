@@ -151,9 +151,10 @@ export type Selection =
   /**
    * 5.1: a rebase. A TRS may make it in legs, port to port: `left` is the movement still unspent,
    * `boarded` the land units taken aboard at the port where it now is, `dropped` those it has put ashore
-   * (not taken aboard again).
+   * (not taken aboard again). An air unit may stop once where its power's A-Bomb lies (`left` then
+   * too) and carries it to where it ends once it picked it up (`bomb`, 7.8).
    */
-  | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest'; left?: number; boarded?: string[]; dropped?: string[] }
+  | { kind: 'rebase'; unit: string; cargo: string[]; stage: 'load' | 'dest'; left?: number; boarded?: string[]; dropped?: string[]; bomb?: boolean }
   /** `route` (4.3, 9.8): the destination `dest` is chosen (`into`: a port) and `routes` (seas joined by ',') differ in their risks: the player picks one. */
   | { kind: 'sea'; unit: string; stage: 'load' | 'dest' | 'embark' | 'route'; cargo: string[]; dest?: string; into?: boolean; routes?: string[] }
   | { kind: 'return'; unit: string; forced?: string[] }

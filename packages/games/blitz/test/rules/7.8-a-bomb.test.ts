@@ -213,6 +213,53 @@ describe('5.3/6.1/6.5 example: an A-Bomb carried into a land combat', () => {
   });
 });
 
+describe('7.8: a carrier picks up the A-Bomb where it lies, even in the middle of a rebase', () => {
+  /** The Western Allies' rebase step in E with a built A-Bomb in Manila and the 20th Air Force (Strategic 5 at Size 2) at `at`. */
+  const rebaseBed = (at: string, size = 2): BlitzState => {
+    const s = reach(startE(), 'WA', 'rebase-pick');
+    return arrange({ ...structuredClone(s), aBomb: { WA: { box: 3, tested: 4, at: 'manila' } } }, { units: { '20th-air-force': { at, size, power: 'WA' } } });
+  };
+
+  it('rebasing from where the bomb lies, it may take it along: the bomb then lies where the rebase ends', () => {
+    const s = play(rebaseBed('manila'), 'rebase 20th-air-force').state;
+    expect(options(s)).toContain('carry a-bomb');
+    const r = play(s, 'carry a-bomb', 'to burma');
+    expect(r.state.aBomb!.WA!.at).toBe('burma');
+    expect(r.state.units['20th-air-force']!.at).toBe('burma');
+    expect(eventsOf(r, 'a-bomb').map((e) => (e.data as { step: string }).step)).toEqual(['pick-up', 'carried']);
+    // Not taken along, it stays where it was.
+    expect(play(s, 'to burma').state.aBomb!.WA!.at).toBe('manila');
+  });
+
+  it('passing where the bomb lies, it may stop there (`via`), pick it up and fly on with the movement it has left', () => {
+    const s = play(rebaseBed('hawaii'), 'rebase 20th-air-force').state;
+    expect(options(s)).toContain('via manila');
+    expect(options(s)).not.toContain('carry a-bomb'); // not where the bomb lies
+    const stop = play(s, 'via manila');
+    expect(stop.state.units['20th-air-force']!.at).toBe('manila');
+    expect(prompt(stop.state)).toBe('WA:rebase-to');
+    expect(options(stop.state)).toContain('carry a-bomb');
+    expect(options(stop.state)).not.toContain('via manila');
+    // The movement spent reaching Manila is gone: fewer areas in reach than from Manila afresh.
+    const fresh = options(play(rebaseBed('manila'), 'rebase 20th-air-force').state).filter((o) => o.startsWith('to '));
+    const onward = options(stop.state).filter((o) => o.startsWith('to '));
+    expect(onward.length).toBeGreaterThan(0);
+    expect(onward.length).toBeLessThan(fresh.length);
+    for (const o of onward) expect(fresh).toContain(o);
+    const dest = onward[0]!;
+    const r = play(stop.state, 'carry a-bomb', dest);
+    expect(r.state.aBomb!.WA!.at).toBe(dest.slice(3));
+    expect(r.state.units['20th-air-force']!.rebased).toBe(true);
+  });
+
+  it('an air unit with fewer than 4 Strategic Factors is offered neither the stop nor the pick-up', () => {
+    const weak = play(rebaseBed('hawaii', 1), 'rebase 20th-air-force').state; // Strategic 3 at Size 1
+    expect(options(weak)).not.toContain('via manila');
+    const there = play(rebaseBed('manila', 1), 'rebase 20th-air-force').state;
+    expect(options(there)).not.toContain('carry a-bomb');
+  });
+});
+
 describe('7.8/8 the pack\'s A-Bomb data is checked', () => {
   const { path, raw } = scenarioAt('E');
   const objective = (r: ReturnType<typeof fresh>, id: string) => (raw(r).victory.objectives as { id: string }[]).findIndex((o) => o.id === id);
