@@ -146,6 +146,8 @@ function crossCheck(p: PackFiles): PathIssue[] {
       if (u.vWeapon && side.strategic === undefined) add([...sp, 'strategic'], 'a V-Weapon needs a Strategic Factor (it fights only in the Strategic Round, 6.1)');
       if (u.primary && side[u.primary] === undefined) add([...sp, u.primary], `primary bombing factor '${u.primary}' is missing on this side`);
       if (u.type === 'FORT' && side.move !== 0) add([...sp, 'move'], 'a FORT never moves (A.4): movement must be 0');
+      if (side.type !== undefined && u.type !== 'CV') add([...sp, 'type'], `only a CV's counter may show a BB on a side (6.5); '${u.id}' is ${u.type}: remove type`);
+      if (side.type !== undefined && Number(size) === Math.max(...Object.keys(u.sizes).map(Number))) add([...sp, 'type'], `a CV turns into a BB only by taking losses (6.5): its full-Size side must be the CV; set type on a reduced side only`);
     }
     // 7.4: only a Lend Lease counter has a named sea and a recipient's flag.
     if (u.type !== 'LL') {

@@ -170,6 +170,11 @@ const triangles = z.object({ white: count, red: count });
 
 /** One side of a counter: the unit at a given Size. */
 export const unitSideSchema = z.object({
+  /**
+   * A side of a CV's counter that shows a BB (6.5: a CV that takes losses in an Air Round may turn into a
+   * BB): at this Size the unit is a BB. Only on a CV's counter.
+   */
+  type: z.literal('BB').optional(),
   /** Land movement (green circle) for land units, naval movement (blue) for naval units. */
   move: count,
   /** Air movement (white circle) for air units and PARA. */

@@ -21,6 +21,7 @@ import {
   canStackAir,
   canStackLand,
   canStackPort,
+  carrierCounter,
   controllerSide,
   enemy,
   enemyLand,
@@ -433,10 +434,13 @@ function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
 }
 
-/** Units of one side in the Air Round: air, CV and PARA that flew in (6.1); never a V-Weapon (6.1). */
-function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId): string[] {
+/**
+ * Units of one side in the Air Round: air, CV and PARA that flew in (6.1); never a V-Weapon (6.1).
+ * `returns`: for the round's returns to base, a CV turned BB by this round's losses still counts (6.5).
+ */
+function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId, returns = false): string[] {
   const q = parts(p, s, c);
-  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV');
+  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV' || (returns && carrierCounter(p, s.units[x]!)));
   return side === s.side ? [...pick(q.attSupport), ...q.dropped] : pick(q.defSupport);
 }
 
@@ -717,9 +721,9 @@ function queueResults(p: PackIndex, s: BlitzState, c: CombatState): void {
   c.tasks.push(...tasks);
 }
 
-/** Units of `victims` that can take the current round's damage (6.5). */
-function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId): string[] {
-  if (c.round === 'air') return airUnits(p, s, c, victims);
+/** Units of `victims` that can take the current round's damage (6.5), or (`returns`) be sent back to base by its letter. */
+function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId, returns = false): string[] {
+  if (c.round === 'air') return airUnits(p, s, c, victims, returns);
   if (c.round === 'naval') {
     const a = s.attacks[c.attack]!;
     if (victims !== s.side) return shipsInPort(p, s, a.target, victims);
@@ -830,13 +834,13 @@ export function askCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
         return { kind: 'decision', power: picker, prompt: 'assign-damage', options: sortIds(el).map((x) => `hit ${x}`) };
       }
       case 'air-letter': {
-        const el = eligible(p, s, c, t.victims);
+        const el = eligible(p, s, c, t.victims, true);
         const n = roundHalfUp(el.length * letterFraction(t.letter));
         c.tasks[0] = { kind: 'rtb', victims: t.victims, left: n, ownerNext: true };
         continue;
       }
       case 'rtb': {
-        const el = eligible(p, s, c, t.victims);
+        const el = eligible(p, s, c, t.victims, true);
         if (t.left <= 0 || !el.length) {
           c.tasks.shift();
           continue;

@@ -77,9 +77,14 @@ export const airBlitzBars = (p: PackIndex, s: BlitzState, u: UnitState): boolean
 
 export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Axis');
 
+/** The unit's type at its current Size: a CV's counter may show a BB on a reduced side (6.5, `type` of a side). */
 export function typeOf(p: PackIndex, u: UnitState): string {
-  return unitDef(p, u.def).type;
+  const d = unitDef(p, u.def);
+  return d.type === 'CV' ? (d.sizes[String(u.size) as '1']?.type ?? 'CV') : d.type;
 }
+
+/** 6.5: a unit counted as an air unit for the returns to base of an Air Round: air, CV, or a CV turned BB by that round's losses. */
+export const carrierCounter = (p: PackIndex, u: UnitState): boolean => unitDef(p, u.def).type === 'CV';
 
 export const isLand = (p: PackIndex, u: UnitState) => LAND_TYPES.has(typeOf(p, u));
 export const isAir = (p: PackIndex, u: UnitState) => typeOf(p, u) === 'AIR';

@@ -16,7 +16,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, mostFactorsPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, mostFactorsPower, canStackAir, carrierCounter, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
@@ -538,10 +538,13 @@ function subsOf(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[
   return sideUnits(p, s, sea, side).filter((x) => typeOf(p, s.units[x]!) === 'SUB');
 }
 
-/** Units of `side` eligible for the current round's results (6.5), Convoys as `convoy:<id>`. */
-function eligible(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId): string[] {
+/**
+ * Units of `side` eligible for the current round's results (6.5), Convoys as `convoy:<id>`. `returns`:
+ * for an Air Round's returns to base, where a CV turned BB by this round's losses still counts as air.
+ */
+function eligible(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId, returns = false): string[] {
   const units = sideUnits(p, s, c.sea, side);
-  if (c.round === 'air') return units.filter((x) => isAirLike(p, s, x));
+  if (c.round === 'air') return units.filter((x) => isAirLike(p, s, x) || (returns && carrierCounter(p, s.units[x]!)));
   const ships = units.filter((x) => isNaval(p, s.units[x]!));
   const convoys = liveConvoys(p, s, c.sea).filter((cv) => convoySide(p, s, cv) === side && convoyOpen(s, cv)).map((cv) => `convoy:${cv.id}`);
   return [...ships, ...convoys];
@@ -714,12 +717,12 @@ export function askSeaCombat(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
         return decision(pickerOf(p, s, t.victims, t.ownerNext), 'assign-damage', sortIds(el).map((x) => `hit ${x}`));
       }
       case 'letter': {
-        const el = eligible(p, s, c, t.victims);
+        const el = eligible(p, s, c, t.victims, true);
         c.tasks[0] = { kind: 'rtb', victims: t.victims, left: roundHalfUp(el.length * letterFraction(t.letter)), ownerNext: true };
         continue;
       }
       case 'rtb': {
-        const el = eligible(p, s, c, t.victims);
+        const el = eligible(p, s, c, t.victims, true);
         if (t.left <= 0 || !el.length) {
           c.tasks.shift();
           continue;
