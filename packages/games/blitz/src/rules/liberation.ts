@@ -232,8 +232,9 @@ function shiftStandMove(s: BlitzState): void {
 /**
  * The closest land areas where unit `id` may stand: friendly to its side, not barred to its power nor
  * refused it by the ally holding it this impulse (1.3: every way into an ally's area asks the holder's
- * leave, this one too), room for it (a Port for a naval unit). Distance counts a land area entered as 1 and a sea crossed as 2
- * (5.1's rebase costs), over areas in play. Several: the owner picks (3.4). None: it stays where it is.
+ * leave, this one too), room for it (a Port for a naval unit). Distance counts a land area entered as 1
+ * and a sea crossed as 2 (5.1's rebase costs), over areas in play. Several: the owner picks (3.4). None:
+ * it stays where it is.
  */
 function closestStands(p: PackIndex, s: BlitzState, id: string): string[] {
   const u = s.units[id]!;
