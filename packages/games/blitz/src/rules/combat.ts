@@ -21,7 +21,6 @@ import {
   canStackAir,
   canStackLand,
   canStackPort,
-  carrierCounter,
   controllerSide,
   enemy,
   enemyLand,
@@ -36,6 +35,7 @@ import {
   onMap,
   ownedBy,
   sideOf,
+  turnedBattleship,
   typeOf,
   unitsAt,
 } from './query.ts';
@@ -440,7 +440,7 @@ function parts(p: PackIndex, s: BlitzState, c: CombatState) {
  */
 function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId, returns = false): string[] {
   const q = parts(p, s, c);
-  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV' || (returns && carrierCounter(p, s.units[x]!)));
+  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV' || (returns && turnedBattleship(p, s, x, c.log)));
   return side === s.side ? [...pick(q.attSupport), ...q.dropped] : pick(q.defSupport);
 }
 

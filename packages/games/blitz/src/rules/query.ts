@@ -83,8 +83,16 @@ export function typeOf(p: PackIndex, u: UnitState): string {
   return d.type === 'CV' ? (d.sizes[String(u.size) as '1']?.type ?? 'CV') : d.type;
 }
 
-/** 6.5: a unit counted as an air unit for the returns to base of an Air Round: air, CV, or a CV turned BB by that round's losses. */
-export const carrierCounter = (p: PackIndex, u: UnitState): boolean => unitDef(p, u.def).type === 'CV';
+/**
+ * 6.5: whether unit `id`, a CV's counter, turned BB by losses in the Air Round logged last in `log` (it
+ * fought there): it still counts as an air unit for that round's returns to base.
+ */
+export function turnedBattleship(p: PackIndex, s: BlitzState, id: string, log: readonly { round?: unknown; attackers?: unknown; defenders?: unknown }[]): boolean {
+  const u = s.units[id]!;
+  if (unitDef(p, u.def).type !== 'CV' || typeOf(p, u) !== 'BB') return false;
+  const air = log.at(-1);
+  return air?.round === 'air' && [air.attackers, air.defenders].some((l) => Array.isArray(l) && l.includes(id));
+}
 
 export const isLand = (p: PackIndex, u: UnitState) => LAND_TYPES.has(typeOf(p, u));
 export const isAir = (p: PackIndex, u: UnitState) => typeOf(p, u) === 'AIR';

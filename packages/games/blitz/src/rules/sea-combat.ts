@@ -16,7 +16,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, mostFactorsPower, canStackAir, carrierCounter, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, typeOf, unitsAt } from './query.ts';
+import { answeringPower, mostFactorsPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, turnedBattleship, typeOf, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
@@ -544,7 +544,7 @@ function subsOf(p: PackIndex, s: BlitzState, sea: string, side: SideId): string[
  */
 function eligible(p: PackIndex, s: BlitzState, c: SeaCombatState, side: SideId, returns = false): string[] {
   const units = sideUnits(p, s, c.sea, side);
-  if (c.round === 'air') return units.filter((x) => isAirLike(p, s, x) || (returns && carrierCounter(p, s.units[x]!)));
+  if (c.round === 'air') return units.filter((x) => isAirLike(p, s, x) || (returns && turnedBattleship(p, s, x, c.log)));
   const ships = units.filter((x) => isNaval(p, s.units[x]!));
   const convoys = liveConvoys(p, s, c.sea).filter((cv) => convoySide(p, s, cv) === side && convoyOpen(s, cv)).map((cv) => `convoy:${cv.id}`);
   return [...ships, ...convoys];

@@ -26,26 +26,25 @@ const die = (total: number, want: (r: { damage: number; letter: string | null })
   throw new Error(`no die on column ${total}`);
 };
 
-/** An Air Round in the Western Approaches: the Graf Zeppelin (CV, Size 2) and the Luftwaffe against three Allied air units. */
-function airRound(): BlitzState {
+/** An Air Round in the Western Approaches: the Graf Zeppelin (CV at Size 2, BB at Size 1) and the Luftwaffe against three Allied air units. */
+function airRound(grafSize = 2): BlitzState {
   const s = arrange(blitz.setup('B', pack), {
     units: {
       'high-seas-fleet': { at: 'sea:western-approaches' },
-      'graf-zeppelin': { power: 'GER', size: 2, at: 'sea:western-approaches' },
+      'graf-zeppelin': { power: 'GER', size: grafSize, at: 'sea:western-approaches' },
       luftwaffe: { at: 'sea:western-approaches' },
       'north-sea-fleet': { at: 'sea:western-approaches' },
       'canadian-air-force': { at: 'sea:western-approaches' },
       'royal-air-force': { at: 'sea:western-approaches' },
     },
   });
-  const t = play(skipTo(s, 'fly-to-sea-combat'), 'fly coastal-command').state;
-  expect(t.sea?.log[0]).toMatchObject({ round: 'air', attackers: ['graf-zeppelin', 'luftwaffe'], defFactors: 4 });
-  return t;
+  return play(skipTo(s, 'fly-to-sea-combat'), 'fly coastal-command').state;
 }
 
 describe('6.5 a CV turned BB by losses in an Air Round', () => {
   it('the Graf Zeppelin hit at Size 2 shows its BB side: it is a BB from then on', () => {
     const s = airRound();
+    expect(s.sea?.log[0]).toMatchObject({ round: 'air', attackers: ['graf-zeppelin', 'luftwaffe'], defFactors: 4 });
     expect(typeOf(p, s.units['graf-zeppelin']!)).toBe('CV');
     const miss = die(4, (r) => r.damage === 0 && !r.letter);
     const r = play(s, miss, die(4, (r) => r.damage === 1 && !r.letter), 'hit graf-zeppelin');
@@ -59,6 +58,19 @@ describe('6.5 a CV turned BB by losses in an Air Round', () => {
     const r = play(s, miss, die(4, (r) => r.damage === 1 && r.letter === 'S'), 'hit graf-zeppelin');
     expect(prompt(r.state)).toBe('GER:return-to-base');
     expect(options(r.state)).toEqual(['rtb graf-zeppelin', 'rtb luftwaffe']);
+  });
+
+  it('a carrier already on its BB side when the round began is a ship: it neither fights in the Air Round nor goes back with its letters', () => {
+    const s = airRound(1);
+    expect(s.sea?.log[0]).toMatchObject({ round: 'air', attackers: ['luftwaffe'] });
+    const miss = die(s.sea!.log[0]!.attFactors as number, (r) => r.damage === 0 && !r.letter);
+    const def = s.sea!.log[0]!.defFactors as number;
+    // An L on one air unit sends it back: the Luftwaffe alone, with nothing to choose.
+    const r = play(s, miss, die(def, (r) => r.damage === 0 && r.letter === 'L'));
+    expect(prompt(r.state)).not.toBe('GER:return-to-base');
+    expect(prompt(r.state)).toBe('GER:return-to-base-where');
+    expect(r.state.sea?.tasks[0]).toMatchObject({ kind: 'base', unit: 'luftwaffe' });
+    expect(r.state.units['graf-zeppelin']!.at).toBe('sea:western-approaches');
   });
 
   it('the pack says which counters may show a BB: only a CV, and never on its full-Size side', () => {
