@@ -30,7 +30,7 @@ import {
 import { takeControl } from './politics.ts';
 import { eliminate } from './combat.ts';
 import { awaitsFleetRoll } from './france.ts';
-import type { Ask, BlitzState } from './state.ts';
+import type { Ask, BlitzState, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
@@ -377,12 +377,6 @@ function rebaseEnds(p: PackIndex, s: BlitzState, uid: string, from: string, left
   return [...rebasePorts(p, s, uid, from, left).keys()].filter((n) => load === 0 || canStackLand(p, s, n, side, load)).sort();
 }
 
-/** An air or PARA unit's rebase movement left: what it has not spent before a stop (7.8's A-Bomb pick-up), else three times its air movement (5.1). */
-function airLeft(p: PackIndex, s: BlitzState, uid: string): number {
-  const sel = s.sel;
-  return sel?.kind === 'rebase' && sel.unit === uid && sel.left !== undefined ? sel.left : 3 * (face(p, s.units[uid]!).airMove ?? 0);
-}
-
 /**
  * 7.8: the land area where a rebasing air unit may stop to pick up its power's A-Bomb (offered as
  * `via <area>`): the bomb lies there, within the rebase's reach, the unit may carry it and may be there
@@ -395,16 +389,25 @@ function bombStops(p: PackIndex, s: BlitzState, uid: string): string[] {
   const at = bombAt(p, s, u.power);
   if (!at || at === u.at || !mayPickUp(p, s, uid, at) || !friendlyFor(p, s, u, at) || !canStackAir(p, s, at, u.size)) return [];
   const v = unitViewer(p, s, u);
-  const cost = airDistances(p, s, u.at, airLeft(p, s, uid), v).get(at);
+  const cost = airDistances(p, s, u.at, rebaseLeft(p, s, uid), v).get(at);
   if (cost === undefined) return [];
-  const onward = [...airDistances(p, s, at, airLeft(p, s, uid) - cost, v).keys()].some((n) => !n.startsWith('sea:') && n !== at && friendlyFor(p, s, u, n) && canStackAir(p, s, n, u.size));
+  const onward = [...airDistances(p, s, at, rebaseLeft(p, s, uid) - cost, v).keys()].some((n) => !n.startsWith('sea:') && n !== at && friendlyFor(p, s, u, n) && canStackAir(p, s, n, u.size));
   return onward ? [at] : [];
 }
 
-/** Movement a rebase has left: what a TRS making it in legs has not spent, else three times the unit's (5.1). */
+/** 5.1: a whole rebase's movement: three times the unit's naval movement for a ship, its air movement for air and PARA. */
+function fullRebase(p: PackIndex, u: UnitState): number {
+  const f = face(p, u);
+  return 3 * (isNaval(p, u) ? f.move : (f.airMove ?? 0));
+}
+
+/**
+ * Movement a rebase has left: what a TRS making it in legs, or an air unit stopping for its A-Bomb
+ * (7.8), has not spent, else the whole rebase (5.1).
+ */
 function rebaseLeft(p: PackIndex, s: BlitzState, uid: string): number {
   const sel = s.sel;
-  return sel?.kind === 'rebase' && sel.unit === uid && sel.left !== undefined ? sel.left : 3 * face(p, s.units[uid]!).move;
+  return sel?.kind === 'rebase' && sel.unit === uid && sel.left !== undefined ? sel.left : fullRebase(p, s.units[uid]!);
 }
 
 function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
@@ -416,7 +419,7 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   if (home && !inHomeCountry(p, u, u.at)) return [];
   const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) return rebaseEnds(p, s, uid, u.at, rebaseLeft(p, s, uid), cargoSize(s, uid));
-  const d = airDistances(p, s, u.at, airLeft(p, s, uid), v);
+  const d = airDistances(p, s, u.at, rebaseLeft(p, s, uid), v);
   return [...d.keys()]
     .filter(ok)
     .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
@@ -489,7 +492,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     // 5.1/B.3: a rebasing TRS may first take land units from its starting area.
     const trs = typeOf(p, u) === 'TRS';
     const stage = trs && loadable(p, s, arg!, u.at).length ? 'load' : 'dest';
-    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage, ...(trs ? { left: 3 * face(p, u).move, boarded: [], dropped: [] } : {}) };
+    s.sel = { kind: 'rebase', unit: arg!, cargo: [], stage, ...(trs ? { left: fullRebase(p, u), boarded: [], dropped: [] } : {}) };
     return false;
   }
   if (sel.kind !== 'rebase') throw new IllegalChoiceError(`unexpected '${c}'`);
@@ -523,10 +526,10 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   }
   if (verb === 'via' && isAir(p, u)) {
     // 7.8: a stop on the way where the A-Bomb lies, to pick it up, then on with the movement left.
-    const cost = airDistances(p, s, u.at, airLeft(p, s, sel.unit), unitViewer(p, s, u)).get(arg!);
+    const cost = airDistances(p, s, u.at, rebaseLeft(p, s, sel.unit), unitViewer(p, s, u)).get(arg!);
     if (cost === undefined || !bombStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
     if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3
-    sel.left = airLeft(p, s, sel.unit) - cost;
+    sel.left = rebaseLeft(p, s, sel.unit) - cost;
     emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to fly on`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [], stop: true });
     u.at = arg!;
     enterArea(p, s, sel.unit, arg!); // 1.3
@@ -686,7 +689,7 @@ export function afterRefusal(p: PackIndex, s: BlitzState, uid: string, ev: Event
   if (sel?.kind === 'move' && moveSteps(p, s, sel.unit, sel.mp).length === 0) finishMove(p, s, ev);
   if (sel?.kind === 'rebase' && rebaseTargets(p, s, sel.unit).length === 0 && rebaseStops(p, s, sel.unit).length === 0) {
     const u = s.units[sel.unit]!;
-    const moved = sel.left !== undefined && sel.left !== 3 * face(p, u).move;
+    const moved = sel.left !== undefined && sel.left !== fullRebase(p, u);
     for (const x of sel.cargo) s.units[x]!.at = u.at;
     if (sel.bomb) setDownBomb(p, s, sel.unit, u.at, ev); // 7.8
     if (moved) {
