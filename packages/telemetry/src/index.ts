@@ -11,7 +11,7 @@ export { migrate, appliedMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration,
 export { ROW_TABLES, type RowTable } from './schema.ts';
 export { ClickHouseSink, type SinkOptions } from './sink.ts';
 export { RemoteSink, serveSink, type LinesSink, type RemoteSinkOptions, type ServedSink, type SinkPort, type DrainableSink } from './remote-sink.ts';
-export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, type EncodedRows, type EventClasses, type SidesLookup } from './records.ts';
+export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, replayOf, eventData, type StoredReplayColumns, type StoredEventColumns, type EncodedRows, type EventClasses, type SidesLookup } from './records.ts';
 export { deliverSpool, pendingSpool, type SpooledMatch, type SpoolDelivery } from './spool.ts';
 export { DEFAULT_RETRY, type RetryPolicy } from './insert.ts';
 export {
@@ -23,6 +23,9 @@ export {
   readOnlyStatement,
   lengthStats,
   recordedMatches,
+  matchReplay,
+  matchEvents,
+  type StoredEvent,
   type RecordedMatch,
   type StoreReader,
   type TelemetryFilter,

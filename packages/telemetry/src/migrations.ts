@@ -8,18 +8,33 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { initialSchema } from './schema.ts';
-import { ident, selectRows } from './sql.ts';
+import { COMBAT_COLUMNS_FLAG, initialSchema, REPLAY_LOG_COLUMNS } from './schema.ts';
+import { ident, selectRows, str } from './sql.ts';
 
-/** One schema change. `statements` must be safe to run again after a partial run. */
+/** A column a migration adds to a table (added only where it is missing). */
+export interface AddedColumn {
+  table: string;
+  name: string;
+  /** ClickHouse type, as in `ALTER TABLE ... ADD COLUMN name type`. */
+  type: string;
+}
+
+/**
+ * One schema change: `statements` (run first) must be safe to run again after a partial run;
+ * `columns` are added where missing (the Debian server's ClickHouse has no `ADD COLUMN IF NOT EXISTS`).
+ */
 export interface Migration {
   version: number;
   name: string;
   statements(db: string): string[];
+  columns?: readonly AddedColumn[];
 }
 
 /** Every migration, in version order. Append only: never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial schema', statements: initialSchema }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial schema', statements: initialSchema },
+  { version: 2, name: 'replay log and combat rounds in columns only', statements: () => [], columns: [...REPLAY_LOG_COLUMNS, ...COMBAT_COLUMNS_FLAG] },
+];
 
 /** The schema version this code writes and reads. */
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
@@ -74,6 +89,15 @@ export async function migrate(store: Store, migrations: readonly Migration[] = M
     for (const statement of m.statements(store.database)) {
       await run(`applying migration ${m.version} (${m.name})`, statement);
     }
+    for (const c of m.columns ?? []) {
+      if (await hasColumn(store, c)) continue;
+      try {
+        await store.client.command({ query: `ALTER TABLE ${db}.${ident(c.table)} ADD COLUMN ${ident(c.name)} ${c.type}` });
+      } catch (e) {
+        // Another process migrating at the same time may have added it first.
+        if (!(await hasColumn(store, c))) throw store.fail(`applying migration ${m.version} (${m.name}): adding ${c.table}.${c.name}`, e);
+      }
+    }
     try {
       await store.client.insert({
         table: `${db}.salient_migrations`,
@@ -86,6 +110,19 @@ export async function migrate(store: Store, migrations: readonly Migration[] = M
     applied.push(m.version);
   }
   return { applied, version: Math.max(newest, ...applied) };
+}
+
+/** Whether the store's `c.table` has the column `c.name`. */
+async function hasColumn(store: Store, c: AddedColumn): Promise<boolean> {
+  try {
+    const rows = await selectRows<{ n: number | string }>(
+      store.client,
+      `SELECT count() AS n FROM system.columns WHERE database = ${str(store.database)} AND table = ${str(c.table)} AND name = ${str(c.name)}`,
+    );
+    return Number(rows[0]?.n ?? 0) > 0;
+  } catch (e) {
+    throw store.fail(`looking up column ${c.table}.${c.name}`, e);
+  }
 }
 
 /** Migrations recorded in the store, oldest first. */

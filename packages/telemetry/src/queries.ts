@@ -11,8 +11,9 @@
  * join is `ALL INNER JOIN ... USING` with aliased subqueries, the form both 18.16 and 26.x read the
  * same way (`ANY INNER JOIN` deduplicates the left side on newer versions).
  */
-import { SalientError } from '@salient/engine';
+import { SalientError, type JsonObject, type Replay } from '@salient/engine';
 import type { Store } from './client.ts';
+import { eventData, REPLAY_SOURCE_COLUMNS, replayOf, type StoredEventColumns, type StoredReplayColumns } from './records.ts';
 import { reason } from './failures.ts';
 import { ident, num, selectRows, str } from './sql.ts';
 
@@ -453,6 +454,54 @@ export async function recordedMatches(store: StoreReader, tournamentId: string):
       wallMs: Number(r.wall_ms),
       detail: r.kind === 'forfeit' ? `${String(r.forfeit_seat)} forfeits (${String(r.forfeit_reason)}): ${String(r.detail)}` : String(r.detail),
       worker: String(r.worker),
+    };
+  });
+}
+
+/**
+ * The replay of a stored match, to re-run or to step through (`runReplay`); undefined when no match
+ * of that id is stored.
+ */
+export async function matchReplay(store: Store, matchId: string): Promise<Replay | undefined> {
+  const [m] = await rows<StoredReplayColumns>(
+    store,
+    `reading the replay of match ${matchId}`,
+    `SELECT ${REPLAY_SOURCE_COLUMNS.join(', ')} FROM ${ident(store.database)}.matches FINAL WHERE match_id = ${str(matchId)} LIMIT 1`,
+  );
+  return m ? replayOf(m) : undefined;
+}
+
+/** An event of a stored match, its data as the game gave it (see `eventData`). */
+export interface StoredEvent {
+  seq: number;
+  impulseSeq: number;
+  position: { turn: number; impulse: number; phase: string; step: string };
+  type: string;
+  /** '' for an event of no power. */
+  power: string;
+  text: string;
+  data?: JsonObject;
+}
+
+/** The event rows of a stored match, in order (empty when there are none). */
+export async function matchEvents(store: Store, matchId: string): Promise<StoredEvent[]> {
+  const raw = await rows<StoredEventColumns & Raw>(
+    store,
+    `reading the events of match ${matchId}`,
+    `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
+            combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results
+     FROM ${ident(store.database)}.events FINAL WHERE match_id = ${str(matchId)} ORDER BY seq`,
+  );
+  return raw.map((r) => {
+    const data = eventData(r);
+    return {
+      seq: Number(r.seq),
+      impulseSeq: Number(r.impulse_seq),
+      position: { turn: Number(r.turn), impulse: Number(r.impulse), phase: String(r.phase), step: String(r.step) },
+      type: String(r.type),
+      power: String(r.power),
+      text: String(r.text),
+      ...(data === undefined ? {} : { data }),
     };
   });
 }

@@ -5,9 +5,9 @@
  * (`JSON.stringify`, three times cheaper than canonical JSON on the game's thread): a game builds
  * its events the same way every time it plays a match, so the text repeats too.
  */
-import { canonicalJson, hashString } from '@salient/engine';
-import type { GameEvent, Json, JsonObject, Position, SideInfo } from '@salient/engine';
-import type { DecisionRow, EventRow, ImpulseRow, MatchRow } from '@salient/runner';
+import { canonicalJson, hashString, parseReplay, REPLAY_FORMAT, SalientError } from '@salient/engine';
+import type { GameEvent, Json, JsonObject, Position, Replay, SideInfo } from '@salient/engine';
+import type { DecisionRow, EventRow, ImpulseRow, MatchResult, MatchRow } from '@salient/runner';
 
 /** A row as inserted with JSONEachRow. */
 export type ChRow = Record<string, Json>;
@@ -50,6 +50,11 @@ export const DEFAULT_EVENT_CLASSES: EventClasses = { moves: ['move'], combats: [
 export const UNKNOWN_BOT = '(unknown)';
 
 const seconds = (ms: number): number => Math.floor(ms / 1000);
+/**
+ * A duration in ms as stored: to the microsecond (think times measured to the nanosecond are noise
+ * there, and their 17 digits were a tenth of an impulse row). Non-finite values pass as they are.
+ */
+const micros = (ms: number): number => (Number.isFinite(ms) ? Math.round(ms * 1000) / 1000 : ms);
 const sortedKeys = (o: Readonly<Record<string, unknown>>): string[] => Object.keys(o).sort();
 
 function position(p: Position, prefix = ''): ChRow {
@@ -64,6 +69,9 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup): ChRow {
   const sides = outcome ? sortedKeys(outcome.sides) : [];
   const powers = outcome ? sortedKeys(outcome.scores) : [];
   const sideBots = sides.map((side) => botsOfSide(side, r.bots, row, sidesOf));
+  const options = canonicalJson(row.options);
+  const inColumns = replayInColumns(r, row, options, seats);
+  const log = r.replay.log;
   return {
     match_id: row.matchId,
     tournament: row.tags.tournament ?? '',
@@ -75,16 +83,16 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup): ChRow {
     pack_fidelity: r.pack.fidelity,
     pack_hash: r.pack.hash,
     scenario: r.scenario,
-    options: canonicalJson(row.options),
+    options,
     seed: r.seed,
     seats,
     bots: seats.map((s) => r.bots[s] ?? ''),
     seat_specs: seats.map((s) => row.seatSpecs[s] ?? ''),
-    think_ms: seats.map((s) => r.thinkMsBySeat[s] ?? 0),
+    think_ms: seats.map((s) => micros(r.thinkMsBySeat[s] ?? 0)),
     engine_version: row.engineVersion,
     started_at: seconds(row.startedAt),
     ended_at: seconds(row.endedAt),
-    wall_ms: r.wallMs,
+    wall_ms: micros(r.wallMs),
     kind: r.kind,
     sides,
     outcomes: sides.map((s) => outcome?.sides[s] ?? ''),
@@ -106,8 +114,95 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup): ChRow {
     decisions: r.decisions,
     chance_draws: r.chanceDraws,
     final_hash: r.finalHash,
-    replay: JSON.stringify(r.replay),
+    replay: inColumns ? '' : JSON.stringify(r.replay),
+    replay_by: inColumns ? log.map((e) => e.by) : [],
+    replay_choices: inColumns ? log.map((e) => e.choice) : [],
   };
+}
+
+/**
+ * Whether the match row's own columns say everything `r.replay` says but its log (so the row stores
+ * the log alone, in `replay_by` and `replay_choices`): true for every match the runner plays; a
+ * replay with anything else in it is stored whole, as JSON in `replay`.
+ */
+function replayInColumns(r: MatchResult, row: MatchRow, options: string, seats: readonly string[]): boolean {
+  const x = r.replay;
+  const seatsOf = x.seats;
+  const seatIds = Object.keys(seatsOf);
+  return (
+    Object.keys(x).length === 10 &&
+    x.format === REPLAY_FORMAT &&
+    x.game === r.game &&
+    x.rulesVersion === r.rulesVersion &&
+    Object.keys(x.pack).length === 4 &&
+    x.pack.id === r.pack.id &&
+    x.pack.version === r.pack.version &&
+    x.pack.fidelity === r.pack.fidelity &&
+    x.pack.hash === r.pack.hash &&
+    x.scenario === r.scenario &&
+    x.seed === r.seed &&
+    x.finalHash === r.finalHash &&
+    seatIds.length === seats.length &&
+    seats.every((s) => seatsOf[s] !== undefined && seatsOf[s] === row.seatSpecs[s]) &&
+    x.log.every((e) => Object.keys(e).length === 2) &&
+    canonicalJson(x.options) === options
+  );
+}
+
+/** The columns of a stored `matches` row that {@link replayOf} reads (64-bit numbers may come as text). */
+export interface StoredReplayColumns {
+  match_id: string;
+  game: string;
+  rules_version: string;
+  pack_id: string;
+  pack_version: string;
+  pack_fidelity: string;
+  pack_hash: string;
+  scenario: string;
+  options: string;
+  seed: number | string;
+  seats: string[];
+  seat_specs: string[];
+  final_hash: string;
+  replay: string;
+  replay_by?: string[];
+  replay_choices?: string[];
+}
+
+/** The names of {@link StoredReplayColumns}, for a SELECT. */
+export const REPLAY_SOURCE_COLUMNS = [
+  'match_id', 'game', 'rules_version', 'pack_id', 'pack_version', 'pack_fidelity', 'pack_hash', 'scenario', 'options',
+  'seed', 'seats', 'seat_specs', 'final_hash', 'replay', 'replay_by', 'replay_choices',
+] as const;
+
+/**
+ * A match's replay from its stored row: the JSON in `replay` when the row has it (a replay stored
+ * whole, or a row written before schema version 2), else the row's columns and its log arrays.
+ * Checked like a replay file; a row whose log arrays disagree in length is reported, not guessed at.
+ */
+export function replayOf(m: StoredReplayColumns): Replay {
+  const where = `the replay of match ${m.match_id}`;
+  if (m.replay !== '') return parseReplay(JSON.parse(m.replay), where);
+  const by = m.replay_by ?? [];
+  const choices = m.replay_choices ?? [];
+  if (by.length !== choices.length) {
+    throw new SalientError('BAD_REPLAY', `${where} is damaged: ${by.length} actor(s) for ${choices.length} choice(s) in replay_by / replay_choices.`);
+  }
+  return parseReplay(
+    {
+      format: REPLAY_FORMAT,
+      game: m.game,
+      rulesVersion: m.rules_version,
+      pack: { id: m.pack_id, version: m.pack_version, fidelity: m.pack_fidelity, hash: m.pack_hash },
+      scenario: m.scenario,
+      options: JSON.parse(m.options) as Json,
+      seed: Number(m.seed),
+      seats: Object.fromEntries(m.seats.map((s, i) => [s, m.seat_specs[i] ?? ''])),
+      log: by.map((b, i) => ({ by: b, choice: choices[i] as string })),
+      finalHash: m.final_hash,
+    },
+    where,
+  );
 }
 
 /** Who played `side`: the seat of that name, else the seats of its powers (several joined by `+`). */
@@ -131,8 +226,8 @@ const num = (n: number): string => (Number.isFinite(n) ? '' + n : 'null');
 
 /**
  * {@link eventRecord} as a JSONEachRow line: the same values as `JSON.stringify(eventRecord(row))`,
- * except that an event other than a combat leaves out the combat columns, whose values would all be
- * the column defaults ('' and []) that ClickHouse gives an omitted field anyway.
+ * except that an event other than a combat leaves out the combat columns and `combat_in_columns`,
+ * whose values would all be the column defaults ('', [] and 0) that ClickHouse gives an omitted field anyway.
  */
 export function eventLine(row: EventRow): RowLine {
   const e = row.event;
@@ -148,9 +243,17 @@ export function eventLine(row: EventRow): RowLine {
     type: e.type,
     power: e.power ?? '',
     text: e.text,
-    payload: e.data === undefined ? '' : JSON.stringify(e.data),
+    payload: '',
   };
-  return JSON.stringify(e.type === 'combat' ? Object.assign(r, combatColumns(e)) : r);
+  if (e.type !== 'combat') {
+    r.payload = e.data === undefined ? '' : JSON.stringify(e.data);
+    return JSON.stringify(r);
+  }
+  const rest = e.data === undefined ? undefined : combatRest(e.data);
+  r.payload = rest ? JSON.stringify(rest) : e.data === undefined ? '' : JSON.stringify(e.data);
+  Object.assign(r, combatColumns(e));
+  r.combat_in_columns = rest ? 1 : 0;
+  return JSON.stringify(r);
 }
 
 /** The sum, per power, of the counts of `types` in `byPower`. */
@@ -223,7 +326,7 @@ export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_E
     extra_keys: extraKeys,
     extra_values: at(extra, extraKeys),
     think_seats: seats,
-    think_ms: at(row.thinkMsBySeat, seats),
+    think_ms: at(row.thinkMsBySeat, seats).map(micros),
     state_hash: row.stateHash,
   };
 }
@@ -240,7 +343,7 @@ export function decisionLine(row: DecisionRow): RowLine {
     `{"match_id":${str(row.matchId)},"seq":${num(row.seq)},"impulse_seq":${num(row.impulseSeq)},` +
     `"turn":${num(p.turn)},"impulse":${num(p.impulse)},"phase":${str(p.phase)},"step":${str(p.step)},` +
     `"power":${str(row.power)},"seat":${str(row.seat)},"prompt":${str(row.prompt)},"option_count":${num(row.optionCount)},` +
-    `"choice":${str(row.choice)},"think_ms":${num(row.thinkMs)},"rationale":${str(row.rationale ?? '')}}`
+    `"choice":${str(row.choice)},"think_ms":${num(micros(row.thinkMs))},"rationale":${str(row.rationale ?? '')}}`
   );
 }
 
@@ -252,6 +355,7 @@ export function matchLine(row: MatchRow, sidesOf?: SidesLookup): RowLine {
 /** `events` row, with a combat's rounds flattened into parallel arrays. */
 export function eventRecord(row: EventRow): ChRow {
   const e = row.event;
+  const rest = e.type === 'combat' && e.data !== undefined ? combatRest(e.data) : undefined;
   return {
     match_id: row.matchId,
     seq: row.seq,
@@ -260,8 +364,84 @@ export function eventRecord(row: EventRow): ChRow {
     type: e.type,
     power: e.power ?? '',
     text: e.text,
-    payload: e.data === undefined ? '' : JSON.stringify(e.data),
+    payload: rest ? JSON.stringify(rest) : e.data === undefined ? '' : JSON.stringify(e.data),
     ...combatColumns(e),
+    combat_in_columns: rest ? 1 : 0,
+  };
+}
+
+/** The values a combat round gives its columns, which a payload of a combat in columns leaves out. */
+const INT32 = 2 ** 31;
+const isInt32 = (v: Json | undefined): boolean => Number.isInteger(v) && (v as number) >= -INT32 && (v as number) < INT32;
+const isFiniteNumber = (v: Json | undefined): boolean => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A combat's data less what its columns hold (`target`, `outcome`, and each round's `round`,
+ * factors, dice and results), when the columns give those back exactly (see {@link eventData}):
+ * Blitz!'s combats, whose rounds would otherwise be written twice. Undefined for data of any other
+ * shape, which is stored whole.
+ */
+function combatRest(data: JsonObject): JsonObject | undefined {
+  if (typeof data.target !== 'string' || typeof data.outcome !== 'string' || !Array.isArray(data.rounds)) return undefined;
+  const rounds: JsonObject[] = [];
+  for (const r of data.rounds) {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) return undefined;
+    if (typeof r.round !== 'string' || typeof r.attResult !== 'string' || typeof r.defResult !== 'string') return undefined;
+    if (!isFiniteNumber(r.attFactors) || !isFiniteNumber(r.defFactors) || !isInt32(r.attDie) || !isInt32(r.defDie)) return undefined;
+    const { round: _r, attFactors: _af, defFactors: _df, attDie: _ad, defDie: _dd, attResult: _ar, defResult: _dr, ...rest } = r;
+    rounds.push(rest);
+  }
+  const { target: _t, outcome: _o, rounds: _rounds, ...rest } = data;
+  return { ...rest, rounds };
+}
+
+/** The columns of a stored `events` row that {@link eventData} reads (numbers may come as text). */
+export interface StoredEventColumns {
+  match_id: string;
+  seq: number | string;
+  payload: string;
+  /** Absent or 0 in rows written before schema version 2. */
+  combat_in_columns?: number | string;
+  combat_target: string;
+  combat_outcome: string;
+  combat_rounds: string[];
+  att_factors: (number | string)[];
+  def_factors: (number | string)[];
+  att_dice: (number | string)[];
+  def_dice: (number | string)[];
+  att_results: string[];
+  def_results: string[];
+}
+
+/**
+ * An event's data from its stored row: the payload, with a combat's target, outcome and rounds put
+ * back from their columns where the row keeps them there. Equal to the data the game gave (as JSON:
+ * the order of keys may differ); undefined for an event without data.
+ */
+export function eventData(row: StoredEventColumns): JsonObject | undefined {
+  if (row.payload === '') return undefined;
+  const data = JSON.parse(row.payload) as JsonObject;
+  if (Number(row.combat_in_columns ?? 0) !== 1) return data;
+  const rounds = Array.isArray(data.rounds) ? (data.rounds as JsonObject[]) : [];
+  const n = row.combat_rounds.length;
+  const columns = [row.att_factors, row.def_factors, row.att_dice, row.def_dice, row.att_results, row.def_results];
+  if (rounds.length !== n || columns.some((c) => c.length !== n)) {
+    throw new SalientError('BAD_ARGUMENT', `event ${row.seq} of match ${row.match_id} is damaged: its payload has ${rounds.length} combat round(s), but its round columns hold ${[n, ...columns.map((c) => c.length)].join('/')} value(s).`);
+  }
+  return {
+    target: row.combat_target,
+    outcome: row.combat_outcome,
+    ...data,
+    rounds: rounds.map((r, i) => ({
+      round: row.combat_rounds[i] as string,
+      ...r,
+      attFactors: Number(row.att_factors[i]),
+      defFactors: Number(row.def_factors[i]),
+      attDie: Number(row.att_dice[i]),
+      defDie: Number(row.def_dice[i]),
+      attResult: row.att_results[i] as string,
+      defResult: row.def_results[i] as string,
+    })),
   };
 }
 
@@ -300,7 +480,7 @@ export function decisionRecord(row: DecisionRow): ChRow {
     prompt: row.prompt,
     option_count: row.optionCount,
     choice: row.choice,
-    think_ms: row.thinkMs,
+    think_ms: micros(row.thinkMs),
     rationale: row.rationale ?? '',
   };
 }

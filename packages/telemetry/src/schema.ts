@@ -16,6 +16,24 @@ import { ident } from './sql.ts';
 export const ROW_TABLES = ['impulses', 'events', 'decisions', 'matches'] as const;
 export type RowTable = (typeof ROW_TABLES)[number];
 
+/**
+ * Migration 2: a match's replay log as two parallel arrays, who chose (`replay_by`) and what
+ * (`replay_choices`). The rest of a replay is the match row's own columns, so a match whose replay
+ * says nothing else (every match the runner plays) stores `replay` empty: the log is written once,
+ * without a second layer of JSON escaping. See `replayOf` in records.ts.
+ */
+export const REPLAY_LOG_COLUMNS = [
+  { table: 'matches', name: 'replay_by', type: 'Array(String)' },
+  { table: 'matches', name: 'replay_choices', type: 'Array(String)' },
+] as const;
+
+/**
+ * Migration 2 too: `combat_in_columns` is 1 on a combat whose payload leaves out what the combat
+ * columns hold (its target, outcome and each round's name, factors, dice and results), which were
+ * written twice before. `eventData` in records.ts puts them back.
+ */
+export const COMBAT_COLUMNS_FLAG = [{ table: 'events', name: 'combat_in_columns', type: 'UInt8' }] as const;
+
 /** Statements creating the first schema in database `db`; each is idempotent (`IF NOT EXISTS`). */
 export function initialSchema(db: string): string[] {
   const d = ident(db);

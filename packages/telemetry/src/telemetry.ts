@@ -3,6 +3,7 @@
  * up to date, spooled matches delivered, sinks for matches and the queries the CLI and API ask.
  */
 import type { ClickHouseClient } from '@clickhouse/client';
+import type { Replay } from '@salient/engine';
 import { openStore, type Store } from './client.ts';
 import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
 import { migrate, type MigrationReport } from './migrations.ts';
@@ -11,11 +12,14 @@ import {
   combatResults,
   gameLengths,
   impulseCurves,
+  matchEvents,
+  matchReplay,
   winRates,
   type CombatResultRow,
   type GameLengthRow,
   type ImpulseCurveRow,
   type QueryResult,
+  type StoredEvent,
   type TelemetryFilter,
   type WinRateRow,
 } from './queries.ts';
@@ -50,6 +54,10 @@ export interface Telemetry {
   impulseCurves(filter?: TelemetryFilter): Promise<ImpulseCurveRow[]>;
   /** The `limit` (default 20) most common combat results by round and factors. */
   combatResults(filter?: TelemetryFilter, limit?: number): Promise<CombatResultRow[]>;
+  /** The replay of a stored match (undefined when there is none), to re-run with `runReplay`. */
+  replay(matchId: string): Promise<Replay | undefined>;
+  /** The event rows of a stored match, in order, each with its data as the game gave it. */
+  events(matchId: string): Promise<StoredEvent[]>;
   /**
    * One read-only SQL statement; anything else is refused with `BAD_QUERY`. Like the other queries
    * here, it first waits for the sinks made here to write their finished matches.
@@ -108,6 +116,8 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     gameLengths: async (filter) => (await written(), gameLengths(store, filter)),
     impulseCurves: async (filter) => (await written(), impulseCurves(store, filter)),
     combatResults: async (filter, limit) => (await written(), combatResults(store, filter, limit)),
+    replay: async (matchId) => (await written(), matchReplay(store, matchId)),
+    events: async (matchId) => (await written(), matchEvents(store, matchId)),
     query: async (sql) => (await written(), adHocQuery(store, sql)),
     close: () =>
       (closing ??= (async () => {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '@salient/runner';
-import { decisionLine, decisionRecord, eventLine, eventRecord, impulseLine, matchLine, matchRecord, matchSampler, sampled } from '../src/records.ts';
+import { runReplay } from '@salient/engine';
+import { blitz } from '@salient/game-blitz';
+import { decisionLine, decisionRecord, eventData, eventLine, eventRecord, impulseLine, matchLine, matchRecord, matchSampler, replayOf, sampled, type StoredEventColumns, type StoredReplayColumns } from '../src/records.ts';
 import { InMemorySink } from '@salient/runner';
-import { playBlitz } from './support/matches.ts';
+import { blitzPack, playBlitz } from './support/matches.ts';
 
 /** An event line with the omitted combat columns filled in with ClickHouse's defaults, as stored. */
 const stored = (r: EventRow): string => {
   const line = eventLine(r);
   if (r.event.type === 'combat') return line;
-  const defaults = { combat_target: '', combat_outcome: '', combat_rounds: [], att_factors: [], def_factors: [], att_dice: [], def_dice: [], att_results: [], def_results: [] };
+  const defaults = { combat_target: '', combat_outcome: '', combat_rounds: [], att_factors: [], def_factors: [], att_dice: [], def_dice: [], att_results: [], def_results: [], combat_in_columns: 0 };
   expect(Object.keys(JSON.parse(line))).not.toContain('combat_target');
   return JSON.stringify({ ...JSON.parse(line), ...defaults });
 };
@@ -39,6 +41,104 @@ describe('row lines', () => {
     expect(decisionLine(bare)).toBe(JSON.stringify(decisionRecord(bare)));
   });
 });
+
+/** A match record as a store gives it back: the columns `replayOf` reads, the seed as text like a server's Int64. */
+const asStored = (m: Record<string, unknown>): StoredReplayColumns => JSON.parse(JSON.stringify({ ...m, seed: String(m.seed) })) as StoredReplayColumns;
+
+describe('replays in match rows', () => {
+  it('store the log as two arrays and nothing else, and give the replay back exactly', async () => {
+    for (const seed of [4, 5]) {
+      const { rows } = await playBlitz(seed, new InMemorySink());
+      const row = rows.matches[0]!;
+      const m = matchRecord(row);
+      const replay = row.result.replay;
+      expect(m.replay).toBe('');
+      expect(m.replay_by).toEqual(replay.log.map((e) => e.by));
+      expect(m.replay_choices).toEqual(replay.log.map((e) => e.choice));
+      // chance draws are in the log too, so it is longer than the decisions
+      expect(replay.log.length).toBeGreaterThan(row.result.decisions);
+      const back = replayOf(asStored(m));
+      expect(back).toEqual(replay);
+      expect(runReplay(blitz, blitzPack, back).hash).toBe(row.result.finalHash);
+    }
+  });
+
+  it('store a replay whole when it says something the row does not', async () => {
+    const { rows } = await playBlitz(6, new InMemorySink());
+    const row = rows.matches[0]!;
+    const r = row.result;
+    const odd = [
+      { ...row, seatSpecs: { Axis: 'random' } },
+      { ...row, options: { fog: true } },
+      { ...row, result: { ...r, replay: { ...r.replay, seed: r.seed + 1 } } },
+      { ...row, result: { ...r, replay: { ...r.replay, log: [...r.replay.log, { by: 'GER', choice: 'done', note: 'x' }] } } },
+    ];
+    for (const o of odd) {
+      const m = matchRecord(o as typeof row);
+      expect([m.replay_by, m.replay_choices]).toEqual([[], []]);
+      expect(JSON.parse(m.replay as string)).toEqual(o.result.replay);
+      expect(replayOf(asStored(m))).toEqual(parseable(o.result.replay));
+    }
+  });
+
+  it('refuse a row whose log arrays do not pair up', async () => {
+    const { rows } = await playBlitz(7, new InMemorySink());
+    const m = asStored(matchRecord(rows.matches[0]!));
+    expect(() => replayOf({ ...m, replay_by: m.replay_by!.slice(1) })).toThrow(/replay of match .* is damaged: \d+ actor\(s\) for \d+ choice\(s\)/);
+  });
+});
+
+/** An event row as a store gives it back (numbers of arrays as JSON numbers, as chdb gives them). */
+const eventAsStored = (r: EventRow): StoredEventColumns => JSON.parse(JSON.stringify(eventRecord(r))) as StoredEventColumns;
+
+describe('event payloads', () => {
+  it('leave out what the combat columns hold, and give the data back exactly', async () => {
+    let combats = 0;
+    for (const seed of [8, 9, 10, 11]) {
+      const { rows } = await playBlitz(seed, new InMemorySink(), { eventRows: 'all' });
+      for (const r of rows.events) {
+        const stored = eventAsStored(r);
+        expect(eventData(stored)).toEqual(r.event.data);
+        if (r.event.type !== 'combat') continue;
+        combats++;
+        expect(stored.combat_in_columns).toBe(1);
+        const payload = JSON.parse(stored.payload) as { rounds: Record<string, unknown>[]; target?: unknown };
+        expect(payload.target).toBeUndefined();
+        expect(payload.rounds.every((x) => x.attDie === undefined && x.defResult === undefined && x.round === undefined)).toBe(true);
+        // what the columns do not hold stays in the payload
+        expect(payload.rounds.every((x) => Array.isArray(x.attackers))).toBe(true);
+      }
+    }
+    expect(combats).toBeGreaterThan(10);
+  });
+
+  it('keep a combat of another shape whole', () => {
+    const position = { turn: 1, impulse: 1, phase: 'p', step: 's' };
+    const round = { round: 'land', attFactors: 3, defFactors: 2, attDie: 4, defDie: 1, attResult: '-', defResult: 'L', attackers: ['a'] };
+    const shapes = [
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, attDie: 2.5 }] },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, defResult: undefined }] },
+      { target: 'paris', outcome: 'held', rounds: [round, 'odd'] },
+      { target: 'paris', rounds: [round] },
+      { target: 'paris', outcome: 'held', attFactors: 3 },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, attDie: 2 ** 31 }] },
+    ];
+    for (const [seq, data] of shapes.entries()) {
+      const r = { matchId: 'm', seq, impulseSeq: 0, position, event: { type: 'combat', text: '', data: JSON.parse(JSON.stringify(data)) } };
+      const stored = eventAsStored(r);
+      expect(stored.combat_in_columns).toBe(0);
+      expect(JSON.parse(stored.payload)).toEqual(r.event.data);
+      expect(eventData(stored)).toEqual(r.event.data);
+    }
+    const whole = { matchId: 'm', seq: 9, impulseSeq: 0, position, event: { type: 'combat', text: '', data: { target: 'x', outcome: 'y', rounds: [round] } } };
+    const stored = eventAsStored(whole);
+    expect(stored.combat_in_columns).toBe(1);
+    expect(() => eventData({ ...stored, att_dice: [] })).toThrow(/event 9 of match m is damaged: its payload has 1 combat round\(s\), but its round columns hold 1\/1\/1\/0\/1\/1\/1 value\(s\)/);
+  });
+});
+
+/** What parseReplay keeps of a replay (it drops unknown keys of log entries). */
+const parseable = (x: { log: readonly object[] }) => ({ ...x, log: x.log.map((e) => ({ by: (e as { by: string }).by, choice: (e as { choice: string }).choice })) });
 
 describe('matchSampler', () => {
   it('keeps exactly the decisions sampled() keeps', () => {

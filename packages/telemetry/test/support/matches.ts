@@ -79,7 +79,7 @@ export async function storedCounts(t: Telemetry, matchId: string): Promise<Recor
 }
 
 /** Rows of an arbitrary query, 64-bit numbers as numbers where the server sent strings. */
-export async function rowsOf(t: Telemetry, query: string): Promise<Record<string, unknown>[]> {
+export async function rowsOf(t: Pick<Telemetry, 'client'>, query: string): Promise<Record<string, unknown>[]> {
   const rs = await t.client.query({ query, format: 'JSONEachRow' });
   return rs.json<Record<string, unknown>>();
 }

@@ -4,9 +4,18 @@
  */
 import { expect, it } from 'vitest';
 import { InMemorySink, type TelemetrySink } from '@salient/runner';
-import { migrate, openStore, openTelemetry, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
-import { expectedCounts, playBlitz, rowsOf, storedCounts, tee, type Played } from './matches.ts';
+import { runReplay } from '@salient/engine';
+import { blitz } from '@salient/game-blitz';
+import { matchReplay, migrate, MIGRATIONS, openStore, openTelemetry, SCHEMA_VERSION, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
+import { matchRecord } from '../../src/records.ts';
+import { blitzPack, expectedCounts, playBlitz, rowsOf, storedCounts, tee, type Played } from './matches.ts';
 import { expectedCombatResults, expectedCurves, expectedLengths, expectedWinRates } from './expected-queries.ts';
+
+/** A Blitz! combat round's fields other than the ones its columns hold and those named in the test. */
+function rest(round: Record<string, unknown>): Record<string, unknown> {
+  const { round: _r, target: _t, attackers: _a, defenders: _d, attFactors: _af, defFactors: _df, attDie: _ad, defDie: _dd, attResult: _ar, defResult: _dr, ...others } = round;
+  return others;
+}
 
 /** Tables and views of the database, with their engines. */
 async function catalog(t: Telemetry): Promise<unknown[]> {
@@ -53,9 +62,9 @@ export function storeContract(config: () => TelemetryConfig): void {
     expect(tables.map((r) => (r as { name: string }).name)).toEqual(
       expect.arrayContaining(['matches', 'impulses', 'events', 'decisions', 'salient_migrations', 'win_counts', 'win_counts_mv', 'win_counts_state']),
     );
-    expect(recorded).toHaveLength(1);
+    expect(recorded).toHaveLength(SCHEMA_VERSION);
     const second = await openTelemetry(config());
-    expect(second.migrations).toEqual({ applied: [], version: 1 });
+    expect(second.migrations).toEqual({ applied: [], version: SCHEMA_VERSION });
     expect(await catalog(second)).toEqual(tables);
     expect(await migrationRows(second)).toEqual(recorded);
     await second.close();
@@ -67,11 +76,48 @@ export function storeContract(config: () => TelemetryConfig): void {
     const t = await openTelemetry(config());
     const store = await openStore(config());
     try {
-      // Code that knows no migrations meets a database at version 1: the same as a database ahead of the code.
-      await expect(migrate(store, [])).rejects.toMatchObject({ code: 'TELEMETRY_SCHEMA', message: expect.stringMatching(/schema version 1.*up to 0/) });
+      // Code that knows no migrations meets a database at version 2: the same as a database ahead of the code.
+      await expect(migrate(store, [])).rejects.toMatchObject({ code: 'TELEMETRY_SCHEMA', message: expect.stringMatching(/schema version 2.*up to 0/) });
+      await expect(migrate(store, MIGRATIONS.slice(0, 1))).rejects.toMatchObject({ message: expect.stringMatching(/schema version 2.*up to 1/) });
     } finally {
       await store.close();
       await t.close();
+    }
+  });
+
+  it('upgrades a database at schema version 1: the replay log columns are added once, and old match rows keep their replays', async () => {
+    const store = await openStore(config());
+    const db = 'salient_upgrade';
+    const up = { ...store, database: db };
+    const columns = async () =>
+      (await rowsOf({ client: store.client }, `SELECT name FROM system.columns WHERE database = '${db}' AND table = 'matches' AND name LIKE 'replay%' ORDER BY name`)).map(
+        (r) => r.name,
+      );
+    try {
+      await store.client.command({ query: `DROP DATABASE IF EXISTS ${db}` });
+      await store.client.command({ query: `CREATE DATABASE ${db}` });
+      expect(await migrate(up, MIGRATIONS.slice(0, 1))).toEqual({ applied: [1], version: 1 });
+      expect(await columns()).toEqual(['replay']);
+      // A match row as schema version 1 wrote it: the replay whole, as JSON.
+      const old = await playBlitz(121, new InMemorySink());
+      const { replay_by: _by, replay_choices: _choices, ...v1 } = matchRecord(old.rows.matches[0]!);
+      await store.client.insert({ table: `${db}.matches`, values: [{ ...v1, replay: JSON.stringify(old.result.replay) }], format: 'JSONEachRow' });
+      // An upgrade cut off after adding one column, before it was recorded: the next run goes on from there.
+      await store.client.command({ query: `ALTER TABLE ${db}.matches ADD COLUMN replay_by Array(String)` });
+      expect(await migrate(up)).toEqual({ applied: [2], version: 2 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 2 });
+      expect(await columns()).toEqual(['replay', 'replay_by', 'replay_choices']);
+      expect(await matchReplay(up, old.result.matchId)).toEqual(old.result.replay);
+      // and a match written now stores its log in the new columns
+      const fresh = await playBlitz(122, new InMemorySink());
+      await store.client.insert({ table: `${db}.matches`, values: [matchRecord(fresh.rows.matches[0]!)], format: 'JSONEachRow' });
+      const [row] = await rowsOf({ client: store.client }, `SELECT replay, length(replay_by) AS n FROM ${db}.matches WHERE match_id = '${fresh.result.matchId}'`);
+      expect([row!.replay, Number(row!.n)]).toEqual(['', fresh.result.replay.log.length]);
+      expect(await matchReplay(up, fresh.result.matchId)).toEqual(fresh.result.replay);
+      expect(await matchReplay(up, 'no-such-match')).toBeUndefined();
+    } finally {
+      await store.client.command({ query: `DROP DATABASE IF EXISTS ${db}` });
+      await store.close();
     }
   });
 
@@ -150,7 +196,11 @@ export function storeContract(config: () => TelemetryConfig): void {
         r.decisions,
         r.chanceDraws,
       ]);
-      expect(JSON.parse(m!.replay as string)).toEqual(r.replay);
+      // the replay is the row's columns and its log arrays, and it re-runs to the match's final state
+      expect(m!.replay).toBe('');
+      const replay = await t.replay(id);
+      expect(replay).toEqual(r.replay);
+      expect(runReplay(blitz, blitzPack, replay!).hash).toBe(r.finalHash);
 
       const imps = await rowsOf(t, `SELECT seq, state_hash, powers, scores, losses, choices FROM ${t.database}.impulses FINAL WHERE match_id = '${id}' ORDER BY seq`);
       expect(imps.map((i) => Number(i.seq))).toEqual(played.rows.impulses.map((i) => i.seq));
@@ -179,8 +229,16 @@ export function storeContract(config: () => TelemetryConfig): void {
         expect((row.att_factors as number[]).map(Number)).toEqual(data.rounds.map((x) => x.attFactors));
         expect((row.def_dice as number[]).map(Number)).toEqual(data.rounds.map((x) => x.defDie));
         expect(row.def_results).toEqual(data.rounds.map((x) => x.defResult));
-        expect(JSON.parse(row.payload as string)).toEqual(data);
+        // the payload holds what the columns do not, and no round twice
+        expect(JSON.parse(row.payload as string)).toEqual({ rounds: data.rounds.map((x) => ({ target: x.target, attackers: x.attackers, defenders: x.defenders, ...rest(x) })) });
       });
+      // every event row gives back the event the game reported, data and all
+      const kept = played.events.filter((e) => (blitz.telemetryEvents as readonly string[]).includes(e.type));
+      const events = await t.events(id);
+      expect(events.map((e) => ({ type: e.type, power: e.power, text: e.text, data: e.data }))).toEqual(
+        kept.map((e) => ({ type: e.type, power: e.power ?? '', text: e.text, data: e.data })),
+      );
+      expect(events.map((e) => e.seq)).toEqual(played.rows.events.map((e) => e.seq));
 
       const decisions = await rowsOf(t, `SELECT count() AS n, uniqExact(seq) AS u FROM ${t.database}.decisions FINAL WHERE match_id = '${id}'`);
       expect(Number(decisions[0]!.n)).toBe(r.decisions);
