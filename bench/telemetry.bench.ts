@@ -31,6 +31,12 @@
  * background writes the game goes on meanwhile), and so is the drain that closes each round, which
  * waits for whatever the sink still holds to be written: that wait is part of the round's time.
  *
+ * Wall-clock rates on a shared VM swing by tens of percent when the host takes the cores away, so each
+ * round also counts CPU time: this process's (the games, the sink, the worker thread, V8's helper
+ * threads and chdb's threads) and, in the server cases, the ClickHouse server process's. CPU ms per
+ * game against the baseline is what telemetry costs a machine whose every core plays games; the
+ * games/s figure is what it costs one game thread with a core to spare, the layout measured here.
+ *
  *   npm run bench:telemetry
  *   BENCH_GAMES=40 BENCH_ROUNDS=3 npm run bench:telemetry     # quicker
  *
@@ -42,7 +48,8 @@
  * one-thread cases under `cases` and the worker-thread cases under `workerCases`.
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,9 +99,41 @@ class CountingSink implements TelemetrySink {
   }
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, all threads) of process `pid` so far, in ms; 0 when it cannot be read. */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+/** This process's CPU time so far (all threads), in ms. */
+function ownCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** One timed round of one case; the reported figures are medians over rounds. */
 interface Round {
   gamesPerSec: number;
+  /** CPU time per game: this process's, plus the ClickHouse server's in the server cases. */
+  cpuMsPerGame: number;
+  /** Of which the server process's (0 without a server). */
+  serverCpuMsPerGame: number;
   /** Rows inserted (or, for the counting sink, handed over) per second of the round. */
   rowsPerSec: number | undefined;
   /** Time spent in inserts (call to resolve), per game. */
@@ -124,6 +163,8 @@ interface Case {
   readonly kinds: Record<string, number>;
   /** For the worker cases: the thread playing the games, and the store side of its RemoteSink. */
   worker?: GameWorker;
+  /** The ClickHouse server process whose CPU time is charged to this case, if any. */
+  serverPid?: number;
 }
 
 /** What the main thread tells a game worker, and what it answers. */
@@ -264,6 +305,8 @@ let timed: Case | undefined;
 /** One open store, shared by its cases (the embedded engine allows one data directory per process). */
 interface Store {
   telemetry: Telemetry;
+  /** The server process, for the server cases. */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -272,12 +315,14 @@ async function openStore(kind: 'embedded' | 'server', tmp: string): Promise<Stor
   const { openTelemetry } = await import('@salient/telemetry');
   let telemetry: Telemetry;
   let stopServer = async () => {};
+  let pid: number | undefined;
   if (kind === 'embedded') {
     telemetry = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-embedded') });
   } else {
     const { SALIENT_PASSWORD, startClickHouseServer } = await import('../packages/telemetry/test/support/clickhouse-server.ts');
     const server = await startClickHouseServer();
     stopServer = () => server.dispose();
+    pid = server.pid;
     try {
       telemetry = await openTelemetry({
         kind: 'server',
@@ -310,6 +355,7 @@ async function openStore(kind: 'embedded' | 'server', tmp: string): Promise<Stor
   }) as typeof client.insert;
   return {
     telemetry,
+    ...(pid === undefined ? {} : { pid }),
     close: async () => {
       await telemetry.close();
       await stopServer();
@@ -334,6 +380,7 @@ function storeCase(kind: SinkKind, label: string, store: Store, options: SinkOpt
   c.drain = () => sink.drain();
   c.inserts = { count: 0, ms: 0, rows: zero() };
   c.rowsNow = () => ({ ...(c.inserts as NonNullable<Case['inserts']>).rows });
+  if (store.pid !== undefined) c.serverPid = store.pid;
   return c;
 }
 
@@ -348,6 +395,8 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   const awaitedBefore = c.inserts?.ms ?? 0;
   const sinkBefore = c.sinkMs;
   timed = c;
+  const cpu0 = ownCpuMs();
+  const server0 = processCpuMs(c.serverPid);
   const t0 = performance.now();
   if (c.worker) {
     const kinds = await c.worker.play(firstSeed, games);
@@ -364,6 +413,8 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   await c.drain();
   const drainMs = performance.now() - tDrain;
   const ms = performance.now() - t0;
+  const serverMs = processCpuMs(c.serverPid) - server0;
+  const cpuMs = ownCpuMs() - cpu0 + serverMs;
   timed = undefined;
   const rowsAfter = c.rowsNow();
   c.games += games;
@@ -373,6 +424,8 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   }
   c.rounds.push({
     gamesPerSec: (games * 1000) / ms,
+    cpuMsPerGame: cpuMs / games,
+    serverCpuMsPerGame: serverMs / games,
     rowsPerSec: rowsAfter && ((sum(rowsAfter) - sum(rowsBefore ?? zero())) * 1000) / ms,
     awaitMsPerGame: c.inserts && (c.inserts.ms - awaitedBefore) / games,
     sinkMsPerGame: c.inserts && (c.sinkMs - sinkBefore) / games,
@@ -387,6 +440,10 @@ interface Row {
   gamesPerSec: number;
   overheadPct: number | undefined;
   msPerGame: number;
+  cpuMsPerGame: number;
+  serverCpuMsPerGame: number;
+  /** Rise of CPU ms per game against the baseline of the same layout. */
+  cpuOverheadPct: number | undefined;
   rows: TableCounts | undefined;
   rowsPerSec: number | undefined;
   /** For the stores: inserts per game, the mean time awaiting one, and the time awaiting them per game (median round). */
@@ -428,10 +485,12 @@ function markdown(meta: Meta, rows: Row[]): string {
       `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
       `the \`linger\` cases add \`lingerMs: ${meta.lingerMs}\`. Time in inserts is wall time from call to resolve; the sink writes in the ` +
       `background, so most of it overlaps games. Each round ends with a drain that writes what the sink still holds; the time it waits is ` +
-      `part of the round (and shown per game). The ClickHouse server runs on the same machine.`,
+      `part of the round (and shown per game). The ClickHouse server runs on the same machine. ` +
+      `CPU ms/game is the median round's CPU time per game of this process (all its threads: games, sinks, chdb) plus, in the server cases, the server process's (in brackets); ` +
+      `CPU overhead is its rise against no sink in the same layout: what telemetry costs a machine whose every core plays games, where games/s measures one game thread with a core to spare.`,
     '',
-    '| layout | sink | games | games/s | overhead | ms/game | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | ms waiting for the closing drain per game | endings |',
-    '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
+    '| layout | sink | games | games/s | overhead | ms/game | CPU ms/game | CPU overhead | rows (impulses / events / decisions / matches) | rows/s | inserts/game | ms per insert | ms in inserts per game | ms in sink row methods per game | ms waiting for the closing drain per game | endings |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => {
       const overhead =
         r.overheadPct === undefined ? '—' : `${fmt(r.overheadPct, 1)}%${isStore(r.kind) && r.overheadPct > TARGET_OVERHEAD_PCT ? ' **over target**' : ''}`;
@@ -440,7 +499,8 @@ function markdown(meta: Meta, rows: Row[]): string {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ');
       return (
-        `| ${inWorker(r.kind) ? 'worker thread' : 'one thread'} | ${r.label} | ${r.games} | ${fmt(r.gamesPerSec, 2)} | ${overhead} | ${fmt(r.msPerGame, 2)} | ${stored} | ${opt(r.rowsPerSec, 0)} ` +
+        `| ${inWorker(r.kind) ? 'worker thread' : 'one thread'} | ${r.label} | ${r.games} | ${fmt(r.gamesPerSec, 2)} | ${overhead} | ${fmt(r.msPerGame, 2)} ` +
+        `| ${fmt(r.cpuMsPerGame, 2)}${r.serverCpuMsPerGame > 0 ? ` (${fmt(r.serverCpuMsPerGame, 2)})` : ''} | ${r.cpuOverheadPct === undefined ? '—' : `${fmt(r.cpuOverheadPct, 1)}%`} | ${stored} | ${opt(r.rowsPerSec, 0)} ` +
         `| ${opt(r.insertsPerGame, 2)} | ${opt(r.msPerInsert, 2)} | ${opt(r.awaitMsPerGame, 2)} | ${opt(r.sinkMsPerGame, 2)} | ${opt(r.drainMsPerGame, 2)} | ${kinds} |`
       );
     }),
@@ -564,7 +624,9 @@ async function main(): Promise<void> {
       for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, pack, firstSeed + r * per, per);
     }
 
-    const baseOf = (kind: SinkKind) => median((cases.find((c) => c.kind === baselineOf(kind)) as Case).rounds.map((r) => r.gamesPerSec));
+    const baseCase = (kind: SinkKind) => cases.find((c) => c.kind === baselineOf(kind)) as Case;
+    const baseOf = (kind: SinkKind) => median(baseCase(kind).rounds.map((r) => r.gamesPerSec));
+    const baseCpuOf = (kind: SinkKind) => median(baseCase(kind).rounds.map((r) => r.cpuMsPerGame));
     const rows: Row[] = cases.map((c) => {
       const gps = median(c.rounds.map((r) => r.gamesPerSec));
       const base = baseOf(c.kind);
@@ -575,6 +637,9 @@ async function main(): Promise<void> {
         gamesPerSec: gps,
         overheadPct: c.kind === baselineOf(c.kind) ? undefined : (1 - gps / base) * 100,
         msPerGame: 1000 / gps,
+        cpuMsPerGame: median(c.rounds.map((r) => r.cpuMsPerGame)),
+        serverCpuMsPerGame: median(c.rounds.map((r) => r.serverCpuMsPerGame)),
+        cpuOverheadPct: c.kind === baselineOf(c.kind) ? undefined : (median(c.rounds.map((r) => r.cpuMsPerGame)) / baseCpuOf(c.kind) - 1) * 100,
         rows: c.rows,
         rowsPerSec: medianOf(c.rounds.map((r) => r.rowsPerSec)),
         insertsPerGame: c.inserts && c.inserts.count / c.games,

@@ -17,6 +17,8 @@ interface Case {
   kind: string;
   games: number;
   gamesPerSec: number;
+  cpuMsPerGame: number;
+  serverCpuMsPerGame: number;
   rows?: { impulses: number; events: number; decisions: number; matches: number };
   insertsPerGame?: number;
 }
@@ -41,6 +43,9 @@ it('measures every sink, counts the stored rows and replaces its own RESULTS.md 
   for (const c of latest.cases) {
     expect(c.games).toBe(2);
     expect(c.gamesPerSec).toBeGreaterThan(0);
+    // CPU time is counted too; the server process's only in the server cases
+    expect(c.cpuMsPerGame).toBeGreaterThan(0);
+    if (!c.kind.startsWith('server')) expect(c.serverCpuMsPerGame).toBe(0);
   }
   const built = latest.cases[1]?.rows;
   const stores = latest.cases.slice(2);
