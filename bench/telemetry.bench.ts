@@ -24,6 +24,9 @@
  *     store's default sink, which batches and inserts them. A round is timed from telling the worker
  *     to play until the worker reported its games, every batch was fed to the sink and the sink drained.
  *
+ * One game worker plays every worker case, and the worker layout's rounds come after the one-thread
+ * layout's, so no idle isolate tidies its heap next to the case being timed.
+ *
  * Every case plays the same seeds in a round and the cases alternate over the rounds, so a burst of
  * load elsewhere hits all of them; games/s is the median round, the overhead the median over rounds of
  * each round's drop against the baseline's same round (a store case's round ends when its sink drained
@@ -163,15 +166,18 @@ interface Case {
   rows: TableCounts | undefined;
   readonly rounds: Round[];
   readonly kinds: Record<string, number>;
-  /** For the worker cases: the thread playing the games, and the store side of its RemoteSink. */
+  /** For the worker cases: the thread playing the games (one for all of them). */
   worker?: GameWorker;
+  /** For the worker cases with a store: start serving the worker's rows to this case's store sink. */
+  serve?: () => ServedSink;
   /** The ClickHouse server process whose CPU time is charged to this case, if any. */
   serverPid?: number;
 }
 
 /** What the main thread tells a game worker, and what it answers. */
 interface PlayCommand {
-  benchPlay: { firstSeed: number; games: number };
+  /** `remote`: rows through the worker's RemoteSink (to whichever store sink the main thread serves), else no sink. */
+  benchPlay: { firstSeed: number; games: number; remote: boolean };
 }
 interface PlayedReport {
   benchPlayed: Record<string, number>;
@@ -179,8 +185,7 @@ interface PlayedReport {
 }
 interface GameWorker {
   thread: Worker;
-  served: ServedSink | undefined;
-  play(firstSeed: number, games: number): Promise<Record<string, number>>;
+  play(firstSeed: number, games: number, remote: boolean): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -188,12 +193,12 @@ interface GameWorker {
  * Start this very file as a game worker. Loaded through tsx's API from an eval'd entry, since a
  * worker given a `.ts` file directly is not guaranteed to go through the tsx loader.
  */
-function startWorker(data: { remote: boolean; decisionSample: number; maxUnacked?: number }): Worker {
+function startWorker(data: { decisionSample: number; maxUnacked?: number }): Worker {
   const entry = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(fileURLToPath(import.meta.url))}, ${JSON.stringify(import.meta.url)}))`;
   return new Worker(entry, { eval: true, workerData: { benchWorker: data } });
 }
 
-function gameWorker(thread: Worker, served: ServedSink | undefined): GameWorker {
+function gameWorker(thread: Worker): GameWorker {
   let waiting: { resolve: (k: Record<string, number>) => void; reject: (e: Error) => void } | undefined;
   const fail = (e: Error) => {
     waiting?.reject(e);
@@ -211,29 +216,31 @@ function gameWorker(thread: Worker, served: ServedSink | undefined): GameWorker 
   thread.on('exit', (code) => fail(new Error(`game worker exited (${code})`)));
   return {
     thread,
-    served,
-    play: (firstSeed, games) =>
+    play: (firstSeed, games, remote) =>
       new Promise((resolve, reject) => {
         waiting = { resolve, reject };
-        thread.postMessage({ benchPlay: { firstSeed, games } } satisfies PlayCommand);
+        thread.postMessage({ benchPlay: { firstSeed, games, remote } } satisfies PlayCommand);
       }),
     close: async () => {
-      served?.stop();
       await thread.terminate();
     },
   };
 }
 
-/** The game worker's side: plays what it is told, rows through a RemoteSink to the main thread if asked. */
-async function workerMain(port: NonNullable<typeof parentPort>, data: { remote: boolean; decisionSample: number; maxUnacked?: number }): Promise<void> {
+/**
+ * The game worker's side: plays what it is told, its rows through a RemoteSink to the main thread if
+ * asked. One worker plays every worker case, so no idle thread of another case (its V8 tidying its
+ * heap) runs alongside the one being timed.
+ */
+async function workerMain(port: NonNullable<typeof parentPort>, data: { decisionSample: number; maxUnacked?: number }): Promise<void> {
   const { RemoteSink } = await import('@salient/telemetry');
-  const sink = data.remote ? new RemoteSink(port, { decisionSample: data.decisionSample, ...(data.maxUnacked ? { maxUnacked: data.maxUnacked } : {}) }) : undefined;
+  const sink = new RemoteSink(port, { decisionSample: data.decisionSample, ...(data.maxUnacked ? { maxUnacked: data.maxUnacked } : {}) });
   const pack = blitzPack();
   const c = newCase('none', 'worker');
-  c.sink = sink;
   port.on('message', (m: unknown) => {
     const cmd = (m as Partial<PlayCommand>)?.benchPlay;
     if (!cmd) return;
+    c.sink = cmd.remote ? sink : undefined;
     void (async () => {
       const kinds: Record<string, number> = {};
       try {
@@ -415,10 +422,15 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   const server0 = processCpuMs(c.serverPid);
   const t0 = performance.now();
   if (c.worker) {
-    const kinds = await c.worker.play(firstSeed, games);
-    for (const [k, n] of Object.entries(kinds)) c.kinds[k] = (c.kinds[k] ?? 0) + n;
-    // Every batch the worker posted came before its report: feed them all to the sink, then drain.
-    await c.worker.served?.settled();
+    const served = c.serve?.();
+    try {
+      const kinds = await c.worker.play(firstSeed, games, served !== undefined);
+      for (const [k, n] of Object.entries(kinds)) c.kinds[k] = (c.kinds[k] ?? 0) + n;
+      // Every batch the worker posted came before its report: feed them all to the sink, then drain.
+      await served?.settled();
+    } finally {
+      served?.stop();
+    }
   } else {
     for (let i = 0; i < games; i++) {
       const r = await play(c, pack, firstSeed + i);
@@ -496,7 +508,7 @@ function markdown(meta: Meta, rows: Row[]): string {
     `Blitz A, random vs random, seeds from ${meta.firstSeed}, sequential \`runMatch\`, in two layouts: **one thread** (games and store sink on the main thread) ` +
       `and **worker thread** (games in a worker thread whose \`RemoteSink\` encodes the rows as ClickHouse lines and posts them, one message per finished match, to the main thread, where \`serveSink\` hands them to the store sink; ` +
       `decisions sampled in the worker at the store's rate; event rows for the event types Blitz! lists (\`telemetryEvents\`), every event counted per impulse; a round ends when the worker reported, every batch was fed and the sink drained). Every case plays the same seeds in a round, ` +
-      `the cases alternate over ${meta.rounds} rounds, and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
+      `the cases of a layout alternate over ${meta.rounds} rounds (the one-thread layout's rounds first, then the worker's, whose cases share one game worker), and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
       `Overhead is the median over rounds of the drop in games/s against no sink in the same layout and round (target ≤ ${TARGET_OVERHEAD_PCT}%). ` +
       `A store case's round ends when its sink drained and the store runs no merge, so the merges its inserts started are charged to it. Rows: impulses / events / decisions / matches ` +
       `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
@@ -590,6 +602,10 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-telemetry-'));
   const stores: Partial<Record<'embedded' | 'server', Store>> = {};
   const cases: Case[] = [];
+  let worker: GameWorker | undefined;
+  const maxUnacked = envNumber('BENCH_MAX_UNACKED');
+  const sharedWorker = () =>
+    (worker ??= gameWorker(startWorker({ decisionSample: sinkOptions.decisionSample ?? DEFAULT_DECISION_SAMPLE, ...(maxUnacked ? { maxUnacked } : {}) })));
   try {
     for (const kind of kinds) {
       process.stderr.write(`bench: setting up '${kind}'\n`);
@@ -602,7 +618,7 @@ async function main(): Promise<void> {
         cases.push(c);
       } else if (kind === 'worker-none') {
         const c = newCase('worker-none', 'no sink');
-        c.worker = gameWorker(startWorker({ remote: false, decisionSample: 1 }), undefined);
+        c.worker = sharedWorker();
         cases.push(c);
       } else if (inWorker(kind)) {
         const { serveSink } = await import('@salient/telemetry');
@@ -610,11 +626,10 @@ async function main(): Promise<void> {
         const store = (stores[where] ??= await openStore(where, tmp));
         const name = where === 'embedded' ? 'rows to the main thread, embedded ClickHouse (chdb)' : 'rows to the main thread, ClickHouse server (Debian 18.16)';
         const c = storeCase(kind, name, store, sinkOptions);
-        const maxUnacked = envNumber('BENCH_MAX_UNACKED');
-        const thread = startWorker({ remote: true, decisionSample: sinkOptions.decisionSample ?? DEFAULT_DECISION_SAMPLE, ...(maxUnacked ? { maxUnacked } : {}) });
-        const served = serveSink(thread, c.sink as TelemetrySink & { drain(): Promise<void> });
+        const storeSink = c.sink as TelemetrySink & { drain(): Promise<void> };
         c.sink = undefined;
-        c.worker = gameWorker(thread, served);
+        c.worker = sharedWorker();
+        c.serve = () => serveSink((c.worker as GameWorker).thread, storeSink);
         cases.push(c);
       } else {
         const where = kind.startsWith('embedded') ? 'embedded' : 'server';
@@ -628,17 +643,24 @@ async function main(): Promise<void> {
     for (const c of cases) {
       const warm = Math.min(20, Math.ceil(games / 10));
       if (c.worker) {
-        await c.worker.play(1_000_000_000, warm);
-        await c.worker.served?.settled();
+        const served = c.serve?.();
+        await c.worker.play(1_000_000_000, warm, served !== undefined);
+        await served?.settled();
+        served?.stop();
       } else for (let i = 0; i < warm; i++) await play(c, pack, 1_000_000_000 + i);
       await c.drain();
     }
 
+    // The one-thread layout first, then the worker layout: the game worker is idle (and its heap
+    // being tidied) only before its own cases.
     const per = Math.ceil(games / rounds);
-    for (let r = 0; r < rounds; r++) {
-      process.stderr.write(`bench: round ${r + 1}/${rounds}\n`);
-      // Rotate the order too, so no case always runs right after the store that leaves the most work behind.
-      for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, pack, firstSeed + r * per, per);
+    for (const layout of [cases.filter((c) => !c.worker), cases.filter((c) => c.worker)]) {
+      if (layout.length === 0) continue;
+      for (let r = 0; r < rounds; r++) {
+        process.stderr.write(`bench: ${layout[0]?.worker ? 'worker thread' : 'one thread'}, round ${r + 1}/${rounds}\n`);
+        // Rotate the order too, so no case always runs right after the store that leaves the most work behind.
+        for (let k = 0; k < layout.length; k++) await round(layout[(k + r) % layout.length] as Case, pack, firstSeed + r * per, per);
+      }
     }
 
     // Overheads are medians of each round's ratio to the baseline's same round: the host's speed drifts
@@ -689,7 +711,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    for (const c of cases) await c.worker?.close();
+    await worker?.close();
     for (const [where, store] of Object.entries(stores)) {
       await store.close().catch((e: unknown) => process.stderr.write(`bench: closing the ${where} store failed: ${String(e)}\n`));
     }
@@ -697,6 +719,6 @@ async function main(): Promise<void> {
   }
 }
 
-const benchWorker = (workerData as { benchWorker?: { remote: boolean; decisionSample: number; maxUnacked?: number } } | null)?.benchWorker;
+const benchWorker = (workerData as { benchWorker?: { decisionSample: number; maxUnacked?: number } } | null)?.benchWorker;
 if (!isMainThread && parentPort && benchWorker) await workerMain(parentPort, benchWorker);
 else await main();

@@ -60,6 +60,11 @@ it('measures every sink, counts the stored rows and replaces its own RESULTS.md 
     expect(c.insertsPerGame).toBeGreaterThan(0);
   }
   expect(r.stdout).toMatch(/\| embedded ClickHouse \(chdb\) \| 2 \|/);
+  // The worker layout (one game worker for its cases) stores the same rows as the one-thread stores.
+  const workers = (JSON.parse(readFileSync(join(tmp, 'telemetry-latest.json'), 'utf8')) as { workerCases: Case[] }).workerCases;
+  expect(workers.map((c) => c.kind)).toEqual(['worker-none', 'worker-embedded', 'worker-server']);
+  expect(workers[0]?.rows).toBeUndefined();
+  for (const c of workers.slice(1)) expect(c.rows).toEqual(stores[0]?.rows);
 
   const md = readFileSync(results, 'utf8');
   expect(md).not.toContain('STALE');
