@@ -29,8 +29,8 @@
  *
  * Every case plays the same seeds in a round and the cases alternate over the rounds, so a burst of
  * load elsewhere hits all of them; games/s is the median round, the overhead the median over rounds of
- * each round's drop against the baseline's same round (a store case's round ends when its sink drained
- * and the store runs no merge: the merges its inserts started are its own), and the target is a drop of at most
+ * each round's drop against the baseline's same round (a store case's CPU time is counted until its
+ * store runs no merge: the merges its inserts started are its own), and the target is a drop of at most
  * 10% against no sink (for the worker cases: against the worker without a sink). Rows/s counts the impulse, event, decision and match rows the sink inserted
  * (as the client sent them) per second of a round, median round. Every insert is timed (wall time; with
  * background writes the game goes on meanwhile), and so is the drain that closes each round, which
@@ -155,6 +155,8 @@ interface Case {
   sink: TelemetrySink | undefined;
   /** Write whatever the sink still holds (part of the timed round, so lingering rows are paid for). */
   drain(): Promise<void>;
+  /** For stores: wait until the store runs no merge (counted in the round's CPU time, not its wall time). */
+  settled?: () => Promise<void>;
   /** Time spent in the sink's row methods while timed (ms). */
   sinkMs: number;
   sinkTime(f: () => void): void;
@@ -393,14 +395,17 @@ function storeCase(kind: SinkKind, label: string, store: Store, options: SinkOpt
     impulse: (row) => c.sinkTime(() => sink.impulse(row)),
     event: (row) => c.sinkTime(() => sink.event(row)),
     decision: (row) => c.sinkTime(() => sink.decision(row)),
+    keepsDecision: (matchId, seq) => {
+      let kept = false;
+      c.sinkTime(() => (kept = sink.keepsDecision(matchId, seq)));
+      return kept;
+    },
     match: (row) => c.sinkTime(() => sink.match(row)),
     flush: () => sink.flush(),
   };
   c.sink = timedSink;
-  c.drain = async () => {
-    await sink.drain();
-    await store.settled();
-  };
+  c.drain = () => sink.drain();
+  c.settled = () => store.settled();
   c.inserts = { count: 0, ms: 0, rows: zero() };
   c.rowsNow = () => ({ ...(c.inserts as NonNullable<Case['inserts']>).rows });
   if (store.pid !== undefined) c.serverPid = store.pid;
@@ -441,6 +446,9 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   await c.drain();
   const drainMs = performance.now() - tDrain;
   const ms = performance.now() - t0;
+  // The merges the round's inserts started belong to its CPU time, not to its wall time: in a long run
+  // they overlap the games that follow.
+  await c.settled?.();
   const serverMs = processCpuMs(c.serverPid) - server0;
   const cpuMs = ownCpuMs() - cpu0 + serverMs;
   timed = undefined;
@@ -510,7 +518,7 @@ function markdown(meta: Meta, rows: Row[]): string {
       `decisions sampled in the worker at the store's rate; event rows for the event types Blitz! lists (\`telemetryEvents\`), every event counted per impulse; a round ends when the worker reported, every batch was fed and the sink drained). Every case plays the same seeds in a round, ` +
       `the cases of a layout alternate over ${meta.rounds} rounds (the one-thread layout's rounds first, then the worker's, whose cases share one game worker), and games/s, ms/game, rows/s and the time awaiting inserts are median rounds. ` +
       `Overhead is the median over rounds of the drop in games/s against no sink in the same layout and round (target ≤ ${TARGET_OVERHEAD_PCT}%). ` +
-      `A store case's round ends when its sink drained and the store runs no merge, so the merges its inserts started are charged to it. Rows: impulses / events / decisions / matches ` +
+      `A round's wall time ends when its sink drained; its CPU time when the store also runs no merge, so the merges its inserts started are charged to it. Rows: impulses / events / decisions / matches ` +
       `inserted by the store sinks (decisions are sampled), or handed to the counting sink. Store sinks: ${options}; ` +
       `the \`linger\` cases add \`lingerMs: ${meta.lingerMs}\`. Time in inserts is wall time from call to resolve; the sink writes in the ` +
       `background, so most of it overlaps games. Each round ends with a drain that writes what the sink still holds; the time it waits is ` +

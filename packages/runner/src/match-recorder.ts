@@ -80,7 +80,7 @@ export class MatchRecorder {
       if (!imp.activePowers.includes(step.by)) imp.activePowers.push(step.by);
       this.thinkMsBySeat[step.seat] = (this.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
       imp.thinkMsBySeat[step.seat] = (imp.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
-      if (this.sink?.decision) {
+      if (this.sink?.decision && (this.sink.keepsDecision?.(this.matchId, this.decisions - 1) ?? true)) {
         const row = {
           matchId: this.matchId,
           seq: this.decisions - 1,

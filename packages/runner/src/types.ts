@@ -169,6 +169,11 @@ export interface TelemetrySink {
   event(row: EventRow): void;
   /** Optional: one call per decision; the sink decides what to keep. */
   decision?(row: DecisionRow): void;
+  /**
+   * Optional: whether `decision` would keep decision `seq` (0-based) of `matchId`. A sink that samples
+   * decisions says so here, and the runner builds rows only for the decisions it keeps.
+   */
+  keepsDecision?(matchId: string, seq: number): boolean;
   match(row: MatchRow): void;
   flush?(): void | Promise<void>;
 }

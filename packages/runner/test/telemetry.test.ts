@@ -43,6 +43,24 @@ describe('telemetry', () => {
     }
   });
 
+  it('builds decision rows only for the decisions a sampling sink keeps', async () => {
+    const all = new InMemorySink();
+    const full = await runMatch(diceSpec(4, { sink: all }));
+    const asked: [string, number][] = [];
+    const kept = new InMemorySink();
+    const sampling = Object.assign(kept, {
+      keepsDecision: (matchId: string, seq: number) => (asked.push([matchId, seq]), seq % 3 === 1),
+    });
+    const r = await runMatch(diceSpec(4, { sink: sampling }));
+    expect(r.finalHash).toBe(full.finalHash);
+    // asked once per decision, in order, and given exactly the rows it keeps, as the full run made them
+    expect(asked).toEqual(Array.from({ length: r.decisions }, (_, i) => [r.matchId, i]));
+    expect(kept.decisions.map((d) => d.seq)).toEqual(asked.map(([, seq]) => seq).filter((seq) => seq % 3 === 1));
+    expect(kept.decisions.length).toBeGreaterThan(0);
+    const strip = (d: (typeof all.decisions)[number]) => ({ ...d, thinkMs: 0 });
+    expect(kept.decisions.map(strip)).toEqual(all.decisions.filter((d) => d.seq % 3 === 1).map(strip));
+  });
+
   it('writes event rows for the types eventRows names, the game\'s list by default, and counts every event', async () => {
     const emittedOf = async (spec: Parameters<typeof diceSpec>[1]) => {
       const sink = new InMemorySink();

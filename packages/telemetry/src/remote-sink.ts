@@ -172,13 +172,17 @@ export class RemoteSink implements TelemetrySink {
   }
 
   decision(row: DecisionRow): void {
-    if (this.sample < 1) {
-      let keep = this.samplers.get(row.matchId);
-      if (!keep) this.samplers.set(row.matchId, (keep = matchSampler(row.matchId, this.sample)));
-      if (!keep(row.seq)) return;
-    }
+    if (!this.keepsDecision(row.matchId, row.seq)) return;
     if (this.encoding === 'lines') this.keep(row.matchId, 'decisions', decisionLine(row));
     else this.calls.push({ k: 'd', r: row });
+  }
+
+  /** Whether decision `seq` of `matchId` is sent (see `decisionSample`); the runner asks before building its row. */
+  keepsDecision(matchId: string, seq: number): boolean {
+    if (this.sample >= 1) return true;
+    let keep = this.samplers.get(matchId);
+    if (!keep) this.samplers.set(matchId, (keep = matchSampler(matchId, this.sample)));
+    return keep(seq);
   }
 
   match(row: MatchRow): void {

@@ -153,11 +153,17 @@ export class ClickHouseSink implements TelemetrySink {
   }
 
   decision(row: DecisionRow): void {
-    const buf = this.buffer(row.matchId);
-    if ((buf.keep ??= matchSampler(row.matchId, this.sample))(row.seq)) {
+    if (this.keepsDecision(row.matchId, row.seq)) {
+      const buf = this.buffer(row.matchId);
       buf.rows.decisions.push(decisionLine(row));
       buf.count++;
     }
+  }
+
+  /** Whether decision `seq` of `matchId` is in the sample kept (see `sampled`); the runner asks before building its row. */
+  keepsDecision(matchId: string, seq: number): boolean {
+    const buf = this.buffer(matchId);
+    return (buf.keep ??= matchSampler(matchId, this.sample))(seq);
   }
 
   match(row: MatchRow): void {

@@ -19,9 +19,11 @@ export interface Played {
   rows: InMemorySink;
 }
 
-/** A sink that forwards to `inner` and keeps a copy in memory. */
+/** A sink that forwards to `inner` and keeps a copy in memory (of the decisions `inner` keeps, if it samples them). */
 export function tee(inner: TelemetrySink, copy: InMemorySink): TelemetrySink {
+  const keeps = inner.keepsDecision?.bind(inner);
   return {
+    ...(keeps ? { keepsDecision: keeps } : {}),
     impulse: (r) => (copy.impulse(r), inner.impulse(r)),
     event: (r) => (copy.event(r), inner.event(r)),
     decision: (r) => (copy.decision(r), inner.decision?.(r)),
