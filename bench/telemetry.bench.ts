@@ -54,7 +54,7 @@
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +126,59 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU ms and name of each thread of this process now, by thread id; empty where /proc cannot be read. */
+function threadCpu(): Map<string, { comm: string; ms: number }> {
+  const out = new Map<string, { comm: string; ms: number }>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK });
+    } catch {
+      // the thread ended meanwhile: its time is in `ended`
+    }
+  }
+  return out;
+}
+
+/** Where a round's CPU time went, by thread group (ms). */
+interface ThreadSplit {
+  /** The thread playing the games. */
+  game: number;
+  /** In the worker layout, the main thread: the store's side (serveSink, the sink, the client). */
+  main: number;
+  /** Other threads named `node`: V8's helper threads (GC, compiler) and libuv's pool (with whatever chdb runs there). */
+  helpers: number;
+  /** Threads with other names: chdb's. */
+  named: number;
+  /** Threads that ended during the round (the process's time less its live threads'). */
+  ended: number;
+}
+const SPLIT_KEYS = ['game', 'main', 'helpers', 'named', 'ended'] as const;
+
+/** Split the CPU time between two {@link threadCpu} snapshots; `gameTid` is the game thread's id. */
+function splitCpu(before: Map<string, { comm: string; ms: number }>, after: Map<string, { comm: string; ms: number }>, gameTid: string, ownMs: number): ThreadSplit {
+  const main = String(process.pid);
+  const split: ThreadSplit = { game: 0, main: 0, helpers: 0, named: 0, ended: 0 };
+  let live = 0;
+  for (const [tid, t] of after) {
+    const ms = t.ms - (before.get(tid)?.ms ?? 0);
+    live += ms;
+    if (tid === gameTid) split.game += ms;
+    else if (tid === main) split.main += ms;
+    else if (t.comm === 'node') split.helpers += ms;
+    else split.named += ms;
+  }
+  split.ended = Math.max(0, ownMs - live);
+  return split;
+}
+
 /** This process's CPU time so far (all threads), in ms. */
 function ownCpuMs(): number {
   const u = process.cpuUsage();
@@ -139,6 +192,8 @@ interface Round {
   cpuMsPerGame: number;
   /** Of which the server process's (0 without a server). */
   serverCpuMsPerGame: number;
+  /** This process's CPU time per game by thread group (zeros where /proc cannot be read). */
+  threads: ThreadSplit;
   /** Rows inserted (or, for the counting sink, handed over) per second of the round. */
   rowsPerSec: number | undefined;
   /** Time spent in inserts (call to resolve), per game. */
@@ -185,8 +240,14 @@ interface PlayedReport {
   benchPlayed: Record<string, number>;
   error?: string;
 }
+/** The worker's first message: its thread id, to tell its CPU time apart. */
+interface TidReport {
+  benchTid: string;
+}
 interface GameWorker {
   thread: Worker;
+  /** The worker's thread id ('' until it said). */
+  tid(): string;
   play(firstSeed: number, games: number, remote: boolean): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
@@ -206,7 +267,9 @@ function gameWorker(thread: Worker): GameWorker {
     waiting?.reject(e);
     waiting = undefined;
   };
+  let tid = '';
   thread.on('message', (m: unknown) => {
+    if (m && typeof m === 'object' && 'benchTid' in m) tid = (m as TidReport).benchTid;
     const r = m as PlayedReport;
     if (!r || typeof r !== 'object' || !('benchPlayed' in r)) return;
     const w = waiting;
@@ -218,6 +281,7 @@ function gameWorker(thread: Worker): GameWorker {
   thread.on('exit', (code) => fail(new Error(`game worker exited (${code})`)));
   return {
     thread,
+    tid: () => tid,
     play: (firstSeed, games, remote) =>
       new Promise((resolve, reject) => {
         waiting = { resolve, reject };
@@ -235,6 +299,13 @@ function gameWorker(thread: Worker): GameWorker {
  * heap) runs alongside the one being timed.
  */
 async function workerMain(port: NonNullable<typeof parentPort>, data: { decisionSample: number; maxUnacked?: number }): Promise<void> {
+  let tid = '';
+  try {
+    tid = readlinkSync('/proc/thread-self').split('/').pop() ?? '';
+  } catch {
+    // no /proc: no split by thread
+  }
+  port.postMessage({ benchTid: tid } satisfies TidReport);
   const { RemoteSink } = await import('@salient/telemetry');
   const sink = new RemoteSink(port, { decisionSample: data.decisionSample, ...(data.maxUnacked ? { maxUnacked: data.maxUnacked } : {}) });
   const pack = blitzPack();
@@ -424,6 +495,7 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   const sinkBefore = c.sinkMs;
   timed = c;
   const cpu0 = ownCpuMs();
+  const threads0 = threadCpu();
   const server0 = processCpuMs(c.serverPid);
   const t0 = performance.now();
   if (c.worker) {
@@ -450,7 +522,10 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   // they overlap the games that follow.
   await c.settled?.();
   const serverMs = processCpuMs(c.serverPid) - server0;
-  const cpuMs = ownCpuMs() - cpu0 + serverMs;
+  const threads1 = threadCpu();
+  const ownMs = ownCpuMs() - cpu0;
+  const cpuMs = ownMs + serverMs;
+  const split = splitCpu(threads0, threads1, c.worker ? c.worker.tid() : String(process.pid), ownMs);
   timed = undefined;
   const rowsAfter = c.rowsNow();
   c.games += games;
@@ -462,6 +537,7 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
     gamesPerSec: (games * 1000) / ms,
     cpuMsPerGame: cpuMs / games,
     serverCpuMsPerGame: serverMs / games,
+    threads: Object.fromEntries(SPLIT_KEYS.map((k) => [k, split[k] / games])) as unknown as ThreadSplit,
     rowsPerSec: rowsAfter && ((sum(rowsAfter) - sum(rowsBefore ?? zero())) * 1000) / ms,
     awaitMsPerGame: c.inserts && (c.inserts.ms - awaitedBefore) / games,
     sinkMsPerGame: c.inserts && (c.sinkMs - sinkBefore) / games,
@@ -478,6 +554,8 @@ interface Row {
   msPerGame: number;
   cpuMsPerGame: number;
   serverCpuMsPerGame: number;
+  /** CPU ms per game by thread group, median round for each. */
+  threads: ThreadSplit;
   /** Rise of CPU ms per game against the baseline of the same layout. */
   cpuOverheadPct: number | undefined;
   rows: TableCounts | undefined;
@@ -541,6 +619,17 @@ function markdown(meta: Meta, rows: Row[]): string {
         `| ${opt(r.insertsPerGame, 2)} | ${opt(r.msPerInsert, 2)} | ${opt(r.awaitMsPerGame, 2)} | ${opt(r.sinkMsPerGame, 2)} | ${opt(r.drainMsPerGame, 2)} | ${kinds} |`
       );
     }),
+    '',
+    'CPU ms per game by thread, median round of each: the **game thread** (in the one-thread layout also the store side), the **main thread** of the worker layout ' +
+      "(the store side: `serveSink`, the sink, the client), the process's other `node` threads (V8's GC and compiler helpers, and libuv's pool, with whatever chdb runs there), chdb's own named threads, " +
+      'threads that ended during the round, and the ClickHouse server process.',
+    '',
+    '| layout | sink | game thread | main thread (worker layout) | V8 and libuv helpers | chdb threads | ended threads | ClickHouse server | all |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${inWorker(r.kind) ? 'worker thread' : 'one thread'} | ${r.label} | ${SPLIT_KEYS.map((k) => fmt(r.threads[k], 2)).join(' | ')} | ${fmt(r.serverCpuMsPerGame, 2)} | ${fmt(r.cpuMsPerGame, 2)} |`,
+    ),
     '',
     !rows.some((r) => isStore(r.kind))
       ? 'No store was measured (BENCH_SINKS).'
@@ -686,6 +775,7 @@ async function main(): Promise<void> {
         msPerGame: 1000 / gps,
         cpuMsPerGame: median(c.rounds.map((r) => r.cpuMsPerGame)),
         serverCpuMsPerGame: median(c.rounds.map((r) => r.serverCpuMsPerGame)),
+        threads: Object.fromEntries(SPLIT_KEYS.map((k) => [k, median(c.rounds.map((r) => r.threads[k]))])) as unknown as ThreadSplit,
         cpuOverheadPct: c.kind === baselineOf(c.kind) ? undefined : (paired(c, (r) => r.cpuMsPerGame) - 1) * 100,
         rows: c.rows,
         rowsPerSec: medianOf(c.rounds.map((r) => r.rowsPerSec)),

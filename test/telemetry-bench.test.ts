@@ -19,6 +19,7 @@ interface Case {
   gamesPerSec: number;
   cpuMsPerGame: number;
   serverCpuMsPerGame: number;
+  threads: { game: number; main: number; helpers: number; named: number; ended: number };
   rows?: { impulses: number; events: number; decisions: number; matches: number };
   insertsPerGame?: number;
 }
@@ -46,6 +47,8 @@ it('measures every sink, counts the stored rows and replaces its own RESULTS.md 
     // CPU time is counted too; the server process's only in the server cases
     expect(c.cpuMsPerGame).toBeGreaterThan(0);
     if (!c.kind.startsWith('server')) expect(c.serverCpuMsPerGame).toBe(0);
+    // and split by thread (in /proc's 10 ms ticks, so two games may read 0)
+    expect(Object.keys(c.threads).sort()).toEqual(['ended', 'game', 'helpers', 'main', 'named']);
   }
   const built = latest.cases[1]?.rows;
   const stores = latest.cases.slice(2);
@@ -60,6 +63,8 @@ it('measures every sink, counts the stored rows and replaces its own RESULTS.md 
     expect(c.insertsPerGame).toBeGreaterThan(0);
   }
   expect(r.stdout).toMatch(/\| embedded ClickHouse \(chdb\) \| 2 \|/);
+  // Summed over the cases, the game threads' CPU time shows.
+  expect(latest.cases.reduce((a, c) => a + c.threads.game, 0)).toBeGreaterThan(0);
   // The worker layout (one game worker for its cases) stores the same rows as the one-thread stores.
   const workers = (JSON.parse(readFileSync(join(tmp, 'telemetry-latest.json'), 'utf8')) as { workerCases: Case[] }).workerCases;
   expect(workers.map((c) => c.kind)).toEqual(['worker-none', 'worker-embedded', 'worker-server']);
