@@ -3,7 +3,7 @@
  * temporary directory, each command a separate process as a user would run them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,29 @@ describe('telemetry from the command line', () => {
     expect(t.stdout).toMatch(/Win rates \(scenario A\)/);
     expect(t.stdout).toMatch(/│ Allies +│ random@1 │ 2 /);
     expect(t.stdout).toMatch(/Game lengths/);
+  });
+
+  it('replay --match re-runs a stored match, and --save writes its replay file', () => {
+    const q = salient('query', "SELECT match_id FROM matches FINAL WHERE seed = 5", '--json');
+    const [{ match_id: id }] = JSON.parse(q.stdout) as { match_id: string }[];
+    const saved = join(tmp, 'stored.replay.json');
+    const r = salient('replay', '--match', id, '--save', saved, '--turns');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Turn 1/);
+    expect(r.stdout).toMatch(/OK: the replay reproduces the recorded final state/);
+    // the saved file is byte for byte the one `play --replay` writes for that game
+    const played = join(tmp, 'played.replay.json');
+    expect(salient('play', '--scenario', 'A', '--seed', '5', '--seat', 'Axis=greedy', '--quiet', '--replay', played).code).toBe(0);
+    expect(readFileSync(saved, 'utf8')).toBe(readFileSync(played, 'utf8'));
+    expect(salient('replay', saved).stdout).toMatch(/OK: the replay reproduces/);
+
+    const missing = salient('replay', '--match', 'no-such-match');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^salient: No match 'no-such-match' in the telemetry store \(embedded ClickHouse in .*\)\. List some with: salient query/);
+    const both = salient('replay', saved, '--match', id);
+    expect([both.code, both.stderr]).toEqual([2, expect.stringMatching(/takes a file or --match ID, not both/)]);
+    const neither = salient('replay');
+    expect([neither.code, neither.stderr]).toEqual([2, expect.stringMatching(/needs a replay file, or --match ID/)]);
   });
 
   it('query prints a table, and refuses anything but reading', () => {

@@ -1,16 +1,20 @@
 /**
- * `salient replay FILE`: re-run a recorded match from its action log and check it reproduces the
- * recorded final state hash.
+ * `salient replay FILE` / `salient replay --match ID`: re-run a recorded match from its action log (a
+ * replay file, or a match stored in the telemetry store) and check it reproduces the recorded final
+ * state hash.
  */
 import type { Command } from 'commander';
-import { runReplay, SalientError, type Json, type LoadedPack } from '@salient/engine';
+import { runReplay, SalientError, type Json, type LoadedPack, type Replay } from '@salient/engine';
 import { Account, headline } from '../account.ts';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
 import { findGame, loadPack } from '../registry.ts';
-import { readReplay } from '../replay-file.ts';
+import { readReplay, writeReplay } from '../replay-file.ts';
+import { withTelemetry } from '../telemetry.ts';
 
 interface ReplayFlags {
+  match?: string;
+  save?: string;
   pack?: string;
   turns?: boolean;
   verbose?: boolean;
@@ -19,13 +23,15 @@ interface ReplayFlags {
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('Re-run a replay file and check that it reproduces its final state hash (exit 3 if not).')
-    .argument('<file>', 'replay JSON written by `salient play --replay`')
+    .description('Re-run a replay file, or a match from the telemetry store, and check that it reproduces its final state hash (exit 3 if not).')
+    .argument('[file]', 'replay JSON written by `salient play --replay`')
+    .option('--match <id>', 'the match of this id in the telemetry store instead of a file (see `salient query`)')
+    .option('--save <file>', 'with --match: also write the stored replay to FILE')
     .option('--pack <id|dir>', 'pack to replay with (default: the bundled pack the replay names)')
     .option('-t, --turns', 'print the game turn by turn')
     .option('-v, --verbose', 'print the game turn by turn with every decision and chance draw')
-    .action(async (file: string, f: ReplayFlags) => {
-      const replay = readReplay(file);
+    .action(async (path: string | undefined, f: ReplayFlags) => {
+      const { replay, file } = await replaySource(path, f);
       const game = findGame(replay.game);
       if (replay.rulesVersion !== game.rulesVersion) {
         // Not fatal: a rules change may or may not touch this game; the hash check decides.
@@ -76,6 +82,29 @@ export function registerReplay(program: Command): void {
     });
 }
 
+
+/** The replay to re-run, from the file or the store, and how to name it in messages. */
+async function replaySource(path: string | undefined, f: ReplayFlags): Promise<{ replay: Replay; file: string }> {
+  if (f.match === undefined) {
+    if (path === undefined) throw new SalientError('BAD_ARGUMENT', 'replay needs a replay file, or --match ID for a match in the telemetry store.');
+    if (f.save !== undefined) throw new SalientError('BAD_ARGUMENT', '--save writes the replay of a stored match; it goes with --match ID.');
+    return { replay: readReplay(path), file: path };
+  }
+  if (path !== undefined) throw new SalientError('BAD_ARGUMENT', `replay takes a file or --match ID, not both (got '${path}' and --match ${f.match}).`);
+  const id = f.match;
+  const found = await withTelemetry(async (t) => ({ replay: await t.replay(id), where: t.where }));
+  if (!found.replay) {
+    throw new SalientError(
+      'BAD_ARGUMENT',
+      `No match '${id}' in the telemetry store (${found.where}). List some with: salient query "SELECT match_id, scenario, seed, kind FROM matches FINAL LIMIT 20"`,
+    );
+  }
+  if (f.save !== undefined) {
+    writeReplay(f.save, found.replay);
+    say(`Replay of match ${id} written to ${f.save}.`);
+  }
+  return { replay: found.replay, file: `match ${id}` };
+}
 
 /** Name the file in a divergence, so the message stands on its own. */
 function rerun<T>(file: string, f: () => T): T {
