@@ -57,7 +57,8 @@ describe('telemetry from the command line', () => {
 
   it('replay --match re-runs a stored match, and --save writes its replay file', () => {
     const q = salient('query', "SELECT match_id FROM matches FINAL WHERE seed = 5", '--json');
-    const [{ match_id: id }] = JSON.parse(q.stdout) as { match_id: string }[];
+    const id = (JSON.parse(q.stdout) as { match_id: string }[])[0]?.match_id ?? '';
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
     const saved = join(tmp, 'stored.replay.json');
     const r = salient('replay', '--match', id, '--save', saved, '--turns');
     expect(r.code, r.stderr).toBe(0);
