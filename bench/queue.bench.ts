@@ -23,7 +23,7 @@ import { planTournament, parseTournamentSpec, type MatchOutcome, type Tournament
 import { runLocalTournament } from '@salient/scheduler/local';
 import { startWorker, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { startRedisServer } from '../test/support/redis-server.ts';
-import { envInt, median, updateResultsBlock, machine } from './support.ts';
+import { envInt, median, ownCpuMs, processCpuMs, updateResultsBlock, machine } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -55,11 +55,6 @@ interface RoundFigure {
   cpuMsPerGame: number;
 }
 
-const selfCpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
 /** CPU so far of this process's live child processes (the sandboxed match children), from /proc. */
 function childrenCpuMs(): number {
   let total = 0;
@@ -67,7 +62,7 @@ function childrenCpuMs(): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[1]) === process.pid) total += cpuMsOf(Number(pid)) ?? 0;
+      if (Number(f[1]) === process.pid) total += processCpuMs(Number(pid)) ?? 0;
     } catch {
       // gone meanwhile
     }
@@ -75,24 +70,12 @@ function childrenCpuMs(): number {
   return total;
 }
 
-/** CPU time (user + system, ms) of a process so far, from /proc (Linux). */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks at USER_HZ = 100
-  } catch {
-    return undefined;
-  }
-}
-
 async function runLocal(plan: TournamentPlan, workers: number): Promise<RoundFigure> {
   const t0 = performance.now();
-  const cpu0 = selfCpuMs();
+  const cpu0 = ownCpuMs();
   const r = await runLocalTournament({ plan, threads: workers });
   const wallMs = performance.now() - t0;
-  const cpuMs = selfCpuMs() - cpu0;
+  const cpuMs = ownCpuMs() - cpu0;
   check(plan, r.outcomes);
   return { games: r.outcomes.length, wallMs, gamesPerSec: (r.outcomes.length / wallMs) * 1000, cpuMsPerGame: cpuMs / r.outcomes.length };
 }
@@ -114,14 +97,14 @@ async function runQueue(plan: TournamentPlan, redis: string, workers: number, re
   });
   try {
     const t0 = performance.now();
-    const c0 = cpuMsOf(redisPid);
+    const c0 = processCpuMs(redisPid);
     // The children are forked for the first jobs, after this point, so all their CPU belongs to the case.
-    const cpu0 = selfCpuMs();
+    const cpu0 = ownCpuMs();
     await submitTournament(plan, { connection: redis });
     await done;
     const wallMs = performance.now() - t0;
-    const c1 = cpuMsOf(redisPid);
-    const cpuMs = selfCpuMs() - cpu0 + childrenCpuMs();
+    const c1 = processCpuMs(redisPid);
+    const cpuMs = ownCpuMs() - cpu0 + childrenCpuMs();
     const s = await tournamentStatus(plan.tournamentId, { connection: redis });
     if (s.counts.failed > 0) throw new Error(`bench: ${s.counts.failed} match job(s) failed: ${JSON.stringify(s.failed.slice(0, 3))}`);
     check(plan, s.outcomes);

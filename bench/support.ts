@@ -54,3 +54,29 @@ export function machine(): { date: string; node: string; cpu: string; nproc: num
     memGB: Math.round(totalmem() / 2 ** 30),
   };
 }
+
+/** /proc reports CPU times in clock ticks of USER_HZ, which is 100 on Linux. */
+const USER_HZ = 100;
+
+/** User + system CPU time (ms) in the text of a /proc `stat` file (a process's or a thread's). */
+export function statCpuMs(stat: string): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / USER_HZ;
+}
+
+/** CPU time (user + system, ms) of process `pid` so far, from /proc (Linux); undefined when it cannot be read. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process's CPU time so far, all its threads (ms). */
+export function ownCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}

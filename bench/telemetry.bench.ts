@@ -53,7 +53,6 @@
  * one-thread cases under `cases` and the worker-thread cases under `workerCases`.
  * Run with `node --import tsx --expose-gc` (the npm script does).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -62,7 +61,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import type { LoadedPack } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
-import { blitzPack, envInt, median, updateResultsBlock, machine } from './support.ts';
+import { blitzPack, envInt, median, ownCpuMs, processCpuMs, statCpuMs, updateResultsBlock, machine } from './support.ts';
 import { runMatch, type DecisionRow, type EventRow, type ImpulseRow, type MatchRow, type TelemetrySink } from '@salient/runner';
 import type { ClickHouseSink, LinesSink, ServedSink, Telemetry } from '@salient/telemetry';
 
@@ -104,28 +103,6 @@ class CountingSink implements TelemetrySink {
   }
 }
 
-/** Clock ticks per second of /proc's CPU times. */
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU time (user + system, all threads) of process `pid` so far, in ms; 0 when it cannot be read. */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU ms and name of each thread of this process now, by thread id; empty where /proc cannot be read. */
 function threadCpu(): Map<string, { comm: string; ms: number }> {
   const out = new Map<string, { comm: string; ms: number }>();
@@ -138,8 +115,7 @@ function threadCpu(): Map<string, { comm: string; ms: number }> {
   for (const tid of tids) {
     try {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(tid, { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK });
+      out.set(tid, { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: statCpuMs(stat) });
     } catch {
       // the thread ended meanwhile: its time is in `ended`
     }
@@ -177,12 +153,6 @@ function splitCpu(before: Map<string, { comm: string; ms: number }>, after: Map<
   }
   split.ended = Math.max(0, ownMs - live);
   return split;
-}
-
-/** This process's CPU time so far (all threads), in ms. */
-function ownCpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
 }
 
 /** One timed round of one case; the reported figures are medians over rounds. */
@@ -496,7 +466,7 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   timed = c;
   const cpu0 = ownCpuMs();
   const threads0 = threadCpu();
-  const server0 = processCpuMs(c.serverPid);
+  const server0 = processCpuMs(c.serverPid) ?? 0;
   const t0 = performance.now();
   if (c.worker) {
     const served = c.serve?.();
@@ -521,7 +491,7 @@ async function round(c: Case, pack: LoadedPack, firstSeed: number, games: number
   // The merges the round's inserts started belong to its CPU time, not to its wall time: in a long run
   // they overlap the games that follow.
   await c.settled?.();
-  const serverMs = processCpuMs(c.serverPid) - server0;
+  const serverMs = (processCpuMs(c.serverPid) ?? 0) - server0;
   const threads1 = threadCpu();
   const ownMs = ownCpuMs() - cpu0;
   const cpuMs = ownMs + serverMs;

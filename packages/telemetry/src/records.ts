@@ -245,14 +245,11 @@ export function eventLine(row: EventRow): RowLine {
     text: e.text,
     payload: '',
   };
-  if (e.type !== 'combat') {
-    r.payload = e.data === undefined ? '' : JSON.stringify(e.data);
-    return JSON.stringify(r);
-  }
-  const rest = e.data === undefined ? undefined : combatRest(e.data);
-  r.payload = rest ? JSON.stringify(rest) : e.data === undefined ? '' : JSON.stringify(e.data);
+  const stored = storedPayload(e);
+  r.payload = stored.payload;
+  if (e.type !== 'combat') return JSON.stringify(r);
   Object.assign(r, combatColumns(e));
-  r.combat_in_columns = rest ? 1 : 0;
+  r.combat_in_columns = stored.inColumns;
   return JSON.stringify(r);
 }
 
@@ -355,7 +352,7 @@ export function matchLine(row: MatchRow, sidesOf?: SidesLookup): RowLine {
 /** `events` row, with a combat's rounds flattened into parallel arrays. */
 export function eventRecord(row: EventRow): ChRow {
   const e = row.event;
-  const rest = e.type === 'combat' && e.data !== undefined ? combatRest(e.data) : undefined;
+  const stored = storedPayload(e);
   return {
     match_id: row.matchId,
     seq: row.seq,
@@ -364,10 +361,17 @@ export function eventRecord(row: EventRow): ChRow {
     type: e.type,
     power: e.power ?? '',
     text: e.text,
-    payload: rest ? JSON.stringify(rest) : e.data === undefined ? '' : JSON.stringify(e.data),
+    payload: stored.payload,
     ...combatColumns(e),
-    combat_in_columns: rest ? 1 : 0,
+    combat_in_columns: stored.inColumns,
   };
+}
+
+/** An event's `payload` as stored, and its `combat_in_columns`: a combat's data less its columns where {@link combatRest} allows, else the data whole. */
+function storedPayload(e: GameEvent): { payload: string; inColumns: 0 | 1 } {
+  const rest = e.type === 'combat' && e.data !== undefined ? combatRest(e.data) : undefined;
+  if (rest) return { payload: JSON.stringify(rest), inColumns: 1 };
+  return { payload: e.data === undefined ? '' : JSON.stringify(e.data), inColumns: 0 };
 }
 
 /** The values a combat round gives its columns, which a payload of a combat in columns leaves out. */
