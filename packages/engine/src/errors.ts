@@ -28,7 +28,8 @@ export type ErrorCode =
   | 'TELEMETRY_SCHEMA'
   | 'BAD_SPEC'
   | 'UNKNOWN_TOURNAMENT'
-  | 'QUEUE_UNREACHABLE';
+  | 'QUEUE_UNREACHABLE'
+  | 'POOL_THREAD_START';
 
 export class SalientError extends Error {
   override readonly name: string = 'SalientError';

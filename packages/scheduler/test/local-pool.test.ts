@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, standings, type MatchOutcome, type TournamentPlan } from '../src/index.ts';
-import { runLocalTournament } from '../src/local/index.ts';
+import { runLocalTournament, threadExecArgv } from '../src/local/index.ts';
 
 let root = '';
 let telemetry: Telemetry;
@@ -110,5 +110,20 @@ describe('runLocalTournament', () => {
     const bad = r.outcomes.find((o) => o.matchId === victim);
     expect(bad).toMatchObject({ kind: 'error', detail: expect.stringContaining('died twice') });
     expect(r.outcomes.filter((o) => o.kind === 'error')).toHaveLength(1);
+  });
+
+  it('gives up with a clear error when threads die before they are ready, instead of starting them forever', async () => {
+    const p = await plan('pool-start-fails', 2, '[A]');
+    const run = runLocalTournament({ plan: p, threads: 2, telemetry, resourceLimits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } });
+    await expect(run).rejects.toMatchObject({ code: 'POOL_THREAD_START', message: expect.stringMatching(/3 game threads in a row died before they were ready \(last: .*memory limit/) });
+    expect(await recordedIds('pool-start-fails')).toEqual([]);
+  });
+});
+
+describe('threadExecArgv', () => {
+  it("drops this process's entry flags (eval code, input type) and keeps the rest", () => {
+    expect(threadExecArgv(['--import', 'tsx', '--input-type=module', '-e', 'code()', '--max-old-space-size=512'])).toEqual(['--import', 'tsx', '--max-old-space-size=512']);
+    expect(threadExecArgv(['--input-type', 'module', '--eval=x', '-p', 'y', '--print=z', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+    expect(threadExecArgv([])).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { SalientError } from '@salient/engine';
 import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
 import { isDecided, plannedPart } from '../play.ts';
+import { bundleEntry } from '../bundle.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 /** What {@link runLocalTournament} tells `onProgress` (after every match, and once before the first). */
@@ -61,6 +62,8 @@ export interface LocalRunOptions {
    * handed out once more). Default: Node's.
    */
   resourceLimits?: ResourceLimits;
+  /** Where the bundled game-thread file is kept (default: see `bundleEntry`). */
+  cacheDir?: string;
   /** Ms to wait for running matches to stop after a cancel before threads are terminated (default 10000). */
   cancelGraceMs?: number;
 }
@@ -88,11 +91,28 @@ const LOOKAHEAD = 2;
 
 const THREAD_ENTRY = fileURLToPath(new URL('./thread-main.ts', import.meta.url));
 
-/** Start a game thread. Through tsx's API from an eval'd entry: a worker given a `.ts` file is not sure to load through tsx. */
-function startThread(data: unknown, resourceLimits: ResourceLimits | undefined): Worker {
-  const entry = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(THREAD_ENTRY)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(entry, { eval: true, workerData: { salientPoolThread: data }, ...(resourceLimits ? { resourceLimits } : {}) });
+/**
+ * This process's Node flags without the ones about its own entry (`-e`/`--eval`, `-p`/`--print` and
+ * their code, `--input-type`): a thread inherits the rest, but `--input-type` makes a worker refuse
+ * a file entry (the CLI run as `node --input-type=module -e ...`).
+ */
+export function threadExecArgv(execArgv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i]!;
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') i++;
+    else if (!/^(--eval|--print|--input-type)=/.test(a) && a !== '-pe') out.push(a);
+  }
+  return out;
 }
+
+/** Start a game thread from the bundled thread file (see `../bundle.ts`): no TypeScript compiled per thread. */
+function startThread(file: string, data: unknown, resourceLimits: ResourceLimits | undefined): Worker {
+  return new Worker(file, { workerData: { salientPoolThread: data }, execArgv: threadExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
+}
+
+/** Threads in a row that may die before saying they are ready before the run gives up. */
+const START_FAILURES = 3;
 
 /** A recorded match as the outcome the plan's match would have given. */
 export function outcomeFromRecord(m: PlannedMatch, r: RecordedMatch): MatchOutcome {
@@ -174,11 +194,15 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
     return finish(false);
   }
 
+  const threadFile = await bundleEntry(THREAD_ENTRY, 'pool-thread', o.cacheDir);
   const sink = telemetry?.sink(o.sinkOptions ?? {});
   let storeError: unknown;
   let resolveAll!: () => void;
   const allDone = new Promise<void>((r) => (resolveAll = r));
   let cancelled = false;
+  /** Threads that died before they were ready, since the last one that got there. */
+  let startFailures = 0;
+  let startError: SalientError | undefined;
   const busy = () => slots.some((s) => s.matches.length > 0);
   const checkDone = () => {
     if ((queue.length === 0 || cancelled) && !busy()) resolveAll();
@@ -203,7 +227,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   };
 
   const spawn = (): Slot => {
-    const thread = startThread({
+    const thread = startThread(threadFile, {
       telemetry: sink !== undefined,
       worker: `${hostname()}:${process.pid}`,
       ...(o.remoteSinkOptions ? { sinkOptions: o.remoteSinkOptions } : {}),
@@ -215,6 +239,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       if (!m || typeof m !== 'object' || !('pool' in m)) return;
       if (m.pool === 'ready') {
         s.ready = true;
+        startFailures = 0;
         handOut(s);
       } else if (m.pool === 'done') {
         finishMatch(s, m.outcome);
@@ -240,6 +265,17 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       const [m, ...waiting] = s.matches;
       s.matches = [];
       const why = s.lastError ?? `exit code ${code}`;
+      if (!s.ready && ++startFailures >= START_FAILURES) {
+        // Not a match's fault: every thread would die the same way. Stop rather than start threads forever.
+        startError ??= new SalientError(
+          'POOL_THREAD_START',
+          `${START_FAILURES} game threads in a row died before they were ready (last: ${why}). ` +
+            'Nothing was lost: the matches recorded so far stay, and running the tournament again plays the rest. ' +
+            'Fix what the reason names (a thread memory limit too small to load the game; an incomplete install: run npm install) and run it again.',
+        );
+        resolveAll();
+        return;
+      }
       // Matches it had not started go back first in the queue, in order, without counting as an attempt.
       if (!cancelled) queue.unshift(...waiting);
       if (m) {
@@ -299,6 +335,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
     );
     if (sink) await sink.drain();
   }
+  if (startError) throw startError;
   if (storeError) throw storeError;
   return finish(cancelled);
 

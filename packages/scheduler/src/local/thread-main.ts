@@ -1,7 +1,7 @@
 /**
  * A game thread of the local pool: plays the matches the main thread hands it, one at a time and in
  * the order given, through `playPlanned`, its rows going to the main thread's store through a
- * `RemoteSink`. Loaded through tsx from an eval'd entry (see `local-pool.ts`), so it needs no build step.
+ * `RemoteSink`. Run as the bundled JavaScript `bundleEntry` makes of it (see `../bundle.ts`).
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { RemoteSink, type RemoteSinkOptions } from '@salient/telemetry';
