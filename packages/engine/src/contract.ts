@@ -185,6 +185,7 @@ export interface BotModel<S, O> {
  * - `pending` returns a decision with at least one option whenever a power must act;
  * - chance probabilities are positive and sum to 1;
  * - `apply` never mutates its input and `JSON.parse(JSON.stringify(state))` behaves identically;
+ * - `applyOwned`, where a game has it, gives what `apply` gives;
  * - replaying the action log reproduces the final state hash.
  */
 export interface Game<S = Json, C = Json, O = Json, P = unknown> {
@@ -209,6 +210,13 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
   pending(state: S): Pending<C>;
   /** Apply a decision option or chance outcome. Throws `IllegalChoiceError` for a choice not offered. */
   apply(state: S, choice: C): Step<S>;
+  /**
+   * `apply` for a caller that owns `state` and never reads it again (the match runner): may build the
+   * next state in `state` itself instead of copying it first, and returns exactly what `apply` would
+   * (same state, events and boundary; nothing returned shares objects that a later step changes).
+   * After a throw `state` may be half changed. Optional: without it callers use `apply`.
+   */
+  applyOwned?(state: S, choice: C): Step<S>;
   /** Everything `power` may see. */
   observe(state: S, power: string): O;
   position(state: S): Position;

@@ -57,6 +57,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const matchId = spec.matchId ?? defaultMatchId(spec, seatRecord);
   const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots), eventRowFilter(game, spec.eventRows));
   const cap = spec.decisionCap ?? DEFAULT_DECISION_CAP;
+  /** Every choice applied so far, in order. */
+  const played: unknown[] = [];
 
   const startedAt = Date.now();
   const end = async (ending: Ending, fromError = false): Promise<MatchResult> => {
@@ -90,7 +92,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       } else {
         seat = seatOf(seating, pending.power);
         const bot = bots[seat] as Bot;
-        const { request, observeFault } = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position);
+        const { request, observeFault, seal } = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position);
         const asked = await askBot(bot, request, {
           timeoutMs: spec.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
           now,
@@ -98,6 +100,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
           encode: (c) => game.encode(c),
           stop: stops[seat]!,
         });
+        seal();
         // The game failing to make the bot's observation is the game's fault, not a bot crash.
         const fault = observeFault();
         if (fault) throw new GameFault(`game.observe threw for power ${pending.power} at step ${rec.log.length}: ${errorText(fault)}`, fault);
@@ -115,7 +118,24 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
 
       const text = game.encode(choice);
       const by = pending.kind === 'chance' ? 'chance' : pending.power;
-      const step = applyChoice(game, state, choice, text, by, rec.log.length);
+      // Described before the step: `applyOwned` may build the next state in this one.
+      const label = spec.onStep ? (game.describe?.(state, choice) ?? text) : text;
+      let step: Step<Json>;
+      try {
+        step = applyChoice(game, state, choice, text, by, rec.log.length);
+      } catch (e) {
+        // An owned apply may have left the state half changed: the result is built from the state
+        // before the failing step, rebuilt from the choices so far.
+        if (game.applyOwned) {
+          try {
+            state = rebuild(spec, played);
+          } catch {
+            // Keep the half-changed state; the result is built from it leniently.
+          }
+        }
+        throw e;
+      }
+      played.push(choice);
       rec.record({
         by,
         choice: text,
@@ -129,7 +149,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
         index: rec.log.length - 1,
         actor: by,
         choice: text,
-        label: game.describe?.(state, choice) ?? text,
+        label,
         prompt: pending.prompt,
         position,
         events: step.events,
@@ -216,8 +236,10 @@ function seatOf(seating: Seating, power: string): string {
 
 /**
  * What a bot is asked. The observation is made the first time the bot reads it (a copy of the state
- * for most games, and bots such as `random` never look), then kept; states never change once made,
- * so it is the same whenever it is read. `observeFault` tells whether making it threw.
+ * for most games, and bots such as `random` never look), then kept. The runner may build the next
+ * state in this one (`applyOwned`), so `seal` is called once the bot has answered: an observation
+ * not read by then can no longer be (reading it throws) rather than show a later state.
+ * `observeFault` tells whether making it threw.
  */
 function decisionRequest(
   game: AnyGame,
@@ -226,8 +248,9 @@ function decisionRequest(
   prompt: string,
   options: readonly unknown[],
   position: Position,
-): { request: DecisionRequest; observeFault: () => unknown } {
+): { request: DecisionRequest; observeFault: () => unknown; seal: () => void } {
   let made = false;
+  let sealed = false;
   let observation: unknown;
   let fault: unknown;
   const request: DecisionRequest = {
@@ -236,6 +259,7 @@ function decisionRequest(
     options,
     get observation(): unknown {
       if (!made) {
+        if (sealed) throw new Error(`the observation of a decision can only be read until the bot answers (power ${power}, ${prompt})`);
         try {
           observation = game.observe(state, power);
         } catch (e) {
@@ -249,15 +273,24 @@ function decisionRequest(
     labels: options.map((o) => game.encode(o)),
     position,
   };
-  return { request, observeFault: () => fault };
+  return { request, observeFault: () => fault, seal: () => (sealed = true) };
 }
 
+/** The step, built in `state` itself where the game can (`applyOwned`: the runner never reads a state again once it stepped on). */
 function applyChoice(game: AnyGame, state: Json, choice: unknown, text: string, by: string, index: number): Step<Json> {
   try {
-    return game.apply(state, choice) as Step<Json>;
+    return (game.applyOwned ? game.applyOwned(state, choice) : game.apply(state, choice)) as Step<Json>;
   } catch (e) {
     throw new GameFault(`game.apply threw at step ${index} on '${text}' by ${by}: ${errorText(e)}`, e);
   }
+}
+
+/** The state after `choices` from the start, through the pure `apply` (only after a game fault). */
+function rebuild(spec: MatchSpec, choices: readonly unknown[]): Json {
+  const { game } = spec;
+  let state: Json = game.setup(spec.scenario, spec.pack, spec.options ?? {});
+  for (const c of choices) state = game.apply(state, c).state as Json;
+  return state;
 }
 
 /** A forfeit loses for every side the seat plays on and wins for every other side; scores as adjudicated. */

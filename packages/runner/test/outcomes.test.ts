@@ -133,6 +133,63 @@ describe('runMatch outcomes', () => {
     expect(runReplay(diceRace, diceRacePack, r.replay).matches).toBe(true);
   });
 
+  it('steps through applyOwned where the game has it, and never through apply', async () => {
+    const calls = { apply: 0, owned: 0 };
+    const owning: Game<DiceRaceState, DiceRaceChoice, DiceRaceState> = {
+      ...diceRace,
+      apply(s, c) {
+        calls.apply++;
+        return diceRace.apply(s, c);
+      },
+      applyOwned(s, c) {
+        calls.owned++;
+        return diceRace.apply(s, c);
+      },
+    };
+    const r = expectKind(await runMatch(diceSpec(11, { game: owning })), 'completed');
+    expect(calls).toEqual({ apply: 0, owned: r.replay.log.length });
+    expect(runReplay(diceRace, diceRacePack, r.replay).matches).toBe(true);
+  });
+
+  it('builds an error result from the state before the failing step when an owned apply half-changed it', async () => {
+    let calls = 0;
+    const scribbler: Game<DiceRaceState, DiceRaceChoice, DiceRaceState> = {
+      ...diceRace,
+      applyOwned(s, c) {
+        if (++calls === 5) {
+          s.pot = 999;
+          s.scores = { red: -1, blue: -1 };
+          throw new Error('rules bug half-way through an owned step');
+        }
+        return diceRace.apply(s, c);
+      },
+    };
+    const r = expectKind(await runMatch(diceSpec(12, { game: scribbler })), 'error');
+    expect(r.detail).toMatch(/half-way/);
+    expect(r.replay.log).toHaveLength(4);
+    // The final hash is the state's after the four good steps, not the scribbled one.
+    expect(runReplay(diceRace, diceRacePack, r.replay).matches).toBe(true);
+  });
+
+  it('lets a bot read its observation only until it answers', async () => {
+    let kept: { observation: unknown } | undefined;
+    let late: unknown;
+    const bot = botOf((req) => {
+      if (!kept) kept = req;
+      else if (late === undefined) {
+        try {
+          late = kept.observation;
+        } catch (e) {
+          late = e;
+        }
+      }
+      return 0;
+    });
+    expectKind(await runMatch(diceSpec(13, { seats: { A: bot, B: bot } })), 'completed');
+    expect(late).toBeInstanceOf(Error);
+    expect((late as Error).message).toMatch(/can only be read until the bot answers/);
+  });
+
   it('is cancelled between steps when the signal aborts', async () => {
     const ctrl = new AbortController();
     const onStep = (i: { index: number }) => {

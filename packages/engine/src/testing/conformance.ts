@@ -5,7 +5,7 @@
  *
  * - a pending decision offers at least one option, and options encode to distinct texts that decode back;
  * - chance outcomes have positive probabilities summing to 1;
- * - `apply` does not mutate its input;
+ * - `apply` does not mutate its input, and `applyOwned` (where the game has it) gives the same step;
  * - the state survives a JSON round-trip, and a second copy fed the same choice from the round-tripped
  *   state stays identical (same hash, same pending node);
  * - `observe` answers for every power with JSON;
@@ -133,6 +133,12 @@ export function conformancePlayout(game: AnyGame, o: ConformanceOptions, seed: n
       const twin = game.apply(copy, game.decode(text));
       if (JSON.stringify(twin.state) !== JSON.stringify(next.state)) fail(game, seed, step, `two copies fed '${text}' diverged`);
       if (JSON.stringify(twin.events) !== JSON.stringify(next.events)) fail(game, seed, step, `two copies fed '${text}' emitted different events`);
+      if (game.applyOwned) {
+        const owned = game.applyOwned(JSON.parse(before) as Json, game.decode(text));
+        if (JSON.stringify(owned.state) !== JSON.stringify(next.state)) fail(game, seed, step, `applyOwned and apply fed '${text}' gave different states`);
+        if (JSON.stringify(owned.events) !== JSON.stringify(next.events)) fail(game, seed, step, `applyOwned and apply fed '${text}' emitted different events`);
+        if (owned.boundary !== next.boundary) fail(game, seed, step, `applyOwned and apply fed '${text}' crossed different boundaries (${owned.boundary} / ${next.boundary})`);
+      }
       for (const pw of powers) {
         const obs = game.observe(next.state, pw);
         try {

@@ -16,6 +16,7 @@ import {
   type LoadedPack,
   type Pending,
   type ScenarioInfo,
+  type Step,
 } from '@salient/engine';
 import { approximationPack } from './pack/bundled.ts';
 import { checkBlitzPack } from './pack/check.ts';
@@ -54,6 +55,22 @@ function loaded(data: PackFiles): LoadedPack<PackFiles> {
   registerPack(hash, data);
   const m = data.pack;
   return { info: { id: m.id, version: m.version, fidelity: m.fidelity, hash, description: m.description }, data };
+}
+
+/** Play `choice` on `s`, which becomes the next state (a private copy, or a state the caller gave up). */
+function play(s: BlitzState, choice: string): Step<BlitzState> {
+  const p = packOf(s.pack);
+  const { turn, winner, impulse, step } = s;
+  const events: Events = [];
+  applyChoice(p, s, choice, events);
+  advance(p, s, events);
+  firedByEvents(events, s.scenario);
+  s.seq += 1;
+  let boundary: Boundary | undefined;
+  if (s.turn !== turn || s.winner !== winner) boundary = 'turn';
+  else if (s.impulse !== impulse) boundary = 'impulse';
+  else if (s.step !== step) boundary = 'phase';
+  return boundary ? { state: s, events, boundary } : { state: s, events };
 }
 
 /**
@@ -310,18 +327,15 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   },
 
   apply(state, choice) {
-    const p = packOf(state.pack);
-    const s = draft(state);
-    const events: Events = [];
-    applyChoice(p, s, choice, events);
-    advance(p, s, events);
-    firedByEvents(events, s.scenario);
-    s.seq += 1;
-    let boundary: Boundary | undefined;
-    if (s.turn !== state.turn || s.winner !== state.winner) boundary = 'turn';
-    else if (s.impulse !== state.impulse) boundary = 'impulse';
-    else if (s.step !== state.step) boundary = 'phase';
-    return boundary ? { state: s, events, boundary } : { state: s, events };
+    return play(draft(state), choice);
+  },
+
+  // The runner's path: no copy of the state per step (the copy was about a third of a random game's
+  // time). Events may hold arrays of the state (a transport's cargo) that later steps change in place
+  // here, so they go out as copies of their own.
+  applyOwned(state, choice) {
+    const step = play(state, choice);
+    return step.events.length ? { ...step, events: JSON.parse(JSON.stringify(step.events)) as Events } : step;
   },
 
   observe(s, power) {
