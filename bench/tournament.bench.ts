@@ -4,19 +4,27 @@
  * rows posted from the threads to this one) and without a store. Each round plays every case once, on
  * the same seeds, in a rotating order, so load elsewhere hits all of them; figures are median rounds.
  *
- * Two rates per case: `games/s` over the whole call (thread start-up, tsx loading in each thread, JIT
+ * Two rates per case: `games/s` over the whole call (thread start-up, loading the bundled code in each thread, JIT
  * warm-up and the closing drain included: what a user waits for), and `steady games/s` over the second
  * half of the matches (the pool's throughput once its threads are warm). Scaling = 2-thread rate / 1-thread rate (target ≥ 1.8
  * on 2 cores).
+ *
+ * And the machine's own ceiling for the same work: the same games played in a plain loop by 1, then
+ * 2, separate processes side by side for a fixed window (bench/play-loop.ts). What 2 processes give
+ * over 1 is the most any pool could scale by on this machine; the pool's 2-thread rate is reported
+ * as a share of it.
  *
  *   npm run bench:tournament
  *   BENCH_GAMES=200 BENCH_ROUNDS=3 npm run bench:tournament     # quicker
  *
  * Environment: BENCH_GAMES (games per case per round, default 1000), BENCH_ROUNDS (default 3),
- * BENCH_SEED (first seed, default 1), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md;
+ * BENCH_SEED (first seed, default 1), BENCH_CEILING_SECONDS (window of each ceiling
+ * case, default 8), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md;
  * `none` to skip), BENCH_OUT_DIR (default bench/out).
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,9 +73,37 @@ async function round(c: Case, t: Telemetry, r: number, firstSeed: number, games:
   process.stderr.write(`bench: ${label(c)}: ${res.played} games in ${(wall / 1000).toFixed(2)} s\n`);
 }
 
+/**
+ * The machine's ceiling: `n` separate processes each playing games in a plain loop (bench/play-loop.ts),
+ * started together, for `seconds`. Returns the games/s of all of them together, over the whole window
+ * and over its second half.
+ */
+async function ceiling(n: number, seconds: number, firstSeed: number): Promise<{ gamesPerSec: number; steadyPerSec: number }> {
+  const children = Array.from({ length: n }, (_, i) =>
+    spawn(process.execPath, ['--import', 'tsx', join(here, 'play-loop.ts')], {
+      env: { ...process.env, BENCH_SEED: String(firstSeed + i * 100_000), BENCH_SECONDS: String(seconds) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }),
+  );
+  const readers = children.map((c) => createInterface({ input: c.stdout })[Symbol.asyncIterator]());
+  const next = async (i: number): Promise<string> => {
+    const r = await readers[i]!.next();
+    if (r.done) throw new Error(`bench: ceiling child ${i} ended early (exit ${children[i]!.exitCode})`);
+    return r.value;
+  };
+  await Promise.all(children.map((_, i) => next(i)));
+  for (const c of children) c.stdin.end('go\n');
+  const counts = (await Promise.all(children.map((_, i) => next(i)))).map((l) => JSON.parse(l) as { firstHalf: number; secondHalf: number });
+  const first = counts.reduce((a, c) => a + c.firstHalf, 0);
+  const second = counts.reduce((a, c) => a + c.secondHalf, 0);
+  process.stderr.write(`bench: ceiling, ${n} process${n > 1 ? 'es' : ''}: ${first + second} games in ${seconds} s\n`);
+  return { gamesPerSec: (first + second) / seconds, steadyPerSec: second / (seconds / 2) };
+}
+
 async function main(): Promise<void> {
   const games = envInt('BENCH_GAMES', 1000);
   const rounds = envInt('BENCH_ROUNDS', 3);
+  const ceilingSeconds = envInt('BENCH_CEILING_SECONDS', 8);
   const firstSeed = envInt('BENCH_SEED', 1);
   const resultsFile = process.env.BENCH_RESULTS ?? join(here, 'RESULTS.md');
   const outDir = process.env.BENCH_OUT_DIR ?? join(here, 'out');
@@ -75,10 +111,12 @@ async function main(): Promise<void> {
   const t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'clickhouse'), spoolDir: join(tmp, 'spool') });
   const cases: Case[] = [];
   for (const store of [false, true]) for (const threads of [1, 2]) cases.push({ store, threads, rounds: [], kinds: {} });
+  const ceilings: Record<number, { gamesPerSec: number; steadyPerSec: number }[]> = { 1: [], 2: [] };
   try {
     for (let r = 0; r < rounds; r++) {
       process.stderr.write(`bench: round ${r + 1}/${rounds}\n`);
       for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, t, r, firstSeed + r * games, games);
+      for (const n of r % 2 ? [2, 1] : [1, 2]) ceilings[n]!.push(await ceiling(n, ceilingSeconds, firstSeed + r * games));
     }
   } finally {
     await t.close();
@@ -105,6 +143,18 @@ async function main(): Promise<void> {
     ratio: rate(find(store, 2)) / rate(find(store, 1)),
     steadyRatio: steady(find(store, 2)) / steady(find(store, 1)),
   }));
+  const ceil = (n: number) => ({
+    gamesPerSec: median(ceilings[n]!.map((x) => x.gamesPerSec)),
+    steadyGamesPerSec: median(ceilings[n]!.map((x) => x.steadyPerSec)),
+  });
+  const machineCeiling = {
+    one: ceil(1),
+    two: ceil(2),
+    ratio: ceil(2).gamesPerSec / ceil(1).gamesPerSec,
+    steadyRatio: ceil(2).steadyGamesPerSec / ceil(1).steadyGamesPerSec,
+    /** The pool's 2-thread steady rate (no store) against two bare processes side by side. */
+    poolShare: steady(find(false, 2)) / ceil(2).steadyGamesPerSec,
+  };
   const fmt = (x: number) => x.toFixed(2);
   const verdict = (x: number) => (x >= TARGET_SCALING ? 'meets' : '**below**');
   const block = [
@@ -112,20 +162,23 @@ async function main(): Promise<void> {
     `### Tournament pool · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
     `Blitz A, random vs random, through \`runLocalTournament\` (bench/tournament.bench.ts), ${games} games per case per round, ${rounds} rounds, cases alternating, seeds from ${firstSeed}; median round. ` +
-      '`games/s` is the whole call (threads started, tsx loaded and code warmed up in each, store drained); `steady` is the second half of the matches.',
+      '`games/s` is the whole call (threads started, code loaded and warmed up in each, store drained); `steady` is the second half of the matches.',
     '',
     '| case | games | games/s | steady games/s | endings |',
     '|---|---:|---:|---:|---|',
     ...rows.map((r) => `| ${r.case} | ${r.games} | ${fmt(r.gamesPerSec)} | ${fmt(r.steadyGamesPerSec)} | ${Object.entries(r.kinds).map(([k, n]) => `${k} ${n}`).join(', ')} |`),
+    ...[1, 2].map((n) => `| ceiling: ${n > 1 ? `${n} bare processes side by side` : '1 bare process'}, ${ceilingSeconds} s window | — | ${fmt(ceil(n).gamesPerSec)} | ${fmt(ceil(n).steadyGamesPerSec)} | |`),
     '',
     ...scaling.map(
       (s) => `Scaling 2 threads / 1 thread, ${s.store ? 'embedded store' : 'no store'}: ${fmt(s.ratio)} whole call (${verdict(s.ratio)} the ${TARGET_SCALING} target), ${fmt(s.steadyRatio)} steady (${verdict(s.steadyRatio)}).`,
     ),
+    `Machine ceiling (the same games in plain loops, one per separate process, no pool): 2 processes / 1 = ${fmt(machineCeiling.ratio)} whole, ${fmt(machineCeiling.steadyRatio)} steady. ` +
+      `The pool's 2-thread steady rate (no store) is ${(100 * machineCeiling.poolShare).toFixed(0)}% of two bare processes'.`,
     '<!-- bench-tournament:end -->',
   ].join('\n');
   process.stdout.write(block + '\n');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'tournament-latest.json'), JSON.stringify({ ...meta, games, rounds, firstSeed, cases: rows, scaling }, null, 2) + '\n');
+  writeFileSync(join(outDir, 'tournament-latest.json'), JSON.stringify({ ...meta, games, rounds, firstSeed, cases: rows, scaling, ceilingSeconds, machineCeiling }, null, 2) + '\n');
   if (resultsFile !== 'none') updateResultsBlock(resultsFile, 'bench-tournament', `${meta.date}|${meta.node}|${meta.cpu}`, block, '# Benchmark results\n');
   const failed = rows.reduce((n, r) => n + (r.kinds.error ?? 0), 0);
   if (failed > 0) {
