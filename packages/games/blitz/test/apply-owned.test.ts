@@ -6,7 +6,7 @@
  * that shares an object a later step changes in place shows up as a difference.
  */
 import { describe, expect, it } from 'vitest';
-import { RngStreams, type Json } from '@salient/engine';
+import { RngStreams } from '@salient/engine';
 import { blitz } from '../src/index.ts';
 import type { BlitzState } from '../src/rules/state.ts';
 import { pack } from './helpers.ts';
@@ -32,7 +32,7 @@ function playBoth(scenario: string, seed: number): { steps: number } {
     const choice = p.kind === 'decision' ? rng.get('pick').pick(p.options) : rng.get(p.stream).sample(p.outcomes);
     const a = blitz.apply(pure, choice);
     const b = applyOwned(owned, choice);
-    written.push(JSON.stringify(a.events as Json));
+    written.push(JSON.stringify(a.events));
     kept.push(b.events);
     if (a.boundary === 'impulse' || a.boundary === 'turn') {
       written.push(JSON.stringify([blitz.position(a.state), blitz.summarize!(a.state)]));
