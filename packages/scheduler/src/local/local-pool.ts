@@ -92,23 +92,26 @@ const LOOKAHEAD = 2;
 const THREAD_ENTRY = fileURLToPath(new URL('./thread-main.ts', import.meta.url));
 
 /**
- * This process's Node flags without the ones about its own entry (`-e`/`--eval`, `-p`/`--print` and
- * their code, `--input-type`): a thread inherits the rest, but `--input-type` makes a worker refuse
- * a file entry (the CLI run as `node --input-type=module -e ...`).
+ * The Node flags for a game thread: `undefined` (inherit this process's, Node's default) unless they
+ * hold flags about this process's own entry (`-e`/`--eval`, `-p`/`--print` and their code,
+ * `--input-type`), which make a worker refuse a file entry (the CLI run as
+ * `node --input-type=module -e ...`); then the rest of them. (Given explicitly, flags Node allows only
+ * per process, such as `--expose-gc`, would make it refuse the thread: hence not always explicit.)
  */
-export function threadExecArgv(execArgv: readonly string[] = process.execArgv): string[] {
+export function threadExecArgv(execArgv: readonly string[] = process.execArgv): string[] | undefined {
   const out: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const a = execArgv[i]!;
     if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') i++;
     else if (!/^(--eval|--print|--input-type)=/.test(a) && a !== '-pe') out.push(a);
   }
-  return out;
+  return out.length === execArgv.length ? undefined : out;
 }
 
 /** Start a game thread from the bundled thread file (see `../bundle.ts`): no TypeScript compiled per thread. */
 function startThread(file: string, data: unknown, resourceLimits: ResourceLimits | undefined): Worker {
-  return new Worker(file, { workerData: { salientPoolThread: data }, execArgv: threadExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
+  const execArgv = threadExecArgv();
+  return new Worker(file, { workerData: { salientPoolThread: data }, ...(execArgv ? { execArgv } : {}), ...(resourceLimits ? { resourceLimits } : {}) });
 }
 
 /** Threads in a row that may die before saying they are ready before the run gives up. */
