@@ -124,6 +124,7 @@ describe('threadExecArgv', () => {
   it("drops this process's entry flags (eval code, input type) and keeps the rest", () => {
     expect(threadExecArgv(['--import', 'tsx', '--input-type=module', '-e', 'code()', '--max-old-space-size=512'])).toEqual(['--import', 'tsx', '--max-old-space-size=512']);
     expect(threadExecArgv(['--input-type', 'module', '--eval=x', '-p', 'y', '--print=z', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+    expect(threadExecArgv(['-pe', '1 + 1', '--trace-warnings'])).toEqual(['--trace-warnings']);
     // Nothing to drop: inherited as Node does (flags such as --expose-gc are refused when given explicitly).
     expect(threadExecArgv(['--import', 'tsx', '--expose-gc'])).toBeUndefined();
     expect(threadExecArgv([])).toBeUndefined();

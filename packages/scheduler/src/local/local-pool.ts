@@ -102,8 +102,8 @@ export function threadExecArgv(execArgv: readonly string[] = process.execArgv): 
   const out: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const a = execArgv[i]!;
-    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') i++;
-    else if (!/^(--eval|--print|--input-type)=/.test(a) && a !== '-pe') out.push(a);
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '-pe' || a === '--input-type') i++;
+    else if (!/^(--eval|--print|--input-type)=/.test(a)) out.push(a);
   }
   return out.length === execArgv.length ? undefined : out;
 }
