@@ -1,42 +1,61 @@
 /**
- * A child of bench/tournament.bench.ts: plays Blitz! A random-vs-random games one after another in
- * this process's main thread (no pool, no threads, no messages), for the machine's own ceiling on
- * this workload. Loads, says `ready`, waits for `go` on stdin so that every child starts at once,
- * plays until BENCH_SECONDS have passed, and prints one JSON line: games finished in the first and
- * the second half of that window.
+ * A child of bench/tournament.bench.ts, run from its esbuild bundle: plays its share of a bench plan's
+ * Blitz! A random-vs-random games one after another (no pool, no messages between games), for the
+ * machine's own ceiling on the work the pool is given. Runs as a separate process (talking over
+ * stdin/stdout) or as a worker thread (talking over its port). Loads, says `ready`, waits for `go`
+ * so that every loop starts at once, plays the plan's matches whose index is `part` modulo `parts`
+ * (as a pool of that many threads would share them), and answers with the wall-clock time (ms since
+ * the epoch) at which each of its games finished.
  *
- * Environment: BENCH_SEED (first seed), BENCH_SECONDS (window length).
+ * Process environment: BENCH_SEED (the plan's base seed), BENCH_GAMES (games in the plan), BENCH_PART,
+ * BENCH_PARTS. A thread gets the same as `workerData` ({ seed, games, part, parts }).
  */
 import { createInterface } from 'node:readline';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { parseTournamentSpec, planTournament, playPlanned } from '@salient/scheduler';
-import { envInt } from './support.ts';
 
-const seed = envInt('BENCH_SEED', 1);
-const seconds = envInt('BENCH_SECONDS', 8);
-const spec = await parseTournamentSpec(
-  `id: bench-ceiling\ngame: blitz\nscenarios: [A]\nentrants: [{ name: r1, bot: random }, { name: r2, bot: random }]\n` +
-    `gamesPerPairing: ${Math.max(1000, seconds * 1000)}\nsideSwap: false\nbaseSeed: ${seed}\n`,
-  'bench-ceiling.yaml',
-);
-const plan = await planTournament(spec);
-// Load the game and pack before the window opens.
-await playPlanned(plan.matches[plan.matches.length - 1]!);
-process.stdout.write('ready\n');
-const lines = createInterface({ input: process.stdin });
-for await (const line of lines) if (line.trim() === 'go') break;
-lines.close();
-
-const start = performance.now();
-const end = start + seconds * 1000;
-const half = start + (seconds * 1000) / 2;
-let firstHalf = 0;
-let secondHalf = 0;
-for (const m of plan.matches) {
-  await playPlanned(m);
-  const t = performance.now();
-  if (t > end) break;
-  if (t <= half) firstHalf++;
-  else secondHalf++;
+export interface LoopData {
+  seed: number;
+  games: number;
+  part: number;
+  parts: number;
 }
-if (performance.now() <= end) throw new Error(`the plan ran out before ${seconds} s; plan more games`);
-process.stdout.write(JSON.stringify({ firstHalf, secondHalf }) + '\n');
+
+const fromEnv = (): LoopData => {
+  const n = (name: string, fallback: number) => {
+    const v = Number(process.env[name] ?? fallback);
+    if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a whole number; got ${process.env[name]}.`);
+    return v;
+  };
+  return { seed: n('BENCH_SEED', 1), games: n('BENCH_GAMES', 1000), part: n('BENCH_PART', 0), parts: n('BENCH_PARTS', 1) };
+};
+
+const data: LoopData = isMainThread ? fromEnv() : (workerData as LoopData);
+if (!(data.part < data.parts)) throw new Error(`part ${data.part} of ${data.parts}: the part must be below the number of parts.`);
+const entrants = 'entrants: [{ name: r1, bot: random }, { name: r2, bot: random }]\nsideSwap: false\n';
+const spec = await parseTournamentSpec(`id: bench-ceiling\ngame: blitz\nscenarios: [A]\n${entrants}gamesPerPairing: ${data.games}\nbaseSeed: ${data.seed}\n`, 'bench-ceiling.yaml');
+const mine = (await planTournament(spec)).matches.filter((_, i) => i % data.parts === data.part);
+// Load the game and pack before the start, with a game from outside the plan.
+const load = await parseTournamentSpec(`id: bench-ceiling-load\ngame: blitz\nscenarios: [A]\n${entrants}gamesPerPairing: 1\nbaseSeed: ${data.seed + 10_000_000}\n`, 'load.yaml');
+await playPlanned((await planTournament(load)).matches[0]!);
+
+const play = async (): Promise<number[]> => {
+  const finished: number[] = [];
+  for (const m of mine) {
+    await playPlanned(m);
+    finished.push(performance.timeOrigin + performance.now());
+  }
+  return finished;
+};
+
+if (parentPort) {
+  const port = parentPort;
+  port.once('message', () => void play().then((finished) => port.postMessage(finished)));
+  port.postMessage('ready');
+} else {
+  process.stdout.write('ready\n');
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) if (line.trim() === 'go') break;
+  lines.close();
+  process.stdout.write(JSON.stringify(await play()) + '\n');
+}

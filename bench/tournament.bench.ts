@@ -9,20 +9,21 @@
  * half of the matches (the pool's throughput once its threads are warm). Scaling = 2-thread rate / 1-thread rate (target ≥ 1.8
  * on 2 cores).
  *
- * And the machine's own ceiling for the same work: the same games played in a plain loop by 1, then
- * 2, separate processes side by side for a fixed window (bench/play-loop.ts). What 2 processes give
- * over 1 is the most any pool could scale by on this machine; the pool's 2-thread rate is reported
- * as a share of it.
+ * And the machine's own ceiling for the same work: each round's plan played again by 1, then 2,
+ * separate processes side by side, sharing its matches as the pool's threads would, each in a plain
+ * loop with no pool, no threads and no messages (bench/play-loop.ts), timed from a common start once
+ * loaded. What 2 processes give over 1 is the most any pool could scale by on this machine for a run
+ * of this length; the pool's 2-thread rates are reported as a share of it.
  *
  *   npm run bench:tournament
  *   BENCH_GAMES=200 BENCH_ROUNDS=3 npm run bench:tournament     # quicker
  *
  * Environment: BENCH_GAMES (games per case per round, default 1000), BENCH_ROUNDS (default 3),
- * BENCH_SEED (first seed, default 1), BENCH_CEILING_SECONDS (window of each ceiling
- * case, default 8), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md;
+ * BENCH_SEED (first seed, default 1), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md;
  * `none` to skip), BENCH_OUT_DIR (default bench/out).
  */
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { runLocalTournament } from '@salient/scheduler/local';
+import { bundleEntry } from '../packages/scheduler/src/bundle.ts';
 import { envInt, median, updateResultsBlock, machine } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -73,37 +75,82 @@ async function round(c: Case, t: Telemetry, r: number, firstSeed: number, games:
   process.stderr.write(`bench: ${label(c)}: ${res.played} games in ${(wall / 1000).toFixed(2)} s\n`);
 }
 
-/**
- * The machine's ceiling: `n` separate processes each playing games in a plain loop (bench/play-loop.ts),
- * started together, for `seconds`. Returns the games/s of all of them together, over the whole window
- * and over its second half.
- */
-async function ceiling(n: number, seconds: number, firstSeed: number): Promise<{ gamesPerSec: number; steadyPerSec: number }> {
-  const children = Array.from({ length: n }, (_, i) =>
-    spawn(process.execPath, ['--import', 'tsx', join(here, 'play-loop.ts')], {
-      env: { ...process.env, BENCH_SEED: String(firstSeed + i * 100_000), BENCH_SECONDS: String(seconds) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    }),
-  );
-  const readers = children.map((c) => createInterface({ input: c.stdout })[Symbol.asyncIterator]());
-  const next = async (i: number): Promise<string> => {
-    const r = await readers[i]!.next();
-    if (r.done) throw new Error(`bench: ceiling child ${i} ended early (exit ${children[i]!.exitCode})`);
+type Loops = 'processes' | 'threads';
+
+/** One loop of bench/play-loop.ts (its bundle), as a separate process or a thread of this one. */
+interface Loop {
+  /** Resolves when the loop has loaded. */
+  ready: Promise<void>;
+  /** Start; resolves with the times its games finished. */
+  go(): Promise<number[]>;
+}
+
+function processLoop(bundle: string, env: Record<string, string>): Loop {
+  const child = spawn(process.execPath, [bundle], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    const r = await lines.next();
+    if (r.done) throw new Error(`bench: a ceiling process ended early (exit ${child.exitCode})`);
     return r.value;
   };
-  await Promise.all(children.map((_, i) => next(i)));
-  for (const c of children) c.stdin.end('go\n');
-  const counts = (await Promise.all(children.map((_, i) => next(i)))).map((l) => JSON.parse(l) as { firstHalf: number; secondHalf: number });
-  const first = counts.reduce((a, c) => a + c.firstHalf, 0);
-  const second = counts.reduce((a, c) => a + c.secondHalf, 0);
-  process.stderr.write(`bench: ceiling, ${n} process${n > 1 ? 'es' : ''}: ${first + second} games in ${seconds} s\n`);
-  return { gamesPerSec: (first + second) / seconds, steadyPerSec: second / (seconds / 2) };
+  return {
+    ready: next().then(() => undefined),
+    go: async () => {
+      child.stdin.end('go\n');
+      return JSON.parse(await next()) as number[];
+    },
+  };
 }
+
+function threadLoop(bundle: string, data: { seed: number; games: number; part: number; parts: number }): Loop {
+  const thread = new Worker(bundle, { workerData: data });
+  const message = () =>
+    new Promise<unknown>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
+  const ready = message().then(() => undefined);
+  return {
+    ready,
+    go: async () => {
+      const done = message();
+      thread.postMessage('go');
+      const finished = (await done) as number[];
+      await thread.terminate();
+      return finished;
+    },
+  };
+}
+
+/**
+ * The machine's ceiling for one round's work: the same plan (`games` games from `firstSeed`) shared
+ * by `n` loops (separate processes, or threads of this process) as `n` pool threads would share it,
+ * each playing its games one after another (bench/play-loop.ts), started together once loaded. Rates
+ * as the pool's: all games over the time from the start to the last game, and the second half of the
+ * games over the time they took.
+ */
+async function ceiling(bundle: string, loops: Loops, n: number, games: number, firstSeed: number): Promise<{ gamesPerSec: number; steadyPerSec: number }> {
+  const all = Array.from({ length: n }, (_, part) =>
+    loops === 'processes'
+      ? processLoop(bundle, { BENCH_SEED: String(firstSeed), BENCH_GAMES: String(games), BENCH_PART: String(part), BENCH_PARTS: String(n) })
+      : threadLoop(bundle, { seed: firstSeed, games, part, parts: n }),
+  );
+  await Promise.all(all.map((l) => l.ready));
+  const go = performance.timeOrigin + performance.now();
+  const finished = (await Promise.all(all.map((l) => l.go()))).flat().sort((a, b) => a - b);
+  if (finished.length !== games) throw new Error(`bench: the ceiling loops played ${finished.length} games of ${games}`);
+  const half = Math.ceil(games / 2);
+  const last = finished[games - 1]!;
+  process.stderr.write(`bench: ceiling, ${ceilingLabel(loops, n)}: ${games} games in ${((last - go) / 1000).toFixed(2)} s\n`);
+  return { gamesPerSec: games / ((last - go) / 1000), steadyPerSec: (games - half) / ((last - finished[half - 1]!) / 1000) };
+}
+
+const ceilingLabel = (loops: Loops, n: number) =>
+  loops === 'processes' ? (n > 1 ? `${n} bare processes side by side` : '1 bare process') : `${n} bare threads of one process`;
 
 async function main(): Promise<void> {
   const games = envInt('BENCH_GAMES', 1000);
   const rounds = envInt('BENCH_ROUNDS', 3);
-  const ceilingSeconds = envInt('BENCH_CEILING_SECONDS', 8);
   const firstSeed = envInt('BENCH_SEED', 1);
   const resultsFile = process.env.BENCH_RESULTS ?? join(here, 'RESULTS.md');
   const outDir = process.env.BENCH_OUT_DIR ?? join(here, 'out');
@@ -111,12 +158,22 @@ async function main(): Promise<void> {
   const t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'clickhouse'), spoolDir: join(tmp, 'spool') });
   const cases: Case[] = [];
   for (const store of [false, true]) for (const threads of [1, 2]) cases.push({ store, threads, rounds: [], kinds: {} });
-  const ceilings: Record<number, { gamesPerSec: number; steadyPerSec: number }[]> = { 1: [], 2: [] };
+  // The ceiling's loops run the same kind of bundle as the pool's threads (not the sources through tsx).
+  const loopBundle = await bundleEntry(join(here, 'play-loop.ts'), 'bench-play-loop');
+  const ceilingCases: { loops: Loops; n: number }[] = [
+    { loops: 'processes', n: 1 },
+    { loops: 'processes', n: 2 },
+    { loops: 'threads', n: 2 },
+  ];
+  const ceilings = new Map<string, { gamesPerSec: number; steadyPerSec: number }[]>(ceilingCases.map((c) => [ceilingLabel(c.loops, c.n), []]));
   try {
     for (let r = 0; r < rounds; r++) {
       process.stderr.write(`bench: round ${r + 1}/${rounds}\n`);
       for (let k = 0; k < cases.length; k++) await round(cases[(k + r) % cases.length] as Case, t, r, firstSeed + r * games, games);
-      for (const n of r % 2 ? [2, 1] : [1, 2]) ceilings[n]!.push(await ceiling(n, ceilingSeconds, firstSeed + r * games));
+      for (let k = 0; k < ceilingCases.length; k++) {
+        const c = ceilingCases[(k + r) % ceilingCases.length]!;
+        ceilings.get(ceilingLabel(c.loops, c.n))!.push(await ceiling(loopBundle, c.loops, c.n, games, firstSeed + r * games));
+      }
     }
   } finally {
     await t.close();
@@ -143,17 +200,19 @@ async function main(): Promise<void> {
     ratio: rate(find(store, 2)) / rate(find(store, 1)),
     steadyRatio: steady(find(store, 2)) / steady(find(store, 1)),
   }));
-  const ceil = (n: number) => ({
-    gamesPerSec: median(ceilings[n]!.map((x) => x.gamesPerSec)),
-    steadyGamesPerSec: median(ceilings[n]!.map((x) => x.steadyPerSec)),
-  });
+  const ceil = (n: number, loops: Loops = 'processes') => {
+    const rs = ceilings.get(ceilingLabel(loops, n))!;
+    return { gamesPerSec: median(rs.map((x) => x.gamesPerSec)), steadyGamesPerSec: median(rs.map((x) => x.steadyPerSec)) };
+  };
   const machineCeiling = {
     one: ceil(1),
     two: ceil(2),
+    twoThreads: ceil(2, 'threads'),
     ratio: ceil(2).gamesPerSec / ceil(1).gamesPerSec,
     steadyRatio: ceil(2).steadyGamesPerSec / ceil(1).steadyGamesPerSec,
-    /** The pool's 2-thread steady rate (no store) against two bare processes side by side. */
-    poolShare: steady(find(false, 2)) / ceil(2).steadyGamesPerSec,
+    /** The pool's 2-thread rates (no store) against two bare processes side by side. */
+    poolShare: rate(find(false, 2)) / ceil(2).gamesPerSec,
+    poolSteadyShare: steady(find(false, 2)) / ceil(2).steadyGamesPerSec,
   };
   const fmt = (x: number) => x.toFixed(2);
   const verdict = (x: number) => (x >= TARGET_SCALING ? 'meets' : '**below**');
@@ -167,18 +226,19 @@ async function main(): Promise<void> {
     '| case | games | games/s | steady games/s | endings |',
     '|---|---:|---:|---:|---|',
     ...rows.map((r) => `| ${r.case} | ${r.games} | ${fmt(r.gamesPerSec)} | ${fmt(r.steadyGamesPerSec)} | ${Object.entries(r.kinds).map(([k, n]) => `${k} ${n}`).join(', ')} |`),
-    ...[1, 2].map((n) => `| ceiling: ${n > 1 ? `${n} bare processes side by side` : '1 bare process'}, ${ceilingSeconds} s window | — | ${fmt(ceil(n).gamesPerSec)} | ${fmt(ceil(n).steadyGamesPerSec)} | |`),
+    ...ceilingCases.map((c) => `| ceiling: the same games in ${ceilingLabel(c.loops, c.n)} | ${rounds * games} | ${fmt(ceil(c.n, c.loops).gamesPerSec)} | ${fmt(ceil(c.n, c.loops).steadyGamesPerSec)} | |`),
     '',
     ...scaling.map(
       (s) => `Scaling 2 threads / 1 thread, ${s.store ? 'embedded store' : 'no store'}: ${fmt(s.ratio)} whole call (${verdict(s.ratio)} the ${TARGET_SCALING} target), ${fmt(s.steadyRatio)} steady (${verdict(s.steadyRatio)}).`,
     ),
-    `Machine ceiling (the same games in plain loops, one per separate process, no pool): 2 processes / 1 = ${fmt(machineCeiling.ratio)} whole, ${fmt(machineCeiling.steadyRatio)} steady. ` +
-      `The pool's 2-thread steady rate (no store) is ${(100 * machineCeiling.poolShare).toFixed(0)}% of two bare processes'.`,
+    `Machine ceiling (the same games in plain loops, shared by separate processes, no pool): 2 processes / 1 = ${fmt(machineCeiling.ratio)} whole, ${fmt(machineCeiling.steadyRatio)} steady. ` +
+      `The pool on 2 threads (no store) gives ${(100 * machineCeiling.poolShare).toFixed(0)}% of two bare processes' rate whole and ${(100 * machineCeiling.poolSteadyShare).toFixed(0)}% steady; ` +
+      `two bare threads of one process give ${(100 * machineCeiling.twoThreads.gamesPerSec / machineCeiling.two.gamesPerSec).toFixed(0)}% and ${(100 * machineCeiling.twoThreads.steadyGamesPerSec / machineCeiling.two.steadyGamesPerSec).toFixed(0)}%.`,
     '<!-- bench-tournament:end -->',
   ].join('\n');
   process.stdout.write(block + '\n');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'tournament-latest.json'), JSON.stringify({ ...meta, games, rounds, firstSeed, cases: rows, scaling, ceilingSeconds, machineCeiling }, null, 2) + '\n');
+  writeFileSync(join(outDir, 'tournament-latest.json'), JSON.stringify({ ...meta, games, rounds, firstSeed, cases: rows, scaling, machineCeiling }, null, 2) + '\n');
   if (resultsFile !== 'none') updateResultsBlock(resultsFile, 'bench-tournament', `${meta.date}|${meta.node}|${meta.cpu}`, block, '# Benchmark results\n');
   const failed = rows.reduce((n, r) => n + (r.kinds.error ?? 0), 0);
   if (failed > 0) {
