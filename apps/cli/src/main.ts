@@ -15,6 +15,7 @@ import { registerRules } from './commands/rules.ts';
 import { registerTournament } from './commands/tournament.ts';
 import { addRemoteTournamentCommands } from './commands/tournament-remote.ts';
 import { registerWorker } from './commands/worker.ts';
+import { registerServe } from './commands/serve.ts';
 import { reportError } from './errors.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -34,6 +35,7 @@ function buildProgram(): Command {
   registerDemo(program);
   addRemoteTournamentCommands(registerTournament(program));
   registerWorker(program);
+  registerServe(program);
   return program;
 }
 

@@ -28,6 +28,10 @@ export interface TelemetryFilter {
   rulesVersion?: string;
   /** Matches tagged with this tournament id. */
   tournament?: string;
+  /** Matches that ended at or after this time. */
+  from?: Date;
+  /** Matches that ended before this time. */
+  to?: Date;
 }
 
 /** What identifies a set of comparable matches. */
@@ -121,6 +125,8 @@ function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot'): string[] {
   if (f.rulesVersion !== undefined) c.push(`rules_version = ${str(f.rulesVersion)}`);
   if (f.tournament !== undefined) c.push(`tournament = ${str(f.tournament)}`);
   if (f.pack !== undefined) c.push(`(pack_id = ${str(f.pack)} OR pack_hash = ${str(f.pack)})`);
+  if (f.from !== undefined) c.push(`ended_at >= toDateTime(${num(epochSeconds(f.from, 'from'))})`);
+  if (f.to !== undefined) c.push(`ended_at < toDateTime(${num(epochSeconds(f.to, 'to'))})`);
   if (f.bot !== undefined) {
     const prefix = `${f.bot}@`;
     const match = (x: string) => `(${x} = ${str(f.bot as string)} OR substring(${x}, 1, ${num(Buffer.byteLength(prefix))}) = ${str(prefix)})`;
@@ -128,6 +134,15 @@ function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot'): string[] {
   }
   return c;
 }
+
+function epochSeconds(d: Date, name: string): number {
+  const ms = d.getTime();
+  if (!Number.isFinite(ms)) throw new SalientError('BAD_ARGUMENT', `${name} is not a valid time; give an ISO 8601 time such as 2026-11-01T00:00:00Z.`);
+  return Math.floor(ms / 1000);
+}
+
+/** Whether a filter needs the match rows themselves (the win-count view keeps neither tournaments nor times). */
+const needsMatchRows = (f: TelemetryFilter): boolean => f.tournament !== undefined || f.from !== undefined || f.to !== undefined;
 
 const where = (c: readonly string[]): string => (c.length ? `WHERE ${c.join(' AND ')}` : '');
 
@@ -151,12 +166,12 @@ const SCENARIO_COLUMNS = 'game, scenario, pack_id, pack_hash, rules_version';
 
 /**
  * Games, wins, losses and draws by scenario, side and bot: from the `win_counts` view, or, for one
- * tournament (which the view does not keep), from the match rows themselves.
+ * tournament or a time range (which the view does not keep), from the match rows themselves.
  */
 export async function winRates(store: Store, filter: TelemetryFilter = {}): Promise<WinRateRow[]> {
   const db = ident(store.database);
   const source =
-    filter.tournament === undefined
+    !needsMatchRows(filter)
       ? `SELECT ${SCENARIO_COLUMNS}, side, bot, sum(games) AS games, sum(wins) AS wins, sum(losses) AS losses, sum(draws) AS draws
          FROM ${db}.win_counts ${where(conditions(filter, 'bot'))}`
       : `SELECT ${SCENARIO_COLUMNS}, side, bot, count() AS games,
@@ -502,6 +517,164 @@ export async function matchEvents(store: Store, matchId: string): Promise<Stored
       power: String(r.power),
       text: String(r.text),
       ...(data === undefined ? {} : { data }),
+    };
+  });
+}
+
+/** A stored match as lists and pages show it. */
+export interface MatchSummary extends ScenarioKey {
+  matchId: string;
+  tournament: string;
+  seed: number;
+  /** Runner termination kind (`completed`, `adjudicated`, `forfeit`, `error`, `cancelled`). */
+  kind: string;
+  /** Side id -> outcome (`win`, `loss`, `draw`; empty when the match was not decided). */
+  sides: Record<string, string>;
+  /** Side id -> the bot that played it (`random@1`). */
+  sideBots: Record<string, string>;
+  /** Power -> final score. */
+  scores: Record<string, number>;
+  reason: string;
+  detail: string;
+  turns: number;
+  impulses: number;
+  decisions: number;
+  wallMs: number;
+  startedAt: string;
+  endedAt: string;
+  worker: string;
+  finalHash: string;
+}
+
+const SUMMARY_COLUMNS = `match_id, tournament, ${SCENARIO_COLUMNS}, seed, kind, sides, outcomes, side_bots, powers, scores, reason, detail, forfeit_seat, forfeit_reason,
+  turns, impulses, decisions, wall_ms, toString(started_at) AS started, toString(ended_at) AS ended, worker, final_hash`;
+
+const zip = <T>(keys: unknown, values: unknown, f: (v: unknown) => T): Record<string, T> =>
+  Object.fromEntries((keys as unknown[]).map((k, i) => [String(k), f((values as unknown[])[i])]));
+
+/** ClickHouse's `toString(DateTime)` (server time zone, taken as UTC: the store is written in UTC) as ISO 8601. */
+const isoTime = (v: unknown): string => `${String(v).replace(' ', 'T')}Z`;
+
+function summary(r: Raw): MatchSummary {
+  const decided = r.kind === 'completed' || r.kind === 'adjudicated' || r.kind === 'forfeit';
+  return {
+    ...key(r),
+    matchId: String(r.match_id),
+    tournament: String(r.tournament),
+    seed: Number(r.seed),
+    kind: String(r.kind),
+    sides: decided ? zip(r.sides, r.outcomes, String) : {},
+    sideBots: zip(r.sides, r.side_bots, String),
+    scores: zip(r.powers, r.scores, Number),
+    reason: String(r.reason),
+    detail: r.kind === 'forfeit' ? `${String(r.forfeit_seat)} forfeits (${String(r.forfeit_reason)}): ${String(r.detail)}` : String(r.detail),
+    turns: Number(r.turns),
+    impulses: Number(r.impulses),
+    decisions: Number(r.decisions),
+    wallMs: Number(r.wall_ms),
+    startedAt: isoTime(r.started),
+    endedAt: isoTime(r.ended),
+    worker: String(r.worker),
+    finalHash: String(r.final_hash),
+  };
+}
+
+/** A page of stored matches, newest first, with how many match the filter in all. */
+export async function listMatches(store: Store, filter: TelemetryFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<{ total: number; matches: MatchSummary[] }> {
+  const limit = page.limit ?? 50;
+  const offset = page.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
+  if (!Number.isInteger(offset) || offset < 0) throw new SalientError('BAD_ARGUMENT', `offset must be a whole number of at least 0; got ${offset}.`);
+  const db = ident(store.database);
+  const w = where(conditions(filter, 'bots'));
+  const [count] = await rows<Raw>(store, 'counting matches', `SELECT count() AS n FROM ${db}.matches FINAL ${w}`);
+  const raw = await rows<Raw>(
+    store,
+    'listing matches',
+    `SELECT ${SUMMARY_COLUMNS} FROM ${db}.matches FINAL ${w} ORDER BY ended_at DESC, match_id LIMIT ${num(limit)} OFFSET ${num(offset)}`,
+  );
+  return { total: Number(count?.n ?? 0), matches: raw.map(summary) };
+}
+
+/** One stored match's summary; undefined when no match of that id is stored. */
+export async function matchSummary(store: Store, matchId: string): Promise<MatchSummary | undefined> {
+  const [r] = await rows<Raw>(store, `reading match ${matchId}`, `SELECT ${SUMMARY_COLUMNS} FROM ${ident(store.database)}.matches FINAL WHERE match_id = ${str(matchId)} LIMIT 1`);
+  return r ? summary(r) : undefined;
+}
+
+/** An impulse of a stored match: where it was, who acted, and each power's standing after it. */
+export interface StoredImpulse {
+  seq: number;
+  position: { turn: number; impulse: number; phase: string; step: string };
+  activePowers: string[];
+  decisions: number;
+  /** Power -> value after the impulse. */
+  scores: Record<string, number>;
+  losses: Record<string, number>;
+  control: Record<string, number>;
+  stateHash: string;
+}
+
+/** The impulse rows of a stored match, in order. */
+export async function matchImpulses(store: Store, matchId: string): Promise<StoredImpulse[]> {
+  const raw = await rows<Raw>(
+    store,
+    `reading the impulses of match ${matchId}`,
+    `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, state_hash
+     FROM ${ident(store.database)}.impulses FINAL WHERE match_id = ${str(matchId)} ORDER BY seq`,
+  );
+  return raw.map((r) => ({
+    seq: Number(r.seq),
+    position: { turn: Number(r.turn), impulse: Number(r.impulse), phase: String(r.phase), step: String(r.step) },
+    activePowers: (r.active_powers as unknown as unknown[]).map(String),
+    decisions: Number(r.decisions),
+    scores: zip(r.powers, r.scores, Number),
+    losses: zip(r.powers, r.losses, Number),
+    control: zip(r.powers, r.control, Number),
+    stateHash: String(r.state_hash),
+  }));
+}
+
+/** A tournament as the store knows it: its recorded matches. */
+export interface TournamentSummary {
+  id: string;
+  game: string;
+  scenarios: string[];
+  bots: string[];
+  matches: number;
+  /** Matches by termination kind. */
+  kinds: Record<string, number>;
+  firstStartedAt: string;
+  lastEndedAt: string;
+}
+
+/** How a match can end (`MatchOutcome.kind`). */
+const MATCH_KINDS = ['completed', 'adjudicated', 'forfeit', 'error', 'cancelled'] as const;
+
+/** Tournaments with recorded matches (matches played outside a tournament are left out), latest first. */
+export async function tournamentSummaries(store: Store, filter: TelemetryFilter = {}, limit = 100): Promise<TournamentSummary[]> {
+  if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
+  const db = ident(store.database);
+  const raw = await rows<Raw>(
+    store,
+    'listing tournaments',
+    // Aliases differ from the columns: an alias named as a column would replace it in WHERE.
+    `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(bots) AS t_bots, count() AS n,
+            ${MATCH_KINDS.map((k) => `countIf(kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}, toString(min(started_at)) AS first, toString(max(ended_at)) AS last
+     FROM ${db}.matches FINAL ${where([...conditions(filter, 'bots'), "tournament != ''"])}
+     GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT ${num(limit)}`,
+  );
+  return raw.map((r) => {
+    const kinds = Object.fromEntries(MATCH_KINDS.map((k) => [k, Number(r[`n_${k}`])]).filter(([, n]) => n));
+    return {
+      id: String(r.tournament),
+      game: String(r.t_game),
+      scenarios: (r.t_scenarios as unknown as string[]).map(String).sort(),
+      bots: (r.t_bots as unknown as string[]).map(String).sort(),
+      matches: Number(r.n),
+      kinds,
+      firstStartedAt: isoTime(r.first),
+      lastEndedAt: isoTime(r.last),
     };
   });
 }

@@ -15,6 +15,13 @@ import {
   matchEvents,
   matchReplay,
   winRates,
+  listMatches,
+  matchSummary,
+  matchImpulses,
+  tournamentSummaries,
+  type MatchSummary,
+  type StoredImpulse,
+  type TournamentSummary,
   type CombatResultRow,
   type GameLengthRow,
   type ImpulseCurveRow,
@@ -25,6 +32,7 @@ import {
 } from './queries.ts';
 import { ClickHouseSink, type SinkOptions } from './sink.ts';
 import { deliverSpool, pendingSpool, type SpoolDelivery, type SpooledMatch } from './spool.ts';
+import { selectRows } from './sql.ts';
 
 /** An open telemetry store. */
 export interface Telemetry {
@@ -58,6 +66,16 @@ export interface Telemetry {
   replay(matchId: string): Promise<Replay | undefined>;
   /** The event rows of a stored match, in order, each with its data as the game gave it. */
   events(matchId: string): Promise<StoredEvent[]>;
+  /** A page of stored matches (default 50 from the newest), and how many match the filter. */
+  matches(filter?: TelemetryFilter, page?: { limit?: number; offset?: number }): Promise<{ total: number; matches: MatchSummary[] }>;
+  /** One stored match's summary, or undefined. */
+  match(matchId: string): Promise<MatchSummary | undefined>;
+  /** The impulse rows of a stored match, in order. */
+  impulses(matchId: string): Promise<StoredImpulse[]>;
+  /** Tournaments with recorded matches, latest first (at most `limit`, default 100). */
+  tournaments(filter?: TelemetryFilter, limit?: number): Promise<TournamentSummary[]>;
+  /** Resolves when the store answers a query; throws (the client's error) when it does not. */
+  ping(): Promise<void>;
   /**
    * One read-only SQL statement; anything else is refused with `BAD_QUERY`. Like the other queries
    * here, it first waits for the sinks made here to write their finished matches.
@@ -118,6 +136,13 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     combatResults: async (filter, limit) => (await written(), combatResults(store, filter, limit)),
     replay: async (matchId) => (await written(), matchReplay(store, matchId)),
     events: async (matchId) => (await written(), matchEvents(store, matchId)),
+    matches: async (filter, page) => (await written(), listMatches(store, filter, page)),
+    match: async (matchId) => (await written(), matchSummary(store, matchId)),
+    impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
+    tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
+    ping: async () => {
+      await selectRows(store.client, 'SELECT 1 AS ok');
+    },
     query: async (sql) => (await written(), adHocQuery(store, sql)),
     close: () =>
       (closing ??= (async () => {

@@ -83,7 +83,8 @@ export function registerDemo(program: Command): void {
         for (const l of await reportLines(t, { game: 'blitz' })) say(l);
         say();
         say('Next: `npm run salient -- games` lists what can be played; `npm run salient -- play --help` shows how;');
-        say('`npm run salient -- report` and `npm run salient -- query "SELECT ..."` read the telemetry store.');
+        say('`npm run salient -- report` and `npm run salient -- query "SELECT ..."` read the telemetry store;');
+        say('`npm run salient -- serve` serves it as an API at http://127.0.0.1:8080/ (its documentation at http://127.0.0.1:8080/docs).');
         process.exitCode = code;
       });
     });

@@ -1,0 +1,378 @@
+/**
+ * The dashboard API: `buildApp` makes the fastify instance (nothing listens; tests use `inject`),
+ * `server.ts` listens.
+ *
+ * - Reads under /api: win rates by scenario and side with 95% intervals, game lengths, per-impulse
+ *   curves, matches (paged), one match with its impulses and events, its replay, tournaments with
+ *   standings and, when a queue is configured, live progress. Every read takes the same filters.
+ * - Writes (submit, cancel a tournament) need a bearer token from `tokens`; with none configured they
+ *   are refused (403), never open. They need a Redis queue (`redis`) for workers to take matches from.
+ * - /health (ClickHouse and Redis reachability), /metrics (Prometheus), /docs (OpenAPI and its UI).
+ * - Errors are JSON `{ error, message, issues?, requestId? }`: what was wrong, where, what to do.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import bearerAuth from '@fastify/bearer-auth';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
+import type { Logger } from 'pino';
+import { SalientError, type ErrorCode } from '@salient/engine';
+import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
+import { parseTournamentSpec, planTournament } from '@salient/scheduler';
+import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
+import { wilson } from './intervals.ts';
+import { apiMetrics } from './metrics.ts';
+import {
+  cancelReply,
+  curvesReply,
+  errorReply,
+  filterQuery,
+  healthReply,
+  lengthsReply,
+  matchIdParams,
+  matchesReply,
+  matchReply,
+  pageQuery,
+  replayReply,
+  submitBody,
+  submitReply,
+  tournamentIdParams,
+  tournamentReply,
+  tournamentsReply,
+  winRatesReply,
+  type FilterQuery,
+} from './schemas.ts';
+
+export interface ApiOptions {
+  /** The store the reads come from. The caller opens and closes it. */
+  telemetry: Telemetry;
+  /** Bearer tokens allowed to write. None: writes are refused. */
+  tokens?: readonly string[];
+  /** Redis URL of the tournament queue (submit, cancel, live progress, /health). */
+  redis?: string;
+  /** A pino logger for requests (secrets redacted: see `createLogger`); false or absent: no request log. */
+  logger?: Logger | false;
+  /** Largest request body in bytes (default 256 KiB). */
+  bodyLimit?: number;
+  /** Writes allowed per client per window (default 10 a minute). */
+  writeRateLimit?: { max: number; timeWindowMs: number };
+  /** Include prom-client's process metrics in /metrics (default true). */
+  processMetrics?: boolean;
+}
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  BAD_ARGUMENT: 400,
+  BAD_SPEC: 400,
+  BAD_QUERY: 400,
+  BAD_OPTION: 400,
+  UNKNOWN_GAME: 400,
+  UNKNOWN_SCENARIO: 400,
+  UNKNOWN_PACK: 400,
+  UNKNOWN_BOT: 400,
+  UNKNOWN_SEAT: 400,
+  BAD_SEATS: 400,
+  UNKNOWN_TOURNAMENT: 404,
+  TELEMETRY_UNREACHABLE: 503,
+  TELEMETRY_AUTH: 503,
+  TELEMETRY_LOCKED: 503,
+  QUEUE_UNREACHABLE: 503,
+};
+
+/** A `TelemetryFilter` from validated query parameters (absent fields left out). */
+function toFilter(q: FilterQuery): TelemetryFilter {
+  const f: TelemetryFilter = {};
+  for (const k of ['game', 'scenario', 'pack', 'rulesVersion', 'bot', 'tournament'] as const) if (q[k] !== undefined) f[k] = q[k];
+  if (q.from !== undefined) f.from = q.from;
+  if (q.to !== undefined) f.to = q.to;
+  return f;
+}
+
+/** Win-rate rows with their interval, and the same summed over bots by scenario and side. */
+function withIntervals(rows: readonly WinRateRow[]) {
+  const bots = rows.map((r) => ({ ...r, interval: wilson(r.wins, r.games) }));
+  const bySide = new Map<string, Omit<WinRateRow, 'bot' | 'winRate'>>();
+  for (const r of rows) {
+    const k = JSON.stringify([r.game, r.scenario, r.packId, r.packHash, r.rulesVersion, r.side]);
+    const s = bySide.get(k);
+    if (s) {
+      s.games += r.games;
+      s.wins += r.wins;
+      s.losses += r.losses;
+      s.draws += r.draws;
+    } else {
+      const { bot: _b, winRate: _w, ...rest } = r;
+      bySide.set(k, { ...rest });
+    }
+  }
+  const sides = [...bySide.values()].map((s) => ({ ...s, winRate: s.games ? s.wins / s.games : 0, interval: wilson(s.wins, s.games) }));
+  return { sides, bots };
+}
+
+export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
+  const tokens = (o.tokens ?? []).filter((t) => t.length > 0);
+  const app = Fastify({
+    ...(o.logger ? { loggerInstance: o.logger as unknown as FastifyBaseLogger } : {}),
+    bodyLimit: o.bodyLimit ?? 256 * 1024,
+    // A client's X-Request-Id is kept when it looks like an id (so logs can be followed across
+    // services); anything else gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const metrics = apiMetrics(app, o.processMetrics ?? true);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const requestId = String(request.id);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'request';
+      const issues = err.validation.map((v) => ({
+        path: [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is not valid',
+      }));
+      return reply.code(400).send({
+        error: 'BAD_REQUEST',
+        message: `The ${where} is not valid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}. See /docs for what each endpoint takes.`,
+        issues,
+        requestId,
+      });
+    }
+    if (err instanceof SalientError) {
+      const status = STATUS[err.code] ?? 500;
+      if (status >= 500) request.log.error({ err }, 'request failed');
+      return reply.code(status).send({
+        error: err.code,
+        message: err.message,
+        ...(err.issues.length ? { issues: err.issues.map((i) => ({ path: i.path, message: i.message })) } : {}),
+        requestId,
+      });
+    }
+    if (!isResponseSerializationError(err) && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: err.code ?? 'BAD_REQUEST', message: err.message, requestId });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'The server failed to answer this request; its log has the details under this request id.', requestId });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}; /docs lists the API.`, requestId: String(request.id) }),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Salient dashboard API', version: '1', description: 'Win rates, game lengths, per-impulse curves, matches, replays and tournaments from the Salient telemetry store.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(rateLimit, { global: false });
+
+  app.get('/health', { schema: { tags: ['service'], summary: 'Whether the store and the queue answer', response: { 200: healthReply, 503: healthReply } } }, async (_req, reply) => {
+    const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: o.telemetry.where };
+    try {
+      await o.telemetry.ping();
+    } catch (e) {
+      clickhouse.ok = false;
+      clickhouse.error = (e as Error).message;
+    }
+    const redis: { configured: boolean; ok?: boolean; where?: string; error?: string } = { configured: o.redis !== undefined };
+    if (o.redis !== undefined) {
+      redis.where = describeRedis(o.redis);
+      try {
+        const client = await connectRedis(o.redis, 1000);
+        try {
+          await client.ping();
+          redis.ok = true;
+        } finally {
+          client.disconnect();
+        }
+      } catch (e) {
+        redis.ok = false;
+        redis.error = (e as Error).message;
+      }
+    }
+    const ok = clickhouse.ok && redis.ok !== false;
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', clickhouse, redis });
+  });
+
+  app.get('/metrics', { schema: { tags: ['service'], summary: 'Prometheus metrics', hide: false } }, async (_req, reply) => {
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  const reads = { 400: errorReply, 503: errorReply };
+  app.get(
+    '/api/win-rates',
+    { schema: { tags: ['statistics'], summary: 'Win rates by scenario and side, and by bot, with 95% Wilson intervals', querystring: filterQuery, response: { 200: winRatesReply, ...reads } } },
+    async (req) => withIntervals(await o.telemetry.winRates(toFilter(req.query))),
+  );
+  app.get(
+    '/api/lengths',
+    { schema: { tags: ['statistics'], summary: 'Game lengths (turns, impulses, decisions) by scenario: mean, quantiles, histogram', querystring: filterQuery, response: { 200: lengthsReply, ...reads } } },
+    async (req) => ({ lengths: await o.telemetry.gameLengths(toFilter(req.query)) }),
+  );
+  app.get(
+    '/api/curves',
+    { schema: { tags: ['statistics'], summary: 'Mean score, losses and control by power at each turn and impulse', querystring: filterQuery, response: { 200: curvesReply, ...reads } } },
+    async (req) => ({ curves: await o.telemetry.impulseCurves(toFilter(req.query)) }),
+  );
+  app.get(
+    '/api/matches',
+    { schema: { tags: ['matches'], summary: 'Stored matches, newest first, a page at a time', querystring: pageQuery, response: { 200: matchesReply, ...reads } } },
+    async (req) => {
+      const { limit, offset, ...filter } = req.query;
+      return { ...(await o.telemetry.matches(toFilter(filter), { limit, offset })), limit, offset };
+    },
+  );
+  app.get(
+    '/api/matches/:id',
+    { schema: { tags: ['matches'], summary: 'One match with its impulses and events', params: matchIdParams, response: { 200: matchReply, 404: errorReply, ...reads } } },
+    async (req, reply) => {
+      const match = await o.telemetry.match(req.params.id);
+      if (!match) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
+      const [impulses, events] = await Promise.all([o.telemetry.impulses(match.matchId), o.telemetry.events(match.matchId)]);
+      return { match, impulses, events };
+    },
+  );
+  app.get(
+    '/api/matches/:id/replay',
+    { schema: { tags: ['matches'], summary: "One match's replay (seed, seats, every choice), to re-run or step through", params: matchIdParams, response: { 200: replayReply, 404: errorReply, ...reads } } },
+    async (req, reply) => {
+      const replay = await o.telemetry.replay(req.params.id);
+      if (!replay) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
+      return replay;
+    },
+  );
+  app.get(
+    '/api/tournaments',
+    { schema: { tags: ['tournaments'], summary: 'Tournaments with recorded matches, latest first', querystring: filterQuery, response: { 200: tournamentsReply, ...reads } } },
+    async (req) => ({ tournaments: await o.telemetry.tournaments(toFilter(req.query)) }),
+  );
+  app.get(
+    '/api/tournaments/:id',
+    {
+      schema: {
+        tags: ['tournaments'],
+        summary: 'One tournament: its matches, standings by bot and by side, and live progress when it runs on the queue',
+        params: tournamentIdParams,
+        response: { 200: tournamentReply, 404: errorReply, ...reads },
+      },
+    },
+    async (req, reply) => {
+      const id = req.params.id;
+      const [summary] = await o.telemetry.tournaments({ tournament: id }, 1);
+      let progress;
+      if (o.redis !== undefined) {
+        try {
+          const s = await tournamentStatus(id, { connection: o.redis });
+          progress = { state: s.state, total: s.counts.total, waiting: s.counts.waiting + s.counts.delayed, active: s.counts.active, completed: s.counts.completed, failed: s.counts.failed };
+        } catch (e) {
+          if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
+        }
+      }
+      if (!summary && !progress) {
+        return reply.code(404).send({ error: 'UNKNOWN_TOURNAMENT', message: `No tournament '${id}' in the store${o.redis ? ' or on the queue' : ''}; /api/tournaments lists them.`, requestId: String(req.id) });
+      }
+      const rates = withIntervals(summary ? await o.telemetry.winRates({ tournament: id }) : []);
+      const byBot = new Map<string, { bot: string; games: number; wins: number; losses: number; draws: number }>();
+      for (const r of rates.bots) {
+        const b = byBot.get(r.bot) ?? { bot: r.bot, games: 0, wins: 0, losses: 0, draws: 0 };
+        b.games += r.games;
+        b.wins += r.wins;
+        b.losses += r.losses;
+        b.draws += r.draws;
+        byBot.set(r.bot, b);
+      }
+      const standings = [...byBot.values()]
+        .map((b) => ({ ...b, score: b.wins + b.draws / 2, winRate: b.games ? b.wins / b.games : 0, interval: wilson(b.wins, b.games) }))
+        .sort((a, b) => b.score / (b.games || 1) - a.score / (a.games || 1) || a.bot.localeCompare(b.bot));
+      return {
+        tournament: summary ?? { id, game: '', scenarios: [], bots: [], matches: 0, kinds: {}, firstStartedAt: '', lastEndedAt: '' },
+        standings,
+        sides: rates.bots,
+        ...(progress ? { progress } : {}),
+      };
+    },
+  );
+
+  // Writes: their own context, so the token check covers them and nothing else.
+  const rate = o.writeRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  await app.register(async (scope) => {
+    const w = scope.withTypeProvider<ZodTypeProvider>();
+    if (tokens.length === 0) {
+      w.addHook('onRequest', async (req, reply) =>
+        reply.code(403).send({
+          error: 'WRITES_DISABLED',
+          message: 'This API has no write tokens configured, so submitting and cancelling are off. Start it with SALIENT_API_TOKENS=<token>[,<token>...] and send Authorization: Bearer <token>.',
+          requestId: String(req.id),
+        }),
+      );
+    } else {
+      await w.register(bearerAuth, {
+        keys: new Set(tokens),
+        errorResponse: (err: Error) => ({ error: 'UNAUTHORIZED', message: `${err.message}: send Authorization: Bearer <token> with one of the API's write tokens.` }),
+      });
+    }
+    const needQueue = (): string => {
+      if (o.redis === undefined) {
+        throw new SalientError(
+          'QUEUE_UNREACHABLE',
+          'This API has no tournament queue: start it with SALIENT_REDIS_URL (or --redis) pointing at the Redis your `salient worker`s use. To run a tournament on this machine instead: salient tournament run spec.yaml',
+        );
+      }
+      return o.redis;
+    };
+    const limits = { rateLimit: { max: rate.max, timeWindow: rate.timeWindowMs } };
+    w.post(
+      '/api/tournaments',
+      {
+        config: limits,
+        schema: {
+          tags: ['tournaments'],
+          summary: 'Submit a tournament to the queue (bearer token)',
+          security: [{ bearer: [] }],
+          body: submitBody,
+          response: { 200: submitReply, 400: errorReply, 401: errorReply, 403: errorReply, 429: errorReply, 503: errorReply },
+        },
+      },
+      async (req) => {
+        const connection = needQueue();
+        const plan = await planTournament(await parseTournamentSpec(req.body.spec, 'the request body spec'));
+        return submitTournament(plan, { connection });
+      },
+    );
+    w.post(
+      '/api/tournaments/:id/cancel',
+      {
+        config: limits,
+        schema: {
+          tags: ['tournaments'],
+          summary: 'Cancel a tournament on the queue (bearer token)',
+          security: [{ bearer: [] }],
+          params: tournamentIdParams,
+          response: { 200: cancelReply, 401: errorReply, 403: errorReply, 404: errorReply, 429: errorReply, 503: errorReply },
+        },
+      },
+      async (req) => cancelTournament(req.params.id, { connection: needQueue() }),
+    );
+  });
+  return app;
+}
+
+const noMatch = (id: string, requestId: string) => ({ error: 'UNKNOWN_MATCH', message: `No match '${id}' in the store; /api/matches lists them.`, requestId });

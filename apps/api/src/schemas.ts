@@ -1,0 +1,205 @@
+/**
+ * The API's request and response shapes (zod): validated on the way in, serialized on the way out, and
+ * published as OpenAPI at /docs.
+ */
+import { z } from 'zod';
+
+/** A name in a filter: a game, scenario, pack, rules version, bot or tournament id. */
+const name = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.@:=,+\- ]+$/, `a ${what} is letters, digits, spaces and . @ : = , + - _ only`)
+    .describe(what);
+
+const time = (what: string) =>
+  z.iso
+    .datetime({ offset: true })
+    .transform((s) => new Date(s))
+    .describe(`${what} (ISO 8601, e.g. 2026-11-01T00:00:00Z)`);
+
+/** What every read endpoint can be narrowed by. */
+export const filterQuery = z.object({
+  game: name('game id').optional(),
+  scenario: name('scenario id').optional(),
+  pack: name('pack id or content hash').optional(),
+  rulesVersion: name('rules version').optional(),
+  bot: name('bot, as recorded (random@1) or by name (random)').optional(),
+  tournament: name('tournament id').optional(),
+  from: time('matches that ended at or after this time').optional(),
+  to: time('matches that ended before this time').optional(),
+});
+export type FilterQuery = z.infer<typeof filterQuery>;
+
+export const pageQuery = filterQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(50).describe('matches per page (1–500)'),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('matches to skip'),
+});
+
+export const matchIdParams = z.object({ id: name('match id') });
+export const tournamentIdParams = z.object({ id: name('tournament id') });
+
+const scenarioKey = {
+  game: z.string(),
+  scenario: z.string(),
+  packId: z.string(),
+  packHash: z.string(),
+  rulesVersion: z.string(),
+};
+
+const interval = z.object({ low: z.number(), high: z.number() }).describe('95% Wilson interval of the win rate');
+
+const record = {
+  games: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  draws: z.number().int(),
+  winRate: z.number(),
+  interval,
+};
+
+export const winRatesReply = z.object({
+  sides: z.array(z.object({ ...scenarioKey, side: z.string(), ...record })).describe('by scenario and side, every bot together'),
+  bots: z.array(z.object({ ...scenarioKey, side: z.string(), bot: z.string(), ...record })).describe('by scenario, side and bot'),
+});
+
+export const lengthsReply = z.object({
+  lengths: z.array(
+    z.object({
+      ...scenarioKey,
+      metric: z.enum(['turns', 'impulses', 'decisions']),
+      matches: z.number().int(),
+      mean: z.number(),
+      p50: z.number(),
+      p90: z.number(),
+      min: z.number(),
+      max: z.number(),
+      buckets: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+    }),
+  ),
+});
+
+export const curvesReply = z.object({
+  curves: z.array(
+    z.object({
+      ...scenarioKey,
+      turn: z.number().int(),
+      impulse: z.number().int(),
+      power: z.string(),
+      matches: z.number().int(),
+      meanScore: z.number(),
+      meanLosses: z.number(),
+      meanControl: z.number(),
+    }),
+  ),
+});
+
+export const matchSummary = z.object({
+  ...scenarioKey,
+  matchId: z.string(),
+  tournament: z.string(),
+  seed: z.number().int(),
+  kind: z.string(),
+  sides: z.record(z.string(), z.string()),
+  sideBots: z.record(z.string(), z.string()),
+  scores: z.record(z.string(), z.number()),
+  reason: z.string(),
+  detail: z.string(),
+  turns: z.number().int(),
+  impulses: z.number().int(),
+  decisions: z.number().int(),
+  wallMs: z.number(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  worker: z.string(),
+  finalHash: z.string(),
+});
+
+export const matchesReply = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), matches: z.array(matchSummary) });
+
+const position = z.object({ turn: z.number().int(), impulse: z.number().int(), phase: z.string(), step: z.string() });
+
+export const matchReply = z.object({
+  match: matchSummary,
+  impulses: z.array(
+    z.object({
+      seq: z.number().int(),
+      position,
+      activePowers: z.array(z.string()),
+      decisions: z.number().int(),
+      scores: z.record(z.string(), z.number()),
+      losses: z.record(z.string(), z.number()),
+      control: z.record(z.string(), z.number()),
+      stateHash: z.string(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      seq: z.number().int(),
+      impulseSeq: z.number().int(),
+      position,
+      type: z.string(),
+      power: z.string(),
+      text: z.string(),
+      data: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+});
+
+export const replayReply = z.unknown().describe("the match's replay file, as `salient play --replay` writes it and `salient replay` reads it");
+
+export const tournamentSummary = z.object({
+  id: z.string(),
+  game: z.string(),
+  scenarios: z.array(z.string()),
+  bots: z.array(z.string()),
+  matches: z.number().int(),
+  kinds: z.record(z.string(), z.number().int()),
+  firstStartedAt: z.string(),
+  lastEndedAt: z.string(),
+});
+
+export const tournamentsReply = z.object({ tournaments: z.array(tournamentSummary) });
+
+export const progress = z
+  .object({
+    state: z.enum(['running', 'finished', 'cancelled']),
+    total: z.number().int(),
+    waiting: z.number().int(),
+    active: z.number().int(),
+    completed: z.number().int(),
+    failed: z.number().int(),
+  })
+  .describe('live progress from the queue (only for tournaments submitted through Redis)');
+
+export const tournamentReply = z.object({
+  tournament: tournamentSummary,
+  standings: z.array(z.object({ bot: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), draws: z.number().int(), score: z.number(), winRate: z.number(), interval })),
+  sides: winRatesReply.shape.bots,
+  progress: progress.optional(),
+});
+
+export const errorReply = z.object({
+  error: z.string().describe('a stable code'),
+  message: z.string().describe('what was wrong and what to do'),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+
+export const healthReply = z.object({
+  status: z.enum(['ok', 'degraded']),
+  clickhouse: z.object({ ok: z.boolean(), where: z.string(), error: z.string().optional() }),
+  redis: z.object({ configured: z.boolean(), ok: z.boolean().optional(), where: z.string().optional(), error: z.string().optional() }),
+});
+
+export const submitBody = z.object({
+  spec: z.string().min(1).max(200_000).describe('the tournament spec, YAML or JSON text, as `salient tournament run` reads it'),
+});
+
+export const submitReply = z.object({ tournamentId: z.string(), matches: z.number().int(), jobs: z.number().int(), added: z.number().int() });
+export const cancelReply = z.object({
+  tournamentId: z.string(),
+  removed: z.number().int().describe('matches taken off the queue'),
+  running: z.number().int().describe('matches running when cancelled; their workers abort them within about a second'),
+});

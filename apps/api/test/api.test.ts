@@ -1,0 +1,354 @@
+/**
+ * The dashboard API through `inject`, against an embedded ClickHouse store holding a real small
+ * tournament (played here by the local pool), and a real redis-server for the writes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { parseReplay, runReplay } from '@salient/engine';
+import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import { parseTournamentSpec, planTournament, resolveGamePack, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
+import { runLocalTournament } from '@salient/scheduler/local';
+import { tournamentStatus } from '@salient/scheduler/bullmq';
+import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
+import { buildApp, createLogger, wilson } from '../src/index.ts';
+
+const TOKEN = 'test-token-0123456789';
+let root = '';
+let telemetry: Telemetry;
+let plan: TournamentPlan;
+let outcomes: MatchOutcome[];
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'salient-api-'));
+  telemetry = await openTelemetry({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') });
+  plan = await planTournament(
+    await parseTournamentSpec('id: api-test\ngame: blitz\nscenarios: [A, B]\nentrants: [random, greedy]\ngamesPerPairing: 4\nsideSwap: true\nbaseSeed: 11\n', 'api-test.yaml'),
+  );
+  outcomes = (await runLocalTournament({ plan, threads: 2, telemetry })).outcomes;
+  app = await buildApp({ telemetry, processMetrics: false });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await telemetry?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const get = async (url: string, a: FastifyInstance = app) => {
+  const r = await a.inject({ method: 'GET', url });
+  return { status: r.statusCode, body: r.headers['content-type']?.toString().includes('json') ? r.json() : r.body, headers: r.headers };
+};
+
+/** Wins, losses and draws by scenario and side, counted from the outcomes the pool returned. */
+function expectedBySide(): Map<string, { games: number; wins: number; losses: number; draws: number }> {
+  const m = new Map<string, { games: number; wins: number; losses: number; draws: number }>();
+  for (const o of outcomes) {
+    for (const [side, result] of Object.entries(o.sides)) {
+      const k = `${o.scenario}/${side}`;
+      const e = m.get(k) ?? { games: 0, wins: 0, losses: 0, draws: 0 };
+      e.games++;
+      if (result === 'win') e.wins++;
+      else if (result === 'loss') e.losses++;
+      else e.draws++;
+      m.set(k, e);
+    }
+  }
+  return m;
+}
+
+describe('reads', () => {
+  it('win rates by scenario and side are the tournament\'s own counts, with Wilson intervals around them', async () => {
+    const { status, body } = await get('/api/win-rates?game=blitz');
+    expect(status).toBe(200);
+    const expected = expectedBySide();
+    expect(body.sides).toHaveLength(expected.size);
+    for (const s of body.sides) {
+      expect({ games: s.games, wins: s.wins, losses: s.losses, draws: s.draws }).toEqual(expected.get(`${s.scenario}/${s.side}`));
+      expect(s.interval).toEqual(wilson(s.wins, s.games));
+      expect(s.interval.low).toBeLessThanOrEqual(s.winRate);
+      expect(s.interval.high).toBeGreaterThanOrEqual(s.winRate);
+    }
+    // By bot: every (scenario, side) split between the two entrants, adding up to the side's games.
+    const bots = body.bots as { scenario: string; side: string; bot: string; games: number }[];
+    expect(new Set(bots.map((b) => b.bot.split('@')[0]))).toEqual(new Set(['random', 'greedy']));
+    for (const [k, e] of expected) expect(bots.filter((b) => `${b.scenario}/${b.side}` === k).reduce((a, b) => a + b.games, 0)).toBe(e.games);
+  });
+
+  it('filters: one scenario, one bot, a time range', async () => {
+    const a = await get('/api/win-rates?scenario=A');
+    expect(new Set(a.body.sides.map((s: { scenario: string }) => s.scenario))).toEqual(new Set(['A']));
+    const greedy = await get('/api/win-rates?bot=greedy');
+    expect(greedy.body.bots.every((b: { bot: string }) => b.bot.startsWith('greedy@'))).toBe(true);
+    const future = await get('/api/win-rates?from=2999-01-01T00:00:00Z');
+    expect(future.body).toEqual({ sides: [], bots: [] });
+    const past = await get('/api/matches?to=2000-01-01T00:00:00Z');
+    expect(past.body.total).toBe(0);
+    const all = await get('/api/matches?from=2000-01-01T00:00:00Z&to=2999-01-01T00:00:00Z');
+    expect(all.body.total).toBe(outcomes.length);
+  });
+
+  it('game lengths count every match of each scenario', async () => {
+    const { status, body } = await get('/api/lengths');
+    expect(status).toBe(200);
+    for (const scenario of ['A', 'B']) {
+      const turns = body.lengths.find((l: { scenario: string; metric: string }) => l.scenario === scenario && l.metric === 'turns');
+      expect(turns.matches).toBe(outcomes.filter((o) => o.scenario === scenario).length);
+      expect(turns.buckets.reduce((a: number, b: { count: number }) => a + b.count, 0)).toBe(turns.matches);
+    }
+  });
+
+  it('per-impulse curves have a point per power and impulse, from turn 1 of Scenario A', async () => {
+    const { body } = await get('/api/curves?scenario=A');
+    expect(body.curves.length).toBeGreaterThan(0);
+    expect(new Set(body.curves.map((c: { power: string }) => c.power)).size).toBeGreaterThan(1);
+    const first = body.curves[0];
+    expect(first.matches).toBeLessThanOrEqual(outcomes.filter((o) => o.scenario === 'A').length);
+  });
+
+  it('matches come a page at a time, newest first, with the total', async () => {
+    const p1 = await get('/api/matches?limit=3');
+    const p2 = await get('/api/matches?limit=3&offset=3');
+    expect(p1.body.total).toBe(outcomes.length);
+    expect(p1.body.matches).toHaveLength(3);
+    expect(p2.body.matches).toHaveLength(3);
+    const ids = [...p1.body.matches, ...p2.body.matches].map((m: { matchId: string }) => m.matchId);
+    expect(new Set(ids).size).toBe(6);
+    for (const m of p1.body.matches) expect(outcomes.map((o) => o.matchId)).toContain(m.matchId);
+  });
+
+  it('one match: its impulses and events; its replay re-runs to the stored final hash', async () => {
+    const o = outcomes.find((x) => x.scenario === 'B') as MatchOutcome;
+    const { status, body } = await get(`/api/matches/${o.matchId}`);
+    expect(status).toBe(200);
+    expect(body.match.matchId).toBe(o.matchId);
+    expect(body.match.impulses).toBe(o.impulses);
+    expect(body.impulses).toHaveLength(o.impulses);
+    expect(body.impulses.map((i: { seq: number }) => i.seq)).toEqual([...body.impulses.map((i: { seq: number }) => i.seq)].sort((a, b) => a - b));
+    expect(body.events.length).toBeGreaterThan(0);
+    const replay = await get(`/api/matches/${o.matchId}/replay`);
+    expect(replay.status).toBe(200);
+    const { game, pack } = await resolveGamePack('blitz', 'approximation');
+    const rerun = runReplay(game, pack, parseReplay(replay.body));
+    expect(rerun.matches).toBe(true);
+    expect(rerun.hash).toBe(body.match.finalHash);
+  });
+
+  it('an unknown match is a 404 that says where to look', async () => {
+    for (const url of ['/api/matches/nope', '/api/matches/nope/replay']) {
+      const r = await get(url);
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ error: 'UNKNOWN_MATCH' });
+      expect(r.body.message).toContain('/api/matches');
+    }
+  });
+
+  it('tournaments: the list, and one with standings that add up to its matches', async () => {
+    const list = await get('/api/tournaments');
+    expect(list.body.tournaments.map((t: { id: string }) => t.id)).toContain('api-test');
+    const one = await get('/api/tournaments/api-test');
+    expect(one.status).toBe(200);
+    expect(one.body.tournament.matches).toBe(outcomes.length);
+    expect(one.body.tournament.scenarios).toEqual(['A', 'B']);
+    const games = one.body.standings.reduce((a: number, s: { games: number }) => a + s.games, 0);
+    expect(games).toBe(outcomes.reduce((a, o) => a + Object.keys(o.sides).length, 0));
+    for (const s of one.body.standings) expect(s.score).toBe(s.wins + s.draws / 2);
+    expect(one.body.progress).toBeUndefined();
+    expect((await get('/api/tournaments/unknown-one')).status).toBe(404);
+  });
+});
+
+describe('service endpoints', () => {
+  it('/health says the store answers and no queue is configured', async () => {
+    const { status, body } = await get('/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', clickhouse: { ok: true }, redis: { configured: false } });
+  });
+
+  it('/health is 503 when the configured Redis does not answer', async () => {
+    const a = await buildApp({ telemetry, redis: 'redis://127.0.0.1:1', processMetrics: false });
+    try {
+      const { status, body } = await get('/health', a);
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ status: 'degraded', clickhouse: { ok: true }, redis: { configured: true, ok: false } });
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('/metrics counts requests by route pattern and status', async () => {
+    const count = async (route: string, status: number): Promise<number> => {
+      const text = String((await get('/metrics')).body);
+      const m = new RegExp(`salient_api_http_requests_total\\{method="GET",route="${route}",status_code="${status}"\\} (\\d+)`).exec(text);
+      return m ? Number(m[1]) : 0;
+    };
+    const ok = await count('/api/matches', 200);
+    const missing = await count('/api/matches/:id', 404);
+    await get('/api/matches?limit=1');
+    await get('/api/matches?limit=2');
+    await get('/api/matches/nope');
+    expect(await count('/api/matches', 200)).toBe(ok + 2);
+    expect(await count('/api/matches/:id', 404)).toBe(missing + 1);
+    const { status, body } = await get('/metrics');
+    expect(status).toBe(200);
+    expect(body).toContain('salient_api_http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/matches",status_code="200"}');
+  });
+
+  it('/docs serves the OpenAPI document and its UI from this server', async () => {
+    const spec = await get('/docs/json');
+    expect(spec.status).toBe(200);
+    expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/win-rates', '/api/matches/{id}', '/api/tournaments', '/api/tournaments/{id}/cancel']));
+    const ui = await get('/docs/');
+    expect(ui.status).toBe(200);
+    expect(String(ui.body)).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i);
+  });
+
+  it('every answer carries a request id, the one given when it looks like one', async () => {
+    const r = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(r.headers['x-request-id']).toBe('abc-123');
+    const own = await app.inject({ method: 'GET', url: '/health' });
+    expect(String(own.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const odd = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'a b<script>' } });
+    expect(String(odd.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('bad input', () => {
+  it('malformed parameters are a 400 that names the parameter', async () => {
+    for (const [url, param] of [
+      ['/api/matches?limit=abc', 'limit'],
+      ['/api/matches?limit=0', 'limit'],
+      ['/api/matches?offset=-1', 'offset'],
+      ['/api/win-rates?from=yesterday', 'from'],
+      ['/api/lengths?scenario=', 'scenario'],
+    ] as const) {
+      const r = await get(url);
+      expect(r.status, url).toBe(400);
+      expect(r.body.error).toBe('BAD_REQUEST');
+      expect(r.body.issues.map((i: { path: string }) => i.path)).toContain(`querystring.${param}`);
+      expect(r.body.message).toContain(param);
+    }
+  });
+
+  it('injection attempts in every filter have no effect: refused, or matched as plain text', async () => {
+    const before = (await get('/api/matches')).body.total;
+    const attempts = ["A' OR '1'='1", "blitz'; DROP TABLE salient.matches; --", 'x\\', 'A) OR (1=1', "random@1' OR 1=1 --", 'A OR 1=1', 'random@1 OR 1=1'];
+    for (const field of ['game', 'scenario', 'pack', 'rulesVersion', 'bot', 'tournament']) {
+      for (const attempt of attempts) {
+        for (const path of ['/api/win-rates', '/api/matches', '/api/lengths', '/api/curves', '/api/tournaments']) {
+          const r = await get(`${path}?${field}=${encodeURIComponent(attempt)}`);
+          expect([200, 400], `${path} ${field}=${attempt}`).toContain(r.status);
+          if (r.status === 200) {
+            // Taken as a value that matches nothing.
+            const rows = r.body.sides ?? r.body.matches ?? r.body.lengths ?? r.body.curves ?? r.body.tournaments;
+            expect(rows, `${path} ${field}=${attempt}`).toEqual([]);
+          }
+        }
+      }
+    }
+    expect((await get('/api/matches')).body.total).toBe(before);
+    for (const attempt of attempts) {
+      const r = await get(`/api/matches/${encodeURIComponent(attempt)}`);
+      expect([400, 404]).toContain(r.status);
+    }
+  });
+});
+
+describe('writes', () => {
+  let redis: TestRedisServer;
+  let writer: FastifyInstance;
+  const spec = 'id: api-submitted\ngame: blitz\nscenarios: [A]\nentrants: [random, greedy]\ngamesPerPairing: 4\nsideSwap: true\n';
+  const post = (a: FastifyInstance, url: string, body: unknown, token?: string) =>
+    a.inject({ method: 'POST', url, payload: body as object, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    writer = await buildApp({ telemetry, tokens: [TOKEN], redis: redis.url, processMetrics: false, writeRateLimit: { max: 5, timeWindowMs: 60_000 } });
+  }, 30_000);
+  afterAll(async () => {
+    await writer?.close();
+    await redis?.dispose();
+  });
+
+  it('are off when no token is configured: 403 saying how to turn them on', async () => {
+    const r = await post(app, '/api/tournaments', { spec }, TOKEN);
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toMatchObject({ error: 'WRITES_DISABLED' });
+    expect(r.json().message).toContain('SALIENT_API_TOKENS');
+  });
+
+  it('a missing or wrong token is a 401, and nothing is queued', async () => {
+    expect((await post(writer, '/api/tournaments', { spec })).statusCode).toBe(401);
+    expect((await post(writer, '/api/tournaments', { spec }, 'wrong-token')).statusCode).toBe(401);
+    expect((await post(writer, '/api/tournaments/api-submitted/cancel', {}, 'wrong-token')).statusCode).toBe(401);
+    await expect(tournamentStatus('api-submitted', { connection: redis.url })).rejects.toMatchObject({ code: 'UNKNOWN_TOURNAMENT' });
+  });
+
+  it('a bad spec is a 400 with the problems by path', async () => {
+    const r = await post(writer, '/api/tournaments', { spec: 'id: x\ngame: blitz\nscenarios: [Z]\nentrants: [random]\n' }, TOKEN);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toBe('BAD_SPEC');
+    expect(r.json().issues.length).toBeGreaterThan(0);
+    expect((await post(writer, '/api/tournaments', { nope: 1 }, TOKEN)).statusCode).toBe(400);
+  });
+
+  it('the request log has request ids and never a token', async () => {
+    const lines: string[] = [];
+    const sinkStream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logger = createLogger('info', sinkStream);
+    const logged = await buildApp({ telemetry, tokens: [TOKEN], redis: redis.url, processMetrics: false, logger });
+    try {
+      await post(logged, '/api/tournaments/unknown-one/cancel', {}, TOKEN);
+      await post(logged, '/api/tournaments/unknown-one/cancel', {}, 'a-wrong-token-value');
+      logger.info({ req: { headers: { authorization: `Bearer ${TOKEN}` } } }, 'headers logged by mistake');
+    } finally {
+      await logged.close();
+    }
+    const text = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.filter((l) => JSON.parse(l).reqId).length).toBeGreaterThan(1);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('a-wrong-token-value');
+    expect(text).toContain('[redacted]');
+  });
+
+  it('an oversize body is refused before it is read', async () => {
+    const small = await buildApp({ telemetry, tokens: [TOKEN], redis: redis.url, processMetrics: false, bodyLimit: 1024 });
+    try {
+      const r = await post(small, '/api/tournaments', { spec: `# ${'x'.repeat(4096)}\n${spec}` }, TOKEN);
+      expect(r.statusCode).toBe(413);
+      expect(r.json().error).toBe('FST_ERR_CTP_BODY_TOO_LARGE');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('submit queues the tournament; its page then shows live progress; cancel takes it off the queue', async () => {
+    const r = await post(writer, '/api/tournaments', { spec }, TOKEN);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ tournamentId: 'api-submitted', matches: 4, jobs: 2, added: 4 });
+    const page = await writer.inject({ method: 'GET', url: '/api/tournaments/api-submitted' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().progress).toMatchObject({ state: 'running', total: 4, completed: 0 });
+    const c = await post(writer, '/api/tournaments/api-submitted/cancel', {}, TOKEN);
+    expect(c.statusCode).toBe(200);
+    expect(c.json()).toMatchObject({ tournamentId: 'api-submitted', removed: 4, running: 0 });
+    expect((await tournamentStatus('api-submitted', { connection: redis.url })).state).toBe('cancelled');
+  });
+
+  it('writes are rate-limited per client: 429 past the limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await post(writer, '/api/tournaments/unknown-one/cancel', {}, TOKEN)).statusCode);
+    expect(statuses).toContain(404);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * `salient serve` end to end: a child process on its own embedded store, on a free port; it says its
+ * URL, answers over real HTTP, refuses writes without tokens, and stops cleanly on SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(join(tmpdir(), 'salient-serve-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('salient serve', () => {
+  it('serves the API on the embedded store, refuses writes without tokens, and stops on SIGTERM', async () => {
+    const env = { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool'), SALIENT_API_TOKENS: '' };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', '0', '--log', 'silent'], { cwd: cli, env });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        const m = /Salient API on (http:\/\/\S+\/) /.exec(stderr);
+        if (m) resolve(m[1] as string);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited (${code}) before listening:\n${stderr}`)));
+    });
+    expect(stderr).toMatch(/Writes: off \(set SALIENT_API_TOKENS\)/);
+    const health = await fetch(`${url}health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', clickhouse: { ok: true }, redis: { configured: false } });
+    const matches = await fetch(`${url}api/matches`);
+    expect(await matches.json()).toMatchObject({ total: 0, matches: [] });
+    const write = await fetch(`${url}api/tournaments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'id: x' }) });
+    expect(write.status).toBe(403);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('says so when the port is taken', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const env = { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse2'), SALIENT_SPOOL_DIR: join(tmp, 'spool2') };
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', String(port), '--log', 'silent'], { cwd: cli, env });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).not.toBe(0);
+      expect(stderr).toContain(`Port ${port} on 127.0.0.1 is taken`);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
