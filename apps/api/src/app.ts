@@ -11,10 +11,12 @@
  * - Errors are JSON `{ error, message, issues?, requestId? }`: what was wrong, where, what to do.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import bearerAuth from '@fastify/bearer-auth';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -29,9 +31,11 @@ import { SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
+import { matchBoard } from './board.ts';
 import { wilson } from './intervals.ts';
 import { apiMetrics } from './metrics.ts';
 import {
+  boardReply,
   cancelReply,
   curvesReply,
   errorReply,
@@ -51,6 +55,9 @@ import {
   winRatesReply,
   type FilterQuery,
 } from './schemas.ts';
+
+/** The web dashboard's files. */
+export const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url));
 
 export interface ApiOptions {
   /** The store the reads come from. The caller opens and closes it. */
@@ -81,6 +88,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   UNKNOWN_SEAT: 400,
   BAD_SEATS: 400,
   UNKNOWN_TOURNAMENT: 404,
+  REPLAY_MISMATCH: 409,
   TELEMETRY_UNREACHABLE: 503,
   TELEMETRY_AUTH: 503,
   TELEMETRY_LOCKED: 503,
@@ -182,6 +190,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(rateLimit, { global: false });
+  // The web dashboard: static files from ../web, all from this server (no CDN).
+  await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/', index: ['index.html'], schemaHide: true, cacheControl: true, maxAge: 0 });
 
   app.get('/health', { schema: { tags: ['service'], summary: 'Whether the store and the queue answer', response: { 200: healthReply, 503: healthReply } } }, async (_req, reply) => {
     const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: o.telemetry.where };
@@ -257,6 +267,22 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       const replay = await o.telemetry.replay(req.params.id);
       if (!replay) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
       return replay;
+    },
+  );
+  app.get(
+    '/api/matches/:id/board',
+    {
+      schema: {
+        tags: ['matches'],
+        summary: 'One match on its map: areas at their positions, links, and control, units and events at the start and after each impulse (the replay re-run here)',
+        params: matchIdParams,
+        response: { 200: boardReply, 404: errorReply, 409: errorReply, ...reads },
+      },
+    },
+    async (req, reply) => {
+      const board = await matchBoard(o.telemetry, req.params.id);
+      if (!board) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
+      return board;
     },
   );
   app.get(

@@ -149,6 +149,30 @@ export const matchReply = z.object({
 
 export const replayReply = z.unknown().describe("the match's replay file, as `salient play --replay` writes it and `salient replay` reads it");
 
+const boardUnit = z.object({ id: z.string(), power: z.string(), label: z.string() });
+
+export const boardReply = z.object({
+  matchId: z.string(),
+  game: z.string(),
+  scenario: z.string(),
+  sides: z.array(z.object({ id: z.string(), name: z.string(), powers: z.array(z.string()) })),
+  layout: z.object({
+    areas: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['land', 'sea']), lon: z.number(), lat: z.number(), group: z.string().optional() })),
+    links: z.array(z.tuple([z.string(), z.string()])),
+  }),
+  frames: z
+    .array(
+      z.object({
+        impulse: z.number().int().describe('the impulse this frame ends (its seq); -1 for the start'),
+        position,
+        control: z.record(z.string(), z.string()),
+        units: z.record(z.string(), z.array(boardUnit)),
+        events: z.array(z.object({ type: z.string(), power: z.string(), text: z.string() })),
+      }),
+    )
+    .describe('the start, then the map at the end of each impulse with its events'),
+});
+
 export const tournamentSummary = z.object({
   id: z.string(),
   game: z.string(),

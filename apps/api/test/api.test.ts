@@ -138,8 +138,27 @@ describe('reads', () => {
     expect(rerun.hash).toBe(body.match.finalHash);
   });
 
+  it("one match on its map: a frame for the start and one per impulse, each impulse's stored events in its frame", async () => {
+    const o = outcomes.find((x) => x.scenario === 'A') as MatchOutcome;
+    const [{ body: board }, { body: detail }] = await Promise.all([get(`/api/matches/${o.matchId}/board`), get(`/api/matches/${o.matchId}`)]);
+    expect(board.frames).toHaveLength(o.impulses + 1);
+    expect(board.frames.map((f: { impulse: number }) => f.impulse)).toEqual([-1, ...Array.from({ length: o.impulses }, (_, i) => i)]);
+    const areas = new Map<string, { kind: string; lon: number; lat: number }>(board.layout.areas.map((a: { id: string }) => [a.id, a]));
+    expect(areas.get('london')).toMatchObject({ kind: 'land', lon: -1.2, lat: 52 });
+    for (const [a, b] of board.layout.links) expect(areas.has(a) && areas.has(b), `${a}-${b}`).toBe(true);
+    for (const f of board.frames) for (const area of Object.keys(f.units)) expect(areas.has(area), area).toBe(true);
+    expect(Object.values(board.frames[0].units).flat().length).toBeGreaterThan(0);
+    expect(board.sides.map((s: { id: string }) => s.id).sort()).toEqual(Object.keys(o.sides).sort());
+    // Every stored event sits in the frame of its impulse.
+    for (const e of detail.events as { impulseSeq: number; type: string; text: string }[]) {
+      expect(board.frames[e.impulseSeq + 1].events, e.text).toContainEqual(expect.objectContaining({ type: e.type, text: e.text }));
+    }
+    // The frames' positions follow the impulses' (the first frame is where the first impulse starts).
+    expect(board.frames[0].position).toEqual(detail.impulses[0].position);
+  });
+
   it('an unknown match is a 404 that says where to look', async () => {
-    for (const url of ['/api/matches/nope', '/api/matches/nope/replay']) {
+    for (const url of ['/api/matches/nope', '/api/matches/nope/replay', '/api/matches/nope/board']) {
       const r = await get(url);
       expect(r.status).toBe(404);
       expect(r.body).toMatchObject({ error: 'UNKNOWN_MATCH' });

@@ -188,6 +188,46 @@ export interface BotModel<S, O> {
  * - `applyOwned`, where a game has it, gives what `apply` gives;
  * - replaying the action log reproduces the final state hash.
  */
+/** An area of a map, at its geographic centre. */
+export interface BoardArea {
+  id: string;
+  name: string;
+  kind: 'land' | 'sea';
+  lon: number;
+  lat: number;
+  /** The country or region it belongs to, where the game has them. */
+  group?: string;
+}
+
+/** The fixed part of a map: its areas and which touch. */
+export interface BoardLayout {
+  areas: BoardArea[];
+  /** Pairs of area ids that border each other (each pair once). */
+  links: [string, string][];
+}
+
+/** A unit as a map shows it. */
+export interface BoardUnit {
+  id: string;
+  power: string;
+  /** Short text for its counter (`ARM 3`). */
+  label: string;
+}
+
+/** What the map shows at one moment: who controls each area and which units stand there. */
+export interface BoardFrame {
+  /** Area id -> controlling power or side; areas nobody controls are left out. */
+  control: Record<string, string>;
+  /** Area id -> units there (units off the map are left out). */
+  units: Record<string, BoardUnit[]>;
+}
+
+export interface BoardView<S, P = unknown> {
+  layout(pack: LoadedPack<P>): BoardLayout;
+  /** A fresh snapshot: later steps must not change it. */
+  frame(state: S): BoardFrame;
+}
+
 export interface Game<S = Json, C = Json, O = Json, P = unknown> {
   /** Stable id used on the command line and in telemetry (`blitz`). */
   readonly id: string;
@@ -233,6 +273,8 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
 
   /** Per-impulse summary for telemetry (scores, control, supply by power). */
   summarize?(state: S): Summary;
+  /** How to draw the game on its map (the dashboard's replay viewer); absent: no map view. */
+  board?: BoardView<S, P>;
   /**
    * Event types worth a row each in telemetry's `events` table: outcomes an analyst asks about
    * (combats, captures, eliminations, declarations). Every event is still counted, by power and

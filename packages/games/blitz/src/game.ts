@@ -27,6 +27,7 @@ import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState, SeaCombatState } from './rules/state.ts';
 import { adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
+import { blitzBoard } from './rules/board.ts';
 import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
 import { initialConvoys } from './rules/sea-combat.ts';
@@ -390,6 +391,8 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   summarize(s) {
     return summarize(packOf(s.pack), s);
   },
+
+  board: blitzBoard,
 
   encode(c) {
     return c;
