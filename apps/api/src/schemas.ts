@@ -91,6 +91,7 @@ export const curvesReply = z.object({
       meanScore: z.number(),
       meanLosses: z.number(),
       meanControl: z.number(),
+      meanUnits: z.number().optional().describe('mean units on the map, where the game reports them'),
     }),
   ),
 });
@@ -131,6 +132,7 @@ export const matchReply = z.object({
       scores: z.record(z.string(), z.number()),
       losses: z.record(z.string(), z.number()),
       control: z.record(z.string(), z.number()),
+      extra: z.record(z.string(), z.number()).describe("the game's other figures (Blitz: <power>.units, .size, .objectives)"),
       stateHash: z.string(),
     }),
   ),

@@ -84,6 +84,8 @@ export interface ImpulseCurveRow extends ScenarioKey {
   meanScore: number;
   meanLosses: number;
   meanControl: number;
+  /** Mean units on the map, where the game reports them (a `<power>.units` figure in its summary). */
+  meanUnits?: number;
 }
 
 /** One combat result at one column (round and factors), with how often it came up there. */
@@ -245,9 +247,11 @@ export async function impulseCurves(store: Store, filter: TelemetryFilter = {}):
     store,
     'reading impulse curves',
     `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, uniqExact(match_id) AS matches,
-            avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control
+            avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control,
+            avgIf(units, units_at > 0) AS mean_units, countIf(units_at > 0) AS with_units
      FROM (
-       SELECT match_id, turn, impulse, power, score, loss, ctrl
+       SELECT match_id, turn, impulse, power, score, loss, ctrl,
+              indexOf(extra_keys, concat(power, '.units')) AS units_at, extra_values[units_at] AS units
        FROM ${db}.impulses FINAL
        ARRAY JOIN powers AS power, scores AS score, losses AS loss, control AS ctrl
        WHERE match_id IN (SELECT match_id FROM (${matches}))
@@ -265,6 +269,7 @@ export async function impulseCurves(store: Store, filter: TelemetryFilter = {}):
     meanScore: Number(r.mean_score),
     meanLosses: Number(r.mean_losses),
     meanControl: Number(r.mean_control),
+    ...(Number(r.with_units) > 0 ? { meanUnits: Number(r.mean_units) } : {}),
   }));
 }
 
@@ -612,6 +617,8 @@ export interface StoredImpulse {
   scores: Record<string, number>;
   losses: Record<string, number>;
   control: Record<string, number>;
+  /** The game's other figures by name (Blitz: `<power>.units`, `<power>.size`, `<power>.objectives`). */
+  extra: Record<string, number>;
   stateHash: string;
 }
 
@@ -620,7 +627,7 @@ export async function matchImpulses(store: Store, matchId: string): Promise<Stor
   const raw = await rows<Raw>(
     store,
     `reading the impulses of match ${matchId}`,
-    `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, state_hash
+    `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash
      FROM ${ident(store.database)}.impulses FINAL WHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => ({
@@ -631,6 +638,7 @@ export async function matchImpulses(store: Store, matchId: string): Promise<Stor
     scores: zip(r.powers, r.scores, Number),
     losses: zip(r.powers, r.losses, Number),
     control: zip(r.powers, r.control, Number),
+    extra: zip(r.extra_keys, r.extra_values, Number),
     stateHash: String(r.state_hash),
   }));
 }

@@ -61,7 +61,7 @@ export function expectedLengths(played: readonly Played[]): GameLengthRow[] {
 }
 
 export function expectedCurves(played: readonly Played[]): ImpulseCurveRow[] {
-  const groups = new Map<string, { row: ImpulseCurveRow; ids: Set<string>; n: number; score: number; losses: number; control: number }>();
+  const groups = new Map<string, { row: ImpulseCurveRow; ids: Set<string>; n: number; score: number; losses: number; control: number; units: number; withUnits: number }>();
   for (const p of played) {
     for (const imp of p.rows.impulses) {
       const s = imp.summary;
@@ -72,18 +72,30 @@ export function expectedCurves(played: readonly Played[]): ImpulseCurveRow[] {
         let g = groups.get(id);
         if (!g) {
           const row = { ...scenarioKey(p), turn: imp.position.turn, impulse: imp.position.impulse, power, matches: 0, meanScore: 0, meanLosses: 0, meanControl: 0 };
-          groups.set(id, (g = { row, ids: new Set(), n: 0, score: 0, losses: 0, control: 0 }));
+          groups.set(id, (g = { row, ids: new Set(), n: 0, score: 0, losses: 0, control: 0, units: 0, withUnits: 0 }));
         }
         g.ids.add(imp.matchId);
         g.n++;
         g.score += s?.scores[power] ?? 0;
         g.losses += imp.eventCountsByPower[power]?.loss ?? 0;
         g.control += s?.control?.[power] ?? 0;
+        const units = s?.extra?.[`${power}.units`];
+        if (units !== undefined) {
+          g.units += units;
+          g.withUnits++;
+        }
       }
     }
   }
   return [...groups.values()]
-    .map((g) => ({ ...g.row, matches: g.ids.size, meanScore: g.score / g.n, meanLosses: g.losses / g.n, meanControl: g.control / g.n }))
+    .map((g) => ({
+      ...g.row,
+      matches: g.ids.size,
+      meanScore: g.score / g.n,
+      meanLosses: g.losses / g.n,
+      meanControl: g.control / g.n,
+      ...(g.withUnits ? { meanUnits: g.units / g.withUnits } : {}),
+    }))
     .sort((a, b) => a.turn - b.turn || a.impulse - b.impulse || cmp(a.power, b.power));
 }
 

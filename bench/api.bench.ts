@@ -1,0 +1,210 @@
+/**
+ * Requests/s and latency of the dashboard API's main reads over a store of BENCH_MATCHES stored
+ * matches (default 100 000), on the embedded store (chdb) and on a ClickHouse server (the Debian
+ * clickhouse-server, started here on free ports in a temporary directory).
+ *
+ * The store is filled with real games: BENCH_SEED_MATCHES (default 1000) Blitz! random-vs-greedy
+ * matches of Scenarios A and B played by the local pool, then copied inside ClickHouse under new match
+ * ids (and spread over 50 tournaments and earlier end times) until BENCH_MATCHES are stored, with
+ * their impulses and events. The API listens on a free port; a load generator in a worker thread
+ * keeps BENCH_CONNECTIONS requests in flight (default 8) for BENCH_SECONDS per endpoint (default 5,
+ * after 1 s of warm-up) and times each request.
+ *
+ *   npm run bench:api
+ *   BENCH_MATCHES=20000 BENCH_SECONDS=3 BENCH_STORES=embedded npm run bench:api   # quicker
+ *
+ * Environment: BENCH_STORES (`embedded,server`), BENCH_RESULTS (markdown file to update, default
+ * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '@salient/api';
+import { parseTournamentSpec, planTournament } from '@salient/scheduler';
+import { runLocalTournament } from '@salient/scheduler/local';
+import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import { envInt, machine, updateResultsBlock } from './support.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+interface EndpointFigure {
+  endpoint: string;
+  requests: number;
+  errors: number;
+  perSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  bytes: number;
+}
+
+/** Keeps `connections` requests to `url` in flight for `ms`; answers with each request's latency. */
+const LOAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { url, connections, ms } = workerData;
+  const latencies = [];
+  let errors = 0, bytes = 0, firstError;
+  const end = performance.now() + ms;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      try {
+        const r = await fetch(url);
+        const b = await r.arrayBuffer();
+        if (r.status !== 200) { errors++; firstError ??= r.status + ' ' + Buffer.from(b).toString('utf8').slice(0, 300); }
+        bytes = b.byteLength;
+      } catch (e) { errors++; firstError ??= String(e); }
+      latencies.push(performance.now() - t);
+    }
+  }));
+  parentPort.postMessage({ latencies, errors, bytes, firstError });
+})();
+`;
+
+function load(url: string, connections: number, ms: number): Promise<{ latencies: number[]; errors: number; bytes: number; firstError?: string }> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(LOAD, { eval: true, workerData: { url, connections, ms } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+}
+
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Copy the seed matches (ids without `~`) under new ids until `target` matches are stored. */
+async function multiply(t: Telemetry, target: number): Promise<number> {
+  const db = t.database;
+  const seeds = Number((await t.query(`SELECT count() AS n FROM ${db}.matches WHERE match_id NOT LIKE '%~%'`)).rows[0]?.n ?? 0);
+  const copies = Math.ceil(target / seeds) - 1;
+  if (copies < 1) return seeds;
+  for (const table of ['matches', 'impulses', 'events']) {
+    const cols = (await t.query(`DESCRIBE TABLE ${db}.${table}`)).rows.map((r) => String(r.name));
+    const exprs = cols.map((c) => {
+      // No aliases: in ClickHouse an alias named as a column stands for it everywhere, WHERE included.
+      // INSERT takes the values by position.
+      if (c === 'match_id') return `concat(match_id, '~', toString(k))`;
+      if (c === 'tournament') return `concat(tournament, '-', toString(k % 50))`;
+      if (c === 'ended_at' || c === 'started_at') return `${c} - k * 60`;
+      return c;
+    });
+    process.stderr.write(`bench: copying the seed rows of ${table} ${copies} times\n`);
+    await t.client.command({
+      query: `INSERT INTO ${db}.${table} (${cols.join(', ')}) SELECT ${exprs.join(', ')} FROM ${db}.${table} ARRAY JOIN arrayMap(i -> i + 1, range(${copies})) AS k WHERE match_id NOT LIKE '%~%'`,
+    });
+  }
+  const stored = Number((await t.query(`SELECT count() AS n FROM ${db}.matches`)).rows[0]?.n ?? 0);
+  if (stored < target) throw new Error(`bench: ${stored} matches stored after copying, fewer than ${target}`);
+  return stored;
+}
+
+async function fill(t: Telemetry, seedMatches: number, target: number): Promise<{ stored: number; matchId: string; tournament: string }> {
+  const spec = await parseTournamentSpec(
+    `id: bench-api\ngame: blitz\nscenarios: [A, B]\nentrants: [random, greedy]\ngamesPerPairing: ${Math.max(2, Math.ceil(seedMatches / 4) * 2)}\nsideSwap: true\n`,
+    'bench-api.yaml',
+  );
+  const plan = await planTournament(spec);
+  const started = performance.now();
+  const r = await runLocalTournament({ plan, threads: 2, telemetry: t });
+  process.stderr.write(`bench: ${r.played} seed matches played and stored in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const stored = await multiply(t, target);
+  return { stored, matchId: plan.matches.find((m) => m.scenario === 'B')!.id, tournament: 'bench-api-7' };
+}
+
+async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number }, tmp: string) {
+  let stop = async () => {};
+  let t: Telemetry;
+  if (kind === 'embedded') t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-e') });
+  else {
+    const { SALIENT_PASSWORD, startClickHouseServer } = await import('../packages/telemetry/test/support/clickhouse-server.ts');
+    const server = await startClickHouseServer();
+    stop = () => server.dispose();
+    t = await openTelemetry({ kind: 'server', url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', spoolDir: join(tmp, 'spool-s') });
+  }
+  try {
+    const { stored, matchId, tournament } = await fill(t, o.seedMatches, o.target);
+    const app = await buildApp({ telemetry: t, processMetrics: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const endpoints = [
+      '/api/win-rates',
+      '/api/win-rates?scenario=A&bot=greedy',
+      `/api/win-rates?tournament=${tournament}`,
+      '/api/lengths',
+      '/api/curves?scenario=A',
+      '/api/matches?limit=50',
+      '/api/matches?limit=50&offset=50000',
+      `/api/matches/${matchId}`,
+      `/api/matches/${matchId}/board`,
+      '/api/tournaments',
+      `/api/tournaments/${tournament}`,
+      '/health',
+    ];
+    const figures: EndpointFigure[] = [];
+    try {
+      for (const e of endpoints) {
+        await load(base + e, o.connections, 1000);
+        const r = await load(base + e, o.connections, o.seconds * 1000);
+        const sorted = [...r.latencies].sort((a, b) => a - b);
+        figures.push({ endpoint: e, requests: sorted.length, errors: r.errors, perSec: sorted.length / o.seconds, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), bytes: r.bytes });
+        process.stderr.write(`bench: ${kind} ${e}: ${(sorted.length / o.seconds).toFixed(1)} req/s, p95 ${quantile(sorted, 0.95).toFixed(1)} ms${r.errors ? `, ${r.errors} errors, the first: ${r.firstError}` : ''}\n`);
+      }
+    } finally {
+      await app.close();
+    }
+    return { kind, stored, figures };
+  } finally {
+    await t.close();
+    await stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const target = envInt('BENCH_MATCHES', 100_000);
+  const seedMatches = envInt('BENCH_SEED_MATCHES', 1000);
+  const seconds = envInt('BENCH_SECONDS', 5);
+  const connections = envInt('BENCH_CONNECTIONS', 8);
+  const stores = (process.env.BENCH_STORES ?? 'embedded,server').split(',').map((s) => s.trim()) as ('embedded' | 'server')[];
+  for (const s of stores) if (s !== 'embedded' && s !== 'server') throw new Error(`BENCH_STORES: '${s}' is neither embedded nor server`);
+  const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-api-'));
+  const results = [];
+  try {
+    for (const kind of stores) results.push(await benchStore(kind, { seedMatches, target, seconds, connections }, join(tmp, kind)));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const meta = machine();
+  const fmt = (x: number) => x.toFixed(1);
+  const block = [
+    `<!-- bench-api:${meta.date}|${meta.node}|${meta.cpu} -->`,
+    `### Dashboard API reads · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
+    '',
+    `bench/api.bench.ts: ${seedMatches} real Blitz A/B matches (random vs greedy) copied to ${target} stored matches with their impulses and events; ` +
+      `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms.`,
+    '',
+    ...results.flatMap((r) => [
+      `**${r.kind === 'embedded' ? 'Embedded store (chdb)' : 'ClickHouse server (Debian clickhouse-server)'}**, ${r.stored} matches:`,
+      '',
+      '| endpoint | requests/s | p50 | p95 | p99 | errors | response bytes |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...r.figures.map((f) => `| \`${f.endpoint.replace(/[0-9a-f]{16}/, ':id')}\` | ${fmt(f.perSec)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${f.errors} | ${f.bytes} |`),
+      '',
+    ]),
+    '<!-- bench-api:end -->',
+  ].join('\n');
+  process.stdout.write(block + '\n');
+  const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'api-latest.json'), JSON.stringify({ ...meta, target, seedMatches, seconds, connections, results }, null, 2) + '\n');
+  const resultsFile = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
+  if (resultsFile !== 'none') updateResultsBlock(resultsFile, 'bench-api', `${meta.date}|${meta.node}|${meta.cpu}`, block, '# Benchmark results\n');
+  const errors = results.flatMap((r) => r.figures).reduce((a, f) => a + f.errors, 0);
+  if (errors) {
+    process.stderr.write(`bench: ${errors} request(s) failed; see the block above.\n`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
