@@ -27,6 +27,7 @@ import {
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import { SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
@@ -46,6 +47,7 @@ import {
   matchesReply,
   matchReply,
   pageQuery,
+  progress as progressSchema,
   replayReply,
   submitBody,
   submitReply,
@@ -303,14 +305,28 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     async (req, reply) => {
       const id = req.params.id;
       const [summary] = await o.telemetry.tournaments({ tournament: id }, 1);
-      let progress;
+      let progress: z.infer<typeof progressSchema> | undefined;
       if (o.redis !== undefined) {
         try {
           const s = await tournamentStatus(id, { connection: o.redis });
-          progress = { state: s.state, total: s.counts.total, waiting: s.counts.waiting + s.counts.delayed, active: s.counts.active, completed: s.counts.completed, failed: s.counts.failed };
+          progress = { source: 'queue' as const, state: s.state, total: s.counts.total, waiting: s.counts.waiting + s.counts.delayed, active: s.counts.active, completed: s.counts.completed, failed: s.counts.failed };
         } catch (e) {
           if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
         }
+      }
+      if (!progress && summary?.planned !== undefined) {
+        const known = ['running', 'finished', 'cancelled', 'failed'] as const;
+        const state = known.find((k) => k === summary.state) ?? 'finished';
+        const recorded = summary.matches - (summary.kinds.cancelled ?? 0);
+        progress = {
+          source: 'store' as const,
+          state,
+          total: summary.planned,
+          waiting: Math.max(0, summary.planned - recorded),
+          active: 0,
+          completed: recorded - (summary.kinds.error ?? 0),
+          failed: summary.kinds.error ?? 0,
+        };
       }
       if (!summary && !progress) {
         return reply.code(404).send({ error: 'UNKNOWN_TOURNAMENT', message: `No tournament '${id}' in the store${o.redis ? ' or on the queue' : ''}; /api/tournaments lists them.`, requestId: String(req.id) });

@@ -182,22 +182,28 @@ export const tournamentSummary = z.object({
   bots: z.array(z.string()),
   matches: z.number().int(),
   kinds: z.record(z.string(), z.number().int()),
-  firstStartedAt: z.string(),
+  firstStartedAt: z.string().describe("'' while no match is recorded"),
   lastEndedAt: z.string(),
+  name: z.string().optional(),
+  planned: z.number().int().optional().describe('matches in the plan, from the runner'),
+  executor: z.string().optional().describe('local (one machine) or queue (workers)'),
+  state: z.string().optional().describe("the runner's last word: running, finished, cancelled or failed"),
+  updatedAt: z.string().optional(),
 });
 
 export const tournamentsReply = z.object({ tournaments: z.array(tournamentSummary) });
 
 export const progress = z
   .object({
-    state: z.enum(['running', 'finished', 'cancelled']),
+    source: z.enum(['queue', 'store']).describe("the queue's counts, or the matches recorded against the runner's plan"),
+    state: z.enum(['running', 'finished', 'cancelled', 'failed']),
     total: z.number().int(),
     waiting: z.number().int(),
     active: z.number().int(),
     completed: z.number().int(),
     failed: z.number().int(),
   })
-  .describe('live progress from the queue (only for tournaments submitted through Redis)');
+  .describe('live progress: from the queue for tournaments submitted through Redis, else from the store');
 
 export const tournamentReply = z.object({
   tournament: tournamentSummary,

@@ -176,8 +176,23 @@ describe('reads', () => {
     const games = one.body.standings.reduce((a: number, s: { games: number }) => a + s.games, 0);
     expect(games).toBe(outcomes.reduce((a, o) => a + Object.keys(o.sides).length, 0));
     for (const s of one.body.standings) expect(s.score).toBe(s.wins + s.draws / 2);
-    expect(one.body.progress).toBeUndefined();
+    // The pool recorded its plan, so progress comes from the store: every planned match recorded.
+    expect(one.body.tournament).toMatchObject({ planned: outcomes.length, executor: 'local', state: 'finished' });
+    expect(one.body.progress).toEqual({ source: 'store', state: 'finished', total: outcomes.length, waiting: 0, active: 0, completed: outcomes.length, failed: 0 });
     expect((await get('/api/tournaments/unknown-one')).status).toBe(404);
+  });
+
+  it('a tournament that has started but recorded no match yet is listed, with its progress', async () => {
+    await telemetry.recordTournament({ id: 'api-starting', game: 'blitz', spec: { scenarios: ['C'] }, planned: 12, executor: 'local', state: 'running', startedAt: new Date() });
+    const list = await get('/api/tournaments');
+    expect(list.body.tournaments[0]).toMatchObject({ id: 'api-starting', matches: 0, planned: 12, state: 'running', scenarios: ['C'] });
+    const one = await get('/api/tournaments/api-starting');
+    expect(one.body.progress).toEqual({ source: 'store', state: 'running', total: 12, waiting: 12, active: 0, completed: 0, failed: 0 });
+    // A later record of the same id wins.
+    await telemetry.recordTournament({ id: 'api-starting', game: 'blitz', planned: 12, executor: 'local', state: 'cancelled', startedAt: new Date() });
+    expect((await get('/api/tournaments/api-starting')).body.progress.state).toBe('cancelled');
+    // Filters on matches leave out tournaments without such matches.
+    expect((await get('/api/tournaments?scenario=A')).body.tournaments.map((t: { id: string }) => t.id)).not.toContain('api-starting');
   });
 });
 
@@ -357,7 +372,7 @@ describe('writes', () => {
     expect(r.json()).toMatchObject({ tournamentId: 'api-submitted', matches: 4, jobs: 2, added: 4 });
     const page = await writer.inject({ method: 'GET', url: '/api/tournaments/api-submitted' });
     expect(page.statusCode).toBe(200);
-    expect(page.json().progress).toMatchObject({ state: 'running', total: 4, completed: 0 });
+    expect(page.json().progress).toMatchObject({ source: 'queue', state: 'running', total: 4, completed: 0 });
     const c = await post(writer, '/api/tournaments/api-submitted/cancel', {}, TOKEN);
     expect(c.statusCode).toBe(200);
     expect(c.json()).toMatchObject({ tournamentId: 'api-submitted', removed: 4, running: 0 });

@@ -29,6 +29,8 @@ export {
   matchSummary,
   matchImpulses,
   tournamentSummaries,
+  recordTournament,
+  type TournamentRecord,
   type MatchSummary,
   type StoredImpulse,
   type TournamentSummary,

@@ -8,7 +8,7 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { COMBAT_COLUMNS_FLAG, initialSchema, REPLAY_LOG_COLUMNS } from './schema.ts';
+import { COMBAT_COLUMNS_FLAG, initialSchema, REPLAY_LOG_COLUMNS, tournamentsTable } from './schema.ts';
 import { ident, selectRows, str } from './sql.ts';
 
 /** A column a migration adds to a table (added only where it is missing). */
@@ -34,6 +34,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', statements: initialSchema },
   { version: 2, name: 'replay log and combat rounds in columns only', statements: () => [], columns: [...REPLAY_LOG_COLUMNS, ...COMBAT_COLUMNS_FLAG] },
+  { version: 3, name: 'tournaments table', statements: tournamentsTable },
 ];
 
 /** The schema version this code writes and reads. */

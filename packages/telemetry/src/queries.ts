@@ -643,7 +643,7 @@ export async function matchImpulses(store: Store, matchId: string): Promise<Stor
   }));
 }
 
-/** A tournament as the store knows it: its recorded matches. */
+/** A tournament as the store knows it: its recorded matches, and what its runner recorded of it. */
 export interface TournamentSummary {
   id: string;
   game: string;
@@ -652,14 +652,69 @@ export interface TournamentSummary {
   matches: number;
   /** Matches by termination kind. */
   kinds: Record<string, number>;
+  /** '' when no match is recorded yet. */
   firstStartedAt: string;
   lastEndedAt: string;
+  /** From the runner's record ({@link recordTournament}), where there is one. */
+  name?: string;
+  planned?: number;
+  executor?: string;
+  state?: string;
+  updatedAt?: string;
+}
+
+/** What a runner records of a tournament when it starts, and when it ends or stops. */
+export interface TournamentRecord {
+  id: string;
+  name?: string;
+  game: string;
+  /** The spec as run (stored as JSON). */
+  spec?: unknown;
+  specHash?: string;
+  /** Matches in the plan. */
+  planned: number;
+  /** `local` (a pool on one machine) or `queue` (BullMQ workers). */
+  executor: 'local' | 'queue';
+  state: 'running' | 'finished' | 'cancelled' | 'failed';
+  startedAt: Date;
+}
+
+/** Record a tournament's state; the latest record of an id is the one read back. */
+export async function recordTournament(store: Store, r: TournamentRecord): Promise<void> {
+  const now = Date.now();
+  try {
+    await store.client.insert({
+      table: `${ident(store.database)}.tournaments`,
+      values: [
+        {
+          tournament: r.id,
+          name: r.name ?? '',
+          game: r.game,
+          spec: r.spec === undefined ? '' : JSON.stringify(r.spec),
+          spec_hash: r.specHash ?? '',
+          planned: r.planned,
+          executor: r.executor,
+          state: r.state,
+          started_at: Math.floor(r.startedAt.getTime() / 1000),
+          updated_at: Math.floor(now / 1000),
+          version: now,
+        },
+      ],
+      format: 'JSONEachRow',
+    });
+  } catch (e) {
+    throw store.fail(`recording tournament ${r.id}`, e);
+  }
 }
 
 /** How a match can end (`MatchOutcome.kind`). */
 const MATCH_KINDS = ['completed', 'adjudicated', 'forfeit', 'error', 'cancelled'] as const;
 
-/** Tournaments with recorded matches (matches played outside a tournament are left out), latest first. */
+/**
+ * Tournaments with recorded matches or a runner's record (matches played outside a tournament are
+ * left out), latest first. Filters on scenario, bot, pack, rules version or time list only
+ * tournaments with such matches.
+ */
 export async function tournamentSummaries(store: Store, filter: TelemetryFilter = {}, limit = 100): Promise<TournamentSummary[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   const db = ident(store.database);
@@ -672,9 +727,22 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
      FROM ${db}.matches FINAL ${where([...conditions(filter, 'bots'), "tournament != ''"])}
      GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT ${num(limit)}`,
   );
-  return raw.map((r) => {
+  const onlyMatches = ['scenario', 'bot', 'pack', 'rulesVersion', 'from', 'to'].some((k) => filter[k as keyof TelemetryFilter] !== undefined);
+  const metaWhere = [
+    ...(filter.game !== undefined ? [`game = ${str(filter.game)}`] : []),
+    ...(filter.tournament !== undefined ? [`tournament = ${str(filter.tournament)}`] : []),
+    ...(onlyMatches ? [`tournament IN (${raw.length ? raw.map((r) => str(String(r.tournament))).join(', ') : "''"})`] : []),
+  ];
+  const meta = await rows<Raw>(
+    store,
+    'reading tournament records',
+    `SELECT tournament, name, game, spec, planned, executor, state, toString(updated_at) AS updated, toString(started_at) AS started
+     FROM ${db}.tournaments FINAL ${where(metaWhere)} ORDER BY updated_at DESC LIMIT ${num(limit)}`,
+  );
+  const byId = new Map<string, TournamentSummary>();
+  for (const r of raw) {
     const kinds = Object.fromEntries(MATCH_KINDS.map((k) => [k, Number(r[`n_${k}`])]).filter(([, n]) => n));
-    return {
+    byId.set(String(r.tournament), {
       id: String(r.tournament),
       game: String(r.t_game),
       scenarios: (r.t_scenarios as unknown as string[]).map(String).sort(),
@@ -683,6 +751,24 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
       kinds,
       firstStartedAt: isoTime(r.first),
       lastEndedAt: isoTime(r.last),
-    };
-  });
+    });
+  }
+  for (const m of meta) {
+    const id = String(m.tournament);
+    const t: TournamentSummary = byId.get(id) ?? { id, game: String(m.game), scenarios: specScenarios(String(m.spec)), bots: [], matches: 0, kinds: {}, firstStartedAt: '', lastEndedAt: '' };
+    Object.assign(t, { name: String(m.name), planned: Number(m.planned), executor: String(m.executor), state: String(m.state), updatedAt: isoTime(m.updated) });
+    byId.set(id, t);
+  }
+  const latest = (t: TournamentSummary) => [t.lastEndedAt, t.updatedAt ?? ''].sort().at(-1) as string;
+  return [...byId.values()].sort((a, b) => latest(b).localeCompare(latest(a)) || a.id.localeCompare(b.id)).slice(0, limit);
+}
+
+/** Scenario ids of a stored spec (JSON), or none. */
+function specScenarios(spec: string): string[] {
+  try {
+    const s = JSON.parse(spec) as { scenarios?: unknown };
+    return Array.isArray(s.scenarios) ? s.scenarios.map(String).sort() : [];
+  } catch {
+    return [];
+  }
 }

@@ -201,3 +201,28 @@ export function initialSchema(db: string): string[] {
     GROUP BY game, scenario, pack_id, pack_version, pack_fidelity, pack_hash, rules_version, side, bot`,
   ];
 }
+
+/**
+ * Migration 3: what is known of each tournament besides its matches (its spec, how many matches it
+ * plans, whether it runs), so progress can be shown as recorded / planned. One row per state change;
+ * the highest `version` (milliseconds since the epoch when written) wins.
+ */
+export function tournamentsTable(db: string): string[] {
+  const d = ident(db);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${d}.tournaments (
+      tournament String,
+      name String,
+      game String,
+      spec String,
+      spec_hash String,
+      planned UInt32,
+      executor String,
+      state String,
+      started_at DateTime,
+      updated_at DateTime,
+      version UInt64
+    ) ENGINE = ReplacingMergeTree(version)
+    ORDER BY tournament`,
+  ];
+}

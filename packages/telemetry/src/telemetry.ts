@@ -19,6 +19,8 @@ import {
   matchSummary,
   matchImpulses,
   tournamentSummaries,
+  recordTournament,
+  type TournamentRecord,
   type MatchSummary,
   type StoredImpulse,
   type TournamentSummary,
@@ -74,6 +76,8 @@ export interface Telemetry {
   impulses(matchId: string): Promise<StoredImpulse[]>;
   /** Tournaments with recorded matches, latest first (at most `limit`, default 100). */
   tournaments(filter?: TelemetryFilter, limit?: number): Promise<TournamentSummary[]>;
+  /** Record a tournament's state (its runner does, when it starts and when it ends). */
+  recordTournament(r: TournamentRecord): Promise<void>;
   /** Resolves when the store answers a query; throws (the client's error) when it does not. */
   ping(): Promise<void>;
   /**
@@ -140,6 +144,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     match: async (matchId) => (await written(), matchSummary(store, matchId)),
     impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
     tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
+    recordTournament: (r) => recordTournament(store, r),
     ping: async () => {
       await selectRows(store.client, 'SELECT 1 AS ok');
     },

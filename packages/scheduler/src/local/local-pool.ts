@@ -193,9 +193,25 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   };
   const slots: Slot[] = [];
   progress();
+  // What the store knows of the tournament besides its matches: planned, running, then how it ended.
+  const startedAt = new Date();
+  const record = async (state: 'running' | 'finished' | 'cancelled' | 'failed'): Promise<void> =>
+    telemetry?.recordTournament({
+      id: plan.tournamentId,
+      ...(plan.spec.name ? { name: plan.spec.name } : {}),
+      game: plan.spec.game,
+      spec: plan.spec,
+      specHash: plan.specHash,
+      planned: plan.matches.length,
+      executor: 'local',
+      state,
+      startedAt,
+    });
   if (queue.length === 0 || signal?.aborted) {
+    if (queue.length === 0) await record('finished');
     return finish(false);
   }
+  await record('running');
 
   const threadFile = await bundleEntry(THREAD_ENTRY, 'pool-thread', o.cacheDir);
   const sink = telemetry?.sink(o.sinkOptions ?? {});
@@ -338,8 +354,12 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
     );
     if (sink) await sink.drain();
   }
-  if (startError) throw startError;
-  if (storeError) throw storeError;
+  if (startError || storeError) {
+    // The record says the run stopped; the error that stopped it is what the caller hears.
+    await record('failed').catch(() => {});
+    throw startError ?? storeError;
+  }
+  await record(cancelled && outcomes.length < plan.matches.length ? 'cancelled' : 'finished');
   return finish(cancelled);
 
   function finish(wasCancelled: boolean): LocalRunResult {

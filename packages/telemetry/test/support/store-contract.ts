@@ -60,7 +60,7 @@ export function storeContract(config: () => TelemetryConfig): void {
     const tables = await catalog(first);
     const recorded = await migrationRows(first);
     expect(tables.map((r) => (r as { name: string }).name)).toEqual(
-      expect.arrayContaining(['matches', 'impulses', 'events', 'decisions', 'salient_migrations', 'win_counts', 'win_counts_mv', 'win_counts_state']),
+      expect.arrayContaining(['matches', 'impulses', 'events', 'decisions', 'salient_migrations', 'tournaments', 'win_counts', 'win_counts_mv', 'win_counts_state']),
     );
     expect(recorded).toHaveLength(SCHEMA_VERSION);
     const second = await openTelemetry(config());
@@ -76,9 +76,9 @@ export function storeContract(config: () => TelemetryConfig): void {
     const t = await openTelemetry(config());
     const store = await openStore(config());
     try {
-      // Code that knows no migrations meets a database at version 2: the same as a database ahead of the code.
-      await expect(migrate(store, [])).rejects.toMatchObject({ code: 'TELEMETRY_SCHEMA', message: expect.stringMatching(/schema version 2.*up to 0/) });
-      await expect(migrate(store, MIGRATIONS.slice(0, 1))).rejects.toMatchObject({ message: expect.stringMatching(/schema version 2.*up to 1/) });
+      // Code that knows no migrations meets a database at the current version: the same as a database ahead of the code.
+      await expect(migrate(store, [])).rejects.toMatchObject({ code: 'TELEMETRY_SCHEMA', message: expect.stringMatching(new RegExp(`schema version ${SCHEMA_VERSION}.*up to 0`)) });
+      await expect(migrate(store, MIGRATIONS.slice(0, 1))).rejects.toMatchObject({ message: expect.stringMatching(new RegExp(`schema version ${SCHEMA_VERSION}.*up to 1`)) });
     } finally {
       await store.close();
       await t.close();
@@ -104,8 +104,11 @@ export function storeContract(config: () => TelemetryConfig): void {
       await store.client.insert({ table: `${db}.matches`, values: [{ ...v1, replay: JSON.stringify(old.result.replay) }], format: 'JSONEachRow' });
       // An upgrade cut off after adding one column, before it was recorded: the next run goes on from there.
       await store.client.command({ query: `ALTER TABLE ${db}.matches ADD COLUMN replay_by Array(String)` });
-      expect(await migrate(up)).toEqual({ applied: [2], version: 2 });
-      expect(await migrate(up)).toEqual({ applied: [], version: 2 });
+      expect(await migrate(up, MIGRATIONS.slice(0, 2))).toEqual({ applied: [2], version: 2 });
+      expect(await migrate(up, MIGRATIONS.slice(0, 2))).toEqual({ applied: [], version: 2 });
+      // and on to the current version (3: the tournaments table)
+      expect(await migrate(up)).toEqual({ applied: [3], version: 3 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 3 });
       expect(await columns()).toEqual(['replay', 'replay_by', 'replay_choices']);
       expect(await matchReplay(up, old.result.matchId)).toEqual(old.result.replay);
       // and a match written now stores its log in the new columns
