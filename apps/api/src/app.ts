@@ -314,7 +314,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
           if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
         }
       }
-      if (!progress && summary?.planned !== undefined) {
+      if (!progress && summary?.planned !== undefined && summary.executor === 'local') {
         const known = ['running', 'finished', 'cancelled', 'failed'] as const;
         const state = known.find((k) => k === summary.state) ?? 'finished';
         const recorded = summary.matches - (summary.kinds.cancelled ?? 0);
@@ -396,7 +396,20 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       async (req) => {
         const connection = needQueue();
         const plan = await planTournament(await parseTournamentSpec(req.body.spec, 'the request body spec'));
-        return submitTournament(plan, { connection });
+        const report = await submitTournament(plan, { connection });
+        // Listed at once, before any match is recorded; its page reads progress from the queue.
+        await o.telemetry.recordTournament({
+          id: plan.tournamentId,
+          ...(plan.spec.name ? { name: plan.spec.name } : {}),
+          game: plan.spec.game,
+          spec: plan.spec,
+          specHash: plan.specHash,
+          planned: plan.matches.length,
+          executor: 'queue',
+          state: 'submitted',
+          startedAt: new Date(),
+        });
+        return report;
       },
     );
     w.post(

@@ -187,7 +187,7 @@ export const tournamentSummary = z.object({
   name: z.string().optional(),
   planned: z.number().int().optional().describe('matches in the plan, from the runner'),
   executor: z.string().optional().describe('local (one machine) or queue (workers)'),
-  state: z.string().optional().describe("the runner's last word: running, finished, cancelled or failed"),
+  state: z.string().optional().describe("the runner's last word: running, finished, cancelled or failed (local runs), submitted (queue)"),
   updatedAt: z.string().optional(),
 });
 

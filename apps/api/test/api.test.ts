@@ -373,6 +373,8 @@ describe('writes', () => {
     const page = await writer.inject({ method: 'GET', url: '/api/tournaments/api-submitted' });
     expect(page.statusCode).toBe(200);
     expect(page.json().progress).toMatchObject({ source: 'queue', state: 'running', total: 4, completed: 0 });
+    const listed = await writer.inject({ method: 'GET', url: '/api/tournaments' });
+    expect(listed.json().tournaments).toContainEqual(expect.objectContaining({ id: 'api-submitted', matches: 0, planned: 4, executor: 'queue', state: 'submitted' }));
     const c = await post(writer, '/api/tournaments/api-submitted/cancel', {}, TOKEN);
     expect(c.statusCode).toBe(200);
     expect(c.json()).toMatchObject({ tournamentId: 'api-submitted', removed: 4, running: 0 });

@@ -675,7 +675,8 @@ export interface TournamentRecord {
   planned: number;
   /** `local` (a pool on one machine) or `queue` (BullMQ workers). */
   executor: 'local' | 'queue';
-  state: 'running' | 'finished' | 'cancelled' | 'failed';
+  /** `submitted`: put on the queue (its page asks the queue how far it got). */
+  state: 'submitted' | 'running' | 'finished' | 'cancelled' | 'failed';
   startedAt: Date;
 }
 
