@@ -484,8 +484,19 @@ describe('compose', () => {
     expect(arr(redis.volumes).map(String)).toContain(`./redis/redis.conf:${conf}:ro`);
   });
 
-  it('the dashboard API is not deployed yet (it comes in a later issue)', () => {
-    for (const [, s] of salientServices()) expect(argvOf(s.command)[0]).not.toBe('serve');
+  it('the dashboard API is deployed: listening on every interface at 8080, probed on /health, scraped by Prometheus', () => {
+    const api = services().api;
+    expect(api, 'compose service api').toBeDefined();
+    const argv = argvOf(api?.command);
+    expect(argv.slice(0, 1)).toEqual(['serve']);
+    expect(argv.join(' ')).toContain('--host 0.0.0.0');
+    expect(argv.join(' ')).toContain('--port 8080');
+    expect(composeContainerPorts('api', api ?? {}).has(8080)).toBe(true);
+    expect(argvOf(obj(api?.healthcheck, 'api healthcheck').test).join(' ')).toContain(':8080/health');
+    const k8sApi = k8sGet('Deployment', 'api');
+    const [container] = containersOf(k8sApi);
+    expect(argvOf(container?.args).join(' ')).toContain('serve --host 0.0.0.0 --port 8080');
+    for (const text of [read('infra/prometheus/prometheus.yml'), read('infra/k8s/prometheus.yaml')]) expect(text).toContain("targets: ['api:8080']");
   });
 });
 
@@ -652,9 +663,11 @@ describe('metrics ports and Prometheus', () => {
     }
   });
 
-  it('no scrape job for the dashboard API yet (it is not deployed)', () => {
-    expect(jobs().map((j) => String(j.job_name))).not.toContain('salient-api');
-    expect(JSON.stringify(prom())).not.toMatch(/:8080\b/);
+  it('the dashboard API has its scrape job, on the port it serves /metrics', () => {
+    const job = jobs().find((j) => String(j.job_name) === 'salient-api');
+    expect(job, 'job salient-api').toBeDefined();
+    expect(arr(obj(arr(job?.static_configs)[0], 'static_config').targets).map(String)).toEqual(['api:8080']);
+    expect(job?.metrics_path ?? '/metrics').toBe('/metrics');
   });
 });
 
@@ -801,8 +814,14 @@ describe('Kubernetes manifests', () => {
     expect(listed[0], 'the Namespace first').toBe('namespace.yaml');
   });
 
-  it('the dashboard API is not deployed yet', () => {
-    for (const o of k8sObjects().filter((x) => WORKLOADS.has(x.kind))) for (const c of containersOf(o)) expect(argvOf(c.args)[0]).not.toBe('serve');
+  it('the dashboard API runs as one Deployment behind a Service on its port, probed on /health', () => {
+    const api = k8sGet('Deployment', 'api');
+    const [c] = containersOf(api);
+    const port = arr(c?.ports).map((p) => obj(p, 'port')).find((p) => p.name === 'http');
+    expect(port?.containerPort).toBe(8080);
+    expect(obj(obj(c?.readinessProbe, 'readinessProbe').httpGet, 'httpGet').path).toBe('/health');
+    const svc = k8sGet('Service', 'api');
+    expect(arr(obj(svc.raw.spec, 'spec').ports).map((p) => Number(obj(p, 'port').port))).toContain(8080);
   });
 });
 
