@@ -30,7 +30,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
-import { parseTournamentSpec, planTournament } from '@salient/scheduler';
+import { parseTournamentSpec, planTournament, tournamentRecord } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
 import { wilson } from './intervals.ts';
@@ -398,17 +398,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         const plan = await planTournament(await parseTournamentSpec(req.body.spec, 'the request body spec'));
         const report = await submitTournament(plan, { connection });
         // Listed at once, before any match is recorded; its page reads progress from the queue.
-        await o.telemetry.recordTournament({
-          id: plan.tournamentId,
-          ...(plan.spec.name ? { name: plan.spec.name } : {}),
-          game: plan.spec.game,
-          spec: plan.spec,
-          specHash: plan.specHash,
-          planned: plan.matches.length,
-          executor: 'queue',
-          state: 'submitted',
-          startedAt: new Date(),
-        });
+        await o.telemetry.recordTournament(tournamentRecord(plan, 'queue', 'submitted', new Date()));
         return report;
       },
     );

@@ -17,5 +17,6 @@ export {
   type SpecOptions,
 } from './spec.ts';
 export { planTournament, pairingsOf } from './plan.ts';
+export { tournamentRecord } from './record.ts';
 export { standings, standingsText, type StandingsRow, type SideRecord } from './standings.ts';
 export { createStopRule, fixedStopRule, type StopRule, type StopDecision, type StopContext } from './stop-rule.ts';

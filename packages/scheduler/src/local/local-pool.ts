@@ -16,6 +16,7 @@ import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions,
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
 import { isDecided, plannedPart } from '../play.ts';
 import { bundleEntry } from '../bundle.ts';
+import { tournamentRecord } from '../record.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 /** What {@link runLocalTournament} tells `onProgress` (after every match, and once before the first). */
@@ -196,17 +197,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   // What the store knows of the tournament besides its matches: planned, running, then how it ended.
   const startedAt = new Date();
   const record = async (state: 'running' | 'finished' | 'cancelled' | 'failed'): Promise<void> =>
-    telemetry?.recordTournament({
-      id: plan.tournamentId,
-      ...(plan.spec.name ? { name: plan.spec.name } : {}),
-      game: plan.spec.game,
-      spec: plan.spec,
-      specHash: plan.specHash,
-      planned: plan.matches.length,
-      executor: 'local',
-      state,
-      startedAt,
-    });
+    telemetry?.recordTournament(tournamentRecord(plan, 'local', state, startedAt));
   if (queue.length === 0 || signal?.aborted) {
     if (queue.length === 0) await record('finished');
     return finish(false);
