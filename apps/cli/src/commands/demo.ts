@@ -84,7 +84,7 @@ export function registerDemo(program: Command): void {
         say();
         say('Next: `npm run salient -- games` lists what can be played; `npm run salient -- play --help` shows how;');
         say('`npm run salient -- report` and `npm run salient -- query "SELECT ..."` read the telemetry store;');
-        say('`npm run salient -- serve` serves it as an API at http://127.0.0.1:8080/ (its documentation at http://127.0.0.1:8080/docs).');
+        say('`npm run salient -- serve` then shows it in a browser at http://127.0.0.1:8080/ (API documentation at /docs).');
         process.exitCode = code;
       });
     });
