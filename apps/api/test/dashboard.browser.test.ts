@@ -131,7 +131,7 @@ describe('the web dashboard in headless Chromium', () => {
     await shot('matches');
     const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
     await open(`#/matches/${id}`);
-    const board = await (await fetch(`${base}/api/matches/${id}/board`)).json();
+    const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: unknown[] }; frames: { events: { power: string; text: string }[] }[] };
     expect(await page.locator('[data-testid=board] [data-testid=area]').count()).toBe(board.layout.areas.length);
     expect(await page.locator('[data-testid=board] [data-testid=unit]').count()).toBeGreaterThan(0);
     const label = page.locator('[data-testid=frame-label]');
@@ -140,7 +140,7 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await label.textContent()).toMatch(/^Impulse 1 of /);
     // The events listed are the first impulse's.
     const shown = await page.locator('[data-testid=events] li').allTextContents();
-    const first = board.frames[1].events as { power: string; text: string }[];
+    const first = board.frames[1]?.events ?? [];
     if (first.length) expect(shown).toEqual(first.map((e) => `${e.power ? `${e.power}: ` : ''}${e.text}`));
     await page.keyboard.press('ArrowRight');
     expect(await label.textContent()).toMatch(/^Impulse 2 of /);
