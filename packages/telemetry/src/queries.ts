@@ -486,7 +486,9 @@ export async function matchReplay(store: Store, matchId: string): Promise<Replay
   const [m] = await rows<StoredReplayColumns>(
     store,
     `reading the replay of match ${matchId}`,
-    `SELECT ${REPLAY_SOURCE_COLUMNS.join(', ')} FROM ${ident(store.database)}.matches FINAL WHERE match_id = ${str(matchId)} LIMIT 1`,
+    // No FINAL: the matches table is not ordered by match id, so FINAL would merge the whole table to
+    // find one row; copies of a match row (a match sent again) hold the same replay.
+    `SELECT ${REPLAY_SOURCE_COLUMNS.join(', ')} FROM ${ident(store.database)}.matches WHERE match_id = ${str(matchId)} LIMIT 1`,
   );
   return m ? replayOf(m) : undefined;
 }
@@ -603,7 +605,8 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
 
 /** One stored match's summary; undefined when no match of that id is stored. */
 export async function matchSummary(store: Store, matchId: string): Promise<MatchSummary | undefined> {
-  const [r] = await rows<Raw>(store, `reading match ${matchId}`, `SELECT ${SUMMARY_COLUMNS} FROM ${ident(store.database)}.matches FINAL WHERE match_id = ${str(matchId)} LIMIT 1`);
+  // No FINAL, as in matchReplay: copies of a match row agree on everything but where and when it was played.
+  const [r] = await rows<Raw>(store, `reading match ${matchId}`, `SELECT ${SUMMARY_COLUMNS} FROM ${ident(store.database)}.matches WHERE match_id = ${str(matchId)} LIMIT 1`);
   return r ? summary(r) : undefined;
 }
 
