@@ -1,6 +1,7 @@
 /**
  * The web dashboard in a real headless Chromium (Debian `chromium`, driven by playwright-core), served
- * by the real API over a real embedded store holding a real small tournament. Screenshots of every
+ * by the real API over a real embedded store holding a real small tournament. The numbers the page
+ * draws are checked against the tournament's own outcomes, not against the API. Screenshots of every
  * view go to test-artifacts/dashboard/ at the repository root.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,32 +12,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
-import { parseTournamentSpec, planTournament, type MatchOutcome } from '@salient/scheduler';
+import { parseTournamentSpec, planTournament, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
-import { buildApp } from '../src/index.ts';
+import { buildApp, wilson } from '../src/index.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ARTIFACTS = join(repo, 'test-artifacts/dashboard');
 /** The Debian package's browser binary (/usr/bin/chromium is a shell wrapper around it). */
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+/** The one request that fails on purpose: a match that is not in the store. */
+const UNKNOWN_MATCH = '/api/matches/no-such-match';
 
 let root = '';
 let telemetry: Telemetry;
+let plan: TournamentPlan;
 let outcomes: MatchOutcome[];
 let app: FastifyInstance;
 let base = '';
 let browser: Browser;
 let page: Page;
 const consoleErrors: string[] = [];
-const failed: string[] = [];
-const foreign: string[] = [];
+const failedRequests: string[] = [];
+const errorResponses: string[] = [];
+const foreignRequests: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) throw new Error('Chromium is missing: install the Debian chromium package (npm test does, through scripts/ensure-system.mjs).');
   mkdirSync(ARTIFACTS, { recursive: true });
   root = mkdtempSync(join(tmpdir(), 'salient-dashboard-'));
   telemetry = await openTelemetry({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') });
-  const plan = await planTournament(
+  plan = await planTournament(
     await parseTournamentSpec('id: web-test\ngame: blitz\nscenarios: [A, B]\nentrants: [random, greedy]\ngamesPerPairing: 4\nsideSwap: true\nbaseSeed: 21\n', 'web-test.yaml'),
   );
   outcomes = (await runLocalTournament({ plan, threads: 2, telemetry })).outcomes;
@@ -44,11 +49,12 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${m.text()} (${m.location().url})`));
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  page.on('requestfailed', (r) => failed.push(r.url()));
-  page.on('request', (r) => !r.url().startsWith(base) && r.url() !== 'about:blank' && foreign.push(r.url()));
+  page.on('requestfailed', (r) => failedRequests.push(`${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && errorResponses.push(`${r.status()} ${r.url()}`));
+  page.on('request', (r) => !r.url().startsWith(`${base}/`) && r.url() !== 'about:blank' && foreignRequests.push(r.url()));
 }, 180_000);
 
 afterAll(async () => {
@@ -58,111 +64,264 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-/** Open a route and wait until its view has drawn (or shown an error). */
+/** Open a route afresh and wait until its view has drawn; fails if the view shows an error. */
 async function open(hash: string): Promise<void> {
-  // A fresh load each time (a goto that changes only the hash would wait for a load that never comes).
+  // A fresh load each time: a goto that changes only the hash would wait for a load that never comes.
   await page.goto('about:blank');
   await page.goto(`${base}/${hash}`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((h) => {
-    const v = document.getElementById('view');
-    return v?.dataset.ready === h.split('?')[0] || document.querySelector('[data-testid=error]') !== null;
-  }, hash || '#/');
-  const errors = await page.locator('[data-testid=error]').allTextContents();
-  expect(errors, `error shown on ${hash}`).toEqual([]);
+  await waitReady(hash);
+  expect(await page.locator('[data-testid=error]').allTextContents(), `error shown on ${hash}`).toEqual([]);
+}
+
+/** Wait until the view of `hash` has drawn, or shown an error. */
+async function waitReady(hash: string): Promise<void> {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  await page.waitForFunction((p) => document.getElementById('view')?.dataset.ready === p || document.querySelector('[data-testid=error]') !== null, path);
 }
 
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+const attrs = (selector: string, names: string[]) =>
+  page.locator(selector).evaluateAll((els, ns) => els.map((e) => Object.fromEntries(ns.map((n) => [n, e.getAttribute(n)]))), names);
+
+interface Tally {
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+}
+const tally = (): Tally => ({ games: 0, wins: 0, losses: 0, draws: 0 });
+function count(t: Tally, result: string | undefined): void {
+  t.games++;
+  if (result === 'win') t.wins++;
+  else if (result === 'loss') t.losses++;
+  else t.draws++;
+}
+
+/** By scenario/side and by bot, from the outcomes the pool returned. */
+function expected(): { bySide: Map<string, Tally>; byBot: Map<string, Tally> } {
+  const bySide = new Map<string, Tally>();
+  const byBot = new Map<string, Tally>();
+  for (const o of outcomes) {
+    for (const [side, result] of Object.entries(o.sides)) {
+      const k = `${o.scenario}/${side}`;
+      if (!bySide.has(k)) bySide.set(k, tally());
+      count(bySide.get(k) as Tally, result);
+      const bot = o.entrants[side] as string;
+      if (!byBot.has(bot)) byBot.set(bot, tally());
+      count(byBot.get(bot) as Tally, result);
+    }
+  }
+  return { bySide, byBot };
+}
 
 describe('the web dashboard in headless Chromium', () => {
-  it('overview: the win-rate bars carry the tournament\'s own counts', async () => {
+  it("overview: every side's win-rate bar carries the tournament's own counts, and its whiskers the Wilson interval", async () => {
     await open('#/');
-    const bars = await page.locator('[data-testid=winrate-bar]').evaluateAll((els) =>
-      els.map((e) => ({ scenario: e.getAttribute('data-scenario'), side: e.getAttribute('data-side'), games: Number(e.getAttribute('data-games')), wins: Number(e.getAttribute('data-wins')), rate: Number(e.getAttribute('data-rate')) })),
-    );
-    const expected = new Map<string, { games: number; wins: number }>();
-    for (const o of outcomes) {
-      for (const [side, result] of Object.entries(o.sides)) {
-        const e = expected.get(`${o.scenario}/${side}`) ?? { games: 0, wins: 0 };
-        e.games++;
-        if (result === 'win') e.wins++;
-        expected.set(`${o.scenario}/${side}`, e);
-      }
-    }
-    expect(bars).toHaveLength(expected.size);
+    const { bySide, byBot } = expected();
+    const bars = await attrs('[data-testid=winrate-bar]', ['data-scenario', 'data-side', 'data-games', 'data-wins', 'data-losses', 'data-draws', 'data-rate', 'data-low', 'data-high']);
+    expect(bars).toHaveLength(bySide.size);
     for (const b of bars) {
-      expect({ games: b.games, wins: b.wins }, `${b.scenario}/${b.side}`).toEqual(expected.get(`${b.scenario}/${b.side}`));
-      expect(b.rate).toBeCloseTo(b.wins / b.games, 10);
+      const k = `${b['data-scenario']}/${b['data-side']}`;
+      const counts = { games: Number(b['data-games']), wins: Number(b['data-wins']), losses: Number(b['data-losses']), draws: Number(b['data-draws']) };
+      expect(counts, k).toEqual(bySide.get(k));
+      expect(Number(b['data-rate']), k).toBeCloseTo(counts.wins / counts.games, 12);
+      const w = wilson(counts.wins, counts.games);
+      expect(Number(b['data-low']), k).toBeCloseTo(w.low, 12);
+      expect(Number(b['data-high']), k).toBeCloseTo(w.high, 12);
     }
-    const bots = await page.locator('[data-testid=bot-table] tbody tr').count();
-    expect(bots).toBe(2);
+    // The bar's text gives the counts too, not only the percentage.
+    const first = bars[0] as Record<string, string>;
+    expect(await page.locator('[data-testid=scenario-card]', { hasText: `Scenario ${first['data-scenario']}` }).textContent()).toContain(`${first['data-wins']} of ${first['data-games']}`);
+
+    const bots = await page.locator('[data-testid=bot-table] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
+    expect(bots).toHaveLength(byBot.size);
+    for (const [bot, , games, wins, losses, draws] of bots) {
+      expect({ games: Number(games), wins: Number(wins), losses: Number(losses), draws: Number(draws) }, bot).toEqual(byBot.get(String(bot).split('@')[0] as string));
+    }
     await shot('overview');
   });
 
-  it('a filter narrows the overview to one scenario', async () => {
+  it('a filter narrows the overview to one scenario, and clearing it brings the rest back', async () => {
     await open('#/');
     await page.selectOption('[data-testid=filter-scenario]', 'B');
-    await page.waitForFunction(() => location.hash.includes('scenario=B') && document.getElementById('view')?.dataset.ready === '#/');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=winrate-bar]')].every((e) => e.getAttribute('data-scenario') === 'B'));
-    expect(await page.locator('[data-testid=winrate-bar]').count()).toBeGreaterThan(0);
+    await page.waitForFunction(() => location.hash === '#/?scenario=B');
+    await waitReady('#/');
+    const scenarios = await page.locator('[data-testid=winrate-bar]').evaluateAll((els) => els.map((e) => e.getAttribute('data-scenario')));
+    expect(scenarios.length).toBeGreaterThan(0);
+    expect(new Set(scenarios)).toEqual(new Set(['B']));
+    await page.click('[data-testid=filter-clear]');
+    await page.waitForFunction(() => location.hash === '#/');
+    await waitReady('#/');
+    expect(new Set(await page.locator('[data-testid=winrate-bar]').evaluateAll((els) => els.map((e) => e.getAttribute('data-scenario'))))).toEqual(new Set(['A', 'B']));
   });
 
-  it('lengths and curves draw their charts', async () => {
+  it('lengths: each histogram counts every match of its scenario once, and the margins are drawn', async () => {
     await open('#/lengths');
-    expect(await page.locator('[data-testid=histogram] rect').count()).toBeGreaterThan(3);
+    // Lengths count the matches that ran to an end (completed or adjudicated); margins, those with scores.
+    const perScenario = (s: string) => outcomes.filter((o) => o.scenario === s && (o.kind === 'completed' || o.kind === 'adjudicated')).length;
+    const scoredIn = (s: string) => outcomes.filter((o) => o.scenario === s && Object.keys(o.scores).length === 2).length;
+    const histograms = await page.locator('[data-testid=histogram]').evaluateAll((els) =>
+      els.map((e) => ({ scenario: e.getAttribute('data-scenario'), metric: e.getAttribute('data-metric'), counted: [...e.querySelectorAll('rect[data-count]')].reduce((a, r) => a + Number(r.getAttribute('data-count')), 0) })),
+    );
+    expect(histograms.map((x) => `${x.scenario}/${x.metric}`).sort()).toEqual(['A/decisions', 'A/impulses', 'A/turns', 'B/decisions', 'B/impulses', 'B/turns']);
+    for (const x of histograms) expect(x.counted, `${x.scenario}/${x.metric}`).toBe(perScenario(String(x.scenario)));
+    const margins = await page.locator('[data-testid=margin-histogram]').evaluateAll((els) => els.map((e) => [...e.querySelectorAll('rect[data-count]')].reduce((a, r) => a + Number(r.getAttribute('data-count')), 0)));
+    expect(margins.sort()).toEqual([scoredIn('A'), scoredIn('B')].sort());
     await shot('lengths');
-    await open('#/curves?scenario=A');
-    expect(await page.locator('[data-testid=line-chart] path[data-series]').count()).toBeGreaterThan(1);
-    await shot('curves');
   });
 
-  it('the tournament page shows standings adding up to its games, and its progress', async () => {
+  it('curves: one line per power for the chosen scenario, and the measure can be switched', async () => {
+    await open('#/curves?scenario=A');
+    const series = await page.locator('[data-testid=line-chart] path[data-series]').evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
+    const powers = new Set(outcomes.filter((o) => o.scenario === 'A').flatMap((o) => Object.keys(o.scores)));
+    expect(new Set(series)).toEqual(powers);
+    expect(await page.locator('[data-testid=line-chart] circle.point').count()).toBeGreaterThan(powers.size);
+    await shot('curves');
+    await page.selectOption('[data-testid=curve-measure]', 'meanLosses');
+    await page.waitForFunction(() => location.hash.includes('measure=meanLosses'));
+    await waitReady('#/curves');
+    expect(await page.locator('[data-testid=curve-card] h2').first().textContent()).toContain('losses');
+    expect(await page.locator('[data-testid=line-chart] path[data-series]').count()).toBe(powers.size);
+  });
+
+  it('tournaments: the list, then standings that add up to its games, results by side and the progress bar', async () => {
     await open('#/tournaments');
     expect(await page.locator('[data-testid=tournament-table] a', { hasText: 'web-test' }).count()).toBe(1);
-    await open('#/tournaments/web-test');
-    const games = await page.locator('[data-testid=standings] tbody tr').evaluateAll((rows) => rows.reduce((a, r) => a + Number(r.children[1]?.textContent), 0));
-    expect(games).toBe(outcomes.length * 2);
-    expect(await page.locator('[data-testid=progress]').getAttribute('aria-valuenow')).toBe(String(outcomes.length));
+    await page.click('[data-testid=tournament-table] a >> text=web-test');
+    await waitReady('#/tournaments/web-test');
+    const standings = await attrs('[data-testid=standings] tbody tr', ['data-bot', 'data-games']);
+    const { byBot } = expected();
+    expect(standings).toHaveLength(byBot.size);
+    expect(standings.reduce((a, s) => a + Number(s['data-games']), 0)).toBe(outcomes.length * 2);
+    for (const s of standings) expect(Number(s['data-games'])).toBe(byBot.get(String(s['data-bot']).split('@')[0] as string)?.games);
+    expect(await page.locator('[data-testid=sides] tbody tr').count()).toBe(expected().bySide.size * byBot.size);
+    const progress = page.locator('[data-testid=progress]');
+    expect(await progress.getAttribute('aria-valuenow')).toBe(String(outcomes.length));
+    expect(await progress.getAttribute('aria-valuemax')).toBe(String(plan.matches.length));
+    expect(await progress.getAttribute('data-state')).toBe('finished');
     await shot('tournament');
   });
 
-  it('a match replays on its map: every area drawn, stepping changes the frame and its events, play advances', async () => {
+  it('a running tournament refreshes its progress by itself until it is done', async () => {
+    // The first read says the tournament is still running (3 matches done); the page must read again on its own.
+    let reads = 0;
+    await page.route(`${base}/api/tournaments/web-test`, async (route) => {
+      reads++;
+      if (reads > 1) return route.continue();
+      const real = await route.fetch();
+      const body = (await real.json()) as { progress: Record<string, unknown>; tournament: Record<string, unknown> };
+      body.progress = { ...body.progress, state: 'running', completed: 3, waiting: outcomes.length - 4, active: 1 };
+      body.tournament = { ...body.tournament, state: 'running' };
+      return route.fulfill({ response: real, json: body });
+    });
+    try {
+      await open('#/tournaments/web-test');
+      expect(await page.locator('[data-testid=progress]').getAttribute('data-state')).toBe('running');
+      expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`3 of ${plan.matches.length} matches done`);
+      await page.waitForSelector('[data-testid=progress][data-state=finished]', { timeout: 10_000 });
+      expect(await page.locator('[data-testid=progress]').getAttribute('aria-valuenow')).toBe(String(outcomes.length));
+      expect(reads).toBe(2);
+      // Finished: no more reads.
+      await page.waitForTimeout(3500);
+      expect(reads).toBe(2);
+    } finally {
+      await page.unroute(`${base}/api/tournaments/web-test`);
+    }
+  });
+
+  it('matches: a paged list, filterable, linking to each match', async () => {
     await open('#/matches');
     expect(await page.locator('[data-testid=match-link]').count()).toBe(outcomes.length);
     await shot('matches');
-    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
-    await open(`#/matches/${id}`);
-    const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: unknown[] }; frames: { events: { power: string; text: string }[] }[] };
-    expect(await page.locator('[data-testid=board] [data-testid=area]').count()).toBe(board.layout.areas.length);
-    expect(await page.locator('[data-testid=board] [data-testid=unit]').count()).toBeGreaterThan(0);
-    const label = page.locator('[data-testid=frame-label]');
-    expect(await label.textContent()).toMatch(/^Start/);
-    await page.click('[data-testid=step-next]');
-    expect(await label.textContent()).toMatch(/^Impulse 1 of /);
-    // The events listed are the first impulse's.
-    const shown = await page.locator('[data-testid=events] li').allTextContents();
-    const first = board.frames[1]?.events ?? [];
-    if (first.length) expect(shown).toEqual(first.map((e) => `${e.power ? `${e.power}: ` : ''}${e.text}`));
-    await page.keyboard.press('ArrowRight');
-    expect(await label.textContent()).toMatch(/^Impulse 2 of /);
-    await shot('replay');
-    await page.click('[data-testid=play]');
-    await page.waitForFunction(() => /^Impulse ([4-9]|\d\d)/.test(document.querySelector('[data-testid=frame-label]')?.textContent ?? ''), undefined, { timeout: 10_000 });
-    await page.click('[data-testid=play]');
-    await page.click('[data-testid=step-last]');
-    expect(await label.textContent()).toContain(`Impulse ${board.frames.length - 1} of ${board.frames.length - 1}`);
+    await open('#/matches?limit=5');
+    expect(await page.locator('[data-testid=match-link]').count()).toBe(5);
+    expect(await page.locator('[data-testid=match-count]').textContent()).toBe(`1–5 of ${outcomes.length} matches, newest first`);
+    await page.click('[data-testid=page-older]');
+    await page.waitForFunction(() => location.hash.includes('offset=5'));
+    await waitReady('#/matches');
+    expect(await page.locator('[data-testid=match-link]').count()).toBe(outcomes.length - 5);
+    await open('#/matches?scenario=A');
+    const shown = await page.locator('[data-testid=match-link]').allTextContents();
+    expect(new Set(shown)).toEqual(new Set(outcomes.filter((o) => o.scenario === 'A').map((o) => o.matchId)));
   });
 
-  it('an unknown match shows the API\'s message, not a blank page', async () => {
+  it('a match replays on its map: every area drawn and coloured by its holder, stepping shows each frame and its events, play advances', async () => {
+    const board = await (await fetch(`${base}/api/matches/${(outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId}/board`)).json() as {
+      matchId: string;
+      layout: { areas: { id: string; kind: string }[] };
+      frames: { control: Record<string, string>; events: { type: string; power: string; text: string }[] }[];
+    };
+    await open(`#/matches/${board.matchId}`);
+    await page.waitForSelector('[data-testid=board]');
+    const areaIds = await page.locator('[data-testid=board] [data-testid=area]').evaluateAll((els) => els.map((e) => e.getAttribute('data-area')));
+    expect(areaIds.sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
+    expect(await page.locator('[data-testid=board] [data-testid=unit]').count()).toBeGreaterThan(0);
+
+    const label = page.locator('[data-testid=frame-label]');
+    const owners = async () => Object.fromEntries((await attrs('[data-testid=board] [data-kind=land]', ['data-area', 'data-owner'])).map((a) => [a['data-area'], a['data-owner']]));
+    const landControl = (i: number) => Object.fromEntries(board.layout.areas.filter((a) => a.kind === 'land').map((a) => [a.id, board.frames[i]?.control[a.id] ?? '']));
+    const shownEvents = () => page.locator('[data-testid=events] li[data-type]').evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-type'), power: e.getAttribute('data-power'), text: e.querySelector('.event-text')?.textContent })));
+    expect(await label.textContent()).toMatch(/^Start · turn \d+, impulse \d+/);
+    expect(await owners()).toEqual(landControl(0));
+
+    // Step with the button to the first frame that has events: each step changes the label, the colours follow the frame.
+    const withEvents = board.frames.findIndex((f, i) => i > 0 && f.events.length > 0);
+    expect(withEvents, 'a frame with events').toBeGreaterThan(0);
+    for (let i = 1; i <= withEvents; i++) {
+      await page.click('[data-testid=step-next]');
+      expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${i} of ${board.frames.length - 1} · `));
+    }
+    expect(await shownEvents()).toEqual(board.frames[withEvents]?.events);
+    expect(await owners()).toEqual(landControl(withEvents));
+    expect(await page.locator('[data-testid=match-curve-cursor]').getAttribute('visibility')).toBe('visible');
+
+    // Arrow keys step too.
+    await page.locator('h1').click();
+    await page.keyboard.press('ArrowRight');
+    expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${withEvents + 1} of `));
+    await page.keyboard.press('ArrowLeft');
+    expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${withEvents} of `));
+    await shot('replay');
+
+    // Play advances on its own, and pause stops it.
+    await page.click('[data-testid=step-first]');
+    await page.click('[data-testid=play]');
+    await page.waitForFunction(() => /^Impulse ([3-9]|\d\d) of/.test(document.querySelector('[data-testid=frame-label]')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    await page.click('[data-testid=play]');
+    const paused = await label.textContent();
+    await page.waitForTimeout(1200);
+    expect(await label.textContent()).toBe(paused);
+    await page.click('[data-testid=step-last]');
+    expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${board.frames.length - 1} of ${board.frames.length - 1} · `));
+    expect(await owners()).toEqual(landControl(board.frames.length - 1));
+
+    // The whole map: every area inside the picture.
+    await page.click('[data-testid=fit-all]');
+    const inside = await page.locator('[data-testid=board]').evaluate((map) => {
+      const [, , w, hgt] = (map.getAttribute('viewBox') ?? '').split(' ').map(Number);
+      return [...map.querySelectorAll('[data-testid=area]')].every((a) => {
+        const x = Number(a.getAttribute('cx') ?? Number(a.getAttribute('x')) + Number(a.getAttribute('width')) / 2);
+        const y = Number(a.getAttribute('cy') ?? Number(a.getAttribute('y')) + Number(a.getAttribute('height')) / 2);
+        return x >= 0 && x <= (w as number) && y >= 0 && y <= (hgt as number);
+      });
+    });
+    expect(inside).toBe(true);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-whole-map.png') });
+  });
+
+  it("an unknown match shows the API's message, not a blank page", async () => {
     await page.goto('about:blank');
-  await page.goto(`${base}/#/matches/no-such-match`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${base}/#/matches/no-such-match`, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('[data-testid=error]');
-    expect(await page.locator('[data-testid=error]').textContent()).toContain("No match 'no-such-match'");
+    expect(await page.locator('[data-testid=error-message]').textContent()).toContain("No match 'no-such-match'");
+    await shot('error');
   });
 
   it('loaded with no console errors, no failed requests, and nothing from outside this server', () => {
-    // The unknown match's 404 is the one error the browser logs, on purpose.
-    expect(consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
-    expect(failed).toEqual([]);
-    expect(foreign).toEqual([]);
+    // The unknown match's 404 is the one error on purpose.
+    expect.soft(foreignRequests, 'requests outside this server').toEqual([]);
+    expect.soft(failedRequests, 'failed requests').toEqual([]);
+    expect.soft(errorResponses, 'error answers').toEqual([`404 ${base}${UNKNOWN_MATCH}`]);
+    expect.soft(consoleErrors.filter((e) => !e.includes(`${base}${UNKNOWN_MATCH}`)), 'console errors').toEqual([]);
   });
 });

@@ -1,190 +1,295 @@
-// The replay viewer: a match's map frame by frame (GET /api/matches/:id/board).
-import { colour, svg, text } from './charts.js';
+// The replay viewer: a match's map frame by frame (GET /api/matches/:id/board), with its controls.
+import { colour, NEUTRAL } from './colours.js';
+import { legend, svg, text, title } from './charts.js';
+import { h } from './dom.js';
 
-const NEUTRAL = '#c9ced8';
+const WIDTH = 900;
+const MIN_HEIGHT = 320;
+const MAX_HEIGHT = 560;
+const PLAY_MS = 500;
 
-/** Project lon/lat to the box: equirectangular, longitudes shrunk by the cosine of the mean latitude. */
-function projector(areas, width, height, pad = 24) {
-  const lat0 = areas.reduce((a, x) => a + x.lat, 0) / Math.max(1, areas.length);
-  const k = Math.cos((lat0 * Math.PI) / 180);
+/**
+ * Equirectangular projection fitted to `areas`' bounding box (longitudes shrunk by the cosine of the
+ * middle latitude, so shapes keep roughly their proportions away from the equator). The map is as tall
+ * as the box needs at the full width, within MIN_HEIGHT and MAX_HEIGHT.
+ */
+function projector(areas, pad) {
+  const lats = areas.map((a) => a.lat);
+  const k = Math.cos(((Math.min(...lats) + Math.max(...lats)) / 2) * (Math.PI / 180));
   const xs = areas.map((a) => a.lon * k);
-  const ys = areas.map((a) => a.lat);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const s = Math.min((width - 2 * pad) / (maxX - minX || 1), (height - 2 * pad) / (maxY - minY || 1));
-  const ox = (width - s * (maxX - minX)) / 2;
-  const oy = (height - s * (maxY - minY)) / 2;
-  return (a) => [ox + (a.lon * k - minX) * s, oy + (maxY - a.lat) * s];
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...lats), Math.max(...lats)];
+  const [w, hgt] = [maxX - minX || 1, maxY - minY || 1];
+  const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, ((WIDTH - 2 * pad) * hgt) / w + 2 * pad)));
+  const s = Math.min((WIDTH - 2 * pad) / w, (height - 2 * pad) / hgt);
+  const ox = (WIDTH - s * w) / 2;
+  const oy = (height - s * hgt) / 2;
+  return { height, project: (lon, lat) => [ox + (lon * k - minX) * s, oy + (maxY - lat) * s] };
 }
 
-const frameLabel = (f, i, n) =>
-  `${i === 0 ? 'Start' : `Impulse ${f.impulse + 1} of ${n - 1}`} · turn ${f.position.turn}, impulse ${f.position.impulse} · ${f.position.phase} / ${f.position.step}`;
+/** A size for area shapes: smaller where areas crowd (from the typical distance to the nearest neighbour). */
+function shapeRadius(points) {
+  if (points.length < 2) return 7;
+  const nearest = points.map(([x, y], i) => Math.min(...points.map(([u, v], j) => (i === j ? Infinity : Math.hypot(x - u, y - v))))).sort((a, b) => a - b);
+  return Math.max(4, Math.min(7, (nearest[Math.floor(nearest.length / 4)] ?? 14) * 0.42));
+}
 
-/** Draw `board` into `root` with its controls; returns a function that stops playing. */
-export function replayViewer(root, board) {
-  const width = 900;
-  const height = 560;
-  // Fit the map to where the game happens: areas a scenario power controls or stands in, in any frame
-  // (the rest of the map is drawn too, beyond the edges when the scenario is regional).
-  const powersInPlay = new Set(board.sides.flatMap((s) => s.powers));
+/** Button icons, drawn (the system fonts do not all have the media symbols). */
+const ICONS = {
+  first: 'M3 2h2v12H3zM14 2v12L6 8z',
+  prev: 'M12 2v12L4 8z',
+  play: 'M4 2v12l10-6z',
+  pause: 'M3 2h4v12H3zM9 2h4v12H9z',
+  next: 'M4 2v12l8-6z',
+  last: 'M11 2h2v12h-2zM2 2v12l8-6z',
+};
+const icon = (name) => svg('svg', { viewBox: '0 0 16 16', width: 12, height: 12, class: 'icon', 'aria-hidden': 'true' }, svg('path', { d: ICONS[name], fill: 'currentColor' }));
+
+const approxWidth = (s) => s.length * 5.2;
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** "Start · …" or "Impulse 3 of 14 · turn 1, impulse 4 · phase / step" */
+export const frameLabel = (f, i, n) => `${i === 0 ? 'Start' : `Impulse ${i} of ${n - 1}`} · turn ${f.position.turn}, impulse ${f.position.impulse} · ${f.position.phase} / ${f.position.step}`;
+
+/**
+ * Draws `board` into `root` with its controls, and `below` under the frame's label. onFrame(i, frame) is
+ * told of every frame shown.
+ * Returns { show(i), stop() }; stop() ends playing and lets go of the keyboard.
+ */
+export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {}) {
+  const areas = board.layout.areas;
+  const byId = new Map(areas.map((a) => [a.id, a]));
+  const frames = board.frames;
+  const inPlay = new Set(board.sides.flatMap((s) => s.powers));
+  // Where the game is played: areas a scenario power holds or has units in, in any frame.
   const active = new Set();
-  for (const f of board.frames) {
-    for (const [area, owner] of Object.entries(f.control)) if (powersInPlay.has(owner)) active.add(area);
+  for (const f of frames) {
+    for (const [area, owner] of Object.entries(f.control)) if (inPlay.has(owner)) active.add(area);
     for (const area of Object.keys(f.units)) active.add(area);
   }
-  const focus = board.layout.areas.filter((a) => active.has(a.id));
-  const project = projector(focus.length >= 3 ? focus : board.layout.areas, width, height, 40);
-  const at = new Map(board.layout.areas.map((a) => [a.id, project(a)]));
-  const powers = [...new Set(board.sides.flatMap((s) => s.powers))];
-  for (const p of powers) colour(p);
+  const focus = areas.filter((a) => active.has(a.id));
+  let fit = focus.length >= 3 && focus.length < areas.length ? 'play' : 'all';
+  let at = new Map();
+  let mapHeight = MAX_HEIGHT;
+  /** Radius of a land circle (and half the side of a sea square) in the current layout. */
+  let radius = 7;
+  // The most powers with units in one area, by area, over the match: room kept for their counters.
+  const stacks = new Map();
+  for (const f of frames) for (const [area, units] of Object.entries(f.units)) stacks.set(area, Math.max(stacks.get(area) ?? 0, new Set(units.map((u) => u.power)).size));
 
-  const map = svg('svg', { viewBox: `0 0 ${width} ${height}`, class: 'board', overflow: 'hidden', 'data-testid': 'board', role: 'img', 'aria-label': `Map of match ${board.matchId}` });
-  const links = svg('g', { stroke: '#b9c3d3', 'stroke-width': 0.8 });
-  for (const [a, b] of board.layout.links) {
-    const p = at.get(a);
-    const q = at.get(b);
-    if (p && q) links.append(svg('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
-  }
-  const areaLayer = svg('g');
+  const map = svg('svg', { viewBox: `0 0 ${WIDTH} ${MAX_HEIGHT}`, class: 'board', 'data-testid': 'board', role: 'img', 'aria-label': `Map of match ${board.matchId}, ${board.game} scenario ${board.scenario}` });
+  const linkLayer = svg('g', { class: 'links', 'aria-hidden': 'true' });
+  const areaLayer = svg('g', { class: 'areas' });
+  const labelLayer = svg('g', { class: 'area-labels', 'aria-hidden': 'true' });
+  const unitLayer = svg('g', { class: 'units' });
+  map.append(linkLayer, areaLayer, labelLayer, unitLayer);
   const shapes = new Map();
-  for (const a of board.layout.areas) {
-    const [x, y] = at.get(a.id);
-    const shape =
-      a.kind === 'sea'
-        ? svg('rect', { x: x - 6, y: y - 6, width: 12, height: 12, rx: 3, fill: '#cfe0f3', stroke: '#8fb0d6', 'data-area': a.id, 'data-testid': 'area' })
-        : svg('circle', { cx: x, cy: y, r: 7, fill: NEUTRAL, stroke: '#fff', 'stroke-width': 1.2, 'data-area': a.id, 'data-testid': 'area' });
-    const title = svg('title');
-    shape.append(title);
-    shapes.set(a.id, { shape, title, a });
-    areaLayer.append(shape);
-  }
-  // Names, when the view is not too crowded for them.
-  const labels = svg('g', { 'pointer-events': 'none' });
-  const inView = board.layout.areas.filter((a) => {
-    const [x, y] = at.get(a.id);
-    return x >= 0 && x <= width && y >= 0 && y <= height;
-  });
-  if (inView.length <= 70) {
-    for (const a of inView) {
+
+  /** Lays the map out for the current fit: positions, links, area shapes and the names that fit. */
+  function layout() {
+    const { height, project } = projector(fit === 'play' ? focus : areas, fit === 'play' ? 40 : 24);
+    mapHeight = height;
+    map.setAttribute('viewBox', `0 0 ${WIDTH} ${mapHeight}`);
+    at = new Map(areas.map((a) => [a.id, project(a.lon, a.lat)]));
+    const visible = [...at.values()].filter(([x, y]) => x >= 0 && x <= WIDTH && y >= 0 && y <= mapHeight);
+    radius = shapeRadius(visible);
+    linkLayer.replaceChildren();
+    for (const [from, to] of board.layout.links) {
+      const a = byId.get(from);
+      const b = byId.get(to);
+      if (!a || !b) continue;
+      // A link across the date line leaves by one edge of the map and comes back by the other.
+      const wrap = Math.abs(a.lon - b.lon) > 180 ? Math.sign(a.lon - b.lon) * 360 : 0;
+      const [p, q] = [at.get(from), project(b.lon + wrap, b.lat)];
+      linkLayer.append(svg('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
+      if (wrap) {
+        const [p2, q2] = [project(a.lon - wrap, a.lat), at.get(to)];
+        linkLayer.append(svg('line', { x1: p2[0], y1: p2[1], x2: q2[0], y2: q2[1] }));
+      }
+    }
+    areaLayer.replaceChildren();
+    for (const a of areas) {
       const [x, y] = at.get(a.id);
-      labels.append(text(x, y + 17, a.name, { 'text-anchor': 'middle', fill: a.kind === 'sea' ? '#4a6f99' : '#555d6b', style: `font-size:9px${a.kind === 'sea' ? ';font-style:italic' : ''}` }));
+      const shape =
+        a.kind === 'sea'
+          ? svg('rect', { x: x - radius * 0.85, y: y - radius * 0.85, width: radius * 1.7, height: radius * 1.7, rx: radius / 2.5, class: 'sea' })
+          : svg('circle', { cx: x, cy: y, r: radius, class: 'land' });
+      shape.setAttribute('data-testid', 'area');
+      shape.setAttribute('data-area', a.id);
+      shape.setAttribute('data-kind', a.kind);
+      const tip = title(a.name);
+      shape.append(tip);
+      shapes.set(a.id, { shape, tip, area: a });
+      areaLayer.append(shape);
+    }
+    // Names where they fit: areas in play first, each below, beside or above its shape, never over another name or shape.
+    labelLayer.replaceChildren();
+    const taken = areas.flatMap((a) => {
+      const [x, y] = at.get(a.id);
+      const n = stacks.get(a.id) ?? 0;
+      return [{ x: x - radius - 1, y: y - radius - 1, w: 2 * radius + 2, h: 2 * radius + 2 }, ...(n ? [{ x: x + radius - 1, y: y - radius - 11, w: n * 15, h: 11 }] : [])];
+    });
+    const ordered = [...areas].sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
+    for (const a of ordered) {
+      const [x, y] = at.get(a.id);
+      if (x < 0 || x > WIDTH || y < 0 || y > mapHeight) continue;
+      const w = approxWidth(a.name);
+      const spots = [
+        { x: x - w / 2, y: y + radius + 1, anchor: 'middle', tx: x, ty: y + radius + 9 },
+        { x: x + radius + 3, y: y - 4, anchor: 'start', tx: x + radius + 3, ty: y + 4 },
+        { x: x - radius - 3 - w, y: y - 4, anchor: 'end', tx: x - radius - 3, ty: y + 4 },
+        { x: x - w / 2, y: y - radius - 11, anchor: 'middle', tx: x, ty: y - radius - 3 },
+      ].map((s) => ({ ...s, w, h: 9 }));
+      const spot = spots.find((s) => s.x >= 0 && s.x + s.w <= WIDTH && s.y >= 0 && s.y + s.h <= mapHeight && !taken.some((t) => overlaps(s, t)));
+      if (!spot) continue;
+      taken.push(spot);
+      labelLayer.append(text(spot.tx, spot.ty, a.name, { 'text-anchor': spot.anchor, class: a.kind === 'sea' ? 'sea-name' : 'land-name' }));
     }
   }
-  const unitLayer = svg('g');
-  map.append(links, areaLayer, labels, unitLayer);
 
-  const legend = document.createElement('div');
-  legend.className = 'legend';
-  for (const s of board.sides) for (const p of s.powers) {
-    const span = document.createElement('span');
-    span.style.setProperty('--c', colour(p));
-    span.textContent = `${p} (${s.name})`;
-    legend.append(span);
-  }
-
-  const controls = document.createElement('div');
-  controls.className = 'controls';
-  const button = (label, testid, title) => {
-    const b = document.createElement('button');
-    b.textContent = label;
-    b.title = title;
-    b.dataset.testid = testid;
-    b.setAttribute('data-testid', testid);
+  const controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' });
+  const button = (content, testid, hint) => {
+    const b = h('button', { type: 'button', 'data-testid': testid, title: hint, 'aria-label': hint }, content);
     controls.append(b);
     return b;
   };
-  const first = button('Start', 'step-first', 'The scenario as set up');
-  const prev = button('◀', 'step-prev', 'Previous impulse (←)');
-  const play = button('▶ Play', 'play', 'Play / pause (space)');
-  const next = button('▶', 'step-next', 'Next impulse (→)');
-  const last = button('End', 'step-last', 'The last impulse');
-  const slider = document.createElement('input');
-  Object.assign(slider, { type: 'range', min: 0, max: board.frames.length - 1, value: 0 });
-  slider.setAttribute('aria-label', 'Frame');
-  slider.setAttribute('data-testid', 'slider');
+  const first = button(icon('first'), 'step-first', 'Start: the scenario as set up (Home)');
+  const prev = button(icon('prev'), 'step-prev', 'Previous impulse (←)');
+  const play = button([icon('play'), ' Play'], 'play', 'Play (space)');
+  const next = button(icon('next'), 'step-next', 'Next impulse (→)');
+  const last = button(icon('last'), 'step-last', 'The end of the match (End)');
+  play.classList.add('primary');
+  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, step: 1, 'aria-label': 'Frame', 'data-testid': 'slider' });
   controls.append(slider);
-  const label = document.createElement('div');
-  label.setAttribute('data-testid', 'frame-label');
-  label.className = 'muted';
-
-  const events = document.createElement('ol');
-  events.className = 'events';
-  events.setAttribute('data-testid', 'events');
+  const label = h('div', { class: 'frame-label', 'data-testid': 'frame-label', 'aria-live': 'polite' });
+  const fitGroup = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Zoom' });
+  const fitButtons = [
+    ['play', 'Where it is played', 'fit-play'],
+    ['all', 'Whole map', 'fit-all'],
+  ].map(([mode, text, testid]) => {
+    const b = h('button', { type: 'button', 'data-testid': testid, 'aria-pressed': String(fit === mode), disabled: mode === 'play' && focus.length < 3 }, text);
+    b.addEventListener('click', () => {
+      fit = mode;
+      for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
+      layout();
+      show(i);
+    });
+    fitGroup.append(b);
+    return [mode, b];
+  });
+  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events of this impulse' });
 
   let i = 0;
-  const show = (k) => {
-    i = Math.max(0, Math.min(board.frames.length - 1, k));
-    const f = board.frames[i];
-    for (const { shape, title, a } of shapes.values()) {
-      const owner = f.control[a.id];
-      if (a.kind === 'land') shape.setAttribute('fill', owner && owner !== 'neutral' ? colour(owner) : NEUTRAL);
-      const units = f.units[a.id] ?? [];
-      title.textContent = `${a.name}${owner ? ` — ${owner}` : ''}${units.length ? `\n${units.map((u) => `${u.power} ${u.label}`).join('\n')}` : ''}`;
+  function show(k) {
+    i = Math.max(0, Math.min(frames.length - 1, k));
+    const f = frames[i];
+    const before = frames[i - 1];
+    for (const { shape, tip, area } of shapes.values()) {
+      const owner = f.control[area.id];
+      const units = f.units[area.id] ?? [];
+      if (area.kind === 'land') {
+        shape.setAttribute('fill', owner && owner !== 'neutral' ? colour(owner) : NEUTRAL);
+        shape.setAttribute('data-owner', owner ?? '');
+        shape.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
+      }
+      tip.textContent = `${area.name}${area.kind === 'sea' ? ' (sea)' : owner ? `: ${owner === 'neutral' ? 'neutral' : `held by ${owner}`}` : ''}${units.map((u) => `\n${u.power} ${u.label}`).join('')}`;
     }
     unitLayer.replaceChildren();
     for (const [area, units] of Object.entries(f.units)) {
       const p = at.get(area);
       if (!p) continue;
       const byPower = new Map();
-      for (const u of units) byPower.set(u.power, (byPower.get(u.power) ?? 0) + 1);
-      [...byPower].forEach(([power, n], j) => {
-        const x = p[0] + 8 + j * 13;
-        const y = p[1] - 12;
+      for (const u of units) byPower.set(u.power, [...(byPower.get(u.power) ?? []), u]);
+      [...byPower].forEach(([power, us], j) => {
+        const x = p[0] + radius - 1 + j * 15;
+        const y = p[1] - radius - 10;
         unitLayer.append(
-          svg('rect', { x, y, width: 12, height: 10, rx: 2, fill: colour(power), stroke: '#fff', 'stroke-width': 0.6, 'data-testid': 'unit', 'data-power': power }),
-          text(x + 6, y + 8, String(n), { 'text-anchor': 'middle', fill: '#fff', style: 'font-size:8px' }),
+          svg(
+            'g',
+            { 'data-testid': 'unit', 'data-area': area, 'data-power': power, 'data-count': us.length },
+            svg('rect', { x, y, width: 14, height: 11, rx: 2, fill: colour(power), class: 'counter' }),
+            text(x + 7, y + 8.5, String(us.length), { 'text-anchor': 'middle', class: 'counter-n' }),
+            title(`${byId.get(area)?.name ?? area}: ${us.map((u) => `${power} ${u.label}`).join(', ')}`),
+          ),
         );
       });
     }
     slider.value = String(i);
-    label.textContent = frameLabel(f, i, board.frames.length);
+    label.textContent = frameLabel(f, i, frames.length);
+    first.disabled = prev.disabled = i === 0;
+    next.disabled = last.disabled = i === frames.length - 1;
     events.replaceChildren(
-      ...(f.events.length ? f.events : [{ type: '', power: '', text: i === 0 ? 'The scenario as set up.' : 'No events in this impulse.' }]).map((e) => {
-        const li = document.createElement('li');
-        li.textContent = e.type ? `${e.power ? `${e.power}: ` : ''}${e.text}` : e.text;
-        if (e.type) li.title = e.type;
-        return li;
-      }),
+      ...(f.events.length
+        ? f.events.map((e) => h('li', { 'data-type': e.type, 'data-power': e.power }, e.power ? h('span', { class: 'chip', style: `--c:${colour(e.power)}` }, e.power) : null, h('span', { class: 'event-text' }, e.text), h('span', { class: 'event-type' }, e.type)))
+        : [h('li', { class: 'muted empty' }, i === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')]),
     );
-  };
+    onFrame(i, f);
+  }
+
   let timer;
-  const stop = () => {
+  const pause = () => {
     clearInterval(timer);
     timer = undefined;
-    play.textContent = '▶ Play';
+    play.replaceChildren(icon('play'), ' Play');
+    play.title = 'Play (space)';
+    play.setAttribute('aria-label', play.title);
+    play.setAttribute('aria-pressed', 'false');
   };
   const toggle = () => {
-    if (timer) return stop();
-    if (i >= board.frames.length - 1) show(0);
-    play.textContent = '⏸ Pause';
-    timer = setInterval(() => (i >= board.frames.length - 1 ? stop() : show(i + 1)), 500);
+    if (timer) return pause();
+    if (i >= frames.length - 1) show(0);
+    play.replaceChildren(icon('pause'), ' Pause');
+    play.title = 'Pause (space)';
+    play.setAttribute('aria-label', play.title);
+    play.setAttribute('aria-pressed', 'true');
+    timer = setInterval(() => (i >= frames.length - 1 ? pause() : show(i + 1)), PLAY_MS);
   };
-  first.onclick = () => (stop(), show(0));
-  prev.onclick = () => (stop(), show(i - 1));
-  next.onclick = () => (stop(), show(i + 1));
-  last.onclick = () => (stop(), show(board.frames.length - 1));
-  play.onclick = toggle;
-  slider.oninput = () => (stop(), show(Number(slider.value)));
+  const go = (k) => {
+    pause();
+    show(k);
+  };
+  first.addEventListener('click', () => go(0));
+  prev.addEventListener('click', () => go(i - 1));
+  next.addEventListener('click', () => go(i + 1));
+  last.addEventListener('click', () => go(frames.length - 1));
+  play.addEventListener('click', toggle);
+  slider.addEventListener('input', () => go(Number(slider.value)));
   const onKey = (e) => {
-    if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
-    if (e.key === 'ArrowRight') (stop(), show(i + 1));
-    else if (e.key === 'ArrowLeft') (stop(), show(i - 1));
-    else if (e.key === ' ') (e.preventDefault(), toggle());
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    // Fields and the slider take their own keys (the slider steps through its input event).
+    if (e.target instanceof HTMLElement && e.target.closest('input, select, textarea, [contenteditable]')) return;
+    const act = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(frames.length - 1), ' ': toggle }[e.key];
+    if (!act) return;
+    e.preventDefault();
+    act();
   };
+  // A focused button would also take space as a click on keyup: the keydown above has already acted.
+  const onKeyUp = (e) => e.key === ' ' && e.target instanceof HTMLButtonElement && e.preventDefault();
   document.addEventListener('keydown', onKey);
+  document.addEventListener('keyup', onKeyUp);
 
-  const left = document.createElement('div');
-  left.append(legend, map, controls, label);
-  const right = document.createElement('div');
-  const h = document.createElement('h2');
-  h.textContent = 'Events of this impulse';
-  right.append(h, events);
-  const viewer = document.createElement('div');
-  viewer.className = 'viewer';
-  viewer.append(left, right);
-  root.append(viewer);
+  const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
+  root.append(
+    h(
+      'div',
+      { class: 'viewer' },
+      h(
+        'div',
+        { class: 'viewer-map' },
+        h('div', { class: 'map-bar' }, legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup),
+        map,
+        h(
+          'p',
+          { class: 'map-key muted small' },
+          'Circles are land, coloured by who holds it (ringed when it changed hands this impulse); squares are sea zones; a counter gives the units of a power in the area. Hover for names and units.',
+        ),
+        controls,
+        label,
+        below,
+      ),
+      h('div', { class: 'viewer-events' }, h('h3', {}, 'Events of this impulse'), events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses.')),
+    ),
+  );
+  layout();
   show(0);
-  return () => {
-    stop();
-    document.removeEventListener('keydown', onKey);
-  };
+  return { show: go, stop: () => (pause(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
 }
