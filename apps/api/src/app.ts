@@ -33,7 +33,7 @@ import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry'
 import { parseTournamentSpec, planTournament, tournamentRecord } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
-import { wilson } from './intervals.ts';
+import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
 import {
   boardReply,
@@ -248,8 +248,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     '/api/matches',
     { schema: { tags: ['matches'], summary: 'Stored matches, newest first, a page at a time', querystring: pageQuery, response: { 200: matchesReply, ...reads } } },
     async (req) => {
-      const { limit, offset, ...filter } = req.query;
-      return { ...(await o.telemetry.matches(toFilter(filter), { limit, offset })), limit, offset };
+      const { limit, offset, after, ...filter } = req.query;
+      return { ...(await o.telemetry.matches(toFilter(filter), { limit, offset, ...(after !== undefined ? { after } : {}) })), limit, offset };
     },
   );
   app.get(

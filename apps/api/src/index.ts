@@ -1,4 +1,4 @@
 export { buildApp, type ApiOptions } from './app.ts';
-export { wilson, type Interval } from './intervals.ts';
+export { wilson, type Interval } from '@salient/stats';
 export { REQUEST_DURATION, REQUESTS_TOTAL } from './metrics.ts';
 export { serve, createLogger, REDACT, type Served } from './server.ts';

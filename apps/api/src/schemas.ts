@@ -34,7 +34,14 @@ export type FilterQuery = z.infer<typeof filterQuery>;
 
 export const pageQuery = filterQuery.extend({
   limit: z.coerce.number().int().min(1).max(500).default(50).describe('matches per page (1–500)'),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('matches to skip'),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('matches to skip (after `after`, if given)'),
+  after: z
+    .string()
+    .min(1)
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a page cursor is the `next` value of an earlier page, unchanged')
+    .optional()
+    .describe('cursor: start after the last match of the page whose `next` this is (deep pages without skipping every row before them)'),
 });
 
 export const matchIdParams = z.object({ id: name('match id') });
@@ -117,7 +124,13 @@ export const matchSummary = z.object({
   finalHash: z.string(),
 });
 
-export const matchesReply = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), matches: z.array(matchSummary) });
+export const matchesReply = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  matches: z.array(matchSummary),
+  next: z.string().optional().describe('cursor of the next page: pass it as `after`; absent on the last page'),
+});
 
 const position = z.object({ turn: z.number().int(), impulse: z.number().int(), phase: z.string(), step: z.string() });
 

@@ -107,7 +107,21 @@ describe('reads', () => {
     expect(body.curves.length).toBeGreaterThan(0);
     expect(new Set(body.curves.map((c: { power: string }) => c.power)).size).toBeGreaterThan(1);
     const first = body.curves[0];
-    expect(first.matches).toBeLessThanOrEqual(outcomes.filter((o) => o.scenario === 'A').length);
+    expect([first.turn, first.impulse]).toEqual([1, 1]);
+    expect(first.matches).toBe(outcomes.filter((o) => o.scenario === 'A').length);
+    // The pool's threads filed each match's curve with its match row; it must say what the impulse
+    // rows themselves say.
+    const fromImpulses = await telemetry.query(
+      `SELECT turn, impulse, power, count() AS n, avg(s) AS mean_score, avg(l) AS mean_losses, avg(c) AS mean_control,
+              avg(extra_values[indexOf(extra_keys, concat(power, '.units'))]) AS mean_units
+       FROM impulses FINAL ARRAY JOIN powers AS power, scores AS s, losses AS l, control AS c
+       WHERE match_id IN (SELECT match_id FROM matches WHERE scenario = 'A')
+       GROUP BY turn, impulse, power ORDER BY turn, impulse, power`,
+    );
+    const round = (x: unknown) => Number(x).toFixed(9);
+    expect(body.curves.map((c: Record<string, number>) => [c.turn, c.impulse, c.power, c.matches, round(c.meanScore), round(c.meanLosses), round(c.meanControl), round(c.meanUnits)])).toEqual(
+      fromImpulses.rows.map((r) => [Number(r.turn), Number(r.impulse), r.power, Number(r.n), round(r.mean_score), round(r.mean_losses), round(r.mean_control), round(r.mean_units)]),
+    );
   });
 
   it('matches come a page at a time, newest first, with the total', async () => {
@@ -119,6 +133,32 @@ describe('reads', () => {
     const ids = [...p1.body.matches, ...p2.body.matches].map((m: { matchId: string }) => m.matchId);
     expect(new Set(ids).size).toBe(6);
     for (const m of p1.body.matches) expect(outcomes.map((o) => o.matchId)).toContain(m.matchId);
+  });
+
+  it('a cursor walks every match once, in the same order as offsets, and a bad cursor is a 400 that says so', async () => {
+    const byOffset: string[] = [];
+    for (let offset = 0; offset < outcomes.length; offset += 5) byOffset.push(...(await get(`/api/matches?limit=5&offset=${offset}`)).body.matches.map((m: { matchId: string }) => m.matchId));
+    const byCursor: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const { status, body } = await get(`/api/matches?limit=5${after ? `&after=${after}` : ''}`);
+      expect(status).toBe(200);
+      byCursor.push(...body.matches.map((m: { matchId: string }) => m.matchId));
+      after = body.next;
+      pages++;
+    } while (after && pages < 20);
+    expect(byCursor).toEqual(byOffset);
+    expect(new Set(byCursor)).toEqual(new Set(outcomes.map((o) => o.matchId)));
+    // with a filter, the cursor pages stay inside it
+    const first = await get('/api/matches?limit=3&scenario=B');
+    const second = await get(`/api/matches?limit=3&scenario=B&after=${first.body.next}`);
+    expect([...first.body.matches, ...second.body.matches].every((m: { scenario: string }) => m.scenario === 'B')).toBe(true);
+    for (const bad of ['not-a-cursor', Buffer.from('[1,2]').toString('base64url'), 'a%27%20OR%201%3D1']) {
+      const r = await get(`/api/matches?after=${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.body.message).toMatch(/after|cursor/);
+    }
   });
 
   it('one match: its impulses and events; its replay re-runs to the stored final hash', async () => {

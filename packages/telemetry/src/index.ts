@@ -31,6 +31,8 @@ export {
   tournamentSummaries,
   recordTournament,
   type TournamentRecord,
+  type MatchList,
+  type MatchPage,
   type MatchSummary,
   type StoredImpulse,
   type TournamentSummary,

@@ -8,7 +8,7 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { COMBAT_COLUMNS_FLAG, initialSchema, REPLAY_LOG_COLUMNS, tournamentsTable } from './schema.ts';
+import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, curvePointsTable, initialSchema, REPLAY_LOG_COLUMNS, tournamentsTable } from './schema.ts';
 import { ident, selectRows, str } from './sql.ts';
 
 /** A column a migration adds to a table (added only where it is missing). */
@@ -21,13 +21,15 @@ export interface AddedColumn {
 
 /**
  * One schema change: `statements` (run first) must be safe to run again after a partial run;
- * `columns` are added where missing (the Debian server's ClickHouse has no `ADD COLUMN IF NOT EXISTS`).
+ * `columns` are added where missing (the Debian server's ClickHouse has no `ADD COLUMN IF NOT EXISTS`);
+ * `after` runs last, for statements that need those columns, and must be safe to run again too.
  */
 export interface Migration {
   version: number;
   name: string;
   statements(db: string): string[];
   columns?: readonly AddedColumn[];
+  after?(db: string): string[];
 }
 
 /** Every migration, in version order. Append only: never edit one that has shipped. */
@@ -35,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', statements: initialSchema },
   { version: 2, name: 'replay log and combat rounds in columns only', statements: () => [], columns: [...REPLAY_LOG_COLUMNS, ...COMBAT_COLUMNS_FLAG] },
   { version: 3, name: 'tournaments table', statements: tournamentsTable },
+  { version: 4, name: 'per-impulse curves filed by scenario', statements: curvePointsTable, columns: CURVE_COLUMNS, after: curvePointsFill },
 ];
 
 /** The schema version this code writes and reads. */
@@ -98,6 +101,9 @@ export async function migrate(store: Store, migrations: readonly Migration[] = M
         // Another process migrating at the same time may have added it first.
         if (!(await hasColumn(store, c))) throw store.fail(`applying migration ${m.version} (${m.name}): adding ${c.table}.${c.name}`, e);
       }
+    }
+    for (const statement of m.after?.(store.database) ?? []) {
+      await run(`applying migration ${m.version} (${m.name})`, statement);
     }
     try {
       await store.client.insert({

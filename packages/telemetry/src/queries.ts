@@ -239,24 +239,22 @@ export function lengthStats(values: readonly (readonly [number, number])[]): Omi
   return { matches, mean, p50: quantile(0.5), p90: quantile(0.9), min, max, buckets };
 }
 
-/** Mean score, losses and control by power at each (turn, impulse), by scenario. */
+/**
+ * Mean score, losses and control by power at each (turn, impulse), by scenario: from `curve_points`
+ * (migration 4), where each complete match's curve is filed under its scenario with its bots,
+ * tournament and end time, so every filter applies there without a join.
+ */
 export async function impulseCurves(store: Store, filter: TelemetryFilter = {}): Promise<ImpulseCurveRow[]> {
   const db = ident(store.database);
-  const matches = `SELECT match_id, ${SCENARIO_COLUMNS} FROM ${db}.matches FINAL ${where(conditions(filter, 'bots'))}`;
   const raw = await rows<Raw>(
     store,
     'reading impulse curves',
-    `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, uniqExact(match_id) AS matches,
+    // FINAL leaves one row per match, impulse and power, so count() counts matches.
+    `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, count() AS matches,
             avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control,
-            avgIf(units, units_at > 0) AS mean_units, countIf(units_at > 0) AS with_units
-     FROM (
-       SELECT match_id, turn, impulse, power, score, loss, ctrl,
-              indexOf(extra_keys, concat(power, '.units')) AS units_at, extra_values[units_at] AS units
-       FROM ${db}.impulses FINAL
-       ARRAY JOIN powers AS power, scores AS score, losses AS loss, control AS ctrl
-       WHERE match_id IN (SELECT match_id FROM (${matches}))
-     ) AS i
-     ALL INNER JOIN (${matches}) AS m USING match_id
+            avgIf(units, units >= 0) AS mean_units, countIf(units >= 0) AS with_units
+     FROM ${db}.curve_points FINAL
+     ${where(conditions(filter, 'bots'))}
      GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power
      ORDER BY ${SCENARIO_COLUMNS}, turn, impulse, power`,
   );
@@ -587,20 +585,66 @@ function summary(r: Raw): MatchSummary {
 }
 
 /** A page of stored matches, newest first, with how many match the filter in all. */
-export async function listMatches(store: Store, filter: TelemetryFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<{ total: number; matches: MatchSummary[] }> {
+export async function listMatches(store: Store, filter: TelemetryFilter = {}, page: MatchPage = {}): Promise<MatchList> {
   const limit = page.limit ?? 50;
   const offset = page.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   if (!Number.isInteger(offset) || offset < 0) throw new SalientError('BAD_ARGUMENT', `offset must be a whole number of at least 0; got ${offset}.`);
   const db = ident(store.database);
-  const w = where(conditions(filter, 'bots'));
-  const [count] = await rows<Raw>(store, 'counting matches', `SELECT count() AS n FROM ${db}.matches FINAL ${w}`);
+  const c = conditions(filter, 'bots');
+  const [count] = await rows<Raw>(store, 'counting matches', `SELECT count() AS n FROM ${db}.matches FINAL ${where(c)}`);
+  if (page.after !== undefined) {
+    // Keyset paging: the rows after the cursor's, in the list's order (newest first, then by id).
+    const { endedAt, matchId } = decodeCursor(page.after);
+    c.push(`(ended_at < toDateTime(${num(endedAt)}) OR (ended_at = toDateTime(${num(endedAt)}) AND match_id > ${str(matchId)}))`);
+  }
   const raw = await rows<Raw>(
     store,
     'listing matches',
-    `SELECT ${SUMMARY_COLUMNS} FROM ${db}.matches FINAL ${w} ORDER BY ended_at DESC, match_id LIMIT ${num(limit)} OFFSET ${num(offset)}`,
+    `SELECT ${SUMMARY_COLUMNS}, toUnixTimestamp(ended_at) AS ended_s FROM ${db}.matches FINAL ${where(c)}
+     ORDER BY ended_at DESC, match_id LIMIT ${num(limit)} OFFSET ${num(offset)}`,
   );
-  return { total: Number(count?.n ?? 0), matches: raw.map(summary) };
+  const last = raw.at(-1);
+  const next = raw.length === limit && last ? encodeCursor(Number(last.ended_s), String(last.match_id)) : undefined;
+  return { total: Number(count?.n ?? 0), matches: raw.map(summary), ...(next ? { next } : {}) };
+}
+
+/** A page of the match list: `limit` rows (default 50), after skipping `offset`, after the row `after` names. */
+export interface MatchPage {
+  limit?: number;
+  offset?: number;
+  /** A cursor from an earlier page's `next`: the page starts after that page's last row. */
+  after?: string;
+}
+
+export interface MatchList {
+  /** Matches the filter selects, all pages together. */
+  total: number;
+  matches: MatchSummary[];
+  /** Cursor of the next page (pass it as `after`), when this page was full. */
+  next?: string;
+}
+
+/**
+ * A cursor names the last row of a page by its sort key, so the next page is read from there
+ * (without sorting and skipping every row before it, as an offset does). It is opaque to callers:
+ * base64url of `[endedAtSeconds, matchId]`.
+ */
+function encodeCursor(endedAt: number, matchId: string): string {
+  return Buffer.from(JSON.stringify([endedAt, matchId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { endedAt: number; matchId: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    v = undefined;
+  }
+  if (!Array.isArray(v) || v.length !== 2 || !Number.isSafeInteger(v[0]) || (v[0] as number) < 0 || typeof v[1] !== 'string') {
+    throw new SalientError('BAD_ARGUMENT', `after: '${cursor.slice(0, 80)}' is not a page cursor; pass the \`next\` value of an earlier page unchanged, or leave it out to start from the newest match.`);
+  }
+  return { endedAt: v[0] as number, matchId: v[1] as string };
 }
 
 /** One stored match's summary; undefined when no match of that id is stored. */

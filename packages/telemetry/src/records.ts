@@ -61,8 +61,71 @@ function position(p: Position, prefix = ''): ChRow {
   return { [`${prefix}turn`]: p.turn, [`${prefix}impulse`]: p.impulse, [`${prefix}phase`]: p.phase, [`${prefix}step`]: p.step };
 }
 
-/** `matches` row. */
-export function matchRecord(row: MatchRow, sidesOf?: SidesLookup): ChRow {
+/**
+ * Migration 4: a match row carries its own per-impulse curve (each impulse's score, losses, control
+ * and units by power, flattened into parallel arrays), so the `curve_points` view can file it under
+ * its scenario, bots and tournament when the match row lands. Impulse rows do not know their
+ * scenario, and a match row means the match is complete, so this is where the curve can be taken
+ * from without a join at read time. `curve_units` is -1 where the game reports no units for a power.
+ */
+export interface CurveColumns {
+  curve_turns: number[];
+  curve_impulses: number[];
+  curve_powers: string[];
+  curve_scores: number[];
+  curve_losses: number[];
+  curve_control: number[];
+  curve_units: number[];
+}
+
+const emptyCurve = (): CurveColumns => ({ curve_turns: [], curve_impulses: [], curve_powers: [], curve_scores: [], curve_losses: [], curve_control: [], curve_units: [] });
+
+/**
+ * Collects each match's curve from its impulse records until its match row is built. A sink holds
+ * one and feeds it every impulse record it encodes; `take` hands the curve over and forgets the match.
+ */
+export class CurveTracker {
+  private readonly curves = new Map<string, CurveColumns>();
+
+  /** Add one impulse (as `impulseRecord` built it) to its match's curve. */
+  add(record: ChRow): void {
+    const id = record.match_id as string;
+    let c = this.curves.get(id);
+    if (!c) this.curves.set(id, (c = emptyCurve()));
+    const powers = record.powers as string[];
+    const scores = record.scores as number[];
+    const losses = record.losses as number[];
+    const control = record.control as number[];
+    const keys = record.extra_keys as string[];
+    const values = record.extra_values as number[];
+    for (let i = 0; i < powers.length; i++) {
+      const power = powers[i] as string;
+      const u = keys.length ? keys.indexOf(`${power}.units`) : -1;
+      c.curve_turns.push(record.turn as number);
+      c.curve_impulses.push(record.impulse as number);
+      c.curve_powers.push(power);
+      c.curve_scores.push(scores[i] ?? 0);
+      c.curve_losses.push(losses[i] ?? 0);
+      c.curve_control.push(control[i] ?? 0);
+      c.curve_units.push(u >= 0 ? (values[u] ?? 0) : -1);
+    }
+  }
+
+  /** The curve of `matchId` (empty if none of its impulses came through here), forgotten after. */
+  take(matchId: string): CurveColumns {
+    const c = this.curves.get(matchId) ?? emptyCurve();
+    this.curves.delete(matchId);
+    return c;
+  }
+
+  /** Matches with a curve being collected. */
+  get size(): number {
+    return this.curves.size;
+  }
+}
+
+/** `matches` row; `curve` is what a {@link CurveTracker} collected from its impulses (none: empty). */
+export function matchRecord(row: MatchRow, sidesOf?: SidesLookup, curve: CurveColumns = emptyCurve()): ChRow {
   const r = row.result;
   const seats = sortedKeys(r.bots);
   const outcome = 'result' in r ? r.result : undefined;
@@ -117,6 +180,7 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup): ChRow {
     replay: inColumns ? '' : JSON.stringify(r.replay),
     replay_by: inColumns ? log.map((e) => e.by) : [],
     replay_choices: inColumns ? log.map((e) => e.choice) : [],
+    ...curve,
   };
 }
 
@@ -345,8 +409,8 @@ export function decisionLine(row: DecisionRow): RowLine {
 }
 
 /** {@link matchRecord} as a JSONEachRow line. */
-export function matchLine(row: MatchRow, sidesOf?: SidesLookup): RowLine {
-  return JSON.stringify(matchRecord(row, sidesOf));
+export function matchLine(row: MatchRow, sidesOf?: SidesLookup, curve?: CurveColumns): RowLine {
+  return JSON.stringify(matchRecord(row, sidesOf, curve));
 }
 
 /** `events` row, with a combat's rounds flattened into parallel arrays. */

@@ -19,7 +19,8 @@ import {
   decisionLine,
   DEFAULT_EVENT_CLASSES,
   eventLine,
-  impulseLine,
+  CurveTracker,
+  impulseRecord,
   matchLine,
   matchSampler,
   type EncodedRows,
@@ -119,6 +120,8 @@ export class RemoteSink implements TelemetrySink {
   private held = 0;
   private readonly encoding: 'lines' | 'rows';
   private readonly classes: EventClasses;
+  /** Each unfinished match's curve, for its match row (migration 4). */
+  private readonly curves = new CurveTracker();
   private readonly sides: SidesLookup | undefined;
   /** A match ended since the last post. */
   private ended = false;
@@ -162,7 +165,11 @@ export class RemoteSink implements TelemetrySink {
   }
 
   impulse(row: ImpulseRow): void {
-    if (this.encoding === 'lines') this.keep(row.matchId, 'impulses', impulseLine(row, this.classes));
+    if (this.encoding === 'lines') {
+      const record = impulseRecord(row, this.classes);
+      this.curves.add(record);
+      this.keep(row.matchId, 'impulses', JSON.stringify(record));
+    }
     else this.calls.push({ k: 'i', r: row });
   }
 
@@ -188,7 +195,7 @@ export class RemoteSink implements TelemetrySink {
   match(row: MatchRow): void {
     this.samplers.delete(row.matchId);
     if (this.encoding === 'lines') {
-      this.hold(row.matchId).match = matchLine(row, this.sides);
+      this.hold(row.matchId).match = matchLine(row, this.sides, this.curves.take(row.matchId));
     } else this.calls.push({ k: 'm', r: row });
     this.ended = true;
   }

@@ -226,3 +226,78 @@ export function tournamentsTable(db: string): string[] {
     ORDER BY tournament`,
   ];
 }
+
+/** Migration 4: each match row's own per-impulse curve (see `CurveColumns` in records.ts). */
+export const CURVE_COLUMNS = [
+  { table: 'matches', name: 'curve_turns', type: 'Array(UInt32)' },
+  { table: 'matches', name: 'curve_impulses', type: 'Array(UInt32)' },
+  { table: 'matches', name: 'curve_powers', type: 'Array(String)' },
+  { table: 'matches', name: 'curve_scores', type: 'Array(Float64)' },
+  { table: 'matches', name: 'curve_losses', type: 'Array(Float64)' },
+  { table: 'matches', name: 'curve_control', type: 'Array(Float64)' },
+  { table: 'matches', name: 'curve_units', type: 'Array(Float64)' },
+] as const;
+
+/** What identifies and filters a match in `curve_points`: the columns the read filters look at. */
+const CURVE_MATCH_COLUMNS = 'game, scenario, pack_id, pack_hash, rules_version, tournament, ended_at, bots, match_id';
+
+/**
+ * Migration 4: `curve_points`, one row per match, impulse and power, sorted by scenario so that the
+ * curves of one scenario are one contiguous read of narrow columns, with no join and no JSON. It is
+ * filled from each match row as it lands (the match row is written last, so only complete matches
+ * get there), keeps the match's bots, tournament and end time for the filters, and collapses a
+ * match sent twice to one copy under FINAL, as the other tables do.
+ */
+export function curvePointsTable(db: string): string[] {
+  const d = ident(db);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${d}.curve_points (
+      game String,
+      scenario String,
+      pack_id String,
+      pack_hash String,
+      rules_version String,
+      tournament String,
+      ended_at DateTime,
+      bots Array(String),
+      match_id String,
+      turn UInt32,
+      impulse UInt32,
+      power String,
+      score Float64,
+      loss Float64,
+      ctrl Float64,
+      units Float64
+    ) ENGINE = ReplacingMergeTree
+    ORDER BY (game, scenario, pack_hash, rules_version, match_id, turn, impulse, power)`,
+  ];
+}
+
+/**
+ * Migration 4, after its columns exist: the view that files each new match row's curve, then the
+ * curves of matches stored before, taken from their impulse rows as the curve query used to.
+ * Running it again adds copies that FINAL collapses.
+ */
+export function curvePointsFill(db: string): string[] {
+  const d = ident(db);
+  return [
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.curve_points_mv TO ${d}.curve_points AS
+    SELECT ${CURVE_MATCH_COLUMNS}, turn, impulse, power, score, loss, ctrl, units
+    FROM ${d}.matches
+    ARRAY JOIN curve_turns AS turn, curve_impulses AS impulse, curve_powers AS power,
+               curve_scores AS score, curve_losses AS loss, curve_control AS ctrl, curve_units AS units`,
+
+    `INSERT INTO ${d}.curve_points (${CURVE_MATCH_COLUMNS}, turn, impulse, power, score, loss, ctrl, units)
+    SELECT ${CURVE_MATCH_COLUMNS}, turn, impulse, power, score, loss, ctrl, units
+    FROM (
+      SELECT match_id, turn, impulse, power, score, loss, ctrl,
+             indexOf(extra_keys, concat(power, '.units')) AS units_at, if(units_at > 0, extra_values[units_at], -1) AS units
+      FROM ${d}.impulses
+      ARRAY JOIN powers AS power, scores AS score, losses AS loss, control AS ctrl
+    ) AS i
+    ALL INNER JOIN (
+      SELECT game, scenario, pack_id, pack_hash, rules_version, tournament, ended_at, bots, match_id
+      FROM ${d}.matches WHERE length(curve_turns) = 0
+    ) AS m USING match_id`,
+  ];
+}

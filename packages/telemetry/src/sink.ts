@@ -27,7 +27,8 @@ import {
   decisionLine,
   DEFAULT_EVENT_CLASSES,
   eventLine,
-  impulseLine,
+  CurveTracker,
+  impulseRecord,
   matchLine,
   matchSampler,
   type EncodedRows,
@@ -125,6 +126,8 @@ export class ClickHouseSink implements TelemetrySink {
   private readonly lingerMs: number;
   private readonly retry: RetryPolicy;
   private readonly classes: EventClasses;
+  /** Each unfinished match's curve, for its match row (migration 4). */
+  private readonly curves = new CurveTracker();
   private awaitingRedelivery = false;
 
   constructor(
@@ -145,7 +148,9 @@ export class ClickHouseSink implements TelemetrySink {
   }
 
   impulse(row: ImpulseRow): void {
-    this.add(row.matchId, 'impulses', impulseLine(row, this.classes));
+    const record = impulseRecord(row, this.classes);
+    this.curves.add(record);
+    this.add(row.matchId, 'impulses', JSON.stringify(record));
   }
 
   event(row: EventRow): void {
@@ -167,7 +172,7 @@ export class ClickHouseSink implements TelemetrySink {
   }
 
   match(row: MatchRow): void {
-    this.buffer(row.matchId).match = matchLine(row, this.options.sides);
+    this.buffer(row.matchId).match = matchLine(row, this.options.sides, this.curves.take(row.matchId));
   }
 
   /**

@@ -21,6 +21,8 @@ import {
   tournamentSummaries,
   recordTournament,
   type TournamentRecord,
+  type MatchList,
+  type MatchPage,
   type MatchSummary,
   type StoredImpulse,
   type TournamentSummary,
@@ -69,7 +71,7 @@ export interface Telemetry {
   /** The event rows of a stored match, in order, each with its data as the game gave it. */
   events(matchId: string): Promise<StoredEvent[]>;
   /** A page of stored matches (default 50 from the newest), and how many match the filter. */
-  matches(filter?: TelemetryFilter, page?: { limit?: number; offset?: number }): Promise<{ total: number; matches: MatchSummary[] }>;
+  matches(filter?: TelemetryFilter, page?: MatchPage): Promise<MatchList>;
   /** One stored match's summary, or undefined. */
   match(matchId: string): Promise<MatchSummary | undefined>;
   /** The impulse rows of a stored match, in order. */

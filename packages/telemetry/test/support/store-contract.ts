@@ -6,8 +6,8 @@ import { expect, it } from 'vitest';
 import { InMemorySink, type TelemetrySink } from '@salient/runner';
 import { runReplay } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
-import { matchReplay, migrate, MIGRATIONS, openStore, openTelemetry, SCHEMA_VERSION, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
-import { matchRecord } from '../../src/records.ts';
+import { impulseCurves, matchReplay, migrate, MIGRATIONS, openStore, openTelemetry, SCHEMA_VERSION, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
+import { impulseRecord, matchRecord } from '../../src/records.ts';
 import { blitzPack, expectedCounts, playBlitz, rowsOf, storedCounts, tee, type Played } from './matches.ts';
 import { expectedCombatResults, expectedCurves, expectedLengths, expectedWinRates } from './expected-queries.ts';
 
@@ -100,15 +100,20 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(await columns()).toEqual(['replay']);
       // A match row as schema version 1 wrote it: the replay whole, as JSON.
       const old = await playBlitz(121, new InMemorySink());
-      const { replay_by: _by, replay_choices: _choices, ...v1 } = matchRecord(old.rows.matches[0]!);
+      const v1 = Object.fromEntries(Object.entries(matchRecord(old.rows.matches[0]!)).filter(([k]) => !k.startsWith('replay_') && !k.startsWith('curve_')));
+      await store.client.insert({ table: `${db}.impulses`, values: old.rows.impulses.map((r) => impulseRecord(r)), format: 'JSONEachRow' });
       await store.client.insert({ table: `${db}.matches`, values: [{ ...v1, replay: JSON.stringify(old.result.replay) }], format: 'JSONEachRow' });
       // An upgrade cut off after adding one column, before it was recorded: the next run goes on from there.
       await store.client.command({ query: `ALTER TABLE ${db}.matches ADD COLUMN replay_by Array(String)` });
       expect(await migrate(up, MIGRATIONS.slice(0, 2))).toEqual({ applied: [2], version: 2 });
       expect(await migrate(up, MIGRATIONS.slice(0, 2))).toEqual({ applied: [], version: 2 });
-      // and on to the current version (3: the tournaments table)
-      expect(await migrate(up)).toEqual({ applied: [3], version: 3 });
-      expect(await migrate(up)).toEqual({ applied: [], version: 3 });
+      // and on to the current version (3: the tournaments table; 4: curves filed by scenario, the
+      // old match's taken from its impulse rows)
+      expect(await migrate(up)).toEqual({ applied: [3, 4], version: 4 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 4 });
+      const rounded = (rows: ImpulseCurveRow[]) =>
+        rows.map(({ meanScore, meanLosses, meanControl, ...rest }) => ({ ...rest, means: [meanScore, meanLosses, meanControl].map((x) => x.toFixed(9)) }));
+      expect(rounded(await impulseCurves(up))).toEqual(rounded(expectedCurves([old])));
       expect(await columns()).toEqual(['replay', 'replay_by', 'replay_choices']);
       expect(await matchReplay(up, old.result.matchId)).toEqual(old.result.replay);
       // and a match written now stores its log in the new columns
