@@ -239,7 +239,7 @@ export const CURVE_COLUMNS = [
 ] as const;
 
 /** What identifies and filters a match in `curve_points`: the columns the read filters look at. */
-const CURVE_MATCH_COLUMNS = 'game, scenario, pack_id, pack_hash, rules_version, tournament, ended_at, bots, match_id';
+const CURVE_MATCH_COLUMNS = 'game, scenario, pack_id, pack_version, pack_hash, rules_version, tournament, ended_at, bots, match_id';
 
 /**
  * Migration 4: `curve_points`, one row per match, impulse and power, sorted by scenario so that the
@@ -255,6 +255,7 @@ export function curvePointsTable(db: string): string[] {
       game String,
       scenario String,
       pack_id String,
+      pack_version String,
       pack_hash String,
       rules_version String,
       tournament String,
@@ -296,7 +297,7 @@ export function curvePointsFill(db: string): string[] {
       ARRAY JOIN powers AS power, scores AS score, losses AS loss, control AS ctrl
     ) AS i
     ALL INNER JOIN (
-      SELECT game, scenario, pack_id, pack_hash, rules_version, tournament, ended_at, bots, match_id
+      SELECT ${CURVE_MATCH_COLUMNS}
       FROM ${d}.matches WHERE length(curve_turns) = 0
     ) AS m USING match_id`,
   ];
