@@ -18,6 +18,8 @@ export {
   winRates,
   gameLengths,
   impulseCurves,
+  matchResults,
+  type MatchResultRow,
   combatResults,
   adHocQuery,
   readOnlyStatement,

@@ -188,6 +188,29 @@ export async function winRates(store: Store, filter: TelemetryFilter = {}): Prom
   });
 }
 
+/** How one decided match came out, side by side: what ratings are fitted to. */
+export interface MatchResultRow extends ScenarioKey {
+  sides: { side: string; bot: string; result: 'win' | 'loss' | 'draw' }[];
+}
+
+/**
+ * Every decided match (completed, adjudicated or forfeit) with each side's bot and result, in the order
+ * the matches ended (then by id): sequential ratings such as openskill depend on the order.
+ */
+export async function matchResults(store: Store, filter: TelemetryFilter = {}): Promise<MatchResultRow[]> {
+  const db = ident(store.database);
+  const c = [...conditions(filter, 'bots'), `kind IN ('completed', 'adjudicated', 'forfeit')`, 'length(sides) >= 2'];
+  const raw = await rows<Raw & { sides: string[]; outcomes: string[]; side_bots: string[] }>(
+    store,
+    'reading match results',
+    `SELECT ${SCENARIO_COLUMNS}, sides, outcomes, side_bots FROM ${db}.matches FINAL ${where(c)} ORDER BY ended_at, match_id`,
+  );
+  return raw.map((r) => ({
+    ...key(r),
+    sides: r.sides.map((side, i) => ({ side, bot: r.side_bots[i] ?? '', result: (r.outcomes[i] ?? 'draw') as 'win' | 'loss' | 'draw' })),
+  }));
+}
+
 /** The distribution of turns, impulses and decisions per match, by scenario. */
 export async function gameLengths(store: Store, filter: TelemetryFilter = {}): Promise<GameLengthRow[]> {
   const db = ident(store.database);

@@ -15,6 +15,8 @@ import {
   matchEvents,
   matchReplay,
   winRates,
+  matchResults,
+  type MatchResultRow,
   listMatches,
   matchSummary,
   matchImpulses,
@@ -60,6 +62,8 @@ export interface Telemetry {
   pendingSpool(): Promise<SpooledMatch[]>;
   /** Games, wins, losses and draws by scenario, pack, rules version, side and bot. */
   winRates(filter?: TelemetryFilter): Promise<WinRateRow[]>;
+  /** Every decided match's sides, bots and results, in the order they ended: for ratings. */
+  results(filter?: TelemetryFilter): Promise<MatchResultRow[]>;
   /** Distribution of turns, impulses and decisions per match, by scenario. */
   gameLengths(filter?: TelemetryFilter): Promise<GameLengthRow[]>;
   /** Mean score, losses and control by power at each (turn, impulse), by scenario. */
@@ -137,6 +141,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     deliverSpool: () => deliverSpool(store, config.spoolDir),
     pendingSpool: async () => (await written(), pendingSpool(config.spoolDir)),
     winRates: async (filter) => (await written(), winRates(store, filter)),
+    results: async (filter) => (await written(), matchResults(store, filter)),
     gameLengths: async (filter) => (await written(), gameLengths(store, filter)),
     impulseCurves: async (filter) => (await written(), impulseCurves(store, filter)),
     combatResults: async (filter, limit) => (await written(), combatResults(store, filter, limit)),

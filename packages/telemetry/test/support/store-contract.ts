@@ -419,6 +419,14 @@ export function storeContract(config: () => TelemetryConfig): void {
         rows.map(({ meanScore, meanLosses, meanControl, ...rest }) => ({ ...rest, means: [meanScore, meanLosses, meanControl].map((x) => x.toFixed(9)) }));
       expect(rounded(await t.impulseCurves(filter))).toEqual(rounded(expectedCurves(played)));
       expect(await t.combatResults(filter, 5)).toEqual(expectedCombatResults(played, 5));
+      // every decided match's sides, in the order they ended (all 12 ended in the same second or in order)
+      const results = await t.results(filter);
+      const decided = played.filter((p) => 'result' in p.result);
+      expect(new Set(results.map((r) => JSON.stringify(r.sides)))).toEqual(
+        new Set(decided.map((p) => JSON.stringify(Object.keys((p.result as { result: { sides: Record<string, string> } }).result.sides).sort().map((side) => ({ side, bot: p.result.bots[side], result: (p.result as { result: { sides: Record<string, string> } }).result.sides[side] }))))),
+      );
+      expect(results).toHaveLength(decided.length);
+      expect(results.every((r) => r.game === 'blitz' && r.scenario === 'A')).toBe(true);
 
       // filter values are literals, whatever they contain
       const odd = { game: "bl'itz\\", scenario: "A' OR 1 = 1 --", bot: '\n%_', pack: '\0', tournament: "'; DROP TABLE matches" };
@@ -426,6 +434,7 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(await t.gameLengths(odd)).toEqual([]);
       expect(await t.impulseCurves(odd)).toEqual([]);
       expect(await t.combatResults(odd)).toEqual([]);
+      expect(await t.results(odd)).toEqual([]);
 
       // the view agrees with the match rows on everything stored so far
       const everything = await t.winRates({ game: 'blitz', scenario: 'A' });
