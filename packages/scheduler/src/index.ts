@@ -19,4 +19,14 @@ export {
 export { planTournament, pairingsOf } from './plan.ts';
 export { tournamentRecord } from './record.ts';
 export { standings, standingsText, type StandingsRow, type SideRecord } from './standings.ts';
-export { createStopRule, fixedStopRule, type StopRule, type StopDecision, type StopContext } from './stop-rule.ts';
+export {
+  createStopRule,
+  fixedStopRule,
+  sprtStopRule,
+  stopContextOf,
+  type StopRule,
+  type StopDecision,
+  type StopContext,
+  type StopStatus,
+  type SprtStatus,
+} from './stop-rule.ts';

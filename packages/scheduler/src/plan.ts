@@ -6,7 +6,7 @@
  */
 import { hashJson, type JsonObject } from '@salient/engine';
 import { resolveTournamentSpec } from './spec.ts';
-import { createStopRule } from './stop-rule.ts';
+import { createStopRule, stopContextOf } from './stop-rule.ts';
 import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from './types.ts';
 
 /**
@@ -20,7 +20,8 @@ import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from '
  * - Without side swap, the pairing's first entrant takes the first side on even seed rounds and the
  *   second side on odd ones.
  *
- * Throws `BAD_SPEC` for a bad spec and for `stop: sprt` (not available yet).
+ * Throws `BAD_SPEC` for a bad spec, and for `stop: sprt` on a tournament that is not a two-entrant
+ * gauntlet with side swap.
  */
 export async function planTournament(spec: TournamentSpec): Promise<TournamentPlan> {
   const r = await resolveTournamentSpec(spec, `tournament spec ${spec.id}`);
@@ -37,7 +38,8 @@ export async function planTournament(spec: TournamentSpec): Promise<TournamentPl
     decisionCap: s.decisionCap ?? null,
     decisionTimeoutMs: s.decisionTimeoutMs ?? null,
   };
-  createStopRule(s.stop, { matches: s.seeds.length * s.scenarios.length * pairs.length * (s.sideSwap ? 2 : 1) });
+  // Checks the stop rule can run on this plan (sprt: a two-entrant gauntlet with side swap).
+  createStopRule(s.stop, stopContextOf(s));
   const who = (e: EntrantSpec) => ({ name: e.name, bot: e.bot, version: e.version ?? null });
 
   const matches: PlannedMatch[] = [];

@@ -156,7 +156,7 @@ export interface SpecOptions {
  *   both. Every pairing plays the same seeds.
  * - `decisionTimeoutMs`, `decisionCap`: passed to every match.
  * - `stop` [`{ rule: fixed }`]: or `{ rule: sprt, elo0, elo1, alpha [0.05], beta [0.05] }` (checked
- *   here; planning refuses it until SPRT is available).
+ *   here; bounds in normalized Elo; planning checks it is a two-entrant gauntlet with side swap).
  *
  * Throws `BAD_SPEC` listing every problem, or `IO` if the file cannot be read.
  */

@@ -71,7 +71,10 @@ export type StopSpec =
   | { rule: 'fixed' }
   | {
       rule: 'sprt';
-      /** Elo difference of the null and alternative hypotheses (elo0 < elo1). */
+      /**
+       * Elo difference of the null and alternative hypotheses (elo0 < elo1), in normalized Elo as
+       * fishtest uses it. Needs a gauntlet of two entrants (the reference is the baseline) with side swap.
+       */
       elo0: number;
       elo1: number;
       /** False positive and false negative rates, each in (0, 0.5]. */

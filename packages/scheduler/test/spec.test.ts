@@ -244,7 +244,7 @@ pairings:
     expect(none.lines).toEqual([expect.stringMatching(/^pairings: format pairings needs pairings: \[\[a, b\], \.\.\.\]/)]);
   });
 
-  it('checks the stop rule: sprt is validated, then refused when planning', async () => {
+  it('checks the stop rule: sprt is validated, and planned only for a two-entrant gauntlet', async () => {
     const bad = await problems(`${GOOD}stop: { rule: sprt, elo0: 5, elo1: 0, alpha: 0.7 }\n`);
     expect(bad.lines).toEqual(
       expect.arrayContaining([
@@ -254,8 +254,16 @@ pairings:
     );
     const unknown = await problems(`${GOOD}stop: { rule: forever }\n`);
     expect(unknown.lines).toEqual([expect.stringMatching(/^stop\.rule: rule must be 'fixed' or 'sprt'/)]);
-    const sprt = await parseTournamentSpec(`${GOOD}stop: { rule: sprt, elo0: 0, elo1: 5 }\n`, 's.yaml');
-    await expect(planTournament(sprt)).rejects.toMatchObject({ code: 'BAD_SPEC', message: expect.stringMatching(/'sprt' rule is not available yet/) });
+    const roundRobin = await parseTournamentSpec(`${GOOD}stop: { rule: sprt, elo0: 0, elo1: 5 }\n`, 's.yaml');
+    await expect(planTournament(roundRobin)).rejects.toMatchObject({
+      code: 'BAD_SPEC',
+      message: expect.stringMatching(/stop: sprt cannot run on this tournament/),
+      issues: [{ path: 'format', message: expect.stringMatching(/^is round-robin, but stop: sprt needs format: gauntlet with reference: <the baseline>/) }],
+    });
+    const gauntlet = await parseTournamentSpec(`${GOOD}format: gauntlet\nreference: random\nstop: { rule: sprt, elo0: 0, elo1: 5 }\n`, 's.yaml');
+    const plan = await planTournament(gauntlet);
+    expect(plan.spec.stop).toEqual({ rule: 'sprt', elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 });
+    expect(plan.matches).toHaveLength(4);
   });
 
   it('refuses bad scenario options with the game’s own message', async () => {

@@ -102,7 +102,14 @@ describe('stop rules', () => {
     expect(rule.decided()).toEqual({ stop: true, reason: 'all 3 planned matches played' });
   });
 
-  it('sprt: not available yet', () => {
-    expect(() => createStopRule({ rule: 'sprt', elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 }, { matches: 10 })).toThrow(/not available yet/);
+  it('sprt: needs the candidate and baseline, then waits for both games of a pair (the rest in stop-rule.test.ts)', () => {
+    const spec = { rule: 'sprt', elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 } as const;
+    expect(() => createStopRule(spec, { matches: 10 })).toThrow(/needs candidate and baseline/);
+    const rule = createStopRule(spec, { matches: 10, candidate: 'A', baseline: 'B' });
+    const [first, second] = OUTCOMES as [MatchOutcome, MatchOutcome];
+    rule.observe(first);
+    rule.observe(second);
+    expect(rule.decided()).toEqual({ stop: false });
+    expect(rule.status?.()).toMatchObject({ rule: 'sprt', pairs: 0, pendingPairs: 2, matchesSeen: 2 });
   });
 });

@@ -4,3 +4,4 @@
  * shift between two samples with false-discovery control.
  */
 export { wilson, type Interval } from './intervals.ts';
+export * from './sprt.ts';
