@@ -5,3 +5,23 @@
  */
 export { wilson, type Interval } from './intervals.ts';
 export * from './sprt.ts';
+export {
+  openskillRatings,
+  validateMatches,
+  type RatedMatch,
+  type RatedSide,
+  type MatchResult,
+  type OpenSkillOptions,
+  type OpenSkillRating,
+  type OpenSkillResult,
+} from './ratings.ts';
+export {
+  bradleyTerry,
+  eloDifference,
+  ELO_PER_LOGIT,
+  type BradleyTerryOptions,
+  type BradleyTerryResult,
+  type BotStrength,
+  type SideAdvantage,
+  type EloDifference,
+} from './bradley-terry.ts';
