@@ -2,7 +2,7 @@
  * The dashboard API: `buildApp` makes the fastify instance (nothing listens; tests use `inject`),
  * `server.ts` listens.
  *
- * - Reads under /api: win rates by scenario and side with 95% intervals, game lengths, per-impulse
+ * - Reads under /api: win rates by scenario and side with 95% intervals, bot ratings, game lengths, per-impulse
  *   curves, matches (paged), one match with its impulses and events, its replay, tournaments with
  *   standings and, when a queue is configured, live progress. Every read takes the same filters.
  * - Writes (submit, cancel a tournament) need a bearer token from `tokens`; with none configured they
@@ -35,6 +35,7 @@ import { cancelTournament, connectRedis, describeRedis, submitTournament, tourna
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
+import { ratingsOf } from './ratings.ts';
 import {
   boardReply,
   cancelReply,
@@ -47,6 +48,7 @@ import {
   matchesReply,
   matchReply,
   pageQuery,
+  ratingsReply,
   progress as progressSchema,
   replayReply,
   submitBody,
@@ -233,6 +235,18 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     '/api/win-rates',
     { schema: { tags: ['statistics'], summary: 'Win rates by scenario and side, and by bot, with 95% Wilson intervals', querystring: filterQuery, response: { 200: winRatesReply, ...reads } } },
     async (req) => withIntervals(await o.telemetry.winRates(toFilter(req.query))),
+  );
+  app.get(
+    '/api/ratings',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: 'Bot ratings: Bradley–Terry strength net of side (with each side’s win probability between equal bots) and openskill',
+        querystring: filterQuery,
+        response: { 200: ratingsReply, ...reads },
+      },
+    },
+    async (req) => ratingsOf(await o.telemetry.results(toFilter(req.query))),
   );
   app.get(
     '/api/lengths',

@@ -71,6 +71,30 @@ export const winRatesReply = z.object({
   bots: z.array(z.object({ ...scenarioKey, side: z.string(), bot: z.string(), ...record })).describe('by scenario, side and bot'),
 });
 
+const range = z.object({ low: z.number(), high: z.number() });
+
+export const ratingsReply = z.object({
+  matches: z.number().int().describe('decided matches rated'),
+  bradleyTerry: z
+    .object({
+      converged: z.boolean(),
+      iterations: z.number().int(),
+      bots: z.array(z.object({ bot: z.string(), elo: z.number(), interval: range.describe('95% Wald interval, Elo'), games: z.number().int() })).describe('strength net of side, relative to the average bot, strongest first'),
+      sides: z
+        .array(z.object({ ...scenarioKey, side: z.string(), winProbabilityEven: z.number(), interval: range.describe('95% interval'), games: z.number().int() }))
+        .describe("each side's probability of winning between equal bots (draws as half)"),
+    })
+    .optional()
+    .describe('Bradley–Terry fit with a side-advantage term per scenario; absent when no match was between two different bots'),
+  openskill: z
+    .object({
+      bots: z.array(z.object({ bot: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number().int() })),
+      mirrorMatches: z.number().int().describe('matches of a bot against itself, left out'),
+    })
+    .optional()
+    .describe('openskill (Plackett–Luce) over the matches in the order they ended; ordinal = mu − 3 sigma'),
+});
+
 export const lengthsReply = z.object({
   lengths: z.array(
     z.object({

@@ -124,6 +124,33 @@ describe('reads', () => {
     );
   });
 
+  it("ratings: Bradley–Terry and openskill over the tournament's own results, the same figures the stats package gives", async () => {
+    const { status, body } = await get('/api/ratings');
+    expect(status).toBe(200);
+    const decided = outcomes.filter((o) => Object.keys(o.sides).length > 0);
+    expect(body.matches).toBe(decided.length);
+    const bots = new Set(decided.flatMap((o) => Object.values(o.entrants)));
+    expect(body.bradleyTerry.bots).toHaveLength(bots.size);
+    // strengths are relative to the average bot; each bot's games are its matches
+    expect(body.bradleyTerry.bots.reduce((a: number, b: { elo: number }) => a + b.elo, 0)).toBeCloseTo(0, 6);
+    for (const b of body.bradleyTerry.bots) {
+      expect(b.games).toBe(decided.filter((o) => Object.values(o.entrants).some((e) => b.bot.startsWith(`${e}@`))).length);
+      expect(b.interval.low).toBeLessThan(b.elo);
+      expect(b.interval.high).toBeGreaterThan(b.elo);
+    }
+    // every side of every scenario, with its win probability between equal bots inside its interval
+    expect(body.bradleyTerry.sides.map((s: { scenario: string; side: string }) => `${s.scenario}/${s.side}`).sort()).toEqual(
+      [...new Set(decided.flatMap((o) => Object.keys(o.sides).map((side) => `${o.scenario}/${side}`)))].sort(),
+    );
+    for (const s of body.bradleyTerry.sides) expect(s.interval.low <= s.winProbabilityEven && s.winProbabilityEven <= s.interval.high).toBe(true);
+    expect(body.openskill.bots.map((b: { bot: string }) => b.bot).sort()).toEqual(body.bradleyTerry.bots.map((b: { bot: string }) => b.bot).sort());
+    // the filter applies: one bot's matches only
+    const one = await get('/api/ratings?scenario=A');
+    expect(one.body.matches).toBe(decided.filter((o) => o.scenario === 'A').length);
+    const none = await get('/api/ratings?scenario=Z');
+    expect(none.body).toEqual({ matches: 0 });
+  });
+
   it('matches come a page at a time, newest first, with the total', async () => {
     const p1 = await get('/api/matches?limit=3');
     const p2 = await get('/api/matches?limit=3&offset=3');
@@ -313,7 +340,7 @@ describe('bad input', () => {
     const attempts = ["A' OR '1'='1", "blitz'; DROP TABLE salient.matches; --", 'x\\', 'A) OR (1=1', "random@1' OR 1=1 --", 'A OR 1=1', 'random@1 OR 1=1'];
     for (const field of ['game', 'scenario', 'pack', 'rulesVersion', 'bot', 'tournament']) {
       for (const attempt of attempts) {
-        for (const path of ['/api/win-rates', '/api/matches', '/api/lengths', '/api/curves', '/api/tournaments']) {
+        for (const path of ['/api/win-rates', '/api/ratings', '/api/matches', '/api/lengths', '/api/curves', '/api/tournaments']) {
           const r = await get(`${path}?${field}=${encodeURIComponent(attempt)}`);
           expect([200, 400], `${path} ${field}=${attempt}`).toContain(r.status);
           if (r.status === 200) {

@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
+import { bradleyTerry } from '@salient/stats';
 import { buildApp, wilson } from '../src/index.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -135,9 +136,20 @@ describe('the web dashboard in headless Chromium', () => {
 
     const bots = await page.locator('[data-testid=bot-table] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
     expect(bots).toHaveLength(byBot.size);
-    for (const [bot, , games, wins, losses, draws] of bots) {
+    for (const [bot, , , , , games, wins, losses, draws] of bots) {
       expect({ games: Number(games), wins: Number(wins), losses: Number(losses), draws: Number(draws) }, bot).toEqual(byBot.get(String(bot).split('@')[0] as string));
     }
+    // Ratings: the Bradley–Terry fit of the pool's own outcomes, strongest first; each scenario card
+    // gives each side's win probability between equal bots from the same fit.
+    const fit = bradleyTerry(
+      outcomes.filter((o) => Object.keys(o.sides).length).map((o) => ({ scenario: o.scenario, sides: Object.entries(o.sides).map(([side, result]) => ({ side, bot: o.entrants[side] as string, result: result as 'win' | 'loss' | 'draw' })) })),
+    );
+    const elos = await attrs('[data-testid=bot-table] tbody tr', ['data-bot', 'data-elo']);
+    expect(elos.map((e) => String(e['data-bot']).split('@')[0])).toEqual([...fit.bots].sort((a, b) => b.elo - a.elo).map((b) => b.bot));
+    for (const e of elos) expect(Number(e['data-elo'])).toBeCloseTo(fit.bots.find((b) => b.bot === String(e['data-bot']).split('@')[0])?.elo as number, 6);
+    const even = await attrs('[data-testid=even-bots] [data-side]', ['data-side', 'data-p']);
+    expect(even).toHaveLength(fit.sides.length);
+    for (const x of even) expect(fit.sides.some((s) => s.side === x['data-side'] && Math.abs(s.winProbabilityEven - Number(x['data-p'])) < 1e-6)).toBe(true);
     await shot('overview');
   });
 

@@ -1,0 +1,45 @@
+/**
+ * Bot ratings from the stored results: a Bradley–Terry fit with a side-advantage term per scenario
+ * (bot strength net of which side it happened to play, and each side's win probability between equal
+ * bots), and openskill ratings over the matches in the order they ended. Scenarios are never mixed
+ * across packs or rules versions: each (game, scenario, pack, rules version) has its own side terms.
+ */
+import { bradleyTerry, openskillRatings, type RatedMatch } from '@salient/stats';
+import type { MatchResultRow, ScenarioKey } from '@salient/telemetry';
+
+export interface Ratings {
+  matches: number;
+  bradleyTerry?: {
+    converged: boolean;
+    iterations: number;
+    bots: { bot: string; elo: number; interval: { low: number; high: number }; games: number }[];
+    sides: (ScenarioKey & { side: string; winProbabilityEven: number; interval: { low: number; high: number }; games: number })[];
+  };
+  openskill?: { bots: { bot: string; mu: number; sigma: number; ordinal: number; games: number }[]; mirrorMatches: number };
+}
+
+/** Ratings of the bots in `rows` (decided matches, in the order they ended). */
+export function ratingsOf(rows: readonly MatchResultRow[]): Ratings {
+  const keys = new Map<string, ScenarioKey>();
+  const matches: RatedMatch[] = rows.map((r) => {
+    const key: ScenarioKey = { game: r.game, scenario: r.scenario, packId: r.packId, packHash: r.packHash, rulesVersion: r.rulesVersion };
+    const id = JSON.stringify([r.game, r.scenario, r.packHash, r.rulesVersion]);
+    keys.set(id, key);
+    return { scenario: id, sides: r.sides };
+  });
+  // A match where one bot played every side says nothing about bots against each other.
+  const between = matches.filter((m) => new Set(m.sides.map((s) => s.bot)).size > 1);
+  if (!between.length) return { matches: rows.length };
+  const bt = bradleyTerry(between);
+  const os = openskillRatings(matches);
+  return {
+    matches: rows.length,
+    bradleyTerry: {
+      converged: bt.converged,
+      iterations: bt.iterations,
+      bots: bt.bots.map((b) => ({ bot: b.bot, elo: b.elo, interval: b.interval, games: b.games })).sort((a, b) => b.elo - a.elo),
+      sides: bt.sides.map((s) => ({ ...(keys.get(s.scenario) as ScenarioKey), side: s.side, winProbabilityEven: s.winProbabilityEven, interval: s.winProbabilityInterval, games: s.games })),
+    },
+    openskill: { bots: [...os.bots].sort((a, b) => b.ordinal - a.ordinal), mirrorMatches: os.mirrorMatches },
+  };
+}
