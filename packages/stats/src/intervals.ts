@@ -1,7 +1,11 @@
 /**
- * The 95% Wilson score interval for a binomial proportion: the interval the API puts on every win
- * rate. Sound at small counts and at 0% and 100%, where the normal approximation is not.
+ * Intervals on a binomial proportion (a win rate). Wilson's is the one the API puts on every win
+ * rate; Jeffreys' is the Bayesian one with the uninformative prior. Both are sound at small counts
+ * and at 0% and 100%, where the normal approximation is not.
  */
+import { createRequire } from 'node:module';
+
+const { beta } = createRequire(import.meta.url)('jstat') as { beta: { inv(p: number, a: number, b: number): number } };
 
 /** Two-sided 95% normal quantile. */
 const Z95 = 1.959963984540054;
@@ -23,4 +27,21 @@ export function wilson(successes: number, trials: number, z: number = Z95): Inte
   const spread = z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
   const denominator = 1 + z2 / trials;
   return { low: Math.max(0, (centre - spread) / denominator), high: Math.min(1, (centre + spread) / denominator) };
+}
+
+/**
+ * The Jeffreys interval: the equal-tailed interval of the Beta(x + ½, n − x + ½) posterior, with the
+ * lower end 0 when x = 0 and the upper end 1 when x = n (Brown, Cai & DasGupta 2001). Like Wilson's,
+ * it keeps close to its nominal coverage at small counts; `level` is its coverage (default 0.95).
+ */
+export function jeffreys(successes: number, trials: number, level = 0.95): Interval {
+  if (!(Number.isInteger(successes) && Number.isInteger(trials) && successes >= 0 && successes <= trials)) {
+    throw new RangeError(`jeffreys: need whole counts with 0 <= successes <= trials; got ${successes} of ${trials}`);
+  }
+  if (!(level > 0 && level < 1)) throw new RangeError(`jeffreys: level is ${level}; give a coverage between 0 and 1, such as 0.95`);
+  if (trials === 0) return { low: 0, high: 1 };
+  const tail = (1 - level) / 2;
+  const a = successes + 0.5;
+  const b = trials - successes + 0.5;
+  return { low: successes === 0 ? 0 : beta.inv(tail, a, b), high: successes === trials ? 1 : beta.inv(1 - tail, a, b) };
 }
