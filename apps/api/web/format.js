@@ -16,18 +16,6 @@ export function when(s) {
 
 export const duration = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`);
 
-const Z95 = 1.959963984540054;
-/** The 95% Wilson interval of `successes` out of `trials`, as the API computes it (apps/api/src/intervals.ts). */
-export function wilson(successes, trials) {
-  if (trials === 0) return { low: 0, high: 1 };
-  const p = successes / trials;
-  const z2 = Z95 * Z95;
-  const centre = p + z2 / (2 * trials);
-  const spread = Z95 * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
-  const d = 1 + z2 / trials;
-  return { low: Math.max(0, (centre - spread) / d), high: Math.min(1, (centre + spread) / d) };
-}
-
 /** Group rows by a key, keeping first-seen order. */
 export function groupBy(rows, key) {
   const groups = new Map();

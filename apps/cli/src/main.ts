@@ -16,6 +16,7 @@ import { registerTournament } from './commands/tournament.ts';
 import { addRemoteTournamentCommands } from './commands/tournament-remote.ts';
 import { registerWorker } from './commands/worker.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerRegress } from './commands/regress.ts';
 import { reportError } from './errors.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -36,6 +37,7 @@ function buildProgram(): Command {
   addRemoteTournamentCommands(registerTournament(program));
   registerWorker(program);
   registerServe(program);
+  registerRegress(program);
   return program;
 }
 

@@ -29,7 +29,8 @@ export type ErrorCode =
   | 'BAD_SPEC'
   | 'UNKNOWN_TOURNAMENT'
   | 'QUEUE_UNREACHABLE'
-  | 'POOL_THREAD_START';
+  | 'POOL_THREAD_START'
+  | 'BAD_BASELINE';
 
 export class SalientError extends Error {
   override readonly name: string = 'SalientError';

@@ -1,0 +1,19 @@
+/**
+ * The example regression suite and its committed baseline agree with the code: `salient regress` on
+ * them exits 0, as the CI workflow in .github/workflows/regress.yml expects. A rules, pack or bot
+ * change that moves a game fails here until the baseline is recorded again (see README).
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+it('examples/regress/blitz.yaml replays to its committed baseline', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'regress', 'examples/regress/blitz.yaml', '--quiet', '--json'], { cwd: root, encoding: 'utf8' });
+  expect(r.status, `${r.stderr}\nIf the change is intended, run: npm run salient -- regress examples/regress/blitz.yaml --update-baseline`).toBe(0);
+  const report = JSON.parse(r.stdout) as { games: number; unchanged: number; moved: boolean; compared: string };
+  expect(report).toMatchObject({ games: 120, unchanged: 120, moved: false });
+  expect(report.compared).toMatch(/state hash/);
+}, 120_000);
