@@ -36,7 +36,9 @@ import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
 import { ratingsOf } from './ratings.ts';
+import { balanceReport } from './balance.ts';
 import {
+  balanceReply,
   boardReply,
   cancelReply,
   curvesReply,
@@ -247,6 +249,21 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       },
     },
     async (req) => ratingsOf(await o.telemetry.results(toFilter(req.query))),
+  );
+  app.get(
+    '/api/balance',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: 'Balance by scenario: win rates by side as played and net of bot strength, lengths, who moves first, which victory conditions decide games',
+        querystring: filterQuery,
+        response: { 200: balanceReply, ...reads },
+      },
+    },
+    async (req) => {
+      const r = await balanceReport(o.telemetry, toFilter(req.query));
+      return { ...r, filter: { ...req.query } };
+    },
   );
   app.get(
     '/api/lengths',

@@ -27,10 +27,10 @@ export function ratingsOf(rows: readonly MatchResultRow[]): Ratings {
     keys.set(id, key);
     return { scenario: id, sides: r.sides };
   });
-  // A match where one bot played every side says nothing about bots against each other.
-  const between = matches.filter((m) => new Set(m.sides.map((s) => s.bot)).size > 1);
-  if (!between.length) return { matches: rows.length };
-  const bt = bradleyTerry(between);
+  if (!matches.length) return { matches: 0 };
+  // A match where one bot played every side says nothing of bots against each other, but everything
+  // of the sides (the bots are equal by construction): Bradley–Terry takes it; openskill leaves it out.
+  const bt = bradleyTerry(matches);
   const os = openskillRatings(matches);
   return {
     matches: rows.length,

@@ -85,7 +85,7 @@ export const ratingsReply = z.object({
         .describe("each side's probability of winning between equal bots (draws as half)"),
     })
     .optional()
-    .describe('Bradley–Terry fit with a side-advantage term per scenario; absent when no match was between two different bots'),
+    .describe('Bradley–Terry fit with a side-advantage term per scenario; absent when there are no matches'),
   openskill: z
     .object({
       bots: z.array(z.object({ bot: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number().int() })),
@@ -93,6 +93,33 @@ export const ratingsReply = z.object({
     })
     .optional()
     .describe('openskill (Plackett–Luce) over the matches in the order they ended; ordinal = mu − 3 sigma'),
+});
+
+export const balanceReply = z.object({
+  filter: z.record(z.string(), z.unknown()),
+  scenarios: z.array(
+    z.object({
+      ...scenarioKey,
+      matches: z.number().int(),
+      sides: z.array(
+        z.object({
+          side: z.string(),
+          powers: z.array(z.string()),
+          games: z.number().int(),
+          wins: z.number().int(),
+          losses: z.number().int(),
+          draws: z.number().int(),
+          winRate: z.number(),
+          interval: range.describe('95% Wilson interval of the win rate as played'),
+          net: z.object({ winProbability: z.number(), interval: range, matches: z.number().int() }).optional().describe('win probability between equal bots (Bradley–Terry), with its 95% interval'),
+        }),
+      ),
+      lengths: z.array(z.object({ metric: z.enum(['turns', 'impulses', 'decisions']), mean: z.number(), p50: z.number(), p90: z.number(), min: z.number(), max: z.number() })),
+      firstMove: z.object({ seat: z.string(), side: z.string().optional(), matches: z.number().int() }).optional().describe('who makes the first decision, in how many matches'),
+      victoryConditions: z.array(z.object({ reason: z.string(), winners: z.array(z.string()), matches: z.number().int(), share: z.number() })),
+    }),
+  ),
+  fit: z.object({ converged: z.boolean(), iterations: z.number().int(), bots: z.array(z.object({ bot: z.string(), elo: z.number(), interval: range, games: z.number().int() })) }).optional(),
 });
 
 export const lengthsReply = z.object({

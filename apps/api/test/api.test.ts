@@ -151,6 +151,33 @@ describe('reads', () => {
     expect(none.body).toEqual({ matches: 0 });
   });
 
+  it('balance: each side as played and net of bot strength, lengths, who moves first, the victory conditions adding up', async () => {
+    const { status, body } = await get('/api/balance');
+    expect(status).toBe(200);
+    expect(body.scenarios.map((s: { scenario: string }) => s.scenario).sort()).toEqual(['A', 'B']);
+    for (const s of body.scenarios) {
+      const mine = outcomes.filter((o) => o.scenario === s.scenario);
+      expect(s.matches).toBe(mine.length);
+      for (const side of s.sides) {
+        expect(side.wins).toBe(mine.filter((o) => o.sides[side.side] === 'win').length);
+        expect(side.powers.length).toBeGreaterThan(0);
+        expect(side.net.matches).toBe(mine.length);
+      }
+      const decided = mine.filter((o) => Object.keys(o.sides).length);
+      expect(s.victoryConditions.reduce((a: number, v: { matches: number }) => a + v.matches, 0)).toBe(decided.length);
+      // by winner, the conditions' matches add up to the matches that winner took
+      const winners = (o: MatchOutcome) => JSON.stringify(Object.keys(o.sides).sort().filter((x) => o.sides[x] === 'win'));
+      const byWinner = new Map<string, number>();
+      for (const v of s.victoryConditions) byWinner.set(JSON.stringify(v.winners), (byWinner.get(JSON.stringify(v.winners)) ?? 0) + v.matches);
+      for (const [w, n] of byWinner) expect(n, w).toBe(decided.filter((o) => winners(o) === w).length);
+      expect(s.sides.map((x: { side: string }) => x.side)).toContain(s.firstMove.side);
+      expect(s.firstMove.matches).toBe(mine.length);
+      expect(s.lengths.map((l: { metric: string }) => l.metric).sort()).toEqual(['decisions', 'impulses', 'turns']);
+    }
+    const none = await get('/api/balance?scenario=Z');
+    expect(none.body.scenarios).toEqual([]);
+  });
+
   it('matches come a page at a time, newest first, with the total', async () => {
     const p1 = await get('/api/matches?limit=3');
     const p2 = await get('/api/matches?limit=3&offset=3');
@@ -340,12 +367,12 @@ describe('bad input', () => {
     const attempts = ["A' OR '1'='1", "blitz'; DROP TABLE salient.matches; --", 'x\\', 'A) OR (1=1', "random@1' OR 1=1 --", 'A OR 1=1', 'random@1 OR 1=1'];
     for (const field of ['game', 'scenario', 'pack', 'rulesVersion', 'bot', 'tournament']) {
       for (const attempt of attempts) {
-        for (const path of ['/api/win-rates', '/api/ratings', '/api/matches', '/api/lengths', '/api/curves', '/api/tournaments']) {
+        for (const path of ['/api/win-rates', '/api/ratings', '/api/balance', '/api/matches', '/api/lengths', '/api/curves', '/api/tournaments']) {
           const r = await get(`${path}?${field}=${encodeURIComponent(attempt)}`);
           expect([200, 400], `${path} ${field}=${attempt}`).toContain(r.status);
           if (r.status === 200) {
             // Taken as a value that matches nothing.
-            const rows = r.body.sides ?? r.body.matches ?? r.body.lengths ?? r.body.curves ?? r.body.tournaments;
+            const rows = path === '/api/ratings' ? (r.body.matches === 0 ? [] : r.body) : (r.body.sides ?? r.body.scenarios ?? r.body.matches ?? r.body.lengths ?? r.body.curves ?? r.body.tournaments);
             expect(rows, `${path} ${field}=${attempt}`).toEqual([]);
           }
         }

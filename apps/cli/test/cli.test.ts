@@ -201,6 +201,23 @@ describe.runIf(HAS_BLITZ)('salient play blitz', () => {
     expect(r.stdout).toMatch(/^Telemetry: embedded ClickHouse in .*clickhouse\.$/m);
     expect(r.stdout).toMatch(/^Recorded 100 quick matches/m);
     expect(r.stdout).toMatch(/│ blitz │ A +│ approximation │ [^│]+│ Axis +│ greedy@1 │ 26 /);
+
+    // The balance report over what the demo recorded: every side of both scenarios, as played and
+    // net of bot strength, and the victory conditions adding up to the decided matches.
+    const text = salient('report', 'balance', '--game', 'blitz');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^blitz · Scenario A · pack approximation [0-9a-f]{8} · rules \S+ · \d+ matches$/m);
+    expect(text.stdout).toMatch(/^  Axis \(GER\): won \d+ of \d+, [\d.]+% \([\d.]+%–[\d.]+%\).*; between equal bots [\d.]+%/m);
+    expect(text.stdout).toMatch(/^  first impulse: \S+ moves first/m);
+    expect(text.stdout).toMatch(/^  decided by:$/m);
+    const json = salient('report', 'balance', '--game', 'blitz', '--scenario', 'B', '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const b = JSON.parse(json.stdout) as { scenarios: { scenario: string; matches: number; sides: { games: number; wins: number; draws: number }[]; victoryConditions: { matches: number; share: number }[] }[] };
+    expect(b.scenarios.map((s) => s.scenario)).toEqual(['B']);
+    const [sB] = b.scenarios;
+    expect(sB!.victoryConditions.reduce((a, v) => a + v.matches, 0)).toBe(sB!.sides[0]!.games);
+    expect(sB!.victoryConditions.reduce((a, v) => a + v.share, 0)).toBeCloseTo(1, 9);
+    expect(salient('report', 'balanse').stderr).toMatch(/unknown report 'balanse'/);
   });
 });
 

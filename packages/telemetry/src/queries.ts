@@ -211,6 +211,53 @@ export async function matchResults(store: Store, filter: TelemetryFilter = {}): 
   }));
 }
 
+/** How often each victory condition decided a scenario's matches, and for which side. */
+export interface VictoryConditionRow extends ScenarioKey {
+  /** The game's account of why the match ended as it did. */
+  reason: string;
+  /** The winning sides (empty for a draw). */
+  winners: string[];
+  matches: number;
+}
+
+/** Decided matches by scenario, victory condition and winner, most common first within a scenario. */
+export async function victoryConditions(store: Store, filter: TelemetryFilter = {}): Promise<VictoryConditionRow[]> {
+  const db = ident(store.database);
+  const c = [...conditions(filter, 'bots'), `kind IN ('completed', 'adjudicated', 'forfeit')`];
+  const raw = await rows<Raw & { winners: string[] }>(
+    store,
+    'reading victory conditions',
+    `SELECT ${SCENARIO_COLUMNS}, if(kind = 'forfeit', concat('forfeit (', forfeit_reason, ')'), reason) AS why,
+            arrayFilter((s, o) -> o = 'win', sides, outcomes) AS winners, count() AS n
+     FROM ${db}.matches FINAL ${where(c)}
+     GROUP BY ${SCENARIO_COLUMNS}, why, winners
+     ORDER BY ${SCENARIO_COLUMNS}, n DESC, why`,
+  );
+  return raw.map((r) => ({ ...key(r), reason: String(r.why), winners: r.winners.map(String), matches: Number(r.n) }));
+}
+
+/** Who made a scenario's first decision (its seat: a side, or a power where powers are seated), by scenario. */
+export interface FirstMoverRow extends ScenarioKey {
+  seat: string;
+  /** Matches whose first decision was this seat's. */
+  matches: number;
+}
+
+/** Who decides first in each scenario's matches, from the replay logs (chance draws skipped), most common first. */
+export async function firstMovers(store: Store, filter: TelemetryFilter = {}): Promise<FirstMoverRow[]> {
+  const db = ident(store.database);
+  const raw = await rows<Raw>(
+    store,
+    'reading who moves first',
+    `SELECT ${SCENARIO_COLUMNS}, arrayFirst(x -> x != 'chance', replay_by) AS first_seat, count() AS n
+     FROM ${db}.matches FINAL ${where(conditions(filter, 'bots'))}
+     GROUP BY ${SCENARIO_COLUMNS}, first_seat
+     HAVING first_seat != ''
+     ORDER BY ${SCENARIO_COLUMNS}, n DESC, first_seat`,
+  );
+  return raw.map((r) => ({ ...key(r), seat: String(r.first_seat), matches: Number(r.n) }));
+}
+
 /** The distribution of turns, impulses and decisions per match, by scenario. */
 export async function gameLengths(store: Store, filter: TelemetryFilter = {}): Promise<GameLengthRow[]> {
   const db = ident(store.database);

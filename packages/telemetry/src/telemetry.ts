@@ -17,6 +17,10 @@ import {
   winRates,
   matchResults,
   type MatchResultRow,
+  victoryConditions,
+  firstMovers,
+  type VictoryConditionRow,
+  type FirstMoverRow,
   listMatches,
   matchSummary,
   matchImpulses,
@@ -64,6 +68,10 @@ export interface Telemetry {
   winRates(filter?: TelemetryFilter): Promise<WinRateRow[]>;
   /** Every decided match's sides, bots and results, in the order they ended: for ratings. */
   results(filter?: TelemetryFilter): Promise<MatchResultRow[]>;
+  /** Decided matches by scenario, victory condition and winner. */
+  victoryConditions(filter?: TelemetryFilter): Promise<VictoryConditionRow[]>;
+  /** Who makes the first decision in each scenario's matches. */
+  firstMovers(filter?: TelemetryFilter): Promise<FirstMoverRow[]>;
   /** Distribution of turns, impulses and decisions per match, by scenario. */
   gameLengths(filter?: TelemetryFilter): Promise<GameLengthRow[]>;
   /** Mean score, losses and control by power at each (turn, impulse), by scenario. */
@@ -142,6 +150,8 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     pendingSpool: async () => (await written(), pendingSpool(config.spoolDir)),
     winRates: async (filter) => (await written(), winRates(store, filter)),
     results: async (filter) => (await written(), matchResults(store, filter)),
+    victoryConditions: async (filter) => (await written(), victoryConditions(store, filter)),
+    firstMovers: async (filter) => (await written(), firstMovers(store, filter)),
     gameLengths: async (filter) => (await written(), gameLengths(store, filter)),
     impulseCurves: async (filter) => (await written(), impulseCurves(store, filter)),
     combatResults: async (filter, limit) => (await written(), combatResults(store, filter, limit)),

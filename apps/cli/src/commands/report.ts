@@ -6,6 +6,7 @@ import type { Telemetry, TelemetryFilter } from '@salient/telemetry';
 import { SalientError } from '@salient/engine';
 import { say, table } from '../output.ts';
 import { withTelemetry } from '../telemetry.ts';
+import { balanceLines, balanceReport } from '@salient/api';
 
 interface ReportFlags {
   game?: string;
@@ -66,16 +67,28 @@ function filterOf(f: ReportFlags): TelemetryFilter {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description('Win rates by scenario, side and bot, and game lengths, from the telemetry store.')
+    .description(
+      "Win rates by scenario, side and bot, and game lengths, from the telemetry store. `report balance`: per scenario, each side's win rate as played and net of bot strength (with intervals), game lengths, who moves first, and which victory conditions decide games.",
+    )
+    .argument('[kind]', "'balance' for the balance report; nothing for the summary")
     .option('-g, --game <id>', 'only this game')
     .option('-s, --scenario <id>', 'only this scenario')
     .option('-b, --bot <name>', 'only matches this bot played (name, or name@version)')
     .option('--pack <id|hash>', 'only this pack (id or content hash)')
     .option('--tournament <id>', 'only this tournament')
     .option('--json', 'print the rows as JSON')
-    .action(async (f: ReportFlags) => {
+    .action(async (kind: string | undefined, f: ReportFlags) => {
+      if (kind !== undefined && kind !== 'balance') {
+        throw new SalientError('BAD_ARGUMENT', `report: unknown report '${kind}'. Use \`salient report\` for the summary or \`salient report balance\` for the balance report.`);
+      }
       await withTelemetry(async (t) => {
         const filter = filterOf(f);
+        if (kind === 'balance') {
+          const r = await balanceReport(t, filter);
+          if (f.json) say(JSON.stringify(r, null, 2));
+          else for (const l of balanceLines(r)) say(l);
+          return;
+        }
         if (f.json) {
           say(JSON.stringify({ winRates: await t.winRates(filter), gameLengths: await t.gameLengths(filter) }, null, 2));
           return;

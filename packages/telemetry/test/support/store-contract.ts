@@ -427,6 +427,22 @@ export function storeContract(config: () => TelemetryConfig): void {
       );
       expect(results).toHaveLength(decided.length);
       expect(results.every((r) => r.game === 'blitz' && r.scenario === 'A')).toBe(true);
+      // victory conditions: the decided matches by the game's reason and winner
+      const reasons = new Map<string, number>();
+      for (const p of decided) {
+        const r = (p.result as { result: { sides: Record<string, string>; reason: string } }).result;
+        const k = JSON.stringify([r.reason, Object.keys(r.sides).sort().filter((s) => r.sides[s] === 'win')]);
+        reasons.set(k, (reasons.get(k) ?? 0) + 1);
+      }
+      const vc = await t.victoryConditions(filter);
+      expect(Object.fromEntries(vc.map((v) => [JSON.stringify([v.reason, v.winners]), v.matches]))).toEqual(Object.fromEntries(reasons));
+      // who decides first: the first entry of each replay log that is not a chance draw
+      const firsts = new Map<string, number>();
+      for (const p of played) {
+        const by = p.result.replay.log.find((e) => e.by !== 'chance')?.by as string;
+        firsts.set(by, (firsts.get(by) ?? 0) + 1);
+      }
+      expect(Object.fromEntries((await t.firstMovers(filter)).map((f) => [f.seat, f.matches]))).toEqual(Object.fromEntries(firsts));
 
       // filter values are literals, whatever they contain
       const odd = { game: "bl'itz\\", scenario: "A' OR 1 = 1 --", bot: '\n%_', pack: '\0', tournament: "'; DROP TABLE matches" };
@@ -435,6 +451,8 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(await t.impulseCurves(odd)).toEqual([]);
       expect(await t.combatResults(odd)).toEqual([]);
       expect(await t.results(odd)).toEqual([]);
+      expect(await t.victoryConditions(odd)).toEqual([]);
+      expect(await t.firstMovers(odd)).toEqual([]);
 
       // the view agrees with the match rows on everything stored so far
       const everything = await t.winRates({ game: 'blitz', scenario: 'A' });
