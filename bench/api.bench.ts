@@ -91,9 +91,14 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
       return c;
     });
     process.stderr.write(`bench: copying the seed rows of ${table} ${copies} times\n`);
-    await t.client.command({
-      query: `INSERT INTO ${db}.${table} (${cols.join(', ')}) SELECT ${exprs.join(', ')} FROM ${db}.${table} ARRAY JOIN arrayMap(i -> i + 1, range(${copies})) AS k WHERE match_id NOT LIKE '%~%'`,
-    });
+    // Ten copies per statement: one statement for all of them outlasts the client's request timeout
+    // on the Debian server once the match rows feed the curve view too.
+    for (let from = 0; from < copies; from += 10) {
+      const n = Math.min(10, copies - from);
+      await t.client.command({
+        query: `INSERT INTO ${db}.${table} (${cols.join(', ')}) SELECT ${exprs.join(', ')} FROM ${db}.${table} ARRAY JOIN arrayMap(i -> i + ${from + 1}, range(${n})) AS k WHERE match_id NOT LIKE '%~%'`,
+      });
+    }
   }
   const stored = Number((await t.query(`SELECT count() AS n FROM ${db}.matches`)).rows[0]?.n ?? 0);
   if (stored < target) throw new Error(`bench: ${stored} matches stored after copying, fewer than ${target}`);
@@ -128,14 +133,19 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
     const app = await buildApp({ telemetry: t, processMetrics: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    // A cursor that starts where offset 50000 does, for the keyset page.
+    const deep = (await (await fetch(`${base}/api/matches?limit=1&offset=49999`)).json()) as { next?: string };
     const endpoints = [
       '/api/win-rates',
+      '/api/ratings',
+      '/api/balance',
       '/api/win-rates?scenario=A&bot=greedy',
       `/api/win-rates?tournament=${tournament}`,
       '/api/lengths',
       '/api/curves?scenario=A',
       '/api/matches?limit=50',
       '/api/matches?limit=50&offset=50000',
+      ...(deep.next ? [`/api/matches?limit=50&after=${deep.next}`] : []),
       `/api/matches/${matchId}`,
       `/api/matches/${matchId}/board`,
       '/api/tournaments',

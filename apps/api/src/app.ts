@@ -35,7 +35,7 @@ import { cancelTournament, connectRedis, describeRedis, submitTournament, tourna
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
-import { ratingsOf } from './ratings.ts';
+import { ratingsCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
 import {
   balanceReply,
@@ -133,6 +133,8 @@ function withIntervals(rows: readonly WinRateRow[]) {
 
 export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   const tokens = (o.tokens ?? []).filter((t) => t.length > 0);
+  /** Ratings per filter, remembered until its matches change (see ratingsCache). */
+  const rated = ratingsCache();
   const app = Fastify({
     ...(o.logger ? { loggerInstance: o.logger as unknown as FastifyBaseLogger } : {}),
     bodyLimit: o.bodyLimit ?? 256 * 1024,
@@ -248,7 +250,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         response: { 200: ratingsReply, ...reads },
       },
     },
-    async (req) => ratingsOf(await o.telemetry.results(toFilter(req.query))),
+    async (req) => rated(o.telemetry, toFilter(req.query)),
   );
   app.get(
     '/api/balance',
@@ -261,7 +263,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       },
     },
     async (req) => {
-      const r = await balanceReport(o.telemetry, toFilter(req.query));
+      const r = await balanceReport(o.telemetry, toFilter(req.query), rated);
       return { ...r, filter: { ...req.query } };
     },
   );

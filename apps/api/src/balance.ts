@@ -11,7 +11,7 @@
 import { wilson, type Interval } from '@salient/stats';
 import type { ScenarioKey, Telemetry, TelemetryFilter } from '@salient/telemetry';
 import { resolveGamePack } from '@salient/scheduler';
-import { ratingsOf } from './ratings.ts';
+import { ratingsOf, type Ratings } from './ratings.ts';
 
 export interface BalanceSide {
   side: string;
@@ -58,15 +58,14 @@ async function sidesOf(k: ScenarioKey): Promise<Map<string, string[]>> {
   }
 }
 
-export async function balanceReport(t: Telemetry, filter: TelemetryFilter = {}): Promise<BalanceReport> {
-  const [rates, lengths, results, victories, movers] = await Promise.all([
+export async function balanceReport(t: Telemetry, filter: TelemetryFilter = {}, rate: (t: Telemetry, f: TelemetryFilter) => Promise<Ratings> = async (x, f) => ratingsOf(await x.results(f))): Promise<BalanceReport> {
+  const [rates, lengths, ratings, victories, movers] = await Promise.all([
     t.winRates(filter),
     t.gameLengths(filter),
-    t.results(filter),
+    rate(t, filter),
     t.victoryConditions(filter),
     t.firstMovers(filter),
   ]);
-  const ratings = ratingsOf(results);
   const scenarios = new Map<string, BalanceScenario>();
   for (const r of rates) {
     const id = keyOf(r);

@@ -5,7 +5,7 @@
  * across packs or rules versions: each (game, scenario, pack, rules version) has its own side terms.
  */
 import { bradleyTerry, openskillRatings, type RatedMatch } from '@salient/stats';
-import type { MatchResultRow, ScenarioKey } from '@salient/telemetry';
+import type { MatchResultRow, ScenarioKey, Telemetry, TelemetryFilter } from '@salient/telemetry';
 
 export interface Ratings {
   matches: number;
@@ -41,5 +41,29 @@ export function ratingsOf(rows: readonly MatchResultRow[]): Ratings {
       sides: bt.sides.map((s) => ({ ...(keys.get(s.scenario) as ScenarioKey), side: s.side, winProbabilityEven: s.winProbabilityEven, interval: s.winProbabilityInterval, games: s.games })),
     },
     openskill: { bots: [...os.bots].sort((a, b) => b.ordinal - a.ordinal), mirrorMatches: os.mirrorMatches },
+  };
+}
+
+/**
+ * Ratings of the matches a filter selects, remembered until those matches change: openskill is
+ * sequential over every match (0.6 s for 100 000), and a dashboard asks the same question again and
+ * again. The stamp (`matchesVersion`) costs a count; `limit` filters are kept, least recent dropped.
+ */
+export function ratingsCache(limit = 32): (t: Telemetry, filter: TelemetryFilter) => Promise<Ratings> {
+  const memo = new Map<string, { version: string; ratings: Promise<Ratings> }>();
+  return async (t, filter) => {
+    const key = JSON.stringify(filter, (_k, v: unknown) => (v instanceof Date ? v.toISOString() : v));
+    const version = await t.matchesVersion(filter);
+    const hit = memo.get(key);
+    if (hit && hit.version === version) {
+      memo.delete(key);
+      memo.set(key, hit);
+      return hit.ratings;
+    }
+    const ratings = t.results(filter).then(ratingsOf);
+    memo.set(key, { version, ratings });
+    ratings.catch(() => memo.delete(key));
+    while (memo.size > limit) memo.delete(memo.keys().next().value as string);
+    return ratings;
   };
 }

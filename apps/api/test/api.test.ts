@@ -482,3 +482,17 @@ describe('writes', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('ratings are remembered only while their matches stay the same', () => {
+  it('a tournament recorded after a first read shows up in the next one', async () => {
+    const before = await get('/api/ratings?tournament=late');
+    expect(before.body).toEqual({ matches: 0 });
+    const late = await planTournament(await parseTournamentSpec('id: late\ngame: blitz\nscenarios: [A]\nentrants: [random, greedy]\ngamesPerPairing: 2\nsideSwap: true\nbaseSeed: 5\n', 'late.yaml'));
+    await runLocalTournament({ plan: late, threads: 1, telemetry });
+    const after = await get('/api/ratings?tournament=late');
+    expect(after.body.matches).toBe(2);
+    expect(after.body.bradleyTerry.bots).toHaveLength(2);
+    // and the same question again is the same answer
+    expect((await get('/api/ratings?tournament=late')).body).toEqual(after.body);
+  }, 60_000);
+});

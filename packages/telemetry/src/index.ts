@@ -19,6 +19,7 @@ export {
   gameLengths,
   impulseCurves,
   matchResults,
+  matchesVersion,
   type MatchResultRow,
   victoryConditions,
   firstMovers,

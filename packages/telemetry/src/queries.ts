@@ -211,6 +211,17 @@ export async function matchResults(store: Store, filter: TelemetryFilter = {}): 
   }));
 }
 
+/**
+ * A stamp that changes when the matches a filter selects do: how many match rows there are (copies
+ * included: no FINAL, so it costs a count) and the latest end time. For caching what is computed
+ * from them, not for display.
+ */
+export async function matchesVersion(store: Store, filter: TelemetryFilter = {}): Promise<string> {
+  const db = ident(store.database);
+  const [r] = await rows<Raw>(store, 'reading the matches version', `SELECT count() AS n, toUnixTimestamp(max(ended_at)) AS t FROM ${db}.matches ${where(conditions(filter, 'bots'))}`);
+  return `${r?.n ?? 0}@${r?.t ?? 0}`;
+}
+
 /** How often each victory condition decided a scenario's matches, and for which side. */
 export interface VictoryConditionRow extends ScenarioKey {
   /** The game's account of why the match ended as it did. */

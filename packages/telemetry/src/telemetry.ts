@@ -16,6 +16,7 @@ import {
   matchReplay,
   winRates,
   matchResults,
+  matchesVersion,
   type MatchResultRow,
   victoryConditions,
   firstMovers,
@@ -68,6 +69,8 @@ export interface Telemetry {
   winRates(filter?: TelemetryFilter): Promise<WinRateRow[]>;
   /** Every decided match's sides, bots and results, in the order they ended: for ratings. */
   results(filter?: TelemetryFilter): Promise<MatchResultRow[]>;
+  /** A stamp that changes when the matches the filter selects do (for caches). */
+  matchesVersion(filter?: TelemetryFilter): Promise<string>;
   /** Decided matches by scenario, victory condition and winner. */
   victoryConditions(filter?: TelemetryFilter): Promise<VictoryConditionRow[]>;
   /** Who makes the first decision in each scenario's matches. */
@@ -150,6 +153,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     pendingSpool: async () => (await written(), pendingSpool(config.spoolDir)),
     winRates: async (filter) => (await written(), winRates(store, filter)),
     results: async (filter) => (await written(), matchResults(store, filter)),
+    matchesVersion: async (filter) => (await written(), matchesVersion(store, filter)),
     victoryConditions: async (filter) => (await written(), victoryConditions(store, filter)),
     firstMovers: async (filter) => (await written(), firstMovers(store, filter)),
     gameLengths: async (filter) => (await written(), gameLengths(store, filter)),
