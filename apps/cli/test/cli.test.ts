@@ -208,7 +208,7 @@ describe.runIf(HAS_BLITZ)('salient play blitz', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^blitz · Scenario A · pack approximation [0-9a-f]{8} · rules \S+ · \d+ matches$/m);
     expect(text.stdout).toMatch(/^  Axis \(GER\): won \d+ of \d+, [\d.]+% \([\d.]+%–[\d.]+%\).*; between equal bots [\d.]+%/m);
-    expect(text.stdout).toMatch(/^  first impulse: \S+ moves first/m);
+    expect(text.stdout).toMatch(/^  first move: \S+ decides first \(in \d+ of \d+ matches\)/m);
     expect(text.stdout).toMatch(/^  decided by:$/m);
     const json = salient('report', 'balance', '--game', 'blitz', '--scenario', 'B', '--json');
     expect(json.code, json.stderr).toBe(0);
