@@ -65,6 +65,27 @@ describe('salient tournament run', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ tournamentId: 'blitz-smoke', matches: 8, played: 8, skipped: 0, finished: 8, threads: 1 });
   });
 
+  it('stops an SPRT gauntlet when the test decides, says why and how much was left, and a rerun plays nothing', () => {
+    const spec = join(root, 'examples/tournaments/blitz-sprt.yaml');
+    const first = salient('sprt', 'tournament', 'run', spec, '--threads', '2');
+    expect(first.code, first.stderr).toBe(0);
+    // Progress lines carry the test; the last one says it stopped.
+    expect(first.stderr).toMatch(/; LLR 0\.00 \(-2\.94, 2\.94\), 0 pairs\n/);
+    expect(first.stderr).toMatch(/; LLR \d\.\d\d \(-2\.94, 2\.94\), \d+ pairs, H1 accepted, stopped\n/);
+    expect(first.stdout).toMatch(/^SPRT greedy vs random, nElo \[0, 50\], alpha 0\.05, beta 0\.05: /m);
+    expect(first.stdout).toMatch(/^  \d+ pairs \[\d+, \d+, \d+, \d+, \d+\].*; Elo \+[\d.]+ ± [\d.]+ \(LOS [\d.]+%\); nElo /m);
+    const stop = /^Stopped early: SPRT accepted H1 \(greedy vs random: candidate stronger\): LLR [\d.]+ ≥ 2\.94 after (\d+) pairs; (\d+) of 1000 planned matches left unplayed\.$/m.exec(first.stdout);
+    expect(stop, first.stdout).not.toBeNull();
+    const played = 1000 - Number(stop![2]);
+    expect(first.stdout).toContain(`Tournament blitz-sprt: ${played}/1000 matches (${played} played now`);
+
+    const again = salient('sprt', 'tournament', 'run', spec, '--json', '--quiet');
+    expect(again.code, again.stderr).toBe(0);
+    const r = JSON.parse(again.stdout) as { played: number; skipped: number; stopped: { reason: string; unplayed: number }; stop: { pairs: number; state: string } };
+    expect(r).toMatchObject({ played: 0, skipped: played, stopped: { unplayed: 1000 - played }, stop: { rule: 'sprt', candidate: 'greedy', baseline: 'random' } });
+    expect(r.stopped.reason).toContain(`after ${stop![1]} pairs`);
+  }, 120_000);
+
   it('reports a bad spec in one line and exits 2', () => {
     const bad = join(tmp, 'bad.yaml');
     writeFileSync(bad, 'id: bad\ngame: blitz\nscenarios: [A]\nentrants: [random, nobody]\n');

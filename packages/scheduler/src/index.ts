@@ -24,6 +24,8 @@ export {
   fixedStopRule,
   sprtStopRule,
   stopContextOf,
+  replayStopRule,
+  sprtText,
   type StopRule,
   type StopDecision,
   type StopContext,

@@ -18,7 +18,7 @@ import {
   type Pentanomial,
   type SprtState,
 } from '@salient/stats';
-import type { MatchOutcome, StopSpec, TournamentSpec } from './types.ts';
+import type { MatchOutcome, StopSpec, TournamentPlan, TournamentSpec } from './types.ts';
 
 export interface StopDecision {
   stop: boolean;
@@ -263,6 +263,40 @@ export function createStopRule(spec: StopSpec, ctx: StopContext): StopRule {
     case 'sprt':
       return sprtStopRule(spec, ctx);
   }
+}
+
+/**
+ * `plan`'s stop rule over `outcomes` (a run's, or the matches a store holds for it) taken in plan
+ * order, as the local pool feeds it: whether and why it decided, and its figures (`sprt`). The
+ * decision comes out as the run made it, since the run also fed its rule in plan order; the figures
+ * count every outcome given.
+ */
+export function replayStopRule(plan: TournamentPlan, outcomes: readonly MatchOutcome[]): { decision: StopDecision; status?: StopStatus } {
+  const rule = createStopRule(plan.spec.stop, stopContextOf(plan.spec));
+  for (const o of [...outcomes].sort((a, b) => a.index - b.index)) rule.observe(o);
+  return { decision: rule.decided(), ...(rule.status ? { status: rule.status() } : {}) };
+}
+
+/**
+ * The SPRT as two lines for terminals and logs: the test and where its LLR stands, then the counts and
+ * the strength estimates (`Elo` logistic, with fishtest's ± and LOS; `nElo` normalized, the scale of
+ * the bounds, with its 95% interval).
+ */
+export function sprtText(s: SprtStatus): [string, string] {
+  const where =
+    s.state === 'H1' ? `H1 accepted: LLR ${fmt(s.llr)} ≥ ${fmt(s.upper)}` : s.state === 'H0' ? `H0 accepted: LLR ${fmt(s.llr)} ≤ ${fmt(s.lower)}` : `LLR ${fmt(s.llr)} in (${fmt(s.lower)}, ${fmt(s.upper)})`;
+  const head = `SPRT ${s.candidate} vs ${s.baseline}, nElo [${s.elo0}, ${s.elo1}], alpha ${s.alpha}, beta ${s.beta}: ${where}`;
+  const extra = [s.pendingPairs ? `${s.pendingPairs} half-played` : '', s.voidedPairs ? `${s.voidedPairs} voided by errors` : ''].filter(Boolean).join(', ');
+  const counts = `${s.pairs} pair${s.pairs === 1 ? '' : 's'} [${s.pentanomial.join(', ')}]${extra ? ` (${extra})` : ''}`;
+  if (s.pairs === 0) return [head, `  ${counts}; no estimate yet`];
+  const signed = (x: number, d = 1) => {
+    if (!Number.isFinite(x)) return x > 0 ? '+inf' : '-inf';
+    const t = x.toFixed(d);
+    return /^-0\.?0*$/.test(t) ? t.slice(1).replace(/^/, '+') : `${x >= 0 ? '+' : ''}${t}`;
+  };
+  const elo = `Elo ${signed(s.elo.elo)} ± ${Number.isFinite(s.elo.plusMinus) ? s.elo.plusMinus.toFixed(1) : 'inf'} (LOS ${(100 * s.elo.los).toFixed(1)}%)`;
+  const nelo = `nElo ${signed(s.nelo.nelo)} (${signed(s.nelo.ci.low)} to ${signed(s.nelo.ci.high)})`;
+  return [head, `  ${counts}; ${elo}; ${nelo}`];
 }
 
 /** Two decimals, as fishtest prints an LLR (and never "-0.00"). */

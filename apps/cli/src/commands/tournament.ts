@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import { recordedMatches, type Telemetry } from '@salient/telemetry';
-import { loadTournamentSpec, planTournament, standings, type StandingsRow, type TournamentPlan } from '@salient/scheduler';
+import { loadTournamentSpec, planTournament, sprtText, standings, type StandingsRow, type TournamentPlan } from '@salient/scheduler';
 import { progressRenderer, runLocalTournament, type LocalRunResult } from '@salient/scheduler/local';
 import { integer } from '../args.ts';
 import { EXIT } from '../errors.ts';
@@ -97,6 +97,8 @@ function report(plan: TournamentPlan, r: LocalRunResult, f: RunFlags, notes: str
           threadDeaths: r.threadDeaths,
           wallMs: Math.round(r.wallMs),
           standings: rows,
+          ...(r.stop ? { stop: r.stop } : {}),
+          ...(r.stopped ? { stopped: r.stopped } : {}),
         },
         null,
         2,
@@ -109,6 +111,9 @@ function report(plan: TournamentPlan, r: LocalRunResult, f: RunFlags, notes: str
       `(${r.played} played now on ${r.threads} thread(s) in ${(r.wallMs / 1000).toFixed(1)} s, ${r.skipped} recorded before).`,
   );
   say(standingsTable(rows));
+  if (r.stop) for (const line of sprtText(r.stop)) say(line);
+  if (r.stopped) say(`Stopped early: ${r.stopped.reason}; ${r.stopped.unplayed} of ${plan.matches.length} planned matches left unplayed.`);
+  else if (r.stop && !r.cancelled && r.stop.state === 'continue') say(`The plan ran out before the SPRT decided; give the spec more seeds (gamesPerPairing) to let it finish.`);
   for (const n of notes) say(n);
 }
 

@@ -4,7 +4,12 @@
  * each thread plays through `playPlanned` and posts its rows to this thread's store (the process that
  * owns the embedded store owns it alone: see ARCHITECTURE.md, "Telemetry"). Matches the store already
  * holds for the tournament are skipped and counted from the store, so running a tournament again
- * resumes it. A thread that dies takes only its match with it: the match is handed out once more, and
+ * resumes it. The spec's stop rule sees the outcomes in plan order (one that finishes early waits for
+ * those before it), so where it stops does not depend on the number of threads or their timing: an
+ * SPRT stops after the same pair on one thread or sixteen. Once it decides, no more matches are handed
+ * out, matches already running finish (they are recorded and counted in the final figures, as fishtest
+ * counts games finished after a test stops), and the rest of the plan is left unplayed; running the
+ * tournament again finds the test decided and plays nothing. A thread that dies takes only its match with it: the match is handed out once more, and
  * if it kills a thread again it is recorded as an `error`; a new thread takes the dead one's place.
  * Nothing here writes to the terminal: progress goes to `onProgress`.
  */
@@ -17,6 +22,7 @@ import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
 import { isDecided, plannedPart } from '../play.ts';
 import { bundleEntry } from '../bundle.ts';
 import { tournamentRecord } from '../record.ts';
+import { createStopRule, stopContextOf, type StopStatus } from '../stop-rule.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 /** What {@link runLocalTournament} tells `onProgress` (after every match, and once before the first). */
@@ -39,6 +45,10 @@ export interface LocalProgress {
   etaMs: number | undefined;
   /** Every outcome so far (skipped matches included), in the order they came. */
   outcomes: readonly MatchOutcome[];
+  /** The stop rule's live figures (`stop: sprt`: the test as it stands). */
+  stop?: StopStatus;
+  /** Set once the stop rule ended the tournament early: why (no more matches are handed out). */
+  stopped?: string;
 }
 
 export interface LocalRunOptions {
@@ -81,6 +91,13 @@ export interface LocalRunResult {
   cancelled: boolean;
   threads: number;
   wallMs: number;
+  /** The stop rule's figures at the end (`stop: sprt`). */
+  stop?: StopStatus;
+  /**
+   * Set when the stop rule ended the tournament before its plan did: why, and how many planned
+   * matches were left unplayed.
+   */
+  stopped?: { reason: string; unplayed: number };
 }
 
 /**
@@ -168,6 +185,27 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   }
   const recorded = new Set(outcomes.map((x) => x.matchId));
   const queue = plan.matches.filter((m) => !recorded.has(m.id));
+  // The stop rule takes outcomes in plan order: `early` holds those that came before their turn.
+  const rule = createStopRule(plan.spec.stop, stopContextOf(plan.spec));
+  const early = new Map<string, MatchOutcome>(outcomes.map((x) => [x.matchId, x]));
+  let next = 0;
+  let stopped: string | undefined;
+  const slots: Slot[] = [];
+  const observe = (x?: MatchOutcome): void => {
+    if (x) early.set(x.matchId, x);
+    for (let m = plan.matches[next]; m && early.has(m.id); m = plan.matches[++next]) {
+      rule.observe(early.get(m.id) as MatchOutcome);
+      early.delete(m.id);
+    }
+    if (stopped !== undefined || queue.length === 0) return;
+    const d = rule.decided();
+    if (!d.stop) return;
+    // Decided: hand nothing more out, and have the threads drop what they hold but have not started.
+    stopped = d.reason ?? 'the stop rule decided';
+    queue.length = 0;
+    for (const s of slots) if (s.matches.length > 1 && !s.gone) s.thread.postMessage({ pool: 'drop' } satisfies ToThread);
+  };
+  observe();
   const wanted = o.threads ?? availableParallelism();
   if (!Number.isInteger(wanted) || wanted < 1) throw new SalientError('BAD_ARGUMENT', `threads must be a whole number of at least 1; got ${wanted}.`);
   const threads = Math.max(1, Math.min(wanted, queue.length));
@@ -190,9 +228,10 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       gamesPerSec,
       etaMs: gamesPerSec > 0 ? (left / gamesPerSec) * 1000 : undefined,
       outcomes,
+      ...(rule.status ? { stop: rule.status() } : {}),
+      ...(stopped !== undefined ? { stopped } : {}),
     });
   };
-  const slots: Slot[] = [];
   progress();
   // What the store knows of the tournament besides its matches: planned, running, then how it ended.
   const startedAt = new Date();
@@ -231,6 +270,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
     s.matches = s.matches.filter((m) => m.id !== outcome.matchId);
     outcomes.push(outcome);
     played++;
+    observe(outcome);
     progress();
     handOut(s);
     checkDone();
@@ -287,15 +327,17 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
         return;
       }
       // Matches it had not started go back first in the queue, in order, without counting as an attempt.
-      if (!cancelled) queue.unshift(...waiting);
+      if (!cancelled && stopped === undefined) queue.unshift(...waiting);
       if (m) {
         const n = (attempts.get(m.id) ?? 0) + 1;
         attempts.set(m.id, n);
         if (n >= 2 || cancelled) {
-          outcomes.push(errorOutcome(m, n >= 2 ? `the game thread playing it died twice (${why})` : `its game thread died during a cancel (${why})`));
+          const failed = errorOutcome(m, n >= 2 ? `the game thread playing it died twice (${why})` : `its game thread died during a cancel (${why})`);
+          outcomes.push(failed);
           played++;
+          observe(failed);
           progress();
-        } else queue.unshift(m);
+        } else if (stopped === undefined) queue.unshift(m);
       }
       const i = slots.indexOf(s);
       if (!cancelled && queue.length > 0) slots[i] = spawn();
@@ -354,7 +396,13 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   return finish(cancelled);
 
   function finish(wasCancelled: boolean): LocalRunResult {
+    // Outcomes still waiting for their turn (the plan has holes once stopped or cancelled) count now.
+    for (const x of [...early.values()].sort((a, b) => a.index - b.index)) rule.observe(x);
+    early.clear();
+    const finished = outcomes.filter((x) => x.kind !== 'cancelled').length;
     return {
+      ...(rule.status ? { stop: rule.status() } : {}),
+      ...(stopped !== undefined ? { stopped: { reason: stopped, unplayed: plan.matches.length - finished } } : {}),
       tournamentId: plan.tournamentId,
       outcomes: [...outcomes].sort((a, b) => a.index - b.index),
       played,

@@ -1,11 +1,21 @@
 /**
  * A progress renderer for {@link runLocalTournament}'s `onProgress`: a cli-progress bar on a TTY, a
  * plain line every few seconds otherwise (so CI logs stay readable). Games done/total, games/s, ETA
- * and the leading entrants by score %.
+ * and the leading entrants by score %; under `stop: sprt` the test's LLR between its bounds, and
+ * once it decided, that it did (the ETA is then for the matches still running).
  */
 import { SingleBar } from 'cli-progress';
 import type { MatchOutcome } from '../types.ts';
 import type { LocalProgress } from './local-pool.ts';
+
+/** The stop rule's part of a progress line: `LLR 1.23 (-2.94, 2.94), 40 pairs`, or '' without an SPRT. */
+export function stopPart(p: Pick<LocalProgress, 'stop' | 'stopped'>): string {
+  const s = p.stop;
+  if (!s) return '';
+  const state = s.state === 'continue' ? '' : `, ${s.state} accepted`;
+  const two = (x: number) => (x.toFixed(2) === '-0.00' ? '0.00' : x.toFixed(2));
+  return `LLR ${two(s.llr)} (${two(s.lower)}, ${two(s.upper)}), ${s.pairs} pairs${state}${p.stopped !== undefined ? ', stopped' : ''}`;
+}
 
 export interface ProgressRendererOptions {
   /** Where to write (default process.stderr). */
@@ -53,9 +63,12 @@ export function progressRenderer(o: ProgressRendererOptions = {}): { onProgress:
   let bar: SingleBar | undefined;
   let lastLine = Number.NEGATIVE_INFINITY;
   let last: LocalProgress | undefined;
-  const payload = (p: LocalProgress) => ({ rate: p.gamesPerSec.toFixed(2), eta: duration(p.etaMs), leaders: leaders(p.outcomes, top) || '-' });
+  let stoppedSaid = false;
+  const eta = (p: LocalProgress) => (p.stopped !== undefined ? (p.running ? 'finishing' : '0s') : duration(p.etaMs));
+  const payload = (p: LocalProgress) => ({ rate: p.gamesPerSec.toFixed(2), eta: eta(p), leaders: [leaders(p.outcomes, top) || '-', stopPart(p)].filter(Boolean).join(' | ') });
   const line = (p: LocalProgress) =>
-    `${p.tournamentId}: ${p.done}/${p.total} games (${p.skipped} recorded before), ${p.gamesPerSec.toFixed(2)} games/s, ETA ${duration(p.etaMs)}; ${leaders(p.outcomes, top) || 'no results yet'}\n`;
+    `${p.tournamentId}: ${p.done}/${p.total} games (${p.skipped} recorded before), ${p.gamesPerSec.toFixed(2)} games/s, ETA ${eta(p)}; ${leaders(p.outcomes, top) || 'no results yet'}` +
+    `${p.stop ? `; ${stopPart(p)}` : ''}\n`;
   return {
     onProgress: (p) => {
       last = p;
@@ -64,7 +77,8 @@ export function progressRenderer(o: ProgressRendererOptions = {}): { onProgress:
           bar = new SingleBar({ stream, format: '{bar} {value}/{total} games | {rate} games/s | ETA {eta} | {leaders}', hideCursor: true, clearOnComplete: false });
           bar.start(p.total, p.done, payload(p));
         } else bar.update(p.done, payload(p));
-      } else if (p.done === p.total || performance.now() - lastLine >= (o.everyMs ?? 5000)) {
+      } else if (p.done === p.total || (p.stopped !== undefined && !stoppedSaid) || performance.now() - lastLine >= (o.everyMs ?? 5000)) {
+        stoppedSaid ||= p.stopped !== undefined;
         lastLine = performance.now();
         stream.write(line(p));
       }

@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     } else if (m.pool === 'abort') {
       for (const w of waiting.splice(0)) send({ pool: 'dropped', matchId: w.match.id });
       running?.abort();
+    } else if (m.pool === 'drop') {
+      for (const w of waiting.splice(0)) send({ pool: 'dropped', matchId: w.match.id });
     } else if (m.pool === 'close') {
       void (async () => {
         try {
