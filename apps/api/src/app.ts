@@ -37,6 +37,7 @@ import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
 import { ratingsCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
+import { sprtReader } from './sprt.ts';
 import {
   balanceReply,
   boardReply,
@@ -148,6 +149,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  /** The SPRT of a stop: sprt tournament, from its stored spec and matches. */
+  const sprtOf = sprtReader(app.log);
 
   const metrics = apiMetrics(app, o.processMetrics ?? true);
   app.addHook('onSend', async (request, reply) => {
@@ -351,16 +354,20 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         const known = ['running', 'finished', 'cancelled', 'failed'] as const;
         const state = known.find((k) => k === summary.state) ?? 'finished';
         const recorded = summary.matches - (summary.kinds.cancelled ?? 0);
+        const left = Math.max(0, summary.planned - recorded);
         progress = {
           source: 'store' as const,
           state,
           total: summary.planned,
-          waiting: Math.max(0, summary.planned - recorded),
+          // Once the run ended, what it did not play is not waiting: it was left (stopped early, cancelled).
+          waiting: state === 'running' ? left : 0,
           active: 0,
           completed: recorded - (summary.kinds.error ?? 0),
           failed: summary.kinds.error ?? 0,
+          ...(state !== 'running' && left > 0 ? { unplayed: left } : {}),
         };
       }
+      const sprt = summary ? await sprtOf(o.telemetry, id) : undefined;
       if (!summary && !progress) {
         return reply.code(404).send({ error: 'UNKNOWN_TOURNAMENT', message: `No tournament '${id}' in the store${o.redis ? ' or on the queue' : ''}; /api/tournaments lists them.`, requestId: String(req.id) });
       }
@@ -382,6 +389,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         standings,
         sides: rates.bots,
         ...(progress ? { progress } : {}),
+        ...(sprt ? { sprt } : {}),
       };
     },
   );

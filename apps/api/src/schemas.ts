@@ -266,14 +266,45 @@ export const progress = z
     active: z.number().int(),
     completed: z.number().int(),
     failed: z.number().int(),
+    unplayed: z.number().int().optional().describe('planned matches never played: the stop rule ended the tournament first, or it was cancelled'),
   })
   .describe('live progress: from the queue for tournaments submitted through Redis, else from the store');
+
+/** A figure that is infinite when every pair went one way (JSON has no infinity: null). */
+const figure = z.number().nullable();
+const span = z.object({ low: figure, high: figure });
+export const sprtSchema = z
+  .object({
+    rule: z.literal('sprt'),
+    candidate: z.string(),
+    baseline: z.string(),
+    elo0: z.number(),
+    elo1: z.number(),
+    alpha: z.number(),
+    beta: z.number(),
+    llr: z.number(),
+    lower: z.number(),
+    upper: z.number(),
+    state: z.enum(['continue', 'H0', 'H1']).describe('where the LLR is now'),
+    accepted: z.enum(['H0', 'H1']).optional().describe('the hypothesis accepted, latched when the LLR first reached a bound'),
+    reason: z.string().optional().describe('why the test stopped the tournament (accepted, or the plan ran out)'),
+    pairs: z.number().int().describe('side-swapped pairs counted'),
+    pentanomial: z.array(z.number().int()).length(5).describe('pairs scoring 0, ½, 1, 1½, 2 for the candidate'),
+    pendingPairs: z.number().int(),
+    voidedPairs: z.number().int(),
+    elo: z.object({ elo: figure, ci: span, plusMinus: figure, los: figure }).describe('logistic Elo of the candidate, 95% interval, likelihood of superiority'),
+    nelo: z.object({ nelo: figure, ci: span }).describe('normalized Elo (the scale of elo0/elo1), 95% interval'),
+    matchesSeen: z.number().int(),
+    matches: z.number().int(),
+  })
+  .describe("the sequential probability ratio test of a stop: sprt tournament, from its recorded matches in plan order (fishtest's figures)");
 
 export const tournamentReply = z.object({
   tournament: tournamentSummary,
   standings: z.array(z.object({ bot: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), draws: z.number().int(), score: z.number(), winRate: z.number(), interval })),
   sides: winRatesReply.shape.bots,
   progress: progress.optional(),
+  sprt: sprtSchema.optional(),
 });
 
 export const errorReply = z.object({

@@ -4,7 +4,7 @@
  * draws are checked against the tournament's own outcomes, not against the API. Screenshots of every
  * view go to test-artifacts/dashboard/ at the repository root.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -328,6 +328,25 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await page.locator('[data-testid=error-message]').textContent()).toContain("No match 'no-such-match'");
     await shot('error');
   });
+
+  it('an SPRT tournament: its verdict, the LLR between the bounds, the pair counts and what was left unplayed', async () => {
+    // Played last, so the other views' numbers above are those of web-test alone.
+    const sprtPlan = await planTournament(await parseTournamentSpec(readFileSync(join(repo, 'examples/tournaments/blitz-sprt.yaml'), 'utf8'), 'blitz-sprt.yaml'));
+    const run = await runLocalTournament({ plan: sprtPlan, threads: 2, telemetry });
+    expect(run.stopped).toBeDefined();
+    await open('#/tournaments/blitz-sprt');
+    const card = page.locator('[data-testid=sprt-card]');
+    expect(await card.getAttribute('data-accepted')).toBe('H1');
+    expect(await page.locator('[data-testid=sprt-verdict]').textContent()).toBe('greedy is stronger');
+    expect(Number(await page.locator('[data-testid=llr-marker]').getAttribute('data-llr'))).toBe(run.stop!.llr);
+    const cells = await attrs('[data-testid=pentanomial] g[data-cell]', ['data-cell', 'data-count']);
+    expect(cells.map((c) => Number(c['data-count']))).toEqual([...run.stop!.pentanomial]);
+    expect(await page.locator('[data-testid=sprt-estimates]').textContent()).toContain(`Elo +${run.stop!.elo.elo.toFixed(1)} ± ${run.stop!.elo.plusMinus.toFixed(1)}`);
+    expect(await page.locator('[data-testid=sprt-reason]').textContent()).toBe(` ${run.stopped!.reason}.`);
+    expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`${run.outcomes.length} of 1,000 matches done`);
+    expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`${run.stopped!.unplayed} left unplayed`);
+    await card.screenshot({ path: join(ARTIFACTS, 'tournament-sprt.png') });
+  }, 120_000);
 
   it('loaded with no console errors, no failed requests, and nothing from outside this server', () => {
     // The unknown match's 404 is the one error on purpose.

@@ -1,8 +1,9 @@
-// #/tournaments and #/tournaments/ID : standings, results by side, and live progress.
+// #/tournaments and #/tournaments/ID : standings, results by side, live progress, and for a
+// stop: sprt tournament its sequential test (the LLR between its bounds, the pair counts, Elo).
 import { api } from './api.js';
 import { badge, card, h, note, table } from './dom.js';
 import { colour } from './colours.js';
-import { intervalBars } from './charts.js';
+import { intervalBars, num, svg, text, title } from './charts.js';
 import { link } from './filters.js';
 import { fixed, int, interval, pct, when } from './format.js';
 
@@ -56,6 +57,7 @@ export async function tournament(id, ctx) {
       h('a', { href: link('#/', { tournament: info.id }) }, 'its win rates'),
     ),
     p ? progressCard(p, live) : null,
+    t.sprt ? sprtCard(t.sprt) : null,
     card(
       'Standings',
       { 'data-testid': 'standings-card' },
@@ -102,8 +104,96 @@ function progressCard(p, live) {
       ` ${int(done)} of ${int(p.total)} matches done (${pct(share, 0)})`,
       p.failed ? `, ${int(p.failed)} failed` : '',
       p.active ? `, ${int(p.active)} playing` : '',
-      `, ${int(p.waiting)} waiting. `,
+      `, ${int(p.waiting)} waiting`,
+      p.unplayed ? `, ${int(p.unplayed)} left unplayed` : '',
+      '. ',
       h('span', { class: 'muted' }, `${p.source === 'queue' ? 'Counts from the queue' : 'Counted from the matches recorded in the store'}${live ? `; refreshed every ${REFRESH_MS / 1000} s, last at ${new Date().toLocaleTimeString('en-GB')}` : ''}.`),
     ),
+  );
+}
+
+const signed = (x, digits = 1) => (x === null || x === undefined ? '∞' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
+const CELLS = ['0', '½', '1', '1½', '2'];
+
+/** The SPRT of a stop: sprt tournament: the verdict, the LLR between its bounds, the pair counts and the strength estimates. */
+function sprtCard(s) {
+  const verdict = s.accepted ? `${s.accepted} accepted` : s.reason ? 'undecided' : 'running';
+  const question = `Is ${s.candidate} at least ${num(s.elo1)} normalized Elo stronger than ${s.baseline} (H1), or not ${s.elo0 > 0 ? `more than ${num(s.elo0)}` : s.elo0 < 0 ? `less than ${num(s.elo0)} weaker` : 'stronger'} (H0)?`;
+  const verdictText = s.accepted === 'H1' ? `${s.candidate} is stronger` : s.accepted === 'H0' ? `${s.candidate} is not stronger` : s.reason ? 'the plan ran out before the test decided' : 'the test goes on until the LLR reaches a bound';
+  const estimates = s.pairs
+    ? [
+        h('strong', {}, `Elo ${signed(s.elo.elo)} ± ${s.elo.plusMinus === null ? '∞' : s.elo.plusMinus.toFixed(1)}`),
+        ` (likelihood of superiority ${pct(s.elo.los ?? Number.NaN)}) · normalized Elo ${signed(s.nelo.nelo)} (95%: ${signed(s.nelo.ci.low)} to ${signed(s.nelo.ci.high)})`,
+      ]
+    : 'No complete pair yet.';
+  return card(
+    'Sequential test (SPRT)',
+    { 'data-testid': 'sprt-card', 'data-state': s.state, 'data-accepted': s.accepted ?? '' },
+    h('p', {}, badge(verdict, s.accepted ?? (s.reason ? 'undecided' : 'running')), ' ', h('span', { 'data-testid': 'sprt-verdict' }, verdictText), '. ', h('span', { class: 'muted' }, question)),
+    llrGauge(s),
+    h('p', { 'data-testid': 'sprt-estimates' }, estimates),
+    pentanomialBars(s),
+    note(
+      `Pairs are the two games of one seed with the sides exchanged, scored from ${s.candidate}'s seat (win 1, draw ½). `,
+      `${int(s.pairs)} pairs counted`,
+      s.pendingPairs ? `, ${int(s.pendingPairs)} with one game in` : '',
+      s.voidedPairs ? `, ${int(s.voidedPairs)} voided by a game that ended in error` : '',
+      ` · ${int(s.matchesSeen)} of ${int(s.matches)} planned games. α ${s.alpha}, β ${s.beta}; the pentanomial model and normalized Elo bounds as fishtest uses them.`,
+      s.reason ? h('span', { 'data-testid': 'sprt-reason' }, ` ${s.reason}.`) : null,
+    ),
+  );
+}
+
+/** The LLR as a marker on the line from the lower bound (accept H0) to the upper (accept H1). */
+function llrGauge(s) {
+  const width = 760;
+  const height = 70;
+  const left = 70;
+  const right = 70;
+  const span = s.upper - s.lower;
+  const x = (v) => left + ((Math.min(s.upper, Math.max(s.lower, v)) - s.lower) / span) * (width - left - right);
+  const y = 30;
+  const colour = s.state === 'H1' ? 'var(--good, #2e7d32)' : s.state === 'H0' ? 'var(--bad, #b3261e)' : 'var(--accent, #4a6fa5)';
+  return svg(
+    'svg',
+    { viewBox: `0 0 ${width} ${height}`, class: 'chart', style: `max-width:${width * 1.1}px`, role: 'img', 'aria-label': `LLR ${s.llr.toFixed(2)} between ${s.lower.toFixed(2)} and ${s.upper.toFixed(2)}`, 'data-testid': 'llr-gauge' },
+    svg('line', { x1: x(s.lower), x2: x(s.upper), y1: y, y2: y, stroke: 'currentColor', 'stroke-opacity': 0.25, 'stroke-width': 8, 'stroke-linecap': 'round' }),
+    svg('line', { x1: x(0), x2: x(0), y1: y - 10, y2: y + 10, stroke: 'currentColor', 'stroke-opacity': 0.4 }),
+    svg('line', { x1: x(s.lower), x2: x(s.lower), y1: y - 12, y2: y + 12, stroke: 'var(--bad, #b3261e)', 'stroke-width': 2 }),
+    svg('line', { x1: x(s.upper), x2: x(s.upper), y1: y - 12, y2: y + 12, stroke: 'var(--good, #2e7d32)', 'stroke-width': 2 }),
+    text(x(s.lower) - 12, y + 4, `H0 ${num(Number(s.lower.toFixed(2)))}`, { 'text-anchor': 'end', 'font-size': 12 }),
+    text(x(s.upper) + 12, y + 4, `${num(Number(s.upper.toFixed(2)))} H1`, { 'font-size': 12 }),
+    svg('circle', { cx: x(s.llr), cy: y, r: 8, fill: colour, 'data-testid': 'llr-marker', 'data-llr': s.llr }, title(`LLR ${s.llr.toFixed(2)} after ${s.pairs} pairs`)),
+    text(x(s.llr), y + 28, `LLR ${num(Number(s.llr.toFixed(2)))}`, { 'text-anchor': 'middle', 'font-size': 12 }),
+  );
+}
+
+/** Pairs by the candidate's score over the two games (0 to 2), as bars. */
+function pentanomialBars(s) {
+  const width = 420;
+  const height = 120;
+  const bottom = 96;
+  const max = Math.max(1, ...s.pentanomial);
+  const bw = 56;
+  const gap = (width - 5 * bw) / 6;
+  return h(
+    'figure',
+    {},
+    svg(
+      'svg',
+      { viewBox: `0 0 ${width} ${height}`, class: 'chart', style: `max-width:${width * 1.1}px`, role: 'img', 'aria-label': `Pairs by ${s.candidate}'s score`, 'data-testid': 'pentanomial' },
+      s.pentanomial.map((n, i) => {
+        const x = gap + i * (bw + gap);
+        const bh = (n / max) * 70;
+        return svg(
+          'g',
+          { 'data-cell': i, 'data-count': n },
+          svg('rect', { x, y: bottom - bh, width: bw, height: Math.max(bh, n ? 1 : 0), fill: 'var(--accent, #4a6fa5)' }, title(`${n} pairs scoring ${CELLS[i]} of 2`)),
+          text(x + bw / 2, bottom - bh - 4, String(n), { 'text-anchor': 'middle', 'font-size': 12 }),
+          text(x + bw / 2, bottom + 16, CELLS[i], { 'text-anchor': 'middle', 'font-size': 12 }),
+        );
+      }),
+    ),
+    h('figcaption', { class: 'muted' }, `Pairs by ${s.candidate}'s score over the two games`),
   );
 }

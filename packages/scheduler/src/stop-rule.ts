@@ -24,6 +24,8 @@ export interface StopDecision {
   stop: boolean;
   /** Why, for logs and status, when `stop` is true. */
   reason?: string;
+  /** `sprt`: the hypothesis the test accepted, when that is why it stopped (absent when the plan ran out first). */
+  accepted?: 'H0' | 'H1';
 }
 
 export interface StopRule {
@@ -188,8 +190,8 @@ export function sprtStopRule(spec: Extract<StopSpec, { rule: 'sprt' }>, ctx: Sto
     const c = `${candidate} vs ${baseline}`;
     verdict =
       state === 'H1'
-        ? { stop: true, reason: `SPRT accepted H1 (${c}: ${spec.elo1 > 0 ? 'candidate stronger' : `candidate not weaker by more than ${-spec.elo1} nElo`}): LLR ${fmt(llr)} ≥ ${fmt(r.upper)} ${pairs}` }
-        : { stop: true, reason: `SPRT accepted H0 (${c}: ${spec.elo0 >= 0 ? 'candidate not stronger' : 'candidate weaker'}): LLR ${fmt(llr)} ≤ ${fmt(r.lower)} ${pairs}` };
+        ? { stop: true, accepted: 'H1', reason: `SPRT accepted H1 (${c}: ${spec.elo1 > 0 ? 'candidate stronger' : `candidate not weaker by more than ${-spec.elo1} nElo`}): LLR ${fmt(llr)} ≥ ${fmt(r.upper)} ${pairs}` }
+        : { stop: true, accepted: 'H0', reason: `SPRT accepted H0 (${c}: ${spec.elo0 >= 0 ? 'candidate not stronger' : 'candidate weaker'}): LLR ${fmt(llr)} ≤ ${fmt(r.lower)} ${pairs}` };
   };
 
   return {

@@ -105,7 +105,7 @@ describe('stop: sprt on the local pool', () => {
     const stored = (await recordedMatches(telemetry, p.tournamentId)).map((r) => outcomeFromRecord(byId.get(r.matchId)!, r));
     expect(stored).toHaveLength(first.outcomes.length);
     const replayed = replayStopRule(p, stored);
-    expect(replayed.decision).toEqual({ stop: true, reason: first.stopped!.reason });
+    expect(replayed.decision).toEqual({ stop: true, accepted: 'H0', reason: first.stopped!.reason });
     expect(replayed.status).toEqual(first.stop);
     const [t] = await telemetry.tournaments({ tournament: p.tournamentId });
     expect(t).toMatchObject({ state: 'finished', planned: 400, matches: first.outcomes.length });

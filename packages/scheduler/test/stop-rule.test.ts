@@ -64,6 +64,7 @@ describe('sprt stop rule', () => {
     expect(before.state).toBe('continue');
     expect(r.decided()).toEqual({
       stop: true,
+      accepted: 'H1',
       reason: `SPRT accepted H1 (greedy vs random: candidate stronger): LLR ${at.llr.toFixed(2)} ≥ 2.94 after ${n} pairs`,
     });
     const s = r.status?.();
@@ -83,6 +84,7 @@ describe('sprt stop rule', () => {
     const at = sprt(pentanomial(fed), SPRT);
     expect(at.state).toBe('H0');
     expect(sprt(pentanomial(fed.slice(0, -1)), SPRT).state).toBe('continue');
+    expect(r.decided().accepted).toBe('H0');
     expect(r.decided().reason).toBe(`SPRT accepted H0 (greedy vs random: candidate not stronger): LLR ${at.llr.toFixed(2)} ≤ -2.94 after ${fed.length} pairs`);
     // Stopped part-way through a cycle, so the estimate is near zero but not exactly.
     expect(Math.abs(r.status?.().elo.elo ?? 99)).toBeLessThan(1);

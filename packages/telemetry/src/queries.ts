@@ -892,6 +892,21 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
   return [...byId.values()].sort((a, b) => latest(b).localeCompare(latest(a)) || a.id.localeCompare(b.id)).slice(0, limit);
 }
 
+/** The spec a tournament's latest record carries (parsed JSON) and its hash; undefined when there is no record or it has no spec. */
+export async function tournamentSpec(store: Store, id: string): Promise<{ spec: unknown; specHash: string } | undefined> {
+  const [r] = await rows<Raw>(
+    store,
+    `reading the spec of tournament ${id}`,
+    `SELECT spec, spec_hash FROM ${ident(store.database)}.tournaments FINAL WHERE tournament = ${str(id)} ORDER BY updated_at DESC LIMIT 1`,
+  );
+  if (!r || String(r.spec) === '') return undefined;
+  try {
+    return { spec: JSON.parse(String(r.spec)) as unknown, specHash: String(r.spec_hash) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Scenario ids of a stored spec (JSON), or none. */
 function specScenarios(spec: string): string[] {
   try {

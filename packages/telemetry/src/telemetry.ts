@@ -27,6 +27,7 @@ import {
   matchImpulses,
   tournamentSummaries,
   recordTournament,
+  tournamentSpec,
   type TournamentRecord,
   type MatchList,
   type MatchPage,
@@ -93,6 +94,8 @@ export interface Telemetry {
   impulses(matchId: string): Promise<StoredImpulse[]>;
   /** Tournaments with recorded matches, latest first (at most `limit`, default 100). */
   tournaments(filter?: TelemetryFilter, limit?: number): Promise<TournamentSummary[]>;
+  /** The spec of a tournament's latest record, and its hash (undefined: no record, or one without a spec). */
+  tournamentSpec(id: string): Promise<{ spec: unknown; specHash: string } | undefined>;
   /** Record a tournament's state (its runner does, when it starts and when it ends). */
   recordTournament(r: TournamentRecord): Promise<void>;
   /** Resolves when the store answers a query; throws (the client's error) when it does not. */
@@ -165,6 +168,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     match: async (matchId) => (await written(), matchSummary(store, matchId)),
     impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
     tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
+    tournamentSpec: (id) => tournamentSpec(store, id),
     recordTournament: (r) => recordTournament(store, r),
     ping: async () => {
       await selectRows(store.client, 'SELECT 1 AS ok');
