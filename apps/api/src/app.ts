@@ -345,7 +345,10 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       if (o.redis !== undefined) {
         try {
           const s = await tournamentStatus(id, { connection: o.redis });
-          progress = { source: 'queue' as const, state: s.state, total: s.counts.total, waiting: s.counts.waiting + s.counts.delayed, active: s.counts.active, completed: s.counts.completed, failed: s.counts.failed };
+          const c = s.counts;
+          // Jobs taken off the queue (by a cancel, or by the stop rule once it decided) are in no count.
+          const unplayed = c.total - c.waiting - c.delayed - c.active - c.completed - c.failed;
+          progress = { source: 'queue' as const, state: s.state, total: c.total, waiting: c.waiting + c.delayed, active: c.active, completed: c.completed, failed: c.failed, ...(unplayed > 0 ? { unplayed } : {}) };
         } catch (e) {
           if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
         }

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadTournamentSpec, planTournament } from '@salient/scheduler';
+import { runLocalTournament } from '@salient/scheduler/local';
+import { statusLines } from '../src/commands/tournament-remote.ts';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(cli, '../..');
@@ -123,4 +126,27 @@ describe('salient tournament run', () => {
     expect(r.played + r.skipped).toBe(400);
     expect(r.skipped).toBe(cancelled.finished);
   });
+});
+
+describe('salient tournament status', () => {
+  it('of a queue tournament its SPRT stopped: when and why, the matches left unplayed, and the test', async () => {
+    // The status the queue gives is the local run's outcomes with the stop record (see the BullMQ test).
+    const plan = await planTournament(await loadTournamentSpec(join(root, 'examples/tournaments/blitz-sprt.yaml')));
+    const run = await runLocalTournament({ plan, threads: 2 });
+    const n = run.outcomes.length;
+    const lines = statusLines({
+      tournamentId: plan.tournamentId,
+      state: 'finished',
+      stopped: { at: '2026-11-23T08:00:00.000Z', reason: run.stopped!.reason },
+      stop: run.stop!,
+      counts: { total: 1000, waiting: 0, active: 0, delayed: 0, completed: n, failed: 0 },
+      outcomes: run.outcomes,
+      failed: [],
+      entrants: ['random', 'greedy'],
+    });
+    expect(lines[0]).toBe(`Tournament blitz-sprt: finished (stopped 2026-11-23T08:00:00.000Z: ${run.stopped!.reason}).`);
+    expect(lines[1]).toBe(`Matches: 1000 planned, ${n} finished, 0 failed, 0 running, 0 waiting, 0 waiting to retry, ${1000 - n} left unplayed by the stop rule.`);
+    expect(lines[2]).toMatch(/^SPRT greedy vs random, nElo \[0, 50\], alpha 0\.05, beta 0\.05: /);
+    expect(lines[3]).toMatch(new RegExp(`^  ${run.stop!.pairs} pairs \\[${run.stop!.pentanomial.join(', ')}\\]`));
+  }, 60_000);
 });

@@ -87,6 +87,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
         for (const x of e.outcomes) log({ level: 'info', msg: 'match done', job: e.jobId, match: x.matchId, result: x.kind, decisions: x.decisions, ms: x.wallMs });
       } else log({ level: e.willRetry ? 'warn' : 'error', msg: 'match job failed', job: e.jobId, matches: e.matches, reason: e.reason, willRetry: e.willRetry });
     },
+    onStop: (e) => log({ level: 'info', msg: 'tournament stopped by its stop rule', tournament: e.tournamentId, reason: e.reason, removed: e.removed }),
     onError: (e) => log({ level: 'warn', msg: 'queue error', error: e.message }),
   });
   metrics = workerMetrics(queues);

@@ -22,16 +22,19 @@ import {
   tournamentStatus,
   type MatchEvent,
   type MatchWorker,
+  type StopEvent,
 } from '../src/bullmq/index.ts';
+import { runLocalTournament } from '../src/local/index.ts';
 import { blitzPlan, waitFinished, waitFor } from './bullmq-support.ts';
 
 let redis: TestRedisServer;
 let worker: MatchWorker;
 const events: MatchEvent[] = [];
+const stops: StopEvent[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  worker = await startWorker({ connection: redis.url, concurrency: 2, telemetry: false, onMatch: (e) => events.push(e) });
+  worker = await startWorker({ connection: redis.url, concurrency: 2, telemetry: false, onMatch: (e) => events.push(e), onStop: (e) => stops.push(e) });
 }, 60_000);
 
 afterAll(async () => {
@@ -178,6 +181,26 @@ describe('BullMQ executor', () => {
       await other.dispose();
     }
   });
+
+  it('stop: sprt — the test decides at the pair the local pool does, the rest comes off the queue, and resubmitting is refused', async () => {
+    const plan = await planTournament(await loadTournamentSpec(fileURLToPath(new URL('../../../examples/tournaments/blitz-sprt.yaml', import.meta.url))));
+    const local = await runLocalTournament({ plan, threads: 2 });
+    expect(local.stopped).toBeDefined();
+
+    await submitTournament(plan, { connection: redis.url });
+    const done = await waitFinished(plan.tournamentId, redis.url, 180_000);
+    // Jobs enter the test in plan order, so the worker stops it where the local pool did.
+    expect(done.stopped?.reason).toBe(local.stopped!.reason);
+    expect(stops).toEqual([{ tournamentId: plan.tournamentId, reason: local.stopped!.reason, removed: expect.any(Number) }]);
+    const [stop] = stops;
+    expect(stop!.removed).toBeGreaterThan(0);
+    // Every match was played or taken off the queue; those running at the decision finished and count.
+    expect(done.counts.completed + stop!.removed).toBe(plan.matches.length);
+    expect(done.counts.failed).toBe(0);
+    expect(done.stop).toMatchObject({ rule: 'sprt', candidate: 'greedy', baseline: 'random', matchesSeen: done.counts.completed });
+    expect(done.stop!.pairs).toBeGreaterThanOrEqual(Number(/after (\d+) pairs/.exec(local.stopped!.reason)![1]));
+    await expect(submitTournament(plan, { connection: redis.url })).rejects.toThrow(/was stopped by its stop rule \(SPRT accepted H1/);
+  }, 240_000);
 
   it('plays a planned spec (examples/tournaments/blitz-smoke.yaml); the same id with a different spec is refused', async () => {
     const spec = await loadTournamentSpec(fileURLToPath(new URL('../../../examples/tournaments/blitz-smoke.yaml', import.meta.url)));

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { SalientError } from '@salient/engine';
-import { loadTournamentSpec, planTournament, standings } from '@salient/scheduler';
+import { loadTournamentSpec, planTournament, sprtText, standings } from '@salient/scheduler';
 import {
   cancelTournament,
   describeRedis,
@@ -29,10 +29,13 @@ function redisOf(f: RedisFlags): string {
 export function statusLines(s: TournamentStatus): string[] {
   const c = s.counts;
   const lines = [
-    `Tournament ${s.tournamentId}: ${s.state}${s.cancelledAt ? ` (cancelled ${s.cancelledAt})` : ''}.`,
+    `Tournament ${s.tournamentId}: ${s.state}${s.cancelledAt ? ` (cancelled ${s.cancelledAt})` : ''}${s.stopped ? ` (stopped ${s.stopped.at}: ${s.stopped.reason})` : ''}.`,
     `Matches: ${c.total} planned, ${c.completed} finished, ${c.failed} failed, ${c.active} running, ${c.waiting} waiting, ${c.delayed} waiting to retry` +
-      (c.total - c.completed - c.failed - c.active - c.waiting - c.delayed > 0 ? `, ${c.total - c.completed - c.failed - c.active - c.waiting - c.delayed} removed by cancel.` : '.'),
+      (c.total - c.completed - c.failed - c.active - c.waiting - c.delayed > 0
+        ? `, ${c.total - c.completed - c.failed - c.active - c.waiting - c.delayed} ${s.stopped ? 'left unplayed by the stop rule' : 'removed by cancel'}.`
+        : '.'),
   ];
+  if (s.stop) lines.push(...sprtText(s.stop));
   if (s.outcomes.length) {
     lines.push('', 'Standings (finished matches)');
     lines.push(

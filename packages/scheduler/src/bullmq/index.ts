@@ -6,6 +6,7 @@
 export { submitTournament, type SubmittablePlan, type SubmitOptions, type SubmitReport, type MatchJobData } from './submit.ts';
 export { tournamentStatus, cancelTournament, entrantNames, type TournamentStatus, type FailedMatch, type StatusOptions, type CancelReport } from './status.ts';
 export { startWorker, type StartWorkerOptions, type MatchWorker, type MatchEvent } from './worker.ts';
+export { stopWatcher, readStop, type StopWatcher, type StopEvent, type StopRecord } from './stop.ts';
 export { buildProcessor, defaultProcessorCacheDir } from './build-processor.ts';
 export { connectRedis, describeRedis } from './connection.ts';
-export { MATCH_QUEUE, TOURNAMENT_QUEUE, matchJobId, tournamentJobId, planKey, cancelKey } from './names.ts';
+export { MATCH_QUEUE, TOURNAMENT_QUEUE, matchJobId, tournamentJobId, planKey, cancelKey, stopKey, resultsKey } from './names.ts';

@@ -12,6 +12,10 @@ export const TOURNAMENT_QUEUE = 'salient-tournaments';
 export const planKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:plan`;
 /** Set when a tournament is cancelled (value: ISO time); workers abort its running matches. */
 export const cancelKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:cancelled`;
+/** Set when a tournament's stop rule decided (value: JSON `{ at, reason }`); its waiting matches are taken off the queue. */
+export const stopKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:stopped`;
+/** Hash of the outcomes of a stop: sprt tournament's ended jobs (field: plan index of the job's first match; value: JSON outcomes). */
+export const resultsKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:results`;
 
 // BullMQ refuses custom ids that are integers or contain ':' (its key separator). A prefix rules out
 // integers; ':' and '%' are percent-encoded, so the mapping stays one-to-one and readable.

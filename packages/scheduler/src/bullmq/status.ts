@@ -6,9 +6,11 @@
 import { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { SalientError } from '@salient/engine';
-import type { MatchOutcome } from '../types.ts';
+import { replayStopRule, type SprtStatus } from '../stop-rule.ts';
+import type { MatchOutcome, TournamentPlan, TournamentSpec } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
 import { MATCH_QUEUE, cancelKey, matchJobId, planKey } from './names.ts';
+import { readStop, type StopRecord } from './stop.ts';
 import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
 
 export interface FailedMatch {
@@ -24,6 +26,10 @@ export interface TournamentStatus {
   /** `running` until every match has finished or failed; `cancelled` once cancelled. */
   state: 'running' | 'finished' | 'cancelled';
   cancelledAt?: string;
+  /** Set once the stop rule decided: when and why (its waiting matches were taken off the queue). */
+  stopped?: StopRecord;
+  /** `stop: sprt`: the test over the finished matches, in plan order. */
+  stop?: SprtStatus;
   counts: { total: number; waiting: number; active: number; delayed: number; completed: number; failed: number };
   /** Finished matches in plan order. */
   outcomes: MatchOutcome[];
@@ -62,6 +68,7 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
   try {
     const plan = await readPlan(redis, id);
     const cancelledAt = (await redis.get(cancelKey(id))) ?? undefined;
+    const stopped = await readStop(redis, id);
     const counts = { total: plan.matches.length, waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
     const outcomes: MatchOutcome[] = [];
     const failed: FailedMatch[] = [];
@@ -98,11 +105,15 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     outcomes.sort((a, b) => a.index - b.index);
     failed.sort((a, b) => a.index - b.index);
     const open = counts.waiting + counts.active + counts.delayed;
+    const spec = plan.spec as TournamentSpec | undefined;
+    const stop = spec?.stop?.rule === 'sprt' ? replayStopRule({ ...plan, spec } as TournamentPlan, outcomes).status : undefined;
     return {
       tournamentId: id,
       ...(plan.specHash !== undefined ? { specHash: plan.specHash } : {}),
       state: cancelledAt !== undefined ? 'cancelled' : open === 0 ? 'finished' : 'running',
       ...(cancelledAt !== undefined ? { cancelledAt } : {}),
+      ...(stopped ? { stopped } : {}),
+      ...(stop?.rule === 'sprt' ? { stop } : {}),
       counts,
       outcomes,
       failed,
@@ -112,6 +123,33 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     await queue.close();
     redis.disconnect();
   }
+}
+
+/**
+ * Take `plan`'s waiting and delayed match jobs off `queue` (the flow parent then completes once the
+ * running ones end). Counts matches removed, and those running (or taken by a worker meanwhile: a
+ * locked job stays, and its worker plays or aborts it).
+ */
+export async function removeWaiting(plan: SubmittablePlan, queue: Queue): Promise<{ removed: number; running: number }> {
+  let removed = 0;
+  let running = 0;
+  for (const { pairId, matches: pair } of matchJobs(plan.matches)) {
+    const job = await Job.fromId(queue, matchJobId(pairId));
+    if (!job) continue;
+    const state = await job.getState();
+    if (state === 'active') running += pair.length;
+    // Taken by a worker while this loop ran, and already failed by the cancel flag: it was running.
+    else if (state === 'failed' && /cancelled/.test(job.failedReason ?? '')) running += pair.length;
+    else if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
+      try {
+        await job.remove({ removeChildren: false });
+        removed += pair.length;
+      } catch {
+        running += pair.length;
+      }
+    }
+  }
+  return { removed, running };
 }
 
 export interface CancelReport {
@@ -134,26 +172,7 @@ export async function cancelTournament(id: string, o: StatusOptions): Promise<Ca
   try {
     const plan = await readPlan(redis, id);
     await redis.set(cancelKey(id), new Date().toISOString(), 'NX');
-    let removed = 0;
-    let running = 0;
-    for (const { pairId, matches: pair } of matchJobs(plan.matches)) {
-      const job = await Job.fromId(matches, matchJobId(pairId));
-      if (!job) continue;
-      const state = await job.getState();
-      if (state === 'active') running += pair.length;
-      // Taken by a worker while this loop ran, and already failed by the cancel flag: it was running.
-      else if (state === 'failed' && /cancelled/.test(job.failedReason ?? '')) running += pair.length;
-      else if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
-        // A job a worker took meanwhile is locked and stays; the flag makes its worker abort it.
-        try {
-          await job.remove({ removeChildren: false });
-          removed += pair.length;
-        } catch {
-          running += pair.length;
-        }
-      }
-    }
-    return { tournamentId: id, removed, running };
+    return { tournamentId: id, ...(await removeWaiting(plan, matches)) };
   } finally {
     await matches.close();
     redis.disconnect();

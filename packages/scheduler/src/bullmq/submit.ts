@@ -14,7 +14,7 @@ import { FlowProducer } from 'bullmq';
 import { SalientError } from '@salient/engine';
 import type { PlannedMatch } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
-import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey, matchJobId, planKey, tournamentJobId } from './names.ts';
+import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey, matchJobId, planKey, stopKey, tournamentJobId } from './names.ts';
 
 /** What the executor needs of a plan (`planTournament` gives more; the rest is stored for status). */
 export interface SubmittablePlan {
@@ -76,6 +76,20 @@ export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions):
       throw new SalientError(
         'BAD_ARGUMENT',
         `Tournament ${plan.tournamentId} was cancelled at ${cancelled}; it is not run again. Change the spec (which gives a new tournament id) to play it anew.`,
+      );
+    }
+    // Its stop rule decided and its waiting matches were taken off: submitting it again would play them anyway.
+    const stopped = await redis.get(stopKey(plan.tournamentId));
+    if (stopped !== null) {
+      let why = stopped;
+      try {
+        why = (JSON.parse(stopped) as { reason?: string }).reason ?? stopped;
+      } catch {
+        // a plain value: shown as it is
+      }
+      throw new SalientError(
+        'BAD_ARGUMENT',
+        `Tournament ${plan.tournamentId} was stopped by its stop rule (${why}); nothing is left to play. \`salient tournament status ${plan.tournamentId}\` shows the result; change the spec (a new tournament id) to test anew.`,
       );
     }
     const jobs = matchJobs(plan.matches);

@@ -2,7 +2,8 @@
  * `startWorker`: a BullMQ worker for match jobs (sandboxed: each concurrent job plays its pair of
  * matches in its own child process, running the compiled processor) and a light in-process worker that completes the
  * tournament flow parents once their matches are done. It also watches the cancel flags of the
- * tournaments it is playing and aborts their matches within `cancelPollMs`.
+ * tournaments it is playing and aborts their matches within `cancelPollMs`, and runs their stop rules
+ * (`stop: sprt`; see `stop.ts`): the worker that sees a test decide takes the rest off the queue.
  *
  * Shutdown (`close`): the worker stops taking jobs and lets running matches finish; past `graceMs`
  * it aborts them and puts them back on the queue (no attempt used), where another worker plays them
@@ -20,6 +21,7 @@ import { buildProcessor } from './build-processor.ts';
 import { bullConnection } from './connection.ts';
 import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey } from './names.ts';
 import { CANCELLED, SHUTDOWN } from './processor.ts';
+import { stopWatcher, type StopEvent } from './stop.ts';
 
 export interface StartWorkerOptions {
   /** Redis URL. */
@@ -40,6 +42,8 @@ export interface StartWorkerOptions {
   cacheDir?: string;
   /** Called for every match job (a side-swapped pair, or one match) that ends here, completed or failed. */
   onMatch?: (event: MatchEvent) => void;
+  /** A stop rule decided here (an SPRT accepted H0 or H1), and the tournament's waiting matches were taken off the queue. */
+  onStop?: (event: StopEvent) => void;
   /** Worker errors (lost connections and the like); BullMQ retries on its own. */
   onError?: (error: Error) => void;
 }
@@ -116,6 +120,12 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
       checking = false;
     }
   };
+  const stops = stopWatcher(flags, o.connection);
+  const stopRule = (job: Job<MatchJobData, MatchOutcome[]>, ended: Parameters<typeof stops.jobEnded>[1]) =>
+    void stops.jobEnded(job.data, ended).then(
+      (e) => e && o.onStop?.(e),
+      (e: unknown) => onError(e instanceof Error ? e : new Error(String(e))),
+    );
   const timer = setInterval(() => void checkCancels(), o.cancelPollMs ?? 500);
   timer.unref();
   matches.on('active', (job) => {
@@ -129,12 +139,14 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
   matches.on('completed', (job, outcomes) => {
     const durationMs = ended(job);
     o.onMatch?.({ kind: 'completed', jobId: job.id ?? '', outcomes, durationMs });
+    stopRule(job, { outcomes });
   });
   matches.on('failed', (job, err) => {
     const durationMs = ended(job);
     if (!job || err.name === 'WaitingError') return;
     const willRetry = err.name !== 'UnrecoverableError' && job.attemptsMade < (job.opts.attempts ?? 1);
     o.onMatch?.({ kind: 'failed', jobId: job.id ?? '', matches: job.data.matches.length, reason: err.message, willRetry, durationMs });
+    if (!willRetry) stopRule(job, { reason: err.message });
   });
 
   let closing: Promise<void> | undefined;
@@ -152,6 +164,7 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
           await Promise.all([matches.close(), tournaments.close()]);
         } finally {
           clearTimeout(release);
+          await stops.close().catch(() => {});
           flags.disconnect();
         }
       })()),
