@@ -35,7 +35,7 @@ import { cancelTournament, connectRedis, describeRedis, submitTournament, tourna
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
-import { ratingsCache } from './ratings.ts';
+import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
 import { sprtReader } from './sprt.ts';
 import {
@@ -136,6 +136,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   const tokens = (o.tokens ?? []).filter((t) => t.length > 0);
   /** Ratings per filter, remembered until its matches change (see ratingsCache). */
   const rated = ratingsCache();
+  /** Balance reports per filter, the same way. */
+  const balance = versionedCache((t, f) => balanceReport(t, f, rated));
   const app = Fastify({
     ...(o.logger ? { loggerInstance: o.logger as unknown as FastifyBaseLogger } : {}),
     bodyLimit: o.bodyLimit ?? 256 * 1024,
@@ -266,7 +268,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       },
     },
     async (req) => {
-      const r = await balanceReport(o.telemetry, toFilter(req.query), rated);
+      const r = await balance(o.telemetry, toFilter(req.query));
       return { ...r, filter: { ...req.query } };
     },
   );

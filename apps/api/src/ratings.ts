@@ -45,12 +45,13 @@ export function ratingsOf(rows: readonly MatchResultRow[]): Ratings {
 }
 
 /**
- * Ratings of the matches a filter selects, remembered until those matches change: openskill is
- * sequential over every match (0.6 s for 100 000), and a dashboard asks the same question again and
- * again. The stamp (`matchesVersion`) costs a count; `limit` filters are kept, least recent dropped.
+ * `compute` over the matches a filter selects, remembered until those matches change: the ratings
+ * (openskill is sequential over every match: 0.6 s for 100 000) and the balance report (four scans and
+ * the ratings) are what a dashboard asks again and again. The stamp (`matchesVersion`) costs a count;
+ * `limit` filters are kept, least recent dropped.
  */
-export function ratingsCache(limit = 32): (t: Telemetry, filter: TelemetryFilter) => Promise<Ratings> {
-  const memo = new Map<string, { version: string; ratings: Promise<Ratings> }>();
+export function versionedCache<T>(compute: (t: Telemetry, filter: TelemetryFilter) => Promise<T>, limit = 32): (t: Telemetry, filter: TelemetryFilter) => Promise<T> {
+  const memo = new Map<string, { version: string; value: Promise<T> }>();
   return async (t, filter) => {
     const key = JSON.stringify(filter, (_k, v: unknown) => (v instanceof Date ? v.toISOString() : v));
     const version = await t.matchesVersion(filter);
@@ -58,12 +59,17 @@ export function ratingsCache(limit = 32): (t: Telemetry, filter: TelemetryFilter
     if (hit && hit.version === version) {
       memo.delete(key);
       memo.set(key, hit);
-      return hit.ratings;
+      return hit.value;
     }
-    const ratings = t.results(filter).then(ratingsOf);
-    memo.set(key, { version, ratings });
-    ratings.catch(() => memo.delete(key));
+    const value = compute(t, filter);
+    memo.set(key, { version, value });
+    value.catch(() => memo.delete(key));
     while (memo.size > limit) memo.delete(memo.keys().next().value as string);
-    return ratings;
+    return value;
   };
+}
+
+/** Ratings of the matches a filter selects, remembered until they change (see `versionedCache`). */
+export function ratingsCache(limit = 32): (t: Telemetry, filter: TelemetryFilter) => Promise<Ratings> {
+  return versionedCache(async (t, filter) => ratingsOf(await t.results(filter)), limit);
 }

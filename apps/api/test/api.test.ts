@@ -483,10 +483,11 @@ describe('writes', () => {
   });
 });
 
-describe('ratings are remembered only while their matches stay the same', () => {
+describe('ratings and balance are remembered only while their matches stay the same', () => {
   it('a tournament recorded after a first read shows up in the next one', async () => {
     const before = await get('/api/ratings?tournament=late');
     expect(before.body).toEqual({ matches: 0 });
+    expect((await get('/api/balance?tournament=late')).body.scenarios).toEqual([]);
     const late = await planTournament(await parseTournamentSpec('id: late\ngame: blitz\nscenarios: [A]\nentrants: [random, greedy]\ngamesPerPairing: 2\nsideSwap: true\nbaseSeed: 5\n', 'late.yaml'));
     await runLocalTournament({ plan: late, threads: 1, telemetry });
     const after = await get('/api/ratings?tournament=late');
@@ -494,5 +495,8 @@ describe('ratings are remembered only while their matches stay the same', () => 
     expect(after.body.bradleyTerry.bots).toHaveLength(2);
     // and the same question again is the same answer
     expect((await get('/api/ratings?tournament=late')).body).toEqual(after.body);
+    const balance = await get('/api/balance?tournament=late');
+    expect(balance.body.scenarios.map((x: { scenario: string; matches: number }) => [x.scenario, x.matches])).toEqual([['A', 2]]);
+    expect((await get('/api/balance?tournament=late')).body).toEqual(balance.body);
   }, 60_000);
 });
