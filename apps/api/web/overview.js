@@ -87,7 +87,7 @@ function botRatings(rows, ratings) {
     'Bot ratings',
     { 'data-testid': 'bot-results' },
     note(
-      'Elo is a Bradley–Terry fit over every scenario with a side-advantage term per scenario, so a bot is not credited for the side it happened to play; it is relative to the average bot, with its 95% interval. openskill (μ, σ; ordinal μ − 3σ) rates the matches in the order they ended. Score counts a draw as half a win.',
+      'Elo is a Bradley–Terry fit (with Firth’s bias-reducing penalty) over every scenario with a side-advantage term per scenario, so a bot is not credited for the side it happened to play; it is relative to the average bot, with its 95% interval. openskill (μ, σ; ordinal μ − 3σ) rates the matches in the order they ended. Score counts a draw as half a win.',
     ),
     table(
       [

@@ -73,7 +73,7 @@ describe('bradleyTerry: Agresti baseball, home advantage (published)', () => {
     ...Array.from({ length: homeWins }, () => duel('mlb/1987-al-east', home, away, 'win', ['home', 'away'])),
     ...Array.from({ length: awayWins }, () => duel('mlb/1987-al-east', home, away, 'loss', ['home', 'away'])),
   ]);
-  const fit = bradleyTerry(matches, { ridge: 0 });
+  const fit = bradleyTerry(matches, { ridge: 0, firth: false });
 
   it('converges', () => {
     expect(fit.converged).toBe(true);
@@ -155,13 +155,22 @@ describe('bradleyTerry: Agresti baseball, home advantage (published)', () => {
   });
 
   it('the default ridge moves the published estimates by less than 0.001', () => {
-    const ridged = bradleyTerry(matches);
+    const ridged = bradleyTerry(matches, { firth: false });
     for (const b of fit.bots) expect(Math.abs(bot(ridged, b.bot).strength - b.strength)).toBeLessThan(1e-3);
     expect(Math.abs(side(ridged, 'mlb/1987-al-east', 'home').advantage - 0.3023)).toBeLessThan(1e-3);
   });
 
+  it("Firth's penalty (the default) shrinks the estimates a little towards even, keeping their order", () => {
+    const firth = bradleyTerry(matches);
+    const shrink = (f: BradleyTerryResult) => f.bots.reduce((a, b) => a + Math.abs(b.strength), 0);
+    expect(shrink(firth)).toBeLessThan(shrink(fit));
+    expect(firth.bots.map((b) => b.bot)).toEqual(fit.bots.map((b) => b.bot));
+    for (const b of fit.bots) expect(Math.abs(bot(firth, b.bot).strength - b.strength)).toBeLessThan(0.05);
+    expect(Math.abs(side(firth, 'mlb/1987-al-east', 'home').advantage - 0.3023)).toBeLessThan(0.02);
+  });
+
   it('does not depend on the order of the matches', () => {
-    const reversed = bradleyTerry([...matches].reverse(), { ridge: 0 });
+    const reversed = bradleyTerry([...matches].reverse(), { ridge: 0, firth: false });
     for (const b of fit.bots) close(bot(reversed, b.bot).strength, b.strength, 1e-10);
   });
 });
@@ -222,7 +231,7 @@ describe('bradleyTerry: draws, mirror matches and a three-sided scenario (scipy 
     },
   } as const;
 
-  const fit = bradleyTerry(matches, { ridge: 0 });
+  const fit = bradleyTerry(matches, { ridge: 0, firth: false });
 
   it('matches the scipy fit: strengths, advantages, standard errors, log-likelihood', () => {
     expect(fit.converged).toBe(true);
@@ -330,6 +339,24 @@ describe('bradleyTerry: recovers simulated strengths and side advantages', () =>
   });
 });
 
+describe("bradleyTerry: Firth's penalty", () => {
+  it('two bots, two sides, side swap: the closed form, logit((y + ½)/(n + 1)) for each seating', () => {
+    // With two seatings the model is two binomials reparametrised, and Firth's estimate of a binomial's
+    // log-odds is the logit of (y + ½)/(n + 1), whatever the (linear) parametrisation.
+    const matches: RatedMatch[] = [];
+    for (let k = 0; k < 12; k += 1) matches.push(duel('s', 'a', 'b', 'win')); // a on Allies: won all 12
+    for (let k = 0; k < 12; k += 1) matches.push(duel('s', 'b', 'a', k < 9 ? 'win' : 'loss')); // b on Allies: 9 of 12
+    const fit = bradleyTerry(matches, { ridge: 0 });
+    const eta1 = Math.log(12.5 / 0.5); // Allies (a) beats Axis (b)
+    const eta2 = Math.log(9.5 / 3.5); // Allies (b) beats Axis (a)
+    close(bot(fit, 'a').strength - bot(fit, 'b').strength, (eta1 - eta2) / 2, 1e-9);
+    close(side(fit, 's', 'Allies').advantage, (eta1 + eta2) / 2, 1e-9);
+    close(side(fit, 's', 'Allies').winProbabilityEven, logistic((eta1 + eta2) / 2), 1e-9);
+    // The plain fit has no finite answer here.
+    expect(() => bradleyTerry(matches, { ridge: 0, firth: false })).toThrow(/do not determine the ratings/);
+  });
+});
+
 describe('bradleyTerry: separation', () => {
   // 'oracle@1' wins every game; the others split theirs, on both sides.
   const matches: RatedMatch[] = [];
@@ -340,8 +367,8 @@ describe('bradleyTerry: separation', () => {
     matches.push(duel('s', 'random@1', 'greedy@1', k % 4 ? 'loss' : 'win'));
   }
 
-  it('gives a finite estimate with a very wide interval, and converges', () => {
-    const fit = bradleyTerry(matches);
+  it('with the ridge alone: a finite estimate with a very wide interval, and converges', () => {
+    const fit = bradleyTerry(matches, { firth: false });
     expect(fit.converged).toBe(true);
     const oracle = bot(fit, 'oracle@1');
     expect(fit.bots[0]?.bot).toBe('oracle@1');
@@ -355,8 +382,33 @@ describe('bradleyTerry: separation', () => {
     expect(between.interval.high - between.interval.low).toBeLessThan((bot(fit, 'greedy@1').interval.high - bot(fit, 'greedy@1').interval.low) / 4);
   });
 
-  it('without the ridge says the data do not determine the ratings', () => {
-    expect(() => bradleyTerry(matches, { ridge: 0 })).toThrow(/do not determine the ratings.*Leave ridge at its default/);
+  it('without the ridge or Firth says the data do not determine the ratings', () => {
+    expect(() => bradleyTerry(matches, { ridge: 0, firth: false })).toThrow(/do not determine the ratings.*Leave ridge at its default/);
+  });
+
+  it("with Firth's penalty (the default): finite estimates and informative intervals, as an independent Firth logistic regression gives", () => {
+    // Reference: Firth's modified-score IRLS on the match-level design matrix, in numpy (independent
+    // code, a different parametrisation): centred strengths and standard errors, the Allies advantage.
+    const fit = bradleyTerry(matches, { ridge: 0 });
+    const want: Record<string, [number, number]> = {
+      'oracle@1': [2.440389139821763, 0.9327683250219041],
+      'greedy@1': [-0.9370015617914906, 0.5107434420700739],
+      'random@1': [-1.5033875780302721, 0.5297985995794731],
+    };
+    for (const [name, [strength, se]] of Object.entries(want)) {
+      close(bot(fit, name).strength, strength, 1e-8);
+      close(bot(fit, name).standardError, se, 1e-8);
+    }
+    close(side(fit, 's', 'Allies').advantage, -0.19354726224910157, 1e-8);
+    close(side(fit, 's', 'Allies').standardError, 0.444099345383016, 1e-8);
+    const between = eloDifference(fit, 'greedy@1', 'random@1');
+    close(between.elo, ELO_PER_LOGIT * 0.5663860162387815, 1e-8);
+    close(between.standardError, ELO_PER_LOGIT * 0.4615561626755161, 1e-8);
+    // And with the default ridge: within a hundredth of a logit of that.
+    const ridged = bradleyTerry(matches);
+    for (const [name, [strength]] of Object.entries(want)) expect(Math.abs(bot(ridged, name).strength - strength)).toBeLessThan(0.01);
+    const oracle = bot(ridged, 'oracle@1');
+    expect(oracle.interval.high - oracle.interval.low).toBeLessThan(800);
   });
 
   it('reports converged: false when the iterations run out', () => {
