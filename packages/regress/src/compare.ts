@@ -58,6 +58,12 @@ export interface ShiftTest {
   test: 'chi-squared' | 'anderson-darling';
   statistic: number;
   p: number;
+  /**
+   * Anderson–Darling only: where `p` comes from. Its tables start at 0.25, so a statistic below that
+   * critical value gives `p` = 0.25 as a floor (`at least 0.25`: no sign of a shift); the adjusted p
+   * is then a floor too.
+   */
+  pFrom?: 'interpolated' | 'at least 0.25' | 'extrapolated';
   /** Benjamini–Hochberg adjusted over every test of the report. */
   pAdjusted: number;
   significant: boolean;
@@ -203,6 +209,7 @@ function numeric(scenario: string, feature: string, a: readonly number[], b: rea
     test: 'anderson-darling',
     statistic: ad.statistic,
     p: ad.pValue,
+    pFrom: ad.pValueFrom,
     effect: { name: 'KS D', value: ks.statistic },
     meanShift: (sb as { mean: number }).mean - (sa as { mean: number }).mean,
     baseline: sa,

@@ -47,7 +47,7 @@ function gameLines(g: ChangedGame): string[] {
 
 function testLine(t: ShiftTest): string {
   const shift = t.meanShift !== undefined ? `, mean ${t.meanShift >= 0 ? '+' : ''}${fix(t.meanShift)}` : '';
-  return `- ${t.scenario} · ${t.feature}: ${t.test === 'chi-squared' ? 'χ²' : 'A–D'} p ${p(t.p)}, adjusted ${p(t.pAdjusted)}; ${t.effect.name} ${t.effect.value.toFixed(3)}${shift}\n    was ${summary(t.baseline)}\n    now ${summary(t.current)}`;
+  return `- ${t.scenario} · ${t.feature}: ${t.test === 'chi-squared' ? 'χ²' : 'A–D'} p ${t.pFrom === 'at least 0.25' ? `≥ ${p(t.p)}` : p(t.p)}, adjusted ${t.pFrom === 'at least 0.25' ? '≥ ' : ''}${p(t.pAdjusted)}; ${t.effect.name} ${t.effect.value.toFixed(3)}${shift}\n    was ${summary(t.baseline)}\n    now ${summary(t.current)}`;
 }
 
 export function formatReport(r: RegressReport, o: FormatOptions = {}): string {

@@ -96,6 +96,11 @@ describe('compareRuns', () => {
     expect(r.tests.length).toBeGreaterThan(0);
     expect(r.tests.every((t) => !t.significant && t.p >= 0.25)).toBe(true);
     expect(formatReport(r)).toMatch(/^OK: Nothing moved: all 60 games are identical/);
+    // Identical numbers: the Anderson–Darling p is only known to be at least 0.25, and says so.
+    const ad = r.tests.filter((t) => t.test === 'anderson-darling');
+    expect(ad.length).toBeGreaterThan(0);
+    for (const t of ad) expect(t.pFrom).toBe('at least 0.25');
+    expect(formatReport(r, { all: true })).toMatch(/A–D p ≥ 0\.2500, adjusted ≥ \d\.\d{4};/);
   });
 
   it('the Axis winning 80% instead of 30% is a shifted result with a large effect; the changed games are listed', () => {
