@@ -81,6 +81,12 @@ export interface ApiOptions {
   writeRateLimit?: { max: number; timeWindowMs: number };
   /** Include prom-client's process metrics in /metrics (default true). */
   processMetrics?: boolean;
+  /**
+   * A local tournament whose `running` record has not been renewed (its runner renews it every 30 s)
+   * and that has recorded no match for this long is reported `stalled`: its runner was killed or hung
+   * (default 120 000 ms).
+   */
+  stalledAfterMs?: number;
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -357,7 +363,9 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       }
       if (!progress && summary?.planned !== undefined && summary.executor === 'local') {
         const known = ['running', 'finished', 'cancelled', 'failed'] as const;
-        const state = known.find((k) => k === summary.state) ?? 'finished';
+        let state: (typeof known)[number] | 'stalled' = known.find((k) => k === summary.state) ?? 'finished';
+        const heardOf = Math.max(Date.parse(summary.updatedAt ?? '') || 0, Date.parse(summary.lastEndedAt) || 0);
+        if (state === 'running' && Date.now() - heardOf > (o.stalledAfterMs ?? 120_000)) state = 'stalled';
         const recorded = summary.matches - (summary.kinds.cancelled ?? 0);
         const left = Math.max(0, summary.planned - recorded);
         progress = {

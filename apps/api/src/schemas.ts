@@ -260,7 +260,9 @@ export const tournamentsReply = z.object({ tournaments: z.array(tournamentSummar
 export const progress = z
   .object({
     source: z.enum(['queue', 'store']).describe("the queue's counts, or the matches recorded against the runner's plan"),
-    state: z.enum(['running', 'finished', 'cancelled', 'failed']),
+    state: z
+      .enum(['running', 'finished', 'cancelled', 'failed', 'stalled'])
+      .describe('stalled: recorded as running, but its runner has not been heard of for minutes (killed or hung); running it again resumes it'),
     total: z.number().int(),
     waiting: z.number().int(),
     active: z.number().int(),

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseReplay, runReplay } from '@salient/engine';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
@@ -282,6 +282,13 @@ describe('reads', () => {
     expect(list.body.tournaments[0]).toMatchObject({ id: 'api-starting', matches: 0, planned: 12, state: 'running', scenarios: ['C'] });
     const one = await get('/api/tournaments/api-starting');
     expect(one.body.progress).toEqual({ source: 'store', state: 'running', total: 12, waiting: 12, active: 0, completed: 0, failed: 0 });
+    // Three minutes on with no renewal of its record and no match: its runner is gone, and the API says so.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 180_000 });
+    try {
+      expect((await get('/api/tournaments/api-starting')).body.progress).toMatchObject({ state: 'stalled', waiting: 0, unplayed: 12 });
+    } finally {
+      vi.useRealTimers();
+    }
     // A later record of the same id wins.
     await telemetry.recordTournament({ id: 'api-starting', game: 'blitz', planned: 12, executor: 'local', state: 'cancelled', startedAt: new Date() });
     expect((await get('/api/tournaments/api-starting')).body.progress.state).toBe('cancelled');

@@ -42,7 +42,8 @@ export async function tournament(id, ctx) {
   const t = await api(`tournaments/${encodeURIComponent(id)}`);
   const info = t.tournament;
   const p = t.progress;
-  const live = p?.state === 'running' || info.state === 'submitted' || info.state === 'running';
+  // A stalled run (its runner gone quiet) is not refreshed; its record still says running.
+  const live = p ? p.state === 'running' : info.state === 'submitted' || info.state === 'running';
   if (live) ctx.refreshIn(REFRESH_MS);
   const kinds = Object.entries(info.kinds).map(([k, n]) => `${n} ${k}`).join(', ');
   const standings = [...t.standings].sort((a, b) => b.score / (b.games || 1) - a.score / (a.games || 1));
@@ -107,6 +108,7 @@ function progressCard(p, live) {
       `, ${int(p.waiting)} waiting`,
       p.unplayed ? `, ${int(p.unplayed)} left unplayed` : '',
       '. ',
+      p.state === 'stalled' ? h('strong', {}, 'Its runner has not been heard of for minutes: it was stopped or hung. Running the tournament again resumes it. ') : null,
       h('span', { class: 'muted' }, `${p.source === 'queue' ? 'Counts from the queue' : 'Counted from the matches recorded in the store'}${live ? `; refreshed every ${REFRESH_MS / 1000} s, last at ${new Date().toLocaleTimeString('en-GB')}` : ''}.`),
     ),
   );

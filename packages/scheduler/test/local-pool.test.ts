@@ -66,6 +66,22 @@ describe('runLocalTournament', () => {
     expect(standings(again.outcomes, names(p))).toEqual(standings(first.outcomes, names(p)));
   });
 
+  it('renews its running record while it plays (so a killed run can be told apart), and ends with finished', async () => {
+    const p = await plan('pool-heartbeat', 8);
+    const states: string[] = [];
+    // The real store, with its record writes noted on the way.
+    const noting: Telemetry = { ...telemetry, recordTournament: (r) => (states.push(r.state), telemetry.recordTournament(r)) };
+    const r = await runLocalTournament({ plan: p, threads: 1, telemetry: noting, heartbeatMs: 20 });
+    const beats = Math.floor(r.wallMs / 20);
+    expect(beats).toBeGreaterThan(3);
+    expect(states.at(-1)).toBe('finished');
+    expect(states.slice(0, -1).every((s) => s === 'running')).toBe(true);
+    // One record at the start and about one per interval after (timers may slip on a busy machine).
+    expect(states.length - 1).toBeGreaterThan(2);
+    const [t] = await telemetry.tournaments({ tournament: p.tournamentId });
+    expect(t?.state).toBe('finished');
+  });
+
   it('after part of the plan, the full plan plays only the rest', async () => {
     const p = await plan('pool-resume-part');
     const half = { ...p, matches: p.matches.slice(0, 3) };

@@ -635,12 +635,12 @@ export interface MatchSummary extends ScenarioKey {
 }
 
 const SUMMARY_COLUMNS = `match_id, tournament, ${SCENARIO_COLUMNS}, seed, kind, sides, outcomes, side_bots, powers, scores, reason, detail, forfeit_seat, forfeit_reason,
-  turns, impulses, decisions, wall_ms, toString(started_at) AS started, toString(ended_at) AS ended, worker, final_hash`;
+  turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash`;
 
 const zip = <T>(keys: unknown, values: unknown, f: (v: unknown) => T): Record<string, T> =>
   Object.fromEntries((keys as unknown[]).map((k, i) => [String(k), f((values as unknown[])[i])]));
 
-/** ClickHouse's `toString(DateTime)` (server time zone, taken as UTC: the store is written in UTC) as ISO 8601. */
+/** ClickHouse's `toString(DateTime, 'UTC')` as ISO 8601 (always asked for in UTC: the server's own time zone may be any). */
 const isoTime = (v: unknown): string => `${String(v).replace(' ', 'T')}Z`;
 
 function summary(r: Raw): MatchSummary {
@@ -854,7 +854,7 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
     'listing tournaments',
     // Aliases differ from the columns: an alias named as a column would replace it in WHERE.
     `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(bots) AS t_bots, count() AS n,
-            ${MATCH_KINDS.map((k) => `countIf(kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}, toString(min(started_at)) AS first, toString(max(ended_at)) AS last
+            ${MATCH_KINDS.map((k) => `countIf(kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}, toString(min(started_at), 'UTC') AS first, toString(max(ended_at), 'UTC') AS last
      FROM ${db}.matches FINAL ${where([...conditions(filter, 'bots'), "tournament != ''"])}
      GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT ${num(limit)}`,
   );
@@ -867,7 +867,7 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
   const meta = await rows<Raw>(
     store,
     'reading tournament records',
-    `SELECT tournament, name, game, spec, planned, executor, state, toString(updated_at) AS updated, toString(started_at) AS started
+    `SELECT tournament, name, game, spec, planned, executor, state, toString(updated_at, 'UTC') AS updated, toString(started_at, 'UTC') AS started
      FROM ${db}.tournaments FINAL ${where(metaWhere)} ORDER BY updated_at DESC LIMIT ${num(limit)}`,
   );
   const byId = new Map<string, TournamentSummary>();

@@ -77,6 +77,11 @@ export interface LocalRunOptions {
   cacheDir?: string;
   /** Ms to wait for running matches to stop after a cancel before threads are terminated (default 10000). */
   cancelGraceMs?: number;
+  /**
+   * Ms between the store records that say the run is alive (default 30000): a run killed outright
+   * leaves a `running` record that stops being renewed, and readers (the API) can tell it stalled.
+   */
+  heartbeatMs?: number;
 }
 
 export interface LocalRunResult {
@@ -131,6 +136,9 @@ function startThread(file: string, data: unknown, resourceLimits: ResourceLimits
   const execArgv = threadExecArgv();
   return new Worker(file, { workerData: { salientPoolThread: data }, ...(execArgv ? { execArgv } : {}), ...(resourceLimits ? { resourceLimits } : {}) });
 }
+
+/** Default ms between the store records of a running tournament (see `heartbeatMs`). */
+export const HEARTBEAT_MS = 30_000;
 
 /** Threads in a row that may die before saying they are ready before the run gives up. */
 const START_FAILURES = 3;
@@ -356,6 +364,9 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
 
+  // Renewed while the run lives; the final record below is newer, so it wins whatever the order of the inserts.
+  const heartbeat = setInterval(() => void record('running').catch(() => {}), o.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
   let grace: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -365,6 +376,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       ),
     ]);
   } finally {
+    clearInterval(heartbeat);
     signal?.removeEventListener('abort', onAbort);
     if (grace) clearTimeout(grace);
     // Close every thread: its RemoteSink posts what it holds and waits for this side to drain.
