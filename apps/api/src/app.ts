@@ -29,7 +29,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { SalientError, type ErrorCode } from '@salient/engine';
-import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
+import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
@@ -159,6 +159,12 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   /** The SPRT of a stop: sprt tournament, from its stored spec and matches. */
   const sprtOf = sprtReader(app.log);
+  /** A local run recorded as running whose runner has not been heard of for `stalledAfterMs` (killed or hung). */
+  const stalled = (t: TournamentSummary): boolean => {
+    if (t.executor !== 'local' || t.state !== 'running') return false;
+    const heardOf = Math.max(Date.parse(t.updatedAt ?? '') || 0, Date.parse(t.lastEndedAt) || 0);
+    return Date.now() - heardOf > (o.stalledAfterMs ?? 120_000);
+  };
 
   const metrics = apiMetrics(app, o.processMetrics ?? true);
   app.addHook('onSend', async (request, reply) => {
@@ -334,7 +340,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   app.get(
     '/api/tournaments',
     { schema: { tags: ['tournaments'], summary: 'Tournaments with recorded matches, latest first', querystring: filterQuery, response: { 200: tournamentsReply, ...reads } } },
-    async (req) => ({ tournaments: await o.telemetry.tournaments(toFilter(req.query)) }),
+    async (req) => ({ tournaments: (await o.telemetry.tournaments(toFilter(req.query))).map((t) => (stalled(t) ? { ...t, state: 'stalled' } : t)) }),
   );
   app.get(
     '/api/tournaments/:id',
@@ -363,9 +369,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       }
       if (!progress && summary?.planned !== undefined && summary.executor === 'local') {
         const known = ['running', 'finished', 'cancelled', 'failed'] as const;
-        let state: (typeof known)[number] | 'stalled' = known.find((k) => k === summary.state) ?? 'finished';
-        const heardOf = Math.max(Date.parse(summary.updatedAt ?? '') || 0, Date.parse(summary.lastEndedAt) || 0);
-        if (state === 'running' && Date.now() - heardOf > (o.stalledAfterMs ?? 120_000)) state = 'stalled';
+        const state: (typeof known)[number] | 'stalled' = stalled(summary) ? 'stalled' : (known.find((k) => k === summary.state) ?? 'finished');
         const recorded = summary.matches - (summary.kinds.cancelled ?? 0);
         const left = Math.max(0, summary.planned - recorded);
         progress = {

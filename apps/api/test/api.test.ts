@@ -286,6 +286,8 @@ describe('reads', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 180_000 });
     try {
       expect((await get('/api/tournaments/api-starting')).body.progress).toMatchObject({ state: 'stalled', waiting: 0, unplayed: 12 });
+      const listed = (await get('/api/tournaments')).body.tournaments.find((t: { id: string }) => t.id === 'api-starting');
+      expect(listed.state).toBe('stalled');
     } finally {
       vi.useRealTimers();
     }
