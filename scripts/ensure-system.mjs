@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs the Debian packages the tests need (`npm test` runs this right after ensure-deps.mjs), so a
 // fresh machine needs nothing typed first. The tests start clickhouse-server and redis-server
-// themselves on free ports; chromium is for the browser tests. `npm start` never runs this.
+// themselves on free ports; chromium is for the browser tests; python3 runs the example external bot
+// (examples/bots/random_bot.py). `npm start` never runs this.
 // Plain Node, no dependencies: it must run before anything is installed.
 //
 // Environment:
@@ -19,6 +20,7 @@ const needed = [
   { pkg: 'clickhouse-server', file: '/usr/sbin/clickhouse-server' },
   { pkg: 'redis-server', file: '/usr/bin/redis-server' },
   { pkg: 'chromium', file: '/usr/bin/chromium' },
+  { pkg: 'python3', file: '/usr/bin/python3' },
 ];
 
 const env = process.env;

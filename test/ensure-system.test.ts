@@ -54,11 +54,12 @@ function run(m: Machine) {
 const clickhouse = '/usr/sbin/clickhouse-server';
 const redis = '/usr/bin/redis-server';
 const chromium = '/usr/bin/chromium';
+const python = '/usr/bin/python3';
 const apt = { 'apt-get': 'exit 0' };
 
 describe('ensure-system', () => {
   it('does nothing when every binary is present', () => {
-    const r = run({ files: [clickhouse, redis, chromium], path: apt, uid: 0 });
+    const r = run({ files: [clickhouse, redis, chromium, python], path: apt, uid: 0 });
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('');
@@ -68,14 +69,14 @@ describe('ensure-system', () => {
     const r = run({ files: [clickhouse], path: apt, uid: 0 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
-      'missing: redis-server chromium',
+      'missing: redis-server chromium python3',
       `run: ${r.bin}/apt-get update`,
-      `run: env DEBIAN_FRONTEND=noninteractive ${r.bin}/apt-get install -y --no-install-recommends redis-server chromium`,
+      `run: env DEBIAN_FRONTEND=noninteractive ${r.bin}/apt-get install -y --no-install-recommends redis-server chromium python3`,
     ]);
   });
 
   it('as a user with password-less sudo, plans the same through sudo -n', () => {
-    const r = run({ files: [clickhouse, redis], path: { ...apt, sudo: 'exit 0' }, uid: 1000 });
+    const r = run({ files: [clickhouse, redis, python], path: { ...apt, sudo: 'exit 0' }, uid: 1000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
       'missing: chromium',
@@ -88,7 +89,7 @@ describe('ensure-system', () => {
     ['no sudo', apt, /sudo was not found/],
     ['sudo that wants a password', { ...apt, sudo: 'exit 1' }, /sudo needs a password/],
   ])('as a user with %s, names the missing packages and the command, and fails', (_, path, why) => {
-    const r = run({ files: [redis], path, uid: 1000 });
+    const r = run({ files: [redis, python], path, uid: 1000 });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/missing: clickhouse-server, chromium \(no \/usr\/sbin\/clickhouse-server, \/usr\/bin\/chromium\)/);

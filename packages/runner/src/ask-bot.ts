@@ -5,6 +5,28 @@
  */
 import type { Bot, DecisionRequest, ForfeitReason } from './types.ts';
 
+/**
+ * What a bot throws (or rejects with) to forfeit with a given reason and a sentence saying what it did
+ * wrong; any other error is a `crash`. External bots use it for malformed answers (`illegal`).
+ */
+export class BotFault extends Error {
+  override readonly name = 'BotFault';
+  constructor(
+    readonly reason: ForfeitReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A seat's time bank and strikes, updated in place as the match goes. */
+export interface SeatClock {
+  bankMs: number;
+  /** Strikes allowed (the last one forfeits) and strikes taken so far. */
+  strikes: number;
+  struck: number;
+}
+
 /** What came of asking: a legal option index, a forfeit, or the match being cancelled meanwhile. */
 export type AskOutcome =
   | { kind: 'chose'; index: number; thinkMs: number; rationale?: string }
@@ -20,6 +42,8 @@ export interface AskOptions {
   encode: (choice: unknown) => string;
   /** The seat's abort signal for the bot (see {@link BotStop}). */
   stop: BotStop;
+  /** The seat's bank and strikes; absent: no bank, and the first overrun forfeits. */
+  clock?: SeatClock;
 }
 
 /**
@@ -43,30 +67,73 @@ type Waited = { kind: 'answer'; answer: unknown } | { kind: 'crash'; error: unkn
 /** Ask `bot` to choose among `request.options`. Never throws. */
 export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions): Promise<AskOutcome> {
   const signal = o.stop.signal;
+  const bankMs = o.clock?.bankMs ?? 0;
+  const limitMs = o.timeoutMs + bankMs;
   const t0 = o.now();
-  const waited = await waitForBot(() => bot.decide(request, signal), o.timeoutMs, o.signal);
+  const waited = await waitForBot(() => bot.decide(request, signal), limitMs, o.signal);
   const thinkMs = o.now() - t0;
   // Tell a bot we stopped listening to, so it can stop working.
   if (waited.kind !== 'answer') o.stop.abort(waited.kind);
   const at = `at ${request.prompt} (${request.options.length} options)`;
+  const budget = () => (bankMs > 0 ? `${limitMs} ms (${o.timeoutMs} ms + ${bankMs} ms bank)` : `${o.timeoutMs} ms`);
   switch (waited.kind) {
     case 'cancelled':
       return { kind: 'cancelled', thinkMs };
     case 'crash':
+      if (waited.error instanceof BotFault) return { kind: 'forfeit', reason: waited.error.reason, detail: `${waited.error.message} ${at}`, thinkMs };
       return { kind: 'forfeit', reason: 'crash', detail: `crashed ${at}: ${errorText(waited.error)}`, thinkMs };
     case 'timeout':
-      return { kind: 'forfeit', reason: 'timeout', detail: `did not answer within ${o.timeoutMs} ms ${at}`, thinkMs };
+      return overrun(`did not answer within ${budget()}`, at, thinkMs, o.clock);
     case 'answer':
       break;
   }
   // A synchronous bot cannot be interrupted, but it still has to keep to the budget.
-  if (thinkMs > o.timeoutMs) {
-    return { kind: 'forfeit', reason: 'timeout', detail: `took ${Math.round(thinkMs)} ms, over the ${o.timeoutMs} ms budget, ${at}`, thinkMs };
-  }
+  if (thinkMs > limitMs) return overrun(`took ${Math.round(thinkMs)} ms, over the ${budget()} budget,`, at, thinkMs, o.clock);
   const picked = answerIndex(waited.answer, request, o.encode);
   if (typeof picked === 'string') return { kind: 'forfeit', reason: 'illegal', detail: `${picked} ${at}`, thinkMs };
+  if (o.clock) o.clock.bankMs = Math.max(0, bankMs - Math.max(0, thinkMs - o.timeoutMs));
   const rationale = rationaleOf(waited.answer);
   return rationale === undefined ? { kind: 'chose', index: picked, thinkMs } : { kind: 'chose', index: picked, thinkMs, rationale };
+}
+
+/**
+ * A decision that used up its budget and the bank: a strike. The last allowed strike forfeits; an
+ * earlier one plays the first offered option (a fixed rule, so replays and reruns agree) and empties the bank.
+ */
+function overrun(what: string, at: string, thinkMs: number, clock: SeatClock | undefined): AskOutcome {
+  const strikes = clock?.strikes ?? 1;
+  const k = (clock?.struck ?? 0) + 1;
+  if (clock) {
+    clock.struck = k;
+    clock.bankMs = 0;
+  }
+  if (k >= strikes) {
+    const which = strikes > 1 ? ` (strike ${k} of ${strikes})` : '';
+    return { kind: 'forfeit', reason: 'timeout', detail: `${what} ${at}${which}`, thinkMs };
+  }
+  return { kind: 'chose', index: 0, thinkMs, rationale: `timeout strike ${k} of ${strikes}: the bot ${what} ${at}; the runner played the first option` };
+}
+
+/** What came of a bot's `start`: ready, a forfeit, or the match cancelled meanwhile. */
+export type StartOutcome = { kind: 'ready' } | { kind: 'forfeit'; reason: ForfeitReason; detail: string } | { kind: 'cancelled' };
+
+/** Run `bot.start` (if it has one) under `timeoutMs`. Never throws. */
+export async function startBot(bot: Bot, o: { timeoutMs: number; signal: AbortSignal | undefined; stop: BotStop }): Promise<StartOutcome> {
+  if (!bot.start) return { kind: 'ready' };
+  const start = bot.start.bind(bot);
+  const waited = await waitForBot(() => start(o.stop.signal), o.timeoutMs, o.signal);
+  if (waited.kind !== 'answer') o.stop.abort(waited.kind);
+  switch (waited.kind) {
+    case 'answer':
+      return { kind: 'ready' };
+    case 'cancelled':
+      return { kind: 'cancelled' };
+    case 'timeout':
+      return { kind: 'forfeit', reason: 'timeout', detail: `did not get ready (handshake) within ${o.timeoutMs} ms` };
+    case 'crash':
+      if (waited.error instanceof BotFault) return { kind: 'forfeit', reason: waited.error.reason, detail: waited.error.message };
+      return { kind: 'forfeit', reason: 'crash', detail: `failed to start: ${errorText(waited.error)}` };
+  }
 }
 
 /** Run `decide`, racing an async answer against the budget and the match's cancel signal. */

@@ -11,12 +11,23 @@ export interface BotSpec {
   params: Record<string, string>;
 }
 
+/** Prefixes of external bots, whose spec is a command line or a URL rather than `name:params`. */
+const EXTERNAL_PREFIXES = ['cmd:', 'http://', 'https://'] as const;
+
+/** Whether `spec` names an external bot (`cmd:<command line>`, `http://...`, `https://...`). */
+export function isExternalBotSpec(spec: string): boolean {
+  const s = spec.trimStart();
+  return EXTERNAL_PREFIXES.some((p) => s.startsWith(p));
+}
+
 /**
  * Parse `greedy:depth=2,chance=0` into `{ name: 'greedy', params: { depth: '2', chance: '0' } }`.
- * Values stay strings; each bot interprets its own. Throws `SalientError('BAD_ARGUMENT')` naming the
- * offending part when the spec is malformed.
+ * Values stay strings; each bot interprets its own. An external bot's spec (see
+ * {@link isExternalBotSpec}) is not split: its name is the whole spec, trimmed, and it has no params.
+ * Throws `SalientError('BAD_ARGUMENT')` naming the offending part when the spec is malformed.
  */
 export function parseBotSpec(spec: string): BotSpec {
+  if (isExternalBotSpec(spec)) return { name: spec.trim(), params: {} };
   const colon = spec.indexOf(':');
   const name = (colon < 0 ? spec : spec.slice(0, colon)).trim();
   if (name === '') throw new SalientError('BAD_ARGUMENT', `Bot spec '${spec}' has no bot name. Write it as name or name:key=value,key=value.`);

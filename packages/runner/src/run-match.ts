@@ -11,14 +11,15 @@
  */
 import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError } from '@salient/engine';
 import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step, Summary } from '@salient/engine';
-import { askBot, BotStop, errorText } from './ask-bot.ts';
+import { askBot, BotStop, errorText, startBot, type SeatClock } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
 import { MatchRecorder } from './match-recorder.ts';
 import { findScenario, resolveSeats, type Seating } from './seats.ts';
-import type { Bot, DecisionRequest, EventRowChoice, ForfeitReason, MatchResult, MatchSpec, ResultBase } from './types.ts';
+import type { Bot, BotEnding, DecisionClock, DecisionRequest, EventRowChoice, ForfeitReason, MatchResult, MatchSpec, ResultBase, TimeControl } from './types.ts';
 
 const DEFAULT_DECISION_CAP = 100_000;
 const DEFAULT_DECISION_TIMEOUT_MS = 10_000;
+const DEFAULT_START_TIMEOUT_MS = 10_000;
 /** Yield this often even in a game that never crosses an impulse boundary. */
 const YIELD_EVERY_STEPS = 4096;
 
@@ -49,10 +50,13 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const scenario = findScenario(game, pack, spec.scenario);
   const seating = resolveSeats(scenario, Object.keys(spec.seats));
   checkSeatSpecs(spec);
+  const time = timeControl(spec);
   let state: Json = game.setup(spec.scenario, pack, spec.options ?? {});
   const streams = new RngStreams(spec.seed);
-  const bots = createBots(spec, seating, streams);
+  const bots = createBots(spec, seating, streams, time);
   const stops: Record<string, BotStop> = Object.fromEntries(Object.keys(bots).map((seat) => [seat, new BotStop()]));
+  const clocks: Record<string, SeatClock> = Object.fromEntries(Object.keys(bots).map((seat) => [seat, { bankMs: time.bankMs, strikes: time.strikes, struck: 0 }]));
+  let ending: BotEnding = { kind: 'error' };
   const seatRecord = Object.fromEntries(Object.entries(bots).map(([seat, bot]) => [seat, spec.seatSpecs?.[seat] ?? bot.name]));
   const matchId = spec.matchId ?? defaultMatchId(spec, seatRecord);
   const rec = new MatchRecorder(matchId, spec.sink, Object.keys(bots), eventRowFilter(game, spec.eventRows));
@@ -61,9 +65,10 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const played: unknown[] = [];
 
   const startedAt = Date.now();
-  const end = async (ending: Ending, fromError = false): Promise<MatchResult> => {
+  const end = async (how: Ending, fromError = false): Promise<MatchResult> => {
+    ending = botEnding(how);
     await rec.closeImpulse(() => impulseEnd(game, state, fromError));
-    const result = { ...resultBase(spec, state, rec, bots, seatRecord, now() - started, fromError), ...ending } as MatchResult;
+    const result = { ...resultBase(spec, state, rec, bots, seatRecord, now() - started, fromError), ...how } as MatchResult;
     await rec.finish(result, {
       options: spec.options ?? {},
       seatSpecs: seatRecord,
@@ -76,6 +81,16 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   };
 
   try {
+    const startFailure = await startBots(spec, bots, stops);
+    if (startFailure) {
+      const { seat, outcome } = startFailure;
+      if (outcome.kind === 'cancelled') return await end({ kind: 'cancelled' });
+      const bot = bots[seat] as Bot;
+      const power = seating.powersOf[seat]?.[0] ?? seat;
+      const detail = `Bot ${bot.name}@${bot.version} in seat ${seat} ${outcome.detail}`;
+      const result = forfeitResult(game, state, scenario, seating, seat, outcome.reason, detail);
+      return await end({ kind: 'forfeit', seat, power, reason: outcome.reason, detail, result });
+    }
     for (;;) {
       if (spec.signal?.aborted) return await end({ kind: 'cancelled' });
       const pending = game.pending(state);
@@ -92,13 +107,18 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       } else {
         seat = seatOf(seating, pending.power);
         const bot = bots[seat] as Bot;
-        const { request, observeFault, seal } = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position);
+        const clock = clocks[seat]!;
+        const { request, observeFault, seal } = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position, {
+          decisionMs: time.decisionMs,
+          bankMs: clock.bankMs,
+        });
         const asked = await askBot(bot, request, {
-          timeoutMs: spec.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS,
+          timeoutMs: time.decisionMs,
           now,
           signal: spec.signal,
           encode: (c) => game.encode(c),
           stop: stops[seat]!,
+          clock,
         });
         seal();
         // The game failing to make the bot's observation is the game's fault, not a bot crash.
@@ -172,7 +192,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
     const stack = cause instanceof Error ? cause.stack : undefined;
     return await end({ kind: 'error', detail, ...(stack === undefined ? {} : { stack }) }, true);
   } finally {
-    await closeBots(Object.values(bots));
+    await closeBots(Object.values(bots), ending);
   }
 }
 
@@ -206,7 +226,17 @@ function checkSeatSpecs(spec: MatchSpec): void {
   }
 }
 
-function createBots(spec: MatchSpec, seating: Seating, streams: RngStreams): Record<string, Bot> {
+/** The match's time control from the spec, checked. */
+function timeControl(spec: MatchSpec): TimeControl {
+  const decisionMs = spec.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS;
+  const bankMs = spec.timeBankMs ?? 0;
+  const strikes = spec.strikes ?? 1;
+  if (!Number.isFinite(bankMs) || bankMs < 0) throw new SalientError('BAD_ARGUMENT', `timeBankMs must be 0 or more (ms); got ${bankMs}.`);
+  if (!Number.isInteger(strikes) || strikes < 1) throw new SalientError('BAD_ARGUMENT', `strikes must be a whole number, 1 or more; got ${strikes}.`);
+  return { decisionMs, bankMs, strikes };
+}
+
+function createBots(spec: MatchSpec, seating: Seating, streams: RngStreams, time: TimeControl): Record<string, Bot> {
   const bots: Record<string, Bot> = {};
   for (const [seat, factory] of Object.entries(spec.seats)) {
     const text = spec.seatSpecs?.[seat];
@@ -216,14 +246,43 @@ function createBots(spec: MatchSpec, seating: Seating, streams: RngStreams): Rec
       powers: seating.powersOf[seat] ?? [],
       rng: streams.get(`bot:${seat}`),
       params: text === undefined ? {} : parseBotSpec(text).params,
+      scenario: spec.scenario,
+      time,
     });
   }
   return bots;
 }
 
-async function closeBots(bots: readonly Bot[]): Promise<void> {
+/** Start every bot that needs it, side by side; the first seat (in seat order) that failed, if any. */
+async function startBots(
+  spec: MatchSpec,
+  bots: Record<string, Bot>,
+  stops: Record<string, BotStop>,
+): Promise<{ seat: string; outcome: Exclude<Awaited<ReturnType<typeof startBot>>, { kind: 'ready' }> } | undefined> {
+  const seats = Object.keys(bots).filter((seat) => bots[seat]?.start);
+  if (seats.length === 0) return undefined;
+  const timeoutMs = spec.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  const outcomes = await Promise.all(seats.map((seat) => startBot(bots[seat] as Bot, { timeoutMs, signal: spec.signal, stop: stops[seat]! })));
+  for (const [i, outcome] of outcomes.entries()) if (outcome.kind !== 'ready') return { seat: seats[i]!, outcome };
+  return undefined;
+}
+
+/** What the bots are told of how the match ended. */
+function botEnding(how: Ending): BotEnding {
+  switch (how.kind) {
+    case 'completed':
+    case 'adjudicated':
+      return { kind: how.kind, result: how.result };
+    case 'forfeit':
+      return { kind: how.kind, result: how.result, forfeit: { seat: how.seat, reason: how.reason, detail: how.detail } };
+    default:
+      return { kind: how.kind };
+  }
+}
+
+async function closeBots(bots: readonly Bot[], ending: BotEnding): Promise<void> {
   // A bot that fails to close must not hide the match result; there is nothing useful to do about it.
-  await Promise.allSettled(bots.map(async (b) => b.close?.()));
+  await Promise.allSettled(bots.map(async (b) => b.close?.(ending)));
 }
 
 function seatOf(seating: Seating, power: string): string {
@@ -248,6 +307,7 @@ function decisionRequest(
   prompt: string,
   options: readonly unknown[],
   position: Position,
+  clock: DecisionClock,
 ): { request: DecisionRequest; observeFault: () => unknown; seal: () => void } {
   let made = false;
   let sealed = false;
@@ -272,6 +332,7 @@ function decisionRequest(
     },
     labels: options.map((o) => game.encode(o)),
     position,
+    clock,
   };
   return { request, observeFault: () => fault, seal: () => (sealed = true) };
 }

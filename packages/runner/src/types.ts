@@ -12,6 +12,34 @@ export interface DecisionRequest<C = unknown, O = unknown> {
   /** Encoded options, same order, for bots that prefer text. */
   labels: readonly string[];
   position: Position;
+  /** The time this decision may take (see {@link DecisionClock}); set by the runner. */
+  clock?: DecisionClock;
+}
+
+/** The time a bot has for one decision: `decisionMs`, then what is left of its seat's bank. */
+export interface DecisionClock {
+  /** Per-decision budget (`MatchSpec.decisionTimeoutMs`). */
+  decisionMs: number;
+  /** The seat's remaining time bank; time over `decisionMs` is drawn from it. */
+  bankMs: number;
+}
+
+/** A match's time control, as a bot is told it before play. */
+export interface TimeControl {
+  decisionMs: number;
+  /** The seat's time bank at the start of the match. */
+  bankMs: number;
+  /** Overruns a seat may make; the last one forfeits. */
+  strikes: number;
+}
+
+/** How a match ended, told to each bot as it is closed. */
+export interface BotEnding {
+  kind: MatchResult['kind'];
+  /** Side id -> win / loss / draw, and power -> score, when the match was decided. */
+  result?: GameResult;
+  /** For a forfeit: who forfeited, and why. */
+  forfeit?: { seat: string; reason: ForfeitReason; detail: string };
 }
 
 /** What a bot returns: the index of the chosen option (or the option itself), with an optional rationale. */
@@ -28,6 +56,9 @@ export interface BotContext {
   rng: RngStream;
   /** Bot parameters from the seat spec (`greedy:depth=2` -> { depth: '2' }). */
   params: Readonly<Record<string, string>>;
+  /** Scenario id and time control; set by `runMatch` (external bots pass them on in their handshake). */
+  scenario?: string;
+  time?: TimeControl;
 }
 
 /** A bot plays one seat for one match. `decide` may be async (external processes, HTTP). */
@@ -36,8 +67,16 @@ export interface Bot {
   readonly name: string;
   readonly version: string;
   decide(request: DecisionRequest, signal: AbortSignal): BotAnswer | Promise<BotAnswer>;
-  close?(): void | Promise<void>;
+  /**
+   * Optional: get ready before the first decision (an external bot starts its process and shakes
+   * hands). The runner gives it `MatchSpec.startTimeoutMs`; a rejection forfeits the seat (reason
+   * `crash`, or the `BotFault`'s reason).
+   */
+  start?(signal: AbortSignal): Promise<void>;
+  /** Called once when the match is over, however it ended; must release everything the bot holds. */
+  close?(ending?: BotEnding): void | Promise<void>;
 }
+
 
 /** Creates a bot for one match. */
 export type BotFactory = (ctx: BotContext) => Bot;
@@ -59,6 +98,19 @@ export interface MatchSpec {
   decisionCap?: number;
   /** Per-decision budget in ms; a bot that takes longer forfeits (default 10 000). */
   decisionTimeoutMs?: number;
+  /**
+   * Per-seat time bank in ms (default 0): a decision may run over `decisionTimeoutMs` by drawing on it.
+   * A decision that uses up its budget and the bank is a strike (see `strikes`).
+   */
+  timeBankMs?: number;
+  /**
+   * Strikes a seat may take before it forfeits (default 1: the first overrun forfeits with reason
+   * `timeout`). On an earlier strike the runner plays the first offered option for the seat and says so
+   * in the decision's rationale, and the bank is empty from then on.
+   */
+  strikes?: number;
+  /** Time in ms a bot's `start` (an external bot's handshake) may take (default 10 000). */
+  startTimeoutMs?: number;
   signal?: AbortSignal;
   sink?: TelemetrySink;
   /**

@@ -14,7 +14,8 @@ import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from '
  * spec gives the same ids in the same order on any machine.
  *
  * - Match id: hash of the tournament id, game, rules version, pack content hash, options, decision
- *   cap and timeout, scenario, seed, and side -> (entrant, bot spec, version).
+ *   cap and timeout, time bank and strikes (when given), scenario, seed, and side -> (entrant, bot
+ *   spec, version).
  * - Pair id: the same without the seating, so both games of a side-swapped pair share it; without side
  *   swap it equals the match id.
  * - Without side swap, the pairing's first entrant takes the first side on even seed rounds and the
@@ -37,6 +38,9 @@ export async function planTournament(spec: TournamentSpec): Promise<TournamentPl
     options: s.options ?? {},
     decisionCap: s.decisionCap ?? null,
     decisionTimeoutMs: s.decisionTimeoutMs ?? null,
+    // Only when given, so the ids of specs written before these fields existed stay the same.
+    ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
+    ...(s.strikes !== undefined ? { strikes: s.strikes } : {}),
   };
   // Checks the stop rule can run on this plan (sprt: a two-entrant gauntlet with side swap).
   createStopRule(s.stop, stopContextOf(s));
@@ -62,6 +66,8 @@ export async function planTournament(spec: TournamentSpec): Promise<TournamentPl
       entrants,
       ...(s.decisionCap !== undefined ? { decisionCap: s.decisionCap } : {}),
       ...(s.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: s.decisionTimeoutMs } : {}),
+      ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
+      ...(s.strikes !== undefined ? { strikes: s.strikes } : {}),
     });
   };
 

@@ -49,6 +49,8 @@ export async function playPlanned(m: PlannedMatch, o: PlayOptions = {}): Promise
     ...(m.options ? { options: m.options } : {}),
     ...(m.decisionCap !== undefined ? { decisionCap: m.decisionCap } : {}),
     ...(m.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: m.decisionTimeoutMs } : {}),
+    ...(m.timeBankMs !== undefined ? { timeBankMs: m.timeBankMs } : {}),
+    ...(m.strikes !== undefined ? { strikes: m.strikes } : {}),
     ...(o.sink ? { sink: o.sink } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
   });

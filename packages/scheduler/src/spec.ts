@@ -22,6 +22,7 @@ import {
 } from '@salient/engine';
 import { bundledPackIds, findGame, findScenario, isDirectory, lineColumn, loadPack, parseJsonText } from '@salient/catalog';
 import { botCatalog, createBot, parseBotSpec } from '@salient/bots';
+import { isExternalBotSpec } from '@salient/runner';
 import type { EntrantSpec, StopSpec, TournamentFormat, TournamentSpec } from './types.ts';
 
 /** Largest plan a spec may ask for; beyond this a typo (an extra zero) is far likelier than intent. */
@@ -32,7 +33,7 @@ const PARAM_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 const TOP_FIELDS = [
   'id', 'name', 'game', 'pack', 'scenarios', 'options', 'entrants', 'format', 'reference', 'pairings',
-  'gamesPerPairing', 'sideSwap', 'seeds', 'baseSeed', 'decisionTimeoutMs', 'decisionCap', 'stop',
+  'gamesPerPairing', 'sideSwap', 'seeds', 'baseSeed', 'decisionTimeoutMs', 'decisionCap', 'timeBankMs', 'strikes', 'stop',
 ] as const;
 const ENTRANT_FIELDS = ['name', 'bot', 'params', 'version'] as const;
 const STOP_FIELDS = ['rule', 'elo0', 'elo1', 'alpha', 'beta'] as const;
@@ -107,6 +108,8 @@ const rawSpecSchema = z.strictObject({
   baseSeed: seed.optional(),
   decisionTimeoutMs: positiveInt.optional(),
   decisionCap: positiveInt.optional(),
+  timeBankMs: z.number().int('must be a whole number of ms').min(0, 'must be 0 or more').optional(),
+  strikes: positiveInt.optional(),
   stop: stopSchema.default({ rule: 'fixed' }),
 });
 
@@ -144,7 +147,9 @@ export interface SpecOptions {
  * - `entrants`: two or more of `{ name?, bot, params?, version? }` or just the bot spec. `params`
  *   merge into the bot spec (`bot: greedy`, `params: { chance: 0 }` -> `greedy:chance=0`; true/false
  *   become 1/0); `name` defaults to the merged bot spec and must be unique; `version` pins the bot's
- *   registered version (a different installed version is refused) and defaults to it.
+ *   registered version (a different installed version is refused) and defaults to it. An external
+ *   bot is `cmd:<command line>` (run from the worker's working directory) or `http(s)://host:port/path`
+ *   (docs/bot-protocol.md); it takes no `params` and has no registered version.
  * - `format` [round-robin]: `round-robin` (every pair of entrants), `gauntlet` (with `reference`: every
  *   other entrant plays the reference) or `pairings` (with `pairings: [[a, b], ...]`).
  * - `gamesPerPairing` [2, or as many as `seeds` give]: games each pairing plays on each scenario,
@@ -155,6 +160,10 @@ export interface SpecOptions {
  * - `seeds` (explicit list, no repeats) or `baseSeed` [1] (seeds baseSeed, baseSeed + 1, ...), not
  *   both. Every pairing plays the same seeds.
  * - `decisionTimeoutMs`, `decisionCap`: passed to every match.
+ * - `timeBankMs` [0], `strikes` [1]: each seat's time bank (a decision may run over
+ *   `decisionTimeoutMs` by drawing on it) and how many overruns it may make: an overrun before the
+ *   last plays the seat's first offered option, the last forfeits (`timeout`). Passed to every match;
+ *   part of the spec hash and match ids only when given.
  * - `stop` [`{ rule: fixed }`]: or `{ rule: sprt, elo0, elo1, alpha [0.05], beta [0.05] }` (checked
  *   here; bounds in normalized Elo; planning checks it is a two-entrant gauntlet with side swap).
  *
@@ -418,6 +427,9 @@ export async function resolveTournamentSpec(
     seeds,
     decisionTimeoutMs: s.decisionTimeoutMs ?? null,
     decisionCap: s.decisionCap ?? null,
+    // Only when given, so the hashes of specs written before these fields existed stay the same.
+    ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
+    ...(s.strikes !== undefined ? { strikes: s.strikes } : {}),
     stop: s.stop,
   };
   const specHash = hashJson(identity);
@@ -437,6 +449,8 @@ export async function resolveTournamentSpec(
     seeds,
     ...(s.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: s.decisionTimeoutMs } : {}),
     ...(s.decisionCap !== undefined ? { decisionCap: s.decisionCap } : {}),
+    ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
+    ...(s.strikes !== undefined ? { strikes: s.strikes } : {}),
     stop: s.stop as StopSpec,
   };
   return { spec, specHash, game, pack, sides };
@@ -452,6 +466,9 @@ function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Iss
   } catch (err) {
     issues.push({ path: at('bot'), message: messageOf(err) });
     return { name: e.name ?? e.bot, bot: e.bot };
+  }
+  if (isExternalBotSpec(e.bot) && e.params !== undefined) {
+    issues.push({ path: at('params'), message: `external bot '${e.bot}' takes no params; pass options on its command line or URL instead.` });
   }
   const merged: Record<string, string> = { ...params };
   for (const [k, v] of Object.entries(e.params ?? {})) {

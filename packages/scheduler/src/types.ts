@@ -26,6 +26,9 @@ export interface PlannedMatch {
   entrants: Record<string, string>;
   decisionCap?: number;
   decisionTimeoutMs?: number;
+  /** Per-seat time bank and strikes (`MatchSpec.timeBankMs`, `strikes`); absent: the runner's defaults. */
+  timeBankMs?: number;
+  strikes?: number;
 }
 
 /** How a finished match came out, as the executors report it and standings count it. Plain JSON. */
@@ -108,6 +111,8 @@ export interface TournamentSpec {
   seeds: number[];
   decisionTimeoutMs?: number;
   decisionCap?: number;
+  timeBankMs?: number;
+  strikes?: number;
   stop: StopSpec;
 }
 

@@ -1,0 +1,97 @@
+/**
+ * External bots: a program speaking docs/bot-protocol.md over stdin/stdout (`cmd:<command line>`) or
+ * HTTP (`http://host:port/path`, `https://...`). The spec stays the seat's record; the name and
+ * version recorded with the result come from the bot's handshake.
+ */
+import { SalientError } from '@salient/engine';
+import type { Bot, BotAnswer, BotContext, BotEnding, BotFactory, DecisionRequest } from '@salient/runner';
+import { splitCommandLine } from './command-line.ts';
+import { HttpTransport } from './http-transport.ts';
+import { ProcessTransport } from './process-transport.ts';
+import { checkChoice, checkHello, decideMessage, endMessage, helloMessage, parseAnswerText, type BotIdentity } from './protocol.ts';
+import type { Transport } from './transport.ts';
+
+/** Handshake budget when the bot is used outside `runMatch` (which gives its own). */
+const HELLO_TIMEOUT_MS = 10_000;
+/** Slack on an HTTP request past the decision's deadline; the runner keeps the real time. */
+const HTTP_SLACK_MS = 1000;
+
+/** A bot played by another program. `pid` is the child's, for a `cmd:` bot. */
+export interface ExternalBot extends Bot {
+  readonly pid: number | undefined;
+}
+
+/**
+ * A factory for the external bot `spec` names, or undefined when `spec` is not external. The
+ * command line is checked now; the process is started (or the URL first called) by the bot's `start`.
+ */
+export function externalBotFactory(spec: string): BotFactory | undefined {
+  const s = spec.trim();
+  if (s.startsWith('cmd:')) {
+    const argv = splitCommandLine(s.slice(4));
+    return (ctx) => new RemoteBot(s, ctx, () => new ProcessTransport(argv, `bot command '${s.slice(4).trim()}'`));
+  }
+  if (s.startsWith('http://') || s.startsWith('https://')) {
+    try {
+      new URL(s);
+    } catch {
+      throw new SalientError('BAD_ARGUMENT', `Bot URL '${s}' is not a valid URL. Write it as http://host:port/path.`);
+    }
+    return (ctx) => new RemoteBot(s, ctx, () => new HttpTransport(s));
+  }
+  return undefined;
+}
+
+class RemoteBot implements ExternalBot {
+  private transport: Transport | undefined;
+  private identity: BotIdentity | undefined;
+  private started: Promise<void> | undefined;
+  private decisions = 0;
+  private ended = false;
+
+  constructor(
+    private readonly spec: string,
+    private readonly ctx: BotContext,
+    private readonly open: () => Transport,
+  ) {}
+
+  get name(): string {
+    return this.identity?.name ?? this.spec;
+  }
+
+  get version(): string {
+    return this.identity?.version ?? 'unknown';
+  }
+
+  get pid(): number | undefined {
+    return this.transport?.pid;
+  }
+
+  start(signal: AbortSignal): Promise<void> {
+    return (this.started ??= this.handshake(signal));
+  }
+
+  private async handshake(signal: AbortSignal): Promise<void> {
+    this.transport = this.open();
+    const text = await this.transport.request(helloMessage(this.ctx), 'hello', signal, HELLO_TIMEOUT_MS);
+    this.identity = checkHello(parseAnswerText(text, 'hello'), this.ctx.game.id);
+  }
+
+  async decide(request: DecisionRequest, signal: AbortSignal): Promise<BotAnswer> {
+    await this.start(signal);
+    const id = this.decisions++;
+    const deadline = request.clock ? request.clock.decisionMs + request.clock.bankMs + HTTP_SLACK_MS : HELLO_TIMEOUT_MS;
+    const text = await this.transport!.request(decideMessage(id, request), `decide ${id}`, signal, deadline);
+    return checkChoice(parseAnswerText(text, `decide ${id}`), request);
+  }
+
+  async close(ending?: BotEnding): Promise<void> {
+    const t = this.transport;
+    if (!t) return;
+    if (this.identity && !this.ended) {
+      this.ended = true;
+      await t.notify(endMessage(ending, this.ctx.powers));
+    }
+    await t.close();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The HTTP transport: every message is POSTed as JSON to the bot's URL and the answer is the response
+ * body. Each match and seat has its own `session` id in every message, so one server can play many
+ * games at once. Requests are cut off at the decision's deadline and when the runner stops listening.
+ */
+import { randomUUID } from 'node:crypto';
+import { BotFault } from '@salient/runner';
+import { MAX_ANSWER_BYTES, quote } from './protocol.ts';
+import type { Transport } from './transport.ts';
+
+/** How long an `end` notice may take before it is dropped. */
+const END_TIMEOUT_MS = 2000;
+
+export class HttpTransport implements Transport {
+  readonly session = randomUUID();
+  private closed = false;
+
+  constructor(readonly url: string) {}
+
+  async request(message: object, what: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
+    if (this.closed) throw new BotFault('crash', `was closed before ${what}`);
+    return this.post(message, what, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]));
+  }
+
+  async notify(message: object): Promise<void> {
+    try {
+      await this.post(message, 'end', AbortSignal.timeout(END_TIMEOUT_MS));
+    } catch {
+      // The game is over whatever the bot says.
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private async post(message: object, what: string, signal: AbortSignal): Promise<string> {
+    let res: Response;
+    try {
+      res = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...message, session: this.session }),
+        signal,
+      });
+    } catch (e) {
+      if (signal.aborted) throw e;
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      throw new BotFault('crash', `could not POST ${what} to ${this.url} (${cause?.code ?? cause?.message ?? (e as Error).message}); is the bot server running?`);
+    }
+    const text = await readCapped(res, what, this.url);
+    if (!res.ok) throw new BotFault('crash', `answered ${what} with HTTP ${res.status} from ${this.url}: ${quote(text)}`);
+    return text;
+  }
+}
+
+/** The response body as text, refusing bodies over {@link MAX_ANSWER_BYTES}. */
+async function readCapped(res: Response, what: string, url: string): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    if (bytes > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new BotFault('illegal', `answered ${what} from ${url} with a body over ${MAX_ANSWER_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,174 @@
+/**
+ * The stdin/stdout transport: one child process per match and seat, one JSON message per line each
+ * way. The child gets its own process group (`detached`), and closing kills the whole group and waits
+ * for the exit, so neither the bot nor anything it started can outlive the match or hang a worker.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { BotFault } from '@salient/runner';
+import { MAX_ANSWER_BYTES, quote } from './protocol.ts';
+import type { Transport } from './transport.ts';
+
+/** How much of the bot's stderr is kept for a crash's detail. */
+const STDERR_TAIL_BYTES = 4096;
+/** After `end`, how long a bot may take to exit by itself before its group is killed. */
+const EXIT_GRACE_MS = 250;
+
+/** Process groups still alive, killed if this process exits first. */
+const live = new Set<number>();
+let exitHook = false;
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+interface Waiter {
+  resolve(line: string): void;
+  reject(error: unknown): void;
+  /** The runner stopped listening (a timeout strike): the answer, when it comes, is dropped. */
+  abandoned: boolean;
+}
+
+export class ProcessTransport implements Transport {
+  private readonly child: ChildProcess;
+  private readonly waiters: Waiter[] = [];
+  private buffered: Buffer[] = [];
+  private bufferedBytes = 0;
+  private stderrTail = '';
+  /** Why the process can no longer answer, once it cannot. */
+  private fault: BotFault | undefined;
+  private readonly exited: Promise<void>;
+  private closed = false;
+
+  constructor(
+    readonly argv: readonly string[],
+    private readonly where: string,
+  ) {
+    const [file, ...args] = argv as [string, ...string[]];
+    this.child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const pid = this.child.pid;
+    if (pid !== undefined) {
+      live.add(pid);
+      if (!exitHook) {
+        exitHook = true;
+        process.once('exit', () => live.forEach(killGroup));
+      }
+    }
+    this.exited = new Promise((resolve) => {
+      this.child.once('error', (e) => {
+        this.failAll(new BotFault('crash', `could not start '${file}' (${e.message}); check the command line and that the program is installed`));
+        resolve();
+      });
+      this.child.once('exit', (code, signal) => {
+        if (pid !== undefined) live.delete(pid);
+        // Let stderr drain a moment so the crash detail has the bot's last words.
+        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        const settle = () => {
+          this.failAll(new BotFault('crash', `${how}${this.closed ? '' : ' before answering'}${this.stderrText()}`));
+          resolve();
+        };
+        if (this.child.stderr?.readableEnded) settle();
+        else {
+          const t = setTimeout(settle, 100);
+          this.child.stderr?.once('close', () => (clearTimeout(t), settle()));
+        }
+      });
+    });
+    this.child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
+    });
+    // A bot that exits while we write gives EPIPE; its exit is reported instead.
+    this.child.stdin?.on('error', () => undefined);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  request(message: object, what: string, signal: AbortSignal): Promise<string> {
+    if (this.fault) return Promise.reject(this.fault);
+    if (signal.aborted) return Promise.reject(new Error(`did not send ${what}: the runner had stopped listening (${String(signal.reason)})`));
+    return new Promise<string>((resolve, reject) => {
+      const w: Waiter = { resolve, reject, abandoned: false };
+      this.waiters.push(w);
+      const onAbort = () => {
+        w.abandoned = true;
+        reject(new Error(`stopped waiting for the answer to ${what} (${String(signal.reason)})`));
+        // A timeout strike keeps the bot playing; anything else ends it now.
+        if (signal.reason !== 'timeout') void this.close();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal.removeEventListener('abort', onAbort);
+      w.resolve = (line) => (done(), resolve(line));
+      w.reject = (e) => (done(), reject(e));
+      this.write(message);
+    });
+  }
+
+  async notify(message: object): Promise<void> {
+    if (!this.fault) this.write(message);
+  }
+
+  async close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.child.stdin?.end();
+      const pid = this.child.pid;
+      if (pid !== undefined) {
+        const grace = new Promise<void>((r) => setTimeout(r, EXIT_GRACE_MS).unref());
+        await Promise.race([this.exited, grace]);
+        // Also reaches anything the bot started in its group, even when the bot itself has exited.
+        killGroup(pid);
+      }
+    }
+    await this.exited;
+  }
+
+  private write(message: object): void {
+    this.child.stdin?.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private onStdout(chunk: Buffer): void {
+    let from = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, from)) {
+      this.buffered.push(chunk.subarray(from, nl));
+      const line = Buffer.concat(this.buffered).toString('utf8').trim();
+      this.buffered = [];
+      this.bufferedBytes = 0;
+      from = nl + 1;
+      if (line !== '') this.onLine(line);
+    }
+    if (from < chunk.length) {
+      this.buffered.push(chunk.subarray(from));
+      this.bufferedBytes += chunk.length - from;
+      if (this.bufferedBytes > MAX_ANSWER_BYTES) {
+        const start = Buffer.concat(this.buffered).subarray(0, 200).toString('utf8');
+        this.failAll(new BotFault('illegal', `sent a line longer than ${MAX_ANSWER_BYTES} bytes (${quote(start)}); answers are one short JSON object per line`));
+        void this.close();
+      }
+    }
+  }
+
+  private onLine(line: string): void {
+    const w = this.waiters.shift();
+    if (!w) {
+      this.failAll(new BotFault('illegal', `sent ${quote(line)} when no answer was due; write logs to stderr, not stdout`));
+      return;
+    }
+    if (!w.abandoned) w.resolve(line);
+  }
+
+  private stderrText(): string {
+    const t = this.stderrTail.trim();
+    return t ? `; its stderr ends: ${t.length > 1000 ? `...${t.slice(-1000)}` : t}` : '; it wrote nothing to stderr';
+  }
+
+  private failAll(fault: BotFault): void {
+    this.fault ??= new BotFault(fault.reason, `${fault.message} (${this.where})`);
+    for (const w of this.waiters.splice(0)) if (!w.abandoned) w.reject(this.fault);
+  }
+}
