@@ -61,6 +61,38 @@ describe('salient games', () => {
 });
 
 describe('salient play', () => {
+  it('--timeout, --time-bank and --strikes: a slow external bot takes strikes (the first option played for it), then forfeits', () => {
+    // An external bot that answers every decision 300 ms late.
+    const slow = join(tmp, 'slow-bot.mjs');
+    writeFileSync(
+      slow,
+      `import { createInterface } from 'node:readline';
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.type === 'hello') process.stdout.write(JSON.stringify({ type: 'hello', name: 'slow', version: '1', games: ['*'] }) + '\\n');
+  else if (m.type === 'decide') setTimeout(() => process.stdout.write(JSON.stringify({ type: 'choice', index: 0 }) + '\\n'), 300);
+});
+`,
+    );
+    const seat = `Axis=cmd:${process.execPath} ${slow}`;
+    const once = salient('play', '--scenario', 'A', '--seat', seat, '--timeout', '100', '--json');
+    expect(once.code, once.stderr).toBe(0);
+    const first = JSON.parse(once.stdout) as { kind: string; reason: string; detail: string; decisions: number };
+    expect(first).toMatchObject({ kind: 'forfeit', reason: 'timeout' });
+    expect(first.detail).toMatch(/did not answer within 100 ms/);
+    expect(first.detail).not.toMatch(/strike/);
+
+    const three = salient('play', '--scenario', 'A', '--seat', seat, '--timeout', '100', '--time-bank', '50', '--strikes', '3', '--json');
+    expect(three.code, three.stderr).toBe(0);
+    const r = JSON.parse(three.stdout) as { kind: string; reason: string; detail: string; decisions: number };
+    expect(r).toMatchObject({ kind: 'forfeit', reason: 'timeout' });
+    expect(r.detail).toMatch(/\(strike 3 of 3\)/);
+    // The two strikes before were decisions the runner made for it; the first took the bank as well.
+    expect(r.decisions).toBeGreaterThan(first.decisions);
+    expect(salient('play', '--strikes', '0').stderr).toMatch(/strikes/);
+  }, 60_000);
+
   it('tells a dice-race match and names the winner', () => {
     const r = salient('play', ...DICE, '--seed', '7', '--seat', 'A=greedy', '--seat', 'B=random');
     expect(r.code, r.stderr).toBe(0);

@@ -60,6 +60,8 @@ export interface MatchPlan {
   options?: JsonObject;
   cap?: number;
   timeoutMs?: number;
+  timeBankMs?: number;
+  strikes?: number;
 }
 
 /**
@@ -75,6 +77,8 @@ export async function planMatch(o: {
   option?: readonly string[];
   cap?: number | undefined;
   timeout?: number | undefined;
+  timeBank?: number | undefined;
+  strikes?: number | undefined;
 }): Promise<MatchPlan> {
   const game = findGame(o.game);
   const pack = await loadPack(game, o.pack);
@@ -87,6 +91,8 @@ export async function planMatch(o: {
   if (o.option?.length) plan.options = scenarioOptions(o.option);
   if (o.cap !== undefined) plan.cap = o.cap;
   if (o.timeout !== undefined) plan.timeoutMs = o.timeout;
+  if (o.timeBank !== undefined) plan.timeBankMs = o.timeBank;
+  if (o.strikes !== undefined) plan.strikes = o.strikes;
   return plan;
 }
 
@@ -145,6 +151,8 @@ export async function runAccounted(
       ...(plan.options ? { options: plan.options } : {}),
       ...(plan.cap !== undefined ? { decisionCap: plan.cap } : {}),
       ...(plan.timeoutMs !== undefined ? { decisionTimeoutMs: plan.timeoutMs } : {}),
+      ...(plan.timeBankMs !== undefined ? { timeBankMs: plan.timeBankMs } : {}),
+      ...(plan.strikes !== undefined ? { strikes: plan.strikes } : {}),
       ...(write ? { onStep: (info) => account.step(info) } : {}),
       ...(sink ? { sink } : {}),
     });
@@ -176,6 +184,8 @@ interface PlayFlags {
   json?: boolean;
   cap?: number;
   timeout?: number;
+  timeBank?: number;
+  strikes?: number;
   quiet?: boolean;
   verbose?: boolean;
   telemetry?: boolean;
@@ -194,7 +204,9 @@ export function registerPlay(program: Command): void {
     .option('--replay <file>', 'write the replay (action log) to FILE')
     .option('--json', 'print only the MatchResult as one JSON object (without the replay; use --replay for that)')
     .option('--cap <n>', 'adjudicate after N decisions', integer(1))
-    .option('--timeout <ms>', 'per-decision time budget in ms; a bot over it forfeits', integer(1))
+    .option('--timeout <ms>', 'per-decision time budget in ms; a bot over it (and its bank) takes a strike', integer(1))
+    .option('--time-bank <ms>', 'time a seat may spend over its per-decision budgets in the whole match (default 0)', integer(0))
+    .option('--strikes <n>', 'overruns a seat may make; before the last the first option is played for it, the last forfeits (default 1)', integer(1))
     .option('-q, --quiet', 'print only the result, not the turn-by-turn account')
     .option('-v, --verbose', 'also print every decision and chance draw')
     .option('-t, --telemetry', 'record the match, impulse by impulse, in ClickHouse (embedded under .salient/ unless SALIENT_CLICKHOUSE_URL is set)')

@@ -9,8 +9,9 @@
  * SPRT stops after the same pair on one thread or sixteen. Once it decides, no more matches are handed
  * out, matches already running finish (they are recorded and counted in the final figures, as fishtest
  * counts games finished after a test stops), and the rest of the plan is left unplayed; running the
- * tournament again finds the test decided and plays nothing. A thread that dies takes only its match with it: the match is handed out once more, and
- * if it kills a thread again it is recorded as an `error`; a new thread takes the dead one's place.
+ * tournament again finds the test decided and plays nothing. A thread that dies takes only its match
+ * with it: the match is handed out once more, and if it kills a thread again it is recorded as an
+ * `error`; a new thread takes the dead one's place.
  * Nothing here writes to the terminal: progress goes to `onProgress`.
  */
 import { availableParallelism, hostname } from 'node:os';
