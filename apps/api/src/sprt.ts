@@ -7,8 +7,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { planTournament, replayStopRule, type SprtStatus, type TournamentPlan, type TournamentSpec } from '@salient/scheduler';
-import { outcomeFromRecord } from '@salient/scheduler/local';
-import { recordedMatches, type Telemetry } from '@salient/telemetry';
+import { recordedOutcomes } from '@salient/scheduler/local';
+import type { Telemetry } from '@salient/telemetry';
 
 /** The test as it stands, and whether it has stopped the tournament. */
 export interface SprtReport extends Omit<SprtStatus, 'pentanomial'> {
@@ -45,12 +45,7 @@ export function sprtReader(log?: FastifyBaseLogger, keep = 16): (t: Telemetry, i
       log?.warn({ tournament: id, err: e }, 'cannot plan the stored spec of an SPRT tournament; its test is not reported');
       return undefined;
     }
-    const byId = new Map(plan.matches.map((m) => [m.id, m]));
-    const outcomes = (await recordedMatches(t, id)).flatMap((r) => {
-      const m = byId.get(r.matchId);
-      return m ? [outcomeFromRecord(m, r)] : [];
-    });
-    const { decision, status } = replayStopRule(plan, outcomes);
+    const { decision, status } = replayStopRule(plan, await recordedOutcomes(t, plan));
     if (!status || status.rule !== 'sprt') return undefined;
     const report: SprtReport = { ...status, pentanomial: [...status.pentanomial], ...(decision.accepted ? { accepted: decision.accepted } : {}), ...(decision.stop && decision.reason ? { reason: decision.reason } : {}) };
     return finite(report);

@@ -62,6 +62,11 @@ export function plannedPart(m: PlannedMatch): Pick<MatchOutcome, 'matchId' | 'to
   return { matchId: m.id, tournamentId: m.tournamentId, pairId: m.pairId, index: m.index, scenario: m.scenario, seed: m.seed, entrants: { ...m.entrants } };
 }
 
+/** An `error` outcome of `m` that was never played to an end (its thread or job died), saying why. */
+export function errorOutcome(m: PlannedMatch, detail: string): MatchOutcome {
+  return { ...plannedPart(m), kind: 'error', sides: {}, scores: {}, decisions: 0, impulses: 0, wallMs: 0, detail };
+}
+
 /** Whether a runner termination kind has a result per side (completed, adjudicated, forfeit). */
 export function isDecided(kind: string): boolean {
   return kind === 'completed' || kind === 'adjudicated' || kind === 'forfeit';

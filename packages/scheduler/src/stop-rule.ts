@@ -190,8 +190,8 @@ export function sprtStopRule(spec: Extract<StopSpec, { rule: 'sprt' }>, ctx: Sto
     const c = `${candidate} vs ${baseline}`;
     verdict =
       state === 'H1'
-        ? { stop: true, accepted: 'H1', reason: `SPRT accepted H1 (${c}: ${spec.elo1 > 0 ? 'candidate stronger' : `candidate not weaker by more than ${-spec.elo1} nElo`}): LLR ${fmt(llr)} ≥ ${fmt(r.upper)} ${pairs}` }
-        : { stop: true, accepted: 'H0', reason: `SPRT accepted H0 (${c}: ${spec.elo0 >= 0 ? 'candidate not stronger' : 'candidate weaker'}): LLR ${fmt(llr)} ≤ ${fmt(r.lower)} ${pairs}` };
+        ? { stop: true, accepted: 'H1', reason: `SPRT accepted H1 (${c}: ${spec.elo1 > 0 ? 'candidate stronger' : `candidate not weaker by more than ${-spec.elo1} nElo`}): LLR ${twoDecimals(llr)} ≥ ${twoDecimals(r.upper)} ${pairs}` }
+        : { stop: true, accepted: 'H0', reason: `SPRT accepted H0 (${c}: ${spec.elo0 >= 0 ? 'candidate not stronger' : 'candidate weaker'}): LLR ${twoDecimals(llr)} ≤ ${twoDecimals(r.lower)} ${pairs}` };
   };
 
   return {
@@ -223,7 +223,7 @@ export function sprtStopRule(spec: Extract<StopSpec, { rule: 'sprt' }>, ctx: Sto
         const pairs = counts.reduce((s, x) => s + x, 0);
         return {
           stop: true,
-          reason: `all ${ctx.matches} planned matches played; SPRT undecided: LLR ${fmt(llr)} between ${fmt(bounds.lower)} and ${fmt(bounds.upper)} after ${pairs} pair${pairs === 1 ? '' : 's'}`,
+          reason: `all ${ctx.matches} planned matches played; SPRT undecided: LLR ${twoDecimals(llr)} between ${twoDecimals(bounds.lower)} and ${twoDecimals(bounds.upper)} after ${pairs} pair${pairs === 1 ? '' : 's'}`,
         };
       }
       return { stop: false };
@@ -286,15 +286,15 @@ export function replayStopRule(plan: TournamentPlan, outcomes: readonly MatchOut
  */
 export function sprtText(s: SprtStatus): [string, string] {
   const where =
-    s.state === 'H1' ? `H1 accepted: LLR ${fmt(s.llr)} ≥ ${fmt(s.upper)}` : s.state === 'H0' ? `H0 accepted: LLR ${fmt(s.llr)} ≤ ${fmt(s.lower)}` : `LLR ${fmt(s.llr)} in (${fmt(s.lower)}, ${fmt(s.upper)})`;
+    s.state === 'H1' ? `H1 accepted: LLR ${twoDecimals(s.llr)} ≥ ${twoDecimals(s.upper)}` : s.state === 'H0' ? `H0 accepted: LLR ${twoDecimals(s.llr)} ≤ ${twoDecimals(s.lower)}` : `LLR ${twoDecimals(s.llr)} in (${twoDecimals(s.lower)}, ${twoDecimals(s.upper)})`;
   const head = `SPRT ${s.candidate} vs ${s.baseline}, nElo [${s.elo0}, ${s.elo1}], alpha ${s.alpha}, beta ${s.beta}: ${where}`;
   const extra = [s.pendingPairs ? `${s.pendingPairs} half-played` : '', s.voidedPairs ? `${s.voidedPairs} voided by errors` : ''].filter(Boolean).join(', ');
   const counts = `${s.pairs} pair${s.pairs === 1 ? '' : 's'} [${s.pentanomial.join(', ')}]${extra ? ` (${extra})` : ''}`;
   if (s.pairs === 0) return [head, `  ${counts}; no estimate yet`];
-  const signed = (x: number, d = 1) => {
+  const signed = (x: number) => {
     if (!Number.isFinite(x)) return x > 0 ? '+inf' : '-inf';
-    const t = x.toFixed(d);
-    return /^-0\.?0*$/.test(t) ? t.slice(1).replace(/^/, '+') : `${x >= 0 ? '+' : ''}${t}`;
+    const t = x.toFixed(1);
+    return t.startsWith('-') && Number(t) !== 0 ? t : `+${t.replace('-', '')}`;
   };
   const elo = `Elo ${signed(s.elo.elo)} ± ${Number.isFinite(s.elo.plusMinus) ? s.elo.plusMinus.toFixed(1) : 'inf'} (LOS ${(100 * s.elo.los).toFixed(1)}%)`;
   const nelo = `nElo ${signed(s.nelo.nelo)} (${signed(s.nelo.ci.low)} to ${signed(s.nelo.ci.high)})`;
@@ -302,7 +302,7 @@ export function sprtText(s: SprtStatus): [string, string] {
 }
 
 /** Two decimals, as fishtest prints an LLR (and never "-0.00"). */
-function fmt(x: number): string {
+export function twoDecimals(x: number): string {
   const s = x.toFixed(2);
   return s === '-0.00' ? '0.00' : s;
 }

@@ -6,9 +6,9 @@
  * Ctrl-C cancels cleanly (running matches stop, what finished is kept); a second Ctrl-C quits at once.
  */
 import type { Command } from 'commander';
-import { recordedMatches, type Telemetry } from '@salient/telemetry';
+import type { Telemetry } from '@salient/telemetry';
 import { loadTournamentSpec, planTournament, sprtText, standings, type StandingsRow, type TournamentPlan } from '@salient/scheduler';
-import { progressRenderer, runLocalTournament, type LocalRunResult } from '@salient/scheduler/local';
+import { progressRenderer, recordedOutcomes, runLocalTournament, type LocalRunResult } from '@salient/scheduler/local';
 import { integer } from '../args.ts';
 import { EXIT } from '../errors.ts';
 import { say, table } from '../output.ts';
@@ -23,8 +23,7 @@ interface RunFlags {
 
 /** Matches of `plan` the store already holds (they will be skipped). */
 async function recordedCount(t: Telemetry, plan: TournamentPlan): Promise<number> {
-  const ids = new Set(plan.matches.map((m) => m.id));
-  return (await recordedMatches(t, plan.tournamentId)).filter((r) => ids.has(r.matchId)).length;
+  return (await recordedOutcomes(t, plan)).length;
 }
 
 const pct = (x: number | null) => (x === null ? '-' : `${x.toFixed(1)}%`);

@@ -11,9 +11,9 @@
  */
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { plannedPart } from '../play.ts';
+import { errorOutcome } from '../play.ts';
 import { createStopRule, stopContextOf, type StopRule } from '../stop-rule.ts';
-import type { MatchOutcome, PlannedMatch, TournamentSpec } from '../types.ts';
+import type { MatchOutcome, TournamentSpec } from '../types.ts';
 import { bullConnection } from './connection.ts';
 import { MATCH_QUEUE, planKey, resultsKey, stopKey } from './names.ts';
 import { removeWaiting } from './status.ts';
@@ -105,7 +105,7 @@ export function stopWatcher(redis: Redis, connection: string): StopWatcher {
 
   return {
     jobEnded(data, ended) {
-      const outcomes = 'outcomes' in ended ? ended.outcomes : data.matches.map((m) => failedOutcome(m, ended.reason));
+      const outcomes = 'outcomes' in ended ? ended.outcomes : data.matches.map((m) => errorOutcome(m, `its job failed: ${ended.reason}`));
       // One update at a time per tournament: the rule sees each job once, in plan order.
       const run = (chains.get(data.tournamentId) ?? Promise.resolve()).then(() => update(data, outcomes));
       chains.set(data.tournamentId, run.catch(() => undefined));
@@ -116,10 +116,6 @@ export function stopWatcher(redis: Redis, connection: string): StopWatcher {
       await queue?.close();
     },
   };
-}
-
-function failedOutcome(m: PlannedMatch, reason: string): MatchOutcome {
-  return { ...plannedPart(m), kind: 'error', sides: {}, scores: {}, decisions: 0, impulses: 0, wallMs: 0, detail: `its job failed: ${reason}` };
 }
 
 /** What the stop key of tournament `id` says, if it is set. */

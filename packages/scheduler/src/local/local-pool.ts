@@ -20,7 +20,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { SalientError } from '@salient/engine';
 import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
-import { isDecided, plannedPart } from '../play.ts';
+import { errorOutcome, isDecided, plannedPart } from '../play.ts';
 import { bundleEntry } from '../bundle.ts';
 import { tournamentRecord } from '../record.ts';
 import { createStopRule, stopContextOf, type StopStatus } from '../stop-rule.ts';
@@ -144,6 +144,15 @@ export const HEARTBEAT_MS = 30_000;
 /** Threads in a row that may die before saying they are ready before the run gives up. */
 const START_FAILURES = 3;
 
+/** The matches the store holds for `plan`, as the outcomes its matches gave (matches not in the plan left out). */
+export async function recordedOutcomes(telemetry: Telemetry, plan: TournamentPlan): Promise<MatchOutcome[]> {
+  const byId = new Map(plan.matches.map((m) => [m.id, m]));
+  return (await recordedMatches(telemetry, plan.tournamentId)).flatMap((r) => {
+    const m = byId.get(r.matchId);
+    return m ? [outcomeFromRecord(m, r)] : [];
+  });
+}
+
 /** A recorded match as the outcome the plan's match would have given. */
 export function outcomeFromRecord(m: PlannedMatch, r: RecordedMatch): MatchOutcome {
   const decided = isDecided(r.kind);
@@ -158,10 +167,6 @@ export function outcomeFromRecord(m: PlannedMatch, r: RecordedMatch): MatchOutco
     ...(r.kind === 'forfeit' || r.kind === 'error' ? { detail: r.detail } : {}),
     ...(r.worker ? { worker: r.worker } : {}),
   };
-}
-
-function errorOutcome(m: PlannedMatch, detail: string): MatchOutcome {
-  return { ...plannedPart(m), kind: 'error', sides: {}, scores: {}, decisions: 0, impulses: 0, wallMs: 0, detail };
 }
 
 interface Slot {
@@ -182,16 +187,8 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   const { plan, telemetry, signal } = o;
   const started = performance.now();
   const byId = new Map(plan.matches.map((m) => [m.id, m]));
-  const outcomes: MatchOutcome[] = [];
-  let skipped = 0;
-  if (telemetry && o.resume !== false) {
-    for (const r of await recordedMatches(telemetry, plan.tournamentId)) {
-      const m = byId.get(r.matchId);
-      if (!m) continue;
-      outcomes.push(outcomeFromRecord(m, r));
-      skipped++;
-    }
-  }
+  const outcomes: MatchOutcome[] = telemetry && o.resume !== false ? await recordedOutcomes(telemetry, plan) : [];
+  const skipped = outcomes.length;
   const recorded = new Set(outcomes.map((x) => x.matchId));
   const queue = plan.matches.filter((m) => !recorded.has(m.id));
   // The stop rule takes outcomes in plan order: `early` holds those that came before their turn.

@@ -6,6 +6,7 @@
  */
 import { SingleBar } from 'cli-progress';
 import type { MatchOutcome } from '../types.ts';
+import { twoDecimals } from '../stop-rule.ts';
 import type { LocalProgress } from './local-pool.ts';
 
 /** The stop rule's part of a progress line: `LLR 1.23 (-2.94, 2.94), 40 pairs`, or '' without an SPRT. */
@@ -13,8 +14,7 @@ export function stopPart(p: Pick<LocalProgress, 'stop' | 'stopped'>): string {
   const s = p.stop;
   if (!s) return '';
   const state = s.state === 'continue' ? '' : `, ${s.state} accepted`;
-  const two = (x: number) => (x.toFixed(2) === '-0.00' ? '0.00' : x.toFixed(2));
-  return `LLR ${two(s.llr)} (${two(s.lower)}, ${two(s.upper)}), ${s.pairs} pairs${state}${p.stopped !== undefined ? ', stopped' : ''}`;
+  return `LLR ${twoDecimals(s.llr)} (${twoDecimals(s.lower)}, ${twoDecimals(s.upper)}), ${s.pairs} pairs${state}${p.stopped !== undefined ? ', stopped' : ''}`;
 }
 
 export interface ProgressRendererOptions {
