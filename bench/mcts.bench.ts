@@ -103,6 +103,8 @@ async function main(): Promise<void> {
   const fullGames = envInt('BENCH_FULL', 1);
   const pack = blitzPack();
   const mcts = 'mcts:iterations=100';
+  // The parameters of the strength gauntlet (examples/tournaments/blitz-strength.yaml), so its rates are these.
+  const blitzMcts = 'mcts:iterations=300,rollout=0';
   const fullSpec = 'mcts:iterations=8,rollout=4';
   const cases: Case[] = [
     ...(['A', 'B'] as const).flatMap((side) => [
@@ -119,11 +121,11 @@ async function main(): Promise<void> {
     ]),
     ...(['A', 'B'] as const).flatMap((scenario) =>
       (['Axis', 'Allies'] as const).map((side) => ({
-        label: `Blitz ${scenario}, ${mcts} as ${side} vs random`,
+        label: `Blitz ${scenario}, ${blitzMcts} as ${side} vs random`,
         game: blitz,
         pack,
         scenario,
-        seats: side === 'Axis' ? { Axis: mcts, Allies: 'random' } : { Axis: 'random', Allies: mcts },
+        seats: side === 'Axis' ? { Axis: blitzMcts, Allies: 'random' } : { Axis: 'random', Allies: blitzMcts },
         searching: [side],
         counted: [side],
         seeds: games,

@@ -192,4 +192,19 @@ describe('examples/tournaments', () => {
     expect(p.matches).toHaveLength(12);
     expect(p.spec.format).toBe('gauntlet');
   });
+
+  it('blitz-strength: mcts against random and greedy, 200 side-swapped games per pairing on A and B', async () => {
+    const p = await planTournament(await loadTournamentSpec(join(EXAMPLES, 'blitz-strength.yaml')));
+    // 2 pairings x 2 scenarios x 100 seeds x 2 sides.
+    expect(p.matches).toHaveLength(800);
+    expect(p.spec.entrants.find((e) => e.name === 'mcts')?.bot).toBe('mcts:iterations=300,rollout=0');
+    for (const opponent of ['random', 'greedy']) {
+      for (const scenario of ['A', 'B']) {
+        const games = p.matches.filter((m) => m.scenario === scenario && Object.values(m.entrants).includes(opponent));
+        expect(games).toHaveLength(200);
+        // Every seed is played once with mcts on each side.
+        for (const side of ['Axis', 'Allies']) expect(games.filter((m) => m.entrants[side] === 'mcts')).toHaveLength(100);
+      }
+    }
+  });
 });
