@@ -9,6 +9,6 @@ export { botNames, botCatalog, createBot, type BotCatalogEntry } from './registr
 export { randomBot, randomBotDefinition } from './random-bot.ts';
 export { mctsBot, mctsBotDefinition, search as mctsSearch, type MctsOptions, type SearchReport } from './mcts-bot.ts';
 export { greedyBot, greedyBotDefinition, type GreedyOptions } from './greedy-bot.ts';
-export { externalBotFactory, splitCommandLine, PROTOCOL_VERSION, type ExternalBot } from './external/index.ts';
+export { externalBotFactory, splitCommandLine, PROTOCOL_VERSION, watchBotProcesses, killBotGroup, type ExternalBot } from './external/index.ts';
 export { bindBot, factoryFromContext, type BotDefinition, type BotParams } from './bot-definition.ts';
 export { parseBotSpec, type BotSpec } from '@salient/runner';

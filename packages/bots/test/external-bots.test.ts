@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -341,4 +341,48 @@ describe('in a tournament', () => {
     expect(table.find((x) => x.name === 'crasher')).toMatchObject({ games: 2, losses: 2, forfeits: 2 });
     expect(table.find((x) => x.name === 'random')).toMatchObject({ games: 2, wins: 2, forfeits: 0 });
   });
+
+  it('a game thread terminated mid-match (a cancel past its grace) leaves no bot process behind', async () => {
+    // The external bot notes its pid as it starts and does not exit when its stdin closes; the other seat
+    // searches long enough to block its thread, so the cancel cannot reach the match and the pool
+    // terminates the thread, which runs no exit hook.
+    const pidFile = join(tmp, 'terminated.pid');
+    const path = join(tmp, 'pid-noter.mjs');
+    writeFileSync(
+      path,
+      `import { createInterface } from 'node:readline';
+import { writeFileSync } from 'node:fs';
+writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+// Like a bot deep in thought: it would not notice its stdin closing.
+setInterval(() => {}, 1000);
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+for await (const line of createInterface({ input: process.stdin })) {
+  const msg = JSON.parse(line);
+  if (msg.type === 'hello') send({ type: 'hello', name: 'pid-noter', version: '1', games: ['blitz'] });
+  else if (msg.type === 'end') break;
+  else send({ type: 'choice', index: 0 });
+}
+`,
+    );
+    const spec = await parseTournamentSpec(
+      JSON.stringify({
+        id: 'external-terminated',
+        game: 'blitz',
+        scenarios: ['A'],
+        entrants: [{ name: 'noter', bot: nodeCmd(path) }, { name: 'stuck', bot: 'mcts', params: { iterations: 1_000_000 } }],
+        gamesPerPairing: 2,
+      }),
+      'test.json',
+    );
+    const ctrl = new AbortController();
+    const run = runLocalTournament({ plan: await planTournament(spec), threads: 1, signal: ctrl.signal, cancelGraceMs: 200 });
+    await expect.poll(() => existsSync(pidFile), { timeout: 20_000, interval: 50 }).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(gone(pid), 'the bot should be running while its match is').toBe(false);
+    ctrl.abort();
+    const result = await run;
+    expect(result.outcomes.filter((o) => o.kind === 'completed')).toHaveLength(0);
+    await expect.poll(() => gone(pid), { timeout: 3000, interval: 20 }).toBe(true);
+  }, 60_000);
 });

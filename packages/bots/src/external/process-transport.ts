@@ -17,12 +17,31 @@ const EXIT_GRACE_MS = 250;
 const live = new Set<number>();
 let exitHook = false;
 
-function killGroup(pid: number): void {
+/** Kill a bot's whole process group (the bot and anything it started); nothing if it is already gone. */
+export function killBotGroup(pid: number): void {
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
     // Already gone.
   }
+}
+const killGroup = killBotGroup;
+
+type GroupListener = (pid: number, alive: boolean) => void;
+const listeners = new Set<GroupListener>();
+
+/**
+ * Be told when a bot's process group starts (`alive`) and when it has been killed and reaped. For a
+ * worker thread's owner: a thread stopped by `Worker.terminate()` runs no exit hook, so the groups it
+ * started and never closed must be killed from outside (`killBotGroup`). Returns the unsubscribe.
+ */
+export function watchBotProcesses(listener: GroupListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function tell(pid: number, alive: boolean): void {
+  for (const l of listeners) l(pid, alive);
 }
 
 interface Waiter {
@@ -42,6 +61,8 @@ export class ProcessTransport implements Transport {
   private fault: BotFault | undefined;
   private readonly exited: Promise<void>;
   private closed = false;
+  /** Watchers were told the group is gone. */
+  private released = false;
 
   constructor(
     readonly argv: readonly string[],
@@ -52,6 +73,7 @@ export class ProcessTransport implements Transport {
     const pid = this.child.pid;
     if (pid !== undefined) {
       live.add(pid);
+      tell(pid, true);
       if (!exitHook) {
         exitHook = true;
         process.once('exit', () => live.forEach(killGroup));
@@ -126,6 +148,10 @@ export class ProcessTransport implements Transport {
       }
     }
     await this.exited;
+    if (this.child.pid !== undefined && !this.released) {
+      this.released = true;
+      tell(this.child.pid, false);
+    }
   }
 
   private write(message: object): void {

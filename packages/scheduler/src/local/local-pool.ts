@@ -18,6 +18,7 @@ import { availableParallelism, hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { SalientError } from '@salient/engine';
+import { killBotGroup } from '@salient/bots';
 import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
 import { errorOutcome, isDecided, plannedPart } from '../play.ts';
@@ -180,6 +181,8 @@ interface Slot {
   gone: boolean;
   lastError: string | undefined;
   onClosed?: () => void;
+  /** Process groups of external bots the thread started and has not yet closed. */
+  botGroups: Set<number>;
 }
 
 /** Play `plan` on a pool of worker threads. See the file comment. */
@@ -288,7 +291,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       worker: `${hostname()}:${process.pid}`,
       ...(o.remoteSinkOptions ? { sinkOptions: o.remoteSinkOptions } : {}),
     }, o.resourceLimits);
-    const s: Slot = { thread, served: undefined, matches: [], ready: false, closing: false, gone: false, lastError: undefined };
+    const s: Slot = { thread, served: undefined, matches: [], ready: false, closing: false, gone: false, lastError: undefined, botGroups: new Set() };
     if (sink) s.served = serveSink(thread, sink, (e) => (storeError ??= e));
     thread.on('message', (v: unknown) => {
       const m = v as ToPool;
@@ -309,11 +312,17 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       } else if (m.pool === 'closed') {
         if (m.error) storeError ??= new Error(m.error);
         s.onClosed?.();
+      } else if (m.pool === 'bot-process') {
+        if (m.alive) s.botGroups.add(m.pid);
+        else s.botGroups.delete(m.pid);
       }
     });
     thread.on('error', (e) => (s.lastError = e instanceof Error ? e.message : String(e)));
     thread.on('exit', (code) => {
       s.gone = true;
+      // A thread that died or was terminated mid-match leaves its bots' processes running: end them here.
+      for (const pid of s.botGroups) killBotGroup(pid);
+      s.botGroups.clear();
       s.served?.stop();
       s.onClosed?.();
       if (s.closing) return;

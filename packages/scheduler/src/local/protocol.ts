@@ -18,4 +18,6 @@ export type ToPool =
   | { pool: 'failed'; matchId: string; error: string }
   /** Handed out but dropped unplayed on `abort` or `drop`. */
   | { pool: 'dropped'; matchId: string }
-  | { pool: 'closed'; error?: string };
+  | { pool: 'closed'; error?: string }
+  /** An external bot's process group started (`alive`) or was killed and reaped: the pool kills what a terminated thread leaves. */
+  | { pool: 'bot-process'; pid: number; alive: boolean };

@@ -5,6 +5,7 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { RemoteSink, type RemoteSinkOptions } from '@salient/telemetry';
+import { watchBotProcesses } from '@salient/bots';
 import { playPlanned } from '../play.ts';
 import type { PlannedMatch } from '../types.ts';
 import type { ToPool, ToThread } from './protocol.ts';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const sink = data.telemetry ? new RemoteSink(port, data.sinkOptions ?? {}) : undefined;
   const worker = `${data.worker}#${threadId}`;
   const send = (m: ToPool) => port.postMessage(m);
+  // A terminated thread runs no exit hook: the pool kills the bot processes it still had running.
+  watchBotProcesses((pid, alive) => send({ pool: 'bot-process', pid, alive }));
   const waiting: { match: PlannedMatch; die: boolean }[] = [];
   let running: AbortController | undefined;
 
