@@ -1,6 +1,7 @@
 /**
  * Stop rules on the queue. When a match job of a `stop: sprt` tournament ends on a worker, the worker
- * writes the job's outcomes to the tournament's results hash in Redis, then brings its own copy of the
+ * writes the job's outcomes to the tournament's results hash in Redis (retried for about 16 s if Redis
+ * refuses, then again with the next job's update), then brings its own copy of the
  * test up to date: it reads the jobs in plan order from where it left off, up to the first one not yet
  * in. So, as on the local pool, the test decides at the same pair however the jobs were spread over
  * workers and in whatever order they ended. The first worker to see it decide sets the stop key and
@@ -73,11 +74,25 @@ export function stopWatcher(redis: Redis, connection: string): StopWatcher {
     return w;
   };
 
+  // Outcomes whose write failed even after retries, by tournament: written before anything else next time.
+  const unwritten = new Map<string, Map<string, string>>();
+  const write = async (id: string, field: string, value: string): Promise<void> => {
+    const pending = unwritten.get(id) ?? new Map<string, string>();
+    unwritten.set(id, pending);
+    pending.set(field, value);
+    for (const [f, v] of [...pending]) {
+      await retried(() => redis.hset(resultsKey(id), f, v));
+      pending.delete(f);
+    }
+  };
+
   const update = async (data: MatchJobData, outcomes: readonly MatchOutcome[]): Promise<StopEvent | undefined> => {
     const id = data.tournamentId;
     const w = await watchOf(id);
     if (!w || w.done || data.matches.length === 0) return undefined;
-    await redis.hset(resultsKey(id), String(data.matches[0]!.index), JSON.stringify(outcomes));
+    // A lost write would leave the test waiting at this job for good (it reads the jobs in plan order), so
+    // it is retried, and kept for the next job's update if Redis stays away longer.
+    await write(id, String(data.matches[0]!.index), JSON.stringify(outcomes));
     if ((await redis.exists(stopKey(id))) === 1) {
       w.done = true;
       return undefined;
@@ -116,6 +131,20 @@ export function stopWatcher(redis: Redis, connection: string): StopWatcher {
       await queue?.close();
     },
   };
+}
+
+/** Waits between attempts at a write the stop rule cannot do without (about 16 s in all). */
+const RETRY_MS = [100, 200, 400, 800, 1600, 3200, 5000, 5000];
+
+async function retried<T>(f: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await f();
+    } catch (e) {
+      if (i >= RETRY_MS.length) throw e;
+      await new Promise((r) => setTimeout(r, RETRY_MS[i]));
+    }
+  }
 }
 
 /** What the stop key of tournament `id` says, if it is set. */
