@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     add(tally(`${opponent}|${o.scenario}`), res);
     add(tally(`${opponent}|${o.scenario}|${side}`), res);
     if (res !== undefined) {
-      rated.push({ scenario: `blitz/${o.scenario}`, sides: Object.entries(o.entrants).map(([s, bot]) => ({ side: s, bot, result: o.sides[s] as 'win' | 'loss' | 'draw' })) });
+      rated.push({ scenario: `${spec.game}/${o.scenario}`, sides: Object.entries(o.entrants).map(([s, bot]) => ({ side: s, bot, result: o.sides[s] as 'win' | 'loss' | 'draw' })) });
     }
   }
   const fit = bradleyTerry(rated);
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     '',
     '| scenario | side | wins between equal bots | 95% interval |',
     '|---|---|---:|---|',
-    ...fit.sides.map((s) => `| ${s.scenario.replace('blitz/', '')} | ${s.side} | ${pct(s.winProbabilityEven)} | ${pct(s.winProbabilityInterval.low)}–${pct(s.winProbabilityInterval.high)} |`),
+    ...fit.sides.map((s) => `| ${s.scenario.slice(spec.game.length + 1)} | ${s.side} | ${pct(s.winProbabilityEven)} | ${pct(s.winProbabilityInterval.low)}–${pct(s.winProbabilityInterval.high)} |`),
     `<!-- bench-strength:end -->`,
   );
   const block = lines.join('\n');
