@@ -18,6 +18,7 @@ import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { blitz } from '@salient/game-blitz';
 import { runMatch, type BotFactory } from '@salient/runner';
 import { createBot, parseBotSpec } from '@salient/bots';
+import { wilson } from '@salient/stats';
 import { blitzPack, envInt, machine, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -84,17 +85,6 @@ async function run(c: Case): Promise<Row> {
   return row;
 }
 
-/** 95% Wilson score interval for `k` successes in `n`. */
-function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959964;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 
@@ -157,7 +147,7 @@ async function main(): Promise<void> {
     '| case | games | wins | 95% interval | searched decisions/s | iterations/s | wall s | endings |',
     '|---|---:|---:|---|---:|---:|---:|---|',
     ...rows.map((r) => {
-      const [lo, hi] = wilson(r.wins, r.games);
+      const { low: lo, high: hi } = wilson(r.wins, r.games);
       const s = r.searchMs / 1000;
       return `| ${r.label} | ${r.games} | ${r.wins} (${pct(r.wins / r.games)}) | ${pct(lo)}–${pct(hi)} | ${fmt(r.searched / s)} | ${fmt(r.iterations / s)} | ${fmt(r.wallMs / 1000)} | ${Object.entries(r.endings)
         .map(([k, n]) => `${k} ${n}`)

@@ -25,7 +25,6 @@ export function killBotGroup(pid: number): void {
     // Already gone.
   }
 }
-const killGroup = killBotGroup;
 
 type GroupListener = (pid: number, alive: boolean) => void;
 const listeners = new Set<GroupListener>();
@@ -76,7 +75,7 @@ export class ProcessTransport implements Transport {
       tell(pid, true);
       if (!exitHook) {
         exitHook = true;
-        process.once('exit', () => live.forEach(killGroup));
+        process.once('exit', () => live.forEach(killBotGroup));
       }
     }
     this.exited = new Promise((resolve) => {
@@ -144,7 +143,7 @@ export class ProcessTransport implements Transport {
         const grace = new Promise<void>((r) => setTimeout(r, EXIT_GRACE_MS).unref());
         await Promise.race([this.exited, grace]);
         // Also reaches anything the bot started in its group, even when the bot itself has exited.
-        killGroup(pid);
+        killBotGroup(pid);
       }
     }
     await this.exited;
