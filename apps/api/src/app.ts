@@ -31,7 +31,7 @@ import type { z } from 'zod';
 import { SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord } from '@salient/scheduler';
-import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
+import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, tournamentStatus, type WorkerSpool } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
@@ -54,6 +54,7 @@ import {
   ratingsReply,
   progress as progressSchema,
   replayReply,
+  retryReply,
   submitBody,
   submitReply,
   tournamentIdParams,
@@ -227,6 +228,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       clickhouse.error = (e as Error).message;
     }
     const redis: { configured: boolean; ok?: boolean; where?: string; error?: string } = { configured: o.redis !== undefined };
+    let spool: { pending: number; workers: WorkerSpool[] } | undefined;
     if (o.redis !== undefined) {
       redis.where = describeRedis(o.redis);
       try {
@@ -234,6 +236,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         try {
           await client.ping();
           redis.ok = true;
+          const workers = await readSpools(client);
+          spool = { pending: workers.reduce((n, w) => n + w.pending, 0), workers };
         } finally {
           client.disconnect();
         }
@@ -243,7 +247,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       }
     }
     const ok = clickhouse.ok && redis.ok !== false;
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', clickhouse, redis });
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', clickhouse, redis, ...(spool ? { spool } : {}) });
   });
 
   app.get('/metrics', { schema: { tags: ['service'], summary: 'Prometheus metrics', hide: false } }, async (_req, reply) => {
@@ -459,6 +463,20 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         await o.telemetry.recordTournament(tournamentRecord(plan, 'queue', 'submitted', new Date()));
         return report;
       },
+    );
+    w.post(
+      '/api/tournaments/:id/retry',
+      {
+        config: limits,
+        schema: {
+          tags: ['tournaments'],
+          summary: "Put a queue tournament's failed and cancelled matches back on the queue under their own ids (bearer token); lifts a cancel",
+          security: [{ bearer: [] }],
+          params: tournamentIdParams,
+          response: { 200: retryReply, 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 429: errorReply, 503: errorReply },
+        },
+      },
+      async (req) => retryTournament(req.params.id, { connection: needQueue() }),
     );
     w.post(
       '/api/tournaments/:id/cancel',

@@ -316,10 +316,22 @@ export const errorReply = z.object({
   requestId: z.string().optional(),
 });
 
+export const workerSpool = z.object({
+  worker: z.string(),
+  pending: z.number().int().describe('finished matches waiting in this worker\'s spool for the ClickHouse server'),
+  oldestAt: z.string().optional(),
+  since: z.string().optional().describe('when its spool last went from empty to not empty'),
+  updatedAt: z.string(),
+});
+
 export const healthReply = z.object({
   status: z.enum(['ok', 'degraded']),
   clickhouse: z.object({ ok: z.boolean(), where: z.string(), error: z.string().optional() }),
   redis: z.object({ configured: z.boolean(), ok: z.boolean().optional(), where: z.string().optional(), error: z.string().optional() }),
+  spool: z
+    .object({ pending: z.number().int(), workers: z.array(workerSpool) })
+    .optional()
+    .describe('with a queue: matches workers played that wait in their telemetry spools (not in the store yet, so not in any figure here)'),
 });
 
 export const submitBody = z.object({
@@ -327,6 +339,13 @@ export const submitBody = z.object({
 });
 
 export const submitReply = z.object({ tournamentId: z.string(), matches: z.number().int(), jobs: z.number().int(), added: z.number().int() });
+export const retryReply = z.object({
+  tournamentId: z.string(),
+  requeued: z.number().int().describe('matches put back on the queue under their own ids'),
+  failed: z.number().int().describe('of which had failed for good (infrastructure faults)'),
+  cancelled: z.number().int().describe('of which had been cancelled'),
+  uncancelled: z.boolean().describe('the tournament had been cancelled, and is not any more'),
+});
 export const cancelReply = z.object({
   tournamentId: z.string(),
   removed: z.number().int().describe('matches taken off the queue'),

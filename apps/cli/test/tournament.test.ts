@@ -143,6 +143,7 @@ describe('salient tournament status', () => {
       outcomes: run.outcomes,
       failed: [],
       entrants: ['random', 'greedy'],
+      spool: [],
     });
     expect(lines[0]).toBe(`Tournament blitz-sprt: finished (stopped 2026-11-23T08:00:00.000Z: ${run.stopped!.reason}).`);
     expect(lines[1]).toBe(`Matches: 1000 planned, ${n} finished, 0 failed, 0 running, 0 waiting, 0 waiting to retry, ${1000 - n} left unplayed by the stop rule.`);

@@ -4,7 +4,7 @@
  * totals) for both Salient queues, merged into one exposition.
  */
 import { Queue } from 'bullmq';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MatchEvent } from '@salient/scheduler/bullmq';
 
 export interface WorkerMetrics {
@@ -16,8 +16,14 @@ export interface WorkerMetrics {
   readonly contentType: string;
 }
 
-/** `queues`: the BullMQ queues whose counts are exported (the caller closes them). */
-export function workerMetrics(queues: readonly Queue[], labels: Record<string, string> = {}): WorkerMetrics {
+/** The telemetry spool as the worker last saw it (see `spool-watch.ts`). */
+export type SpoolReading = () => { pending: number; oldestAt?: number };
+
+/**
+ * `queues`: the BullMQ queues whose counts are exported (the caller closes them); `spool`: the
+ * telemetry spool's figures, when the worker writes telemetry.
+ */
+export function workerMetrics(queues: readonly Queue[], labels: Record<string, string> = {}, spool?: SpoolReading): WorkerMetrics {
   const registry = new Registry();
   registry.setDefaultLabels(labels);
   collectDefaultMetrics({ register: registry });
@@ -38,6 +44,25 @@ export function workerMetrics(queues: readonly Queue[], labels: Record<string, s
     help: 'Bot decisions in matches played on this worker',
     registers: [registry],
   });
+  if (spool) {
+    new Gauge({
+      name: 'salient_spool_pending_matches',
+      help: 'Finished matches waiting in this worker\'s telemetry spool for the ClickHouse server (0 when it takes them)',
+      registers: [registry],
+      collect() {
+        this.set(spool().pending);
+      },
+    });
+    new Gauge({
+      name: 'salient_spool_oldest_age_seconds',
+      help: 'Age of the oldest match waiting in this worker\'s telemetry spool (0 when none)',
+      registers: [registry],
+      collect() {
+        const { oldestAt } = spool();
+        this.set(oldestAt === undefined ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+      },
+    });
+  }
   return {
     registry,
     contentType: registry.contentType,

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
 import { SalientError } from '@salient/engine';
 import { telemetryConfigFromEnv } from '@salient/telemetry';
 import {
@@ -15,10 +16,12 @@ import {
   TOURNAMENT_QUEUE,
   connectRedis,
   describeRedis,
+  publishSpool,
   startWorker,
   type MatchWorker,
 } from '@salient/scheduler/bullmq';
 import { workerMetrics, type WorkerMetrics } from './metrics.ts';
+import { watchSpool, type SpoolWatch } from './spool-watch.ts';
 
 export const DEFAULT_METRICS_PORT = 9466;
 
@@ -43,11 +46,15 @@ export interface WorkerProcessOptions {
   handleSignals?: boolean;
   /** Where log lines go (default: JSON lines on stderr). */
   log?: (line: Record<string, unknown>) => void;
+  /** How often the telemetry spool is looked at (default 1000 ms). */
+  spoolWatchMs?: number;
 }
 
 export interface WorkerProcess {
   readonly worker: MatchWorker;
   readonly metrics: WorkerMetrics;
+  /** The telemetry spool as last seen (absent without telemetry). */
+  readonly spool: SpoolWatch | undefined;
   /** The port `/metrics` listens on. */
   readonly metricsPort: number;
   /** Graceful close, as on SIGTERM. Idempotent. */
@@ -61,7 +68,8 @@ function stderrLog(line: Record<string, unknown>): void {
 export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
   const log = o.log ?? stderrLog;
   const concurrency = o.concurrency ?? 1;
-  if (o.telemetry !== false && concurrency > 1 && telemetryConfigFromEnv().kind === 'embedded') {
+  const telemetryConfig = o.telemetry !== false ? telemetryConfigFromEnv() : undefined;
+  if (telemetryConfig && concurrency > 1 && telemetryConfig.kind === 'embedded') {
     // Each concurrent match runs in its own process, and an embedded store belongs to one process.
     throw new SalientError(
       'BAD_CONFIG',
@@ -90,7 +98,31 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     onStop: (e) => log({ level: 'info', msg: 'tournament stopped by its stop rule', tournament: e.tournamentId, reason: e.reason, removed: e.removed }),
     onError: (e) => log({ level: 'warn', msg: 'queue error', error: e.message }),
   });
-  metrics = workerMetrics(queues);
+  // The children spool matches the store cannot take, and deliver them when it answers; the worker
+  // watches the spool to say so (log, /metrics, /health, and a report in Redis for status).
+  let reporter: Redis | undefined;
+  const spool: SpoolWatch | undefined = telemetryConfig
+    ? watchSpool({
+        dir: telemetryConfig.spoolDir,
+        ...(o.spoolWatchMs !== undefined ? { intervalMs: o.spoolWatchMs } : {}),
+        log,
+        onLook: async (snap) => {
+          if (snap.pending === 0 && reporter === undefined) return;
+          if (!reporter) {
+            reporter = new Redis(o.redis, { maxRetriesPerRequest: 1, lazyConnect: false });
+            reporter.on('error', () => {}); // reported again at the next look
+          }
+          await publishSpool(reporter, {
+            worker: worker.name,
+            pending: snap.pending,
+            updatedAt: new Date(snap.at).toISOString(),
+            ...(snap.oldestAt !== undefined ? { oldestAt: new Date(snap.oldestAt).toISOString() } : {}),
+            ...(snap.since !== undefined ? { since: new Date(snap.since).toISOString() } : {}),
+          }).catch(() => {});
+        },
+      })
+    : undefined;
+  metrics = workerMetrics(queues, {}, spool ? () => spool.current() : undefined);
   const m = metrics;
   let closing: Promise<void> | undefined;
 
@@ -103,9 +135,19 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
       );
     } else if (req.method === 'GET' && path === '/health') {
       const ok = closing === undefined && worker.matches.isRunning();
+      const snap = spool?.current();
+      // Spooling is not a reason to restart a worker (it plays on, and delivers when the store is
+      // back), so it stays 200; the body says so.
+      const telemetry = snap
+        ? {
+            spooling: snap.pending > 0,
+            pending: snap.pending,
+            ...(snap.oldestAt !== undefined ? { oldestAgeSeconds: Math.round((Date.now() - snap.oldestAt) / 1000) } : {}),
+          }
+        : { enabled: false };
       res
         .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ status: ok ? 'ok' : closing ? 'closing' : 'not running', worker: worker.name, running: worker.running() }) + '\n');
+        .end(JSON.stringify({ status: ok ? 'ok' : closing ? 'closing' : 'not running', worker: worker.name, running: worker.running(), telemetry }) + '\n');
     } else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: try /metrics or /health\n');
   });
   await new Promise<void>((resolve, reject) => {
@@ -121,6 +163,12 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     (closing ??= (async () => {
       log({ level: 'info', msg: 'worker closing', running: worker.running(), graceMs });
       await worker.close({ graceMs });
+      spool?.close();
+      if (reporter) {
+        // The last word: what is still spooled here (or nothing) as the worker leaves.
+        if (spool) await spool.look();
+        reporter.disconnect();
+      }
       await Promise.all(queues.map((q) => q.close()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       log({ level: 'info', msg: 'worker closed' });
@@ -135,5 +183,5 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
       await close();
     });
   }
-  return { worker, metrics: m, metricsPort, close };
+  return { worker, metrics: m, spool, metricsPort, close };
 }

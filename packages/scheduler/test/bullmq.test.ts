@@ -16,6 +16,7 @@ import {
   TOURNAMENT_QUEUE,
   cancelTournament,
   matchJobId,
+  retryTournament,
   startWorker,
   submitTournament,
   tournamentJobId,
@@ -156,6 +157,29 @@ describe('BullMQ executor', () => {
     expect(after.outcomes.map((o) => [o.matchId, o.kind])).toEqual([[plan.matches[0]!.id, expect.stringMatching(/completed|adjudicated/)]]);
     expect(after.failed).toEqual([expect.objectContaining({ matchId: plan.matches[1]!.id, reason: expect.stringMatching(/cancelled/) })]);
   });
+
+  it('retry puts the cancelled matches back under their own ids and lifts the cancel; the tournament then finishes, each match once', async () => {
+    // Runs after the two cancel tests: t-cancel has removed, aborted and finished matches, t-cancel-pair a half-played pair.
+    const before = await tournamentStatus('t-cancel', { connection: redis.url });
+    expect(before.state).toBe('cancelled');
+    const unfinished = 8 - before.counts.completed;
+    expect(unfinished).toBeGreaterThan(0);
+    const report = await retryTournament('t-cancel', { connection: redis.url });
+    expect(report).toEqual({ tournamentId: 't-cancel', requeued: unfinished, failed: 0, cancelled: unfinished, uncancelled: true });
+    const done = await waitFinished('t-cancel', redis.url, 60_000);
+    expect(done.counts).toMatchObject({ total: 8, completed: 8, failed: 0 });
+    expect(done.cancelledAt).toBeUndefined();
+    expect(done.outcomes.map((o) => o.matchId)).toEqual(blitzPlan('t-cancel', Array.from({ length: 8 }, (_, i) => ['x', 'x', 100 + i] as [string, string, number])).matches.map((m) => m.id));
+    // nothing left to retry; a second call re-queues nothing
+    expect(await retryTournament('t-cancel', { connection: redis.url })).toMatchObject({ requeued: 0, uncancelled: false });
+
+    // the pair whose first game finished before the cancel is played again whole
+    const pair = await retryTournament('t-cancel-pair', { connection: redis.url });
+    expect(pair).toMatchObject({ requeued: 2, cancelled: 2, uncancelled: true });
+    const pairDone = await waitFinished('t-cancel-pair', redis.url, 30_000);
+    expect(pairDone.counts).toMatchObject({ total: 2, completed: 2, failed: 0 });
+    await expect(retryTournament('nope', { connection: redis.url })).rejects.toMatchObject({ code: 'UNKNOWN_TOURNAMENT' });
+  }, 90_000);
 
   it('a worker shutting down past its grace puts its running match back on the queue, where another worker plays it', async () => {
     const other = await startRedisServer();

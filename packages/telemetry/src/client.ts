@@ -13,6 +13,7 @@ import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHous
 import { SalientError } from '@salient/engine';
 import { DEFAULT_DATABASE, describeConfig, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
 import { isUnreachable, reason, serverError } from './failures.ts';
+import { StoreLink, type StoreLinkOptions } from './link.ts';
 import { ident } from './sql.ts';
 
 /** An open ClickHouse store with Salient's database selected. */
@@ -27,13 +28,18 @@ export interface Store {
   fail(what: string, e: unknown): SalientError;
   /** True when `e` means the store could not be reached (a server that is down), so rows may wait. */
   unreachable(e: unknown): boolean;
+  /**
+   * Whether the server is there as this process's writers last found it: while it is down they spool
+   * at once, and it probes until the server answers (see {@link StoreLink}). Always up when embedded.
+   */
+  readonly link: StoreLink;
   /** Release the client. Idempotent; the shared embedded client closes with its last user. */
   close(): Promise<void>;
 }
 
 /** Open the store `config` names. See {@link openEmbedded} and {@link openServer}. */
-export function openStore(config: TelemetryConfig): Promise<Store> {
-  return config.kind === 'embedded' ? openEmbedded(config) : openServer(config);
+export function openStore(config: TelemetryConfig, o: OpenServerOptions = {}): Promise<Store> {
+  return config.kind === 'embedded' ? openEmbedded(config) : openServer(config, o);
 }
 
 const QUIET = { level: ClickHouseLogLevel.OFF };
@@ -93,6 +99,7 @@ export async function openEmbedded(config: EmbeddedConfig): Promise<Store> {
     fail: (what, e) => (e instanceof SalientError ? e : new SalientError('IO', `The ${where} failed while ${what}: ${reason(e)}`)),
     // An in-process engine is never "down"; any failure is a real error.
     unreachable: () => false,
+    link: StoreLink.always(),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -172,35 +179,80 @@ export function lockHolder(path: string): { pid: number; cmdline?: string } | un
   }
 }
 
+/** Options of {@link openServer}. */
+export interface OpenServerOptions {
+  /**
+   * What opening does when the server cannot be reached (refused, or no answer within
+   * `openTimeoutMs`): `fail` (default) throws `TELEMETRY_UNREACHABLE`; `spool` returns the store
+   * with its link down, so writers spool, and the link keeps probing until the server answers, then
+   * prepares it (`prepare`, e.g. migrations) and comes up.
+   */
+  whenUnreachable?: 'fail' | 'spool';
+  /** Longest wait for each query of the opening checks (default 10 000 ms). */
+  openTimeoutMs?: number;
+  /** More to do once the server answers, before the link is up (migrations); run by the first open and by every probe until one succeeds. */
+  prepare?: (store: Store) => Promise<void>;
+  /** Probing while the server is away. */
+  probe?: StoreLinkOptions;
+}
+
 /**
  * Connect to a server, check the credentials with a real query (a ping succeeds even with a wrong
- * password), create the database if missing and select it.
+ * password), create the database if missing and select it. See {@link OpenServerOptions} for a
+ * server that is away.
  */
-export async function openServer(config: ServerConfig): Promise<Store> {
+export async function openServer(config: ServerConfig, o: OpenServerOptions = {}): Promise<Store> {
   const address = { url: config.url, username: config.username };
   const base = { url: config.url, username: config.username, password: config.password, log: QUIET, json: JSON_ROWS };
-  const admin = createClient(base);
-  try {
-    await admin.query({ query: 'SELECT 1', format: 'JSONEachRow' }).then((r) => r.json());
-    await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(config.database)}` });
-  } catch (e) {
-    throw serverError(address, `creating database ${config.database}`, e);
-  } finally {
-    await admin.close();
-  }
+  const openTimeout = o.openTimeoutMs ?? 10_000;
+  // Every check of the way in is bounded: a stopped server accepts connections and never answers.
+  const prepareServer = async (): Promise<void> => {
+    const admin = createClient({ ...base, request_timeout: openTimeout });
+    try {
+      await admin.query({ query: 'SELECT 1', format: 'JSONEachRow' }).then((r) => r.json());
+      await admin.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(config.database)}` });
+    } catch (e) {
+      throw serverError(address, `creating database ${config.database}`, e);
+    } finally {
+      await admin.close();
+    }
+  };
   const client = createClient({ ...base, database: config.database });
   let closed = false;
-  return {
+  const ready = async (): Promise<void> => {
+    await prepareServer();
+    await o.prepare?.(store);
+  };
+  const link = new StoreLink(ready, undefined, o.probe);
+  const store: Store = {
     mode: 'server',
     where: describeConfig(config),
     database: config.database,
     client,
     fail: (what, e) => serverError(address, what, e),
     unreachable: isUnreachable,
+    link,
     close: async () => {
       if (closed) return;
       closed = true;
+      link.close();
       await client.close();
     },
   };
+  try {
+    await ready();
+  } catch (e) {
+    if (o.whenUnreachable === 'spool' && isUnreachableError(e)) {
+      link.down(e);
+      return store;
+    }
+    await store.close();
+    throw e;
+  }
+  return store;
+}
+
+/** Unreachable, whether still the client's error or already our `TELEMETRY_UNREACHABLE`. */
+function isUnreachableError(e: unknown): boolean {
+  return (e instanceof SalientError && e.code === 'TELEMETRY_UNREACHABLE') || isUnreachable(e);
 }

@@ -14,9 +14,25 @@ export interface RetryPolicy {
   retries: number;
   /** Delay before the first retry, doubled for each further one (default 100 ms). */
   delayMs: number;
+  /**
+   * Longest wait for one insert into a server (default 10 000 ms). A server that accepts the
+   * connection and never answers (stopped, overloaded, a half-open network) would otherwise hold
+   * the writer for the client's whole request timeout; past this the insert is abandoned and the
+   * store counted unreachable, without further attempts (a hung server does not mend in 100 ms).
+   */
+  timeoutMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 2, delayMs: 100 };
+export const DEFAULT_RETRY: RetryPolicy = { retries: 2, delayMs: 100, timeoutMs: 10_000 };
+
+/** An insert abandoned after `timeoutMs`: counted as unreachable (`code` ETIMEDOUT). */
+export class StoreTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(what: string, ms: number) {
+    super(`no answer from the ClickHouse server within ${ms} ms while ${what}`);
+    this.name = 'StoreTimeoutError';
+  }
+}
 
 /**
  * Insert `rows` (objects, or lines already encoded as JSONEachRow, which the store's client passes
@@ -25,11 +41,20 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 2, delayMs: 100 };
  */
 export async function insertRows(store: Store, table: RowTable, rows: readonly (ChRow | RowLine)[], retry: RetryPolicy = DEFAULT_RETRY): Promise<void> {
   if (rows.length === 0) return;
+  // The embedded engine runs in this process: nothing to wait for but the work itself.
+  const timeoutMs = store.mode === 'server' ? (retry.timeoutMs ?? DEFAULT_RETRY.timeoutMs) : undefined;
   for (let attempt = 0; ; attempt++) {
+    const deadline = timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : undefined;
     try {
-      await store.client.insert({ table: `${ident(store.database)}.${ident(table)}`, values: rows as (ChRow | RowLine)[], format: 'JSONEachRow' });
+      await store.client.insert({
+        table: `${ident(store.database)}.${ident(table)}`,
+        values: rows as (ChRow | RowLine)[],
+        format: 'JSONEachRow',
+        ...(deadline ? { abort_signal: deadline } : {}),
+      });
       return;
     } catch (e) {
+      if (deadline?.aborted) throw new StoreTimeoutError(`inserting ${rows.length} row(s) into ${store.database}.${table}`, timeoutMs!);
       if (!store.unreachable(e)) throw store.fail(`inserting ${rows.length} row(s) into ${store.database}.${table}`, e);
       if (attempt >= retry.retries) throw e;
       await new Promise((resolve) => setTimeout(resolve, retry.delayMs * 2 ** attempt));

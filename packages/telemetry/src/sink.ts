@@ -14,7 +14,9 @@
  * after another, so a `matches` row always means every other row of that match is in; rows carry
  * deterministic keys (ReplacingMergeTree, read with FINAL), so a re-sent row is one copy. If the
  * server cannot be reached, the matches of that batch (and any match that lost a part) go whole to
- * the spool, to be delivered later. Any other failure (credentials, schema) spools the finished
+ * the spool, to be delivered later; from then on, until the store's link finds the server back, every
+ * finished match goes straight to the spool without waiting on the server (an insert waits at most
+ * `retry.timeoutMs`, so a hung server holds a writer for that long once, not per match). Any other failure (credentials, schema) spools the finished
  * matches of the batch and is thrown: from the `flush` that wrote it with `lingerMs: 0`, else from
  * the next `flush` or `drain`. `drain` (and `Telemetry.close`) writes every finished match and
  * waits for it; a process that dies before that loses the matches still waiting.
@@ -316,19 +318,26 @@ export class ClickHouseSink implements TelemetrySink {
   private async write(batch: Batch): Promise<void> {
     const send = batch.parts.filter((p) => !p.buf.offline);
     let failure: unknown;
-    try {
-      for (const table of ROWS_TABLES) await insertRows(this.store, table, send.flatMap((p) => p.rows[table]), this.retry);
-      await insertRows(
-        this.store,
-        'matches',
-        send.flatMap((p) => (p.final ? [p.buf.match as RowLine] : [])),
-        this.retry,
-      );
-    } catch (e) {
-      // Whatever went wrong, nobody will send these rows again: keep them (the finished matches go to
-      // the spool), and report anything but an outage.
+    // The server is known to be away (this or another writer of the process found it so, and no
+    // probe has found it back): spool at once rather than wait on it match after match.
+    if (!this.store.link.up) {
       for (const p of send) p.buf.offline = true;
-      if (!this.store.unreachable(e)) failure = e;
+    } else {
+      try {
+        for (const table of ROWS_TABLES) await insertRows(this.store, table, send.flatMap((p) => p.rows[table]), this.retry);
+        await insertRows(
+          this.store,
+          'matches',
+          send.flatMap((p) => (p.final ? [p.buf.match as RowLine] : [])),
+          this.retry,
+        );
+      } catch (e) {
+        // Whatever went wrong, nobody will send these rows again: keep them (the finished matches go to
+        // the spool), and report anything but an outage.
+        for (const p of send) p.buf.offline = true;
+        if (this.store.unreachable(e)) this.store.link.down(e);
+        else failure = e;
+      }
     }
     for (const p of batch.parts) {
       if (!p.buf.offline) continue;
@@ -338,7 +347,7 @@ export class ClickHouseSink implements TelemetrySink {
       if (p.final) await this.spool(p.buf);
     }
     if (failure !== undefined) throw failure;
-    if (send.some((p) => p.final) && this.awaitingRedelivery && this.options.redeliver !== false) {
+    if (send.some((p) => p.final && !p.buf.offline) && this.awaitingRedelivery && this.options.redeliver !== false) {
       const { pending } = await deliverSpool(this.store, this.options.spoolDir, this.retry);
       this.awaitingRedelivery = pending.length > 0;
     }

@@ -6,10 +6,16 @@
  * rows carry the same deterministic keys as a direct write, so delivering a match of which part had
  * already landed (or delivering a file twice) leaves one copy of each row. A file is deleted only
  * after every one of its rows was inserted.
+ *
+ * Several processes may share a spool (the match children of a worker, a worker and a later command):
+ * a deliverer first claims a file by renaming it to a hidden name carrying its host and pid, so each
+ * match is sent by one of them. A claim is given back when the server goes away mid-delivery, and a
+ * claim whose process died on this host is taken back by the next look at the spool.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { basename, join } from 'node:path';
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
 import { reason } from './failures.ts';
@@ -43,6 +49,20 @@ export interface SpoolDelivery {
 const SUFFIX = '.jsonl';
 
 const fileName = (matchId: string): string => `${encodeURIComponent(matchId)}${SUFFIX}`;
+
+/** Host names may hold dots; percent-encoded (and `.` too) they cannot be confused with the separators. */
+const HOST = encodeURIComponent(hostname()).replace(/\./g, '%2E');
+const CLAIM = /^\.(.+\.jsonl)\.([^.]+)\.(\d+)\.claim$/;
+const claimName = (name: string): string => `.${name}.${HOST}.${process.pid}.claim`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** Write a match's rows to `<dir>/<match id>.jsonl` atomically (temporary file, fsync, rename). */
 export async function writeSpool(dir: string, matchId: string, lines: readonly SpoolLine[]): Promise<SpooledMatch> {
@@ -81,6 +101,17 @@ export async function pendingSpool(dir: string): Promise<SpooledMatch[]> {
   }
   const found: SpooledMatch[] = [];
   for (const name of names) {
+    const claim = CLAIM.exec(name);
+    if (claim && claim[2] === HOST && !alive(Number(claim[3]))) {
+      // Claimed by a process of this host that died mid-delivery: waiting again.
+      try {
+        await rename(join(dir, name), join(dir, claim[1]!));
+        names.push(claim[1]!);
+      } catch {
+        // Taken back by another process meanwhile.
+      }
+      continue;
+    }
     if (!name.endsWith(SUFFIX) || name.startsWith('.')) continue;
     const file = join(dir, name);
     try {
@@ -123,27 +154,45 @@ function badSpool(file: string, line: number, why: string): SalientError {
 
 /**
  * Insert every spooled match into `store`, the match row last, deleting each file once it landed.
- * Stops (leaving the rest pending) when the server is unreachable; throws a `SalientError` for any
- * other failure.
+ * Each file is claimed first, so of several processes delivering one spool, one sends each match.
+ * Stops (leaving the rest pending, and the store's link down) when the server is unreachable; throws a
+ * `SalientError` for any other failure.
  */
 export async function deliverSpool(store: Store, dir: string, retry?: RetryPolicy): Promise<SpoolDelivery> {
   const delivered: string[] = [];
   for (const m of await pendingSpool(dir)) {
+    const claimed = join(dir, claimName(basename(m.file)));
+    try {
+      await rename(m.file, claimed);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process has it
+      throw new SalientError('IO', `Cannot claim spool file ${m.file} for delivery (${reason(e)}). Check the permissions of SALIENT_SPOOL_DIR.`);
+    }
+    const giveBack = () => rename(claimed, m.file).catch(() => {});
     let rows: Map<RowTable, ChRow[]>;
     try {
-      rows = await readSpool(m.file);
+      rows = await readSpool(claimed);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process delivered it
-      throw e;
+      await giveBack();
+      throw e instanceof SalientError ? badSpoolFile(e, claimed, m.file) : e;
     }
     try {
       for (const table of ROW_TABLES) await insertRows(store, table, rows.get(table) ?? [], retry);
     } catch (e) {
-      if (store.unreachable(e)) break;
+      await giveBack();
+      if (store.unreachable(e)) {
+        store.link.down(e);
+        break;
+      }
       throw e;
     }
-    await rm(m.file, { force: true });
+    await rm(claimed, { force: true });
     delivered.push(m.matchId);
   }
   return { delivered, pending: await pendingSpool(dir) };
+}
+
+/** The same complaint, naming the file under the name a user will find it by. */
+function badSpoolFile(e: SalientError, claimed: string, file: string): SalientError {
+  return new SalientError(e.code, e.message.replace(claimed, file));
 }

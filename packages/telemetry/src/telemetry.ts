@@ -5,6 +5,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Replay } from '@salient/engine';
 import { openStore, type Store } from './client.ts';
+import type { LinkState, StoreLinkOptions } from './link.ts';
 import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
 import { migrate, type MigrationReport } from './migrations.ts';
 import {
@@ -60,6 +61,12 @@ export interface Telemetry {
   readonly migrations: MigrationReport;
   /** What opening delivered from the spool, and what is still waiting. */
   readonly spoolAtOpen: SpoolDelivery;
+  /**
+   * Whether the server answers, as this process's writers last found it: while it is down, sinks
+   * made here spool finished matches at once and the store is probed until it answers; then the
+   * spool is delivered (see {@link TelemetryOpenOptions.whenUnreachable}). Always up when embedded.
+   */
+  link(): LinkState;
   /** A sink for `runMatch`; spools to `config.spoolDir`. Several matches may share one. */
   sink(options?: Omit<SinkOptions, 'spoolDir'>): ClickHouseSink;
   /** Insert spooled matches now; see {@link deliverSpool}. */
@@ -112,41 +119,102 @@ export interface Telemetry {
   close(): Promise<void>;
 }
 
+/** Options of {@link openTelemetry}. */
+export interface TelemetryOpenOptions {
+  /**
+   * A server that cannot be reached when opening (refused, or no answer within `openTimeoutMs`):
+   * `fail` (default) throws `TELEMETRY_UNREACHABLE`, right for commands that read; `spool` opens
+   * anyway, for processes that write matches (workers): their sinks spool every finished match
+   * while the server is away, the store is probed in the background, and once it answers the schema
+   * is brought up to date and the spool delivered, by this process. Queries fail meanwhile.
+   */
+  whenUnreachable?: 'fail' | 'spool';
+  /** Longest wait for each query of the opening checks (default 10 000 ms). */
+  openTimeoutMs?: number;
+  /** Probing while the server is away (default every 1 s, backing off to 10 s). */
+  probe?: StoreLinkOptions;
+  /**
+   * Told when the server goes away or comes back, and of each delivery of the spool the link's
+   * return set off (and of its failure).
+   */
+  onLink?: (event: LinkEvent) => void;
+}
+
+/** What {@link TelemetryOpenOptions.onLink} is told. */
+export type LinkEvent =
+  | { kind: 'down'; error: string }
+  | { kind: 'up' }
+  | { kind: 'delivered'; delivered: number; pending: number }
+  | { kind: 'delivery-failed'; error: string };
+
 /**
  * Open the store named by `config` (default: {@link telemetryConfigFromEnv}), run pending migrations
  * and deliver any spooled matches (those stay spooled if the server is still unreachable).
  *
  * Throws a `SalientError`: `TELEMETRY_LOCKED` (embedded store held by another process),
- * `TELEMETRY_UNREACHABLE`, `TELEMETRY_AUTH`, `TELEMETRY_SCHEMA` (database newer than this code).
+ * `TELEMETRY_UNREACHABLE` (unless `whenUnreachable: 'spool'`), `TELEMETRY_AUTH`, `TELEMETRY_SCHEMA`
+ * (database newer than this code).
  */
-export async function openTelemetry(config: TelemetryConfig = telemetryConfigFromEnv()): Promise<Telemetry> {
-  const store = await openStore(config);
+export async function openTelemetry(config: TelemetryConfig = telemetryConfigFromEnv(), o: TelemetryOpenOptions = {}): Promise<Telemetry> {
+  let migrations: MigrationReport = { applied: [], version: 0 };
+  const store = await openStore(config, {
+    ...(o.whenUnreachable ? { whenUnreachable: o.whenUnreachable } : {}),
+    ...(o.openTimeoutMs !== undefined ? { openTimeoutMs: o.openTimeoutMs } : {}),
+    ...(o.probe ? { probe: o.probe } : {}),
+    prepare: async (s) => {
+      migrations = await migrate(s);
+    },
+  });
   try {
-    const migrations = await migrate(store);
-    const spoolAtOpen = await deliverSpool(store, config.spoolDir);
-    return telemetryOf(store, config, migrations, spoolAtOpen);
+    // Embedded stores are migrated here; a server's open ran the migrations (or will, once it answers).
+    if (store.mode === 'embedded') migrations = await migrate(store);
+    const spoolAtOpen = store.link.up ? await deliverSpool(store, config.spoolDir) : { delivered: [], pending: await pendingSpool(config.spoolDir) };
+    return telemetryOf(store, config, () => migrations, spoolAtOpen, o.onLink);
   } catch (e) {
     await store.close();
     throw e;
   }
 }
 
-function telemetryOf(store: Store, config: TelemetryConfig, migrations: MigrationReport, spoolAtOpen: SpoolDelivery): Telemetry {
+function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => MigrationReport, spoolAtOpen: SpoolDelivery, onLink?: (e: LinkEvent) => void): Telemetry {
   const sinks = new Set<ClickHouseSink>();
   let closing: Promise<void> | undefined;
   // Sinks write finished matches in the background; a question asked here sees every match that
   // finished before it (and a failed write is thrown here).
+  // The server is back: deliver what this process (or any other, before it) spooled meanwhile.
+  let delivering: Promise<void> | undefined;
   const written = async (): Promise<void> => {
     await Promise.all([...sinks].map((s) => s.drain()));
+    await delivering;
   };
+  const redeliver = (): Promise<void> =>
+    (delivering ??= (async () => {
+      try {
+        const r = await deliverSpool(store, config.spoolDir);
+        onLink?.({ kind: 'delivered', delivered: r.delivered.length, pending: r.pending.length });
+      } catch (e) {
+        onLink?.({ kind: 'delivery-failed', error: e instanceof Error ? e.message : String(e) });
+      } finally {
+        delivering = undefined;
+      }
+    })());
+  const unsubscribe = store.link.onChange((state) => {
+    if (state.up) {
+      onLink?.({ kind: 'up' });
+      void redeliver();
+    } else onLink?.({ kind: 'down', error: state.error });
+  });
   return {
     mode: store.mode,
     where: store.where,
     config,
     client: store.client,
     database: store.database,
-    migrations,
+    get migrations() {
+      return migrations();
+    },
     spoolAtOpen,
+    link: () => store.link.state,
     sink: (options = {}) => {
       const sink = new ClickHouseSink(store, { ...options, spoolDir: config.spoolDir });
       sinks.add(sink);
@@ -177,6 +245,8 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: Migratio
     close: () =>
       (closing ??= (async () => {
         const drained = await Promise.allSettled([...sinks].map((s) => s.drain()));
+        await delivering;
+        unsubscribe();
         await store.close();
         const failed = drained.find((d) => d.status === 'rejected');
         if (failed) throw failed.reason;

@@ -31,6 +31,16 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const config = (over: Partial<ServerConfig> = {}): ServerConfig => ({
   kind: 'server',
   url: server.url,
@@ -115,7 +125,9 @@ describe('ClickHouse server telemetry store', () => {
       expect(spooledImpulses.slice(1)).toEqual(played.slice(2).map((p) => p.result.impulses));
 
       await server.restart();
-      // the next match that lands takes the spooled ones with it
+      // delivered by this process as soon as the server answers, with nothing more played
+      await waitFor('the spool to be delivered', async () => ((await t.pendingSpool()).length === 0 ? true : undefined));
+      expect(t.link().up).toBe(true);
       played.push(await playBlitz(304, sink));
       expect(await t.pendingSpool()).toEqual([]);
       expect(readdirSync(spoolDir)).toEqual([]);
@@ -175,7 +187,8 @@ describe('ClickHouse server telemetry store', () => {
       }
 
       await server.restart();
-      // the next batch that lands takes the spooled matches with it
+      // this process delivers them once the server answers; the next match lands as usual
+      await waitFor('the spool to be delivered', async () => ((await t.pendingSpool()).length === 0 ? true : undefined));
       const after = await playBlitz(314, sink);
       await sink.drain();
       expect(await t.pendingSpool()).toEqual([]);
@@ -187,6 +200,65 @@ describe('ClickHouse server telemetry store', () => {
       ).json()) as { n: string; u: string }[];
       expect([Number(raw!.n), Number(raw!.u)]).toEqual([4, 4]);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('opened while the server is down (whenUnreachable: spool): matches spool at once, and this process migrates and delivers them when it answers', async () => {
+    const spoolDir = join(root, 'spool-late');
+    await server.stop();
+    const events: string[] = [];
+    const started = Date.now();
+    const t = await openTelemetry(config({ database: 'salient_late', spoolDir }), {
+      whenUnreachable: 'spool',
+      probe: { probeMs: 200, maxProbeMs: 400 },
+      onLink: (e) => events.push(e.kind),
+    });
+    try {
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(t.link()).toMatchObject({ up: false, error: expect.stringMatching(/ECONNREFUSED|connect/) });
+      const sink = t.sink({ decisionSample: 0.5, lingerMs: 0 });
+      const t0 = Date.now();
+      const played = [await playBlitz(501, sink), await playBlitz(502, sink), await playBlitz(503, sink)];
+      // nothing waits on the absent server: three quick matches, all spooled
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(played.map((p) => p.result.kind)).toEqual(['completed', 'completed', 'completed']);
+      expect((await t.pendingSpool()).map((m) => m.matchId).sort()).toEqual(played.map((p) => p.result.matchId).sort());
+      await expect(t.winRates()).rejects.toMatchObject({ code: 'TELEMETRY_UNREACHABLE' });
+
+      await server.restart();
+      await waitFor('the spool to be delivered', async () => ((await t.pendingSpool()).length === 0 ? true : undefined));
+      expect(t.link().up).toBe(true);
+      expect(events).toEqual(['up', 'delivered']);
+      expect(t.migrations.version).toBeGreaterThan(0);
+      await expectStored(t, played, 0.5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a hung server (SIGSTOP) holds a writer for the write timeout once, then matches spool without waiting until it answers again', async () => {
+    const spoolDir = join(root, 'spool-hung');
+    const t = await openTelemetry(config({ database: 'salient_hung', spoolDir }), { whenUnreachable: 'spool', probe: { probeMs: 200, maxProbeMs: 400 }, openTimeoutMs: 1000 });
+    try {
+      const sink = t.sink({ decisionSample: 0.5, lingerMs: 0, retry: { retries: 2, delayMs: 50, timeoutMs: 1500 } });
+      const played = [await playBlitz(511, sink)];
+      server.pause();
+      const t0 = Date.now();
+      played.push(await playBlitz(512, sink));
+      const first = Date.now() - t0;
+      // one timeout, not one per table or per attempt
+      expect(first).toBeLessThan(1500 * 2 + 1000);
+      expect(t.link().up).toBe(false);
+      const t1 = Date.now();
+      played.push(await playBlitz(513, sink), await playBlitz(514, sink));
+      expect(Date.now() - t1).toBeLessThan(1500);
+      expect((await t.pendingSpool()).map((m) => m.matchId).sort()).toEqual(played.slice(1).map((p) => p.result.matchId).sort());
+      server.resume();
+      await waitFor('the spool to be delivered', async () => ((await t.pendingSpool()).length === 0 ? true : undefined));
+      await expectStored(t, played, 0.5);
+    } finally {
+      server.resume();
       await t.close();
     }
   });

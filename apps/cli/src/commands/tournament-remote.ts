@@ -1,6 +1,7 @@
 /**
  * The distributed side of `salient tournament`: `submit` a spec to a Redis queue (played by any
- * number of `salient worker`s), `status` of a submitted tournament with standings so far, `cancel`.
+ * number of `salient worker`s), `status` of a submitted tournament with standings so far, `retry` of
+ * its failed and cancelled matches, `cancel`.
  * `--redis` defaults to `SALIENT_REDIS_URL`.
  */
 import type { Command } from 'commander';
@@ -9,6 +10,7 @@ import { loadTournamentSpec, planTournament, sprtText, standings } from '@salien
 import {
   cancelTournament,
   describeRedis,
+  retryTournament,
   submitTournament,
   tournamentStatus,
   type TournamentStatus,
@@ -64,6 +66,15 @@ export function statusLines(s: TournamentStatus): string[] {
   if (s.failed.length) {
     lines.push('', 'Failed matches (not played; see the reason)');
     for (const f of s.failed) lines.push(`  #${f.index} ${f.matchId} after ${f.attempts} attempt(s): ${f.reason}`);
+    if (s.failed.some((f) => f.fault !== 'match')) lines.push(`Play the cancelled and infrastructure-failed ones again with: salient tournament retry ${s.tournamentId}`);
+  }
+  if (s.spool.length) {
+    const pending = s.spool.reduce((n, w) => n + w.pending, 0);
+    lines.push(
+      '',
+      `Telemetry: ${pending} finished match(es) wait in worker spools for the ClickHouse server (${s.spool.map((w) => `${w.worker}: ${w.pending}${w.since ? ` since ${w.since}` : ''}`).join(', ')}); ` +
+        'they are delivered when it answers, and until then are missing from reports and the dashboard.',
+    );
   }
   return lines;
 }
@@ -93,6 +104,22 @@ export function addRemoteTournamentCommands(tournament: Command): void {
       const s = await tournamentStatus(id, { connection: redisOf(f) });
       if (f.json) return say(JSON.stringify({ ...s, standings: standings(s.outcomes, s.entrants) }, null, 2));
       for (const line of statusLines(s)) say(line);
+    });
+
+  tournament
+    .command('retry <id>')
+    .description('Put a submitted tournament\'s failed and cancelled matches back on the queue (same match ids; finished ones are kept). Lifts a cancel.')
+    .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
+    .option('--json', 'print what was re-queued as JSON')
+    .action(async (id: string, f: RedisFlags) => {
+      const r = await retryTournament(id, { connection: redisOf(f) });
+      if (f.json) return say(JSON.stringify(r, null, 2));
+      say(
+        r.requeued === 0
+          ? `Tournament ${id}: nothing to retry (no failed or cancelled matches)${r.uncancelled ? '; its cancel is lifted' : ''}.`
+          : `Tournament ${id}: ${r.requeued} match(es) back on the queue (${r.failed} failed, ${r.cancelled} cancelled)${r.uncancelled ? '; its cancel is lifted' : ''}.`,
+      );
+      say(`Follow it with: salient tournament status ${id}`);
     });
 
   tournament

@@ -17,6 +17,11 @@ export const stopKey = (tournamentId: string): string => `salient:tournament:${t
 /** Hash of the outcomes of a stop: sprt tournament's ended jobs (field: plan index of the job's first match; value: JSON outcomes). */
 export const resultsKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:results`;
 
+/** A worker's report of its telemetry spool (JSON, see `spool-state.ts`), while it holds matches. */
+export const workerSpoolKey = (worker: string): string => `salient:worker:${worker}:spool`;
+/** SCAN pattern of every worker's spool report. */
+export const WORKER_SPOOL_PATTERN = 'salient:worker:*:spool';
+
 // BullMQ refuses custom ids that are integers or contain ':' (its key separator). A prefix rules out
 // integers; ':' and '%' are percent-encoded, so the mapping stays one-to-one and readable.
 const safe = (s: string): string => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));

@@ -7,35 +7,23 @@
  * job's return value.
  *
  * Failures: bad input (unknown game, pack, scenario or bot, bad parameters) is `UnrecoverableError`,
- * failed at once; anything else (telemetry store down, a crash) is thrown as is and retried with
- * backoff. Engine faults are not failures: they come back as `error` outcomes. A match aborted
+ * failed at once; anything else (a crash, refused credentials) is thrown as is and retried with
+ * backoff. A telemetry server that is down or hung is not a failure: the match is spooled. Engine faults are not failures: they come back as `error` outcomes. A match aborted
  * because its tournament was cancelled fails for good; one aborted because the worker is shutting
  * down goes back to the queue without using up an attempt.
  */
 import { UnrecoverableError, type SandboxedJob } from 'bullmq';
-import { SalientError, type ErrorCode } from '@salient/engine';
-import { openTelemetry, type ClickHouseSink, type Telemetry } from '@salient/telemetry';
+import { SalientError } from '@salient/engine';
+import { openTelemetry, telemetryConfigFromEnv, type ClickHouseSink, type Telemetry } from '@salient/telemetry';
 import { plannedPart, playPlanned } from '../play.ts';
 import type { MatchOutcome, PlannedMatch } from '../types.ts';
 import type { MatchJobData } from './submit.ts';
+import { BAD_INPUT } from './faults.ts';
 
 /** Abort reasons the worker sends (`Worker.cancelJob`). */
 export const CANCELLED = 'salient:cancelled';
 export const SHUTDOWN = 'salient:shutdown';
 
-/** Errors that no retry can mend: the match as planned cannot be played anywhere. */
-const BAD_INPUT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'UNKNOWN_GAME',
-  'UNKNOWN_SCENARIO',
-  'UNKNOWN_PACK',
-  'UNKNOWN_SEAT',
-  'UNKNOWN_BOT',
-  'BAD_SEATS',
-  'BAD_PACK',
-  'BAD_OPTION',
-  'BAD_ARGUMENT',
-  'BAD_SPEC',
-]);
 
 // A child whose worker died (SIGKILL, OOM) must not play on: its match is replayed elsewhere once
 // the lock expires. BullMQ's child wrapper does not watch for that, so the processor does.
@@ -45,10 +33,13 @@ let telemetry: Promise<Telemetry> | undefined;
 let sink: ClickHouseSink | undefined;
 
 // One store and one sink per child process (a child plays one match at a time); opened on first use
-// so a worker without telemetry never touches ClickHouse. A failed open is retried by the next job.
+// so a worker without telemetry never touches ClickHouse. A server that cannot be reached (down, or
+// not answering) fails no job: the store opens with its link down, finished matches go to the spool,
+// and this process delivers them once the server answers. Any other failed open (credentials, a
+// newer schema) is retried by the next job.
 async function matchSink(): Promise<ClickHouseSink | undefined> {
   if (process.env.SALIENT_PROCESSOR_TELEMETRY === '0') return undefined;
-  telemetry ??= openTelemetry().catch((e: unknown) => {
+  telemetry ??= openTelemetry(telemetryConfigFromEnv(), { whenUnreachable: 'spool' }).catch((e: unknown) => {
     telemetry = undefined;
     throw e;
   });
@@ -115,6 +106,7 @@ export default async function processMatch(job: SandboxedJob<MatchJobData, Match
   }
   // The job is done only when its rows are in the store (or spooled): a worker killed before this
   // leaves the job to be played again, and the rows' deterministic keys keep the replay one copy.
+  // The wait is bounded (each insert by its timeout; with the server known away, none at all).
   if (s) await s.drain();
   if (outcomes.length === matches.length) return outcomes;
   if (signal?.reason === CANCELLED && outcomes.length > 0) {

@@ -11,6 +11,8 @@ import type { MatchOutcome, TournamentPlan, TournamentSpec } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
 import { MATCH_QUEUE, cancelKey, matchJobId, planKey } from './names.ts';
 import { readStop, type StopRecord } from './stop.ts';
+import { explainFailure, faultOf, type JobFault } from './faults.ts';
+import { readSpools, type WorkerSpool } from './spool-state.ts';
 import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
 
 export interface FailedMatch {
@@ -18,6 +20,8 @@ export interface FailedMatch {
   index: number;
   reason: string;
   attempts: number;
+  /** What let it down: the match itself (bad input), a cancel, or the infrastructure (see `faults.ts`). */
+  fault: JobFault;
 }
 
 export interface TournamentStatus {
@@ -36,6 +40,11 @@ export interface TournamentStatus {
   failed: FailedMatch[];
   /** Entrant names, in spec order (for standings). */
   entrants: string[];
+  /**
+   * Workers whose telemetry spool holds finished matches waiting for the ClickHouse server (of any
+   * tournament: a spool is per worker). Empty when every match played has reached the store.
+   */
+  spool: WorkerSpool[];
 }
 
 export interface StatusOptions {
@@ -87,7 +96,7 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
             for (const outcome of job.returnvalue) {
               if (outcome.kind === 'cancelled') {
                 counts.failed += 1;
-                failed.push({ matchId: outcome.matchId, index: outcome.index, reason: `cancelled: tournament ${id} was cancelled`, attempts: job.attemptsMade });
+                failed.push({ matchId: outcome.matchId, index: outcome.index, reason: `cancelled: tournament ${id} was cancelled`, attempts: job.attemptsMade, fault: 'cancelled' });
               } else {
                 counts.completed += 1;
                 outcomes.push(outcome);
@@ -95,7 +104,9 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
             }
           } else {
             counts.failed += n;
-            for (const m of matches) failed.push({ matchId: m.id, index: m.index, reason: job.failedReason, attempts: job.attemptsMade });
+            const fault = faultOf(job.failedReason);
+            const reason = explainFailure(job.failedReason, id);
+            for (const m of matches) failed.push({ matchId: m.id, index: m.index, reason, attempts: job.attemptsMade, fault });
           }
         } else if (state === 'active') counts.active += n;
         else if (state === 'delayed') counts.delayed += n;
@@ -118,6 +129,7 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
       outcomes,
       failed,
       entrants: entrantNames(plan),
+      spool: await readSpools(redis),
     };
   } finally {
     await queue.close();

@@ -26,6 +26,10 @@ export interface TestClickHouseServer {
   stop(): Promise<void>;
   /** SIGKILL, as a crash would. Resolves when the process is gone. */
   kill(): Promise<void>;
+  /** SIGSTOP: the server hangs, its sockets still accept connections that nobody answers. */
+  pause(): void;
+  /** SIGCONT after {@link pause}. */
+  resume(): void;
   /** Start again on the same ports and data directory; resolves when /ping answers. */
   restart(): Promise<void>;
   /** Stop and remove the temporary directory. */
@@ -90,6 +94,8 @@ export async function startClickHouseServer(): Promise<TestClickHouseServer> {
     const proc = child;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     proc.kill(sig);
+    // A paused server would keep the signal pending until it runs again.
+    if (sig !== 'SIGKILL') proc.kill('SIGCONT');
     if (sig === 'SIGKILL') return exited;
     const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
     await exited;
@@ -108,6 +114,8 @@ export async function startClickHouseServer(): Promise<TestClickHouseServer> {
     },
     stop: () => signal('SIGTERM'),
     kill: () => signal('SIGKILL'),
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     restart: async () => {
       await signal('SIGTERM');
       await launch();
