@@ -10,7 +10,7 @@ import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import { SalientError } from '@salient/engine';
-import { telemetryConfigFromEnv } from '@salient/telemetry';
+import { openTelemetry, telemetryConfigFromEnv, type Telemetry } from '@salient/telemetry';
 import {
   MATCH_QUEUE,
   TOURNAMENT_QUEUE,
@@ -21,9 +21,12 @@ import {
   type MatchWorker,
 } from '@salient/scheduler/bullmq';
 import { workerMetrics, type WorkerMetrics } from './metrics.ts';
-import { watchSpool, type SpoolWatch } from './spool-watch.ts';
+import { watchSpool, type SpoolSnapshot, type SpoolWatch } from './spool-watch.ts';
 
 export const DEFAULT_METRICS_PORT = 9466;
+
+/** A spooled match older than this is delivered by the worker itself if no child has done it. */
+const ORPHAN_AFTER_MS = 5000;
 
 export interface WorkerProcessOptions {
   /** Redis URL (`SALIENT_REDIS_URL`). */
@@ -99,14 +102,31 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     onError: (e) => log({ level: 'warn', msg: 'queue error', error: e.message }),
   });
   // The children spool matches the store cannot take, and deliver them when it answers; the worker
-  // watches the spool to say so (log, /metrics, /health, and a report in Redis for status).
+  // watches the spool to say so (log, /metrics, /health, and a report in Redis for status). With a
+  // server it also delivers what no child will: a spool left by children that died (a worker killed
+  // and replaced on this host) or that take no more jobs. Files are claimed, so each match is sent once.
   let reporter: Redis | undefined;
+  let deliverer: Promise<Telemetry | undefined> | undefined;
+  const orphans = async (snap: SpoolSnapshot): Promise<void> => {
+    if (telemetryConfig?.kind !== 'server' || snap.pending === 0 || snap.oldestAt === undefined) return;
+    // The children deliver their own as soon as the server answers; step in only for what waits longer.
+    if (Date.now() - snap.oldestAt < ORPHAN_AFTER_MS) return;
+    deliverer ??= openTelemetry(telemetryConfig, { whenUnreachable: 'spool' }).catch((e: unknown) => {
+      log({ level: 'warn', msg: 'cannot open the telemetry store to deliver the spool', error: e instanceof Error ? e.message : String(e) });
+      deliverer = undefined;
+      return undefined;
+    });
+    const t = await deliverer;
+    if (!t?.link().up) return; // its link probes, and delivers once the server answers
+    await t.deliverSpool().catch((e: unknown) => log({ level: 'warn', msg: 'spool delivery failed', error: e instanceof Error ? e.message : String(e) }));
+  };
   const spool: SpoolWatch | undefined = telemetryConfig
     ? watchSpool({
         dir: telemetryConfig.spoolDir,
         ...(o.spoolWatchMs !== undefined ? { intervalMs: o.spoolWatchMs } : {}),
         log,
         onLook: async (snap) => {
+          await orphans(snap);
           if (snap.pending === 0 && reporter === undefined) return;
           if (!reporter) {
             reporter = new Redis(o.redis, { maxRetriesPerRequest: 1, lazyConnect: false });
@@ -164,6 +184,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
       log({ level: 'info', msg: 'worker closing', running: worker.running(), graceMs });
       await worker.close({ graceMs });
       spool?.close();
+      await (await deliverer)?.close().catch(() => {});
       if (reporter) {
         // The last word: what is still spooled here (or nothing) as the worker leaves.
         if (spool) await spool.look();

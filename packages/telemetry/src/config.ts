@@ -10,6 +10,11 @@ import { z } from 'zod';
 interface CommonConfig {
   /** Where matches that could not be delivered wait, one JSON-lines file per match. */
   spoolDir: string;
+  /**
+   * Longest wait for one insert into a server before the store counts as unreachable and matches
+   * are spooled (`SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS`; default 10 000).
+   */
+  writeTimeoutMs?: number;
 }
 
 /** Embedded ClickHouse (chdb) over a data directory that this process owns alone. */
@@ -58,6 +63,7 @@ const VARIABLES = {
   SALIENT_CLICKHOUSE_DATABASE: identifier,
   SALIENT_CLICKHOUSE_PATH: nonEmpty,
   SALIENT_SPOOL_DIR: nonEmpty,
+  SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS: z.coerce.number().int('must be a whole number of milliseconds').min(100, 'must be at least 100 (ms)'),
 } as const;
 
 type Variable = keyof typeof VARIABLES;
@@ -69,12 +75,13 @@ type Variable = keyof typeof VARIABLES;
  *   `SALIENT_CLICKHOUSE_PASSWORD` (default empty) and `SALIENT_CLICKHOUSE_DATABASE` (default `salient`).
  * - Otherwise embedded, in `SALIENT_CLICKHOUSE_PATH` (default `<cwd>/.salient/clickhouse`).
  * - `SALIENT_SPOOL_DIR` (default `<cwd>/.salient/spool`) either way.
+ * - `SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS` (server only, default 10 000): see `writeTimeoutMs`.
  *
  * Relative paths are taken from `cwd`. Empty variables count as unset.
  * Throws a `BAD_CONFIG` {@link SalientError} naming the variable when a value is invalid.
  */
 export function telemetryConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): TelemetryConfig {
-  const read = (name: Variable): string | undefined => {
+  const read = <V extends Variable>(name: V): z.output<(typeof VARIABLES)[V]> | undefined => {
     const raw = env[name];
     if (raw === undefined || raw === '') return undefined;
     const parsed = VARIABLES[name].safeParse(raw);
@@ -82,13 +89,14 @@ export function telemetryConfigFromEnv(env: Readonly<Record<string, string | und
       const why = parsed.error.issues.map((i) => i.message).join('; ');
       throw new SalientError('BAD_CONFIG', `${name}=${JSON.stringify(raw)} is invalid: ${why}. Fix it or unset it.`);
     }
-    return parsed.data;
+    return parsed.data as z.output<(typeof VARIABLES)[V]>;
   };
   const spoolDir = resolve(cwd, read('SALIENT_SPOOL_DIR') ?? '.salient/spool');
   const url = read('SALIENT_CLICKHOUSE_URL');
   if (url === undefined) {
     return { kind: 'embedded', path: resolve(cwd, read('SALIENT_CLICKHOUSE_PATH') ?? '.salient/clickhouse'), spoolDir };
   }
+  const writeTimeoutMs = read('SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS');
   return {
     kind: 'server',
     url: url.replace(/\/+$/, ''),
@@ -96,6 +104,7 @@ export function telemetryConfigFromEnv(env: Readonly<Record<string, string | und
     password: read('SALIENT_CLICKHOUSE_PASSWORD') ?? '',
     database: read('SALIENT_CLICKHOUSE_DATABASE') ?? DEFAULT_DATABASE,
     spoolDir,
+    ...(writeTimeoutMs !== undefined ? { writeTimeoutMs } : {}),
   };
 }
 

@@ -44,6 +44,7 @@ import {
   type WinRateRow,
 } from './queries.ts';
 import { ClickHouseSink, type SinkOptions } from './sink.ts';
+import { DEFAULT_RETRY } from './insert.ts';
 import { deliverSpool, pendingSpool, type SpoolDelivery, type SpooledMatch } from './spool.ts';
 import { selectRows } from './sql.ts';
 
@@ -190,7 +191,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
   const redeliver = (): Promise<void> =>
     (delivering ??= (async () => {
       try {
-        const r = await deliverSpool(store, config.spoolDir);
+        const r = await deliverSpool(store, config.spoolDir, config.writeTimeoutMs !== undefined ? { ...DEFAULT_RETRY, timeoutMs: config.writeTimeoutMs } : undefined);
         onLink?.({ kind: 'delivered', delivered: r.delivered.length, pending: r.pending.length });
       } catch (e) {
         onLink?.({ kind: 'delivery-failed', error: e instanceof Error ? e.message : String(e) });
@@ -216,11 +217,12 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     spoolAtOpen,
     link: () => store.link.state,
     sink: (options = {}) => {
-      const sink = new ClickHouseSink(store, { ...options, spoolDir: config.spoolDir });
+      const retry = options.retry ?? (config.writeTimeoutMs !== undefined ? { ...DEFAULT_RETRY, timeoutMs: config.writeTimeoutMs } : undefined);
+      const sink = new ClickHouseSink(store, { ...options, ...(retry ? { retry } : {}), spoolDir: config.spoolDir });
       sinks.add(sink);
       return sink;
     },
-    deliverSpool: () => deliverSpool(store, config.spoolDir),
+    deliverSpool: () => deliverSpool(store, config.spoolDir, config.writeTimeoutMs !== undefined ? { ...DEFAULT_RETRY, timeoutMs: config.writeTimeoutMs } : undefined),
     pendingSpool: async () => (await written(), pendingSpool(config.spoolDir)),
     winRates: async (filter) => (await written(), winRates(store, filter)),
     results: async (filter) => (await written(), matchResults(store, filter)),

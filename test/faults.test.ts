@@ -1,0 +1,60 @@
+/**
+ * Tournaments under real faults (short versions of `npm run bench:faults`): a ClickHouse server that
+ * is down when the workers start, killed mid-run with a worker replaced meanwhile, and hung; a pair
+ * whose worker dies more often than the stall limit allows, then retried; a local run killed and
+ * resumed. Real redis-server, clickhouse-server and worker processes. In every run each planned match
+ * ends up in the store exactly once, and no job fails for the store's sake.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster, type Cluster } from './support/cluster.ts';
+import { localKills, stallThenRetry, storeDownAtStart, storeOutage } from './support/fault-runs.ts';
+
+let c: Cluster;
+
+beforeAll(async () => {
+  // No schema yet: the workers' children create it once the server answers.
+  c = await startCluster({ database: 'salient_faults', migrate: false });
+}, 90_000);
+
+afterAll(async () => {
+  await c?.dispose();
+}, 60_000);
+
+describe('tournaments under faults', () => {
+  it('ClickHouse down when the workers start: every match is played and spooled, none fails; the workers report it, then migrate and deliver when it answers', async () => {
+    const { figures, workers, during, health } = await storeDownAtStart(c, 40);
+    expect(figures).toMatchObject({ planned: 40, failedJobs: 0, recorded: 40, doubled: 0, lost: 0 });
+    // What the operator saw while the store was away: status, /health, metrics and log lines.
+    expect(during.counts).toMatchObject({ completed: 40, failed: 0 });
+    expect(during.spool.map((w) => w.worker)).toEqual(['down-1']);
+    expect(health).toMatchObject({ status: 'ok', telemetry: { spooling: true, pending: 40 } });
+    const w = workers[0]!;
+    expect(w.log.some((l) => l.msg === 'telemetry spooling: finished matches wait for the ClickHouse server')).toBe(true);
+    expect(w.log.some((l) => l.msg === 'telemetry spool delivered: nothing waiting' && l.delivered === 40)).toBe(true);
+    expect(await (await w.get('/metrics')).text()).toMatch(/^salient_spool_pending_matches 0$/m);
+    expect(await (await w.get('/health')).json()).toMatchObject({ telemetry: { spooling: false, pending: 0 } });
+    for (const x of workers) x.killGroup('SIGTERM');
+    await Promise.all(workers.map((x) => x.exited));
+  }, 180_000);
+
+  it('ClickHouse killed mid-run (a worker replaced while it is down), then hung: no job fails, every match once', async () => {
+    const figures = await storeOutage(c, 200, { killAtMs: 1500, downMs: 3000, hangAtMs: 6500, hangMs: 3000 });
+    expect(figures).toMatchObject({ planned: 200, failedJobs: 0, recorded: 200, doubled: 0, lost: 0 });
+    expect(figures.spooledPeak).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('a pair whose worker is killed every time it plays it is given up as an infrastructure fault, and tournament retry plays it', async () => {
+    const { figures, failed } = await stallThenRetry(c, 3);
+    expect(failed).toHaveLength(2);
+    for (const f of failed) {
+      expect(f.fault).toBe('infrastructure');
+      expect(f.reason).toMatch(/stalled more than allowable limit.*salient tournament retry f-stall/);
+    }
+    expect(figures).toMatchObject({ planned: 2, failedJobs: 2, recorded: 2, doubled: 0, lost: 0 });
+  }, 180_000);
+
+  it('a local run killed twice and run again resumes to every match, each once', async () => {
+    const figures = await localKills(c, 60, { kills: 2, everyMs: 5000 });
+    expect(figures).toMatchObject({ planned: 60, recorded: 60, doubled: 0, lost: 0 });
+  }, 180_000);
+});
