@@ -15,6 +15,7 @@ import { SalientError, type JsonObject, type Replay } from '@salient/engine';
 import type { Store } from './client.ts';
 import { eventData, REPLAY_SOURCE_COLUMNS, replayOf, type StoredEventColumns, type StoredReplayColumns } from './records.ts';
 import { reason } from './failures.ts';
+import { DEFAULT_RETRY, StoreTimeoutError } from './insert.ts';
 import { ident, num, selectRows, str } from './sql.ts';
 
 /** Which matches a query looks at. Every field is optional; absent means all. */
@@ -813,8 +814,11 @@ export interface TournamentRecord {
 /** Record a tournament's state; the latest record of an id is the one read back. */
 export async function recordTournament(store: Store, r: TournamentRecord): Promise<void> {
   const now = Date.now();
+  // Bounded like a match's rows: a hung server must not hold up the run that records itself.
+  const deadline = store.mode === 'server' ? AbortSignal.timeout(DEFAULT_RETRY.timeoutMs ?? 10_000) : undefined;
   try {
     await store.client.insert({
+      ...(deadline ? { abort_signal: deadline } : {}),
       table: `${ident(store.database)}.tournaments`,
       values: [
         {
@@ -834,7 +838,9 @@ export async function recordTournament(store: Store, r: TournamentRecord): Promi
       format: 'JSONEachRow',
     });
   } catch (e) {
-    throw store.fail(`recording tournament ${r.id}`, e);
+    const cause = deadline?.aborted ? new StoreTimeoutError(`recording tournament ${r.id}`, DEFAULT_RETRY.timeoutMs ?? 10_000) : e;
+    if (store.unreachable(cause)) store.link.down(cause);
+    throw store.fail(`recording tournament ${r.id}`, cause);
   }
 }
 

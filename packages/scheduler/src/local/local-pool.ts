@@ -244,8 +244,13 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   progress();
   // What the store knows of the tournament besides its matches: planned, running, then how it ended.
   const startedAt = new Date();
+  // A server that went away mid-run fails nothing: the matches are spooled, and the record is written
+  // again by the next run of this tournament (the heartbeat or the end, whichever answers first).
   const record = async (state: 'running' | 'finished' | 'cancelled' | 'failed'): Promise<void> =>
-    telemetry?.recordTournament(tournamentRecord(plan, 'local', state, startedAt));
+    telemetry?.recordTournament(tournamentRecord(plan, 'local', state, startedAt)).catch((e: unknown) => {
+      if (e instanceof SalientError && e.code === 'TELEMETRY_UNREACHABLE') return;
+      throw e;
+    });
   if (queue.length === 0 || signal?.aborted) {
     if (queue.length === 0) await record('finished');
     return finish(false);
