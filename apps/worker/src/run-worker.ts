@@ -35,6 +35,11 @@ export interface WorkerProcessOptions {
   name?: string;
   /** Write telemetry from `SALIENT_CLICKHOUSE_*` (default true). */
   telemetry?: boolean;
+  /**
+   * The operator's bots file (`SALIENT_BOTS_FILE`, `--bots`): the `ext:<name>` bots this worker plays
+   * and the command lines and hosts it allows. Default none: only built-in bots play.
+   */
+  botsFile?: string;
   /** How long running matches may finish after SIGTERM before they are handed back (default 30 s). */
   graceMs?: number;
   lockDurationMs?: number;
@@ -79,6 +84,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     concurrency,
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.telemetry !== undefined ? { telemetry: o.telemetry } : {}),
+    ...(o.botsFile !== undefined ? { botsFile: o.botsFile } : {}),
     ...(o.lockDurationMs !== undefined ? { lockDurationMs: o.lockDurationMs } : {}),
     ...(o.stalledIntervalMs !== undefined ? { stalledIntervalMs: o.stalledIntervalMs } : {}),
     onMatch: (e) => {
@@ -113,7 +119,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     server.listen(o.metricsPort ?? DEFAULT_METRICS_PORT, o.metricsHost, () => resolve());
   });
   const metricsPort = (server.address() as AddressInfo).port;
-  log({ level: 'info', msg: 'worker started', worker: worker.name, redis: describeRedis(o.redis), concurrency, metricsPort, processor: worker.processorFile });
+  log({ level: 'info', msg: 'worker started', worker: worker.name, redis: describeRedis(o.redis), concurrency, metricsPort, processor: worker.processorFile, botsFile: o.botsFile ?? null });
 
   const graceMs = o.graceMs ?? 30_000;
   let signals: { uninstall(): void } | undefined;
