@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
 import { SalientError } from '@salient/engine';
+import { loadBotsFile } from '@salient/bots';
 import { telemetryConfigFromEnv } from '@salient/telemetry';
 import {
   MATCH_QUEUE,
@@ -74,6 +75,8 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
         'Set SALIENT_CLICKHOUSE_URL (and _USER, _PASSWORD), or use --concurrency 1, or --no-telemetry.',
     );
   }
+  // A bad bots file is the operator's to fix before anything starts (startWorker reads it again).
+  if (o.botsFile !== undefined) await loadBotsFile(o.botsFile);
   // Fail at once with QUEUE_UNREACHABLE if Redis is not there; later losses are retried by BullMQ.
   (await connectRedis(o.redis)).disconnect();
   const queues = [new Queue(MATCH_QUEUE, { connection: { url: o.redis } }), new Queue(TOURNAMENT_QUEUE, { connection: { url: o.redis } })];

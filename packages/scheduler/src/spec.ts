@@ -247,7 +247,8 @@ function locator(doc: Document, text: string): Locate {
 export async function resolveTournamentSpec(
   raw: unknown,
   source = 'tournament spec',
-  o: SpecOptions & { locate?: Locate } = {},
+  // registeredAsGiven: `ext:` entrants are not looked up (see `planTournament`).
+  o: SpecOptions & { locate?: Locate; registeredAsGiven?: boolean } = {},
 ): Promise<ResolvedTournament> {
   const fail = (issues: readonly Issue[]): never => {
     const n = issues.length;
@@ -468,7 +469,7 @@ export async function resolveTournamentSpec(
 }
 
 /** An entrant with params merged into its bot spec and checked by the bot registry. */
-function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Issue[], o: SpecOptions): EntrantSpec {
+function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Issue[], o: SpecOptions & { registeredAsGiven?: boolean }): EntrantSpec {
   const at = (...p: PropertyKey[]): Path => ['entrants', i, ...p];
   let name = e.bot;
   let params: Record<string, string> = {};
@@ -494,7 +495,7 @@ function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Iss
   let registered: string | undefined;
   const bots = o.bots ?? NO_EXTERNAL_BOTS;
   try {
-    createBot(bot, bots);
+    if (!(o.registeredAsGiven && bot.startsWith('ext:'))) createBot(bot, bots);
     registered = botCatalog().find((b) => b.name === name)?.version ?? registeredBot(bot, bots)?.version;
     const refused = o.submitted ? refusedBot(bot, bots) : undefined;
     if (refused) issues.push({ path: at('bot'), message: refused });
