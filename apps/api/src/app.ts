@@ -30,7 +30,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
-import { parseTournamentSpec, planTournament, tournamentRecord } from '@salient/scheduler';
+import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBots } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, tournamentStatus, type WorkerSpool } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
@@ -74,6 +74,11 @@ export interface ApiOptions {
   tokens?: readonly string[];
   /** Redis URL of the tournament queue (submit, cancel, live progress, /health). */
   redis?: string;
+  /**
+   * The operator's bots file: submitted specs may name its `ext:<name>` bots, and use `cmd:` or
+   * `http(s)://` bots only as far as its `allow` lists them (default: none, so only built-in bots).
+   */
+  bots?: ExternalBots;
   /** A pino logger for requests (secrets redacted: see `createLogger`); false or absent: no request log. */
   logger?: Logger | false;
   /** Largest request body in bytes (default 256 KiB). */
@@ -457,7 +462,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       },
       async (req) => {
         const connection = needQueue();
-        const plan = await planTournament(await parseTournamentSpec(req.body.spec, 'the request body spec'));
+        // `submitted`: a write token must not run programs on the workers (docs/bot-protocol.md, "Registered bots").
+        const plan = await planTournament(await parseTournamentSpec(req.body.spec, 'the request body spec', { ...(o.bots ? { bots: o.bots } : {}), submitted: true }));
         const report = await submitTournament(plan, { connection });
         // Listed at once, before any match is recorded; its page reads progress from the queue.
         await o.telemetry.recordTournament(tournamentRecord(plan, 'queue', 'submitted', new Date()));

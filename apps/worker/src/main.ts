@@ -1,8 +1,8 @@
 /**
  * Worker entry without the CLI (containers, tests): `node --import tsx apps/worker/src/main.ts
  * [--redis URL] [--concurrency N] [--metrics-port P] [--lock-ms MS] [--stalled-ms MS] [--grace-ms MS]
- * [--name NAME] [--no-telemetry]`,
- * defaults from `SALIENT_REDIS_URL`, `SALIENT_WORKER_CONCURRENCY`, `SALIENT_METRICS_PORT`.
+ * [--name NAME] [--no-telemetry] [--bots FILE]`,
+ * defaults from `SALIENT_REDIS_URL`, `SALIENT_WORKER_CONCURRENCY`, `SALIENT_METRICS_PORT`, `SALIENT_BOTS_FILE`.
  */
 import { parseArgs } from 'node:util';
 import { SalientError } from '@salient/engine';
@@ -19,11 +19,12 @@ const { values } = parseArgs({
     'grace-ms': { type: 'string' },
     name: { type: 'string' },
     'no-telemetry': { type: 'boolean' },
+    bots: { type: 'string' },
   },
 });
 
 try {
-  const base = workerProcessOptionsFromEnv(process.env, { redis: values.redis, concurrency: values.concurrency, metricsPort: values['metrics-port'] });
+  const base = workerProcessOptionsFromEnv(process.env, { redis: values.redis, concurrency: values.concurrency, metricsPort: values['metrics-port'], bots: values.bots });
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const lock = num(values['lock-ms']);
   const stalled = num(values['stalled-ms']);

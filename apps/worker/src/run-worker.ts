@@ -10,6 +10,7 @@ import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import { SalientError } from '@salient/engine';
+import { loadBotsFile } from '@salient/bots';
 import { openTelemetry, telemetryConfigFromEnv, type Telemetry } from '@salient/telemetry';
 import {
   MATCH_QUEUE,
@@ -41,6 +42,11 @@ export interface WorkerProcessOptions {
   name?: string;
   /** Write telemetry from `SALIENT_CLICKHOUSE_*` (default true). */
   telemetry?: boolean;
+  /**
+   * The operator's bots file (`SALIENT_BOTS_FILE`, `--bots`): the `ext:<name>` bots this worker plays
+   * and the command lines and hosts it allows. Default none: only built-in bots play.
+   */
+  botsFile?: string;
   /** How long running matches may finish after SIGTERM before they are handed back (default 30 s). */
   graceMs?: number;
   lockDurationMs?: number;
@@ -80,6 +86,8 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
         'Set SALIENT_CLICKHOUSE_URL (and _USER, _PASSWORD), or use --concurrency 1, or --no-telemetry.',
     );
   }
+  // A bad bots file is the operator's to fix before anything starts (startWorker reads it again).
+  if (o.botsFile !== undefined) await loadBotsFile(o.botsFile);
   // Fail at once with QUEUE_UNREACHABLE if Redis is not there; later losses are retried by BullMQ.
   (await connectRedis(o.redis)).disconnect();
   const queues = [new Queue(MATCH_QUEUE, { connection: { url: o.redis } }), new Queue(TOURNAMENT_QUEUE, { connection: { url: o.redis } })];
@@ -90,6 +98,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     concurrency,
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.telemetry !== undefined ? { telemetry: o.telemetry } : {}),
+    ...(o.botsFile !== undefined ? { botsFile: o.botsFile } : {}),
     ...(o.lockDurationMs !== undefined ? { lockDurationMs: o.lockDurationMs } : {}),
     ...(o.stalledIntervalMs !== undefined ? { stalledIntervalMs: o.stalledIntervalMs } : {}),
     onMatch: (e) => {
@@ -175,7 +184,7 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
     server.listen(o.metricsPort ?? DEFAULT_METRICS_PORT, o.metricsHost, () => resolve());
   });
   const metricsPort = (server.address() as AddressInfo).port;
-  log({ level: 'info', msg: 'worker started', worker: worker.name, redis: describeRedis(o.redis), concurrency, metricsPort, processor: worker.processorFile });
+  log({ level: 'info', msg: 'worker started', worker: worker.name, redis: describeRedis(o.redis), concurrency, metricsPort, processor: worker.processorFile, botsFile: o.botsFile ?? null });
 
   const graceMs = o.graceMs ?? 30_000;
   let signals: { uninstall(): void } | undefined;

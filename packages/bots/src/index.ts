@@ -9,6 +9,23 @@ export { botNames, botCatalog, createBot, type BotCatalogEntry } from './registr
 export { randomBot, randomBotDefinition } from './random-bot.ts';
 export { mctsBot, mctsBotDefinition, search as mctsSearch, type MctsOptions, type SearchReport } from './mcts-bot.ts';
 export { greedyBot, greedyBotDefinition, type GreedyOptions } from './greedy-bot.ts';
-export { externalBotFactory, splitCommandLine, PROTOCOL_VERSION, watchBotProcesses, killBotGroup, type ExternalBot } from './external/index.ts';
+export {
+  externalBotFactory,
+  splitCommandLine,
+  PROTOCOL_VERSION,
+  watchBotProcesses,
+  killBotGroup,
+  botEnvironment,
+  parseBotsFile,
+  loadBotsFile,
+  loadConfiguredBots,
+  registeredBot,
+  refusedBot,
+  NO_EXTERNAL_BOTS,
+  BOTS_FILE_ENV,
+  type ExternalBot,
+  type ExternalBots,
+  type RegisteredBot,
+} from './external/index.ts';
 export { bindBot, factoryFromContext, type BotDefinition, type BotParams } from './bot-definition.ts';
 export { parseBotSpec, type BotSpec } from '@salient/runner';

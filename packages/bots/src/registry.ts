@@ -9,7 +9,7 @@ import { greedyBotDefinition } from './greedy-bot.ts';
 import { randomBotDefinition } from './random-bot.ts';
 import { mctsBotDefinition } from './mcts-bot.ts';
 import { crashBotDefinition } from './crash-bot.ts';
-import { externalBotFactory } from './external/index.ts';
+import { externalBotFactory, type ExternalBots } from './external/index.ts';
 
 // Each definition has its own options type; `bindBot` keeps parse and create paired, so `unknown` is safe here.
 const BOTS: readonly BotDefinition<unknown>[] = [randomBotDefinition, greedyBotDefinition, mctsBotDefinition];
@@ -36,12 +36,13 @@ export function botCatalog(): BotCatalogEntry[] {
 
 /**
  * A factory for the bot `spec` names (`name` or `name:key=value,...`), bound to its parameters, or
- * for an external bot (`cmd:<command line>`, `http://host:port/path`; see docs/bot-protocol.md).
- * Throws `UNKNOWN_BOT` listing the registered names, or `BAD_ARGUMENT` for a bad parameter.
+ * for an external bot (`cmd:<command line>`, `http://host:port/path`, or `ext:<name>` registered in
+ * `external`, the operator's bots file; see docs/bot-protocol.md). Throws `UNKNOWN_BOT` listing the
+ * registered names, or `BAD_ARGUMENT` for a bad parameter.
  */
-export function createBot(spec: string): BotFactory {
-  const external = externalBotFactory(spec);
-  if (external) return external;
+export function createBot(spec: string, external?: ExternalBots): BotFactory {
+  const ext = externalBotFactory(spec, external);
+  if (ext) return ext;
   const { name, params } = parseBotSpec(spec);
   const def = BOTS.find((b) => b.name === name) ?? HIDDEN.find((b) => b.name === name);
   if (!def) throw unknownName('UNKNOWN_BOT', 'bot', name, botNames());

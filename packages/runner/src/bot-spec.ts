@@ -11,10 +11,13 @@ export interface BotSpec {
   params: Record<string, string>;
 }
 
-/** Prefixes of external bots, whose spec is a command line or a URL rather than `name:params`. */
-const EXTERNAL_PREFIXES = ['cmd:', 'http://', 'https://'] as const;
+/**
+ * Prefixes of external bots, whose spec is a command line, a URL or a name from the operator's bots
+ * file (`ext:<name>`) rather than `name:params`.
+ */
+const EXTERNAL_PREFIXES = ['cmd:', 'http://', 'https://', 'ext:'] as const;
 
-/** Whether `spec` names an external bot (`cmd:<command line>`, `http://...`, `https://...`). */
+/** Whether `spec` names an external bot (`cmd:<command line>`, `http://...`, `https://...`, `ext:<name>`). */
 export function isExternalBotSpec(spec: string): boolean {
   const s = spec.trimStart();
   return EXTERNAL_PREFIXES.some((p) => s.startsWith(p));

@@ -47,7 +47,11 @@ describe('parseBotSpec', () => {
   it('parses names and parameters', () => {
     expect(parseBotSpec('random')).toEqual({ name: 'random', params: {} });
     expect(parseBotSpec('greedy:depth=2, foo=bar')).toEqual({ name: 'greedy', params: { depth: '2', foo: 'bar' } });
-    expect(parseBotSpec('ext:cmd=a=b')).toEqual({ name: 'ext', params: { cmd: 'a=b' } });
+    expect(parseBotSpec('mine:cmd=a=b')).toEqual({ name: 'mine', params: { cmd: 'a=b' } });
+  });
+
+  it('keeps an external bot spec whole: a command line, a URL, a registered name', () => {
+    for (const spec of ['cmd:python3 bot.py --a=1,b', 'http://h:1/bot?a=1', 'ext:my-bot']) expect(parseBotSpec(` ${spec} `)).toEqual({ name: spec, params: {} });
   });
 
   it('refuses malformed specs', () => {

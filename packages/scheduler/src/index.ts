@@ -16,6 +16,8 @@ export {
   type ResolvedTournament,
   type SpecOptions,
 } from './spec.ts';
+/** The operator's bots file, as `SpecOptions.bots` and the executors take it (see @salient/bots). */
+export type { ExternalBots } from '@salient/bots';
 export { planTournament, pairingsOf } from './plan.ts';
 export { tournamentRecord } from './record.ts';
 export { standings, standingsText, type StandingsRow, type SideRecord } from './standings.ts';

@@ -5,12 +5,15 @@
  * pairing has played the same seeds on every scenario from both sides.
  */
 import { hashJson, type JsonObject } from '@salient/engine';
-import { resolveTournamentSpec } from './spec.ts';
+import { resolveTournamentSpec, type SpecOptions } from './spec.ts';
 import { createStopRule, stopContextOf } from './stop-rule.ts';
 import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from './types.ts';
 
 /**
- * Plan `spec` (normalized by `parseTournamentSpec`; it is checked again here). Deterministic: the same
+ * Plan `spec` (normalized by `parseTournamentSpec`; it is checked again here, with `o`). Without
+ * `o.bots`, `ext:<name>` entrants are taken as given: they were checked when the spec was parsed, and
+ * a stored spec planned again elsewhere (the API's SPRT view) has no bots file to check them against;
+ * playing one that is not registered fails then. Deterministic: the same
  * spec gives the same ids in the same order on any machine.
  *
  * - Match id: hash of the tournament id, game, rules version, pack content hash, options, decision
@@ -24,8 +27,8 @@ import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from '
  * Throws `BAD_SPEC` for a bad spec, and for `stop: sprt` on a tournament that is not a two-entrant
  * gauntlet with side swap.
  */
-export async function planTournament(spec: TournamentSpec): Promise<TournamentPlan> {
-  const r = await resolveTournamentSpec(spec, `tournament spec ${spec.id}`);
+export async function planTournament(spec: TournamentSpec, o: Omit<SpecOptions, 'baseDir'> = {}): Promise<TournamentPlan> {
+  const r = await resolveTournamentSpec(spec, `tournament spec ${spec.id}`, { ...o, registeredAsGiven: o.bots === undefined });
   const s = r.spec;
   const tournamentId = s.id;
   const byName = new Map(s.entrants.map((e) => [e.name, e] as const));

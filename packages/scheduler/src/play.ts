@@ -6,7 +6,7 @@
  */
 import type { AnyGame, LoadedPack } from '@salient/engine';
 import { findGame, loadPack } from '@salient/catalog';
-import { createBot } from '@salient/bots';
+import { createBot, type ExternalBots } from '@salient/bots';
 import { runMatch, type MatchResult, type Seats, type TelemetrySink } from '@salient/runner';
 import type { MatchOutcome, PlannedMatch } from './types.ts';
 
@@ -30,13 +30,15 @@ export interface PlayOptions {
   /** Recorded in the match row (`worker`). */
   worker?: string;
   signal?: AbortSignal;
+  /** The operator's bots file, for `ext:<name>` seats (default: none). Who may use what is checked before. */
+  bots?: ExternalBots;
 }
 
 /** Play `m` to the end and describe how it came out. Unknown game/pack/bot names throw `SalientError`. */
 export async function playPlanned(m: PlannedMatch, o: PlayOptions = {}): Promise<{ outcome: MatchOutcome; result: MatchResult }> {
   const { game, pack } = await resolveGamePack(m.game, m.pack);
   const seats: Seats = {};
-  for (const [seat, spec] of Object.entries(m.seats)) seats[seat] = createBot(spec);
+  for (const [seat, spec] of Object.entries(m.seats)) seats[seat] = createBot(spec, o.bots);
   const result = await runMatch({
     game,
     pack,

@@ -21,7 +21,7 @@ import {
   type PathIssue,
 } from '@salient/engine';
 import { bundledPackIds, findGame, findScenario, isDirectory, lineColumn, loadPack, parseJsonText } from '@salient/catalog';
-import { botCatalog, createBot, parseBotSpec } from '@salient/bots';
+import { botCatalog, createBot, parseBotSpec, refusedBot, registeredBot, NO_EXTERNAL_BOTS, type ExternalBots } from '@salient/bots';
 import { isExternalBotSpec } from '@salient/runner';
 import type { EntrantSpec, StopSpec, TournamentFormat, TournamentSpec } from './types.ts';
 
@@ -133,6 +133,15 @@ export interface ResolvedTournament {
 export interface SpecOptions {
   /** Directory a relative `pack` directory is taken from (default: the spec file's, else the cwd). */
   baseDir?: string;
+  /** The operator's bots file: `ext:<name>` entrants are looked up there (default: none). */
+  bots?: ExternalBots;
+  /**
+   * The spec comes from someone other than the operator and goes to the queue (the API, `tournament
+   * submit`): a `cmd:` or `http(s)://` entrant must be allowed by `bots` (`refusedBot`), since it
+   * would run a program or call a host on the workers. Local runs leave this off: there the user is
+   * the operator.
+   */
+  submitted?: boolean;
 }
 
 /**
@@ -149,7 +158,9 @@ export interface SpecOptions {
  *   become 1/0); `name` defaults to the merged bot spec and must be unique; `version` pins the bot's
  *   registered version (a different installed version is refused) and defaults to it. An external
  *   bot is `cmd:<command line>` (run from the worker's working directory) or `http(s)://host:port/path`
- *   (docs/bot-protocol.md); it takes no `params` and has no registered version.
+ *   (docs/bot-protocol.md), or `ext:<name>`, a bot registered in the operator's bots file (`o.bots`,
+ *   whose `version` is the entrant's); an external bot takes no `params`. With `o.submitted`,
+ *   `cmd:` and `http(s)://` entrants must be allowed by that file.
  * - `format` [round-robin]: `round-robin` (every pair of entrants), `gauntlet` (with `reference`: every
  *   other entrant plays the reference) or `pairings` (with `pairings: [[a, b], ...]`).
  * - `gamesPerPairing` [2, or as many as `seeds` give]: games each pairing plays on each scenario,
@@ -175,14 +186,14 @@ export async function parseTournamentSpec(text: string, source: string, o: SpecO
 }
 
 /** Read and check the spec file at `path`; a relative pack directory is taken from the file's directory. */
-export async function loadTournamentSpec(path: string): Promise<TournamentSpec> {
+export async function loadTournamentSpec(path: string, o: Omit<SpecOptions, 'baseDir'> = {}): Promise<TournamentSpec> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
     throw new SalientError('IO', `Cannot read tournament spec ${path}: ${(e as Error).message}. Check the path.`);
   }
-  return parseTournamentSpec(text, path, { baseDir: dirname(resolve(path)) });
+  return parseTournamentSpec(text, path, { ...o, baseDir: dirname(resolve(path)) });
 }
 
 /** Check an already parsed spec (a JSON request body, a normalized spec). */
@@ -236,7 +247,8 @@ function locator(doc: Document, text: string): Locate {
 export async function resolveTournamentSpec(
   raw: unknown,
   source = 'tournament spec',
-  o: SpecOptions & { locate?: Locate } = {},
+  // registeredAsGiven: `ext:` entrants are not looked up (see `planTournament`).
+  o: SpecOptions & { locate?: Locate; registeredAsGiven?: boolean } = {},
 ): Promise<ResolvedTournament> {
   const fail = (issues: readonly Issue[]): never => {
     const n = issues.length;
@@ -317,7 +329,7 @@ export async function resolveTournamentSpec(
   }
 
   // Entrants.
-  const entrants = s.entrants.map((e, i) => normalizeEntrant(e, i, issues));
+  const entrants = s.entrants.map((e, i) => normalizeEntrant(e, i, issues, o));
   const byName = new Map<string, number>();
   entrants.forEach((e, i) => {
     const first = byName.get(e.name);
@@ -457,7 +469,7 @@ export async function resolveTournamentSpec(
 }
 
 /** An entrant with params merged into its bot spec and checked by the bot registry. */
-function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Issue[]): EntrantSpec {
+function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Issue[], o: SpecOptions & { registeredAsGiven?: boolean }): EntrantSpec {
   const at = (...p: PropertyKey[]): Path => ['entrants', i, ...p];
   let name = e.bot;
   let params: Record<string, string> = {};
@@ -481,9 +493,12 @@ function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Iss
   const keys = Object.keys(merged).sort();
   const bot = keys.length ? `${name}:${keys.map((k) => `${k}=${merged[k]}`).join(',')}` : name;
   let registered: string | undefined;
+  const bots = o.bots ?? NO_EXTERNAL_BOTS;
   try {
-    createBot(bot);
-    registered = botCatalog().find((b) => b.name === name)?.version;
+    if (!(o.registeredAsGiven && bot.startsWith('ext:'))) createBot(bot, bots);
+    registered = botCatalog().find((b) => b.name === name)?.version ?? registeredBot(bot, bots)?.version;
+    const refused = o.submitted ? refusedBot(bot, bots) : undefined;
+    if (refused) issues.push({ path: at('bot'), message: refused });
   } catch (err) {
     issues.push({ path: at(e.params && !(err instanceof SalientError && err.code === 'UNKNOWN_BOT') ? 'params' : 'bot'), message: messageOf(err) });
   }

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { SalientError, type AnyGame, type JsonObject, type LoadedPack, type ScenarioInfo } from '@salient/engine';
 import { resolveSeats, runMatch, type MatchResult, type Seats, type TelemetrySink } from '@salient/runner';
-import { createBot } from '@salient/bots';
+import { createBot, loadConfiguredBots } from '@salient/bots';
 import { Account, summarize } from '../account.ts';
 import { collect, integer, keyValue, scenarioOptions } from '../args.ts';
 import { EXIT } from '../errors.ts';
@@ -79,6 +79,8 @@ export async function planMatch(o: {
   timeout?: number | undefined;
   timeBank?: number | undefined;
   strikes?: number | undefined;
+  /** The bots file for `ext:<name>` seats (default: SALIENT_BOTS_FILE, else none). */
+  bots?: string | undefined;
 }): Promise<MatchPlan> {
   const game = findGame(o.game);
   const pack = await loadPack(game, o.pack);
@@ -86,7 +88,9 @@ export async function planMatch(o: {
   const seats = seatSpecs(scenario, o.seat);
   resolveSeats(scenario, Object.keys(seats));
   const bots: Seats = {};
-  for (const [seat, spec] of Object.entries(seats)) bots[seat] = createBot(spec);
+  // Here the user is the operator: cmd: and http: seats run as given; the file only adds ext: names.
+  const external = await loadConfiguredBots(o.bots);
+  for (const [seat, spec] of Object.entries(seats)) bots[seat] = createBot(spec, external);
   const plan: MatchPlan = { game, pack, scenario, seed: o.seed, seats, bots };
   if (o.option?.length) plan.options = scenarioOptions(o.option);
   if (o.cap !== undefined) plan.cap = o.cap;
@@ -189,6 +193,7 @@ interface PlayFlags {
   quiet?: boolean;
   verbose?: boolean;
   telemetry?: boolean;
+  bots?: string;
 }
 
 export function registerPlay(program: Command): void {
@@ -209,6 +214,7 @@ export function registerPlay(program: Command): void {
     .option('--strikes <n>', 'overruns a seat may make; before the last the first option is played for it, the last forfeits (default 1)', integer(1))
     .option('-q, --quiet', 'print only the result, not the turn-by-turn account')
     .option('-v, --verbose', 'also print every decision and chance draw')
+    .option('--bots <file>', 'the bots file: its registered bots play as ext:<name> (default: SALIENT_BOTS_FILE)')
     .option('-t, --telemetry', 'record the match, impulse by impulse, in ClickHouse (embedded under .salient/ unless SALIENT_CLICKHOUSE_URL is set)')
     .action(async (f: PlayFlags) => {
       const plan = await planMatch(f);

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { serve, createLogger } from '@salient/api';
 import { SalientError } from '@salient/engine';
+import { loadConfiguredBots } from '@salient/bots';
 import { openTelemetry } from '@salient/telemetry';
 
 interface ServeFlags {
@@ -13,6 +14,7 @@ interface ServeFlags {
   port: string;
   redis?: string;
   log: string;
+  bots?: string;
 }
 
 export function registerServe(program: Command): void {
@@ -23,6 +25,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port to listen on (0: any free port)', process.env.SALIENT_API_PORT ?? '8080')
     .option('--redis <url>', 'Redis of the tournament queue, for submit, cancel and live progress (default: SALIENT_REDIS_URL)')
     .option('--log <level>', 'request log level on stdout (info, warn, error, silent)', 'info')
+    .option('--bots <file>', "the workers' bots file: submitted specs may use its ext:<name> bots and the cmd:/http: bots it allows, nothing else external (default: SALIENT_BOTS_FILE)")
     .addHelpText('after', '\nWrites (submit, cancel) need SALIENT_API_TOKENS=<token>[,<token>...]; without it they are refused.')
     .action(async (f: ServeFlags) => {
       const port = Number(f.port);
@@ -31,10 +34,11 @@ export function registerServe(program: Command): void {
       }
       const redis = f.redis ?? process.env.SALIENT_REDIS_URL;
       const tokens = (process.env.SALIENT_API_TOKENS ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      const bots = await loadConfiguredBots(f.bots);
       const telemetry = await openTelemetry();
       let served;
       try {
-        served = await serve({ telemetry, host: f.host, port, tokens, ...(redis ? { redis } : {}), ...(f.log === 'silent' ? {} : { logger: createLogger(f.log) }) });
+        served = await serve({ telemetry, host: f.host, port, tokens, bots, ...(redis ? { redis } : {}), ...(f.log === 'silent' ? {} : { logger: createLogger(f.log) }) });
       } catch (e) {
         await telemetry.close();
         if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -45,6 +49,7 @@ export function registerServe(program: Command): void {
       process.stderr.write(
         `Salient API on ${served.url} (docs ${served.url}docs, metrics ${served.url}metrics)\n` +
           `Store: ${telemetry.where}. Queue: ${redis ? 'Redis' : 'none (submit and cancel off)'}. Writes: ${tokens.length ? `${tokens.length} token(s)` : 'off (set SALIENT_API_TOKENS)'}.\n` +
+          `External bots for submitted specs: ${bots.source ? `${Object.keys(bots.bots).length} registered, ${bots.allow.commands.length} command(s) and ${bots.allow.hosts.length} host(s) allowed (${bots.source})` : 'none (no bots file: built-in bots only)'}.\n` +
           'Ctrl-C stops it.\n',
       );
       let stopping = false;

@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { SalientError } from '@salient/engine';
+import { loadConfiguredBots } from '@salient/bots';
 import { loadTournamentSpec, planTournament, sprtText, standings } from '@salient/scheduler';
 import {
   cancelTournament,
@@ -20,6 +21,7 @@ import { say, table } from '../output.ts';
 interface RedisFlags {
   redis?: string;
   json?: boolean;
+  bots?: string;
 }
 
 function redisOf(f: RedisFlags): string {
@@ -85,9 +87,13 @@ export function addRemoteTournamentCommands(tournament: Command): void {
     .description('Plan a tournament spec and put its matches on a Redis queue for `salient worker`s; submitting again adds nothing twice.')
     .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
     .option('--json', 'print the submission as JSON')
+    .option('--bots <file>', "the workers' bots file: ext:<name> bots, and the cmd:/http: bots they allow; without one only built-in bots (default: SALIENT_BOTS_FILE)")
     .action(async (specPath: string, f: RedisFlags) => {
       const url = redisOf(f);
-      const plan = await planTournament(await loadTournamentSpec(specPath));
+      // Checked as the workers will check it (they refuse what their bots file does not allow), so a
+      // spec they would refuse is refused here, before anything is queued.
+      const bots = await loadConfiguredBots(f.bots);
+      const plan = await planTournament(await loadTournamentSpec(specPath, { bots, submitted: true }));
       const r = await submitTournament(plan, { connection: url });
       if (f.json) return say(JSON.stringify(r, null, 2));
       const already = r.matches - r.added;

@@ -7,6 +7,7 @@
  */
 import type { Command } from 'commander';
 import type { Telemetry } from '@salient/telemetry';
+import { loadConfiguredBots, type ExternalBots } from '@salient/bots';
 import { loadTournamentSpec, planTournament, sprtText, standings, type StandingsRow, type TournamentPlan } from '@salient/scheduler';
 import { progressRenderer, recordedOutcomes, runLocalTournament, type LocalRunResult } from '@salient/scheduler/local';
 import { integer } from '../args.ts';
@@ -19,6 +20,7 @@ interface RunFlags {
   quiet?: boolean;
   json?: boolean;
   telemetry: boolean;
+  bots?: string;
 }
 
 /** Matches of `plan` the store already holds (they will be skipped). */
@@ -48,7 +50,7 @@ export function standingsTable(rows: readonly StandingsRow[]): string {
 }
 
 /** Play `plan` with the options of `run`; Ctrl-C cancels. */
-async function play(plan: TournamentPlan, f: RunFlags, telemetry: Telemetry | undefined): Promise<LocalRunResult> {
+async function play(plan: TournamentPlan, f: RunFlags, telemetry: Telemetry | undefined, bots: ExternalBots): Promise<LocalRunResult> {
   const ctrl = new AbortController();
   const onSigint = () => {
     if (ctrl.signal.aborted) process.exit(EXIT.cancelled);
@@ -67,6 +69,7 @@ async function play(plan: TournamentPlan, f: RunFlags, telemetry: Telemetry | un
   try {
     return await runLocalTournament({
       plan,
+      bots,
       signal: ctrl.signal,
       ...(f.threads !== undefined ? { threads: f.threads } : {}),
       ...(telemetry ? { telemetry } : {}),
@@ -126,16 +129,19 @@ export function registerTournament(program: Command): Command {
     .option('--quiet', 'no progress on stderr')
     .option('--json', 'print the result and standings as JSON')
     .option('--no-telemetry', 'record nothing (and so skip nothing)')
+    .option('--bots <file>', 'the bots file: its registered bots play as ext:<name> (default: SALIENT_BOTS_FILE)')
     .action(async (specPath: string, f: RunFlags) => {
-      const plan = await planTournament(await loadTournamentSpec(specPath));
+      // A local run: the user is the operator, so cmd: and http: entrants play as given.
+      const bots = await loadConfiguredBots(f.bots);
+      const plan = await planTournament(await loadTournamentSpec(specPath, { bots }));
       let result: LocalRunResult;
       if (f.telemetry) {
         await withTelemetry(async (t) => {
-          result = await play(plan, f, t);
+          result = await play(plan, f, t, bots);
           report(plan, result, f, f.json ? [] : await storeNotes(t));
         });
       } else {
-        result = await play(plan, f, undefined);
+        result = await play(plan, f, undefined, bots);
         report(plan, result, f, []);
       }
       if (result!.cancelled) process.exitCode = EXIT.cancelled;

@@ -13,6 +13,7 @@ interface WorkerFlags {
   metricsPort?: string;
   graceMs?: string;
   telemetry: boolean;
+  bots?: string;
 }
 
 export function registerWorker(program: Command): void {
@@ -24,8 +25,9 @@ export function registerWorker(program: Command): void {
     .option('--metrics-port <port>', 'port of /metrics and /health (default: SALIENT_METRICS_PORT or 9466)')
     .option('--grace-ms <ms>', 'on SIGTERM, how long running matches may finish before going back to the queue', '30000')
     .option('--no-telemetry', 'do not write telemetry')
+    .option('--bots <file>', 'the bots file: registered ext:<name> bots and the cmd:/http: bots allowed here; without one only built-in bots play (default: SALIENT_BOTS_FILE)')
     .action(async (f: WorkerFlags) => {
-      const o = workerProcessOptionsFromEnv(process.env, { redis: f.redis, concurrency: f.concurrency, metricsPort: f.metricsPort });
+      const o = workerProcessOptionsFromEnv(process.env, { redis: f.redis, concurrency: f.concurrency, metricsPort: f.metricsPort, bots: f.bots });
       const grace = Number(f.graceMs);
       await runWorkerProcess({ ...o, telemetry: f.telemetry, ...(Number.isFinite(grace) && grace >= 0 ? { graceMs: grace } : {}) });
       // The process now lives until close-with-grace ends it on a signal.

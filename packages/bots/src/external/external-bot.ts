@@ -1,10 +1,12 @@
 /**
  * External bots: a program speaking docs/bot-protocol.md over stdin/stdout (`cmd:<command line>`) or
- * HTTP (`http://host:port/path`, `https://...`). The spec stays the seat's record; the name and
+ * HTTP (`http://host:port/path`, `https://...`), or one of those registered by the operator in a bots
+ * file and named `ext:<name>` (see `bots-file.ts`). The spec stays the seat's record; the name and
  * version recorded with the result come from the bot's handshake.
  */
 import { SalientError } from '@salient/engine';
 import type { Bot, BotAnswer, BotContext, BotEnding, BotFactory, DecisionRequest } from '@salient/runner';
+import { BOTS_FILE_ENV, NO_EXTERNAL_BOTS, registeredBot, type ExternalBots } from './bots-file.ts';
 import { splitCommandLine } from './command-line.ts';
 import { HttpTransport } from './http-transport.ts';
 import { ProcessTransport } from './process-transport.ts';
@@ -24,9 +26,26 @@ export interface ExternalBot extends Bot {
 /**
  * A factory for the external bot `spec` names, or undefined when `spec` is not external. The
  * command line is checked now; the process is started (or the URL first called) by the bot's `start`.
+ * `ext:<name>` is looked up in `external` (an unknown name is `UNKNOWN_BOT`). Whether this spec may be
+ * played at all (it came from the queue, say) is decided before, by `refusedBot`.
  */
-export function externalBotFactory(spec: string): BotFactory | undefined {
+export function externalBotFactory(spec: string, external: ExternalBots = NO_EXTERNAL_BOTS): BotFactory | undefined {
   const s = spec.trim();
+  if (s.startsWith('ext:')) {
+    const name = s.slice(4).trim();
+    const bot = registeredBot(s, external);
+    if (!bot) {
+      const names = Object.keys(external.bots).map((n) => `ext:${n}`);
+      throw new SalientError(
+        'UNKNOWN_BOT',
+        external.source
+          ? `Unknown registered bot '${name}' (${s}): the bots file ${external.source} registers ${names.length ? names.join(', ') : 'none'}. Register it there under bots:, or fix the name.`
+          : `Unknown registered bot '${name}' (${s}): no bots file is configured. Name one with ${BOTS_FILE_ENV}=FILE or --bots FILE (docs/bot-protocol.md, "Registered bots").`,
+      );
+    }
+    if ('url' in bot) return (ctx) => new RemoteBot(s, ctx, () => new HttpTransport(bot.url));
+    return (ctx) => new RemoteBot(s, ctx, () => new ProcessTransport(bot.command, `registered bot ${s}: ${JSON.stringify(bot.command)}`, { cwd: bot.cwd, env: bot.env }));
+  }
   if (s.startsWith('cmd:')) {
     const argv = splitCommandLine(s.slice(4));
     return (ctx) => new RemoteBot(s, ctx, () => new ProcessTransport(argv, `bot command '${s.slice(4).trim()}'`));

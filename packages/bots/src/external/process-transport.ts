@@ -2,6 +2,8 @@
  * The stdin/stdout transport: one child process per match and seat, one JSON message per line each
  * way. The child gets its own process group (`detached`), and closing kills the whole group and waits
  * for the exit, so neither the bot nor anything it started can outlive the match or hang a worker.
+ * It also gets a minimal environment (`botEnvironment`), never this process's: a worker's
+ * environment holds the ClickHouse password, Redis URLs with passwords and API tokens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { BotFault } from '@salient/runner';
@@ -24,6 +26,32 @@ export function killBotGroup(pid: number): void {
   } catch {
     // Already gone.
   }
+}
+
+/** Variables a bot inherits from the process that starts it: what programs need to run, nothing else. */
+const INHERITED = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR'] as const;
+
+/**
+ * A bot's environment: `PATH`, `HOME`, `USER`, `LOGNAME`, `LANG`, `LANGUAGE`, `LC_*`, `TZ` and
+ * `TMPDIR` from `from` (when set), then `extra` (a registered bot's `env`). Nothing else: no
+ * `SALIENT_*` setting, no password or token whatever its name. A `SALIENT_*` name in `extra` is
+ * dropped too (the bots file refuses them already).
+ */
+export function botEnvironment(extra: Readonly<Record<string, string>> = {}, from: Readonly<Record<string, string | undefined>> = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(from)) {
+    if (v !== undefined && ((INHERITED as readonly string[]).includes(k) || /^LC_[A-Z]+$/.test(k))) env[k] = v;
+  }
+  for (const [k, v] of Object.entries(extra)) if (!/^SALIENT_/i.test(k)) env[k] = v;
+  return env;
+}
+
+/** Where and how a bot's program runs. */
+export interface SpawnOptions {
+  /** Working directory (default: this process's). */
+  cwd?: string;
+  /** Added to the minimal environment (see `botEnvironment`). */
+  env?: Readonly<Record<string, string>>;
 }
 
 type GroupListener = (pid: number, alive: boolean) => void;
@@ -66,9 +94,10 @@ export class ProcessTransport implements Transport {
   constructor(
     readonly argv: readonly string[],
     private readonly where: string,
+    o: SpawnOptions = {},
   ) {
     const [file, ...args] = argv as [string, ...string[]];
-    this.child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: botEnvironment(o.env), ...(o.cwd !== undefined ? { cwd: o.cwd } : {}) });
     const pid = this.child.pid;
     if (pid !== undefined) {
       live.add(pid);
@@ -80,7 +109,7 @@ export class ProcessTransport implements Transport {
     }
     this.exited = new Promise((resolve) => {
       this.child.once('error', (e) => {
-        this.failAll(new BotFault('crash', `could not start '${file}' (${e.message}); check the command line and that the program is installed`));
+        this.failAll(new BotFault('crash', `could not start '${file}'${o.cwd !== undefined ? ` in ${o.cwd}` : ''} (${e.message}); check the command line, that the program is installed${o.cwd !== undefined ? ' and that the directory exists' : ''}`));
         resolve();
       });
       this.child.once('exit', (code, signal) => {

@@ -16,6 +16,7 @@ import { UnrecoverableError, type SandboxedJob } from 'bullmq';
 import { SalientError } from '@salient/engine';
 import { openTelemetry, telemetryConfigFromEnv, type ClickHouseSink, type Telemetry } from '@salient/telemetry';
 import { plannedPart, playPlanned } from '../play.ts';
+import { allowedJobBots } from './job-bots.ts';
 import type { MatchOutcome, PlannedMatch } from '../types.ts';
 import type { MatchJobData } from './submit.ts';
 import { BAD_INPUT } from './faults.ts';
@@ -82,6 +83,8 @@ function cancelledOutcome(m: PlannedMatch, played?: MatchOutcome): MatchOutcome 
 export default async function processMatch(job: SandboxedJob<MatchJobData, MatchOutcome[]>, token?: string, signal?: AbortSignal): Promise<MatchOutcome[]> {
   const { matches } = job.data;
   if (signal?.aborted) return stopped(job, token, signal.reason);
+  // Before anything runs: a job may come from anyone who reaches Redis (refused for good if not allowed).
+  const bots = await allowedJobBots(job.data);
   const s = await matchSink();
   const outcomes: MatchOutcome[] = [];
   let interrupted: MatchOutcome | undefined;
@@ -93,6 +96,7 @@ export default async function processMatch(job: SandboxedJob<MatchJobData, Match
         ...(s ? { sink: s } : {}),
         ...(process.env.SALIENT_WORKER_NAME ? { worker: process.env.SALIENT_WORKER_NAME } : {}),
         ...(signal ? { signal } : {}),
+        bots,
       });
     } catch (e) {
       if (e instanceof SalientError && BAD_INPUT.has(e.code)) throw unrecoverable(`${e.code}: ${e.message}`);

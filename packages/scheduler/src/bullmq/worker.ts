@@ -13,8 +13,10 @@
  * back the same way.
  */
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { BOTS_FILE_ENV, loadBotsFile } from '@salient/bots';
 import type { MatchOutcome } from '../types.ts';
 import type { MatchJobData } from './submit.ts';
 import { buildProcessor } from './build-processor.ts';
@@ -40,6 +42,12 @@ export interface StartWorkerOptions {
   cancelPollMs?: number;
   /** Where the compiled processor is kept (default: see `buildProcessor`). */
   cacheDir?: string;
+  /**
+   * The operator's bots file (docs/bot-protocol.md, "Registered bots"): the `ext:<name>` bots this
+   * worker plays, and the `cmd:` command lines and hosts it allows. Default: none, so a job whose
+   * seat would run a command or call a host fails for good. Checked now; the children read it.
+   */
+  botsFile?: string;
   /** Called for every match job (a side-swapped pair, or one match) that ends here, completed or failed. */
   onMatch?: (event: MatchEvent) => void;
   /** A stop rule decided here (an SPRT accepted H0 or H1), and the tournament's waiting matches were taken off the queue. */
@@ -68,6 +76,9 @@ export interface MatchWorker {
 
 export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
   const name = o.name ?? `${hostname()}:${process.pid}`;
+  const botsFile = o.botsFile !== undefined ? resolve(o.botsFile) : undefined;
+  // A bad file fails the start, not every job after it.
+  if (botsFile !== undefined) await loadBotsFile(botsFile);
   const processorFile = await buildProcessor(o.cacheDir);
   const lockDuration = o.lockDurationMs ?? 30_000;
   const matches = new Worker<MatchJobData, MatchOutcome[]>(MATCH_QUEUE, processorFile, {
@@ -87,6 +98,8 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
         ...process.env,
         SALIENT_WORKER_NAME: name,
         SALIENT_PROCESSOR_TELEMETRY: o.telemetry === false ? '0' : '1',
+        // Always set, so a file named only in this process's environment never applies unasked.
+        [BOTS_FILE_ENV]: botsFile ?? '',
       },
     },
   });

@@ -18,7 +18,7 @@ import { availableParallelism, hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { SalientError } from '@salient/engine';
-import { killBotGroup } from '@salient/bots';
+import { killBotGroup, type ExternalBots } from '@salient/bots';
 import { recordedMatches, serveSink, type RecordedMatch, type RemoteSinkOptions, type ServedSink, type SinkOptions, type Telemetry } from '@salient/telemetry';
 import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
 import { errorOutcome, isDecided, plannedPart } from '../play.ts';
@@ -77,6 +77,8 @@ export interface LocalRunOptions {
   resourceLimits?: ResourceLimits;
   /** Where the bundled game-thread file is kept (default: see `bundleEntry`). */
   cacheDir?: string;
+  /** The operator's bots file, for `ext:<name>` seats (default: none). A local run plays any `cmd:`/`http:` seat. */
+  bots?: ExternalBots;
   /** Ms to wait for running matches to stop after a cancel before threads are terminated (default 10000). */
   cancelGraceMs?: number;
   /**
@@ -295,6 +297,7 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
       telemetry: sink !== undefined,
       worker: `${hostname()}:${process.pid}`,
       ...(o.remoteSinkOptions ? { sinkOptions: o.remoteSinkOptions } : {}),
+      ...(o.bots ? { bots: o.bots } : {}),
     }, o.resourceLimits);
     const s: Slot = { thread, served: undefined, matches: [], ready: false, closing: false, gone: false, lastError: undefined, botGroups: new Set() };
     if (sink) s.served = serveSink(thread, sink, (e) => (storeError ??= e));

@@ -5,13 +5,13 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { RemoteSink, type RemoteSinkOptions } from '@salient/telemetry';
-import { watchBotProcesses } from '@salient/bots';
+import { watchBotProcesses, type ExternalBots } from '@salient/bots';
 import { playPlanned } from '../play.ts';
 import type { PlannedMatch } from '../types.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 interface ThreadData {
-  salientPoolThread: { telemetry: boolean; sinkOptions?: RemoteSinkOptions; worker: string };
+  salientPoolThread: { telemetry: boolean; sinkOptions?: RemoteSinkOptions; worker: string; bots?: ExternalBots };
 }
 
 async function main(): Promise<void> {
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     if (next.die) process.exit(3);
     running = new AbortController();
     try {
-      const { outcome } = await playPlanned(next.match, { worker, signal: running.signal, ...(sink ? { sink } : {}) });
+      const { outcome } = await playPlanned(next.match, { worker, signal: running.signal, ...(sink ? { sink } : {}), ...(data.bots ? { bots: data.bots } : {}) });
       // The match row goes out at the sink's next flush (the runner flushed already at the end).
       await sink?.flush();
       send({ pool: 'done', outcome });
