@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import bearerAuth from '@fastify/bearer-auth';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -79,6 +79,12 @@ export interface ApiOptions {
   bodyLimit?: number;
   /** Writes allowed per client per window (default 10 a minute). */
   writeRateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * Failed logins (write requests refused with 401: no, malformed or wrong bearer token) allowed per
+   * client address per window (default 10 a minute). Past it, every write from that address is a 429
+   * with Retry-After until the window that began with its first failure ends, whatever token it sends.
+   */
+  failedLoginLimit?: { max: number; timeWindowMs: number };
   /** Include prom-client's process metrics in /metrics (default true). */
   processMetrics?: boolean;
   /**
@@ -424,9 +430,31 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         }),
       );
     } else {
-      await w.register(bearerAuth, {
-        keys: new Set(tokens),
-        errorResponse: (err: Error) => ({ error: 'UNAUTHORIZED', message: `${err.message}: send Authorization: Bearer <token> with one of the API's write tokens.` }),
+      // Token guessing is limited per address: the failures are counted in a window of their own, and
+      // the count is checked before the token, so a right token after too many wrong ones is refused
+      // too (otherwise the limit would only slow a guesser down until a guess hits).
+      const failed = o.failedLoginLimit ?? { max: 10, timeWindowMs: 60_000 };
+      const failures = w.createRateLimit({ max: failed.max, timeWindow: failed.timeWindowMs });
+      await w.register(bearerAuth, { keys: new Set(tokens), addHook: false });
+      const check = w.verifyBearerAuth;
+      if (!check) throw new Error('@fastify/bearer-auth did not decorate verifyBearerAuth');
+      const verify = (req: FastifyRequest, reply: FastifyReply) => new Promise<Error | undefined>((resolve) => check(req, reply, (err?: Error) => resolve(err)));
+      w.addHook('onRequest', async (req, reply) => {
+        const seen = await failures(req, { increment: false });
+        if (!seen.isAllowed && seen.remaining === 0) {
+          return reply
+            .code(429)
+            .header('retry-after', seen.ttlInSeconds)
+            .send({
+              error: 'TOO_MANY_FAILED_LOGINS',
+              message: `Too many failed logins from this address (${failed.max} in ${failed.timeWindowMs / 1000} s); writes from it are refused for ${seen.ttlInSeconds} s more (see Retry-After), whatever the token.`,
+              requestId: String(req.id),
+            });
+        }
+        const err = await verify(req, reply);
+        if (err === undefined) return undefined;
+        await failures(req);
+        return reply.code(401).send({ error: 'UNAUTHORIZED', message: `${err.message}: send Authorization: Bearer <token> with one of the API's write tokens.`, requestId: String(req.id) });
       });
     }
     const needQueue = (): string => {
