@@ -8,7 +8,6 @@ import { openStore, type Store } from './client.ts';
 import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
 import { migrate, type MigrationReport } from './migrations.ts';
 import {
-  adHocQuery,
   combatResults,
   gameLengths,
   impulseCurves,
@@ -37,11 +36,11 @@ import {
   type CombatResultRow,
   type GameLengthRow,
   type ImpulseCurveRow,
-  type QueryResult,
   type StoredEvent,
   type TelemetryFilter,
   type WinRateRow,
 } from './queries.ts';
+import { adHocQuery, type QueryResult } from './ad-hoc-query.ts';
 import { ClickHouseSink, type SinkOptions } from './sink.ts';
 import { deliverSpool, pendingSpool, type SpoolDelivery, type SpooledMatch } from './spool.ts';
 import { selectRows } from './sql.ts';
