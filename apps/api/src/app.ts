@@ -28,13 +28,14 @@ import {
 } from '@fastify/type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { SalientError, type ErrorCode } from '@salient/engine';
+import { redactSecrets, SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
+import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
 import { sprtReader } from './sprt.ts';
@@ -73,7 +74,11 @@ export interface ApiOptions {
   tokens?: readonly string[];
   /** Redis URL of the tournament queue (submit, cancel, live progress, /health). */
   redis?: string;
-  /** A pino logger for requests (secrets redacted: see `createLogger`); false or absent: no request log. */
+  /**
+   * A pino logger for requests (use `createLogger`, which keeps secrets out of every line; any other
+   * logger gets at least the request URLs with secret query parameters masked); false or absent: no
+   * request log.
+   */
   logger?: Logger | false;
   /** Largest request body in bytes (default 256 KiB). */
   bodyLimit?: number;
@@ -151,7 +156,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   /** Balance reports per filter, the same way. */
   const balance = versionedCache((t, f) => balanceReport(t, f, rated));
   const app = Fastify({
-    ...(o.logger ? { loggerInstance: o.logger as unknown as FastifyBaseLogger } : {}),
+    ...(o.logger ? { loggerInstance: withSafeRequests(o.logger) as unknown as FastifyBaseLogger } : {}),
     bodyLimit: o.bodyLimit ?? 256 * 1024,
     // A client's X-Request-Id is kept when it looks like an id (so logs can be followed across
     // services); anything else gets a fresh one.
@@ -225,12 +230,13 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/', index: ['index.html'], schemaHide: true, cacheControl: true, maxAge: 0 });
 
   app.get('/health', { schema: { tags: ['service'], summary: 'Whether the store and the queue answer', response: { 200: healthReply, 503: healthReply } } }, async (_req, reply) => {
-    const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: o.telemetry.where };
+    const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: redactSecrets(o.telemetry.where) };
     try {
       await o.telemetry.ping();
     } catch (e) {
       clickhouse.ok = false;
-      clickhouse.error = (e as Error).message;
+      // /health answers anyone: whatever the client library said, no credentials in it.
+      clickhouse.error = redactSecrets((e as Error).message);
     }
     const redis: { configured: boolean; ok?: boolean; where?: string; error?: string } = { configured: o.redis !== undefined };
     if (o.redis !== undefined) {
@@ -245,7 +251,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         }
       } catch (e) {
         redis.ok = false;
-        redis.error = (e as Error).message;
+        redis.error = redactSecrets((e as Error).message);
       }
     }
     const ok = clickhouse.ok && redis.ok !== false;

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
-import { SalientError } from '@salient/engine';
+import { redactDeep, SalientError } from '@salient/engine';
 import { telemetryConfigFromEnv } from '@salient/telemetry';
 import {
   MATCH_QUEUE,
@@ -59,7 +59,9 @@ function stderrLog(line: Record<string, unknown>): void {
 }
 
 export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
-  const log = o.log ?? stderrLog;
+  const sink = o.log ?? stderrLog;
+  // Queue and telemetry errors may quote a Redis or ClickHouse URL with its password: never logged.
+  const log = (line: Record<string, unknown>): void => sink(redactDeep(line));
   const concurrency = o.concurrency ?? 1;
   if (o.telemetry !== false && concurrency > 1 && telemetryConfigFromEnv().kind === 'embedded') {
     // Each concurrent match runs in its own process, and an embedded store belongs to one process.

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions, type ClickHouseSettings } from '@clickhouse/client';
 import { SalientError } from '@salient/engine';
-import { DEFAULT_DATABASE, describeConfig, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
+import { DEFAULT_DATABASE, describeConfig, withoutUrlCredentials, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
 import { isUnreachable, reason, serverError } from './failures.ts';
 import { ident } from './sql.ts';
 
@@ -224,7 +224,9 @@ export function lockHolder(path: string): { pid: number; cmdline?: string } | un
  * Connect to a server, check the credentials with a real query (a ping succeeds even with a wrong
  * password), create the database if missing and select it.
  */
-export async function openServer(config: ServerConfig): Promise<Store> {
+export async function openServer(given: ServerConfig): Promise<Store> {
+  // Credentials travel in the client's options, never in a URL that messages and logs would show.
+  const config = withoutUrlCredentials(given);
   const address = { url: config.url, username: config.username };
   const base = { url: config.url, username: config.username, password: config.password, log: QUIET, json: JSON_ROWS };
   const admin = createClient(base);

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { telemetryConfigFromEnv, describeConfig, DEFAULT_DATABASE, type TelemetryConfig, type EmbeddedConfig, type ServerConfig } from './config.ts';
+export { telemetryConfigFromEnv, describeConfig, splitCredentials, withoutUrlCredentials, DEFAULT_DATABASE, type TelemetryConfig, type EmbeddedConfig, type ServerConfig } from './config.ts';
 export { openStore, lockHolder, type Store, type ReadOnlyAccess } from './client.ts';
 export { migrate, appliedMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration, type MigrationReport, type AppliedMigration } from './migrations.ts';
 export { ROW_TABLES, type RowTable } from './schema.ts';

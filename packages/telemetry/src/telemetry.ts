@@ -5,7 +5,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Replay } from '@salient/engine';
 import { openStore, type Store } from './client.ts';
-import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
+import { telemetryConfigFromEnv, withoutUrlCredentials, type TelemetryConfig } from './config.ts';
 import { migrate, type MigrationReport } from './migrations.ts';
 import {
   combatResults,
@@ -118,7 +118,8 @@ export interface Telemetry {
  * Throws a `SalientError`: `TELEMETRY_LOCKED` (embedded store held by another process),
  * `TELEMETRY_UNREACHABLE`, `TELEMETRY_AUTH`, `TELEMETRY_SCHEMA` (database newer than this code).
  */
-export async function openTelemetry(config: TelemetryConfig = telemetryConfigFromEnv()): Promise<Telemetry> {
+export async function openTelemetry(given: TelemetryConfig = telemetryConfigFromEnv()): Promise<Telemetry> {
+  const config = withoutUrlCredentials(given);
   const store = await openStore(config);
   try {
     const migrations = await migrate(store);
