@@ -15,7 +15,7 @@ import { freePorts } from '../../packages/telemetry/test/support/clickhouse-serv
 export const REDIS_SERVER_BIN = '/usr/bin/redis-server';
 
 export interface TestRedisServer {
-  /** `redis://127.0.0.1:<port>` */
+  /** `redis://127.0.0.1:<port>` (`redis://:<password>@127.0.0.1:<port>` with a password) */
   readonly url: string;
   readonly port: number;
   readonly dir: string;
@@ -35,13 +35,14 @@ export interface TestRedisServer {
  * `appendfsync`: `always` (default: the tests kill Redis and must lose nothing) or `everysec` (what
  * infra/redis/redis.conf runs in production; the queue benchmark uses it).
  */
-export async function startRedisServer(o: { appendfsync?: 'always' | 'everysec' } = {}): Promise<TestRedisServer> {
+export async function startRedisServer(o: { appendfsync?: 'always' | 'everysec'; password?: string } = {}): Promise<TestRedisServer> {
   if (!existsSync(REDIS_SERVER_BIN)) {
     throw new Error(`${REDIS_SERVER_BIN} is missing, so the Redis tests cannot run. Install the Debian redis-server package (apt-get install redis-server).`);
   }
   const dir = await mkdtemp(join(tmpdir(), 'salient-redis-'));
   const [port] = await freePorts(1);
-  const url = `redis://127.0.0.1:${port}`;
+  // `password`: clients must AUTH (requirepass); the URL then carries it, as users would write it.
+  const url = o.password === undefined ? `redis://127.0.0.1:${port}` : `redis://:${encodeURIComponent(o.password)}@127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 
@@ -56,6 +57,7 @@ export async function startRedisServer(o: { appendfsync?: 'always' | 'everysec' 
     '--protected-mode', 'no',
     '--daemonize', 'no',
     '--logfile', join(dir, 'redis.log'),
+    ...(o.password === undefined ? [] : ['--requirepass', o.password]),
   ];
 
   const launch = async (): Promise<void> => {
@@ -76,7 +78,7 @@ export async function startRedisServer(o: { appendfsync?: 'always' | 'everysec' 
       if (proc.exitCode !== null || proc.signalCode !== null) {
         throw new Error(`redis-server exited early (code ${proc.exitCode}, signal ${proc.signalCode}) in ${dir}:\n${stderr}`);
       }
-      if (await pingOk(port!)) return;
+      if (await pingOk(port!, o.password)) return;
       if (Date.now() > deadline) {
         proc.kill('SIGKILL');
         throw new Error(`redis-server did not answer PING on ${url} within 15 s (log in ${dir}/redis.log)`);
@@ -120,7 +122,7 @@ export async function startRedisServer(o: { appendfsync?: 'always' | 'everysec' 
 }
 
 /** PING over a raw socket: true when the server answers +PONG (not -LOADING while it reads the AOF). */
-function pingOk(port: number): Promise<boolean> {
+function pingOk(port: number, password?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
     let buf = '';
@@ -130,10 +132,11 @@ function pingOk(port: number): Promise<boolean> {
     };
     s.setTimeout(1000, () => done(false));
     s.on('error', () => done(false));
-    s.on('connect', () => s.write('PING\r\n'));
+    s.on('connect', () => s.write(password === undefined ? 'PING\r\n' : `AUTH ${password}\r\nPING\r\n`));
     s.on('data', (d) => {
       buf += d.toString();
-      if (buf.includes('\r\n')) done(buf.startsWith('+PONG'));
+      const replies = buf.split('\r\n').slice(0, -1);
+      if (replies.length >= (password === undefined ? 1 : 2)) done(replies.at(-1)?.startsWith('+PONG') ?? false);
     });
   });
 }

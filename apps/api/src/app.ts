@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import bearerAuth from '@fastify/bearer-auth';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -28,13 +28,14 @@ import {
 } from '@fastify/type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { SalientError, type ErrorCode } from '@salient/engine';
+import { redactSecrets, SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBots } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, tournamentStatus, type WorkerSpool } from '@salient/scheduler/bullmq';
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
+import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
 import { sprtReader } from './sprt.ts';
@@ -79,12 +80,22 @@ export interface ApiOptions {
    * `http(s)://` bots only as far as its `allow` lists them (default: none, so only built-in bots).
    */
   bots?: ExternalBots;
-  /** A pino logger for requests (secrets redacted: see `createLogger`); false or absent: no request log. */
+  /**
+   * A pino logger for requests (use `createLogger`, which keeps secrets out of every line; any other
+   * logger gets at least the request URLs with secret query parameters masked); false or absent: no
+   * request log.
+   */
   logger?: Logger | false;
   /** Largest request body in bytes (default 256 KiB). */
   bodyLimit?: number;
   /** Writes allowed per client per window (default 10 a minute). */
   writeRateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * Failed logins (write requests refused with 401: no, malformed or wrong bearer token) allowed per
+   * client address per window (default 10 a minute). Past it, every write from that address is a 429
+   * with Retry-After until the window that began with its first failure ends, whatever token it sends.
+   */
+  failedLoginLimit?: { max: number; timeWindowMs: number };
   /** Include prom-client's process metrics in /metrics (default true). */
   processMetrics?: boolean;
   /**
@@ -151,7 +162,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   /** Balance reports per filter, the same way. */
   const balance = versionedCache((t, f) => balanceReport(t, f, rated));
   const app = Fastify({
-    ...(o.logger ? { loggerInstance: o.logger as unknown as FastifyBaseLogger } : {}),
+    ...(o.logger ? { loggerInstance: withSafeRequests(o.logger) as unknown as FastifyBaseLogger } : {}),
     bodyLimit: o.bodyLimit ?? 256 * 1024,
     // A client's X-Request-Id is kept when it looks like an id (so logs can be followed across
     // services); anything else gets a fresh one.
@@ -225,12 +236,13 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/', index: ['index.html'], schemaHide: true, cacheControl: true, maxAge: 0 });
 
   app.get('/health', { schema: { tags: ['service'], summary: 'Whether the store and the queue answer', response: { 200: healthReply, 503: healthReply } } }, async (_req, reply) => {
-    const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: o.telemetry.where };
+    const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: redactSecrets(o.telemetry.where) };
     try {
       await o.telemetry.ping();
     } catch (e) {
       clickhouse.ok = false;
-      clickhouse.error = (e as Error).message;
+      // /health answers anyone: whatever the client library said, no credentials in it.
+      clickhouse.error = redactSecrets((e as Error).message);
     }
     const redis: { configured: boolean; ok?: boolean; where?: string; error?: string } = { configured: o.redis !== undefined };
     let spool: { pending: number; workers: WorkerSpool[] } | undefined;
@@ -248,7 +260,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         }
       } catch (e) {
         redis.ok = false;
-        redis.error = (e as Error).message;
+        redis.error = redactSecrets((e as Error).message);
       }
     }
     const ok = clickhouse.ok && redis.ok !== false;
@@ -433,9 +445,31 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         }),
       );
     } else {
-      await w.register(bearerAuth, {
-        keys: new Set(tokens),
-        errorResponse: (err: Error) => ({ error: 'UNAUTHORIZED', message: `${err.message}: send Authorization: Bearer <token> with one of the API's write tokens.` }),
+      // Token guessing is limited per address: the failures are counted in a window of their own, and
+      // the count is checked before the token, so a right token after too many wrong ones is refused
+      // too (otherwise the limit would only slow a guesser down until a guess hits).
+      const failed = o.failedLoginLimit ?? { max: 10, timeWindowMs: 60_000 };
+      const failures = w.createRateLimit({ max: failed.max, timeWindow: failed.timeWindowMs });
+      await w.register(bearerAuth, { keys: new Set(tokens), addHook: false });
+      const check = w.verifyBearerAuth;
+      if (!check) throw new Error('@fastify/bearer-auth did not decorate verifyBearerAuth');
+      const verify = (req: FastifyRequest, reply: FastifyReply) => new Promise<Error | undefined>((resolve) => check(req, reply, (err?: Error) => resolve(err)));
+      w.addHook('onRequest', async (req, reply) => {
+        const seen = await failures(req, { increment: false });
+        if (!seen.isAllowed && seen.remaining === 0) {
+          return reply
+            .code(429)
+            .header('retry-after', seen.ttlInSeconds)
+            .send({
+              error: 'TOO_MANY_FAILED_LOGINS',
+              message: `Too many failed logins from this address (${failed.max} in ${failed.timeWindowMs / 1000} s); writes from it are refused for ${seen.ttlInSeconds} s more (see Retry-After), whatever the token.`,
+              requestId: String(req.id),
+            });
+        }
+        const err = await verify(req, reply);
+        if (err === undefined) return undefined;
+        await failures(req);
+        return reply.code(401).send({ error: 'UNAUTHORIZED', message: `${err.message}: send Authorization: Bearer <token> with one of the API's write tokens.`, requestId: String(req.id) });
       });
     }
     const needQueue = (): string => {

@@ -4,16 +4,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { pino, type Logger } from 'pino';
 import { buildApp, type ApiOptions } from './app.ts';
 
-/** Headers and fields never written to the log. */
-export const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'authorization', 'password', 'token', 'tokens'];
-
-/** The API's request log: JSON lines on `destination` (default stdout), secrets redacted. */
-export function createLogger(level = 'info', destination?: NodeJS.WritableStream): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, destination ?? process.stdout);
-}
+export { createLogger, REDACT } from './log.ts';
 
 export interface Served {
   app: FastifyInstance;

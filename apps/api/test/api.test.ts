@@ -490,6 +490,48 @@ describe('writes', () => {
     expect(statuses).toContain(404);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('failed logins are limited per client: past 10 a minute every write is a 429 with Retry-After, even with the right token; other clients are not', async () => {
+    const guarded = await buildApp({ telemetry, tokens: [TOKEN], redis: redis.url, processMetrics: false });
+    const from = (remoteAddress: string, token?: string) =>
+      guarded.inject({ method: 'POST', url: '/api/tournaments/unknown-one/cancel', remoteAddress, payload: {}, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+    try {
+      const replies = [];
+      for (let i = 0; i < 30; i++) replies.push(await from('10.0.0.1', `wrong-${i}`));
+      const statuses = replies.map((r) => r.statusCode);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+      const retryAfter = Number(replies.at(-1)!.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(replies.at(-1)!.json()).toMatchObject({ error: 'TOO_MANY_FAILED_LOGINS', message: expect.stringContaining('Retry-After') });
+      // The right token does not lift it for that client...
+      expect((await from('10.0.0.1', TOKEN)).statusCode).toBe(429);
+      // ...and another client, right token or wrong, is not affected.
+      expect((await from('10.0.0.2', TOKEN)).statusCode).toBe(404);
+      expect((await from('10.0.0.2', 'wrong')).statusCode).toBe(401);
+      expect((await from('10.0.0.2', TOKEN)).statusCode).toBe(404);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('the failed-login limit is configurable, and a login without any token counts as failed', async () => {
+    const guarded = await buildApp({ telemetry, tokens: [TOKEN], redis: redis.url, processMetrics: false, failedLoginLimit: { max: 2, timeWindowMs: 1000 } });
+    const post3 = async () => {
+      const s: number[] = [];
+      for (let i = 0; i < 3; i++) s.push((await guarded.inject({ method: 'POST', url: '/api/tournaments/unknown-one/cancel', remoteAddress: '10.0.0.3', payload: {} })).statusCode);
+      return s;
+    };
+    try {
+      expect(await post3()).toEqual([401, 401, 429]);
+      // The window passes: the client may try again.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await post3()).toEqual([401, 401, 429]);
+    } finally {
+      await guarded.close();
+    }
+  });
 });
 
 describe('ratings and balance are remembered only while their matches stay the same', () => {

@@ -3,7 +3,7 @@
  * temporary directory, each command a separate process as a user would run them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +85,13 @@ describe('telemetry from the command line', () => {
     expect(r.stdout).toMatch(/│ A +│ 2 │/);
     const bad = salient('query', 'DROP TABLE matches');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^salient: Only read-only queries/);
+    expect(bad.stderr).toMatch(/^salient: Query refused\. Only read-only queries/);
+    // Refused before it runs: the embedded engine would write the file itself, read-only mode or not.
+    const outfile = join(tmp, 'out.txt');
+    const write = salient('query', `SELECT match_id FROM matches /* hidden */ into\n OutFile '${outfile}' APPEND`);
+    expect(write.code).toBe(2);
+    expect(write.stderr).toMatch(/^salient: Query refused\. INTO OUTFILE would write a file/);
+    expect(existsSync(outfile)).toBe(false);
     const typo = salient('query', 'SELECT nope FROM matches');
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/rejected the query/);

@@ -5,7 +5,7 @@
  * defaults from `SALIENT_REDIS_URL`, `SALIENT_WORKER_CONCURRENCY`, `SALIENT_METRICS_PORT`, `SALIENT_BOTS_FILE`.
  */
 import { parseArgs } from 'node:util';
-import { SalientError } from '@salient/engine';
+import { redactSecrets, SalientError } from '@salient/engine';
 import { runWorkerProcess } from './run-worker.ts';
 import { workerProcessOptionsFromEnv } from './options.ts';
 
@@ -38,6 +38,7 @@ try {
     ...(values['no-telemetry'] ? { telemetry: false } : {}),
   });
 } catch (e) {
-  process.stderr.write(`salient worker: ${e instanceof SalientError ? e.detail() : e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  // A Redis or ClickHouse URL in the message keeps its password to itself.
+  process.stderr.write(`salient worker: ${redactSecrets(e instanceof SalientError ? e.detail() : e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`);
   process.exit(e instanceof SalientError ? 2 : 1);
 }

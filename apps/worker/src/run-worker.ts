@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
-import { SalientError } from '@salient/engine';
+import { redactDeep, SalientError } from '@salient/engine';
 import { loadBotsFile } from '@salient/bots';
 import { openTelemetry, telemetryConfigFromEnv, type Telemetry } from '@salient/telemetry';
 import {
@@ -75,7 +75,9 @@ function stderrLog(line: Record<string, unknown>): void {
 }
 
 export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerProcess> {
-  const log = o.log ?? stderrLog;
+  const sink = o.log ?? stderrLog;
+  // Queue and telemetry errors may quote a Redis or ClickHouse URL with its password: never logged.
+  const log = (line: Record<string, unknown>): void => sink(redactDeep(line));
   const concurrency = o.concurrency ?? 1;
   const telemetryConfig = o.telemetry !== false ? telemetryConfigFromEnv() : undefined;
   if (telemetryConfig && concurrency > 1 && telemetryConfig.kind === 'embedded') {

@@ -1,5 +1,6 @@
 export type * from './contract.ts';
 export { SalientError, IllegalChoiceError, unknownName, type ErrorCode } from './errors.ts';
+export { redactSecrets, redactDeep, isSecretName, REDACTED } from './redact.ts';
 export { canonicalJson, hashString, hashJson } from './hash.ts';
 export { RngStream, RngStreams, streamSeed } from './rng.ts';
 export {

@@ -9,9 +9,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions, type ClickHouseSettings } from '@clickhouse/client';
 import { SalientError } from '@salient/engine';
-import { DEFAULT_DATABASE, describeConfig, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
+import { DEFAULT_DATABASE, describeConfig, withoutUrlCredentials, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
 import { isUnreachable, reason, serverError } from './failures.ts';
 import { StoreLink, type StoreLinkOptions } from './link.ts';
 import { ident } from './sql.ts';
@@ -33,8 +33,20 @@ export interface Store {
    * at once, and it probes until the server answers (see {@link StoreLink}). Always up when embedded.
    */
   readonly link: StoreLink;
+  /**
+   * Where ad hoc SQL runs: a client and per-query settings under which ClickHouse itself runs the
+   * query read-only (`readonly=1`: no writes, no settings changes, and on ClickHouse 18.16 no table
+   * functions at all). See `ad-hoc-query.ts` for what read-only mode does not cover.
+   */
+  readOnly(): Promise<ReadOnlyAccess>;
   /** Release the client. Idempotent; the shared embedded client closes with its last user. */
   close(): Promise<void>;
+}
+
+/** A client whose queries ClickHouse runs read-only, with the settings to send with each query. */
+export interface ReadOnlyAccess {
+  readonly client: ClickHouseClient;
+  readonly settings: ClickHouseSettings;
 }
 
 /** Open the store `config` names. See {@link openEmbedded} and {@link openServer}. */
@@ -53,6 +65,8 @@ const JSON_ROWS = { parse: JSON.parse, stringify: (v: unknown): string => (typeo
 interface SharedEmbedded {
   client: ClickHouseClient;
   refs: number;
+  /** The read-only session for ad hoc SQL, opened on first use. */
+  reader?: Promise<ClickHouseClient>;
 }
 
 /** The one embedded engine of this process, by absolute data path. */
@@ -100,11 +114,22 @@ export async function openEmbedded(config: EmbeddedConfig): Promise<Store> {
     // An in-process engine is never "down"; any failure is a real error.
     unreachable: () => false,
     link: StoreLink.always(),
+    readOnly: async () => {
+      if (!shared.reader) {
+        const opening = openReader(path);
+        shared.reader = opening;
+        opening.catch(() => shared.reader === opening && delete shared.reader);
+      }
+      return { client: await shared.reader, settings: {} };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
       if (--shared.refs > 0) return;
       embedded.delete(path);
+      const reader = shared.reader;
+      delete shared.reader;
+      await reader?.then((r) => r.close()).catch(() => {});
       await shared.client.close();
     },
   };
@@ -136,6 +161,29 @@ async function createEmbedded(path: string): Promise<SharedEmbedded> {
     throw new SalientError('IO', `The embedded telemetry store at ${path} could not be prepared: ${reason(e)}`);
   }
   return { client, refs: 0 };
+}
+
+/**
+ * A second chdb session on the same data directory, read-only for as long as it lives. The embedded
+ * connection applies per-query settings as `SET` on its session, which would last beyond the query
+ * and would reach the sink's writes on a shared session; a session of its own can be read-only for
+ * good (readonly=1 also forbids setting readonly back).
+ */
+async function openReader(path: string): Promise<ClickHouseClient> {
+  const { createChdbConnection } = await import('chdb/connection');
+  const client = createClient({
+    connection: createChdbConnection({ path }) as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>,
+    log: QUIET,
+    json: JSON_ROWS,
+  });
+  try {
+    await client.command({ query: `USE ${ident(DEFAULT_DATABASE)}` });
+    await client.command({ query: 'SET readonly = 1' });
+  } catch (e) {
+    await client.close();
+    throw new SalientError('IO', `A read-only session on the embedded telemetry store at ${path} could not be opened: ${reason(e)}`);
+  }
+  return client;
 }
 
 /** Explain a refused embedded open: the data directory's `status` file names the process holding it. */
@@ -201,7 +249,9 @@ export interface OpenServerOptions {
  * password), create the database if missing and select it. See {@link OpenServerOptions} for a
  * server that is away.
  */
-export async function openServer(config: ServerConfig, o: OpenServerOptions = {}): Promise<Store> {
+export async function openServer(given: ServerConfig, o: OpenServerOptions = {}): Promise<Store> {
+  // Credentials travel in the client's options, never in a URL that messages and logs would show.
+  const config = withoutUrlCredentials(given);
   const address = { url: config.url, username: config.username };
   const base = { url: config.url, username: config.username, password: config.password, log: QUIET, json: JSON_ROWS };
   const openTimeout = o.openTimeoutMs ?? 10_000;
@@ -232,6 +282,8 @@ export async function openServer(config: ServerConfig, o: OpenServerOptions = {}
     fail: (what, e) => serverError(address, what, e),
     unreachable: isUnreachable,
     link,
+    // Over HTTP each request has its own settings, so readonly=1 holds for that query alone.
+    readOnly: async () => ({ client, settings: { readonly: '1' } }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -3,7 +3,7 @@
  * directory by default, a ClickHouse server when `SALIENT_CLICKHOUSE_URL` is set.
  */
 import { resolve } from 'node:path';
-import { SalientError } from '@salient/engine';
+import { redactSecrets, SalientError } from '@salient/engine';
 import { z } from 'zod';
 
 /** Settings shared by both kinds. */
@@ -27,6 +27,7 @@ export interface EmbeddedConfig extends CommonConfig {
 /** A ClickHouse server reached over HTTP. */
 export interface ServerConfig extends CommonConfig {
   kind: 'server';
+  /** Where the server is, without credentials (those are `username` and `password`). */
   url: string;
   username: string;
   password: string;
@@ -87,7 +88,9 @@ export function telemetryConfigFromEnv(env: Readonly<Record<string, string | und
     const parsed = VARIABLES[name].safeParse(raw);
     if (!parsed.success) {
       const why = parsed.error.issues.map((i) => i.message).join('; ');
-      throw new SalientError('BAD_CONFIG', `${name}=${JSON.stringify(raw)} is invalid: ${why}. Fix it or unset it.`);
+      // The value is shown to help, but never a password, in the variable or inside a URL.
+      const shown = name === 'SALIENT_CLICKHOUSE_PASSWORD' ? '(hidden)' : JSON.stringify(redactSecrets(raw));
+      throw new SalientError('BAD_CONFIG', `${name}=${shown} is invalid: ${why}. Fix it or unset it.`);
     }
     return parsed.data as z.output<(typeof VARIABLES)[V]>;
   };
@@ -97,19 +100,89 @@ export function telemetryConfigFromEnv(env: Readonly<Record<string, string | und
     return { kind: 'embedded', path: resolve(cwd, read('SALIENT_CLICKHOUSE_PATH') ?? '.salient/clickhouse'), spoolDir };
   }
   const writeTimeoutMs = read('SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS');
+  const split = splitCredentials(url, { username: read('SALIENT_CLICKHOUSE_USER'), password: read('SALIENT_CLICKHOUSE_PASSWORD') }, ENV_NAMES);
   return {
     kind: 'server',
-    url: url.replace(/\/+$/, ''),
-    username: read('SALIENT_CLICKHOUSE_USER') ?? 'default',
-    password: read('SALIENT_CLICKHOUSE_PASSWORD') ?? '',
+    url: split.url,
+    username: split.username ?? 'default',
+    password: split.password ?? '',
     database: read('SALIENT_CLICKHOUSE_DATABASE') ?? DEFAULT_DATABASE,
     spoolDir,
     ...(writeTimeoutMs !== undefined ? { writeTimeoutMs } : {}),
   };
 }
 
+/** Where each setting came from, for messages. */
+export interface CredentialSources {
+  url: string;
+  username: string;
+  password: string;
+}
+
+const ENV_NAMES: CredentialSources = { url: 'SALIENT_CLICKHOUSE_URL', username: 'SALIENT_CLICKHOUSE_USER', password: 'SALIENT_CLICKHOUSE_PASSWORD' };
+
+/**
+ * A server URL's credentials (`http://user:password@host:8123`, percent-decoded) moved out of it, so
+ * the URL that is kept, shown and logged carries none. A user or password also `given` apart must be
+ * the same, or it is a `BAD_CONFIG` error naming both sources (and neither password). Trailing
+ * slashes are dropped.
+ */
+export function splitCredentials(
+  url: string,
+  given: { username?: string | undefined; password?: string | undefined },
+  names: CredentialSources = ENV_NAMES,
+): { url: string; username?: string; password?: string } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new SalientError('BAD_CONFIG', `${names.url} (${JSON.stringify(redactSecrets(url))}) is not a URL; give one such as http://localhost:8123.`);
+  }
+  const decode = (part: string, what: string): string => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw new SalientError('BAD_CONFIG', `The ${what} in ${names.url} is not valid percent-encoding; encode special characters as %XX (e.g. @ as %40), or set ${what === 'user name' ? names.username : names.password} instead.`);
+    }
+  };
+  const inUrl = { username: u.username ? decode(u.username, 'user name') : undefined, password: u.password ? decode(u.password, 'password') : undefined };
+  u.username = '';
+  u.password = '';
+  const bare = u.toString().replace(/\/+$/, '');
+  if (inUrl.username !== undefined && given.username !== undefined && inUrl.username !== given.username) {
+    throw new SalientError(
+      'BAD_CONFIG',
+      `${names.url} names user '${inUrl.username}' but ${names.username} says '${given.username}'. Give the user in one place only (or the same in both).`,
+    );
+  }
+  if (inUrl.password !== undefined && given.password !== undefined && inUrl.password !== given.password) {
+    throw new SalientError(
+      'BAD_CONFIG',
+      `${names.url} carries a password and ${names.password} a different one (neither is shown). Give the password in one place only (or the same in both).`,
+    );
+  }
+  const username = inUrl.username ?? given.username;
+  const password = inUrl.password ?? given.password;
+  return { url: bare, ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}) };
+}
+
+/**
+ * `config` with any credentials in its URL moved to `username` and `password` (see
+ * {@link splitCredentials}), for configurations built in code rather than read from the environment.
+ * There `default` and an empty password count as not given.
+ */
+export function withoutUrlCredentials<C extends TelemetryConfig>(config: C): C {
+  if (config.kind !== 'server') return config;
+  const split = splitCredentials(
+    config.url,
+    { username: config.username === 'default' ? undefined : config.username, password: config.password === '' ? undefined : config.password },
+    { url: 'the ClickHouse server URL', username: 'the configured username', password: 'the configured password' },
+  );
+  return { ...config, url: split.url, username: split.username ?? config.username, password: split.password ?? config.password };
+}
+
 /** One line saying where telemetry goes, for logs and the CLI (never shows the password). */
 export function describeConfig(config: TelemetryConfig): string {
   if (config.kind === 'embedded') return `embedded ClickHouse in ${config.path}`;
-  return `ClickHouse server ${config.url} (user ${config.username}, database ${config.database})`;
+  return `ClickHouse server ${redactSecrets(config.url)} (user ${config.username}, database ${config.database})`;
 }

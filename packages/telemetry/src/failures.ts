@@ -3,7 +3,7 @@
  * rows and try later), the credentials are wrong (say which variables to set), anything else (say
  * what the server said, and where).
  */
-import { SalientError } from '@salient/engine';
+import { redactSecrets, SalientError } from '@salient/engine';
 
 /** Network errors meaning "nobody answered", as opposed to "the server said no". */
 const NETWORK_CODES = new Set([
@@ -42,11 +42,14 @@ export function isAuthFailure(e: unknown): boolean {
   return /Wrong password for user|Authentication failed|Unknown user/i.test(e.message);
 }
 
-/** The first line of an error's message, without ClickHouse's `e.what()` tail. */
+/**
+ * The first line of an error's message, without ClickHouse's `e.what()` tail, and without any
+ * credentials a URL in it may carry (it is shown to users and logged).
+ */
 export function reason(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   const first = text.split('\n').find((l) => l.trim() !== '') ?? text;
-  return first.replace(/,\s*e\.what\(\) = .*$/, '').trim();
+  return redactSecrets(first.replace(/,\s*e\.what\(\) = .*$/, '').trim());
 }
 
 /** Where the server is and who we are, for the messages below. */

@@ -5,8 +5,8 @@
  *
  * @packageDocumentation
  */
-export { telemetryConfigFromEnv, describeConfig, DEFAULT_DATABASE, type TelemetryConfig, type EmbeddedConfig, type ServerConfig } from './config.ts';
-export { openStore, lockHolder, type Store } from './client.ts';
+export { telemetryConfigFromEnv, describeConfig, splitCredentials, withoutUrlCredentials, DEFAULT_DATABASE, type TelemetryConfig, type EmbeddedConfig, type ServerConfig } from './config.ts';
+export { openStore, lockHolder, type Store, type ReadOnlyAccess } from './client.ts';
 export { migrate, appliedMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration, type MigrationReport, type AppliedMigration } from './migrations.ts';
 export { ROW_TABLES, type RowTable } from './schema.ts';
 export { ClickHouseSink, type SinkOptions } from './sink.ts';
@@ -26,8 +26,6 @@ export {
   type VictoryConditionRow,
   type FirstMoverRow,
   combatResults,
-  adHocQuery,
-  readOnlyStatement,
   lengthStats,
   recordedMatches,
   matchReplay,
@@ -53,6 +51,6 @@ export {
   type LengthBucket,
   type ImpulseCurveRow,
   type CombatResultRow,
-  type QueryResult,
 } from './queries.ts';
+export { adHocQuery, readOnlyStatement, type QueryResult } from './ad-hoc-query.ts';
 export { openTelemetry, type Telemetry } from './telemetry.ts';

@@ -1,6 +1,6 @@
 /**
- * The questions designers ask of the telemetry, as typed queries for the CLI now and the API later,
- * plus read-only ad hoc SQL.
+ * The questions designers ask of the telemetry, as typed queries for the CLI now and the API later
+ * (read-only ad hoc SQL is in `ad-hoc-query.ts`).
  *
  * Results are never mixed across packs or rules versions: every aggregate is grouped by pack hash and
  * rules version as well as by game and scenario. Rows are read with FINAL, so a row sent twice counts
@@ -14,7 +14,6 @@
 import { SalientError, type JsonObject, type Replay } from '@salient/engine';
 import type { Store } from './client.ts';
 import { eventData, REPLAY_SOURCE_COLUMNS, replayOf, type StoredEventColumns, type StoredReplayColumns } from './records.ts';
-import { reason } from './failures.ts';
 import { DEFAULT_RETRY, StoreTimeoutError } from './insert.ts';
 import { ident, num, selectRows, str } from './sql.ts';
 
@@ -106,12 +105,6 @@ export interface CombatResultRow {
   columnTotal: number;
   /** count / columnTotal. */
   share: number;
-}
-
-/** An ad hoc query's result. */
-export interface QueryResult {
-  columns: { name: string; type: string }[];
-  rows: Record<string, unknown>[];
 }
 
 /** Game lengths are taken from matches that ran their course or hit the decision cap. */
@@ -404,99 +397,6 @@ export async function combatResults(store: Store, filter: TelemetryFilter = {}, 
 
 /** Byte order, as ClickHouse sorts strings, independent of the locale. */
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-const READ_ONLY = ['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN'];
-
-/**
- * Run one read-only statement (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN) with Salient's database as the
- * default. Anything else, or more than one statement, is refused with `BAD_QUERY` before it reaches
- * ClickHouse; so is a query ClickHouse rejects. Meant for trusted users: table functions can still
- * read what the ClickHouse process can read.
- */
-export async function adHocQuery(store: Store, sql: string): Promise<QueryResult> {
-  const statement = readOnlyStatement(sql);
-  let result: { meta?: { name: string; type: string }[]; data: Record<string, unknown>[] };
-  try {
-    // On a server, readonly=2 also stops writes the keyword check could miss. Not on the embedded
-    // engine: there SET lasts for the whole session, which the sink shares.
-    const rs = await store.client.query({ query: statement, format: 'JSON', ...(store.mode === 'server' ? { clickhouse_settings: { readonly: '2' } } : {}) });
-    result = await rs.json();
-  } catch (e) {
-    if (store.unreachable(e)) throw store.fail('running a query', e);
-    throw new SalientError('BAD_QUERY', `ClickHouse (${store.where}) rejected the query: ${reason(e)}`);
-  }
-  const columns = (result.meta ?? []).map((m) => ({ name: m.name, type: m.type }));
-  // A server sends 64-bit integers as strings (JSON numbers lose precision); give numbers where exact.
-  const wide = columns.filter((c) => /^(Nullable\()?U?Int64\)?$/.test(c.type)).map((c) => c.name);
-  const rowsOut = result.data.map((row) => {
-    if (wide.length === 0) return row;
-    const out = { ...row };
-    for (const name of wide) {
-      const v = out[name];
-      if (typeof v === 'string' && Number.isSafeInteger(Number(v))) out[name] = Number(v);
-    }
-    return out;
-  });
-  return { columns, rows: rowsOut };
-}
-
-/**
- * The statement in `sql` if it is a single read-only one, without a trailing semicolon; otherwise a
- * `BAD_QUERY` error saying why.
- */
-export function readOnlyStatement(sql: string): string {
-  const { code, statements, end } = scan(sql);
-  if (statements > 1) {
-    throw new SalientError('BAD_QUERY', 'Only one statement at a time: remove everything after the first `;`.');
-  }
-  const first = /^[\s(]*([A-Za-z]+)/.exec(code)?.[1]?.toUpperCase();
-  if (first === undefined) throw new SalientError('BAD_QUERY', 'The query is empty.');
-  if (!READ_ONLY.includes(first)) {
-    throw new SalientError('BAD_QUERY', `Only read-only queries are allowed (${READ_ONLY.join(', ')}); this one starts with ${first}.`);
-  }
-  // Cut at the semicolon: the client appends a FORMAT clause, which must not land after it or in a comment.
-  return sql.slice(0, end).trim();
-}
-
-/**
- * The text of `sql` outside comments (strings and quoted names blanked) and how many statements it
- * holds, so that keywords and semicolons inside literals or comments are not mistaken for code.
- */
-function scan(sql: string): { code: string; statements: number; end: number } {
-  let code = '';
-  let statements = 0;
-  let pending = false;
-  let end = -1;
-  for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i] as string;
-    const next = sql[i + 1];
-    if (ch === '-' && next === '-') {
-      const stop = sql.indexOf('\n', i);
-      i = stop === -1 ? sql.length : stop;
-      code += ' ';
-    } else if (ch === '/' && next === '*') {
-      const stop = sql.indexOf('*/', i + 2);
-      i = stop === -1 ? sql.length : stop + 1;
-      code += ' ';
-    } else if (ch === "'" || ch === '"' || ch === '`') {
-      let j = i + 1;
-      while (j < sql.length && sql[j] !== ch) j += sql[j] === '\\' ? 2 : 1;
-      i = j;
-      code += ' _ ';
-      pending = true;
-    } else if (ch === ';') {
-      if (end === -1) end = i;
-      if (pending) statements++;
-      pending = false;
-      code += ';';
-    } else {
-      if (!/\s/.test(ch)) pending = true;
-      code += ch;
-    }
-  }
-  if (pending) statements++;
-  return { code, statements, end: end === -1 ? sql.length : end };
-}
 
 /** A match of a tournament as the store recorded it (enough to count it in standings again). */
 export interface RecordedMatch {

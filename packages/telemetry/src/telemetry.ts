@@ -6,10 +6,9 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { Replay } from '@salient/engine';
 import { openStore, type Store } from './client.ts';
 import type { LinkState, StoreLinkOptions } from './link.ts';
-import { telemetryConfigFromEnv, type TelemetryConfig } from './config.ts';
+import { telemetryConfigFromEnv, withoutUrlCredentials, type TelemetryConfig } from './config.ts';
 import { migrate, type MigrationReport } from './migrations.ts';
 import {
-  adHocQuery,
   combatResults,
   gameLengths,
   impulseCurves,
@@ -38,11 +37,11 @@ import {
   type CombatResultRow,
   type GameLengthRow,
   type ImpulseCurveRow,
-  type QueryResult,
   type StoredEvent,
   type TelemetryFilter,
   type WinRateRow,
 } from './queries.ts';
+import { adHocQuery, type QueryResult } from './ad-hoc-query.ts';
 import { ClickHouseSink, type SinkOptions } from './sink.ts';
 import { DEFAULT_RETRY } from './insert.ts';
 import { deliverSpool, pendingSpool, type SpoolDelivery, type SpooledMatch } from './spool.ts';
@@ -156,7 +155,8 @@ export type LinkEvent =
  * `TELEMETRY_UNREACHABLE` (unless `whenUnreachable: 'spool'`), `TELEMETRY_AUTH`, `TELEMETRY_SCHEMA`
  * (database newer than this code).
  */
-export async function openTelemetry(config: TelemetryConfig = telemetryConfigFromEnv(), o: TelemetryOpenOptions = {}): Promise<Telemetry> {
+export async function openTelemetry(given: TelemetryConfig = telemetryConfigFromEnv(), o: TelemetryOpenOptions = {}): Promise<Telemetry> {
+  const config = withoutUrlCredentials(given);
   let migrations: MigrationReport = { applied: [], version: 0 };
   const store = await openStore(config, {
     ...(o.whenUnreachable ? { whenUnreachable: o.whenUnreachable } : {}),

@@ -43,6 +43,8 @@ describe('readOnlyStatement', () => {
     ['-- hello\nWITH 1 AS x SELECT x', '-- hello\nWITH 1 AS x SELECT x'],
     ['show tables', 'show tables'],
     ['DESC matches', 'DESC matches'],
+    ["SELECT 'INTO OUTFILE', `SETTINGS x = 1`, 'file(' /* url( */", "SELECT 'INTO OUTFILE', `SETTINGS x = 1`, 'file(' /* url( */"],
+    ['SELECT 1 AS settings, files FROM t', 'SELECT 1 AS settings, files FROM t'],
   ])('accepts %j', (sql, statement) => {
     expect(readOnlyStatement(sql)).toBe(statement);
   });
@@ -54,6 +56,15 @@ describe('readOnlyStatement', () => {
     ['/* SELECT */ OPTIMIZE TABLE matches', /starts with OPTIMIZE/],
     ['   ', /empty/],
     ['-- SELECT', /empty/],
+    // ClickHouse's comments: `#` to the end of the line, block comments nested.
+    ["SELECT 1 # it's a comment\n; DROP TABLE matches", /one statement/],
+    ['SELECT 1 /* a /* nested */ ; */ ; DROP TABLE matches', /one statement/],
+    ['SELECT $x$ heredoc; $x$ ; DROP TABLE matches', /one statement/],
+    ["select 1 into/**/OUTFILE 'x'", /Query refused\. INTO OUTFILE would write a file/],
+    ["SELECT 1 -- c\n INTO\n OUTFILE 'x'", /INTO OUTFILE/],
+    ['SELECT 1 SETTINGS readonly = 0', /SETTINGS clause/],
+    ["SELECT * FROM url('http://x/', 'CSV')", /Query refused\. url\(\) reads outside the store/],
+    ["SELECT * FROM File ('/etc/passwd')", /File\(\) reads outside the store/],
   ])('refuses %j', (sql, why) => {
     expect(() => readOnlyStatement(sql)).toThrow(why);
   });

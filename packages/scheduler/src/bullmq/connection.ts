@@ -4,7 +4,7 @@
  * or asks for status wants to hear at once that Redis is not there, so it checks first.
  */
 import { Redis } from 'ioredis';
-import { SalientError } from '@salient/engine';
+import { redactSecrets, SalientError } from '@salient/engine';
 
 /** Connection options for BullMQ classes (workers need `maxRetriesPerRequest: null`). */
 export function bullConnection(url: string): { url: string; maxRetriesPerRequest: null } {
@@ -32,7 +32,7 @@ export async function connectRedis(url: string, timeoutMs = 3000): Promise<Redis
   try {
     client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 1, retryStrategy: () => null, enableOfflineQueue: false });
   } catch (e) {
-    throw new SalientError('QUEUE_UNREACHABLE', `Bad Redis URL '${describeRedis(url)}': ${(e as Error).message}. Give one like redis://localhost:6379 (--redis or SALIENT_REDIS_URL).`);
+    throw new SalientError('QUEUE_UNREACHABLE', `Bad Redis URL '${describeRedis(url)}': ${redactSecrets((e as Error).message)}. Give one like redis://localhost:6379 (--redis or SALIENT_REDIS_URL).`);
   }
   let cause: Error | undefined;
   client.on('error', (e: Error) => (cause ??= e)); // the real reason (ECONNREFUSED...); connect only says "closed"
@@ -43,7 +43,7 @@ export async function connectRedis(url: string, timeoutMs = 3000): Promise<Redis
     client.disconnect();
     throw new SalientError(
       'QUEUE_UNREACHABLE',
-      `Cannot reach Redis at ${describeRedis(url)}: ${(cause ?? (e as Error)).message.replace(/\.$/, '')}. Start redis-server there, or point --redis / SALIENT_REDIS_URL at one.`,
+      `Cannot reach Redis at ${describeRedis(url)}: ${redactSecrets((cause ?? (e as Error)).message).replace(/\.$/, '')}. Start redis-server there, or point --redis / SALIENT_REDIS_URL at one.`,
     );
   }
   return client;

@@ -2,10 +2,15 @@
  * What every telemetry store must do, embedded or server: the same tests, run by each store's test
  * file against a real engine.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { InMemorySink, type TelemetrySink } from '@salient/runner';
 import { runReplay } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
+import { adHocQueryUnscanned } from '../../src/ad-hoc-query.ts';
 import { impulseCurves, matchReplay, migrate, MIGRATIONS, openStore, openTelemetry, SCHEMA_VERSION, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
 import { impulseRecord, matchRecord } from '../../src/records.ts';
 import { blitzPack, expectedCounts, playBlitz, rowsOf, storedCounts, tee, type Played } from './matches.ts';
@@ -495,4 +500,141 @@ export function storeContract(config: () => TelemetryConfig): void {
       await t.close();
     }
   });
+
+  it('ad hoc SQL stays read-only: no file written or read, no network, no settings changed, whatever the disguise', async () => {
+    await withEscapes(async ({ escapes, unharmed }) => {
+      const t = await openTelemetry(config());
+      try {
+        for (const sql of escapes) {
+          const error = await t.query(sql).then(
+            (r) => new Error(`ran, giving ${JSON.stringify(r.rows).slice(0, 300)}`),
+            (e: unknown) => e,
+          );
+          expect(error, sql).toMatchObject({ code: 'BAD_QUERY', message: expect.stringMatching(/refused/i) });
+          unharmed(sql, error);
+        }
+        // Reading the store is what it is for, system tables included.
+        expect((await t.query("SELECT value FROM system.settings WHERE name = 'readonly'")).rows).toEqual([{ value: '1' }]);
+        expect((await t.query('SELECT count() AS n FROM system.columns WHERE table = \'matches\'')).rows[0]!.n).toBeGreaterThan(10);
+        if (t.mode === 'embedded') {
+          expect((await t.query('EXPLAIN SELECT count() FROM matches')).rows.length).toBeGreaterThan(0);
+          expect((await t.query('SELECT sum(number) AS s FROM numbers(4)')).rows).toEqual([{ s: 6 }]);
+          expect((await t.query("SELECT format('{}-{}', 'a', 'b') AS f")).rows).toEqual([{ f: 'a-b' }]);
+        }
+        // The sink's session is untouched by all this: it still writes.
+        await playBlitz(777, t.sink({ lingerMs: 0 }));
+        expect((await t.query('SELECT count() AS n FROM matches FINAL WHERE seed = 777')).rows).toEqual([{ n: 1 }]);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
+  it("ClickHouse's own layers hold without the scan in front of them: the engine's parser and its read-only mode", async () => {
+    await withEscapes(async ({ escapes, unharmed }) => {
+      // Tables in place (migrations), then the bare store.
+      await (await openTelemetry(config())).close();
+      const store = await openStore(config());
+      try {
+        for (const sql of escapes) {
+          const error = await adHocQueryUnscanned(store, sql).then(
+            (r) => new Error(`ran, giving ${JSON.stringify(r.rows).slice(0, 300)}`),
+            (e: unknown) => e,
+          );
+          expect(error, sql).toMatchObject({ code: 'BAD_QUERY' });
+          unharmed(sql, error);
+        }
+      } finally {
+        await store.close();
+      }
+    });
+  });
 }
+
+interface Escapes {
+  /** Queries that try to leave read-only mode. */
+  escapes: string[];
+  /** Checks after each: nothing written, nothing connected to, the secret file not shown. */
+  unharmed(sql: string, error: unknown): void;
+}
+
+/**
+ * Queries that try every way out of read-only ad hoc SQL, with a file to write, one to keep, a secret
+ * one to read and a TCP server to reach.
+ */
+async function withEscapes(f: (e: Escapes) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'salient-escape-'));
+  // Any TCP connection counts (url, s3, remote, mysql, postgresql...); HTTP clients get an answer.
+  let connections = 0;
+  const net = createServer((socket) => {
+    connections++;
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 7\r\nConnection: close\r\n\r\nleaked\n');
+  });
+  await new Promise<void>((resolve) => net.listen(0, '127.0.0.1', resolve));
+  const port = (net.address() as AddressInfo).port;
+  const web = `http://127.0.0.1:${port}`;
+  const fresh = join(dir, 'fresh.txt');
+  const kept = join(dir, 'kept.txt');
+  writeFileSync(kept, 'kept as it was\n');
+  const secret = join(dir, 'secret.csv');
+  writeFileSync(secret, 'top_secret_column\ntop-secret-value\n');
+  try {
+    const escapes = [
+      // writing a file
+      `SELECT 1 INTO OUTFILE '${fresh}'`,
+      `select 1 /* a */ into /* b */ OutFile '${fresh}'`,
+      `SELECT match_id FROM matches\n-- why not\nINTO\n\tOUTFILE '${kept}' APPEND`,
+      `WITH 1 AS x SELECT x INTO OUTFILE '${kept}' APPEND`,
+      `SHOW TABLES INTO OUTFILE '${fresh}'`,
+      `DESCRIBE TABLE matches INTO OUTFILE '${fresh}'`,
+      `EXPLAIN SELECT 1 INTO OUTFILE '${fresh}'`,
+      `SELECT 1 # a comment to ClickHouse, a quote to a naive scanner: '\n; SELECT 1 INTO OUTFILE '${fresh}' -- '`,
+      // reading a file
+      `SELECT * FROM file('${secret}', 'TSV', 'line String')`,
+      `SELECT file('${secret}')`,
+      `SELECT 1 IN file('${secret}', 'TSV', 'line String')`,
+      `DESCRIBE TABLE file('${secret}', 'CSVWithNames')`,
+      `SELECT * FROM (SELECT * FROM file('${secret}', 'TSV', 'line String') SETTINGS readonly = 0)`,
+      // the network
+      `SELECT * FROM url('${web}/a', 'TSV', 'line String')`,
+      `SELECT * FROM URL('${web}/b', 'TSV', 'line String')`,
+      `SELECT * FROM \`url\`('${web}/b2', 'TSV', 'line String')`,
+      `SELECT 1 IN url('${web}/c', 'TSV', 'line String')`,
+      `SELECT count() FROM matches WHERE match_id IN (SELECT * FROM url('${web}/d', 'TSV', 'line String'))`,
+      `SELECT * FROM system.one AS o JOIN url('${web}/e', 'TSV', 'line String') AS u ON 1 = 1`,
+      `SELECT * FROM (SELECT * FROM url('${web}/f', 'TSV', 'line String') SETTINGS readonly = 0)`,
+      `WITH u AS (SELECT * FROM url('${web}/g', 'TSV', 'line String') SETTINGS readonly = 2) SELECT * FROM u`,
+      `SELECT * FROM s3('${web}/bucket/key.tsv', 'TSV', 'line String')`,
+      `SELECT * FROM remote('127.0.0.1:${port}', system.one)`,
+      `SELECT * FROM mysql('127.0.0.1:${port}', 'db', 'tbl', 'user', 'password')`,
+      `SELECT * FROM postgresql('127.0.0.1:${port}', 'db', 'tbl', 'user', 'password')`,
+      `SELECT * FROM hdfs('hdfs://127.0.0.1:${port}/x.tsv', 'TSV', 'line String')`,
+      // other table functions that reach outside the store
+      `SELECT * FROM executable('cat', 'TSV', 'line String')`,
+      `SELECT * FROM input('line String')`,
+      `SELECT * FROM view(SELECT * FROM url('${web}/h', 'TSV', 'line String'))`,
+      // settings
+      'SET readonly = 0',
+      `SELECT 1 SETTINGS readonly = 0`,
+      `SELECT getSetting('readonly') AS r SETTINGS readonly = 0`,
+      `SELECT * FROM (SELECT getSetting('readonly') AS r SETTINGS readonly = 0)`,
+      // several statements
+      `SELECT 1; SELECT * FROM url('${web}/i', 'TSV', 'line String')`,
+      `SELECT 1; INSERT INTO matches (match_id) VALUES ('x')`,
+    ];
+    await f({
+      escapes,
+      unharmed: (sql, error) => {
+        expect((error as Error).message, sql).not.toMatch(/top.secret/);
+        expect(existsSync(fresh), sql).toBe(false);
+        expect(readFileSync(kept, 'utf8'), sql).toBe('kept as it was\n');
+        expect(connections, sql).toBe(0);
+      },
+    });
+  } finally {
+    await new Promise((resolve) => net.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
