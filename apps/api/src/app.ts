@@ -102,6 +102,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   BAD_SEATS: 400,
   UNKNOWN_TOURNAMENT: 404,
   REPLAY_MISMATCH: 409,
+  // A stored replay this server cannot re-run (another rules version, an unknown bot or field).
+  BAD_REPLAY: 409,
   TELEMETRY_UNREACHABLE: 503,
   TELEMETRY_AUTH: 503,
   TELEMETRY_LOCKED: 503,

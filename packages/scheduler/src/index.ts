@@ -7,6 +7,7 @@
  */
 export type * from './types.ts';
 export { playPlanned, outcomeOf, resolveGamePack, type PlayOptions } from './play.ts';
+export { replayTarget, type ReplayTarget } from './replay.ts';
 export {
   parseTournamentSpec,
   loadTournamentSpec,
