@@ -63,11 +63,14 @@ export function checkSize(size: number, limit: InputLimit, where: string, code: 
   );
 }
 
-/** The message for nesting deeper than `limit` at `path` (and `at`, e.g. `file:3:7`, when known). */
-export function tooDeepMessage(limit: InputLimit, where: string, path: readonly PropertyKey[]): string {
+/**
+ * The message for nesting deeper than `limit`: `where` says where (`spec.yaml:3:7`, a file and line
+ * when known), `path` the JSON path when known.
+ */
+export function tooDeepMessage(limit: InputLimit, where: string, path?: readonly PropertyKey[]): string {
   return (
-    `${where}: nested deeper than ${limit.maxDepth} levels at ${shortPath(path)}; ${limit.what} never nests this deep ` +
-    `(the limit guards the parsers). Remove the runaway nesting there.`
+    `${where}: nested deeper than ${limit.maxDepth} levels${path ? ` at ${shortPath(path)}` : ''}; ${limit.what} never nests this deep ` +
+    `(the limit keeps the parsers safe). Remove the runaway nesting there.`
   );
 }
 

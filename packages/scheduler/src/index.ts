@@ -13,7 +13,10 @@ export {
   loadTournamentSpec,
   checkTournamentSpec,
   resolveTournamentSpec,
+  specFormat,
   MAX_MATCHES,
+  type SpecFormat,
+  type SpecFormatReason,
   type ResolvedTournament,
   type SpecOptions,
 } from './spec.ts';
