@@ -4,7 +4,7 @@
  * (rules version, pack, scenario, options, every choice and every die against the seed); what only
  * this installation knows is checked here: the game, and each seat's bot spec and seat name.
  */
-import { checkReplayProvenance, SalientError, type AnyGame, type LoadedPack, type PathIssue, type Replay } from '@salient/engine';
+import { checkReplayProvenance, jsonPath, SalientError, type AnyGame, type LoadedPack, type PathIssue, type Replay } from '@salient/engine';
 import { findGame, findScenario, loadPack } from '@salient/catalog';
 import { createBot } from '@salient/bots';
 import { resolveSeats } from '@salient/runner';
@@ -56,7 +56,7 @@ export async function replayTarget(replay: Replay, o: { pack?: string } = {}): P
       // Only binds the spec to its parser: no bot is created, no process started, no URL fetched.
       createBot(spec);
     } catch (e) {
-      note(`$.seats[${JSON.stringify(seat)}]`, e);
+      note(jsonPath(['seats', seat]), e);
     }
   }
   if (issues.length) {
