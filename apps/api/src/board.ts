@@ -1,7 +1,9 @@
 /**
  * A stored match as its map shows it, impulse by impulse: the replay is re-run here (from the store's
  * action log, with the pack the match used) and the game's map view (`Game.board`) is taken at the
- * start and at the end of every impulse, with the events of each impulse.
+ * start and at the end of every impulse, with the events of each impulse. The re-run is checked as
+ * `salient replay --match` checks it (header, seed, every choice, final hash): a board is drawn only
+ * for a match this server reproduces.
  */
 import { SalientError, runReplay, type BoardFrame, type BoardLayout, type GameEvent, type Position, type Replay } from '@salient/engine';
 import { replayTarget, type ReplayTarget } from '@salient/scheduler';
@@ -46,6 +48,12 @@ export async function matchBoard(telemetry: Telemetry, matchId: string): Promise
       open = false;
     }
   }));
+  if (!outcome.matches) {
+    throw new SalientError(
+      'REPLAY_MISMATCH',
+      `Match ${matchId} cannot be replayed on this server: re-running its log gives final state hash ${outcome.hash}, but the match recorded ${replay.finalHash}. The log, the pack or the rules code differ from the recorded match.`,
+    );
+  }
   if (open) frames.push({ impulse: frames.length - 1, position: game.position(outcome.state), events, ...board.frame(outcome.state) });
   const scenario = game.scenarios(pack).find((s) => s.id === replay.scenario);
   return {

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { dirname } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { checkSize, INPUT_LIMITS, parseJsonText, SalientError } from '@salient/engine';
+import { checkSize, formatSize, INPUT_LIMITS, parseJsonText, SalientError } from '@salient/engine';
 import type { GameRecord } from './record.ts';
 import type { SuiteRun } from './run.ts';
 
@@ -101,14 +101,18 @@ export function readBaseline(path: string): Baseline {
     text = plain.toString('utf8');
   } catch (e) {
     if (e instanceof SalientError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') checkSize(limit.maxBytes + 1, limit, `${path} (unzipped)`, 'BAD_BASELINE');
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new SalientError('BAD_BASELINE', `${path}: unzips to more than the ${formatSize(limit.maxBytes)} ${limit.what} may have. Check that this is the right file; record the baseline again with --update-baseline.`);
+    }
     throw new SalientError('BAD_BASELINE', `${path}: not a readable gzip file (${(e as Error).message}). Restore it from version control or record it again with --update-baseline.`);
   }
   let raw: unknown;
   try {
     raw = parseJsonText(text, path, 'BAD_BASELINE', limit);
   } catch (e) {
-    throw new SalientError('BAD_BASELINE', `${(e as Error).message.replace(/\.$/, '')}. Restore it from version control or record it again with --update-baseline.`);
+    const what = (e as Error).message.replace(/\.$/, '');
+    const said = / invalid JSON: /.test(what) ? `${path}: not JSON (${what})` : what;
+    throw new SalientError('BAD_BASELINE', `${said}. Restore it from version control or record it again with --update-baseline.`);
   }
   const parsed = baselineSchema.safeParse(raw);
   if (!parsed.success) {
