@@ -5,7 +5,7 @@
  * says which limit it broke and where, never with a stack overflow or an exhausted heap.
  *
  * Nesting: every schema Salient reads nests at most about 12 levels (the bundled Blitz! pack's
- * deepest value is 9 levels down), so 64 leaves room for any honest file while keeping recursive
+ * deepest file, scenarios.json, nests 10 levels; a replay 3), so 64 leaves room for any honest file while keeping recursive
  * code (zod, the YAML composer, canonical JSON) far from the stack's end: a 50,000-deep array is a
  * 100 KB file that JSON.parse accepts but recursive validators do not survive.
  */
