@@ -28,7 +28,7 @@ import {
 } from '@fastify/type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { redactSecrets, SalientError, type ErrorCode } from '@salient/engine';
+import { MAX_INPUT_DEPTH, parseJsonText, redactSecrets, SalientError, type ErrorCode } from '@salient/engine';
 import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBots } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, tournamentStatus, type WorkerSpool } from '@salient/scheduler/bullmq';
@@ -119,6 +119,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   BAD_SEATS: 400,
   UNKNOWN_TOURNAMENT: 404,
   REPLAY_MISMATCH: 409,
+  // A stored replay this server cannot re-run (another rules version, an unknown bot or field).
+  BAD_REPLAY: 409,
   TELEMETRY_UNREACHABLE: 503,
   TELEMETRY_AUTH: 503,
   TELEMETRY_LOCKED: 503,
@@ -161,9 +163,10 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   const rated = ratingsCache();
   /** Balance reports per filter, the same way. */
   const balance = versionedCache((t, f) => balanceReport(t, f, rated));
+  const bodyLimit = o.bodyLimit ?? 256 * 1024;
   const app = Fastify({
     ...(o.logger ? { loggerInstance: withSafeRequests(o.logger) as unknown as FastifyBaseLogger } : {}),
-    bodyLimit: o.bodyLimit ?? 256 * 1024,
+    bodyLimit,
     // A client's X-Request-Id is kept when it looks like an id (so logs can be followed across
     // services); anything else gets a fresh one.
     requestIdHeader: false,
@@ -172,6 +175,18 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies go through the same strict parser as every JSON file Salient reads (trailing commas,
+  // duplicate names and __proto__ refused, errors by line and column, nesting capped), not through
+  // fastify's own: one parser per format on every entry point.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      // fastify has already refused a body over bodyLimit (413) before reading it.
+      done(null, parseJsonText(body as string, 'the request body', 'BAD_ARGUMENT', { what: 'a request body', maxBytes: bodyLimit, maxDepth: MAX_INPUT_DEPTH }));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   /** The SPRT of a stop: sprt tournament, from its stored spec and matches. */
@@ -495,9 +510,15 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         },
       },
       async (req) => {
-        const connection = needQueue();
+        // The spec is checked before the queue is: a bad spec is the caller's to fix either way.
         // `submitted`: a write token must not run programs on the workers (docs/bot-protocol.md, "Registered bots").
-        const plan = await planTournament(await parseTournamentSpec(req.body.spec, 'the request body spec', { ...(o.bots ? { bots: o.bots } : {}), submitted: true }));
+        const spec = await parseTournamentSpec(req.body.spec, 'the request body spec', {
+          ...(req.body.format === undefined ? {} : { format: req.body.format }),
+          ...(o.bots ? { bots: o.bots } : {}),
+          submitted: true,
+        });
+        const connection = needQueue();
+        const plan = await planTournament(spec);
         const report = await submitTournament(plan, { connection });
         // Listed at once, before any match is recorded; its page reads progress from the queue.
         await o.telemetry.recordTournament(tournamentRecord(plan, 'queue', 'submitted', new Date()));

@@ -334,9 +334,17 @@ export const healthReply = z.object({
     .describe('with a queue: matches workers played that wait in their telemetry spools (not in the store yet, so not in any figure here)'),
 });
 
-export const submitBody = z.object({
-  spec: z.string().min(1).max(200_000).describe('the tournament spec, YAML or JSON text, as `salient tournament run` reads it'),
-});
+export const submitBody = z
+  .strictObject({
+    spec: z.string().min(1).max(200_000).describe('the tournament spec, YAML or JSON text, as `salient tournament run` reads it (at most 200,000 characters, nested at most 64 levels)'),
+    format: z
+      .enum(['yaml', 'json'])
+      .optional()
+      .describe(
+        "how to read `spec`. When absent: JSON if its first non-blank character is `{` or `[`, else YAML (the CLI's rule for a file that is neither .json nor .yaml/.yml). JSON is read strictly: no trailing commas or comments. Give 'yaml' for a YAML spec in flow style (`{game: blitz, ...}`).",
+      ),
+  })
+  .describe('unknown fields are refused');
 
 export const submitReply = z.object({ tournamentId: z.string(), matches: z.number().int(), jobs: z.number().int(), added: z.number().int() });
 export const retryReply = z.object({

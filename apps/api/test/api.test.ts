@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseReplay, runReplay } from '@salient/engine';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import { createBot } from '@salient/bots';
+import { runMatch, type MatchRow, type TelemetrySink } from '@salient/runner';
 import { parseTournamentSpec, planTournament, resolveGamePack, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { tournamentStatus } from '@salient/scheduler/bullmq';
@@ -549,5 +551,90 @@ describe('ratings and balance are remembered only while their matches stay the s
     const balance = await get('/api/balance?tournament=late');
     expect(balance.body.scenarios.map((x: { scenario: string; matches: number }) => [x.scenario, x.matches])).toEqual([['A', 2]]);
     expect((await get('/api/balance?tournament=late')).body).toEqual(balance.body);
+  }, 60_000);
+});
+
+describe('inputs: one parser per format, strict bodies, limits', () => {
+  let submitter: FastifyInstance;
+  // No queue: a spec that parses gets as far as QUEUE_UNREACHABLE (503), one that does not is a 400.
+  beforeAll(async () => {
+    submitter = await buildApp({ telemetry, tokens: [TOKEN], processMetrics: false });
+  });
+  afterAll(async () => {
+    await submitter?.close();
+  });
+  const submit = (payload: unknown) =>
+    submitter.inject({ method: 'POST', url: '/api/tournaments', payload: typeof payload === 'string' ? payload : (payload as object), headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } });
+  const JSON_SPEC = '{\n  "game": "blitz",\n  "scenarios": ["A"],\n  "entrants": ["random", "greedy"]\n}';
+
+  it('reads a JSON spec as JSON, as the CLI does: a trailing comma is a 400 by line and column', async () => {
+    const bad = await submit({ spec: JSON_SPEC.replace('"greedy"]', '"greedy"],') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'BAD_SPEC', message: expect.stringMatching(/^the request body spec:5:1: invalid JSON: trailing comma before \}.*send format: 'yaml'/) });
+    expect((await submit({ spec: JSON_SPEC })).json()).toMatchObject({ error: 'QUEUE_UNREACHABLE' });
+  });
+
+  it('takes format: yaml for a YAML spec in flow style, and refuses unknown formats and fields', async () => {
+    const flow = '{game: blitz, scenarios: [A], entrants: [random, greedy]}';
+    expect((await submit({ spec: flow })).statusCode).toBe(400);
+    expect((await submit({ spec: flow, format: 'yaml' })).json()).toMatchObject({ error: 'QUEUE_UNREACHABLE' });
+    const toml = await submit({ spec: flow, format: 'toml' });
+    expect(toml.statusCode).toBe(400);
+    expect(toml.json().message).toMatch(/body\.format/);
+    const extra = await submit({ spec: JSON_SPEC, priority: 1 });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toMatch(/priority/);
+  });
+
+  it('refuses a body that is not strict JSON, by line and column', async () => {
+    const r = await submit(`{"spec": ${JSON.stringify(JSON_SPEC)},\n "spec": "x"}`);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ error: 'BAD_ARGUMENT', message: 'the request body:2:2: property "spec" is given twice in this object: keep one' });
+    expect((await submit('{"spec": "x",}')).json().message).toMatch(/^the request body:1:14: invalid JSON: trailing comma/);
+  });
+
+  it('refuses 50,000 levels of nesting at once, in the body or in the spec', async () => {
+    const deep = '['.repeat(50_000) + ']'.repeat(50_000);
+    const started = performance.now();
+    const body = await submit(`{"spec": "x", "deep": ${deep}}`);
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toMatch(/^the request body:1:86: nested deeper than 64 levels at \$\.deep\[0\]/);
+    const spec = await submit({ spec: `{"game": "blitz", "options": {"x": ${deep}}}` });
+    expect(spec.statusCode).toBe(400);
+    expect(spec.json()).toMatchObject({ error: 'BAD_SPEC', message: expect.stringMatching(/^the request body spec:1:\d+: nested deeper than 64 levels at \$\.options\.x/) });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('documents the format field in the OpenAPI document', async () => {
+    const doc = (await get('/docs/json')).body;
+    const body = doc.paths['/api/tournaments'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.format.enum).toEqual(['yaml', 'json']);
+    expect(body.properties.format.description).toMatch(/first non-blank character is `\{` or `\[`/);
+    expect(body.additionalProperties).toBe(false);
+  });
+});
+
+describe('the board re-runs a stored match with every check salient replay makes', () => {
+  /** Play Blitz! A into the store, with `tamper` applied to the match row on its way there. */
+  async function stored(matchId: string, tamper: (row: MatchRow) => MatchRow, seatSpecs = { Axis: 'random', Allies: 'greedy' }) {
+    const { game, pack } = await resolveGamePack('blitz', 'approximation');
+    const inner = telemetry.sink();
+    const sink: TelemetrySink = { impulse: (r) => inner.impulse(r), event: (r) => inner.event(r), match: (r) => inner.match(tamper(r)), flush: async () => inner.flush?.() };
+    // The store's queries wait for its sinks' finished matches, so the board sees this one.
+    await runMatch({ game, pack, scenario: 'A', seed: 3, seats: { Axis: createBot('random'), Allies: createBot('greedy') }, seatSpecs, matchId, tags: { tournament: 'tampered' }, sink });
+  }
+
+  it('a stored replay whose seed was changed is a 409 naming the die it contradicts', async () => {
+    await stored('tampered-seed', (r) => ({ ...r, result: { ...r.result, replay: { ...r.result.replay, seed: r.result.replay.seed + 1 } } }));
+    const r = await get('/api/matches/tampered-seed/board');
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ error: 'REPLAY_MISMATCH', message: expect.stringMatching(/^Match tampered-seed cannot be replayed on this server: \$\.log\[\d+\]: the logged chance outcome '.+' \(.*stream '\w+'\) is not what seed 4 gives there/) });
+  }, 60_000);
+
+  it('a stored replay naming a bot no parser understands is a 409 naming the seat', async () => {
+    await stored('unknown-bot', (r) => r, { Axis: 'alphazero', Allies: 'greedy' });
+    const r = await get('/api/matches/unknown-bot/board');
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ error: 'BAD_REPLAY', issues: [{ path: '$.seats.Axis', message: expect.stringMatching(/^Unknown bot 'alphazero'/) }] });
   }, 60_000);
 });

@@ -2,8 +2,8 @@
  * Replay files on disk. Written with a fixed key order and one log entry per line, so the same match
  * always gives the same bytes and two replays diff line by line.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parseReplay, SalientError, type Replay } from '@salient/engine';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { checkSize, INPUT_LIMITS, parseReplay, SalientError, type Replay } from '@salient/engine';
 import { parseJsonText } from './json-text.ts';
 
 /** The replay as stable, readable JSON text (ends with a newline). */
@@ -36,13 +36,18 @@ export function writeReplay(file: string, r: Replay): void {
   }
 }
 
-/** Read and check a replay file: bad JSON is reported by line and column, a bad shape by JSON path. */
+/**
+ * Read and check a replay file: its size first (before reading it), then bad JSON by line and column,
+ * nesting beyond the replay limit, and a bad shape or unknown field by JSON path.
+ */
 export function readReplay(file: string): Replay {
   let text: string;
   try {
+    checkSize(statSync(file).size, INPUT_LIMITS.replay, file, 'BAD_REPLAY');
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof SalientError) throw e;
     throw new SalientError('IO', `Cannot read replay file '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
-  return parseReplay(parseJsonText(text, file, 'BAD_REPLAY'), file);
+  return parseReplay(parseJsonText(text, file, 'BAD_REPLAY', INPUT_LIMITS.replay), file);
 }

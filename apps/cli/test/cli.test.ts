@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listGames } from '../src/registry.ts';
+import { findGame, listGames, writePackDir } from '../src/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-'));
@@ -224,6 +224,20 @@ describe.runIf(HAS_BLITZ)('salient play blitz', () => {
     expectUserError(salient('play', '--pack', dir), /not a valid blitz pack/, /map\.json \$\.lands\[3\]\.terrain\[0\]/);
   });
 
+  it('refuses a pack with a field its schema does not know: validate names it, play refuses the pack', () => {
+    const dir = join(tmp, 'blitz-pack-extra');
+    // As `salient pack export approximation DIR` writes it, without a process for it.
+    writePackDir(findGame('blitz').bundledPacks.approximation, dir);
+    const meta = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8')) as Record<string, unknown>;
+    meta.license = { owner: 'me', terms: ['not read by any rule'] };
+    writeFileSync(join(dir, 'pack.json'), JSON.stringify(meta, null, 2));
+    const r = salient('pack', 'validate', dir);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/^pack\.json \$: Unrecognized key: "license"$/m);
+    expect(r.stdout).not.toMatch(/hash/);
+    expectUserError(salient('play', '--pack', dir), /not a valid blitz pack/, /pack\.json \$: Unrecognized key: "license"/);
+  });
+
   it('runs the demo to the end', () => {
     const r = salient('demo', '--quiet');
     expect(r.code, r.stderr).toBe(0);
@@ -285,6 +299,36 @@ describe('salient replay', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^salient: /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  /** The replay file with `edit` applied, written next to it. */
+  const edited = (name: string, edit: (r: Record<string, any>) => void): string => {
+    const replay = JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>;
+    edit(replay);
+    const out = join(tmp, name);
+    writeFileSync(out, JSON.stringify(replay, null, 2));
+    return out;
+  };
+
+  it('re-draws every die from the seed: a changed seed is a mismatch (exit 3), a negative one bad input (exit 2)', () => {
+    const r = salient('replay', edited('seed-22.json', (x) => (x.seed = 22)));
+    expect(r.code, r.stdout).toBe(3);
+    expect(r.stdout).not.toMatch(/OK/);
+    expect(r.stderr).toMatch(/^salient: replay mismatch: .*seed-22\.json does not re-run: \$\.log\[\d+\]: the logged chance outcome 'die:\d' \(.*stream 'dice'\) is not what seed 22 gives there: 'die:\d'/);
+    expectUserError(salient('replay', edited('seed-minus-1.json', (x) => (x.seed = -1))), /not a valid Salient replay/, /\$\.seed: must be 0 or more/);
+  });
+
+  it('refuses another rules version, a bot no parser knows and a field no replay has, by path', () => {
+    expectUserError(salient('replay', edited('rules.json', (x) => (x.rulesVersion = '0.0.1'))), /\$\.rulesVersion: the replay was recorded under dice-race rules 0\.0\.1, and this code has rules 1/);
+    expectUserError(salient('replay', edited('bot.json', (x) => (x.seats.A = 'alphazero'))), /\$\.seats\.A: Unknown bot 'alphazero'/);
+    expectUserError(salient('replay', edited('extra.json', (x) => ((x.signature = 'x'), (x.log[1].at = 3)))), /\$: Unrecognized key: "signature"/, /\$\.log\[1\]: Unrecognized key: "at"/);
+  });
+
+  it('refuses a 50,000-deep replay at once, by line and column', () => {
+    const text = readFileSync(file, 'utf8').replace('"options": {}', `"options": {"x": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+    const deep = join(tmp, 'deep.json');
+    writeFileSync(deep, text);
+    expectUserError(salient('replay', deep), /deep\.json:\d+:\d+: nested deeper than 64 levels at \$\.options\.x\[0\]/);
   });
 
   it('reports malformed JSON by line and column', () => {

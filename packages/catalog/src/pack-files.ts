@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { SalientError, type AnyGame, type LoadedPack, type PathIssue } from '@salient/engine';
+import { checkSize, INPUT_LIMITS, SalientError, type AnyGame, type LoadedPack, type PathIssue } from '@salient/engine';
 import { parseJsonText } from './json-text.ts';
 
 /** True if `path` names an existing directory. */
@@ -25,7 +25,7 @@ export interface PackDir {
   raw: Record<string, unknown>;
   /** The `.json` files found, sorted. */
   files: string[];
-  /** Syntax errors, as `map.json:12:5: invalid JSON: ...`. */
+  /** Files that could not be read as JSON within the pack-file limits, as `map.json:12:5: invalid JSON: ...`. */
   problems: string[];
 }
 
@@ -43,7 +43,9 @@ export function readPackDir(dir: string): PackDir {
   const problems: string[] = [];
   for (const f of files) {
     try {
-      raw[basename(f, '.json')] = parseJsonText(readFileSync(join(dir, f), 'utf8'), f, 'BAD_PACK');
+      // Size before reading, depth and syntax before any schema sees it (INPUT_LIMITS.packFile).
+      checkSize(statSync(join(dir, f)).size, INPUT_LIMITS.packFile, f, 'BAD_PACK');
+      raw[basename(f, '.json')] = parseJsonText(readFileSync(join(dir, f), 'utf8'), f, 'BAD_PACK', INPUT_LIMITS.packFile);
     } catch (e) {
       if (e instanceof SalientError) problems.push(e.message);
       else throw e;

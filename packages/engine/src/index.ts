@@ -6,8 +6,10 @@ export { RngStream, RngStreams, streamSeed } from './rng.ts';
 export {
   REPLAY_FORMAT,
   replaySchema,
+  seedSchema,
   parseReplay,
   runReplay,
+  checkReplayProvenance,
   zodIssues,
   jsonPath,
   type LogEntry,
@@ -15,6 +17,8 @@ export {
   type ReplayOutcome,
 } from './action-log.ts';
 export { choose, legal } from './util.ts';
+export { lineColumn, locateJsonError, parseJsonText } from './json-text.ts';
+export { INPUT_LIMITS, MAX_INPUT_DEPTH, checkDepth, checkSize, formatSize, shortPath, tooDeepMessage, type InputLimit } from './input-limits.ts';
 
 /** Version of the engine package, recorded with every match. */
 export const ENGINE_VERSION = '0.1.0';

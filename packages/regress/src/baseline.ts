@@ -4,11 +4,11 @@
  * an interrupted write never leaves half a baseline; read back through a schema, so a damaged or
  * foreign file is refused with what is wrong and where.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { SalientError } from '@salient/engine';
+import { checkSize, formatSize, INPUT_LIMITS, parseJsonText, SalientError } from '@salient/engine';
 import type { GameRecord } from './record.ts';
 import type { SuiteRun } from './run.ts';
 
@@ -78,8 +78,10 @@ export function writeBaseline(path: string, b: Baseline): void {
 export function readBaseline(path: string): Baseline {
   let bytes: Buffer;
   try {
+    checkSize(statSync(path).size, INPUT_LIMITS.baseline, path, 'BAD_BASELINE');
     bytes = readFileSync(path);
   } catch (e) {
+    if (e instanceof SalientError) throw e;
     const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
     throw new SalientError(
       'IO',
@@ -88,17 +90,29 @@ export function readBaseline(path: string): Baseline {
         : `Cannot read the baseline ${path}: ${(e as Error).message}.`,
     );
   }
+  const limit = INPUT_LIMITS.baseline;
   let text: string;
   try {
-    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+    // Unzipped at most to the limit (one byte more to tell "over" from "exactly"), so a small file
+    // cannot inflate to gigabytes.
+    const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    const plain = gz ? gunzipSync(bytes, { maxOutputLength: limit.maxBytes + 1 }) : bytes;
+    checkSize(plain.length, limit, path, 'BAD_BASELINE');
+    text = plain.toString('utf8');
   } catch (e) {
+    if (e instanceof SalientError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new SalientError('BAD_BASELINE', `${path}: unzips to more than the ${formatSize(limit.maxBytes)} ${limit.what} may have. Check that this is the right file; record the baseline again with --update-baseline.`);
+    }
     throw new SalientError('BAD_BASELINE', `${path}: not a readable gzip file (${(e as Error).message}). Restore it from version control or record it again with --update-baseline.`);
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJsonText(text, path, 'BAD_BASELINE', limit);
   } catch (e) {
-    throw new SalientError('BAD_BASELINE', `${path}: not JSON (${(e as Error).message}). Restore it from version control or record it again with --update-baseline.`);
+    const what = (e as Error).message.replace(/\.$/, '');
+    const said = / invalid JSON: /.test(what) ? `${path}: not JSON (${what})` : what;
+    throw new SalientError('BAD_BASELINE', `${said}. Restore it from version control or record it again with --update-baseline.`);
   }
   const parsed = baselineSchema.safeParse(raw);
   if (!parsed.success) {

@@ -56,6 +56,13 @@ describe('baseline files', () => {
     expect(() => readBaseline(join(dir, 'cut.json.gz'))).toThrow(/not a readable gzip file/);
   });
 
+  it('refuses runaway nesting, saying the limit and where', () => {
+    const b = toBaseline(run);
+    const deep = JSON.stringify({ ...b, facts: { ...b.facts, x: 0 } }).replace('"x":0', `"x":${'['.repeat(50_000)}${']'.repeat(50_000)}`);
+    writeFileSync(join(dir, 'deep.json.gz'), gzipSync(deep));
+    expect(() => readBaseline(join(dir, 'deep.json.gz'))).toThrow(/deep\.json\.gz:1:\d+: nested deeper than 64 levels at \$\.facts\.x\[0\].*Restore it/);
+  });
+
   it('a write that cannot happen says so and leaves the old baseline as it was', () => {
     const path = join(dir, 'keep.json');
     writeBaseline(path, toBaseline(run));

@@ -9,7 +9,7 @@
  * `SalientError`s before any move is made. Once play starts, nothing a bot or the game does throws:
  * it ends the match with a `forfeit` or `error` result that keeps the replay so far.
  */
-import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError } from '@salient/engine';
+import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError, seedSchema } from '@salient/engine';
 import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step, Summary } from '@salient/engine';
 import { askBot, BotStop, errorText, startBot, type SeatClock } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
@@ -51,6 +51,9 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const seating = resolveSeats(scenario, Object.keys(spec.seats));
   checkSeatSpecs(spec);
   const time = timeControl(spec);
+  // A replay of a match with any other seed would be refused, so no such match is played.
+  const seedOk = seedSchema.safeParse(spec.seed);
+  if (!seedOk.success) throw new SalientError('BAD_ARGUMENT', `seed ${spec.seed} ${seedOk.error.issues[0]?.message}; give a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
   let state: Json = game.setup(spec.scenario, pack, spec.options ?? {});
   const streams = new RngStreams(spec.seed);
   const bots = createBots(spec, seating, streams, time);

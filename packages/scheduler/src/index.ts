@@ -7,12 +7,16 @@
  */
 export type * from './types.ts';
 export { playPlanned, outcomeOf, resolveGamePack, type PlayOptions } from './play.ts';
+export { replayTarget, type ReplayTarget } from './replay.ts';
 export {
   parseTournamentSpec,
   loadTournamentSpec,
   checkTournamentSpec,
   resolveTournamentSpec,
+  specFormat,
   MAX_MATCHES,
+  type SpecFormat,
+  type SpecFormatReason,
   type ResolvedTournament,
   type SpecOptions,
 } from './spec.ts';

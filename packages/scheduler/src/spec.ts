@@ -7,13 +7,17 @@
  * The result is a normalized {@link TournamentSpec}: every default filled in, bot params merged into
  * the bot spec, seeds listed. Checking a normalized spec again gives it back unchanged.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseDocument, type Document } from 'yaml';
+import { Parser, parseDocument, type CST, type Document } from 'yaml';
 import { z } from 'zod';
 import {
   SalientError,
+  INPUT_LIMITS,
   canonicalJson,
+  checkDepth,
+  checkSize,
+  tooDeepMessage,
   hashJson,
   type AnyGame,
   type JsonObject,
@@ -145,7 +149,8 @@ export interface SpecOptions {
 }
 
 /**
- * Parse and check a tournament spec (YAML, or JSON when `source` ends in `.json`).
+ * Parse and check a tournament spec, YAML or JSON as {@link specFormat} decides from `o.format`,
+ * `source`'s extension or the text.
  *
  * Fields (defaults in brackets):
  * - `id` [`t-` + the spec hash]: slug `[a-z0-9][a-z0-9-]{0,62}`. Naming a tournament keeps its match
@@ -180,8 +185,8 @@ export interface SpecOptions {
  *
  * Throws `BAD_SPEC` listing every problem, or `IO` if the file cannot be read.
  */
-export async function parseTournamentSpec(text: string, source: string, o: SpecOptions = {}): Promise<TournamentSpec> {
-  const { raw, locate } = readSpecText(text, source);
+export async function parseTournamentSpec(text: string, source: string, o: SpecOptions & { format?: SpecFormat } = {}): Promise<TournamentSpec> {
+  const { raw, locate } = readSpecText(text, source, o.format);
   return (await resolveTournamentSpec(raw, source, { ...o, locate })).spec;
 }
 
@@ -189,8 +194,10 @@ export async function parseTournamentSpec(text: string, source: string, o: SpecO
 export async function loadTournamentSpec(path: string, o: Omit<SpecOptions, 'baseDir'> = {}): Promise<TournamentSpec> {
   let text: string;
   try {
+    checkSize((await stat(path)).size, INPUT_LIMITS.spec, path, 'BAD_SPEC');
     text = await readFile(path, 'utf8');
   } catch (e) {
+    if (e instanceof SalientError) throw e;
     throw new SalientError('IO', `Cannot read tournament spec ${path}: ${(e as Error).message}. Check the path.`);
   }
   return parseTournamentSpec(text, path, { ...o, baseDir: dirname(resolve(path)) });
@@ -204,9 +211,56 @@ export async function checkTournamentSpec(raw: unknown, source = 'tournament spe
 /** Where a path is in the spec text, as `line L, column C`, if known. */
 type Locate = (path: Path) => string | undefined;
 
-/** Parse YAML or JSON text; syntax errors throw `BAD_SPEC` as `<source>:<line>:<column>: ...`. */
-function readSpecText(text: string, source: string): { raw: unknown; locate: Locate } {
-  if (/\.json$/i.test(source)) parseJsonText(text, source, 'BAD_SPEC');
+/** The two formats a spec may be written in. */
+export type SpecFormat = 'yaml' | 'json';
+
+/** How {@link specFormat} decided: the caller said so, the file's extension, or the text itself. */
+export type SpecFormatReason = 'given' | 'extension' | 'content';
+
+/**
+ * The format to read a tournament spec in, decided the same way for every entry point (CLI files, API
+ * bodies): `format` when given; else by the file name `source` (`.json`; `.yaml`, `.yml`); else JSON
+ * when the first non-blank character is `{` or `[`, YAML otherwise. JSON is read by the JSON parser,
+ * never as YAML, so text the CLI refuses as JSON (a trailing comma, a comment) is refused everywhere.
+ * A YAML spec in flow style (`{game: blitz, ...}`) therefore needs `format: yaml` or a YAML file name.
+ */
+export function specFormat(text: string, o: { format?: SpecFormat; source?: string } = {}): { format: SpecFormat; reason: SpecFormatReason } {
+  if (o.format !== undefined) return { format: o.format, reason: 'given' };
+  if (o.source !== undefined) {
+    if (/\.json$/i.test(o.source)) return { format: 'json', reason: 'extension' };
+    if (/\.ya?ml$/i.test(o.source)) return { format: 'yaml', reason: 'extension' };
+  }
+  const first = /^[\s\uFEFF]*(\S)/.exec(text)?.[1];
+  return { format: first === '{' || first === '[' ? 'json' : 'yaml', reason: 'content' };
+}
+
+/**
+ * Parse spec text as {@link specFormat} decides, within the spec's size and depth limits. Problems throw
+ * `BAD_SPEC` as `<source>:<line>:<column>: ...`.
+ */
+function readSpecText(text: string, source: string, given?: SpecFormat): { raw: unknown; locate: Locate } {
+  checkSize(text.length, INPUT_LIMITS.spec, source, 'BAD_SPEC');
+  const { format, reason } = specFormat(text, { ...(given ? { format: given } : {}), source });
+  if (format === 'json') {
+    let raw: unknown;
+    try {
+      raw = parseJsonText(text, source, 'BAD_SPEC', INPUT_LIMITS.spec);
+    } catch (e) {
+      if (!(e instanceof SalientError) || reason !== 'content') throw e;
+      const how = /\.[^./\\]+$/.test(source) ? 'name the file .yaml' : "send format: 'yaml'";
+      throw new SalientError('BAD_SPEC', `${e.message} (Read as JSON because it starts with '{' or '['; for YAML in flow style, ${how}.)`);
+    }
+    if (raw === null) throw emptySpec(source);
+    // Valid JSON of this depth is valid YAML too: its document only locates issues by line.
+    return { raw, locate: locator(parseDocument(text, { prettyErrors: false }), text) };
+  }
+  // The YAML composer recurses once per level and overflows the stack on deep flow collections
+  // (`a: [[[[...`) or compact sequences (`- - - ...`); its CST parser does not, so depth is measured there first.
+  const deep = yamlTooDeep(text, INPUT_LIMITS.spec.maxDepth);
+  if (deep !== undefined) {
+    const { line, column } = lineColumn(text, deep);
+    throw new SalientError('BAD_SPEC', tooDeepMessage(INPUT_LIMITS.spec, `${source}:${line}:${column}`));
+  }
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const err = doc.errors[0];
   if (err) {
@@ -219,10 +273,33 @@ function readSpecText(text: string, source: string): { raw: unknown; locate: Loc
   } catch (e) {
     throw new SalientError('BAD_SPEC', `${source}: cannot read the YAML: ${(e as Error).message}.`);
   }
-  if (raw === null || raw === undefined) {
-    throw new SalientError('BAD_SPEC', `${source}: the tournament spec is empty. Give at least scenarios and entrants (see examples/tournaments/).`);
-  }
+  if (raw === null || raw === undefined) throw emptySpec(source);
+  // Aliases can nest an anchored collection below another one: the value is checked too.
+  checkDepth(raw, INPUT_LIMITS.spec, source, 'BAD_SPEC');
   return { raw, locate: locator(doc, text) };
+}
+
+function emptySpec(source: string): SalientError {
+  return new SalientError('BAD_SPEC', `${source}: the tournament spec is empty. Give at least scenarios and entrants (see examples/tournaments/).`);
+}
+
+/** Offset of the first YAML collection nested deeper than `maxDepth`, from the CST (walked with a stack). */
+function yamlTooDeep(text: string, maxDepth: number): number | undefined {
+  const stack: Array<{ token: CST.Token | null | undefined; depth: number }> = [];
+  for (const token of new Parser().parse(text)) stack.push({ token, depth: 0 });
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { token, depth } = top;
+    if (!token) continue;
+    if (token.type === 'document') stack.push({ token: token.value, depth });
+    else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth + 1 > maxDepth) return token.offset;
+      for (const item of token.items) {
+        if ('key' in item) stack.push({ token: item.key, depth: depth + 1 });
+        stack.push({ token: item.value, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
 }
 
 function locator(doc: Document, text: string): Locate {
@@ -259,6 +336,8 @@ export async function resolveTournamentSpec(
     });
     throw new SalientError('BAD_SPEC', `${source}: invalid tournament spec (${n} problem${n === 1 ? '' : 's'}); fix ${n === 1 ? 'it' : 'them'} and try again.`, located);
   };
+  // A parsed body (the API's) has not been through readSpecText: keep zod off runaway nesting.
+  checkDepth(raw, INPUT_LIMITS.spec, source, 'BAD_SPEC');
   const parsed = rawSpecSchema.safeParse(raw);
   if (!parsed.success) return fail(zodToIssues(parsed.error));
   const s = parsed.data;

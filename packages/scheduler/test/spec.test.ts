@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SalientError } from '@salient/engine';
 import { ENTRIES, findGame, writePackDir, type GameEntry } from '@salient/catalog';
 import { diceRace } from '@salient/engine/testing';
-import { checkTournamentSpec, loadTournamentSpec, parseTournamentSpec, planTournament } from '../src/index.ts';
+import { checkTournamentSpec, loadTournamentSpec, parseTournamentSpec, planTournament, specFormat } from '../src/index.ts';
 
 /** The BAD_SPEC error `text` gives, as `path: message` lines. */
 async function problems(text: string, source = 'spec.yaml'): Promise<{ error: SalientError; lines: string[] }> {
@@ -286,5 +286,76 @@ pairings:
     } finally {
       entries.splice(entries.findIndex((e) => e.game === melee), 1);
     }
+  });
+});
+
+describe('spec text: one parser per format, the same decision everywhere, limits', () => {
+  const JSON_GOOD = '{\n  "scenarios": ["A"],\n  "entrants": ["random", "greedy"]\n}\n';
+
+  it('specFormat: given, else the extension, else { or [ first means JSON', () => {
+    expect(specFormat('a: 1', { format: 'json' })).toEqual({ format: 'json', reason: 'given' });
+    expect(specFormat('{"a": 1}', { source: 'x.YAML' })).toEqual({ format: 'yaml', reason: 'extension' });
+    expect(specFormat('a: 1', { source: 'x.json' })).toEqual({ format: 'json', reason: 'extension' });
+    expect(specFormat('\n  \t{"a": 1}', { source: 'the request body spec' })).toEqual({ format: 'json', reason: 'content' });
+    expect(specFormat('[1]', { source: 'spec.txt' })).toEqual({ format: 'json', reason: 'content' });
+    expect(specFormat('# {comment}\na: 1')).toEqual({ format: 'yaml', reason: 'content' });
+  });
+
+  it('reads JSON text with the JSON parser whatever its name: a trailing comma is refused by line and column', async () => {
+    const text = JSON_GOOD.replace('"greedy"]', '"greedy"],');
+    // The CLI's .json file, an API body (no name) and a file with another extension all refuse it.
+    for (const source of ['s.json', 'the request body spec', 'spec.txt']) {
+      const { error } = await problems(text, source);
+      expect(error.message).toMatch(new RegExp(`^${source.replace('.', '\\.')}:4:1: invalid JSON: trailing comma before \\}`));
+    }
+    expect((await problems(text, 'the request body spec')).error.message).toMatch(/Read as JSON because it starts with '\{' or '\['; for YAML in flow style, send format: 'yaml'/);
+    expect((await problems(text, 'spec.txt')).error.message).toMatch(/name the file \.yaml/);
+    expect(await parseTournamentSpec(JSON_GOOD, 'the request body spec')).toMatchObject({ scenarios: ['A'] });
+  });
+
+  it('reads YAML in flow style when told it is YAML', async () => {
+    const flow = '{scenarios: [A], entrants: [random, greedy]}';
+    expect((await problems(flow, 'the request body spec')).error.message).toMatch(/invalid JSON: expected a property name in double quotes/);
+    expect(await parseTournamentSpec(flow, 'the request body spec', { format: 'yaml' })).toMatchObject({ scenarios: ['A'] });
+  });
+
+  it('refuses a name given twice in JSON as YAML does', async () => {
+    const text = '{"scenarios": ["A"], "entrants": ["random", "greedy"], "scenarios": ["B"]}';
+    expect((await problems(text, 's.json')).error.message).toMatch(/^s\.json:1:56: property "scenarios" is given twice/);
+  });
+
+  it('refuses 50,000 levels of nesting at once, as JSON or YAML, with the limit and the line', async () => {
+    const deep = (open: string, close: string) => open.repeat(50_000) + close.repeat(50_000);
+    const cases: Array<[string, string, RegExp]> = [
+      [`{"scenarios": ["A"], "entrants": ["random", "greedy"],\n "options": {"x": ${deep('[', ']')}}}`, 'the request body spec', /^the request body spec:2:81: nested deeper than 64 levels at \$\.options\.x\[0\]/],
+      [`scenarios: [A]\nentrants: [random, greedy]\noptions:\n  x: ${deep('[', ']')}\n`, 'spec.yaml', /^spec\.yaml:4:68: nested deeper than 64 levels; a tournament spec never nests this deep/],
+      [`scenarios: [A]\nentrants: [random, greedy]\noptions:\n  x: ${deep('{a: ', '}')}\n`, 'spec.yaml', /^spec\.yaml:4:\d+: nested deeper than 64 levels/],
+      [`scenarios: [A]\nentrants:\n${'- '.repeat(50_000)}random\n`, 'spec.yaml', /^spec\.yaml:3:\d+: nested deeper than 64 levels/],
+    ];
+    for (const [text, source, message] of cases) {
+      const started = performance.now();
+      const { error } = await problems(text, source);
+      // Refused in well under a second on an idle machine; the bound leaves room for a loaded one.
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(error.message).toMatch(message);
+    }
+  });
+
+  it('refuses deep block nesting and alias tricks with the same limit', async () => {
+    let block = 'scenarios: [A]\nentrants: [random, greedy]\noptions:\n';
+    for (let i = 1; i <= 70; i++) block += `${' '.repeat(i)}k:\n`;
+    expect((await problems(block)).error.message).toMatch(/^spec\.yaml:\d+:\d+: nested deeper than 64 levels/);
+    // Each anchor 40 deep, one alias placed 40 deep: 80 levels once the alias is expanded.
+    const forty = (inner: string) => '['.repeat(40) + inner + ']'.repeat(40);
+    const aliased = `scenarios: [A]\nentrants: [random, greedy]\nx-a: &a ${forty('1')}\noptions: {x: ${forty('*a')}}\n`;
+    expect((await problems(aliased)).error.message).toMatch(/^spec\.yaml: nested deeper than 64 levels at \$\.options\.x/);
+  });
+
+  it('refuses a spec over 1 MiB', async () => {
+    const big = `${GOOD}name: ${'x'.repeat(1024 * 1024)}\n`;
+    expect((await problems(big)).error.message).toMatch(/^spec\.yaml: 1 MiB is more than the 1 MiB a tournament spec may have/);
+    const file = join(mkdtempSync(join(tmpdir(), 'salient-spec-')), 'big.yaml');
+    writeFileSync(file, big);
+    await expect(loadTournamentSpec(file)).rejects.toMatchObject({ code: 'BAD_SPEC', message: expect.stringMatching(/big\.yaml: 1 MiB is more than the 1 MiB/) });
   });
 });

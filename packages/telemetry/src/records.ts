@@ -5,7 +5,7 @@
  * (`JSON.stringify`, three times cheaper than canonical JSON on the game's thread): a game builds
  * its events the same way every time it plays a match, so the text repeats too.
  */
-import { canonicalJson, hashString, parseReplay, REPLAY_FORMAT, SalientError } from '@salient/engine';
+import { canonicalJson, hashString, INPUT_LIMITS, parseJsonText, parseReplay, REPLAY_FORMAT, SalientError } from '@salient/engine';
 import type { GameEvent, Json, JsonObject, Position, Replay, SideInfo } from '@salient/engine';
 import type { DecisionRow, EventRow, ImpulseRow, MatchResult, MatchRow } from '@salient/runner';
 
@@ -246,7 +246,8 @@ export const REPLAY_SOURCE_COLUMNS = [
  */
 export function replayOf(m: StoredReplayColumns): Replay {
   const where = `the replay of match ${m.match_id}`;
-  if (m.replay !== '') return parseReplay(JSON.parse(m.replay), where);
+  // A stored row is input like a file: the same parser, limits and strict shape.
+  if (m.replay !== '') return parseReplay(parseJsonText(m.replay, where, 'BAD_REPLAY', INPUT_LIMITS.replay), where);
   const by = m.replay_by ?? [];
   const choices = m.replay_choices ?? [];
   if (by.length !== choices.length) {
@@ -259,7 +260,7 @@ export function replayOf(m: StoredReplayColumns): Replay {
       rulesVersion: m.rules_version,
       pack: { id: m.pack_id, version: m.pack_version, fidelity: m.pack_fidelity, hash: m.pack_hash },
       scenario: m.scenario,
-      options: JSON.parse(m.options) as Json,
+      options: parseJsonText(m.options, `${where} (options)`, 'BAD_REPLAY', INPUT_LIMITS.replay) as Json,
       seed: Number(m.seed),
       seats: Object.fromEntries(m.seats.map((s, i) => [s, m.seat_specs[i] ?? ''])),
       log: by.map((b, i) => ({ by: b, choice: choices[i] as string })),

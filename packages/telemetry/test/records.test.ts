@@ -71,14 +71,18 @@ describe('replays in match rows', () => {
       { ...row, seatSpecs: { Axis: 'random' } },
       { ...row, options: { fog: true } },
       { ...row, result: { ...r, replay: { ...r.replay, seed: r.seed + 1 } } },
-      { ...row, result: { ...r, replay: { ...r.replay, log: [...r.replay.log, { by: 'GER', choice: 'done', note: 'x' }] } } },
     ];
     for (const o of odd) {
       const m = matchRecord(o as typeof row);
       expect([m.replay_by, m.replay_choices]).toEqual([[], []]);
       expect(JSON.parse(m.replay as string)).toEqual(o.result.replay);
-      expect(replayOf(asStored(m))).toEqual(parseable(o.result.replay));
+      expect(replayOf(asStored(m))).toEqual(o.result.replay);
     }
+    // Stored whole too, but read back like a file: a field no replay has is refused, not dropped.
+    const extra = { ...row, result: { ...r, replay: { ...r.replay, log: [...r.replay.log, { by: 'GER', choice: 'done', note: 'x' }] } } };
+    const m = matchRecord(extra as typeof row);
+    expect(JSON.parse(m.replay as string)).toEqual(extra.result.replay);
+    expect(() => replayOf(asStored(m))).toThrow(expect.objectContaining({ code: 'BAD_REPLAY', issues: [{ path: `$.log[${r.replay.log.length}]`, message: 'Unrecognized key: "note"' }] }));
   });
 
   it('refuse a row whose log arrays do not pair up', async () => {
@@ -136,9 +140,6 @@ describe('event payloads', () => {
     expect(() => eventData({ ...stored, att_dice: [] })).toThrow(/event 9 of match m is damaged: its payload has 1 combat round\(s\), but its round columns hold 1\/1\/1\/0\/1\/1\/1 value\(s\)/);
   });
 });
-
-/** What parseReplay keeps of a replay (it drops unknown keys of log entries). */
-const parseable = (x: { log: readonly object[] }) => ({ ...x, log: x.log.map((e) => ({ by: (e as { by: string }).by, choice: (e as { choice: string }).choice })) });
 
 describe('matchSampler', () => {
   it('keeps exactly the decisions sampled() keeps', () => {

@@ -4,11 +4,11 @@
  * state hash.
  */
 import type { Command } from 'commander';
-import { runReplay, SalientError, type Json, type LoadedPack, type Replay } from '@salient/engine';
+import { runReplay, SalientError, type Json, type Replay } from '@salient/engine';
+import { replayTarget, type ReplayTarget } from '@salient/scheduler';
 import { Account, headline } from '../account.ts';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
-import { findGame, loadPack } from '../registry.ts';
 import { readReplay, writeReplay } from '../replay-file.ts';
 import { withTelemetry } from '../telemetry.ts';
 
@@ -32,22 +32,16 @@ export function registerReplay(program: Command): void {
     .option('-v, --verbose', 'print the game turn by turn with every decision and chance draw')
     .action(async (path: string | undefined, f: ReplayFlags) => {
       const { replay, file } = await replaySource(path, f);
-      const game = findGame(replay.game);
-      if (replay.rulesVersion !== game.rulesVersion) {
-        // Not fatal: a rules change may or may not touch this game; the hash check decides.
-        process.stderr.write(
-          `salient: note: replay was recorded with ${game.id} rules ${replay.rulesVersion}; this is rules ${game.rulesVersion}.\n`,
-        );
-      }
-      let pack: LoadedPack;
+      let target: ReplayTarget;
       try {
-        pack = await loadPack(game, f.pack ?? replay.pack.id);
+        target = await replayTarget(replay, f.pack === undefined ? {} : { pack: f.pack });
       } catch (e) {
         if (e instanceof SalientError && e.code === 'UNKNOWN_PACK' && f.pack === undefined) {
-          throw new SalientError('UNKNOWN_PACK', `Replay uses pack '${replay.pack.id}', which is not bundled with ${game.id}; give its directory with --pack DIR.`);
+          throw new SalientError('UNKNOWN_PACK', `Replay uses pack '${replay.pack.id}', which is not bundled with ${replay.game}; give its directory with --pack DIR.`);
         }
-        throw e;
+        throw named(file, e);
       }
+      const { game, pack } = target;
       const scenario = game.scenarios(pack).find((s) => s.id === replay.scenario);
       say(`${game.name} · scenario ${replay.scenario}${scenario ? ` (${scenario.name})` : ''} · seed ${replay.seed} · ${replay.log.length} log entries`);
       const printing = Boolean(f.turns || f.verbose);
@@ -111,10 +105,14 @@ function rerun<T>(file: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof SalientError && (e.code === 'REPLAY_MISMATCH' || e.code === 'BAD_REPLAY')) {
-      const what = e.code === 'REPLAY_MISMATCH' ? 'replay mismatch: ' : '';
-      throw new SalientError(e.code, `${what}${file} does not re-run: ${e.message}`, e.issues);
-    }
-    throw e;
+    throw named(file, e);
   }
+}
+
+function named(file: string, e: unknown): unknown {
+  if (e instanceof SalientError && (e.code === 'REPLAY_MISMATCH' || e.code === 'BAD_REPLAY')) {
+    const what = e.code === 'REPLAY_MISMATCH' ? 'replay mismatch: ' : '';
+    return new SalientError(e.code, `${what}${file} does not re-run: ${e.message}`, e.issues);
+  }
+  return e;
 }

@@ -67,6 +67,8 @@ export const diceRace: Game<DiceRaceState, DiceRaceChoice, DiceRaceState> = {
   },
   setup(scenario, _pack, options: JsonObject = {}) {
     if (scenario !== 'standard') throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, ['standard']);
+    const unknown = Object.keys(options).filter((k) => k !== 'target' && k !== 'maxTurns');
+    if (unknown.length) throw new SalientError('BAD_OPTION', `Dice Race takes the options target and maxTurns; got: ${unknown.join(', ')}. Remove the others.`);
     const target = options.target ?? 20;
     const maxTurns = options.maxTurns ?? 30;
     if (typeof target !== 'number' || typeof maxTurns !== 'number') {

@@ -22,6 +22,22 @@ describe('bundled approximation pack', () => {
     expect(r.ok ? [] : r.issues).toEqual([]);
   });
 
+  it('refuses a field the schema does not name, at every depth, rather than dropping it', () => {
+    const raw = fresh();
+    raw.pack.signedBy = 'x';
+    raw.units.units[0].atack = 3;
+    raw.units.units[0].sizes['1'].triangles = { land: { white: 1, red: 0, blue: 2 } };
+    raw.units.units[0].sizes['5'] = { move: 1 };
+    raw['combat-chart'].columns[0].note = 'x';
+    raw.scenarios.scenarios[0].setup[0].facing = 'north';
+    expect(pathsOf(raw).sort()).toEqual(['$.combat-chart.columns[0]', '$.pack', '$.scenarios.scenarios[0].setup[0]', '$.units.units[0]', '$.units.units[0].sizes', '$.units.units[0].sizes.1.triangles.land'].map((p) => p.replace('.combat-chart', '["combat-chart"]').replace('sizes.1', 'sizes["1"]')).sort());
+  });
+
+  it('keeps the estimates of a scenario minor, which its schema declares', () => {
+    const minor = load().scenarios.scenarios.find((s) => s.id === 'F')!.minors.find((m) => m.country === 'belgium-netherlands')!;
+    expect(minor.estimates?.army).toMatch(/Weapons Development Chart is not in the text/);
+  });
+
   it('declares itself an approximation of Blitz!', () => {
     const { pack } = load();
     expect(pack).toMatchObject({ format: 'salient-pack/1', game: 'blitz', id: 'approximation', version: '2.10.0', fidelity: 'approximation' });

@@ -3,9 +3,13 @@
  * as JSON, one file per component. An official pack transcribed from the published game and the
  * bundled approximation use this same schema.
  *
- * Provenance: any object may carry `refs` (rulebook sections that state its facts) and `estimates`
- * (field name -> reasoning) for every value that is NOT stated by the rulebook. An approximation pack
- * must mark every estimated field this way; an official pack has none.
+ * Provenance: the objects that spread `provenance` may carry `refs` (rulebook sections that state its
+ * facts) and `estimates` (field name -> reasoning) for every value that is NOT stated by the rulebook.
+ * An approximation pack must mark every estimated field this way; an official pack has none.
+ *
+ * Every object is strict: a field the schema does not name is refused with its path. A lenient object
+ * would drop it silently, so a misspelt field (`resouces`) would be ignored and the pack's content hash,
+ * taken over the parsed data, would vouch for a file that says something the game never reads.
  */
 import { z } from 'zod';
 
@@ -22,7 +26,7 @@ export const fidelitySchema = z.enum(['official', 'approximation', 'synthetic'])
 export const powerSchema = z.enum(['GER', 'JAP', 'AFA', 'USSR', 'USA']);
 export type Nation = z.infer<typeof powerSchema>;
 
-export const packMetaSchema = z.object({
+export const packMetaSchema = z.strictObject({
   format: z.literal('salient-pack/1'),
   game: z.literal('blitz'),
   id,
@@ -38,9 +42,9 @@ export const terrainSchema = z.enum(['clear', 'forest', 'jungle', 'mountain', 's
 export type Terrain = z.infer<typeof terrainSchema>;
 
 /** Geographic position of an area's centre, so a map can be drawn. */
-export const positionSchema = z.object({ lon: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) });
+export const positionSchema = z.strictObject({ lon: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) });
 
-export const countrySchema = z.object({
+export const countrySchema = z.strictObject({
   id,
   name: z.string().min(1),
   /** Unit-counter abbreviation from rule 1.2 (`Ger`, `Fr`, `Be Ne`). */
@@ -64,13 +68,13 @@ export const countrySchema = z.object({
   ...provenance,
 });
 
-export const portSchema = z.object({
+export const portSchema = z.strictObject({
   size: z.enum(['big', 'small']),
   /** Sea areas the port symbol touches (1.3). */
   seas: z.array(id).min(1),
 });
 
-export const landSchema = z.object({
+export const landSchema = z.strictObject({
   id,
   name: z.string().min(1),
   country: id,
@@ -91,7 +95,7 @@ export const landSchema = z.object({
   ...provenance,
 });
 
-export const seaSchema = z.object({
+export const seaSchema = z.strictObject({
   id,
   name: z.string().min(1),
   position: positionSchema,
@@ -105,7 +109,7 @@ export const seaSchema = z.object({
  * Gibraltar, the Turkish Straits, Suez, Singapore, the Danish straits. The two seas are adjacent only
  * through it (they are not also listed in `seaBorders`).
  */
-export const straitSchema = z.object({
+export const straitSchema = z.strictObject({
   id,
   seas: z.tuple([id, id]),
   /** The land areas that decide it. */
@@ -127,7 +131,7 @@ export const straitSchema = z.object({
 });
 
 /** A Convoy printed on the map (3.5, 6.3, 7.6): it sits in one sea and carries a home country's trade. */
-export const convoySchema = z.object({
+export const convoySchema = z.strictObject({
   id,
   name: z.string().min(1),
   sea: id,
@@ -146,7 +150,7 @@ export const convoySchema = z.object({
 
 const pair = z.tuple([id, id]);
 
-export const mapSchema = z.object({
+export const mapSchema = z.strictObject({
   countries: z.array(countrySchema).min(1),
   lands: z.array(landSchema).min(1),
   seas: z.array(seaSchema),
@@ -166,10 +170,10 @@ export const mapSchema = z.object({
 export const unitTypeSchema = z.enum(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA', 'AIR', 'BB', 'CV', 'SUB', 'TRS', 'LL']);
 export type UnitType = z.infer<typeof unitTypeSchema>;
 
-const triangles = z.object({ white: count, red: count });
+const triangles = z.strictObject({ white: count, red: count });
 
 /** One side of a counter: the unit at a given Size. */
-export const unitSideSchema = z.object({
+export const unitSideSchema = z.strictObject({
   /**
    * A side of a CV's counter that shows a BB (6.5: a CV that takes losses in an Air Round may turn into a
    * BB): at this Size the unit is a BB. Only on a CV's counter.
@@ -192,7 +196,7 @@ export const unitSideSchema = z.object({
 });
 export type UnitSide = z.infer<typeof unitSideSchema>;
 
-export const unitSchema = z.object({
+export const unitSchema = z.strictObject({
   id,
   name: z.string().min(1),
   /** Major power owning the counter. */
@@ -241,7 +245,7 @@ export type UnitDef = z.infer<typeof unitSchema>;
  * and, in its shaded movement circle, the letter of the units it may command: `A` an air unit, `L` a
  * land unit, `N` a naval unit. Its factors and triangles are added to those of the unit it commands.
  */
-export const commanderSideSchema = z.object({
+export const commanderSideSchema = z.strictObject({
   /** The commander's id (`manstein`): unique over every face of every Commander counter. */
   id,
   name: z.string().min(1),
@@ -257,7 +261,7 @@ export const commanderSideSchema = z.object({
 export type CommanderSide = z.infer<typeof commanderSideSchema>;
 
 /** A Big two-sided Commander counter (9.5): two commanders of one major power, one on each face. */
-export const commanderSchema = z.object({
+export const commanderSchema = z.strictObject({
   id,
   nation: powerSchema,
   /** The home country it is placed in when it comes from the Force Pool (9.5, 7.8). */
@@ -267,7 +271,7 @@ export const commanderSchema = z.object({
 });
 export type CommanderDef = z.infer<typeof commanderSchema>;
 
-export const unitsSchema = z.object({
+export const unitsSchema = z.strictObject({
   units: z.array(unitSchema).min(1),
   /** Optional rule 9.5: each major power's two Commander counters; absent in a pack without them. */
   commanders: z.array(commanderSchema).optional(),
@@ -278,7 +282,7 @@ export const combatResultSchema = z
   .string()
   .regex(/^(-|[1-9]\d?|[SLB]|[1-9]\d?[SLB])$/, "a result is '-', a number, a letter S/L/B, or both, e.g. '1S'");
 
-export const combatColumnSchema = z.object({
+export const combatColumnSchema = z.strictObject({
   /** Smallest modified factor total using this column. */
   min: z.number().int().min(1),
   /** Largest, or null for the open-ended '30+' column. */
@@ -288,9 +292,9 @@ export const combatColumnSchema = z.object({
   ...provenance,
 });
 
-export const combatChartSchema = z.object({ columns: z.array(combatColumnSchema).min(1), ...provenance });
+export const combatChartSchema = z.strictObject({ columns: z.array(combatColumnSchema).min(1), ...provenance });
 
-export const placementSchema = z.object({
+export const placementSchema = z.strictObject({
   unit: id,
   size: z.number().int().min(1).max(4),
   /** A land area id, or `sea:<sea-id>` for a unit at sea. */
@@ -313,7 +317,7 @@ export const placementSchema = z.object({
  *   - `build-unit`: at each turn end, `vp` if the power built (not repaired) at least one of `units` this turn (Germany's Super Weapons).
  *   - `lend-lease`: at each turn end, `vp` if the power's Lend Lease reached `nation` this turn (for Lend Lease to a minor ally's home, `nation` is the LL counter's own) and no enemy unit is at sea in `seas` (E's Arsenal of Democracy).
  */
-export const objectiveSchema = z.object({
+export const objectiveSchema = z.strictObject({
   id,
   name: z.string().min(1),
   power: z.string().min(1),
@@ -351,7 +355,7 @@ export const RTW_STATED = ['monroe-doctrine', 'dont-invade-china', 'annex-austri
  * the picking power at once; `units` placed on the map for it; `research` units of its first research
  * Group joining its Force Pool. An option whose id is in RTW_STATED also switches on that stated rule.
  */
-const rtwOptionSchema = z.object({
+const rtwOptionSchema = z.strictObject({
   id,
   name: z.string().min(1),
   /** The power the option is listed for at its step; absent for a Standard Option. */
@@ -363,7 +367,7 @@ const rtwOptionSchema = z.object({
   influence: z.record(id, z.number().int().min(1)).optional(),
   influenceChoice: z.number().int().min(1).optional(),
   tradeChoice: z.boolean().optional(),
-  trade: z.object({ from: id, giver: z.string().min(1), to: z.string().min(1), oil: count, resources: count, endsAtItsWar: count.optional() }).optional(),
+  trade: z.strictObject({ from: id, giver: z.string().min(1), to: z.string().min(1), oil: count, resources: count, endsAtItsWar: count.optional() }).optional(),
   ally: id.optional(),
   units: z.array(placementSchema).optional(),
   research: z.number().int().min(1).optional(),
@@ -372,37 +376,37 @@ const rtwOptionSchema = z.object({
 export type RtwOption = z.infer<typeof rtwOptionSchema>;
 
 /** 9.2: the Blitzing the Road to War card and the set-up changes the optional rule makes. */
-export const roadToWarSchema = z.object({
+export const roadToWarSchema = z.strictObject({
   /** The order the major powers pick in within a step. */
   order: z.array(z.string().min(1)).min(1),
   /** Steps 1-13 in order, each with the options listed for powers at that step (choices in card order). */
-  steps: z.array(z.object({ name: z.string().min(1), options: z.array(rtwOptionSchema), ...provenance })).length(13),
+  steps: z.array(z.strictObject({ name: z.string().min(1), options: z.array(rtwOptionSchema), ...provenance })).length(13),
   /** The six Standard Options, open to every power at every step, as often as it likes. */
   standard: z.array(rtwOptionSchema).length(6),
   /** Countries the scenario sets up allied or at war that start the Road to War neutral, their areas neutral and their units off the map (Poland). */
   neutralAtStart: z.array(id),
   /** Neutral minors the Road to War may leave that the scenario's `minors` does not list, with the army each sets up when it joins a power (Poland, Austria-Czechoslovakia, a neutral China). */
-  minors: z.array(z.object({ country: id, army: z.array(placementSchema), ...provenance })),
+  minors: z.array(z.strictObject({ country: id, army: z.array(placementSchema), ...provenance })),
   /** Austria-Czechoslovakia: neutral at the start, Germany's once annexed; if it is not, these units set up elsewhere. */
-  annex: z.object({ country: id, power: z.string().min(1), elsewhere: z.array(z.object({ unit: id, at: id, ...provenance })), ...provenance }),
+  annex: z.strictObject({ country: id, power: z.string().min(1), elsewhere: z.array(z.strictObject({ unit: id, at: id, ...provenance })), ...provenance }),
   /** What a Trade Agreement with each neutral minor gives a turn, while the minor stays neutral (7.5 replaced). */
-  tradeTerms: z.array(z.object({ country: id, oil: count, resources: count, ...provenance })).min(1),
+  tradeTerms: z.array(z.strictObject({ country: id, oil: count, resources: count, ...provenance })).min(1),
   /** Minors options may sway, and the lead (one side's influence less the other's) at which one allies with the leading side's most influential power when the Road to War ends. */
-  influence: z.object({ targets: z.array(id).min(1), toAlly: z.number().int().min(1), ...provenance }),
+  influence: z.strictObject({ targets: z.array(id).min(1), toAlly: z.number().int().min(1), ...provenance }),
   /** No It's War! marker passes this box during the Road to War. */
   markerMax: count,
   ...provenance,
 });
 export type RoadToWar = z.infer<typeof roadToWarSchema>;
 
-export const scenarioSchema = z.object({
+export const scenarioSchema = z.strictObject({
   /** A short scenario A..F, or `full` for the full fifteen-turn game (1.11). */
   id: z.string().regex(/^([A-F]|full)$/, 'scenario ids are A..F (the short scenarios) or full (the full game)'),
   name: z.string().min(1),
   firstTurn: z.number().int().min(1).max(15),
   lastTurn: z.number().int().min(1).max(15),
   /** Powers in play; `nations` are the counter nations each power runs (B: WA runs AFA and USA). */
-  powers: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), side: z.enum(['Axis', 'Allies']), nations: z.array(powerSchema).min(1) })),
+  powers: z.array(z.strictObject({ id: z.string().min(1), name: z.string().min(1), side: z.enum(['Axis', 'Allies']), nations: z.array(powerSchema).min(1) })),
   /** Blitz option per power (2.2). */
   blitz: z.record(z.string(), z.enum(['free', 'land', 'air', 'naval', 'total'])),
   lands: z.array(id).min(1),
@@ -418,21 +422,22 @@ export const scenarioSchema = z.object({
   wars: z.array(z.tuple([z.string().min(1), z.string().min(1)])).optional(),
   /** Neutral minors that may be declared on, and the army that appears when they are. */
   minors: z.array(
-    z.object({
+    z.strictObject({
       country: id,
       army: z.array(placementSchema),
       /**
        * 3.2: minor countries that share this one's fate (Belgium-Netherlands' colonies): declared on with
        * it, they join the same power, except that an Axis aligner's `axis` power takes them (Japan).
        */
-      colonies: z.object({ countries: z.array(id).min(1), axis: z.string().min(1).optional(), ...provenance }).optional(),
+      colonies: z.strictObject({ countries: z.array(id).min(1), axis: z.string().min(1).optional(), ...provenance }).optional(),
+      ...provenance,
     }),
   ),
   setup: z.array(placementSchema),
   /** Units arriving at the end of `turn` (A.7). */
-  reinforcements: z.array(z.object({ turn: z.number().int(), units: z.array(placementSchema), ...provenance })),
+  reinforcements: z.array(z.strictObject({ turn: z.number().int(), units: z.array(placementSchema), ...provenance })),
   /** Units that may be built (B.7), with the first turn each becomes available. */
-  forcePool: z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), from: z.number().int().optional(), ...provenance })),
+  forcePool: z.array(z.strictObject({ unit: id, size: z.number().int().min(1).max(4), from: z.number().int().optional(), ...provenance })),
   /** Off-map income per power per turn (B.7: six for the Western Allies). */
   offMapIncome: z.record(z.string(), count),
   /**
@@ -447,7 +452,7 @@ export const scenarioSchema = z.object({
   /** Saved Oil per power at the start (2.2 costs are paid from it). */
   oil: z.record(z.string(), count).optional(),
   /** Oil and Resources each power gets at every turn end instead of income from areas (C.7: from the set-up chart). */
-  fixedIncome: z.record(z.string(), z.object({ oil: count, resources: count })).optional(),
+  fixedIncome: z.record(z.string(), z.strictObject({ oil: count, resources: count })).optional(),
   /**
    * 3.4 (D.5): when a country is conquered its owner's units of that home still in the Force Pool are set
    * aside, and its units left on the map leave the game when destroyed (from Scenario D on).
@@ -468,7 +473,7 @@ export const scenarioSchema = z.object({
    * its Future Additions to its Force Pool; `doublePicks` lets a power take two in one turn that many
    * times a game, for one saved Oil each time.
    */
-  futureAdditions: z.record(z.string(), z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), group: z.number().int().min(1).optional(), ...provenance }))).optional(),
+  futureAdditions: z.record(z.string(), z.array(z.strictObject({ unit: id, size: z.number().int().min(1).max(4), group: z.number().int().min(1).optional(), ...provenance }))).optional(),
   /**
    * 7.3: Future Additions come a Group at a time (`group` on each, 1 when absent): a power picks only
    * from the lowest Group it has not used up. `picksPerTurn` gives, per power, how many units it may add
@@ -479,13 +484,13 @@ export const scenarioSchema = z.object({
   picksPerTurn: z.record(z.string(), z.array(z.number().int().min(1)).min(1)).optional(),
   doublePicks: z.record(z.string(), count).optional(),
   /** C.8: from this turn Germany has a Resource less and Italian units leave its Force Pool for good. */
-  italyExit: z.object({ turn: z.number().int().min(1).max(15), power: z.string().min(1), resourceLoss: count, ...provenance }).optional(),
+  italyExit: z.strictObject({ turn: z.number().int().min(1).max(15), power: z.string().min(1), resourceLoss: count, ...provenance }).optional(),
   /**
    * Victory points by turn (scenario C's set-up chart): at every turn end each power scores per point
    * of damage its enemies' Convoys took (`convoyDamage`) and per Lend Lease unit of its own at sea in
    * its named sea (`lendLease`); the side with more at the end wins, equal is a draw.
    */
-  vp: z.object({ convoyDamage: z.record(z.string(), count), lendLease: z.record(z.string(), count), ...provenance }).optional(),
+  vp: z.strictObject({ convoyDamage: z.record(z.string(), count), lendLease: z.record(z.string(), count), ...provenance }).optional(),
   /** Turns with a Snow icon on the Victory Track (1.4, D.2): weather counts only then. */
   snowTurns: z.array(z.number().int().min(1).max(15)).optional(),
   /**
@@ -496,7 +501,7 @@ export const scenarioSchema = z.object({
   /** Trade Agreements in force (7.5): a neutral minor's Oil or Resources go to a power while the minor stays neutral (D: Sweden to Germany). */
   trades: z
     .array(
-      z.object({
+      z.strictObject({
         /** The neutral minor country that trades, or (with `giver`) the country name for the record. */
         from: id,
         /** A major power that gives instead of a minor (F: the USSR's Oil to Germany); ends when the two are at war. */
@@ -511,23 +516,23 @@ export const scenarioSchema = z.object({
     )
     .optional(),
   /** A Resource loss growing by `perTurn` each turn from `fromTurn`, up to `max` (D's Second Front). */
-  resourceDrain: z.array(z.object({ power: z.string().min(1), fromTurn: z.number().int().min(1).max(15), perTurn: count, max: count, ...provenance })).optional(),
+  resourceDrain: z.array(z.strictObject({ power: z.string().min(1), fromTurn: z.number().int().min(1).max(15), perTurn: count, max: count, ...provenance })).optional(),
   /** At the start of `turn`, `to` takes control of every land area of `country`; from then on the `closedTo` side may not attack it (D: Belgium-Netherlands from Turn 9). */
-  handovers: z.array(z.object({ turn: z.number().int().min(1).max(15), country: id, to: z.string().min(1), closedTo: z.enum(['Axis', 'Allies']).optional(), ...provenance })).optional(),
+  handovers: z.array(z.strictObject({ turn: z.number().int().min(1).max(15), country: id, to: z.string().min(1), closedTo: z.enum(['Axis', 'Allies']).optional(), ...provenance })).optional(),
   /** At the builds of `turn`, `power` permanently removes on-map units of `type` totalling `size` (D: four Size of German ARM on Turn 9). */
-  disbands: z.array(z.object({ turn: z.number().int().min(1).max(15), power: z.string().min(1), type: unitTypeSchema, size: z.number().int().min(1), ...provenance })).optional(),
+  disbands: z.array(z.strictObject({ turn: z.number().int().min(1).max(15), power: z.string().min(1), type: unitTypeSchema, size: z.number().int().min(1), ...provenance })).optional(),
   /** Per power, the land area where all its new units and reinforcements are placed (D: the Western Allies' arrive in the UK). */
   buildAt: z.record(z.string(), id).optional(),
   /** Units removed from the game for good when destroyed (D: the Italian Alpini Army). */
   permanentLoss: z.array(id).optional(),
   /** Units of a country controlled by a power that stay off the map until one of the country's land areas is attacked (D: the Near East). */
-  dormant: z.array(z.object({ country: id, army: z.array(placementSchema), ...provenance })).optional(),
+  dormant: z.array(z.strictObject({ country: id, army: z.array(placementSchema), ...provenance })).optional(),
   /**
    * Supply sources off the map (E): `power` may start a supply line in any land area of `countries`,
    * in play or not, and trace it through seas out of play and through out-of-play land areas that
    * carry its nations' control flag on the map.
    */
-  offMapSupply: z.record(z.string(), z.object({ countries: z.array(id).min(1), ...provenance })).optional(),
+  offMapSupply: z.record(z.string(), z.strictObject({ countries: z.array(id).min(1), ...provenance })).optional(),
   /**
    * 5.2/E.1 China entry: the other side's land units not of `home` may not enter or attack `country`
    * until it is conquered, or the side holds `need` of `openers`.
@@ -543,19 +548,19 @@ export const scenarioSchema = z.object({
       /** 5.2: the openers count only while this nation's power is not neutral. */
       unlessNeutral: powerSchema.optional(),
       /** 5.2: a nation whose power holds all of `lands` may send its own units in. */
-      own: z.array(z.object({ nation: powerSchema, lands: z.array(id).min(1) })).optional(),
+      own: z.array(z.strictObject({ nation: powerSchema, lands: z.array(id).min(1) })).optional(),
       ...provenance,
     })
     .optional(),
   /** E.4: Resources and Oil in `country` build only units of home `home`, and only with such a land unit in that area. */
-  restrictedIncome: z.array(z.object({ country: id, home: id, ...provenance })).optional(),
+  restrictedIncome: z.array(z.strictObject({ country: id, home: id, ...provenance })).optional(),
   /**
    * E's Harbin: the power holding `land` must keep `garrison` Size of land units there or lose it to
    * `controller` (a power not in play); from `fromTurn` the other side may attack it once a turn with a
    * die against the defenders' Size, then areas next to what `controller` holds; each success costs the
    * defender `losses` and a retreat. Areas `controller` holds are out of play.
    */
-  frontier: z.object({ land: id, holder: z.string().min(1), controller: z.string().min(1), garrison: z.number().int().min(1), fromTurn: z.number().int().min(1).max(15), losses: count, ...provenance }).optional(),
+  frontier: z.strictObject({ land: id, holder: z.string().min(1), controller: z.string().min(1), garrison: z.number().int().min(1), fromTurn: z.number().int().min(1).max(15), losses: count, ...provenance }).optional(),
   /**
    * E's extra Resources for `power`: on turns `optional.fromTurn`-`toTurn` it may take `amount` more for one
    * turn at a cost of `vpCost` VP (the enemy `vpToIfNone` gains it if it has none to lose); from
@@ -564,8 +569,8 @@ export const scenarioSchema = z.object({
   extraResources: z
     .object({
       power: z.string().min(1),
-      optional: z.object({ fromTurn: z.number().int(), toTurn: z.number().int(), amount: count, vpCost: count, vpToIfNone: z.string().min(1) }).optional(),
-      growing: z.object({ fromTurn: z.number().int(), perTurn: count }).optional(),
+      optional: z.strictObject({ fromTurn: z.number().int(), toTurn: z.number().int(), amount: count, vpCost: count, vpToIfNone: z.string().min(1) }).optional(),
+      growing: z.strictObject({ fromTurn: z.number().int(), perTurn: count }).optional(),
       ...provenance,
     })
     .optional(),
@@ -574,7 +579,7 @@ export const scenarioSchema = z.object({
    * A Resource buys a roll: 1-4 (one more if neutral) adds a random unit of the current Group (the next
    * when it is empty) to the Force Pool; 5-6 fails.
    */
-  research: z.record(z.string(), z.array(z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1)).min(1)).optional(),
+  research: z.record(z.string(), z.array(z.array(z.strictObject({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1)).min(1)).optional(),
   /**
    * The Weapons Development Charts (1.11, 7.3, 7.8), one per major power: every unit of the power
    * that is neither set up nor in the Force Pool at the start sits in a numbered Group. A power adds
@@ -588,13 +593,13 @@ export const scenarioSchema = z.object({
   weaponCharts: z
     .record(
       z.string(),
-      z.object({
+      z.strictObject({
         groups: z
           .array(
-            z.object({
+            z.strictObject({
               /** 7.3: how many units the power may add a turn while this is its current Group. */
               picks: z.number().int().min(1),
-              units: z.array(z.object({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1, 'a Group holds at least one unit: drop the empty Group'),
+              units: z.array(z.strictObject({ unit: id, size: z.number().int().min(1).max(4), ...provenance })).min(1, 'a Group holds at least one unit: drop the empty Group'),
               ...provenance,
             }),
           )
@@ -621,7 +626,7 @@ export const scenarioSchema = z.object({
       carrierStrategic: z.number().int().min(1),
       landLosses: count,
       wreckFactory: z.boolean(),
-      powers: z.record(z.string(), z.object({ fromTurn: z.number().int().min(1).max(15), ...provenance })),
+      powers: z.record(z.string(), z.strictObject({ fromTurn: z.number().int().min(1).max(15), ...provenance })),
       ...provenance,
     })
     .optional(),
@@ -640,17 +645,17 @@ export const scenarioSchema = z.object({
    */
   neutralMajors: z
     .object({
-      powers: z.record(z.string(), z.object({ start: count, against: z.array(z.string().min(1)).min(1) })),
+      powers: z.record(z.string(), z.strictObject({ start: count, against: z.array(z.string().min(1)).min(1) })),
       warAt: z.number().int().min(1),
       warTurn: z.number().int().min(1).max(15),
       perTurn: count,
-      declarers: z.array(z.object({ power: z.string().min(1), on: z.string().min(1), fromTurn: z.number().int().min(1).max(15).optional(), ifHeld: z.array(id).optional() })).optional(),
+      declarers: z.array(z.strictObject({ power: z.string().min(1), on: z.string().min(1), fromTurn: z.number().int().min(1).max(15).optional(), ifHeld: z.array(id).optional() })).optional(),
       /**
        * Neutral major powers that may declare war while still neutral (3.2), on any power or country
        * except those in `except` (power or country ids); e.g. the USSR, except on Germany, Central Europe,
        * Finland and Sweden. A neutral major not listed may declare nothing until it is at war (the USA).
        */
-      mayDeclare: z.record(z.string(), z.object({ except: z.array(z.string().min(1)), ...provenance })).optional(),
+      mayDeclare: z.record(z.string(), z.strictObject({ except: z.array(z.string().min(1)), ...provenance })).optional(),
       /**
        * Chart entries: `conquest` (a country conquered by `by`), `capture` (a land area of `lands`, or any
        * with Oil or Resources when `lands` is absent, taken by `by` from the other side; `once` only the
@@ -659,7 +664,7 @@ export const scenarioSchema = z.object({
        * full game: Japan declaring war on the AFA moves the USA's marker).
        */
       events: z.array(
-        z.object({
+        z.strictObject({
           kind: z.enum(['conquest', 'capture', 'declare-minor', 'declare-major']),
           by: z.enum(['Axis', 'Allies']),
           /** `declare-major`: the declaring power (a power id of this scenario). */
@@ -689,7 +694,7 @@ export const scenarioSchema = z.object({
    */
   alignments: z
     .array(
-      z.object({
+      z.strictObject({
         country: id,
         power: z.string().min(1),
         when: z.enum(['at-war', 'holds', 'none-touching', 'near']),
@@ -707,12 +712,12 @@ export const scenarioSchema = z.object({
     )
     .optional(),
   /** Minors no power of `side` may declare war on (3.2: no Allied power on Brazil, Chile, Mexico or Venezuela). */
-  protectedMinors: z.array(z.object({ country: id, from: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
+  protectedMinors: z.array(z.strictObject({ country: id, from: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
   /**
    * 3.3: minors that a power of `by` liberates and aligns with itself, rather than conquers, when it
    * takes the whole country from the other side (Austria-Czechoslovakia and Iberia, by an Allied major).
    */
-  liberatedByConquest: z.array(z.object({ country: id, by: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
+  liberatedByConquest: z.array(z.strictObject({ country: id, by: z.enum(['Axis', 'Allies']), ...provenance })).optional(),
   /** Partisans (7.1, F.4): each turn end `roller` rolls; the face names a country (the Partisan Table, estimated). */
   partisans: z
     .object({
@@ -731,8 +736,8 @@ export const scenarioSchema = z.object({
   japanEntry: z
     .object({
       power: z.string().min(1),
-      bonus: z.object({ power: z.string().min(1), resources: count, oil: count }),
-      early: z.object({ power: z.string().min(1), beforeTurn: z.number().int(), vp: count }).optional(),
+      bonus: z.strictObject({ power: z.string().min(1), resources: count, oil: count }),
+      early: z.strictObject({ power: z.string().min(1), beforeTurn: z.number().int(), vp: count }).optional(),
       itsWar: z.record(z.string(), z.number().int()).optional(),
       ...provenance,
     })
@@ -762,10 +767,10 @@ export const scenarioSchema = z.object({
 });
 export type ScenarioDef = z.infer<typeof scenarioSchema>;
 
-export const scenariosSchema = z.object({ scenarios: z.array(scenarioSchema).min(1), ...provenance });
+export const scenariosSchema = z.strictObject({ scenarios: z.array(scenarioSchema).min(1), ...provenance });
 
 /** A whole pack as loaded from its directory: one key per file. */
-export const packSchema = z.object({
+export const packSchema = z.strictObject({
   pack: packMetaSchema,
   map: mapSchema,
   units: unitsSchema,
