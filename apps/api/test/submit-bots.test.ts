@@ -4,7 +4,8 @@
  * and a bot registered in the operator's bots file (`ext:<name>`) is queued. Real redis-server and an
  * embedded ClickHouse store.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ import { startRedisServer, type TestRedisServer } from '../../../test/support/re
 import { buildApp } from '../src/index.ts';
 
 const TOKEN = 'bots-test-token-0123456789';
+/** A real pack directory (the bundled one's files), once refused and once allowed by the bots file. */
+const BUNDLED_PACK = fileURLToPath(new URL('../../../packages/games/blitz/packs/approximation', import.meta.url));
+let ALLOWED_PACK = '';
 let root = '';
 let telemetry: Telemetry;
 let redis: TestRedisServer;
@@ -23,9 +27,12 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'salient-api-bots-'));
+  ALLOWED_PACK = join(root, 'allowed-pack');
+  cpSync(BUNDLED_PACK, ALLOWED_PACK, { recursive: true });
   writeFileSync(
     join(root, 'bots.yaml'),
-    'bots:\n  pybot: { command: [python3, random_bot.py], version: "3" }\nallow:\n  commands: ["python3 examples/bots/random_bot.py"]\n  hosts: ["10.0.0.5:8765"]\n',
+    'bots:\n  pybot: { command: [python3, random_bot.py], version: "3" }\nallow:\n  commands: ["python3 examples/bots/random_bot.py"]\n  hosts: ["10.0.0.5:8765"]\n' +
+      `  packs: [${JSON.stringify(ALLOWED_PACK)}]\n`,
   );
   const [t, r] = await Promise.all([openTelemetry({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') }), startRedisServer()]);
   telemetry = t;
@@ -92,5 +99,29 @@ describe('POST /api/tournaments and external bots', () => {
     const s = await tournamentStatus('api-registered', { connection: redis.url });
     expect(s.entrants).toEqual(['random', 'them']);
     expect(s.counts.waiting).toBe(2);
+  });
+
+  it('refuses a pack directory the operator did not list (it would be read on the workers), and takes one it lists', async () => {
+    const withPack = (id: string, pack: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/tournaments',
+        headers: { authorization: `Bearer ${TOKEN}` },
+        payload: { spec: `id: ${id}\ngame: blitz\npack: ${JSON.stringify(pack)}\nscenarios: [A]\nentrants: [random, greedy]\ngamesPerPairing: 2\n` },
+      });
+    for (const [id, pack] of [
+      ['api-pack-dir', BUNDLED_PACK],
+      ['api-pack-etc', '/etc'],
+      ['api-pack-none', '/no/such/dir'],
+    ] as const) {
+      const r = await withPack(id, pack);
+      expect(r.statusCode, r.body).toBe(400);
+      const body = r.json() as { issues: { path: string; message: string }[] };
+      expect(body.issues).toEqual([{ path: 'pack', message: expect.stringMatching(/is a directory on the machine that plays the spec.*bundled packs \(approximation\).*allow\.packs/) }]);
+      await expect(tournamentStatus(id, { connection: redis.url })).rejects.toMatchObject({ code: 'UNKNOWN_TOURNAMENT' });
+    }
+    const ok = await withPack('api-pack-allowed', ALLOWED_PACK);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await withPack('api-pack-bundled', 'approximation')).statusCode).toBe(200);
   });
 });

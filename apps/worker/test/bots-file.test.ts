@@ -152,6 +152,16 @@ describe('a worker with a bots file', () => {
     expect(hits).toBe(0);
   });
 
+  it('refuses a job whose match would read a pack directory the bots file does not list', async () => {
+    const plan = blitzPlan('t-pack', [['random', 'random', 1]]);
+    for (const m of plan.matches) m.pack = '/etc';
+    await submitTournament(plan, { connection: redis.url, backoffMs: 200 });
+    const s = await waitFinished('t-pack', redis.url, 45_000);
+    expect(s.failed).toHaveLength(1);
+    expect(s.failed[0]).toMatchObject({ attempts: 1, fault: 'match' });
+    expect(s.failed[0]?.reason).toMatch(/^PACK_NOT_ALLOWED: match t-pack:m0: pack '\/etc' is a directory on the machine that plays the spec/);
+  });
+
   it('plays an allowed command line, and the bot sees none of the worker environment', async () => {
     const s = await playOne('t-allowed', `cmd:${PYTHON} ${join(dir, 'env_dump.py')} ${join(dir, 'cmd-env.json')} ${RANDOM_BOT}`);
     expect(s.failed).toEqual([]);

@@ -21,6 +21,7 @@ export {
   loadConfiguredBots,
   registeredBot,
   refusedBot,
+  refusedPack,
   NO_EXTERNAL_BOTS,
   BOTS_FILE_ENV,
   type ExternalBot,

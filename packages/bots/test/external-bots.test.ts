@@ -167,6 +167,28 @@ describe('example bots', () => {
     }
   });
 
+  it('an HTTP bot that redirects forfeits as a crash, and the redirect is not followed', async () => {
+    let elsewhere = 0;
+    const target = createHttpServer((_req, res) => {
+      elsewhere++;
+      res.end(JSON.stringify({ type: 'hello', name: 'elsewhere', version: '1', games: ['*'] }));
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(target.address() as AddressInfo).port}/internal`;
+    const server = createHttpServer((_req, res) => res.writeHead(307, { location: to }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot`;
+      const f = forfeit((await play({ Axis: url, Allies: 'random' })).r);
+      expect(f.reason).toBe('crash');
+      expect(f.detail).toContain(`answered hello with a redirect (HTTP 307 to ${to}) from ${url}; redirects are not followed`);
+      expect(elsewhere).toBe(0);
+    } finally {
+      server.close();
+      target.close();
+    }
+  });
+
   it('a bot URL where nothing listens forfeits as a crash', async () => {
     const port = await freePort();
     const { r } = await play({ Axis: `http://127.0.0.1:${port}/bot`, Allies: 'random' });

@@ -35,11 +35,13 @@ const MiB = 1024 * 1024;
  *   100,000 decisions (with its die rolls) about 7 MB.
  * - tournament spec: 1 MiB. The examples are under 1 KB; a spec listing 100,000 seeds is under 1 MB.
  * - baseline: 256 MiB once unzipped. The example suite's 120 games are 1.1 MB.
+ * - configuration file (the operator's bots file): 1 MiB, like a spec.
  */
 export const INPUT_LIMITS = {
   packFile: { what: 'a pack file', maxBytes: 16 * MiB, maxDepth: MAX_INPUT_DEPTH },
   replay: { what: 'a replay', maxBytes: 64 * MiB, maxDepth: MAX_INPUT_DEPTH },
   spec: { what: 'a tournament spec', maxBytes: 1 * MiB, maxDepth: MAX_INPUT_DEPTH },
+  config: { what: 'a configuration file', maxBytes: 1 * MiB, maxDepth: MAX_INPUT_DEPTH },
   baseline: { what: 'a regression baseline', maxBytes: 256 * MiB, maxDepth: MAX_INPUT_DEPTH },
 } as const satisfies Record<string, InputLimit>;
 

@@ -9,7 +9,6 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Parser, parseDocument, type CST, type Document } from 'yaml';
 import { z } from 'zod';
 import {
   SalientError,
@@ -17,15 +16,18 @@ import {
   canonicalJson,
   checkDepth,
   checkSize,
-  tooDeepMessage,
   hashJson,
+  parseStructuredText,
+  textFormat,
+  type TextFormat,
+  type TextFormatReason,
   type AnyGame,
   type JsonObject,
   type LoadedPack,
   type PathIssue,
 } from '@salient/engine';
-import { bundledPackIds, findGame, findScenario, isDirectory, lineColumn, loadPack, parseJsonText } from '@salient/catalog';
-import { botCatalog, createBot, parseBotSpec, refusedBot, registeredBot, NO_EXTERNAL_BOTS, type ExternalBots } from '@salient/bots';
+import { bundledPackIds, findGame, findScenario, isDirectory, loadPack } from '@salient/catalog';
+import { botCatalog, createBot, parseBotSpec, refusedBot, refusedPack, registeredBot, NO_EXTERNAL_BOTS, type ExternalBots } from '@salient/bots';
 import { isExternalBotSpec } from '@salient/runner';
 import type { EntrantSpec, StopSpec, TournamentFormat, TournamentSpec } from './types.ts';
 
@@ -142,8 +144,8 @@ export interface SpecOptions {
   /**
    * The spec comes from someone other than the operator and goes to the queue (the API, `tournament
    * submit`): a `cmd:` or `http(s)://` entrant must be allowed by `bots` (`refusedBot`), since it
-   * would run a program or call a host on the workers. Local runs leave this off: there the user is
-   * the operator.
+   * would run a program or call a host on the workers, and a `pack` directory must be one its
+   * `allow.packs` lists (`refusedPack`). Local runs leave this off: there the user is the operator.
    */
   submitted?: boolean;
 }
@@ -212,109 +214,37 @@ export async function checkTournamentSpec(raw: unknown, source = 'tournament spe
 type Locate = (path: Path) => string | undefined;
 
 /** The two formats a spec may be written in. */
-export type SpecFormat = 'yaml' | 'json';
+export type SpecFormat = TextFormat;
 
 /** How {@link specFormat} decided: the caller said so, the file's extension, or the text itself. */
-export type SpecFormatReason = 'given' | 'extension' | 'content';
+export type SpecFormatReason = TextFormatReason;
 
 /**
  * The format to read a tournament spec in, decided the same way for every entry point (CLI files, API
- * bodies): `format` when given; else by the file name `source` (`.json`; `.yaml`, `.yml`); else JSON
- * when the first non-blank character is `{` or `[`, YAML otherwise. JSON is read by the JSON parser,
- * never as YAML, so text the CLI refuses as JSON (a trailing comma, a comment) is refused everywhere.
- * A YAML spec in flow style (`{game: blitz, ...}`) therefore needs `format: yaml` or a YAML file name.
+ * bodies) and for every other document read from outside (the bots file): see `textFormat` in
+ * @salient/engine. JSON is read by the JSON parser, never as YAML, so text the CLI refuses as JSON (a
+ * trailing comma, a comment) is refused everywhere.
  */
-export function specFormat(text: string, o: { format?: SpecFormat; source?: string } = {}): { format: SpecFormat; reason: SpecFormatReason } {
-  if (o.format !== undefined) return { format: o.format, reason: 'given' };
-  if (o.source !== undefined) {
-    if (/\.json$/i.test(o.source)) return { format: 'json', reason: 'extension' };
-    if (/\.ya?ml$/i.test(o.source)) return { format: 'yaml', reason: 'extension' };
-  }
-  const first = /^[\s\uFEFF]*(\S)/.exec(text)?.[1];
-  return { format: first === '{' || first === '[' ? 'json' : 'yaml', reason: 'content' };
-}
+export const specFormat = textFormat;
 
 /**
  * Parse spec text as {@link specFormat} decides, within the spec's size and depth limits. Problems throw
  * `BAD_SPEC` as `<source>:<line>:<column>: ...`.
  */
 function readSpecText(text: string, source: string, given?: SpecFormat): { raw: unknown; locate: Locate } {
-  checkSize(text.length, INPUT_LIMITS.spec, source, 'BAD_SPEC');
-  const { format, reason } = specFormat(text, { ...(given ? { format: given } : {}), source });
-  if (format === 'json') {
-    let raw: unknown;
-    try {
-      raw = parseJsonText(text, source, 'BAD_SPEC', INPUT_LIMITS.spec);
-    } catch (e) {
-      if (!(e instanceof SalientError) || reason !== 'content') throw e;
-      const how = /\.[^./\\]+$/.test(source) ? 'name the file .yaml' : "send format: 'yaml'";
-      throw new SalientError('BAD_SPEC', `${e.message} (Read as JSON because it starts with '{' or '['; for YAML in flow style, ${how}.)`);
-    }
-    if (raw === null) throw emptySpec(source);
-    // Valid JSON of this depth is valid YAML too: its document only locates issues by line.
-    return { raw, locate: locator(parseDocument(text, { prettyErrors: false }), text) };
-  }
-  // The YAML composer recurses once per level and overflows the stack on deep flow collections
-  // (`a: [[[[...`) or compact sequences (`- - - ...`); its CST parser does not, so depth is measured there first.
-  const deep = yamlTooDeep(text, INPUT_LIMITS.spec.maxDepth);
-  if (deep !== undefined) {
-    const { line, column } = lineColumn(text, deep);
-    throw new SalientError('BAD_SPEC', tooDeepMessage(INPUT_LIMITS.spec, `${source}:${line}:${column}`));
-  }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  const err = doc.errors[0];
-  if (err) {
-    const { line, column } = lineColumn(text, err.pos[0]);
-    throw new SalientError('BAD_SPEC', `${source}:${line}:${column}: invalid YAML: ${err.message.split('\n')[0]}. Fix the syntax there.`);
-  }
-  let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: 1000 });
-  } catch (e) {
-    throw new SalientError('BAD_SPEC', `${source}: cannot read the YAML: ${(e as Error).message}.`);
-  }
-  if (raw === null || raw === undefined) throw emptySpec(source);
-  // Aliases can nest an anchored collection below another one: the value is checked too.
-  checkDepth(raw, INPUT_LIMITS.spec, source, 'BAD_SPEC');
-  return { raw, locate: locator(doc, text) };
+  const doc = parseStructuredText(text, source, { limit: INPUT_LIMITS.spec, code: 'BAD_SPEC', ...(given ? { format: given } : {}) });
+  if (doc.raw === undefined || doc.raw === null) throw emptySpec(source);
+  return {
+    raw: doc.raw,
+    locate: (path) => {
+      const at = doc.locate(path);
+      return at ? `line ${at.line}, column ${at.column}` : undefined;
+    },
+  };
 }
 
 function emptySpec(source: string): SalientError {
   return new SalientError('BAD_SPEC', `${source}: the tournament spec is empty. Give at least scenarios and entrants (see examples/tournaments/).`);
-}
-
-/** Offset of the first YAML collection nested deeper than `maxDepth`, from the CST (walked with a stack). */
-function yamlTooDeep(text: string, maxDepth: number): number | undefined {
-  const stack: Array<{ token: CST.Token | null | undefined; depth: number }> = [];
-  for (const token of new Parser().parse(text)) stack.push({ token, depth: 0 });
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const { token, depth } = top;
-    if (!token) continue;
-    if (token.type === 'document') stack.push({ token: token.value, depth });
-    else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
-      if (depth + 1 > maxDepth) return token.offset;
-      for (const item of token.items) {
-        if ('key' in item) stack.push({ token: item.key, depth: depth + 1 });
-        stack.push({ token: item.value, depth: depth + 1 });
-      }
-    }
-  }
-  return undefined;
-}
-
-function locator(doc: Document, text: string): Locate {
-  return (path) => {
-    // Down to the nearest enclosing node, but not the whole document: line 1 would mislead.
-    for (let n = path.length; n >= 1; n--) {
-      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-      const at = node && typeof node === 'object' ? node.range?.[0] : undefined;
-      if (at !== undefined) {
-        const { line, column } = lineColumn(text, at);
-        return `line ${line}, column ${column}`;
-      }
-    }
-    return undefined;
-  };
 }
 
 /**
@@ -355,7 +285,12 @@ export async function resolveTournamentSpec(
   if (game) {
     const ids = bundledPackIds(game);
     packRef = s.pack ?? ids[0] ?? '';
-    if (!ids.includes(packRef)) {
+    // A submitter learns nothing of this machine's directories: only the operator's list is looked at.
+    const refused = o.submitted && !ids.includes(packRef) ? refusedPack(resolve(o.baseDir ?? process.cwd(), packRef), ids, o.bots ?? NO_EXTERNAL_BOTS) : undefined;
+    if (refused) {
+      issues.push({ path: ['pack'], message: refused.replace(resolve(o.baseDir ?? process.cwd(), packRef), packRef) });
+      packRef = '';
+    } else if (!ids.includes(packRef)) {
       const dir = resolve(o.baseDir ?? process.cwd(), packRef);
       if (isDirectory(dir)) packRef = dir;
       else {

@@ -11,6 +11,7 @@
  * allow:
  *   commands: ["python3 examples/bots/random_bot.py"]   # exact cmd: command lines
  *   hosts: ["10.0.0.5:8765"]                            # host:port of http(s):// bots
+ *   packs: [packs/my-blitz]                             # pack directories beside the bundled packs
  * ```
  *
  * Why it exists: a `cmd:` spec runs a program on whichever worker plays the match, so anyone who may
@@ -21,9 +22,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
-import { SalientError, type PathIssue } from '@salient/engine';
+import { INPUT_LIMITS, parseStructuredText, SalientError, type PathIssue } from '@salient/engine';
 import { splitCommandLine } from './command-line.ts';
 
 /** A bot the operator registered: a program (argv, no shell) or an HTTP endpoint. Plain JSON. */
@@ -49,11 +49,16 @@ export interface ExternalBots {
   /** Absolute path of the file, for messages; absent when no file is configured. */
   source?: string;
   bots: Record<string, RegisteredBot>;
-  allow: { commands: string[][]; hosts: string[] };
+  allow: {
+    commands: string[][];
+    hosts: string[];
+    /** Absolute pack directories a submitted spec may name besides the bundled packs. */
+    packs?: string[];
+  };
 }
 
 /** No bots file: no registered bots, and nothing from elsewhere may run a command or call a host. */
-export const NO_EXTERNAL_BOTS: ExternalBots = { bots: {}, allow: { commands: [], hosts: [] } };
+export const NO_EXTERNAL_BOTS: ExternalBots = { bots: {}, allow: { commands: [], hosts: [], packs: [] } };
 
 /** The environment variable naming the bots file (the `--bots` flag wins over it). */
 export const BOTS_FILE_ENV = 'SALIENT_BOTS_FILE';
@@ -66,7 +71,7 @@ const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/;
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   top: ['bots', 'allow'],
   bot: ['command', 'url', 'cwd', 'env', 'version'],
-  allow: ['commands', 'hosts'],
+  allow: ['commands', 'hosts', 'packs'],
 };
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
@@ -102,16 +107,17 @@ const fileSchema = z.strictObject({
     .strictObject({
       commands: z.array(nonEmpty, { error: 'must be a list of command lines' }).default([]),
       hosts: z.array(z.string().regex(HOST_PORT, 'must be host:port, such as 10.0.0.5:8765 or bots.example.org:443'), { error: 'must be a list of host:port' }).default([]),
+      packs: z.array(nonEmpty, { error: 'must be a list of pack directories' }).default([]),
     })
-    .default({ commands: [], hosts: [] }),
+    .default({ commands: [], hosts: [], packs: [] }),
 });
 
 /**
- * Parse a bots file's text (YAML, or JSON, which YAML reads). `source` names it in messages;
+ * Parse a bots file's text (YAML, or JSON when its name ends in .json or it starts with `{`, read
+ * strictly as every JSON document is). `source` names it in messages;
  * relative `cwd`s are taken from `baseDir`. Throws `BAD_CONFIG` listing every problem by path.
  */
 export function parseBotsFile(text: string, source: string, baseDir: string): ExternalBots {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const bad = (issues: PathIssue[]): never => {
     const n = issues.length;
     throw new SalientError(
@@ -120,11 +126,14 @@ export function parseBotsFile(text: string, source: string, baseDir: string): Ex
       issues,
     );
   };
-  const syntax = doc.errors[0];
-  if (syntax) return bad([{ path: '(file)', message: `invalid YAML: ${syntax.message.split('\n')[0]}${at(text, syntax.pos[0])}` }]);
-  const raw: unknown = doc.toJS() ?? {};
+  // Read as every document from outside is (the format by its name or first character; JSON strictly).
+  const doc = parseStructuredText(text, source, { limit: INPUT_LIMITS.config, code: 'BAD_CONFIG' });
+  const raw: unknown = doc.raw ?? {};
   const issues: PathIssue[] = [];
-  const add = (path: readonly PropertyKey[], message: string) => issues.push({ path: pathText(path), message: `${message}${locate(doc, text, path)}` });
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const at = doc.locate(path);
+    issues.push({ path: pathText(path), message: `${message}${at ? ` (line ${at.line}, column ${at.column})` : ''}` });
+  };
   // Names first, so a bad name is reported with everything else.
   const rawBots = (raw as { bots?: unknown } | null)?.bots;
   if (rawBots && typeof rawBots === 'object' && !Array.isArray(rawBots)) {
@@ -163,8 +172,9 @@ export function parseBotsFile(text: string, source: string, baseDir: string): Ex
     }
   });
   const hosts = f.allow.hosts.map((h) => h.toLowerCase());
+  const packs = f.allow.packs.map((d) => (isAbsolute(d) ? resolve(d) : resolve(baseDir, d)));
   if (issues.length) return bad(issues);
-  return { source, bots, allow: { commands, hosts } };
+  return { source, bots, allow: { commands, hosts, packs } };
 }
 
 /** Read and parse the bots file at `path` (relative to the working directory); `IO` if unreadable. */
@@ -249,20 +259,20 @@ export function refusedBot(spec: string, external: ExternalBots): string | undef
   return undefined;
 }
 
-/** ` (line L, column C)` of a character offset. */
-function at(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return ` (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
-}
-
-/** Where `path` is in the file, down to the nearest node that has a position. */
-function locate(doc: Document, text: string, path: readonly PropertyKey[]): string {
-  for (let n = path.length; n >= 1; n--) {
-    const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-    const offset = node && typeof node === 'object' ? node.range?.[0] : undefined;
-    if (offset !== undefined) return at(text, offset);
-  }
-  return '';
+/**
+ * Why a spec written by someone other than the operator may not play on pack `ref`, or undefined
+ * when it may: one of the game's bundled packs (`bundled`), or a directory `external.allow.packs`
+ * lists. A pack directory is read on whichever machine plans or plays the spec, so a submitter may
+ * not point one at any directory there.
+ */
+export function refusedPack(ref: string, bundled: readonly string[], external: ExternalBots): string | undefined {
+  if (bundled.includes(ref)) return undefined;
+  const dir = resolve(ref);
+  if ((external.allow.packs ?? []).includes(dir)) return undefined;
+  return (
+    `pack '${ref}' is a directory on the machine that plays the spec, and a spec sent to the queue may name only the bundled packs (${bundled.join(', ') || 'none'}) ` +
+    `or a pack directory the operator lists under allow.packs in ${where(external)}. See docs/bot-protocol.md, "Registered bots".`
+  );
 }
 
 /** `bots.pybot.env.X`, `allow.commands[0]`; the file itself is `(file)`. */

@@ -42,11 +42,18 @@ export class HttpTransport implements Transport {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...message, session: this.session }),
         signal,
+        // A bot answers at its own URL. Following a redirect would let an allowed host send the
+        // worker's requests anywhere (the bots file allows hosts, not where they point).
+        redirect: 'manual',
       });
     } catch (e) {
       if (signal.aborted) throw e;
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       throw new BotFault('crash', `could not POST ${what} to ${this.url} (${cause?.code ?? cause?.message ?? (e as Error).message}); is the bot server running?`);
+    }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new BotFault('crash', `answered ${what} with a redirect (HTTP ${res.status} to ${res.headers.get('location') ?? 'nowhere'}) from ${this.url}; redirects are not followed: seat the bot at the URL it answers on.`);
     }
     const text = await readCapped(res, what, this.url);
     if (!res.ok) throw new BotFault('crash', `answered ${what} with HTTP ${res.status} from ${this.url}: ${quote(text)}`);

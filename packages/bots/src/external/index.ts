@@ -9,6 +9,7 @@ export {
   loadConfiguredBots,
   registeredBot,
   refusedBot,
+  refusedPack,
   NO_EXTERNAL_BOTS,
   BOTS_FILE_ENV,
   type ExternalBots,

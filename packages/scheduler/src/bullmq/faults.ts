@@ -27,8 +27,8 @@ export function faultOf(reason: string | undefined): JobFault {
   const text = reason ?? '';
   if (/^cancelled:/.test(text)) return 'cancelled';
   const code = /^([A-Z_]+):/.exec(text)?.[1];
-  // BOT_NOT_ALLOWED: the worker's bots file refuses a seat (job-bots.ts): the spec must change.
-  if (code !== undefined && (BAD_INPUT.has(code as ErrorCode) || code === 'BOT_NOT_ALLOWED')) return 'match';
+  // BOT_NOT_ALLOWED, PACK_NOT_ALLOWED: the worker's bots file refuses the job (job-bots.ts): the spec must change.
+  if (code !== undefined && (BAD_INPUT.has(code as ErrorCode) || code === 'BOT_NOT_ALLOWED' || code === 'PACK_NOT_ALLOWED')) return 'match';
   return 'infrastructure';
 }
 

@@ -3,11 +3,12 @@
  * on Redis was written by whoever could reach Redis, not necessarily through the API's check, so the
  * sandboxed child checks every seat of a job against this worker's bots file before it plays any, and
  * refuses the job for good (no retry can mend it) when a seat would run a command or call a host the
- * operator did not name there. The file is the one `startWorker` was given, passed down to the
+ * operator did not name there, or the match would read a pack directory the operator did not list. The file is the one `startWorker` was given, passed down to the
  * children as `SALIENT_BOTS_FILE` (empty: none, so only built-in bots play).
  */
 import { UnrecoverableError } from 'bullmq';
-import { loadConfiguredBots, refusedBot, type ExternalBots } from '@salient/bots';
+import { loadConfiguredBots, refusedBot, refusedPack, type ExternalBots } from '@salient/bots';
+import { bundledPackIds, findGame } from '@salient/catalog';
 import type { MatchJobData } from './submit.ts';
 
 let loaded: Promise<ExternalBots> | undefined;
@@ -29,6 +30,19 @@ function workerBots(): Promise<ExternalBots> {
 export async function allowedJobBots(data: MatchJobData): Promise<ExternalBots> {
   const bots = await workerBots();
   for (const m of data.matches ?? []) {
+    // A pack directory is read here: only the bundled packs and the ones the operator lists.
+    let bundled: string[] = [];
+    try {
+      bundled = bundledPackIds(findGame(m.game));
+    } catch {
+      // An unknown game: playing it fails with its own clear error.
+    }
+    const packWhy = typeof m.pack === 'string' && bundled.length ? refusedPack(m.pack, bundled, bots) : undefined;
+    if (packWhy) {
+      const e = new UnrecoverableError(`PACK_NOT_ALLOWED: match ${m.id}: ${packWhy}`);
+      e.name = 'UnrecoverableError';
+      throw e;
+    }
     for (const [seat, spec] of Object.entries(m.seats ?? {})) {
       const why = typeof spec === 'string' ? refusedBot(spec, bots) : `its bot is ${JSON.stringify(spec)}, not a bot spec.`;
       if (why) {
