@@ -5,88 +5,23 @@
  * cancelled tournament; every match must land in ClickHouse exactly once. Short lock and stalled
  * intervals, so a dead worker's match is picked up within a few seconds.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Job, Queue } from 'bullmq';
-import { openTelemetry, telemetryConfigFromEnv } from '@salient/telemetry';
-import { startClickHouseServer, type TestClickHouseServer } from '../packages/telemetry/test/support/clickhouse-server.ts';
-import { startRedisServer, type TestRedisServer } from './support/redis-server.ts';
 import { MATCH_QUEUE, cancelTournament, matchJobId, submitTournament, tournamentStatus } from '@salient/scheduler/bullmq';
 import { blitzPlan, waitFinished, waitFor } from '../packages/scheduler/test/bullmq-support.ts';
 import type { MatchOutcome } from '../packages/scheduler/src/types.ts';
+import { startCluster, type Cluster, type WorkerProc } from './support/cluster.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATABASE = 'salient_cluster';
 /** About a second per match: the crash bot never crashes here, it only waits before each decision. */
 const SLOW = 'crash:after=0,sleep=20';
 /** About four seconds per match, so a killed worker's children would have plenty left to play. */
 const SLOWER = 'crash:after=0,sleep=80';
 
-let redis: TestRedisServer;
-let ch: TestClickHouseServer;
-let dir: string;
-let env: Record<string, string | undefined>;
-
-interface WorkerProc {
-  name: string;
-  proc: ChildProcess;
-  log: Record<string, unknown>[];
-  metricsPort: Promise<number>;
-  exited: Promise<void>;
-}
-const workers: WorkerProc[] = [];
-
-function startWorkerProcess(name: string): WorkerProc {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/worker/src/main.ts', '--redis', redis.url, '--concurrency', '2', '--metrics-port', '0', '--lock-ms', '2000', '--stalled-ms', '1000', '--grace-ms', '2000', '--name', name],
-    // Its own process group, so a kill takes the worker and its match children together, as a crashed host or container would.
-    { cwd: ROOT, env: { ...env, SALIENT_SPOOL_DIR: join(dir, `spool-${name}`) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  const log: Record<string, unknown>[] = [];
-  let resolvePort: (p: number) => void = () => {};
-  let rejectPort: (e: Error) => void = () => {};
-  const metricsPort = new Promise<number>((res, rej) => ((resolvePort = res), (rejectPort = rej)));
-  let buf = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let nl;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        log.push(entry);
-        if (entry.msg === 'worker started') resolvePort(entry.metricsPort as number);
-      } catch {
-        log.push({ msg: line });
-      }
-    }
-  });
-  const exited = new Promise<void>((resolve) =>
-    proc.once('exit', (code, signal) => {
-      rejectPort(new Error(`worker ${name} exited (${code ?? signal}) before starting: ${JSON.stringify(log.slice(-5))}`));
-      resolve();
-    }),
-  );
-  const w = { name, proc, log, metricsPort, exited };
-  workers.push(w);
-  return w;
-}
-
-function killGroup(w: WorkerProc, signal: NodeJS.Signals): void {
-  if (w.proc.pid === undefined || w.proc.exitCode !== null || w.proc.signalCode !== null) return;
-  try {
-    process.kill(-w.proc.pid, signal);
-  } catch {
-    // already gone
-  }
-}
+let c: Cluster;
+const workers = (): WorkerProc[] => c.workers;
+const startWorkerProcess = (name: string): WorkerProc => c.startWorker(name);
 
 function childPids(pid: number): number[] {
   const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
@@ -103,15 +38,7 @@ function alive(pid: number): boolean {
   }
 }
 
-async function chRows<T>(sql: string): Promise<T[]> {
-  const res = await fetch(`${ch.url}/?database=${DATABASE}&query=${encodeURIComponent(`${sql} FORMAT JSONEachRow`)}`);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`ClickHouse: ${text}`);
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as T);
-}
+const chRows = <T>(sql: string): Promise<T[]> => c.rows<T>(sql);
 
 /** Every match of the tournament exactly once in `matches` (FINAL), its impulse keys once each. */
 async function expectExactlyOnce(tournamentId: string, outcomes: readonly MatchOutcome[]): Promise<void> {
@@ -134,33 +61,19 @@ async function expectExactlyOnce(tournamentId: string, outcomes: readonly MatchO
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'salient-cluster-'));
-  [redis, ch] = await Promise.all([startRedisServer(), startClickHouseServer()]);
-  env = {
-    ...process.env,
-    SALIENT_CLICKHOUSE_URL: ch.url,
-    SALIENT_CLICKHOUSE_USER: 'default',
-    SALIENT_CLICKHOUSE_PASSWORD: '',
-    SALIENT_CLICKHOUSE_DATABASE: DATABASE,
-  };
-  // Schema first, from here, so two workers do not race to create it.
-  const t = await openTelemetry(telemetryConfigFromEnv(env, dir));
-  await t.close();
+  c = await startCluster();
   startWorkerProcess('w1');
   startWorkerProcess('w2');
-  await Promise.all(workers.map((w) => w.metricsPort));
+  await Promise.all(workers().map((w) => w.metricsPort));
 }, 90_000);
 
 afterAll(async () => {
-  for (const w of workers) killGroup(w, 'SIGKILL');
-  await Promise.all(workers.map((w) => w.exited));
-  await Promise.all([redis?.dispose(), ch?.dispose()]);
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await c?.dispose();
 }, 60_000);
 
 describe('tournament on a cluster of worker processes', () => {
   it('serves /health and /metrics', async () => {
-    const port = await workers[0]!.metricsPort;
+    const port = await workers()[0]!.metricsPort;
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', worker: 'w1' });
@@ -176,15 +89,15 @@ describe('tournament on a cluster of worker processes', () => {
     // Five side-swapped pairs (one job each): a quick game, then a slow one; a kill mid-job loses a
     // finished game and a half-played one, both played again by the other worker.
     const plan = blitzPlan('t-kill', Array.from({ length: 10 }, (_, i) => [i % 2 ? SLOWER : 'random', 'random', 200 + Math.floor(i / 2)] as [string, string, number]));
-    await submitTournament(plan, { connection: redis.url });
-    const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
+    await submitTournament(plan, { connection: c.redis.url });
+    const queue = new Queue(MATCH_QUEUE, { connection: { url: c.redis.url } });
     const victims = await waitFor('w1 to be playing a match', async () => {
       const active = (await queue.getActive()).filter((j) => j.processedBy === 'w1');
       return active.length ? active.map((j) => j.id!) : undefined;
     });
     // Let the match get going (impulse rows written) before the kill.
     await new Promise((r) => setTimeout(r, 400));
-    const w1 = workers.find((w) => w.name === 'w1')!;
+    const w1 = workers().find((w) => w.name === 'w1')!;
     // Only the worker process: its match children must notice and stop, not play on as orphans.
     const children = childPids(w1.proc.pid!);
     expect(children.length).toBeGreaterThan(0);
@@ -194,7 +107,7 @@ describe('tournament on a cluster of worker processes', () => {
     // (a child still loading its module, or inside a telemetry insert, handles the disconnect late).
     await waitFor('the orphaned match children to exit', async () => (children.every((pid) => !alive(pid)) ? true : undefined), 2000, 50);
 
-    const done = await waitFinished('t-kill', redis.url, 60_000);
+    const done = await waitFinished('t-kill', c.redis.url, 60_000);
     expect(done.counts).toMatchObject({ total: 10, completed: 10, failed: 0 });
     for (const id of victims) {
       const job = await Job.fromId<unknown, MatchOutcome[]>(queue, id);
@@ -204,29 +117,29 @@ describe('tournament on a cluster of worker processes', () => {
     await queue.close();
     await expectExactlyOnce('t-kill', done.outcomes);
     startWorkerProcess('w3');
-    await workers.at(-1)!.metricsPort;
+    await workers().at(-1)!.metricsPort;
   }, 90_000);
 
   it('Redis killed and restarted mid-run: work resumes and completes, every match once', async () => {
     const plan = blitzPlan('t-redis', Array.from({ length: 8 }, (_, i) => [SLOW, 'random', 300 + i] as [string, string, number]));
-    await submitTournament(plan, { connection: redis.url });
-    await waitFor('matches to run', async () => ((await tournamentStatus('t-redis', { connection: redis.url })).counts.active > 0 ? true : undefined));
-    await redis.kill();
+    await submitTournament(plan, { connection: c.redis.url });
+    await waitFor('matches to run', async () => ((await tournamentStatus('t-redis', { connection: c.redis.url })).counts.active > 0 ? true : undefined));
+    await c.redis.kill();
     await new Promise((r) => setTimeout(r, 700));
-    await redis.restart();
-    const done = await waitFinished('t-redis', redis.url, 80_000);
+    await c.redis.restart();
+    const done = await waitFinished('t-redis', c.redis.url, 80_000);
     expect(done.counts).toMatchObject({ total: 8, completed: 8, failed: 0 });
     await expectExactlyOnce('t-redis', done.outcomes);
   }, 90_000);
 
   it('cancel: workers stop taking its matches within a couple of seconds', async () => {
     const plan = blitzPlan('t-cancel', Array.from({ length: 30 }, (_, i) => [SLOW, 'random', 400 + i] as [string, string, number]));
-    await submitTournament(plan, { connection: redis.url });
-    await waitFor('a match to finish', async () => ((await tournamentStatus('t-cancel', { connection: redis.url })).counts.completed > 0 ? true : undefined), 30_000);
+    await submitTournament(plan, { connection: c.redis.url });
+    await waitFor('a match to finish', async () => ((await tournamentStatus('t-cancel', { connection: c.redis.url })).counts.completed > 0 ? true : undefined), 30_000);
     const t0 = Date.now();
-    const report = await cancelTournament('t-cancel', { connection: redis.url });
+    const report = await cancelTournament('t-cancel', { connection: c.redis.url });
     const stopped = await waitFor('no match of it to be running', async () => {
-      const s = await tournamentStatus('t-cancel', { connection: redis.url });
+      const s = await tournamentStatus('t-cancel', { connection: c.redis.url });
       return s.counts.active === 0 && s.counts.waiting === 0 && s.counts.delayed === 0 ? s : undefined;
     }, 10_000, 100);
     expect(Date.now() - t0).toBeLessThan(3000);
@@ -237,14 +150,14 @@ describe('tournament on a cluster of worker processes', () => {
     expect(stopped.failed.length).toBeLessThanOrEqual(report.running);
     for (const f of stopped.failed) expect(f.reason).toMatch(/cancelled/);
     expect(stopped.counts.completed + stopped.counts.failed + report.removed).toBe(30);
-    const queue = new Queue(MATCH_QUEUE, { connection: { url: redis.url } });
+    const queue = new Queue(MATCH_QUEUE, { connection: { url: c.redis.url } });
     const states = await Promise.all(plan.matches.map((m) => queue.getJobState(matchJobId(m.pairId))));
     expect(states.filter((s) => s === 'unknown')).toHaveLength(report.removed);
     await queue.close();
     await new Promise((r) => setTimeout(r, 2000));
-    const later = await tournamentStatus('t-cancel', { connection: redis.url });
+    const later = await tournamentStatus('t-cancel', { connection: c.redis.url });
     expect(later.counts).toEqual(stopped.counts);
     // Workers are still up for other tournaments.
-    for (const w of workers.filter((x) => x.name !== 'w1')) expect(w.proc.exitCode).toBeNull();
+    for (const w of workers().filter((x) => x.name !== 'w1')) expect(w.proc.exitCode).toBeNull();
   }, 60_000);
 });

@@ -14,6 +14,8 @@ import { openTelemetry, telemetryConfigFromEnv } from '@salient/telemetry';
 import { startClickHouseServer, type TestClickHouseServer } from '../../packages/telemetry/test/support/clickhouse-server.ts';
 import { startRedisServer, type TestRedisServer } from './redis-server.ts';
 
+export { waitFor } from '../../packages/scheduler/test/bullmq-support.ts';
+
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface WorkerProc {
@@ -164,16 +166,6 @@ function spawnWorker(name: string, redisUrl: string, env: Record<string, string 
     },
     get: async (path) => fetch(`http://127.0.0.1:${await metricsPort}${path}`),
   };
-}
-
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000, everyMs = 150): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
