@@ -14,7 +14,7 @@ import { createBot } from '@salient/bots';
 import { runMatch, type MatchRow, type TelemetrySink } from '@salient/runner';
 import { parseTournamentSpec, planTournament, resolveGamePack, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
-import { tournamentStatus } from '@salient/scheduler/bullmq';
+import { connectRedis, publishSpool, tournamentStatus } from '@salient/scheduler/bullmq';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
 import { buildApp, createLogger, wilson } from '../src/index.ts';
 
@@ -484,6 +484,36 @@ describe('writes', () => {
     expect(c.statusCode).toBe(200);
     expect(c.json()).toMatchObject({ tournamentId: 'api-submitted', removed: 4, running: 0 });
     expect((await tournamentStatus('api-submitted', { connection: redis.url })).state).toBe('cancelled');
+  });
+
+  it('retry puts the cancelled tournament back on the queue and lifts the cancel; /health shows the matches workers hold in their spools', async () => {
+    const own = await buildApp({ telemetry, tokens: [TOKEN], redis: redis.url, processMetrics: false });
+    try {
+      expect((await post(own, '/api/tournaments/api-submitted/retry', {}, 'wrong-token')).statusCode).toBe(401);
+      const r = await post(own, '/api/tournaments/api-submitted/retry', {}, TOKEN);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual({ tournamentId: 'api-submitted', requeued: 4, failed: 0, cancelled: 4, uncancelled: true });
+      const s = await tournamentStatus('api-submitted', { connection: redis.url });
+      expect(s.state).toBe('running');
+      expect(s.counts.waiting).toBe(4);
+      const unknown = await post(own, '/api/tournaments/nope/retry', {}, TOKEN);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe('UNKNOWN_TOURNAMENT');
+
+      // A worker reports its spool in Redis while it holds matches the store has not taken.
+      const client = await connectRedis(redis.url);
+      try {
+        await publishSpool(client, { worker: 'w-spooling', pending: 7, updatedAt: new Date().toISOString(), since: '2026-11-28T10:00:00.000Z' });
+        const h = await own.inject({ method: 'GET', url: '/health' });
+        expect(h.json()).toMatchObject({ status: 'ok', spool: { pending: 7, workers: [{ worker: 'w-spooling', pending: 7 }] } });
+        await publishSpool(client, { worker: 'w-spooling', pending: 0, updatedAt: new Date().toISOString() });
+        expect((await own.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ spool: { pending: 0, workers: [] } });
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      await own.close();
+    }
   });
 
   it('writes are rate-limited per client: 429 past the limit', async () => {
