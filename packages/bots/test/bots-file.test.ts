@@ -43,6 +43,7 @@ describe('the bots file', () => {
         'allow:',
         '  commands: ["python3  examples/bots/random_bot.py", "cmd:node \'my bot.mjs\'"]',
         '  hosts: ["10.0.0.5:8765", "Bots.Example.org:443"]',
+        '  packs: [packs/mine, /srv/packs/theirs]',
       ].join('\n'),
       '/etc/salient/bots.yaml',
       '/etc/salient',
@@ -53,9 +54,14 @@ describe('the bots file', () => {
       abs: { command: ['bot'], cwd: '/opt/bots', env: {} },
       remote: { url: 'http://10.0.0.5:8765/bot' },
     });
-    expect(f.allow).toEqual({ commands: [['python3', 'examples/bots/random_bot.py'], ['node', 'my bot.mjs']], hosts: ['10.0.0.5:8765', 'bots.example.org:443'] });
-    // JSON is YAML too; an empty file registers nothing.
+    expect(f.allow).toEqual({
+      commands: [['python3', 'examples/bots/random_bot.py'], ['node', 'my bot.mjs']],
+      hosts: ['10.0.0.5:8765', 'bots.example.org:443'],
+      packs: ['/etc/salient/packs/mine', '/srv/packs/theirs'],
+    });
+    // JSON is read as JSON, strictly, like every JSON document (a trailing comma is refused by line); an empty file registers nothing.
     expect(parseBotsFile('{"bots": {"a": {"url": "https://x.org/b"}}}', 'b.json', '/').bots).toEqual({ a: { url: 'https://x.org/b' } });
+    expect(() => parseBotsFile('{"bots": {},}', 'b.json', '/')).toThrow(/^b\.json:1:13: invalid JSON: trailing comma/);
     expect(parseBotsFile('# nothing yet\n', 'b.yaml', '/')).toMatchObject({ bots: {}, allow: { commands: [], hosts: [] } });
   });
 
@@ -81,11 +87,11 @@ describe('the bots file', () => {
       expect.stringMatching(/^bots\.web\.cwd: only a command bot has cwd/),
       expect.stringMatching(/^bots\.leak\.env\.SALIENT_CLICKHOUSE_PASSWORD: SALIENT_\* variables are never passed to bots/),
       expect.stringMatching(/^allow\.hosts\[0\]: must be host:port/),
-      expect.stringMatching(/^allow\.command: unknown field 'command'; .*fields here: commands, hosts\)/),
+      expect.stringMatching(/^allow\.command: unknown field 'command'; .*fields here: commands, hosts, packs\)/),
       expect.stringMatching(/^extra: unknown field 'extra'; .*fields here: bots, allow\) \(line 8, column \d+\)$/),
     ]);
     expect(problems('bots:\n  none: { version: "1" }\n')).toEqual([expect.stringMatching(/^bots\.none: give either command/)]);
-    expect(problems('bots: [\n')[0]).toMatch(/^\(file\): invalid YAML: .*\(line \d+, column \d+\)$/);
+    expect(() => parseBotsFile('bots: [\n', '/etc/salient/bots.yaml', '/etc/salient')).toThrow(/^\/etc\/salient\/bots\.yaml:\d+:\d+: invalid YAML: /);
   });
 
   it('a file that cannot be read is a BAD_CONFIG naming it', async () => {
