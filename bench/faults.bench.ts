@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     `<!-- bench-faults:${meta.date}|${meta.node}|${meta.cpu} -->`,
     `### Faults · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
-    `\`BENCH_MATCHES=${n} BENCH_HANG_MS=${hangMs} npm run bench:faults\`: real redis-server, clickhouse-server 18.16 and \`salient worker\` processes (concurrency 2, lock 2 s) on this machine; Blitz A, side-swapped pairs, one seat pacing its decisions (2 ms) so a match lasts about a tenth of a second. Recorded: distinct matches in ClickHouse (FINAL) once the spools were delivered; doubled: copies beyond one; failed jobs: matches whose job the queue gave up on (the stall run then retries them).`,
+    `\`BENCH_MATCHES=${n} BENCH_HANG_MS=${hangMs} npm run bench:faults\`: real redis-server, clickhouse-server 18.16 and \`salient worker\` processes (concurrency 2, lock 2 s, the default 10 s write timeout) on this machine; Blitz A, side-swapped pairs, one seat pacing its decisions (2 ms) so a match lasts about a tenth of a second. Recorded: distinct matches in ClickHouse (FINAL) once the spools were delivered; doubled: copies beyond one; failed jobs: matches whose job the queue gave up on (the stall run then retries them).`,
     '',
     '| fault | planned | recorded | doubled | lost | failed jobs | spooled at most | wall s | what happened |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -633,7 +633,7 @@ describe('salient-operations.json', () => {
     expect(exporterOf('salient_matches_bucket')).toBeUndefined();
   });
 
-  it('covers match throughput, duration, decisions, queue depth, the processes and the API', () => {
+  it('covers match throughput, duration, decisions, queue depth, the processes, the API and the telemetry spool', () => {
     const all = exprs.map((e) => e.expr).join('\n');
     for (const name of [
       'salient_matches_total',
@@ -645,6 +645,8 @@ describe('salient-operations.json', () => {
       'nodejs_eventloop_lag_seconds',
       'salient_api_http_requests_total',
       'salient_api_http_request_duration_seconds_bucket',
+      'salient_spool_pending_matches',
+      'salient_spool_oldest_age_seconds',
     ]) {
       expect(exprs.some((e) => promqlMetricNames(e.expr).includes(name)), name).toBe(true);
     }

@@ -39,7 +39,7 @@ describe('tournaments under faults', () => {
   }, 180_000);
 
   it('ClickHouse killed mid-run (a worker replaced while it is down), then hung: no job fails, every match once', async () => {
-    const figures = await storeOutage(c, 160, { killAtMs: 1000, downMs: 2500, hangAtMs: 5000, hangMs: 2500 });
+    const figures = await storeOutage(c, 160, { killAtMs: 1000, downMs: 2500, hangAtMs: 5000, hangMs: 2500, writeTimeoutMs: 1000 });
     expect(figures).toMatchObject({ planned: 160, failedJobs: 0, recorded: 160, doubled: 0, lost: 0 });
     expect(figures.spooledPeak).toBeGreaterThan(0);
   }, 300_000);

@@ -121,16 +121,17 @@ export async function storeDownAtStart(c: Cluster, n: number, names: readonly st
 /**
  * Killed (SIGKILL) mid-run and restarted after `downMs`, with one worker killed and replaced (same
  * spool directory, as on the same host) while it is down; later stopped (SIGSTOP: it accepts
- * connections and answers nothing) for `hangMs`. Workers write with a 1 s write timeout.
+ * connections and answers nothing) for `hangMs`. Workers write with `writeTimeoutMs` (default: the
+ * product's, 10 s).
  */
 export async function storeOutage(
   c: Cluster,
   n: number,
-  o: { killAtMs: number; downMs: number; hangAtMs: number; hangMs: number; workers?: number },
+  o: { killAtMs: number; downMs: number; hangAtMs: number; hangMs: number; workers?: number; writeTimeoutMs?: number },
 ): Promise<FaultFigures> {
   const t0 = Date.now();
   const id = 'f-store-outage';
-  const env = { SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS: '1000' };
+  const env: Record<string, string> = o.writeTimeoutMs !== undefined ? { SALIENT_CLICKHOUSE_WRITE_TIMEOUT_MS: String(o.writeTimeoutMs) } : {};
   const spoolOf = (i: number) => join(c.dir, `outage-spool-${i}`);
   let workers = Array.from({ length: o.workers ?? 2 }, (_, i) => c.startWorker(`outage-${i}`, { env, spoolDir: spoolOf(i) }));
   await Promise.all(workers.map((w) => w.metricsPort));
@@ -154,10 +155,13 @@ export async function storeOutage(
     await c.ch.restart();
     notes.push(`ClickHouse back at ${Date.now() - t0} ms`);
     await sleep(Math.max(0, o.hangAtMs - (Date.now() - t0)));
+    const before = (await tournamentStatus(id, { connection: c.redis.url })).counts.completed;
     c.ch.pause();
     notes.push(`ClickHouse stopped (SIGSTOP) at ${Date.now() - t0} ms for ${o.hangMs} ms`);
     await sleep(o.hangMs);
+    const during = (await tournamentStatus(id, { connection: c.redis.url })).counts.completed - before;
     c.ch.resume();
+    notes.push(`${during} matches finished while it was stopped`);
   })();
   const [done] = await Promise.all([run, faults]);
   await spoolsEmpty(workers, 60_000);

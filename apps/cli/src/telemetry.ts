@@ -21,6 +21,7 @@ export async function withTelemetry<T>(f: (t: Telemetry) => Promise<T>): Promise
 export async function storeNotes(t: Telemetry): Promise<string[]> {
   const notes = [`Telemetry: ${t.where}.`];
   if (t.spoolAtOpen.delivered.length) notes.push(`Delivered ${t.spoolAtOpen.delivered.length} spooled match(es) from ${t.config.spoolDir}.`);
+  for (const r of t.spoolAtOpen.rejected ?? []) notes.push(`Set aside a damaged spool file (its match must be played again to be recorded): ${r.why} (now ${r.file})`);
   const pending = await t.pendingSpool();
   if (pending.length) {
     notes.push(`${pending.length} match(es) wait in ${t.config.spoolDir} for the server; they are sent on the next run that reaches it.`);

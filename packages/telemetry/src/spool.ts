@@ -44,6 +44,11 @@ export interface SpoolDelivery {
   delivered: string[];
   /** Matches still waiting (the server went away again, or nothing could be delivered). */
   pending: SpooledMatch[];
+  /**
+   * Files that are not spooled matches (damaged), moved to `<spool>/rejected/` so they stop no
+   * delivery, each with why; the match of each must be played again to be recorded.
+   */
+  rejected?: { file: string; why: string }[];
 }
 
 const SUFFIX = '.jsonl';
@@ -152,44 +157,81 @@ function badSpool(file: string, line: number, why: string): SalientError {
   return new SalientError('IO', `Spool file ${file} line ${line} is not a telemetry row (${why}). Move the file out of the spool directory and re-run that match.`);
 }
 
+/** Rows per delivery batch, about a sink's batch: several matches go in one insert per table. */
+const DELIVERY_BATCH_ROWS = 20_000;
+
+/** A claimed spool file and its rows. */
+interface Claimed {
+  match: SpooledMatch;
+  claimed: string;
+  rows: Map<RowTable, ChRow[]>;
+}
+
 /**
- * Insert every spooled match into `store`, the match row last, deleting each file once it landed.
- * Each file is claimed first, so of several processes delivering one spool, one sends each match.
- * Stops (leaving the rest pending, and the store's link down) when the server is unreachable; throws a
- * `SalientError` for any other failure.
+ * Insert every spooled match into `store`, deleting each file once it landed. Matches go in batches
+ * of about {@link DELIVERY_BATCH_ROWS} rows, one insert per table with the match rows last, so a
+ * `matches` row still means the rest of its match is in; a spool of a thousand matches is delivered
+ * in a few dozen inserts rather than four thousand. Each file is claimed first, so of several
+ * processes delivering one spool, one sends each match. Stops (giving back the batch's claims, the
+ * rest pending, and the store's link down) when the server is unreachable; throws a `SalientError` for
+ * any other failure. A damaged file is moved to `<spool>/rejected/` and reported in `rejected`.
  */
 export async function deliverSpool(store: Store, dir: string, retry?: RetryPolicy): Promise<SpoolDelivery> {
   const delivered: string[] = [];
-  for (const m of await pendingSpool(dir)) {
+  const rejected: { file: string; why: string }[] = [];
+  const pending = await pendingSpool(dir);
+  let batch: Claimed[] = [];
+  let rowsInBatch = 0;
+  const giveBack = (c: Claimed) => rename(c.claimed, c.match.file).catch(() => {});
+  /** Insert the batch; false when the server went away (claims given back). */
+  const send = async (): Promise<boolean> => {
+    const now = batch;
+    batch = [];
+    rowsInBatch = 0;
+    if (now.length === 0) return true;
+    try {
+      for (const table of ROW_TABLES) await insertRows(store, table, now.flatMap((c) => c.rows.get(table) ?? []), retry);
+    } catch (e) {
+      await Promise.all(now.map(giveBack));
+      if (store.unreachable(e)) {
+        store.link.down(e);
+        return false;
+      }
+      throw e;
+    }
+    for (const c of now) {
+      await rm(c.claimed, { force: true });
+      delivered.push(c.match.matchId);
+    }
+    return true;
+  };
+  for (const m of pending) {
     const claimed = join(dir, claimName(basename(m.file)));
     try {
       await rename(m.file, claimed);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process has it
+      await Promise.all(batch.map(giveBack));
       throw new SalientError('IO', `Cannot claim spool file ${m.file} for delivery (${reason(e)}). Check the permissions of SALIENT_SPOOL_DIR.`);
     }
-    const giveBack = () => rename(claimed, m.file).catch(() => {});
     let rows: Map<RowTable, ChRow[]>;
     try {
       rows = await readSpool(claimed);
     } catch (e) {
-      await giveBack();
-      throw e instanceof SalientError ? badSpoolFile(e, claimed, m.file) : e;
+      // A damaged file must not hold up every match behind it: set aside, said, and skipped.
+      const aside = join(dir, 'rejected', basename(m.file));
+      await mkdir(join(dir, 'rejected'), { recursive: true });
+      await rename(claimed, aside).catch(() => {});
+      const why = e instanceof SalientError ? badSpoolFile(e, claimed, m.file).message : reason(e);
+      rejected.push({ file: aside, why });
+      continue;
     }
-    try {
-      for (const table of ROW_TABLES) await insertRows(store, table, rows.get(table) ?? [], retry);
-    } catch (e) {
-      await giveBack();
-      if (store.unreachable(e)) {
-        store.link.down(e);
-        break;
-      }
-      throw e;
-    }
-    await rm(claimed, { force: true });
-    delivered.push(m.matchId);
+    batch.push({ match: m, claimed, rows });
+    for (const r of rows.values()) rowsInBatch += r.length;
+    if (rowsInBatch >= DELIVERY_BATCH_ROWS && !(await send())) break;
   }
-  return { delivered, pending: await pendingSpool(dir) };
+  await send();
+  return { delivered, pending: await pendingSpool(dir), ...(rejected.length ? { rejected } : {}) };
 }
 
 /** The same complaint, naming the file under the name a user will find it by. */

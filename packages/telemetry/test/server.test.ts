@@ -3,7 +3,7 @@
  * directory: the store contract, bad credentials, an unreachable server, and a server that dies
  * mid-run and comes back.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -259,6 +259,28 @@ describe('ClickHouse server telemetry store', () => {
       await expectStored(t, played, 0.5);
     } finally {
       server.resume();
+      await t.close();
+    }
+  });
+
+  it('a damaged spool file is set aside, said, and holds up no other match', async () => {
+    const spoolDir = join(root, 'spool-damaged');
+    const t = await openTelemetry(config({ database: 'salient_damaged', spoolDir }), { whenUnreachable: 'spool', probe: { probeMs: 60_000 } });
+    try {
+      const sink = t.sink({ decisionSample: 0.5, lingerMs: 0, retry: { retries: 0, delayMs: 0 } });
+      await server.kill();
+      const played = [await playBlitz(521, sink), await playBlitz(522, sink)];
+      // Sorted oldest first: the damaged file comes before the good ones.
+      writeFileSync(join(spoolDir, '0-damaged.jsonl'), '{"table":"impulses","row":{}}\nnot json\n');
+      utimesSync(join(spoolDir, '0-damaged.jsonl'), new Date(0), new Date(0));
+      await server.restart();
+      const r = await t.deliverSpool();
+      expect(r.delivered.sort()).toEqual(played.map((p) => p.result.matchId).sort());
+      expect(r.pending).toEqual([]);
+      expect(r.rejected).toEqual([{ file: join(spoolDir, 'rejected', '0-damaged.jsonl'), why: expect.stringMatching(/0-damaged\.jsonl line 2 is not a telemetry row/) }]);
+      expect(readdirSync(join(spoolDir, 'rejected'))).toEqual(['0-damaged.jsonl']);
+      await expectStored(t, played, 0.5);
+    } finally {
       await t.close();
     }
   });
