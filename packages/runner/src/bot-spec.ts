@@ -48,3 +48,31 @@ export function parseBotSpec(spec: string): BotSpec {
   }
   return { name, params };
 }
+
+/** A parameter value as it is kept in an identity: numbers in one spelling (`0.50`, `.5` -> `0.5`). */
+function canonicalValue(v: string): string {
+  return v !== '' && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(v) && Number.isFinite(Number(v)) ? String(Number(v)) : v;
+}
+
+/**
+ * The identity a bot's results are kept, shown and rated under: its name, its parameters in a
+ * canonical order and spelling, and its version, as `greedy:chance=0@1` (a bot without parameters is
+ * `greedy@1`, as results always named it). `greedy` and `greedy:chance=0` play differently, so they
+ * are two entrants, never merged. `reported` is the `name@version` the bot gave; an external bot (or a
+ * spec that does not parse) is known by that alone.
+ */
+export function entrantIdentity(spec: string | undefined, reported: string): string {
+  if (spec === undefined || spec.trim() === '' || isExternalBotSpec(spec)) return reported;
+  let parsed: BotSpec;
+  try {
+    parsed = parseBotSpec(spec);
+  } catch {
+    return reported;
+  }
+  const at = reported.lastIndexOf('@');
+  const name = at > 0 ? reported.slice(0, at) : reported;
+  const version = at > 0 ? reported.slice(at) : '';
+  const keys = Object.keys(parsed.params).sort();
+  if (keys.length === 0) return reported;
+  return `${name}:${keys.map((k) => `${k}=${canonicalValue(parsed.params[k] as string)}`).join(',')}${version}`;
+}

@@ -7,6 +7,6 @@
 export type * from './types.ts';
 export { runMatch, defaultMatchId } from './run-match.ts';
 export { InMemorySink } from './memory-sink.ts';
-export { parseBotSpec, isExternalBotSpec, type BotSpec } from './bot-spec.ts';
+export { parseBotSpec, isExternalBotSpec, entrantIdentity, type BotSpec } from './bot-spec.ts';
 export { BotFault } from './ask-bot.ts';
 export { resolveSeats, findScenario, type Seating } from './seats.ts';

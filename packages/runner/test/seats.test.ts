@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SalientError } from '@salient/engine';
-import { runMatch, parseBotSpec } from '../src/index.ts';
+import { runMatch, parseBotSpec, entrantIdentity } from '../src/index.ts';
 import { diceSpec, randomBot } from './helpers.ts';
 
 async function rejection(p: Promise<unknown>): Promise<SalientError> {
@@ -58,5 +58,25 @@ describe('parseBotSpec', () => {
     expect(() => parseBotSpec('greedy:depth')).toThrow(/'depth' is not key=value/);
     expect(() => parseBotSpec(':x=1')).toThrow(/no bot name/);
     expect(() => parseBotSpec('g:a=1,a=2')).toThrow(/twice/);
+  });
+});
+
+describe('entrantIdentity: the identity results are kept under', () => {
+  it('is name, parameters in canonical order and spelling, and version', () => {
+    expect(entrantIdentity('greedy', 'greedy@1')).toBe('greedy@1');
+    expect(entrantIdentity('greedy:chance=0', 'greedy@1')).toBe('greedy:chance=0@1');
+    expect(entrantIdentity('mcts:iterations=300, c=1.40,rollout=0', 'mcts@2')).toBe('mcts:c=1.4,iterations=300,rollout=0@2');
+    expect(entrantIdentity('mcts:c=.5,iterations=3e2', 'mcts@2')).toBe('mcts:c=0.5,iterations=300@2');
+    // two spellings of one setting are one entrant; two settings are two
+    expect(entrantIdentity('mcts:c=1.4,iterations=300', 'mcts@2')).toBe(entrantIdentity('mcts:iterations=300,c=1.40', 'mcts@2'));
+    expect(entrantIdentity('greedy:chance=0', 'greedy@1')).not.toBe(entrantIdentity('greedy', 'greedy@1'));
+  });
+
+  it('keeps what the bot reported for external bots and specs that do not parse', () => {
+    expect(entrantIdentity('cmd:python3 bot.py --level=2', 'pybot@0.3')).toBe('pybot@0.3');
+    expect(entrantIdentity('http://10.0.0.5:8765/bot', 'remote@1')).toBe('remote@1');
+    expect(entrantIdentity('ext:pybot', 'pybot@3')).toBe('pybot@3');
+    expect(entrantIdentity('greedy:nonsense', 'greedy@1')).toBe('greedy@1');
+    expect(entrantIdentity(undefined, 'random@1')).toBe('random@1');
   });
 });

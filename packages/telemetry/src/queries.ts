@@ -124,9 +124,14 @@ function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot'): string[] {
   if (f.from !== undefined) c.push(`ended_at >= toDateTime(${num(epochSeconds(f.from, 'from'))})`);
   if (f.to !== undefined) c.push(`ended_at < toDateTime(${num(epochSeconds(f.to, 'to'))})`);
   if (f.bot !== undefined) {
-    const prefix = `${f.bot}@`;
-    const match = (x: string) => `(${x} = ${str(f.bot as string)} OR substring(${x}, 1, ${num(Buffer.byteLength(prefix))}) = ${str(prefix)})`;
-    c.push(botColumn === 'bot' ? match('bot') : `arrayExists(b -> ${match('b')}, bots)`);
+    // `greedy` selects every entrant of that bot (`greedy@1`, `greedy:chance=0@1`); `greedy:chance=0`
+    // that one setting; `greedy@1` that version without parameters; a full identity itself.
+    const prefixes = [`${f.bot}@`, ...(f.bot.includes(':') || f.bot.includes('@') ? [] : [`${f.bot}:`])];
+    const match = (x: string) =>
+      `(${[`${x} = ${str(f.bot as string)}`, ...prefixes.map((p) => `substring(${x}, 1, ${num(Buffer.byteLength(p))}) = ${str(p)}`)].join(' OR ')})`;
+    // Seats keep the bot's `name@version`; sides keep the entrant (`greedy:chance=0@1`, or `name@version`
+    // in rows written before entrants were kept): a match is selected by either.
+    c.push(botColumn === 'bot' ? match('bot') : `(arrayExists(b -> ${match('b')}, bots) OR arrayExists(b -> ${match('b')}, side_bots))`);
   }
   return c;
 }
@@ -759,7 +764,7 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
     store,
     'listing tournaments',
     // Aliases differ from the columns: an alias named as a column would replace it in WHERE.
-    `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(bots) AS t_bots, count() AS n,
+    `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, count() AS n,
             ${MATCH_KINDS.map((k) => `countIf(kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}, toString(min(started_at), 'UTC') AS first, toString(max(ended_at), 'UTC') AS last
      FROM ${db}.matches FINAL ${where([...conditions(filter, 'bots'), "tournament != ''"])}
      GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT ${num(limit)}`,

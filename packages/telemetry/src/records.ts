@@ -7,7 +7,7 @@
  */
 import { canonicalJson, hashString, INPUT_LIMITS, parseJsonText, parseReplay, REPLAY_FORMAT, SalientError } from '@salient/engine';
 import type { GameEvent, Json, JsonObject, Position, Replay, SideInfo } from '@salient/engine';
-import type { DecisionRow, EventRow, ImpulseRow, MatchResult, MatchRow } from '@salient/runner';
+import { entrantIdentity, type DecisionRow, type EventRow, type ImpulseRow, type MatchResult, type MatchRow } from '@salient/runner';
 
 /** A row as inserted with JSONEachRow. */
 export type ChRow = Record<string, Json>;
@@ -131,7 +131,10 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup, curve: CurveCo
   const outcome = 'result' in r ? r.result : undefined;
   const sides = outcome ? sortedKeys(outcome.sides) : [];
   const powers = outcome ? sortedKeys(outcome.scores) : [];
-  const sideBots = sides.map((side) => botsOfSide(side, r.bots, row, sidesOf));
+  // Results are kept by entrant: the bot with its parameters and version (`greedy:chance=0@1`), so two
+  // settings of one bot are never merged; without parameters it is `name@version`, as always.
+  const entrants = Object.fromEntries(seats.map((s) => [s, entrantIdentity(row.seatSpecs[s], r.bots[s] ?? '')]));
+  const sideBots = sides.map((side) => botsOfSide(side, entrants, row, sidesOf));
   const options = canonicalJson(row.options);
   const inColumns = replayInColumns(r, row, options, seats);
   const log = r.replay.log;

@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import { InMemorySink, type TelemetrySink } from '@salient/runner';
 import { runReplay } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
+import { createBot } from '@salient/bots';
 import { adHocQueryUnscanned } from '../../src/ad-hoc-query.ts';
 import { impulseCurves, matchReplay, migrate, MIGRATIONS, openStore, openTelemetry, SCHEMA_VERSION, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
 import { impulseRecord, matchRecord } from '../../src/records.ts';
@@ -465,6 +466,42 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(Object.fromEntries(everything.map((r) => [`${r.side}/${r.bot}/${r.packHash}/${r.rulesVersion}`, `${r.games} ${r.wins} ${r.losses} ${r.draws}`]))).toEqual(
         await winCountsFromMatches(t),
       );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps two settings of one bot apart (greedy and greedy:chance=0 are two entrants), and a bot filter finds either or both', async () => {
+    const t = await openTelemetry(config());
+    try {
+      const tournament = `entrants-${Date.now()}`;
+      const sink = t.sink({ lingerMs: 0, decisionSample: 0 });
+      const specs = ['greedy', 'greedy:chance=0'];
+      const played: Played[] = [];
+      for (let seed = 600; seed < 604; seed++) {
+        const [axis, allies] = seed % 2 ? specs : [...specs].reverse();
+        played.push(
+          await playBlitz(seed, sink, {
+            tags: { tournament },
+            seats: { Axis: createBot(axis as string), Allies: createBot(allies as string) },
+            seatSpecs: { Axis: axis as string, Allies: allies as string },
+          }),
+        );
+      }
+      const rates = await t.winRates({ tournament });
+      // the parameters as given (sorted, numbers in one spelling), the version as the bot reported it
+      expect([...new Set(rates.map((r) => r.bot))].sort()).toEqual(['greedy:chance=0@1', 'greedy@1']);
+      for (const bot of ['greedy@1', 'greedy:chance=0@1']) expect(rates.filter((r) => r.bot === bot).reduce((n, r) => n + r.games, 0)).toBe(4);
+      const results = await t.results({ tournament });
+      expect(results).toHaveLength(played.filter((p) => 'result' in p.result).length);
+      for (const r of results) expect(r.sides.map((x) => x.bot).sort()).toEqual(['greedy:chance=0@1', 'greedy@1']);
+      // `greedy` selects both entrants' matches; `greedy:chance=0` only that setting's rows; an unknown setting none
+      expect((await t.winRates({ tournament, bot: 'greedy' })).length).toBe(rates.length);
+      expect((await t.winRates({ tournament, bot: 'greedy:chance=0' })).map((r) => r.bot)).toEqual(['greedy:chance=0@1', 'greedy:chance=0@1']);
+      expect(await t.winRates({ tournament, bot: 'greedy:chance=1' })).toEqual([]);
+      expect((await t.matches({ tournament, bot: 'greedy:chance=0' })).total).toBe(4);
+      const [summary] = await t.tournaments({ tournament });
+      expect(summary?.bots).toEqual(['greedy:chance=0@1', 'greedy@1']);
     } finally {
       await t.close();
     }
