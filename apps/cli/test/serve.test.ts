@@ -1,9 +1,10 @@
 /**
  * `salient serve` end to end: a child process on its own embedded store, on a free port; it says its
- * URL, answers over real HTTP, refuses writes without tokens, and stops cleanly on SIGTERM.
+ * URL, answers over real HTTP, refuses writes without tokens, serves its store to a tournament run and
+ * a report from other processes (the run shows live), and stops cleanly on SIGTERM.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +36,34 @@ describe('salient serve', () => {
     expect(await matches.json()).toMatchObject({ total: 0, matches: [] });
     const write = await fetch(`${url}api/tournaments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'id: x' }) });
     expect(write.status).toBe(403);
+
+    // The store is serve's; a local tournament from another process writes through serve, and the
+    // API shows it while it runs.
+    const spec = join(tmp, 'live.yaml');
+    writeFileSync(spec, 'id: live\ngame: blitz\nscenarios: [A]\nentrants: [{ name: paced, bot: "crash:after=0,sleep=2" }, random]\ngamesPerPairing: 8\n');
+    const run = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'tournament', 'run', spec, '--threads', '1', '--quiet'], { cwd: cli, env });
+    let runErr = '';
+    run.stderr.on('data', (d: Buffer) => (runErr += d.toString()));
+    const ran = new Promise<number | null>((resolve) => run.on('exit', resolve));
+    let seenLive = false;
+    for (let i = 0; i < 300 && run.exitCode === null; i++) {
+      const list = (await (await fetch(`${url}api/tournaments`)).json()) as { tournaments: { id: string; matches: number; state?: string }[] };
+      const live = list.tournaments.find((t) => t.id === 'live');
+      if (live && live.matches > 0 && live.matches < 8 && run.exitCode === null) seenLive = true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await ran, runErr).toBe(0);
+    expect(seenLive).toBe(true);
+    const after = (await (await fetch(`${url}api/tournaments/live`)).json()) as { tournament: { matches: number } };
+    expect(after.tournament.matches).toBe(8);
+    // A report from a third process reads through serve as well.
+    const report = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'report', '--json'], { cwd: cli, env, encoding: 'utf8' });
+    expect(report.status, report.stderr).toBe(0);
+    expect(report.stdout).toContain('"scenario": "A"');
+
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('says so when the port is taken', async () => {
     const { createServer } = await import('node:net');

@@ -80,12 +80,15 @@ export async function runWorkerProcess(o: WorkerProcessOptions): Promise<WorkerP
   const log = (line: Record<string, unknown>): void => sink(redactDeep(line));
   const concurrency = o.concurrency ?? 1;
   const telemetryConfig = o.telemetry !== false ? telemetryConfigFromEnv() : undefined;
-  if (telemetryConfig && concurrency > 1 && telemetryConfig.kind === 'embedded') {
-    // Each concurrent match runs in its own process, and an embedded store belongs to one process.
+  if (telemetryConfig?.kind === 'embedded') {
+    // A worker's matches must reach the store every worker and the dashboard read. An embedded store
+    // is this host's alone (and one process's): every match written there would be missing from
+    // everyone else's results, so the worker refuses to start rather than play into it.
     throw new SalientError(
       'BAD_CONFIG',
-      `A worker with --concurrency ${concurrency} needs a ClickHouse server for telemetry: the embedded store can be opened by one process only. ` +
-        'Set SALIENT_CLICKHOUSE_URL (and _USER, _PASSWORD), or use --concurrency 1, or --no-telemetry.',
+      `A worker writes its matches to the ClickHouse server the other workers and the dashboard share, and none is configured (the embedded store in ${telemetryConfig.path} is this machine's alone). ` +
+        'Set SALIENT_CLICKHOUSE_URL (and SALIENT_CLICKHOUSE_USER, SALIENT_CLICKHOUSE_PASSWORD), or start it with --no-telemetry to play without recording. ' +
+        'To play a tournament on this machine alone, use `salient tournament run`.',
     );
   }
   // A bad bots file is the operator's to fix before anything starts (startWorker reads it again).

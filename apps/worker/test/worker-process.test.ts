@@ -43,11 +43,16 @@ describe('worker process', () => {
     expect(log.filter((l) => l.msg === 'match done')).toHaveLength(3);
   });
 
-  it('refuses several match processes on one embedded telemetry store, and Redis that is not there', async () => {
+  it('refuses to start with no shared store (the embedded store is one machine\'s), and Redis that is not there', async () => {
     const saved = process.env.SALIENT_CLICKHOUSE_URL;
     delete process.env.SALIENT_CLICKHOUSE_URL;
     try {
-      await expect(runWorkerProcess({ redis: redis.url, concurrency: 2, metricsPort: 0, handleSignals: false })).rejects.toMatchObject({ code: 'BAD_CONFIG' });
+      for (const concurrency of [1, 2]) {
+        await expect(runWorkerProcess({ redis: redis.url, concurrency, metricsPort: 0, handleSignals: false })).rejects.toMatchObject({
+          code: 'BAD_CONFIG',
+          message: expect.stringMatching(/none is configured .*Set SALIENT_CLICKHOUSE_URL .*--no-telemetry/),
+        });
+      }
     } finally {
       if (saved !== undefined) process.env.SALIENT_CLICKHOUSE_URL = saved;
     }

@@ -9,11 +9,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions, type ClickHouseSettings } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { SalientError } from '@salient/engine';
 import { DEFAULT_DATABASE, describeConfig, withoutUrlCredentials, type EmbeddedConfig, type ServerConfig, type TelemetryConfig } from './config.ts';
 import { isUnreachable, reason, serverError } from './failures.ts';
 import { StoreLink, type StoreLinkOptions } from './link.ts';
+import { EmbeddedLink, type Connection } from './embedded-link.ts';
 import { ident } from './sql.ts';
 
 /** An open ClickHouse store with Salient's database selected. */
@@ -64,9 +65,11 @@ const JSON_ROWS = { parse: JSON.parse, stringify: (v: unknown): string => (typeo
 
 interface SharedEmbedded {
   client: ClickHouseClient;
+  /** This process's way to the engine: its own, or through the process that holds it. */
+  link: EmbeddedLink;
   refs: number;
   /** The read-only session for ad hoc SQL, opened on first use. */
-  reader?: Promise<ClickHouseClient>;
+  reader?: ClickHouseClient;
 }
 
 /** The one embedded engine of this process, by absolute data path. */
@@ -104,63 +107,68 @@ export async function openEmbedded(config: EmbeddedConfig): Promise<Store> {
   const shared = await pending;
   shared.refs++;
   let closed = false;
-  const where = describeConfig(config);
+  const described = describeConfig(config);
+  const where = () => (shared.link.holdsStore ? described : `${described} (held by process ${shared.link.holder}, reached through it)`);
+  // Only a relayed store can be away (its holder exited and nobody could take the store over): the
+  // writers then spool, and the link probes until the store answers again.
+  const storeLink = new StoreLink(async () => {
+    const r = await shared.link.main.ping({ select: true } as Parameters<Connection['ping']>[0]);
+    if (!r.success) throw r.error;
+  });
   return {
     mode: 'embedded',
-    where,
+    get where() {
+      return where();
+    },
     database: DEFAULT_DATABASE,
     client: shared.client,
-    fail: (what, e) => (e instanceof SalientError ? e : new SalientError('IO', `The ${where} failed while ${what}: ${reason(e)}`)),
-    // An in-process engine is never "down"; any failure is a real error.
-    unreachable: () => false,
-    link: StoreLink.always(),
+    fail: (what, e) => (e instanceof SalientError ? e : new SalientError('IO', `The ${where()} failed while ${what}: ${reason(e)}`)),
+    unreachable: isUnreachable,
+    link: storeLink,
     readOnly: async () => {
-      if (!shared.reader) {
-        const opening = openReader(path);
-        shared.reader = opening;
-        opening.catch(() => shared.reader === opening && delete shared.reader);
-      }
-      return { client: await shared.reader, settings: {} };
+      shared.reader ??= createClient({ connection: shared.link.reader, log: QUIET, json: JSON_ROWS });
+      return { client: shared.reader, settings: {} };
     },
     close: async () => {
       if (closed) return;
       closed = true;
+      storeLink.close();
       if (--shared.refs > 0) return;
       embedded.delete(path);
       const reader = shared.reader;
       delete shared.reader;
-      await reader?.then((r) => r.close()).catch(() => {});
+      await reader?.close().catch(() => {});
       await shared.client.close();
+      await shared.link.close();
     },
   };
 }
 
 async function createEmbedded(path: string): Promise<SharedEmbedded> {
   mkdirSync(path, { recursive: true });
-  // Loaded only here: the embedded engine is a large native library that server users never need.
-  const { createChdbConnection } = await import('chdb/connection');
-  let connection;
+  // Here, or through the process that holds the store (see embedded-link.ts).
+  let link: EmbeddedLink;
   try {
-    connection = createChdbConnection({ path });
+    link = await EmbeddedLink.open(path, openChdb, openReader);
   } catch (e) {
-    throw lockedError(path, e);
+    if (e instanceof SalientError) throw e;
+    throw new SalientError('IO', `The embedded telemetry store at ${path} could not be prepared: ${reason(e)}`);
   }
   // chdb types its connection against @clickhouse/client-common, which @clickhouse/client 1.23 now
   // bundles under its own declarations: the same shape, nominally different types.
-  const client = createClient({
-    connection: connection as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>,
-    log: QUIET,
-    json: JSON_ROWS,
-  });
+  const client = createClient({ connection: link.main, log: QUIET, json: JSON_ROWS });
+  return { client, link, refs: 0 };
+}
+
+/** The embedded engine on `path` in this process; `TELEMETRY_LOCKED` naming the holder when another process has it. */
+async function openChdb(path: string): Promise<Connection> {
+  // Loaded only here: the embedded engine is a large native library that server users never need.
+  const { createChdbConnection } = await import('chdb/connection');
   try {
-    await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${ident(DEFAULT_DATABASE)}` });
-    // The chdb session keeps `USE`, so ad hoc queries name tables without the database, as on a server.
-    await client.command({ query: `USE ${ident(DEFAULT_DATABASE)}` });
+    return createChdbConnection({ path }) as unknown as Connection;
   } catch (e) {
-    await client.close();
-    throw new SalientError('IO', `The embedded telemetry store at ${path} could not be prepared: ${reason(e)}`);
+    throw lockedError(path, e);
   }
-  return { client, refs: 0 };
 }
 
 /**
@@ -169,21 +177,16 @@ async function createEmbedded(path: string): Promise<SharedEmbedded> {
  * and would reach the sink's writes on a shared session; a session of its own can be read-only for
  * good (readonly=1 also forbids setting readonly back).
  */
-async function openReader(path: string): Promise<ClickHouseClient> {
+async function openReader(path: string): Promise<Connection> {
   const { createChdbConnection } = await import('chdb/connection');
-  const client = createClient({
-    connection: createChdbConnection({ path }) as unknown as NonNullable<ClickHouseClientConfigOptions['connection']>,
-    log: QUIET,
-    json: JSON_ROWS,
-  });
+  const connection = createChdbConnection({ path }) as unknown as Connection;
   try {
-    await client.command({ query: `USE ${ident(DEFAULT_DATABASE)}` });
-    await client.command({ query: 'SET readonly = 1' });
+    for (const query of [`USE ${ident(DEFAULT_DATABASE)}`, 'SET readonly = 1']) await connection.command({ query } as Parameters<Connection['command']>[0]);
   } catch (e) {
-    await client.close();
+    await connection.close();
     throw new SalientError('IO', `A read-only session on the embedded telemetry store at ${path} could not be opened: ${reason(e)}`);
   }
-  return client;
+  return connection;
 }
 
 /** Explain a refused embedded open: the data directory's `status` file names the process holding it. */

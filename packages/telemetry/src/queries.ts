@@ -113,8 +113,11 @@ const LENGTH_KINDS = ['completed', 'adjudicated'];
 /** Buckets in a length histogram when the values spread wider than this. */
 const MAX_BUCKETS = 20;
 
-/** WHERE conditions on `matches` (or the win-count view) for `f`. */
-function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot'): string[] {
+/**
+ * WHERE conditions on `matches` (or the win-count view) for `f`. `seatsOnly`: a table that keeps the
+ * seats' bots but not the sides' entrants (`curve_points`) names the database to look the matches up in.
+ */
+function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot', seatsOnly?: string): string[] {
   const c: string[] = [];
   if (f.game !== undefined) c.push(`game = ${str(f.game)}`);
   if (f.scenario !== undefined) c.push(`scenario = ${str(f.scenario)}`);
@@ -131,7 +134,8 @@ function conditions(f: TelemetryFilter, botColumn: 'bots' | 'bot'): string[] {
       `(${[`${x} = ${str(f.bot as string)}`, ...prefixes.map((p) => `substring(${x}, 1, ${num(Buffer.byteLength(p))}) = ${str(p)}`)].join(' OR ')})`;
     // Seats keep the bot's `name@version`; sides keep the entrant (`greedy:chance=0@1`, or `name@version`
     // in rows written before entrants were kept): a match is selected by either.
-    c.push(botColumn === 'bot' ? match('bot') : `(arrayExists(b -> ${match('b')}, bots) OR arrayExists(b -> ${match('b')}, side_bots))`);
+    const either = `(arrayExists(b -> ${match('b')}, bots) OR arrayExists(b -> ${match('b')}, side_bots))`;
+    c.push(botColumn === 'bot' ? match('bot') : seatsOnly ? `match_id IN (SELECT match_id FROM ${seatsOnly}.matches WHERE ${either})` : either);
   }
   return c;
 }
@@ -334,7 +338,7 @@ export async function impulseCurves(store: Store, filter: TelemetryFilter = {}):
             avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control,
             avgIf(units, units >= 0) AS mean_units, countIf(units >= 0) AS with_units
      FROM ${db}.curve_points FINAL
-     ${where(conditions(filter, 'bots'))}
+     ${where(conditions(filter, 'bots', db))}
      GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power
      ORDER BY ${SCENARIO_COLUMNS}, turn, impulse, power`,
   );

@@ -207,7 +207,10 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
   });
   return {
     mode: store.mode,
-    where: store.where,
+    // Live: an embedded store reached through another process says so, until this one takes it over.
+    get where() {
+      return store.where;
+    },
     config,
     client: store.client,
     database: store.database,

@@ -1,6 +1,8 @@
 /**
- * An embedded store held by another process: the error names that process. Its own test file, because
- * this process must not have opened another embedded store first (one per process).
+ * An embedded store held by another process: that process serves it to this one (writes and reads go
+ * through it, exactly once), this one takes the store over when the holder exits, and a holder that
+ * serves nobody is named in a clear error. Its own test file, because this process must not have opened
+ * another embedded store first (one per process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTelemetry } from '../src/index.ts';
+import { expectedCounts, playBlitz, storedCounts } from './support/matches.ts';
 
 // Made in beforeAll, not at import, so a run that filters these tests out leaves no directory behind.
 let root = '';
@@ -35,9 +38,9 @@ async function stopChild(): Promise<void> {
 }
 
 /** Start the holder and wait until it says the store is open. */
-function holdStore(): Promise<ChildProcess> {
+function holdStore(...flags: string[]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, ['--import', 'tsx', holder, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, ['--import', 'tsx', holder, path, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     let err = '';
     c.stderr?.on('data', (d: Buffer) => (err += d.toString()));
@@ -48,9 +51,39 @@ function holdStore(): Promise<ChildProcess> {
   });
 }
 
-describe('embedded store locked by another process', () => {
-  it('names the process holding it and says what to do; opens once that process is gone', async () => {
+describe('embedded store held by another process', () => {
+  it('is served by that process: writes land once, reads see them, ad hoc SQL stays read-only; when it exits this process takes the store over', async () => {
     const c = await holdStore();
+    const config = { kind: 'embedded' as const, path, spoolDir: join(root, 'spool') };
+    const t = await openTelemetry(config);
+    try {
+      expect(t.mode).toBe('embedded');
+      expect(t.where).toBe(`embedded ClickHouse in ${path} (held by process ${c.pid}, reached through it)`);
+      const sink = t.sink({ lingerMs: 0, decisionSample: 1 });
+      const played = [await playBlitz(901, sink, { tags: { tournament: 'relayed' } }), await playBlitz(902, sink, { tags: { tournament: 'relayed' } })];
+      for (const p of played) expect(await storedCounts(t, p.result.matchId)).toEqual(expectedCounts(p, 1));
+      // the same match again through the holder: one copy of each row
+      await playBlitz(901, sink, { tags: { tournament: 'relayed' } });
+      expect((await t.query("SELECT count() AS n FROM matches FINAL WHERE tournament = 'relayed'")).rows).toEqual([{ n: 2 }]);
+      await expect(t.query("SELECT * FROM matches INTO OUTFILE '/tmp/x'")).rejects.toMatchObject({ code: 'BAD_QUERY' });
+      const rates = await t.winRates({ tournament: 'relayed' });
+      expect(rates.reduce((n, r) => n + r.games, 0)).toBe(4);
+
+      // The holder exits: the next call finds the store free and opens it here.
+      await stopChild();
+      expect((await t.winRates({ tournament: 'relayed' })).reduce((n, r) => n + r.games, 0)).toBe(4);
+      expect(t.where).toBe(`embedded ClickHouse in ${path}`);
+      const third = await playBlitz(903, sink, { tags: { tournament: 'relayed' } });
+      expect(await storedCounts(t, third.result.matchId)).toEqual(expectedCounts(third, 1));
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('embedded store locked by another process that serves nobody', () => {
+  it('names the process holding it and says what to do; opens once that process is gone', async () => {
+    const c = await holdStore('--no-relay');
     const config = { kind: 'embedded' as const, path, spoolDir: join(root, 'spool') };
     await expect(openTelemetry(config)).rejects.toMatchObject({
       code: 'TELEMETRY_LOCKED',
