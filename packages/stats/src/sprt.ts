@@ -20,6 +20,12 @@
  *   test statistics page, and `sprt.analytics` (an Elo estimate that accounts for the test having
  *   stopped early, from a Brownian-motion model of the LLR).
  *
+ * Which fishtest: every figure here (LLR, bounds, Elo, LOS, normalized Elo, the SPRT Elo estimate
+ * and its interval) matches fishtest's code at commit 93fe81eb8256b870ab759ec4470f6251fe985827,
+ * "Fix for issue 2571" (written 2026-07-20, committed 2026-08-13 through fishtest's pull request
+ * 2581). Of what this module reports, that commit changed only the SPRT Elo estimate and its LOS:
+ * see `sprtElo`. The known answers in test/fixtures/fishtest-stats.json come from that commit's code.
+ *
  * Not ported: fishtest's dynamic overshoot correction, which nudges the bounds inward by an estimate
  * of how far the LLR jumps past them between its batched updates. We update after every pair, so the
  * overshoot is one pair's jump, and the plain Wald bounds are what this module compares against.
@@ -187,6 +193,9 @@ export function sprt(counts: Pentanomial, options: SprtOptions): SprtResult {
 /**
  * Elo with its 95% interval and the LOS from the pair counts (fishtest `stat_util.get_elo`). The
  * variance is the pairs' own, so the interval is the honest (narrower or wider) one for paired play.
+ * The interval is symmetric about the estimate, as fishtest reports it (`ELO: x +-y`, and `elo ±
+ * elo95` on its statistics page): the score interval mapped to Elo is lopsided, and half its width
+ * is the ±.
  */
 export function pentanomialElo(counts: Pentanomial): EloEstimate {
   checkCounts(counts);
@@ -225,6 +234,7 @@ export function pentanomialNormalizedElo(counts: Pentanomial): NormalizedEloEsti
  * Elo estimate for a test stopped by the SPRT (fishtest `sprt.analytics`): a plain estimate is biased
  * after an early stop, so this one asks, in a Brownian model of the LLR, for which Elo the observed
  * stop would be the median (and the 2.5% / 97.5%) outcome. `level` is the interval's confidence.
+ * As fishtest since 93fe81eb: the LLR's variance per pair is the observed one for every trial Elo.
  */
 export function sprtElo(counts: Pentanomial, options: SprtOptions, level = 0.95): SprtEloEstimate {
   const o = checkOptions(options);
@@ -252,10 +262,16 @@ export function sprtElo(counts: Pentanomial, options: SprtOptions, level = 0.95)
     llr = upper;
   }
 
-  /** Probability of a worse outcome than the observed one if the true (logistic) Elo were `elo`. */
+  /**
+   * Probability of a worse outcome than the observed one if the true (logistic) Elo were `elo`.
+   * The LLR's variance per pair is the observed one whatever Elo is tried (fishtest 93fe81eb). It
+   * used to be re-estimated for each trial Elo, as vHat + (s - sHat)^2, which is the right variance
+   * given that Elo but made this probability rise again far from the observed score, so the bounds
+   * below could land on the wrong side or at the ±1000 clamp (fishtest issue 2571). Near the
+   * observed score the two agree to second order.
+   */
   const outcomeProb = (elo: number) => {
-    const s = logisticScore(elo);
-    const d = drift(s, vHat + (s - sHat) ** 2);
+    const d = drift(logisticScore(elo), vHat);
     return brownianOutcomeCdf(lower, upper, d.mu, d.variance, time, llr);
   };
   const boundFor = (p: number) => {

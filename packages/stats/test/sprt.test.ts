@@ -12,6 +12,14 @@ import {
   type GameScore,
   type Pentanomial,
 } from '../src/sprt.ts';
+import fishtestStats from './fixtures/fishtest-stats.json' with { type: 'json' };
+
+/** xs[i], for fixture arrays whose length the fixture fixes. */
+function at(xs: readonly number[], i: number): number {
+  const x = xs[i];
+  if (x === undefined) throw new Error(`fixture: no element ${i}`);
+  return x;
+}
 
 /** |got - want| within `tol` of want's size (absolute below 1). */
 function close(got: number, want: number, tol = 1e-9): void {
@@ -89,61 +97,79 @@ describe('SPRT: published fishtest results', () => {
 });
 
 /**
- * Numbers produced by fishtest's own Python (server/fishtest/stats LLRcalc.py, stat_util.py, sprt.py,
- * brownian.py, read from official-stockfish/fishtest and run with python3 + scipy 1.17 in a scratch
- * directory outside this repository; only the numbers are kept here):
- * - llrNormalized: LLRcalc.LLR_normalized(0, 2, counts)
- * - llrLogistic: LLRcalc.LLR_logistic(0, 5, counts)
- * - elo: stat_util.get_elo(counts) -> [elo, elo95, los]
- * - nelo: the pentanomial nElo and its 95% interval as the tests_stats page computes them
- * - sprtElo: stat_util.SPRT_elo({pentanomial: counts}, elo0=0, elo1=2, elo_model='normalized')
- *   -> [elo, ci[0], ci[1], LOS]
- * The vectors cover a large run, small ones, zero cells and one-sided sweeps.
+ * Figures from fishtest's own Python, kept in fixtures/fishtest-stats.json. The driver beside it
+ * (fixtures/fishtest-stats.py, ours) calls fishtest's server/fishtest/stats at the commit recorded in
+ * the file, 93fe81eb8256b870ab759ec4470f6251fe985827 ("Fix for issue 2571"), with python3 and scipy
+ * 1.17; the header of the driver says how. Per case:
+ * - llrNormalized / llrLogistic: LLRcalc.LLR_normalized / LLR_logistic at the case's elo0, elo1
+ * - bounds, llr, sprtElo: stat_util.SPRT_elo({pentanomial}, alpha, beta, p = 1 - level, elo0, elo1,
+ *   elo_model) -> a, b, LLR, elo, ci, LOS
+ * - getElo: stat_util.get_elo -> [elo, elo95, los]
+ * - nelo: the pentanomial normalized Elo and its 95% interval as the raw statistics page computes them
+ * The cases: finished fishtest runs, small and middling ones, Elo far outside the bounds (the case of
+ * fishtest issue 2571 among them), zeros in cells, sweeps, single pairs, and other error rates and
+ * confidence levels. The figures are matched to 1e-9, far tighter than fishtest prints them.
  */
-const FISHTEST_PYTHON: {
-  counts: Pentanomial;
+interface FishtestCase {
+  label: string;
+  counts: number[];
+  design: { model: string; elo0: number; elo1: number; alpha: number; beta: number; level: number };
   llrNormalized: number;
   llrLogistic: number;
-  elo: [number, number, number];
-  nelo: [number, number, number];
-  sprtElo: [number, number, number, number];
-}[] = [
-  { counts: [369, 12695, 27124, 12664, 332], llrNormalized: -2.936953911013966, llrLogistic: -47.293676442270396, elo: [-0.34296732409512376, 1.0743630477819084, 0.2657628206914644], nelo: [-0.6665308287166781, -2.754446085517396, 1.42138442808404], sprtElo: [-0.17513730930345808, -1.2852642106165766, 0.9722691896454307, 0.3801188232802929] },
-  { counts: [2, 197, 434, 179, 4], llrNormalized: -0.18971807380728165, llrLogistic: -1.5059188727002306, elo: [-2.980525439998977, 8.344825826734553, 0.24189800058517408], nelo: [-6.022026954176602, -22.893829570834587, 10.849775662481386], sprtElo: [-2.980525439999021, -11.363398109840778, 5.365837122462976, 0.24181053713777456] },
-  { counts: [3, 10, 18, 12, 7], llrNormalized: 0.07194737935459417, llrLogistic: 0.21872132514981416, elo: [34.86007028756008, 53.71662234088841, 0.9016471987705268], nelo: [44.853741220295305, -23.85063921331655, 113.55812165390716], sprtElo: [34.860070287560134, -17.411987088520505, 95.44208097796692, 0.9051371234177736] },
-  { counts: [0, 4, 9, 6, 1], llrNormalized: 0.039940404560459816, llrLogistic: 0.16588941832138268, elo: [34.84076938283922, 63.19236682500761, 0.8643800325929585], nelo: [60.4379420106034, -46.03445666904065, 166.91034069024744], sprtElo: [34.84076938283921, -26.336601200339796, 123.88266560759608, 0.8711712854424989] },
-  { counts: [0, 0, 7, 0, 3], llrNormalized: 0.044300654861282325, llrLogistic: 0.14281954913052894, elo: [107.46560971682119, 113.37964081867926, 0.9806959678120853], nelo: [160.6630819847121, 51.60790239487138, 269.71826157455274], sprtElo: [107.46560971682116, 21.049821160424475, 1000, 0.9931828235557508] },
-  { counts: [5, 0, 0, 0, 0], llrNormalized: -0.0408737328313604, llrLogistic: -0.07250270169857488, elo: [-1199.826195290393, 249.82236613646864, 0.0], nelo: [-6341.585502033004, -129714.74609108354, 117031.57508701754], sprtElo: [-1000, -1000, -970.4892003174475, 0.0] },
-  { counts: [0, 0, 0, 0, 12], llrNormalized: 0.0972956671002598, llrLogistic: 0.17147965006857477, elo: [1199.8261952903777, 172.9420001392678, 1.0], nelo: [9825.87049135727, -181223.82697148176, 200875.56795419625], sprtElo: [1000, 1000, 1000, 1.0] },
-  { counts: [1, 0, 0, 0, 0], llrNormalized: -0.008178043453493206, llrLogistic: -0.014523779645967582, elo: [-1041.084377983023, 395.5919342530141, 3.4963722958110603e-31], nelo: [-2833.0186948140954, -58163.887264577046, 52497.84987494886], sprtElo: [-1000, -1000, -684.1855559574842, 0.0] },
-  { counts: [40, 120, 200, 90, 30], llrNormalized: -0.4176110515838748, llrLogistic: -1.5901077964274357, elo: [-18.1119925846196, 15.671306865996332, 0.01157739933669902], nelo: [-25.464263119424025, -47.589787043914846, -3.3387391949332064], sprtElo: [-18.111992584619625, -34.041118094537914, -2.564684013819895, 0.011186067824930694] },
-];
+  bounds: number[];
+  llr: number;
+  getElo: number[];
+  nelo: number[];
+  sprtElo: { elo: number; ci: number[]; los: number };
+}
+const FISHTEST: { fishtest: { commit: string }; cases: FishtestCase[] } = fishtestStats;
 
 describe('SPRT: the same numbers as fishtest’s Python', () => {
-  for (const r of FISHTEST_PYTHON) {
-    it(`counts [${r.counts.join(', ')}]`, () => {
-      close(llrNormalized(r.counts, 0, 2), r.llrNormalized);
-      close(llrLogistic(r.counts, 0, 5), r.llrLogistic);
+  it('the fixtures come from the fishtest commit the code cites', () => {
+    expect(FISHTEST.fishtest.commit).toBe('93fe81eb8256b870ab759ec4470f6251fe985827');
+    expect(FISHTEST.cases.length).toBeGreaterThanOrEqual(20);
+  });
 
-      const e = pentanomialElo(r.counts);
-      close(e.elo, r.elo[0]);
-      close(e.plusMinus, r.elo[1]);
-      close(e.los, r.elo[2]);
-      close(e.ci.low, r.elo[0] - r.elo[1]);
-      close(e.ci.high, r.elo[0] + r.elo[1]);
+  for (const r of FISHTEST.cases) {
+    const counts = r.counts as unknown as Pentanomial;
+    const d = r.design;
+    const options = { elo0: d.elo0, elo1: d.elo1, alpha: d.alpha, beta: d.beta, model: d.model as 'normalized' | 'logistic' };
+    it(`${r.label}: [${r.counts.join(', ')}] ${d.model} <${d.elo0},${d.elo1}>`, () => {
+      close(llrNormalized(counts, d.elo0, d.elo1), r.llrNormalized);
+      close(llrLogistic(counts, d.elo0, d.elo1), r.llrLogistic);
 
-      const n = pentanomialNormalizedElo(r.counts);
-      close(n.nelo, r.nelo[0]);
-      close(n.ci.low, r.nelo[1]);
-      close(n.ci.high, r.nelo[2]);
+      const t = sprt(counts, options);
+      close(t.llr, r.llr);
+      close(t.lower, at(r.bounds, 0), 1e-15);
+      close(t.upper, at(r.bounds, 1), 1e-15);
 
-      const a = sprtElo(r.counts, { elo0: 0, elo1: 2 });
-      close(a.elo, r.sprtElo[0]);
-      close(a.ci.low, r.sprtElo[1]);
-      close(a.ci.high, r.sprtElo[2]);
-      close(a.los, r.sprtElo[3]);
+      const e = pentanomialElo(counts);
+      close(e.elo, at(r.getElo, 0));
+      close(e.plusMinus, at(r.getElo, 1));
+      close(e.los, at(r.getElo, 2));
+      close(e.ci.low, at(r.getElo, 0) - at(r.getElo, 1));
+      close(e.ci.high, at(r.getElo, 0) + at(r.getElo, 1));
+
+      const n = pentanomialNormalizedElo(counts);
+      close(n.nelo, at(r.nelo, 0));
+      close(n.ci.low, at(r.nelo, 1));
+      close(n.ci.high, at(r.nelo, 2));
+
+      const a = sprtElo(counts, options, d.level);
+      close(a.elo, r.sprtElo.elo);
+      close(a.ci.low, at(r.sprtElo.ci, 0));
+      close(a.ci.high, at(r.sprtElo.ci, 1));
+      close(a.los, r.sprtElo.los);
     });
   }
+
+  it('the SPRT Elo interval stays finite for Elo far outside the bounds (fishtest issue 2571)', () => {
+    // Before fishtest 93fe81eb the estimate for this run was the 1000 clamp; now it is near the plain one.
+    const a = sprtElo([1, 20, 300, 900, 779], { elo0: 0, elo1: 2 });
+    expect(a.elo).toBeGreaterThan(200);
+    expect(a.ci.high).toBeLessThan(300);
+    expect(a.ci.low).toBeLessThan(a.elo);
+  });
 
   it('decides H1 for a clear winner and H0 for a clear loser, and continues on nothing', () => {
     expect(sprt([0, 0, 0, 300, 0], { elo0: 0, elo1: 5 }).state).toBe('H1');
