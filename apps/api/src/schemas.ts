@@ -296,6 +296,10 @@ export const sprtSchema = z
     voidedPairs: z.number().int(),
     elo: z.object({ elo: figure, ci: span, plusMinus: figure, los: figure }).describe('logistic Elo of the candidate, 95% interval, likelihood of superiority'),
     nelo: z.object({ nelo: figure, ci: span }).describe('normalized Elo (the scale of elo0/elo1), 95% interval'),
+    sprtElo: z
+      .object({ elo: figure, ci: span, los: figure })
+      .optional()
+      .describe("once the test decided: the Elo estimate allowing for the early stop (fishtest's SPRT-adjusted estimate), 95% interval, LOS"),
     matchesSeen: z.number().int(),
     matches: z.number().int(),
   })

@@ -345,6 +345,11 @@ describe('the web dashboard in headless Chromium', () => {
     const cells = await attrs('[data-testid=pentanomial] g[data-cell]', ['data-cell', 'data-count']);
     expect(cells.map((c) => Number(c['data-count']))).toEqual([...run.stop!.pentanomial]);
     expect(await page.locator('[data-testid=sprt-estimates]').textContent()).toContain(`Elo +${run.stop!.elo.elo.toFixed(1)} ± ${run.stop!.elo.plusMinus.toFixed(1)}`);
+    // A decided test also says the estimate that allows for its early stop, as fishtest does.
+    const adjusted = run.stop!.sprtElo!;
+    expect(await page.locator('[data-testid=sprt-adjusted]').textContent()).toBe(
+      ` · SPRT-adjusted Elo +${adjusted.elo.toFixed(1)} (95%: ${adjusted.ci.low < 0 ? '−' : '+'}${Math.abs(adjusted.ci.low).toFixed(1)} to +${adjusted.ci.high.toFixed(1)})`,
+    );
     expect(await page.locator('[data-testid=sprt-reason]').textContent()).toBe(` ${run.stopped!.reason}.`);
     expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`${run.outcomes.length} of 1,000 matches done`);
     expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`${run.stopped!.unplayed} left unplayed`);

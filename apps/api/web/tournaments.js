@@ -126,6 +126,13 @@ function sprtCard(s) {
     ? [
         h('strong', {}, `Elo ${signed(s.elo.elo)} ± ${s.elo.plusMinus === null ? '∞' : s.elo.plusMinus.toFixed(1)}`),
         ` (likelihood of superiority ${pct(s.elo.los ?? Number.NaN)}) · normalized Elo ${signed(s.nelo.nelo)} (95%: ${signed(s.nelo.ci.low)} to ${signed(s.nelo.ci.high)})`,
+        s.sprtElo
+          ? h(
+              'span',
+              { 'data-testid': 'sprt-adjusted', title: 'An estimate made after an early stop leans towards the hypothesis accepted; this one allows for where the test stopped (as fishtest reports it).' },
+              ` · SPRT-adjusted Elo ${signed(s.sprtElo.elo)} (95%: ${signed(s.sprtElo.ci.low)} to ${signed(s.sprtElo.ci.high)})`,
+            )
+          : null,
       ]
     : 'No complete pair yet.';
   return card(

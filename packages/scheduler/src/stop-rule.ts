@@ -12,7 +12,9 @@ import {
   pentanomialNormalizedElo,
   sprt,
   sprtBounds,
+  sprtElo,
   type EloEstimate,
+  type SprtEloEstimate,
   type GameScore,
   type NormalizedEloEstimate,
   type Pentanomial,
@@ -64,6 +66,12 @@ export interface SprtStatus {
   elo: EloEstimate;
   /** Normalized Elo (the scale of elo0/elo1), with 95% interval. */
   nelo: NormalizedEloEstimate;
+  /**
+   * Once the test has decided: the Elo estimate that allows for the early stop (fishtest's
+   * SPRT-adjusted estimate, median-unbiased given where the LLR stopped), with its 95% interval and
+   * LOS. A plain estimate after an early stop leans towards the hypothesis accepted.
+   */
+  sprtElo?: SprtEloEstimate;
   /** Matches observed, of `matches` planned. */
   matchesSeen: number;
   matches: number;
@@ -249,6 +257,7 @@ export function sprtStopRule(spec: Extract<StopSpec, { rule: 'sprt' }>, ctx: Sto
         voidedPairs: voided,
         elo: pentanomialElo(counts),
         nelo: pentanomialNormalizedElo(counts),
+        ...(r.state !== 'continue' && r.pairs > 0 ? { sprtElo: sprtElo(counts, options) } : {}),
         matchesSeen: seen.size,
         matches: ctx.matches,
       };
@@ -298,7 +307,8 @@ export function sprtText(s: SprtStatus): [string, string] {
   };
   const elo = `Elo ${signed(s.elo.elo)} ± ${Number.isFinite(s.elo.plusMinus) ? s.elo.plusMinus.toFixed(1) : 'inf'} (LOS ${(100 * s.elo.los).toFixed(1)}%)`;
   const nelo = `nElo ${signed(s.nelo.nelo)} (${signed(s.nelo.ci.low)} to ${signed(s.nelo.ci.high)})`;
-  return [head, `  ${counts}; ${elo}; ${nelo}`];
+  const adjusted = s.sprtElo ? `; SPRT-adjusted Elo ${signed(s.sprtElo.elo)} (${signed(s.sprtElo.ci.low)} to ${signed(s.sprtElo.ci.high)}, LOS ${(100 * s.sprtElo.los).toFixed(1)}%)` : '';
+  return [head, `  ${counts}; ${elo}; ${nelo}${adjusted}`];
 }
 
 /** Two decimals, as fishtest prints an LLR (and never "-0.00"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SalientError } from '@salient/engine';
-import { pentanomial, sprt, type GameScore } from '@salient/stats';
+import { pentanomial, sprt, sprtElo, type GameScore } from '@salient/stats';
 import { parseTournamentSpec, type MatchOutcome } from '../src/index.ts';
 import { createStopRule, stopContextOf, type StopRule } from '../src/stop-rule.ts';
 
@@ -74,6 +74,12 @@ describe('sprt stop rule', () => {
     expect(s?.elo.elo).toBeGreaterThan(100);
     expect(s?.elo.los).toBeGreaterThan(0.99);
     expect(s?.nelo.ci.low).toBeGreaterThan(0);
+    // Decided: the estimate that allows for the early stop comes with it, as fishtest reports a stopped test.
+    expect(s?.sprtElo).toEqual(sprtElo(pentanomial(fed), SPRT));
+    expect(s?.sprtElo?.elo).toBeLessThan(s?.elo.elo as number);
+    const undecided = rule();
+    for (const o of pair(1, 0)) undecided.observe(o);
+    expect(undecided.status?.().sprtElo).toBeUndefined();
   });
 
   it('accepts H0 for an equal candidate with bounds elo0 = 0, elo1 = 5', () => {
