@@ -111,6 +111,20 @@ rl.on('line', (line) => {
     expect(quiet.stdout).not.toMatch(/red: roll/);
   });
 
+  it('prints only the ending with --quiet: no header, no account, the winner first', () => {
+    const full = salient('play', ...DICE, '--seed', '7');
+    const quiet = salient('play', ...DICE, '--seed', '7', '--quiet');
+    expect(quiet.code, quiet.stderr).toBe(0);
+    const lines = quiet.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^(Winner: .+|Draw)\. /);
+    expect(lines.some((l) => l.startsWith('Ended: completed'))).toBe(true);
+    expect(quiet.stdout).not.toMatch(/seed 7 · A=random/);
+    expect(quiet.stdout).not.toMatch(/^Pack .*: synthetic test data/m);
+    // The ending is the same lines the full account ends with (less its event tally; the wall time differs).
+    const same = (text: string) => text.trimEnd().split('\n').filter((l) => !l.startsWith('Events: ')).map((l) => l.replace(/, [\d.]+ m?s\.$/, '.'));
+    expect(same(full.stdout).slice(-lines.length)).toEqual(same(quiet.stdout));
+  });
+
   it('prints exactly one JSON object with --json', () => {
     const r = salient('play', ...DICE, '--seed', '3', '--json');
     expect(r.code, r.stderr).toBe(0);
