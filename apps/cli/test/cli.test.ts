@@ -160,7 +160,8 @@ rl.on('line', (line) => {
   });
 
   it('cancels the match on Ctrl-C and says so', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'play', ...DICE, '--quiet', '--cap', '100000000', '-o', 'target=1000000000', '-o', 'maxTurns=1000000000'], {
+    // Not --quiet: the header, printed as the match starts, is the cue to press Ctrl-C (--quiet prints nothing before the end).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'play', ...DICE, '--cap', '100000000', '-o', 'target=1000000000', '-o', 'maxTurns=1000000000'], {
       cwd: root,
     });
     let stdout = '';
