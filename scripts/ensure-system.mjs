@@ -2,7 +2,8 @@
 // Installs the Debian packages the tests need (`npm test` runs this right after ensure-deps.mjs), so a
 // fresh machine needs nothing typed first. The tests start clickhouse-server and redis-server
 // themselves on free ports; chromium is for the browser tests; python3 runs the example external bot
-// (examples/bots/random_bot.py). `npm start` never runs this.
+// (examples/bots/random_bot.py); prometheus-redis-exporter is the redis_exporter infra runs, whose
+// metrics test/dashboards.test.ts reads to check the operations dashboard. `npm start` never runs this.
 // Plain Node, no dependencies: it must run before anything is installed.
 //
 // Environment:
@@ -21,6 +22,7 @@ const needed = [
   { pkg: 'redis-server', file: '/usr/bin/redis-server' },
   { pkg: 'chromium', file: '/usr/bin/chromium' },
   { pkg: 'python3', file: '/usr/bin/python3' },
+  { pkg: 'prometheus-redis-exporter', file: '/usr/bin/prometheus-redis-exporter' },
 ];
 
 const env = process.env;

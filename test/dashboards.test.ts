@@ -9,7 +9,8 @@
  * several, and the numbers compared with what `@salient/telemetry` reads from the same store; and every
  * Prometheus metric a panel reads is one that something in this repository exports.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,6 +21,7 @@ import { createBot } from '@salient/bots';
 import { blitz } from '@salient/game-blitz';
 import { runMatch, type MatchResult, type TelemetrySink } from '@salient/runner';
 import { openTelemetry, type QueryResult, type Telemetry } from '@salient/telemetry';
+import { parseTournamentSpec, planTournament, playPlanned, replayStopRule, tournamentRecord, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import {
   ALL,
   CLICKHOUSE_MACRO_NAMES,
@@ -41,6 +43,8 @@ import {
   type VariableState,
   type VariableValue,
 } from './support/grafana.ts';
+import { startRedisServer } from './support/redis-server.ts';
+import { freePorts } from '../packages/telemetry/test/support/clickhouse-server.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (p: string): string => readFileSync(join(root, p), 'utf8');
@@ -252,6 +256,12 @@ const GAMES: readonly { scenario: string; seed: number; axis: string; allies: st
   { scenario: 'B', seed: 3, axis: 'crash:after=5', allies: 'random' },
 ];
 
+/**
+ * An SPRT gauntlet recorded as a tournament (spec in the tournaments table): six side-swapped pairs of
+ * Scenario A, greedy against random, for the SPRT panel; seeds where the pairs do not all score alike.
+ */
+const SPRT_SPEC = 'id: sprt-test\ngame: blitz\nscenarios: [A]\nentrants: [random, greedy]\nformat: gauntlet\nreference: random\ngamesPerPairing: 12\nbaseSeed: 1\nstop: { rule: sprt, elo0: 0, elo1: 50 }\n';
+
 const INTERVAL_SECONDS = 60;
 const LENGTH_KINDS = new Set(['completed', 'adjudicated']);
 const Z95 = 1.959963984540054;
@@ -262,6 +272,8 @@ const played: MatchResult[] = [];
 /** The first match of {@link GAMES} played a second time. */
 let again: MatchResult | undefined;
 let context: QueryContext;
+let sprtPlan: TournamentPlan;
+const sprtOutcomes: MatchOutcome[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'salient-dashboards-'));
@@ -286,6 +298,13 @@ beforeAll(async () => {
     });
   const sink = telemetry.sink();
   for (const g of GAMES) played.push(await play(g, sink));
+  sprtPlan = await planTournament(await parseTournamentSpec(SPRT_SPEC, 'sprt-test.yaml'));
+  await telemetry.recordTournament(tournamentRecord(sprtPlan, 'local', 'finished', new Date(started)));
+  for (const m of sprtPlan.matches) {
+    const { outcome, result } = await playPlanned(m, { sink });
+    sprtOutcomes.push(outcome);
+    played.push(result);
+  }
   // The first match again, through a sink of its own once the others are written: the same match id
   // and rows in a second part of each table (rows inserted together would be collapsed on insert).
   await telemetry.query('SELECT 1');
@@ -355,13 +374,16 @@ function wilson(wins: number, games: number): [number, number] {
   return [Math.max(0, (centre - spread) / (1 + z2 / games)), Math.min(1, (centre + spread) / (1 + z2 / games))];
 }
 
+/** The error function (Abramowitz and Stegun 7.1.26 is too coarse for 9 digits: this is jstat's, which the stats package uses). */
+const { erf } = (createRequire(import.meta.url)('jstat') as { jStat: { erf: (x: number) => number } }).jStat;
+
 /** The legend of a series: scenario (and power), pack and rules version, as the panels write it. */
 const packLabel = (r: MatchResult): string => ` · ${r.pack.id} ${r.pack.version} (${r.pack.hash.slice(0, 8)}) · rules ${r.rulesVersion}`;
 
 describe('salient-balance.json on a store holding real Blitz! matches', () => {
   it('played what the panels are checked against: both scenarios, every way a match ends here, one match twice', async () => {
-    expect(played.length).toBe(GAMES.length);
-    expect(new Set(played.map((r) => r.matchId)).size).toBe(GAMES.length);
+    expect(played.length).toBe(GAMES.length + sprtPlan.matches.length);
+    expect(new Set(played.map((r) => r.matchId)).size).toBe(played.length);
     expect(again?.matchId).toBe(played[0]?.matchId);
     expect(again?.finalHash).toBe(played[0]?.finalHash);
     const stored = await telemetry.query(`SELECT count() AS n FROM matches WHERE match_id = '${again?.matchId ?? ''}'`);
@@ -376,6 +398,7 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     expect(options.pack).toEqual([...new Set(played.map((r) => r.pack.id))].sort());
     expect(options.bot).toEqual([...new Set(played.flatMap((r) => Object.values(r.bots)))].sort());
     expect(options.bot).toEqual(expect.arrayContaining(['random@1', 'greedy@1', 'crash@1']));
+    expect(options.tournament).toEqual(['dashboards-test', 'sprt-test']);
     // The variables after `game` list what that game has: all of it for the game played, nothing for another.
     for (const v of balance.variables.slice(1)) {
       const list = async (game: string): Promise<unknown[]> => (await telemetry.query(expandClickHouseQuery(v.query ?? '', statesWith(options, { game: pick(game) }).states, context))).rows;
@@ -498,11 +521,11 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     expect(got).toEqual(count(played.filter((r) => LENGTH_KINDS.has(r.kind)), (r) => `${length(r)}|${r.scenario}${packLabel(r)}`));
   });
 
-  it('Mean score (VP) by turn and impulse: the store’s impulse curves, one series per scenario and power', async () => {
+  it('Mean score by turn and impulse: the store’s impulse curves, one series per scenario and power', async () => {
     const options = await variableOptions();
     const packs = new Map(played.map((r) => [r.pack.hash, r]));
     for (const scenario of [undefined, 'A', 'B']) {
-      const rows = (await runPanel(panelNamed('Mean score (VP) by turn and impulse'), statesWith(options, scenario === undefined ? {} : { scenario: pick(scenario) }))).rows;
+      const rows = (await runPanel(panelNamed('Mean score by turn and impulse'), statesWith(options, scenario === undefined ? {} : { scenario: pick(scenario) }))).rows;
       const curves = await telemetry.impulseCurves(scenario === undefined ? {} : { scenario });
       expect(curves.length).toBeGreaterThan(0);
       const lo = Math.min(...curves.map((c) => c.impulse));
@@ -559,6 +582,71 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     expect((await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows).toEqual([]);
   });
 
+  it('Ratings: head to head: each bot against each opponent, counted from the matches played, with the Elo their score implies', async () => {
+    const options = await variableOptions();
+    const p = panelNamed('Ratings: head to head');
+    const expected = new Map<string, { games: number; wins: number; losses: number; draws: number }>();
+    for (const r of played) {
+      if (!('result' in r)) continue;
+      const sides = Object.keys(r.result.sides);
+      if (sides.length !== 2) continue;
+      for (const [side, other] of [sides, [...sides].reverse()] as [string, string][]) {
+        const k = JSON.stringify([r.bots[side], r.bots[other], r.game, r.pack.id, r.pack.hash, r.rulesVersion]);
+        const e = expected.get(k) ?? { games: 0, wins: 0, losses: 0, draws: 0 };
+        const o = r.result.sides[side];
+        expected.set(k, { games: e.games + 1, wins: e.wins + (o === 'win' ? 1 : 0), losses: e.losses + (o === 'loss' ? 1 : 0), draws: e.draws + (o === 'draw' ? 1 : 0) });
+      }
+    }
+    const rows = (await runPanel(p, statesWith(options))).rows;
+    const got = new Map(rows.map((r) => [JSON.stringify([r.bot, r.opponent, r.game, r.pack, r.pack_hash, r.rules_version]), { games: num(r.games), wins: num(r.wins), losses: num(r.losses), draws: num(r.draws) }]));
+    expect(got).toEqual(expected);
+    const elo = (s: number): number | null => (s > 0 && s < 1 ? -400 * Math.log10(1 / s - 1) : null);
+    for (const r of rows) {
+      const score = (num(r.wins) + num(r.draws) / 2) / num(r.games);
+      const [low, high] = wilson(num(r.wins) + num(r.draws) / 2, num(r.games));
+      const where = `${String(r.bot)} v ${String(r.opponent)}`;
+      expect(num(r.score), where).toBeCloseTo(score, 12);
+      for (const [column, value] of [['elo', elo(score)], ['elo_low', elo(low)], ['elo_high', elo(high)]] as const) {
+        if (value === null) expect(r[column], `${where} ${column}`).toBeNull();
+        else expect(num(r[column]), `${where} ${column}`).toBeCloseTo(value, 6);
+      }
+      const decisive = num(r.wins) + num(r.losses);
+      if (decisive === 0) expect(r.los).toBeNull();
+      else expect(num(r.los), `${where} los`).toBeCloseTo(0.5 * (1 + erf((num(r.wins) - num(r.losses)) / Math.sqrt(2 * decisive))), 9);
+    }
+    // Picking a bot shows its own rows against each opponent, not its opponents' rows against it.
+    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows;
+    expect(greedy.length).toBeGreaterThan(0);
+    expect(new Set(greedy.map((r) => r.bot))).toEqual(new Set(['greedy@1']));
+  });
+
+  it('SPRT tournaments: the pairs and pentanomial the stop rule counts, the Wald bounds, and the approximate LLR', async () => {
+    const options = await variableOptions();
+    const p = panelNamed('SPRT tournaments');
+    const rows = (await runPanel(p, statesWith(options))).rows;
+    const { status } = replayStopRule(sprtPlan, sprtOutcomes);
+    if (status?.rule !== 'sprt') throw new Error('the SPRT tournament has no SPRT status');
+    expect(rows.map((r) => r.tournament)).toEqual(['sprt-test']);
+    const r = rows[0] as Row;
+    expect({ candidate: r.candidate, reference: r.reference, state: r.state, pairs: num(r.n_pairs) }).toEqual({ candidate: 'greedy', reference: 'random', state: 'finished', pairs: status.pairs });
+    expect([r.ptnml_0, r.ptnml_05, r.ptnml_1, r.ptnml_15, r.ptnml_2].map(num)).toEqual([...status.pentanomial]);
+    expect(new Set(status.pentanomial.filter((n) => n > 0)).size, 'the pairs do not all score alike').toBeGreaterThan(1);
+    expect(num(r.llr_lower)).toBeCloseTo(status.lower, 9);
+    expect(num(r.llr_upper)).toBeCloseTo(status.upper, 9);
+    // The normal approximation, recomputed from the pentanomial, and on the same side of 0 as fishtest's exact LLR.
+    const scores = status.pentanomial.flatMap((n, i) => Array.from({ length: n }, () => i / 4));
+    const mean = scores.reduce((a, x) => a + x, 0) / scores.length;
+    const sigma = Math.sqrt(scores.reduce((a, x) => a + (x - mean) ** 2, 0) / scores.length);
+    const t = (mean - 0.5) / sigma;
+    const [t0, t1] = [status.elo0, status.elo1].map((e) => (e / (800 / Math.LN10)) * Math.SQRT2) as [number, number];
+    const approx = (scores.length / 2) * ((t - t0) ** 2 - (t - t1) ** 2);
+    expect(num(r.llr_approx)).toBeCloseTo(approx, 9);
+    expect(Math.sign(num(r.llr_approx))).toBe(Math.sign(status.llr));
+    expect(r.verdict_approx).toBe(approx >= status.upper ? 'H1' : approx <= status.lower ? 'H0' : 'continue');
+    // Another tournament picked: no SPRT to show.
+    expect((await runPanel(p, statesWith(options, { tournament: pick('dashboards-test') }))).rows).toEqual([]);
+  });
+
   it('Recent matches: every match played, newest first', async () => {
     const options = await variableOptions();
     const rows = (await runPanel(panelNamed('Recent matches'), statesWith(options))).rows;
@@ -601,6 +689,62 @@ const API_METRICS = ['salient_api_http_requests_total', 'salient_api_http_reques
 
 const quoted = (name: string): RegExp => new RegExp(`['"\`]${name}['"\`]`);
 
+/** The Prometheus jobs infra/prometheus/prometheus.yml scrapes, by name, with their targets. */
+const scraped: Map<string, string[]> = (() => {
+  const doc = parseYaml(read('infra/prometheus/prometheus.yml')) as { scrape_configs?: { job_name?: string; static_configs?: { targets?: string[] }[]; dns_sd_configs?: { names?: string[]; port?: number }[] }[] };
+  return new Map(
+    (doc.scrape_configs ?? []).map((c) => [
+      String(c.job_name),
+      [...(c.static_configs ?? []).flatMap((x) => x.targets ?? []), ...(c.dns_sd_configs ?? []).flatMap((x) => (x.names ?? []).map((n) => `${n}:${x.port ?? ''}`))],
+    ]),
+  );
+})();
+
+/** The Debian package's redis_exporter (prometheus-redis-exporter), the exporter compose and Kubernetes run as `redis-exporter`. */
+const REDIS_EXPORTER_BIN = '/usr/bin/prometheus-redis-exporter';
+
+/**
+ * What the exporters infra runs beside Redis and ClickHouse export, asked of the real thing: the metric
+ * names a real redis_exporter serves for a real redis-server, and the names ClickHouse's Prometheus
+ * endpoint derives from its profile events and current metrics (`ClickHouseProfileEvents_<event>`,
+ * `ClickHouseMetrics_<metric>`: src/Server/PrometheusMetricsWriter.cpp), read from the system tables of
+ * the embedded ClickHouse the balance checks use. Filled in beforeAll below.
+ */
+const foreign = { redis: new Set<string>(), clickhouseEvents: new Set<string>(), clickhouseMetrics: new Set<string>() };
+
+/** The metric names a real redis_exporter serves for a real, empty redis-server. */
+async function redisExporterNames(): Promise<Set<string>> {
+  if (!existsSync(REDIS_EXPORTER_BIN)) {
+    throw new Error(`${REDIS_EXPORTER_BIN} is missing, so the Redis panels cannot be checked. Install the Debian prometheus-redis-exporter package (npm test does, through scripts/ensure-system.mjs).`);
+  }
+  const redis = await startRedisServer();
+  const [port] = await freePorts(1);
+  const exporter = spawn(REDIS_EXPORTER_BIN, ['-redis.addr', redis.url, '-web.listen-address', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        // Up and connected: it reports redis_up 1 once it has read Redis' INFO.
+        if (/^redis_up 1$/m.test(text)) return new Set([...text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{| )/gm)].map((m) => m[1] ?? ''));
+      } catch {
+        // not listening yet
+      }
+      if (i > 100) throw new Error(`redis_exporter did not serve metrics for ${redis.url} on port ${port} within 10 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    exporter.kill();
+    await redis.dispose();
+  }
+}
+
+beforeAll(async () => {
+  foreign.redis = await redisExporterNames();
+  const names = async (sql: string): Promise<Set<string>> => new Set(((await (await telemetry.client.query({ query: sql, format: 'JSONEachRow' })).json()) as { name: string }[]).map((r) => r.name));
+  foreign.clickhouseEvents = await names('SELECT name FROM system.events SETTINGS system_events_show_zero_values = 1');
+  foreign.clickhouseMetrics = await names('SELECT name FROM system.metrics');
+}, 60_000);
+
 /** Where `name` comes from, or undefined when nothing here exports it. Histogram series resolve to their histogram. */
 function exporterOf(name: string): string | undefined {
   const base = /^(.*)_(?:bucket|sum|count)$/.exec(name)?.[1];
@@ -611,6 +755,13 @@ function exporterOf(name: string): string | undefined {
     if (bullmqSources.some((t) => t.includes(candidate)) && sources.some((s) => s.text.includes('.exportPrometheusMetrics('))) return 'BullMQ exportPrometheusMetrics';
     if (API_METRICS.includes(candidate)) return 'the dashboard API';
   }
+  // The exporters infra runs, as far as Prometheus scrapes them and ClickHouse is told to serve them.
+  if (foreign.redis.has(name) && scraped.get('redis')?.includes('redis-exporter:9121')) return 'redis_exporter (job redis)';
+  const clickhouseServes = scraped.get('clickhouse')?.includes('clickhouse:9363') && /<prometheus>[\s\S]*<port>9363<\/port>[\s\S]*<\/prometheus>/.test(read('infra/clickhouse/config.d/salient.xml'));
+  const event = /^ClickHouseProfileEvents_(\w+)$/.exec(name)?.[1];
+  if (event !== undefined && foreign.clickhouseEvents.has(event) && clickhouseServes && /<events>true<\/events>/.test(read('infra/clickhouse/config.d/salient.xml'))) return 'ClickHouse /metrics (job clickhouse)';
+  const metric = /^ClickHouseMetrics_(\w+)$/.exec(name)?.[1];
+  if (metric !== undefined && foreign.clickhouseMetrics.has(metric) && clickhouseServes && /<metrics>true<\/metrics>/.test(read('infra/clickhouse/config.d/salient.xml'))) return 'ClickHouse /metrics (job clickhouse)';
   return undefined;
 }
 
@@ -618,7 +769,7 @@ describe('salient-operations.json', () => {
   const ops = dashboard('salient-operations.json');
   const exprs = ops.panels.flatMap((p) => p.targets.map((t) => ({ where: `"${p.title}" ${t.refId}`, expr: t.expr ?? '' })));
 
-  it('every metric a query or variable reads is exported: by Salient’s code, prom-client’s defaults, BullMQ, or the API', () => {
+  it('every metric a query or variable reads is exported: by Salient’s code, prom-client’s defaults, BullMQ, the API, or the Redis and ClickHouse exporters infra runs', () => {
     const names = [...exprs.flatMap((e) => promqlMetricNames(e.expr).map((n) => [e.where, n] as const)), ...ops.variables.flatMap((v) => promVariableMetricNames(v.query ?? '').map((n) => [`variable ${v.name}`, n] as const))];
     expect(names.length).toBeGreaterThan(0);
     for (const [where, name] of names) expect(exporterOf(name), `${where}: nothing in this repository exports ${name}`).toBeDefined();
@@ -631,9 +782,27 @@ describe('salient-operations.json', () => {
     expect(exporterOf('bullmq_job_count')).toBe('BullMQ exportPrometheusMetrics');
     expect(exporterOf('salient_no_such_metric_total')).toBeUndefined();
     expect(exporterOf('salient_matches_bucket')).toBeUndefined();
+    expect(foreign.redis.size, 'names read from the real redis_exporter').toBeGreaterThan(20);
+    expect(exporterOf('redis_memory_used_bytes')).toBe('redis_exporter (job redis)');
+    expect(exporterOf('redis_no_such_metric')).toBeUndefined();
+    expect(exporterOf('ClickHouseProfileEvents_InsertQuery')).toBe('ClickHouse /metrics (job clickhouse)');
+    expect(exporterOf('ClickHouseMetrics_PartsActive')).toBe('ClickHouse /metrics (job clickhouse)');
+    expect(exporterOf('ClickHouseMetrics_InsertQuery')).toBeUndefined();
+    expect(exporterOf('ClickHouseProfileEvents_NoSuchEvent')).toBeUndefined();
   });
 
-  it('covers match throughput, duration, decisions, queue depth, the processes, the API and the telemetry spool', () => {
+  it('Redis and ClickHouse panels read the jobs Prometheus scrapes them as', () => {
+    const foreignExprs = exprs.filter((e) => /\b(redis_|ClickHouse)/.test(e.expr));
+    expect(foreignExprs.length).toBeGreaterThan(0);
+    for (const e of foreignExprs) {
+      const job = /job="([^"]+)"/.exec(e.expr)?.[1];
+      expect(job, `${e.where}: names its job`).toBeDefined();
+      expect(scraped.has(String(job)), `${e.where}: job ${String(job)} is not in infra/prometheus/prometheus.yml (${[...scraped.keys()].join(', ')})`).toBe(true);
+      expect(job, e.where).toBe(/\bredis_/.test(e.expr) ? 'redis' : 'clickhouse');
+    }
+  });
+
+  it('covers match throughput, duration, decisions, queue depth, the processes, the API, the telemetry spool, Redis and ClickHouse', () => {
     const all = exprs.map((e) => e.expr).join('\n');
     for (const name of [
       'salient_matches_total',
@@ -647,6 +816,13 @@ describe('salient-operations.json', () => {
       'salient_api_http_request_duration_seconds_bucket',
       'salient_spool_pending_matches',
       'salient_spool_oldest_age_seconds',
+      'redis_memory_used_bytes',
+      'redis_connected_clients',
+      'redis_commands_processed_total',
+      'ClickHouseProfileEvents_InsertQuery',
+      'ClickHouseProfileEvents_InsertedRows',
+      'ClickHouseMetrics_PartsActive',
+      'ClickHouseProfileEvents_SelectQuery',
     ]) {
       expect(exprs.some((e) => promqlMetricNames(e.expr).includes(name)), name).toBe(true);
     }

@@ -55,18 +55,19 @@ const clickhouse = '/usr/sbin/clickhouse-server';
 const redis = '/usr/bin/redis-server';
 const chromium = '/usr/bin/chromium';
 const python = '/usr/bin/python3';
+const exporter = '/usr/bin/prometheus-redis-exporter';
 const apt = { 'apt-get': 'exit 0' };
 
 describe('ensure-system', () => {
   it('does nothing when every binary is present', () => {
-    const r = run({ files: [clickhouse, redis, chromium, python], path: apt, uid: 0 });
+    const r = run({ files: [clickhouse, redis, chromium, python, exporter], path: apt, uid: 0 });
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('');
   });
 
   it('as root, plans apt-get update then an install of only the missing packages', () => {
-    const r = run({ files: [clickhouse], path: apt, uid: 0 });
+    const r = run({ files: [clickhouse, exporter], path: apt, uid: 0 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
       'missing: redis-server chromium python3',
@@ -76,7 +77,7 @@ describe('ensure-system', () => {
   });
 
   it('as a user with password-less sudo, plans the same through sudo -n', () => {
-    const r = run({ files: [clickhouse, redis, python], path: { ...apt, sudo: 'exit 0' }, uid: 1000 });
+    const r = run({ files: [clickhouse, redis, python, exporter], path: { ...apt, sudo: 'exit 0' }, uid: 1000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
       'missing: chromium',
@@ -89,7 +90,7 @@ describe('ensure-system', () => {
     ['no sudo', apt, /sudo was not found/],
     ['sudo that wants a password', { ...apt, sudo: 'exit 1' }, /sudo needs a password/],
   ])('as a user with %s, names the missing packages and the command, and fails', (_, path, why) => {
-    const r = run({ files: [redis, python], path, uid: 1000 });
+    const r = run({ files: [redis, python, exporter], path, uid: 1000 });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/missing: clickhouse-server, chromium \(no \/usr\/sbin\/clickhouse-server, \/usr\/bin\/chromium\)/);
@@ -100,8 +101,14 @@ describe('ensure-system', () => {
     expect(r.stderr).toContain('SALIENT_SKIP_SYSTEM_DEPS=1');
   });
 
+  it('plans prometheus-redis-exporter when it is missing (the operations dashboard test runs it)', () => {
+    const r = run({ files: [clickhouse, redis, chromium, python], path: apt, uid: 0 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n')[0]).toBe('missing: prometheus-redis-exporter');
+  });
+
   it('as root without apt-get, says so and fails', () => {
-    const r = run({ files: [clickhouse, redis], path: {}, uid: 0 });
+    const r = run({ files: [clickhouse, redis, exporter], path: {}, uid: 0 });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/apt-get was not found on PATH/);
     expect(r.stderr).toContain('apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium');

@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 it('examples/regress/blitz.yaml replays to its committed baseline', () => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'regress', 'examples/regress/blitz.yaml', '--quiet', '--json'], { cwd: root, encoding: 'utf8' });
-  expect(r.status, `${r.stderr}\nIf the change is intended, run: npm run salient -- regress examples/regress/blitz.yaml --update-baseline`).toBe(0);
+  expect(r.status, `${r.stderr}\nIf the change is intended, run: npx salient regress examples/regress/blitz.yaml --update-baseline`).toBe(0);
   const report = JSON.parse(r.stdout) as { games: number; unchanged: number; moved: boolean; compared: string };
   expect(report).toMatchObject({ games: 120, unchanged: 120, moved: false });
   expect(report.compared).toMatch(/state hash/);

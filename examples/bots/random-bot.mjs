@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A random bot for Salient's external bot protocol (docs/bot-protocol.md), Node standard library only.
 // Reads one JSON message per line on stdin, answers one per line on stdout; logs go to stderr.
-// Run it in a match: npm run salient -- play --seat Axis="cmd:node examples/bots/random-bot.mjs"
+// Run it in a match: npx salient play --seat Axis="cmd:node examples/bots/random-bot.mjs"
 import { createInterface } from 'node:readline';
 
 const NAME = 'example-random-js';

@@ -32,6 +32,7 @@ import { MAX_INPUT_DEPTH, parseJsonText, redactSecrets, SalientError, type Error
 import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBots } from '@salient/scheduler';
 import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, tournamentStatus, type WorkerSpool } from '@salient/scheduler/bullmq';
+import { listGames } from '@salient/catalog';
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
@@ -46,6 +47,7 @@ import {
   curvesReply,
   errorReply,
   filterQuery,
+  gamesReply,
   healthReply,
   lengthsReply,
   matchIdParams,
@@ -324,6 +326,13 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     '/api/lengths',
     { schema: { tags: ['statistics'], summary: 'Game lengths (turns, impulses, decisions) by scenario: mean, quantiles, histogram', querystring: filterQuery, response: { 200: lengthsReply, ...reads } } },
     async (req) => ({ lengths: await o.telemetry.gameLengths(toFilter(req.query)) }),
+  );
+  app.get(
+    '/api/games',
+    { schema: { tags: ['statistics'], summary: 'The games this server knows, and what their scores and margins count', response: { 200: gamesReply } } },
+    async () => ({
+      games: listGames(true).map((g) => ({ id: g.id, name: g.name, rulesVersion: g.rulesVersion, ...(g.measures ? { measures: g.measures } : {}) })),
+    }),
   );
   app.get(
     '/api/curves',

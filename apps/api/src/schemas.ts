@@ -138,6 +138,22 @@ export const lengthsReply = z.object({
   ),
 });
 
+const measure = z.object({ name: z.string().describe('a short name for axes and menus'), description: z.string() });
+
+export const gamesReply = z.object({
+  games: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      rulesVersion: z.string(),
+      measures: z
+        .object({ score: measure, margin: measure })
+        .optional()
+        .describe("what the game's scores (matches, curves) and margins count; absent when the game does not say"),
+    }),
+  ),
+});
+
 export const curvesReply = z.object({
   curves: z.array(
     z.object({
@@ -146,7 +162,7 @@ export const curvesReply = z.object({
       impulse: z.number().int(),
       power: z.string(),
       matches: z.number().int(),
-      meanScore: z.number(),
+      meanScore: z.number().describe("mean of the game's per-impulse score: see its `measures.score` (GET /api/games)"),
       meanLosses: z.number(),
       meanControl: z.number(),
       meanUnits: z.number().optional().describe('mean units on the map, where the game reports them'),
@@ -162,7 +178,8 @@ export const matchSummary = z.object({
   kind: z.string(),
   sides: z.record(z.string(), z.string()),
   sideBots: z.record(z.string(), z.string()),
-  scores: z.record(z.string(), z.number()),
+  scores: z.record(z.string(), z.number()).describe("each power's final score: what it counts is the game's `measures.score` (GET /api/games)"),
+  margin: z.number().describe("the game's margin of the result, 0 without one: what it counts is the game's `measures.margin` (GET /api/games)"),
   reason: z.string(),
   detail: z.string(),
   turns: z.number().int(),

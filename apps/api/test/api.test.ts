@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { findGame } from '@salient/catalog';
 import { parseReplay, runReplay } from '@salient/engine';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { createBot } from '@salient/bots';
@@ -102,6 +103,18 @@ describe('reads', () => {
       expect(turns.matches).toBe(outcomes.filter((o) => o.scenario === scenario).length);
       expect(turns.buckets.reduce((a: number, b: { count: number }) => a + b.count, 0)).toBe(turns.matches);
     }
+  });
+
+  it("games: what each game's scores and margins count, as the game itself says (Blitz!: not victory points)", async () => {
+    const { status, body } = await get('/api/games');
+    expect(status).toBe(200);
+    const blitz = body.games.find((g: { id: string }) => g.id === 'blitz');
+    expect(blitz.measures).toEqual(findGame('blitz').measures);
+    expect(blitz.measures.score.description).toMatch(/not victory points/);
+    // Every stored match carries its game's margin, which those words explain.
+    const { body: page } = await get('/api/matches?scenario=A');
+    expect(page.matches.length).toBeGreaterThan(0);
+    for (const m of page.matches) expect(m.margin, m.matchId).toBeGreaterThanOrEqual(0);
   });
 
   it('per-impulse curves have a point per power and impulse, from turn 1 of Scenario A', async () => {

@@ -16,6 +16,8 @@ import { parseTournamentSpec, planTournament, type MatchOutcome, type Tournament
 import { runLocalTournament } from '@salient/scheduler/local';
 import { bradleyTerry } from '@salient/stats';
 import { buildApp, wilson } from '../src/index.ts';
+import { findGame } from '@salient/catalog';
+import type { GameMeasures } from '@salient/engine';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ARTIFACTS = join(repo, 'test-artifacts/dashboard');
@@ -172,9 +174,9 @@ describe('the web dashboard in headless Chromium', () => {
 
   it('lengths: each histogram counts every match of its scenario once, and the margins are drawn', async () => {
     await open('#/lengths');
-    // Lengths count the matches that ran to an end (completed or adjudicated); margins, those with scores.
+    // Lengths and margins count the matches that ran to an end by the rules (completed or adjudicated).
     const perScenario = (s: string) => outcomes.filter((o) => o.scenario === s && (o.kind === 'completed' || o.kind === 'adjudicated')).length;
-    const scoredIn = (s: string) => outcomes.filter((o) => o.scenario === s && Object.keys(o.scores).length === 2).length;
+    const scoredIn = perScenario;
     const histograms = await page.locator('[data-testid=histogram]').evaluateAll((els) =>
       els.map((e) => ({ scenario: e.getAttribute('data-scenario'), metric: e.getAttribute('data-metric'), counted: [...e.querySelectorAll('rect[data-count]')].reduce((a, r) => a + Number(r.getAttribute('data-count')), 0) })),
     );
@@ -182,6 +184,12 @@ describe('the web dashboard in headless Chromium', () => {
     for (const x of histograms) expect(x.counted, `${x.scenario}/${x.metric}`).toBe(perScenario(String(x.scenario)));
     const margins = await page.locator('[data-testid=margin-histogram]').evaluateAll((els) => els.map((e) => [...e.querySelectorAll('rect[data-count]')].reduce((a, r) => a + Number(r.getAttribute('data-count')), 0)));
     expect(margins.sort()).toEqual([scoredIn('A'), scoredIn('B')].sort());
+    // The margin is the game's own (GameResult.margin), named and explained as Blitz! defines it, not a score difference.
+    const { margin } = findGame('blitz').measures as GameMeasures;
+    expect(await page.locator('[data-testid=margin] figcaption strong').allTextContents()).toEqual([margin.name, margin.name]);
+    expect(await page.locator('[data-testid=margin] [data-testid=measure-note]').allTextContents()).toEqual([margin.description, margin.description]);
+    const stored = (await telemetry.matches({}, { limit: 500 })).matches.filter((m) => m.kind === 'completed' || m.kind === 'adjudicated');
+    expect(stored.map((m) => m.margin).every((x) => Number.isInteger(x) && x >= 0)).toBe(true);
     await shot('lengths');
   });
 
@@ -191,6 +199,13 @@ describe('the web dashboard in headless Chromium', () => {
     const powers = new Set(outcomes.filter((o) => o.scenario === 'A').flatMap((o) => Object.keys(o.scores)));
     expect(new Set(series)).toEqual(powers);
     expect(await page.locator('[data-testid=line-chart] circle.point').count()).toBeGreaterThan(powers.size);
+    // The score is named as the game defines it, and explained: for Blitz! it is not victory points.
+    const { score } = findGame('blitz').measures as GameMeasures;
+    expect(await page.locator('[data-testid=curve-measure] option[value=meanScore]').textContent()).toBe('score');
+    expect(await page.locator('[data-testid=curve-card] h2').first().textContent()).toContain(`mean ${score.name} by power`);
+    expect(await page.locator('[data-testid=curve-card] [data-testid=measure-note]').first().textContent()).toBe(score.description);
+    expect(score.description).toMatch(/not victory points/);
+    expect(await page.locator('#view').textContent()).not.toContain('(VP)');
     await shot('curves');
     await page.selectOption('[data-testid=curve-measure]', 'meanLosses');
     await page.waitForFunction(() => location.hash.includes('measure=meanLosses'));

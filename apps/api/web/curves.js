@@ -5,9 +5,11 @@ import { colour } from './colours.js';
 import { legend, lineChart } from './charts.js';
 import { filterBar, filtersOf, link } from './filters.js';
 import { groupBy, scenarioDetail, scenarioKey, scenarioTitle } from './format.js';
+import { measuresOf } from './measures.js';
 
+// The score is named per game in each card (its `measures.score`): Blitz!'s is not victory points.
 const MEASURES = [
-  ['meanScore', 'score (VP)'],
+  ['meanScore', 'score'],
   ['meanLosses', 'losses'],
   ['meanControl', 'areas controlled'],
   ['meanUnits', 'units on the map'],
@@ -24,11 +26,14 @@ export async function curves(params) {
   return [
     ...head,
     note(`Mean ${measureName} of each power at the end of each impulse (turn.impulse). A point averages the matches that reached that impulse; hover a point for its count.`),
-    ...[...groupBy(rows, scenarioKey).values()].map((points) => curveCard(points, measure, measureName)),
+    ...(await Promise.all([...groupBy(rows, scenarioKey).values()].map(async (points) => {
+      const score = (await measuresOf(points[0].game)).score;
+      return curveCard(points, measure, measure === 'meanScore' ? score.name : measureName, measure === 'meanScore' ? score.description : '');
+    }))),
   ];
 }
 
-function curveCard(points, measure, measureName) {
+function curveCard(points, measure, measureName, explained) {
   const order = (p) => p.turn * 1000 + p.impulse;
   const positions = [...new Set(points.map(order))].sort((a, b) => a - b);
   const index = new Map(positions.map((p, i) => [p, i]));
@@ -50,6 +55,7 @@ function curveCard(points, measure, measureName) {
     h('span', {}, scenarioTitle(points[0]), h('span', { class: 'subtitle' }, ` · mean ${measureName} by power`)),
     { 'data-testid': 'curve-card', 'data-scenario': points[0].scenario },
     h('p', { class: 'muted small' }, scenarioDetail(points[0])),
+    explained ? h('p', { class: 'small', 'data-testid': 'measure-note' }, explained) : null,
     drawn.length
       ? [legend(drawn.map((s) => ({ name: s.name, colour: s.colour }))), lineChart(drawn, { xLabel: label, xAxis: 'turn.impulse', yAxis: `mean ${measureName}` })]
       : note(`This game does not report ${measureName}.`),

@@ -1,9 +1,10 @@
-// #/lengths : how long games run (turns, impulses, decisions), and by how much they are won.
+// #/lengths : how long games run (turns, impulses, decisions), and by how much they are won (the game's margin).
 import { api } from './api.js';
 import { card, h, note } from './dom.js';
 import { histogram, ticks } from './charts.js';
 import { filterBar } from './filters.js';
 import { fixed, groupBy, int, scenarioDetail, scenarioKey, scenarioTitle } from './format.js';
+import { measuresOf } from './measures.js';
 
 const METRICS = ['turns', 'impulses', 'decisions'];
 /** Matches read for the margins: the newest this many. */
@@ -17,7 +18,7 @@ export async function lengths(params) {
   return [
     ...head,
     note('Histograms of completed matches; the number over a bar is its count of matches.'),
-    ...[...groupBy(rows, scenarioKey)].map(([key, metrics]) =>
+    ...(await Promise.all([...groupBy(rows, scenarioKey)].map(async ([key, metrics]) => [key, metrics, (await measuresOf(metrics[0].game)).margin]))).map(([key, metrics, margin]) =>
       card(
         h('span', {}, scenarioTitle(metrics[0]), h('span', { class: 'subtitle' }, ` · ${int(metrics[0].matches)} matches`)),
         { 'data-testid': 'lengths-card', 'data-scenario': metrics[0].scenario },
@@ -33,19 +34,19 @@ export async function lengths(params) {
               histogram(m.buckets, { axis: m.metric, attrs: { 'data-metric': m.metric, 'data-scenario': m.scenario, 'data-matches': m.matches } }),
             ),
           ),
-          marginFigure(margins.get(key) ?? [], page.total > page.matches.length ? page.total : 0),
+          marginFigure(margins.get(key) ?? [], page.total > page.matches.length ? page.total : 0, margin),
         ),
       ),
     ),
   ];
 }
 
-/** Final score difference between the two powers of a scenario, from the match summaries. */
-function marginFigure(matches, total) {
-  const powers = [...new Set(matches.flatMap((m) => Object.keys(m.scores)))].sort();
-  if (powers.length !== 2) return null;
-  const [a, b] = powers;
-  const values = matches.filter((m) => a in m.scores && b in m.scores).map((m) => m.scores[a] - m.scores[b]);
+/** Matches whose result the game's rules gave (not a forfeit, an error or a cancel): they have a margin. */
+const RULED = new Set(['completed', 'adjudicated']);
+
+/** The game's own margin of each result (`GameResult.margin`), named and explained as the game defines it. */
+function marginFigure(matches, total, measure) {
+  const values = matches.filter((m) => RULED.has(m.kind)).map((m) => m.margin);
   if (!values.length) return null;
   const lo = Math.min(...values);
   const hi = Math.max(...values);
@@ -56,7 +57,8 @@ function marginFigure(matches, total) {
   return h(
     'figure',
     { 'data-testid': 'margin' },
-    h('figcaption', {}, h('strong', {}, `margin ${a} − ${b}`), h('span', { class: 'muted' }, ` final score · mean ${fixed(mean)} · ${values.length} matches${total ? ` (newest of ${int(total)})` : ''}`)),
-    histogram(buckets, { axis: `${a} score − ${b} score`, colour: '#7a8aa6', testid: 'margin-histogram' }),
+    h('figcaption', {}, h('strong', {}, measure.name), h('span', { class: 'muted' }, ` of the result · mean ${fixed(mean)} · ${values.length} matches${total ? ` (newest of ${int(total)})` : ''}`)),
+    histogram(buckets, { axis: measure.name, colour: '#7a8aa6', testid: 'margin-histogram' }),
+    measure.description ? h('p', { class: 'muted small', 'data-testid': 'measure-note' }, measure.description) : null,
   );
 }

@@ -6,6 +6,7 @@ import { legend, lineChart } from './charts.js';
 import { filterBar, filtersOf, link } from './filters.js';
 import { duration, int, scenarioDetail, when } from './format.js';
 import { replayViewer } from './map.js';
+import { measuresOf } from './measures.js';
 
 const PAGE = 25;
 
@@ -59,9 +60,10 @@ export async function matches(params) {
 export async function match(id, ctx) {
   const detail = await api(`matches/${encodeURIComponent(id)}`);
   const m = detail.match;
+  const measures = await measuresOf(m.game);
   const powers = [...new Set(detail.impulses.flatMap((i) => Object.keys(i.scores)))];
   const series = powers.map((p) => ({ name: p, colour: colour(p), points: detail.impulses.map((imp, k) => ({ x: k + 1, y: imp.scores[p] ?? 0, note: `turn ${imp.position.turn}, impulse ${imp.position.impulse}` })) }));
-  const curve = lineChart(series, { height: 220, xAxis: 'impulse', yAxis: 'score (VP)', testid: 'match-curve' });
+  const curve = lineChart(series, { height: 220, xAxis: 'impulse', yAxis: measures.score.name, testid: 'match-curve' });
   const replay = card('Replay', { 'data-testid': 'replay-card' }, h('p', { class: 'muted', 'data-testid': 'board-loading' }, 'Re-running the match to draw its map…'));
   // The map comes from re-running the replay, which takes longer than the rest: it fills in when ready.
   api(`matches/${encodeURIComponent(id)}/board`).then(
@@ -116,10 +118,11 @@ export async function match(id, ctx) {
           Object.entries(m.sideBots).map(([side, bot]) => ({ cells: [h('span', {}, swatch(colour(side)), side), bot, m.sides[side] ? badge(m.sides[side]) : '—'], attrs: { 'data-side': side } })),
           { 'data-testid': 'match-sides' },
         ),
-        h('p', {}, h('strong', {}, 'Final score: '), scoresText(m.scores)),
+        h('p', { 'data-testid': 'final-score' }, h('strong', {}, 'Final score: '), scoresText(m.scores), m.kind === 'completed' || m.kind === 'adjudicated' || m.kind === 'forfeit' ? ` · ${measures.margin.name} ${m.margin}` : ''),
+        h('p', { class: 'muted small', 'data-testid': 'measure-note' }, [measures.score.description, measures.margin.description].filter(Boolean).join(' ')),
       ),
     ),
-    card('Score by impulse', series.length ? [legend(series.map((s) => ({ name: s.name, colour: s.colour }))), curve] : note('No impulses recorded for this match.')),
+    card(`${measures.score.name[0].toUpperCase()}${measures.score.name.slice(1)} by impulse`, series.length ? [legend(series.map((s) => ({ name: s.name, colour: s.colour }))), curve] : note('No impulses recorded for this match.')),
     replay,
   ];
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `salient` on the PATH (npm link / npx): registers tsx from this package's own dependencies, so the
+// `salient` on the PATH (npx salient, npm link): registers tsx (a dependency of this package) so the
 // TypeScript entry runs wherever the command is started, then hands over to it.
 import { register } from 'tsx/esm/api';
 

@@ -44,8 +44,8 @@ export interface CoverageOptions {
    * optional rules: `{ full: { optional: '9.4,9.7' } }`); other scenarios play with their defaults.
    */
   options?: Readonly<Record<string, JsonObject>>;
-  /** Called after each game. */
-  onGame?: (done: number, total: number) => void;
+  /** Called after each game: games done and planned in all, and the scenario of the game just played. */
+  onGame?: (done: number, total: number, scenario: string) => void;
 }
 
 const CHECKED = new Set<RuleSection['status']>(['implemented', 'partial']);
@@ -70,7 +70,7 @@ export async function rulesCoverage(game: AnyGame, pack: LoadedPack, o: Coverage
         const seats = Object.fromEntries(sc.sides.map((side) => [side.id, createBot('random')]));
         const options = o.options?.[sc.id];
         await runMatch({ game, pack, scenario: sc.id, seed: seed + i, seats, ...(options ? { options } : {}) });
-        o.onGame?.(++done, total);
+        o.onGame?.(++done, total, sc.id);
       }
     }
   } finally {

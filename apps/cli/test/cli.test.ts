@@ -111,6 +111,20 @@ rl.on('line', (line) => {
     expect(quiet.stdout).not.toMatch(/red: roll/);
   });
 
+  it('prints only the ending with --quiet: no header, no account, the winner first', () => {
+    const full = salient('play', ...DICE, '--seed', '7');
+    const quiet = salient('play', ...DICE, '--seed', '7', '--quiet');
+    expect(quiet.code, quiet.stderr).toBe(0);
+    const lines = quiet.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^(Winner: .+|Draw)\. /);
+    expect(lines.some((l) => l.startsWith('Ended: completed'))).toBe(true);
+    expect(quiet.stdout).not.toMatch(/seed 7 · A=random/);
+    expect(quiet.stdout).not.toMatch(/^Pack .*: synthetic test data/m);
+    // The ending is the same lines the full account ends with (less its event tally; the wall time differs).
+    const same = (text: string) => text.trimEnd().split('\n').filter((l) => !l.startsWith('Events: ')).map((l) => l.replace(/, [\d.]+ m?s\.$/, '.'));
+    expect(same(full.stdout).slice(-lines.length)).toEqual(same(quiet.stdout));
+  });
+
   it('prints exactly one JSON object with --json', () => {
     const r = salient('play', ...DICE, '--seed', '3', '--json');
     expect(r.code, r.stderr).toBe(0);
@@ -146,7 +160,8 @@ rl.on('line', (line) => {
   });
 
   it('cancels the match on Ctrl-C and says so', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'play', ...DICE, '--quiet', '--cap', '100000000', '-o', 'target=1000000000', '-o', 'maxTurns=1000000000'], {
+    // Not --quiet: the header, printed as the match starts, is the cue to press Ctrl-C (--quiet prints nothing before the end).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'play', ...DICE, '--cap', '100000000', '-o', 'target=1000000000', '-o', 'maxTurns=1000000000'], {
       cwd: root,
     });
     let stdout = '';

@@ -118,13 +118,13 @@ describe('salient regress', () => {
     expect(salient('regress', suite, '--tag', "x'; DROP TABLE matches").stderr).toMatch(/--tag: .* is not a usable tag/);
   }, 60_000);
 
-  it('a run tagged in the telemetry store is a baseline too', () => {
-    const tag = salient('regress', suite, '--tag', 'base-1', '--update-baseline', '--baseline', join(tmp, 'tagged.json.gz'));
+  it('a run tagged in the telemetry store (a version tag: v0.12) is a baseline too', () => {
+    const tag = salient('regress', suite, '--tag', 'v0.12', '--update-baseline', '--baseline', join(tmp, 'tagged.json.gz'));
     expect(tag.code, tag.stderr).toBe(0);
-    const ok = salient('regress', suite, '--baseline-tag', 'base-1');
+    const ok = salient('regress', suite, '--baseline-tag', 'v0.12');
     expect(ok.code, ok.stderr + ok.stdout).toBe(0);
     expect(ok.stdout).toMatch(/^OK: Nothing moved: all 20 games/);
-    const moved = salient('regress', suite, '--baseline-tag', 'base-1', '--pack', changed);
+    const moved = salient('regress', suite, '--baseline-tag', 'v0.12', '--pack', changed);
     expect(moved.code, moved.stderr).toBe(1);
     const missing = salient('regress', suite, '--baseline-tag', 'no-such-tag');
     expect(missing.code).toBe(2);

@@ -3,6 +3,7 @@
  * is built from the real tests directory and real games with rule tracing on.
  */
 import { spawnSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { blitz } from '@salient/game-blitz';
 import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { loadPack } from '../src/registry.ts';
 import { rulesCoverage } from '../src/rules-coverage.ts';
-import { coverageOptions } from '../src/commands/rules.ts';
+import { coverageOptions, coverageProgress } from '../src/commands/rules.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -117,4 +118,36 @@ describe('rules coverage', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/nope/);
   }, 300_000);
+
+  it('shows progress on stderr, games played per scenario: a line every few seconds and at the end off a terminal', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '2', '--scenario', 'A,B', '--json'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ scenarios: ['A', 'B'], gamesPerScenario: 2 });
+    expect(r.stderr).toMatch(/^rules coverage: 4\/4 games, [\d.]+ games\/s, ETA 0s; by scenario A 2\/2, B 2\/2$/m);
+    const quiet = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '1', '--scenario', 'A', '--quiet', '--json'], { cwd: root, encoding: 'utf8' });
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+  }, 120_000);
+
+  it('on a terminal the progress is a bar with the games of each scenario; off one, lines no more often than asked', () => {
+    const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 160 }) as unknown as NodeJS.WriteStream;
+    let shown = '';
+    (tty as unknown as PassThrough).on('data', (b: Buffer) => (shown += b.toString()));
+    const bar = coverageProgress(['A', 'B'], 2, { stream: tty });
+    for (const [i, sc] of ['A', 'A', 'B', 'B'].entries()) bar.onGame(i + 1, 4, sc);
+    bar.stop();
+    expect(shown).toMatch(/4\/4 games \| [\d.]+ games\/s \| ETA 0s \| A 2\/2, B 2\/2/);
+
+    const log = new PassThrough() as unknown as NodeJS.WriteStream;
+    let lines = '';
+    (log as unknown as PassThrough).on('data', (b: Buffer) => (lines += b.toString()));
+    const plain = coverageProgress(['A', 'B'], 2, { stream: log, everyMs: 60_000 });
+    for (const [i, sc] of ['A', 'A', 'B'].entries()) plain.onGame(i + 1, 4, sc);
+    plain.stop();
+    // The first game's line, none until a minute has passed, and where it stopped.
+    expect(lines.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^rules coverage: 1\/4 games, .*; by scenario A 1\/2, B 0\/2$/),
+      expect.stringMatching(/^rules coverage: 3\/4 games, .*; by scenario A 2\/2, B 1\/2$/),
+    ]);
+  });
 });

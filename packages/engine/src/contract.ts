@@ -119,6 +119,25 @@ export interface Summary {
   extra?: Record<string, number>;
 }
 
+/**
+ * What a game's numbers mean, for charts and tables that show them to people (the web dashboard, Grafana).
+ * A game's "score" is often not the victory points a player would name: say what it counts.
+ */
+export interface GameMeasures {
+  /** What `GameResult.scores` and `Summary.scores` count per power. */
+  score: MeasureInfo;
+  /** What `GameResult.margin` counts. */
+  margin: MeasureInfo;
+}
+
+/** One measure: a short name for axes, legends and menus, and a description for the page around them. */
+export interface MeasureInfo {
+  /** A few words, e.g. `score (objectives × 10 + Size)`. */
+  name: string;
+  /** One to three sentences: what it counts, where it differs by scenario, what it is not. */
+  description: string;
+}
+
 /** A side of a scenario and the powers on it. */
 export interface SideInfo {
   id: string;
@@ -273,6 +292,8 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
 
   /** Per-impulse summary for telemetry (scores, control, supply by power). */
   summarize?(state: S): Summary;
+  /** What its scores and margin count, for the people reading charts of them; absent: "score" and "margin", unexplained. */
+  readonly measures?: GameMeasures;
   /** How to draw the game on its map (the dashboard's replay viewer); absent: no map view. */
   board?: BoardView<S, P>;
   /**

@@ -5,16 +5,19 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Telemetry } from '@salient/telemetry';
+import { TOURNAMENT_ID, TOURNAMENT_ID_RULE } from '@salient/scheduler';
 import { BASELINE_FORMAT, BASELINE_VERSION, type Baseline } from './baseline.ts';
 import { gameKey, type GameRecord, type ImpulseRecord } from './record.ts';
 import type { SuiteRun } from './run.ts';
 
-const TAG = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
-
-/** A tag names one run in the store; it must be plain, as it goes into SQL as a literal. */
+/**
+ * A tag names one run in the store: it becomes the run's tournament id, so it follows the same rule
+ * (version tags such as `v0.12` or `2026.11-rc1` fit; nothing that would break a Redis key, a URL or
+ * the SQL literal it goes into).
+ */
 export function checkTag(tag: string, flag = '--tag'): string {
-  if (!TAG.test(tag)) {
-    throw new SalientError('BAD_ARGUMENT', `${flag}: '${tag}' is not a usable tag; use letters, digits and . _ : - (up to 100, starting with a letter or digit), such as 'v0.12.0' or 'main-2026-11-23'.`);
+  if (!TOURNAMENT_ID.test(tag)) {
+    throw new SalientError('BAD_ARGUMENT', `${flag}: '${tag}' is not a usable tag; use ${TOURNAMENT_ID_RULE}.`);
   }
   return tag;
 }

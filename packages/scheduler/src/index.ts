@@ -15,6 +15,8 @@ export {
   resolveTournamentSpec,
   specFormat,
   MAX_MATCHES,
+  TOURNAMENT_ID,
+  TOURNAMENT_ID_RULE,
   type SpecFormat,
   type SpecFormatReason,
   type ResolvedTournament,

@@ -1,8 +1,9 @@
 /**
- * Tournament specs: YAML or JSON text, checked in two passes. First the shape (zod), then the names
- * against this installation (game, pack, scenarios, bots, entrant names in `reference`/`pairings`) and
- * the counts. Every problem is reported at once, located by its path in the spec (`entrants[2].bot`)
- * and, where the text is at hand, by line and column; a syntax error gives `<file>:<line>:<column>`.
+ * Tournament specs: YAML or JSON text, checked in two passes: the shape (zod), and the names against
+ * this installation (game, pack, scenarios, bots, entrant names in `reference`/`pairings`) and the
+ * counts. The second pass runs on every part the first found well-formed, so every problem is
+ * reported at once, sorted by its path in the spec (`entrants[2].bot`) and located, where the text is
+ * at hand, by line and column; a syntax error gives `<file>:<line>:<column>`.
  *
  * The result is a normalized {@link TournamentSpec}: every default filled in, bot params merged into
  * the bot spec, seeds listed. Checking a normalized spec again gives it back unchanged.
@@ -34,7 +35,17 @@ import type { EntrantSpec, StopSpec, TournamentFormat, TournamentSpec } from './
 /** Largest plan a spec may ask for; beyond this a typo (an extra zero) is far likelier than intent. */
 export const MAX_MATCHES = 1_000_000;
 
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/**
+ * A tournament id, which is also a regression run's tag (`salient regress --tag v0.12`), so version
+ * tags fit: `v1.2.3`, `2026.11-rc1`, `main_2026-11-23`. It is kept to letters, digits and `. _ -`
+ * (starting with a letter or digit, at most 63 characters) because it goes unescaped into places
+ * where anything else would break: Redis keys (`salient:tournament:<id>:plan`, where a `:` would blur
+ * the key's parts), URL paths and query strings (`/api/tournaments/<id>`, where `/ ? # % +` and spaces
+ * change meaning), SQL string literals (quotes, backslashes) and terminal lines (control characters).
+ */
+export const TOURNAMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** What {@link TOURNAMENT_ID} allows, in words, for error messages. */
+export const TOURNAMENT_ID_RULE = "letters, digits and . _ - only, starting with a letter or digit, at most 63 characters (such as 'blitz-smoke', 'v0.12' or '2026.11-rc1')";
 const PARAM_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 const TOP_FIELDS = [
@@ -54,6 +65,8 @@ const probability = z
   .number()
   .gt(0, 'must be above 0')
   .lte(0.5, 'must be at most 0.5 (a typical value is 0.05)');
+
+const scenarioId = z.string().trim().min(1, 'must not be empty');
 
 const entrantSchema = z.preprocess(
   // `- random` is short for `- { bot: random }`.
@@ -89,15 +102,12 @@ const stopSchema = z.preprocess(
 const rawSpecSchema = z.strictObject({
   id: z
     .string()
-    .regex(ID_PATTERN, 'must be a slug: lowercase letters, digits and -, starting with a letter or digit, at most 63 characters')
+    .regex(TOURNAMENT_ID, `must be ${TOURNAMENT_ID_RULE}`)
     .optional(),
   name: z.string().trim().min(1, 'must not be empty').optional(),
   game: z.string().trim().min(1, 'must not be empty').optional(),
   pack: z.string().trim().min(1, 'must not be empty').optional(),
-  scenarios: z.preprocess(
-    (v) => (typeof v === 'string' ? [v] : v),
-    z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'list at least one scenario'),
-  ),
+  scenarios: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(scenarioId).min(1, 'list at least one scenario')),
   options: z.record(z.string(), z.json()).optional(),
   entrants: z.array(entrantSchema).min(2, 'list at least two entrants'),
   format: z
@@ -120,6 +130,71 @@ const rawSpecSchema = z.strictObject({
 });
 
 type RawSpec = z.infer<typeof rawSpecSchema>;
+type RawEntrant = RawSpec['entrants'][number];
+
+/**
+ * What the names pass can check of a spec the shape pass refused: each field as the shape pass reads
+ * it, absent when it is missing or malformed (`bad` says which), and the scenarios and entrants one by
+ * one (a malformed one is `undefined`, so the others keep their index).
+ */
+interface Parts extends Omit<Partial<RawSpec>, 'scenarios' | 'entrants'> {
+  scenarios?: readonly (string | undefined)[];
+  entrants?: readonly (RawEntrant | undefined)[];
+  /** Malformed fields: whatever depends on them is not checked (it would only repeat the shape's complaint). */
+  bad: ReadonlySet<string>;
+  /** Names of malformed entrants, where still readable; `undefined` when one has no readable name. */
+  looseNames: readonly string[] | undefined;
+}
+
+/** Every well-formed part of `raw` (see {@link Parts}). */
+function wellFormedParts(raw: unknown): Parts {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { bad: new Set(TOP_FIELDS), looseNames: undefined };
+  const o = raw as Record<string, unknown>;
+  const shape = rawSpecSchema.shape;
+  const out: Record<string, unknown> = {};
+  const bad = new Set<string>();
+  for (const key of TOP_FIELDS) {
+    if (key === 'scenarios' || key === 'entrants') continue;
+    const r = shape[key].safeParse(o[key]);
+    if (r.success) out[key] = r.data;
+    else bad.add(key);
+  }
+  const one = <T>(schema: z.ZodType<T>, v: unknown): T | undefined => {
+    const r = schema.safeParse(v);
+    return r.success ? r.data : undefined;
+  };
+  const scenarios = typeof o.scenarios === 'string' ? [o.scenarios] : o.scenarios;
+  if (Array.isArray(scenarios)) out.scenarios = scenarios.map((v) => one(scenarioId, v));
+  else bad.add('scenarios');
+  let looseNames: string[] | undefined = [];
+  if (Array.isArray(o.entrants)) {
+    out.entrants = o.entrants.map((v) => {
+      const e = one(entrantSchema, v);
+      if (e === undefined && looseNames) {
+        // Its name as given, or its bot spec when nothing else would go into the name.
+        const f = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+        const name = typeof f.name === 'string' ? f.name : f.params === undefined && typeof f.bot === 'string' ? f.bot : undefined;
+        if (name !== undefined && name.trim() !== '') looseNames.push(name.trim());
+        else looseNames = undefined;
+      }
+      return e;
+    });
+  } else bad.add('entrants');
+  return { ...(out as Omit<Parts, 'bad' | 'looseNames'>), bad, looseNames };
+}
+
+/** Spec paths in document order of their parts: fields by name, list items by index. */
+function comparePaths(a: Path, b: Path): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [x, y] = [a[i], b[i]];
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    if (typeof x === 'number') return -1;
+    if (typeof y === 'number') return 1;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return a.length - b.length;
+}
 type Path = readonly PropertyKey[];
 interface Issue {
   path: Path;
@@ -155,7 +230,7 @@ export interface SpecOptions {
  * `source`'s extension or the text.
  *
  * Fields (defaults in brackets):
- * - `id` [`t-` + the spec hash]: slug `[a-z0-9][a-z0-9-]{0,62}`. Naming a tournament keeps its match
+ * - `id` [`t-` + the spec hash]: `[A-Za-z0-9][A-Za-z0-9._-]{0,62}` ({@link TOURNAMENT_ID}). Naming a tournament keeps its match
  *   ids stable when it grows (more seeds, scenarios, entrants), so a re-submitted plan only adds.
  * - `name`: free text. `game` [the catalog default]. `pack` [the game's first bundled pack]: a bundled
  *   pack id or a pack directory (relative to the spec file).
@@ -269,20 +344,21 @@ export async function resolveTournamentSpec(
   // A parsed body (the API's) has not been through readSpecText: keep zod off runaway nesting.
   checkDepth(raw, INPUT_LIMITS.spec, source, 'BAD_SPEC');
   const parsed = rawSpecSchema.safeParse(raw);
-  if (!parsed.success) return fail(zodToIssues(parsed.error));
-  const s = parsed.data;
-  const issues: Issue[] = [];
+  // The names pass runs on whatever is well-formed, so a bad type and an unknown bot come out together.
+  const s: Parts = parsed.success ? { ...parsed.data, bad: new Set(), looseNames: [] } : wellFormedParts(raw);
+  const issues: Issue[] = parsed.success ? [] : zodToIssues(parsed.error);
+  const ok = (...fields: string[]) => fields.every((f) => !s.bad.has(f));
 
   // Game, pack, scenarios, options.
   let game: AnyGame | undefined;
   let pack: LoadedPack | undefined;
   let packRef = s.pack ?? '';
   try {
-    game = findGame(s.game);
+    if (ok('game')) game = findGame(s.game);
   } catch (e) {
     issues.push({ path: ['game'], message: messageOf(e) });
   }
-  if (game) {
+  if (game && ok('pack')) {
     const ids = bundledPackIds(game);
     packRef = s.pack ?? ids[0] ?? '';
     // A submitter learns nothing of this machine's directories: only the operator's list is looked at.
@@ -312,7 +388,8 @@ export async function resolveTournamentSpec(
   const sides = new Map<string, readonly [string, string]>();
   if (game && pack) {
     const seen = new Set<string>();
-    s.scenarios.forEach((id, i) => {
+    (s.scenarios ?? []).forEach((id, i) => {
+      if (id === undefined) return;
       if (seen.has(id)) return void issues.push({ path: ['scenarios', i], message: `scenario '${id}' is listed twice; list each once (use gamesPerPairing for more games).` });
       seen.add(id);
       let info;
@@ -331,7 +408,7 @@ export async function resolveTournamentSpec(
       sides.set(id, [a.id, b.id]);
     });
     const optionProblems = new Set<string>();
-    for (const id of sides.keys()) {
+    for (const id of ok('options') ? sides.keys() : []) {
       try {
         game.setup(id, pack, s.options);
       } catch (e) {
@@ -343,141 +420,153 @@ export async function resolveTournamentSpec(
   }
 
   // Entrants.
-  const entrants = s.entrants.map((e, i) => normalizeEntrant(e, i, issues, o));
+  const entrants = (s.entrants ?? []).map((e, i) => (e === undefined ? undefined : normalizeEntrant(e, i, issues, o)));
   const byName = new Map<string, number>();
   entrants.forEach((e, i) => {
+    if (e === undefined) return;
     const first = byName.get(e.name);
     if (first === undefined) return void byName.set(e.name, i);
     issues.push({
-      path: ['entrants', i, s.entrants[i]?.name === undefined ? 'bot' : 'name'],
+      path: ['entrants', i, s.entrants?.[i]?.name === undefined ? 'bot' : 'name'],
       message: `entrant name '${e.name}' is already used by entrants[${first}]; give each entrant its own name (two entrants with the same bot need a name each).`,
     });
   });
-  const names = entrants.map((e) => e.name);
-  const known = (n: string) => byName.has(n);
-  const nameList = [...byName.keys()].join(', ');
+  const names = [...entrants.flatMap((e) => (e ? [e.name] : [])), ...(s.looseNames ?? [])];
+  // A malformed entrant whose name cannot be read may be the one named: no "no entrant is named" then.
+  const known = (n: string) => byName.has(n) || s.looseNames === undefined || s.looseNames.includes(n);
+  const nameList = [...new Set(names)].join(', ');
 
-  // Format.
-  const format: TournamentFormat = s.format;
-  if (s.reference !== undefined && format !== 'gauntlet') {
-    issues.push({ path: ['reference'], message: `reference is only used with format: gauntlet (format is ${format}); remove it or change the format.` });
-  }
-  if (s.pairings !== undefined && format !== 'pairings') {
-    issues.push({ path: ['pairings'], message: `pairings are only used with format: pairings (format is ${format}); remove them or change the format.` });
-  }
-  if (format === 'gauntlet') {
-    if (s.reference === undefined) issues.push({ path: ['reference'], message: `format gauntlet needs reference: the entrant every other entrant plays (one of ${nameList}).` });
-    else if (!known(s.reference)) issues.push({ path: ['reference'], message: `no entrant is named '${s.reference}'. Entrants: ${nameList}.` });
-  }
-  if (format === 'pairings') {
-    if (s.pairings === undefined) issues.push({ path: ['pairings'], message: `format pairings needs pairings: [[a, b], ...] of entrant names (${nameList}).` });
-    const seen = new Map<string, number>();
-    (s.pairings ?? []).forEach(([a, b], k) => {
-      let ok = true;
-      [a, b].forEach((n, j) => {
-        if (!known(n)) {
-          ok = false;
-          issues.push({ path: ['pairings', k, j], message: `no entrant is named '${n}'. Entrants: ${nameList}.` });
-        }
-      });
-      if (!ok) return;
-      if (a === b) {
-        return void issues.push({
-          path: ['pairings', k],
-          message: `'${a}' is paired with itself; to play a bot against itself, list it twice under two names and pair those.`,
+  // Format: with a malformed format, reference or pairings, what they say of each other is unknown.
+  const format: TournamentFormat | undefined = ok('format') ? s.format : undefined;
+  if (format !== undefined && ok('reference', 'pairings')) {
+    if (s.reference !== undefined && format !== 'gauntlet') {
+      issues.push({ path: ['reference'], message: `reference is only used with format: gauntlet (format is ${format}); remove it or change the format.` });
+    }
+    if (s.pairings !== undefined && format !== 'pairings') {
+      issues.push({ path: ['pairings'], message: `pairings are only used with format: pairings (format is ${format}); remove them or change the format.` });
+    }
+    if (format === 'gauntlet') {
+      if (s.reference === undefined) issues.push({ path: ['reference'], message: `format gauntlet needs reference: the entrant every other entrant plays (one of ${nameList}).` });
+      else if (!known(s.reference)) issues.push({ path: ['reference'], message: `no entrant is named '${s.reference}'. Entrants: ${nameList}.` });
+    }
+    if (format === 'pairings') {
+      if (s.pairings === undefined) issues.push({ path: ['pairings'], message: `format pairings needs pairings: [[a, b], ...] of entrant names (${nameList}).` });
+      const seen = new Map<string, number>();
+      (s.pairings ?? []).forEach(([a, b], k) => {
+        let ok = true;
+        [a, b].forEach((n, j) => {
+          if (!known(n)) {
+            ok = false;
+            issues.push({ path: ['pairings', k, j], message: `no entrant is named '${n}'. Entrants: ${nameList}.` });
+          }
         });
-      }
-      const key = canonicalJson([a, b].sort());
-      const first = seen.get(key);
-      if (first !== undefined) issues.push({ path: ['pairings', k], message: `${a} and ${b} are already paired in pairings[${first}]; list each pairing once (use gamesPerPairing for more games).` });
-      else seen.set(key, k);
-    });
+        if (!ok) return;
+        if (a === b) {
+          return void issues.push({
+            path: ['pairings', k],
+            message: `'${a}' is paired with itself; to play a bot against itself, list it twice under two names and pair those.`,
+          });
+        }
+        const key = canonicalJson([a, b].sort());
+        const first = seen.get(key);
+        if (first !== undefined) issues.push({ path: ['pairings', k], message: `${a} and ${b} are already paired in pairings[${first}]; list each pairing once (use gamesPerPairing for more games).` });
+        else seen.set(key, k);
+      });
+    }
   }
 
-  // Seeds and counts.
+  // Seeds and counts: they depend on each other, so only when all four are well-formed.
   const perSeed = s.sideSwap ? 2 : 1;
   let seeds: number[] = [];
   let gamesPerPairing = s.gamesPerPairing ?? (s.seeds ? s.seeds.length * perSeed : 2);
-  if (s.seeds !== undefined && s.baseSeed !== undefined) {
-    issues.push({ path: ['baseSeed'], message: 'give either seeds (an explicit list) or baseSeed (seeds counted up from it), not both.' });
-  }
-  if (s.sideSwap && gamesPerPairing % 2 !== 0) {
-    issues.push({
-      path: ['gamesPerPairing'],
-      message: `is ${gamesPerPairing}, but with sideSwap every seed is played twice (sides exchanged), so it counts games in pairs and must be even; use ${gamesPerPairing + 1}, or set sideSwap: false.`,
-    });
-    gamesPerPairing += 1;
-  }
-  if (s.seeds !== undefined) {
-    const at = new Map<number, number>();
-    s.seeds.forEach((x, j) => {
-      const first = at.get(x);
-      if (first !== undefined) issues.push({ path: ['seeds', j], message: `seed ${x} is already seeds[${first}]; list each seed once.` });
-      else at.set(x, j);
-    });
-    seeds = [...s.seeds];
-    if (s.gamesPerPairing !== undefined && s.gamesPerPairing !== seeds.length * perSeed) {
+  if (ok('sideSwap', 'seeds', 'baseSeed', 'gamesPerPairing')) {
+    if (s.seeds !== undefined && s.baseSeed !== undefined) {
+      issues.push({ path: ['baseSeed'], message: 'give either seeds (an explicit list) or baseSeed (seeds counted up from it), not both.' });
+    }
+    if (s.sideSwap && gamesPerPairing % 2 !== 0) {
       issues.push({
         path: ['gamesPerPairing'],
-        message: `is ${s.gamesPerPairing}, but ${seeds.length} seed(s)${s.sideSwap ? ', each played twice with sides swapped,' : ''} make ${seeds.length * perSeed} games per pairing; drop gamesPerPairing or make the two agree.`,
+        message: `is ${gamesPerPairing}, but with sideSwap every seed is played twice (sides exchanged), so it counts games in pairs and must be even; use ${gamesPerPairing + 1}, or set sideSwap: false.`,
       });
+      gamesPerPairing += 1;
     }
-  } else {
-    const base = s.baseSeed ?? 1;
-    const n = gamesPerPairing / perSeed;
-    if (base + n - 1 > Number.MAX_SAFE_INTEGER) issues.push({ path: ['baseSeed'], message: `is too large for ${n} seeds counted up from it; use a smaller baseSeed.` });
-    else seeds = Array.from({ length: Math.ceil(n) }, (_, j) => base + j);
+    if (s.seeds !== undefined) {
+      const at = new Map<number, number>();
+      s.seeds.forEach((x, j) => {
+        const first = at.get(x);
+        if (first !== undefined) issues.push({ path: ['seeds', j], message: `seed ${x} is already seeds[${first}]; list each seed once.` });
+        else at.set(x, j);
+      });
+      seeds = [...s.seeds];
+      if (s.gamesPerPairing !== undefined && s.gamesPerPairing !== seeds.length * perSeed) {
+        issues.push({
+          path: ['gamesPerPairing'],
+          message: `is ${s.gamesPerPairing}, but ${seeds.length} seed(s)${s.sideSwap ? ', each played twice with sides swapped,' : ''} make ${seeds.length * perSeed} games per pairing; drop gamesPerPairing or make the two agree.`,
+        });
+      }
+    } else {
+      const base = s.baseSeed ?? 1;
+      const n = gamesPerPairing / perSeed;
+      if (base + n - 1 > Number.MAX_SAFE_INTEGER) issues.push({ path: ['baseSeed'], message: `is too large for ${n} seeds counted up from it; use a smaller baseSeed.` });
+      else seeds = Array.from({ length: Math.ceil(n) }, (_, j) => base + j);
+    }
   }
-  const pairingCount =
-    format === 'round-robin' ? (names.length * (names.length - 1)) / 2 : format === 'gauntlet' ? names.length - 1 : (s.pairings?.length ?? 0);
-  const total = seeds.length * perSeed * s.scenarios.length * pairingCount;
-  if (total > MAX_MATCHES) {
-    issues.push({ path: ['gamesPerPairing'], message: `the spec asks for ${total} matches, more than the ${MAX_MATCHES} a plan may hold; use fewer games, scenarios or entrants.` });
+  // The plan's size needs every part; a spec with a malformed one is refused anyway.
+  if (parsed.success) {
+    const pairingCount =
+      format === 'round-robin' ? (names.length * (names.length - 1)) / 2 : format === 'gauntlet' ? names.length - 1 : (s.pairings?.length ?? 0);
+    const total = seeds.length * perSeed * (s.scenarios?.length ?? 0) * pairingCount;
+    if (total > MAX_MATCHES) {
+      issues.push({ path: ['gamesPerPairing'], message: `the spec asks for ${total} matches, more than the ${MAX_MATCHES} a plan may hold; use fewer games, scenarios or entrants.` });
+    }
   }
 
-  if (issues.length || !game || !pack) return fail(issues);
+  // Sorted by path (stable, so the problems of one path keep the order they were found in).
+  if (issues.length || !game || !pack || !parsed.success || format === undefined) return fail([...issues].sort((a, b) => comparePaths(a.path, b.path)));
+  const d = parsed.data;
+  const players = entrants.filter((e): e is EntrantSpec => e !== undefined);
 
-  const options = s.options && Object.keys(s.options).length ? (s.options as JsonObject) : undefined;
+  const options = d.options && Object.keys(d.options).length ? (d.options as JsonObject) : undefined;
   const identity = {
     game: game.id,
     rulesVersion: game.rulesVersion,
     pack: { id: pack.info.id, version: pack.info.version, hash: pack.info.hash },
-    scenarios: s.scenarios,
+    scenarios: d.scenarios,
     options: options ?? {},
-    entrants: entrants.map((e) => ({ name: e.name, bot: e.bot, version: e.version ?? null })),
+    entrants: players.map((e) => ({ name: e.name, bot: e.bot, version: e.version ?? null })),
     format,
-    reference: s.reference ?? null,
-    pairings: s.pairings ?? null,
+    reference: d.reference ?? null,
+    pairings: d.pairings ?? null,
     gamesPerPairing,
-    sideSwap: s.sideSwap,
+    sideSwap: d.sideSwap,
     seeds,
-    decisionTimeoutMs: s.decisionTimeoutMs ?? null,
-    decisionCap: s.decisionCap ?? null,
+    decisionTimeoutMs: d.decisionTimeoutMs ?? null,
+    decisionCap: d.decisionCap ?? null,
     // Only when given, so the hashes of specs written before these fields existed stay the same.
-    ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
-    ...(s.strikes !== undefined ? { strikes: s.strikes } : {}),
-    stop: s.stop,
+    ...(d.timeBankMs !== undefined ? { timeBankMs: d.timeBankMs } : {}),
+    ...(d.strikes !== undefined ? { strikes: d.strikes } : {}),
+    stop: d.stop,
   };
   const specHash = hashJson(identity);
   const spec: TournamentSpec = {
-    id: s.id ?? `t-${specHash}`,
-    ...(s.name !== undefined ? { name: s.name } : {}),
+    id: d.id ?? `t-${specHash}`,
+    ...(d.name !== undefined ? { name: d.name } : {}),
     game: game.id,
     pack: packRef,
-    scenarios: [...s.scenarios],
+    scenarios: [...d.scenarios],
     ...(options ? { options } : {}),
-    entrants,
+    entrants: players,
     format,
-    ...(format === 'gauntlet' && s.reference !== undefined ? { reference: s.reference } : {}),
-    ...(format === 'pairings' && s.pairings ? { pairings: s.pairings.map(([a, b]) => [a, b] as [string, string]) } : {}),
+    ...(format === 'gauntlet' && d.reference !== undefined ? { reference: d.reference } : {}),
+    ...(format === 'pairings' && d.pairings ? { pairings: d.pairings.map(([a, b]) => [a, b] as [string, string]) } : {}),
     gamesPerPairing,
-    sideSwap: s.sideSwap,
+    sideSwap: d.sideSwap,
     seeds,
-    ...(s.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: s.decisionTimeoutMs } : {}),
-    ...(s.decisionCap !== undefined ? { decisionCap: s.decisionCap } : {}),
-    ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
-    ...(s.strikes !== undefined ? { strikes: s.strikes } : {}),
-    stop: s.stop as StopSpec,
+    ...(d.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: d.decisionTimeoutMs } : {}),
+    ...(d.decisionCap !== undefined ? { decisionCap: d.decisionCap } : {}),
+    ...(d.timeBankMs !== undefined ? { timeBankMs: d.timeBankMs } : {}),
+    ...(d.strikes !== undefined ? { strikes: d.strikes } : {}),
+    stop: d.stop as StopSpec,
   };
   return { spec, specHash, game, pack, sides };
 }
@@ -529,6 +618,7 @@ function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Iss
 const KIND_NAMES: Readonly<Record<string, string>> = {
   array: 'a list',
   object: 'a mapping',
+  record: 'a mapping',
   string: 'a string',
   number: 'a number',
   int: 'a whole number',

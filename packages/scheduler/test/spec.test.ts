@@ -162,6 +162,47 @@ colour: red
     expect(entrantField.lines).toEqual([expect.stringMatching(/^entrants\[1\]\.parms: unknown field 'parms'.*fields here: name, bot, params, version/)]);
   });
 
+  it('takes version tags as ids (a regression run is recorded under its tag), and refuses what would break keys, URLs or SQL', async () => {
+    for (const id of ['blitz-smoke', 'v0.12', 'v1.2.3', '2026.11-rc1', 'V2_0', 'main_2026-11-23', 'a'.repeat(63)]) {
+      expect((await parseTournamentSpec(`id: '${id}'${GOOD}`, 's.yaml')).id).toBe(id);
+    }
+    for (const id of ['.hidden', '-x', 'a/b', 'a b', "it's", 'a:b', 'a?b', 'a#b', 'a%b', 'a+b', 'a\\b', 'a'.repeat(64), '']) {
+      const { lines } = await problems(`id: ${JSON.stringify(id)}${GOOD}`);
+      expect(lines, id).toEqual([expect.stringMatching(/^id: must be letters, digits and \. _ - only, starting with a letter or digit, at most 63 characters/)]);
+    }
+  });
+
+  it('reports shape and name problems in one go, sorted by path: the names of every well-formed part are checked too', async () => {
+    const { error, lines } = await problems(`scenarios: [A, Z, 7]
+entrants:
+  - random
+  - { bot: alphazero }
+  - { name: g, bot: greedy, params: 5 }
+  - { name: ref, bot: 9 }
+format: gauntlet
+reference: nobody
+sideSwap: maybe
+colour: red
+`);
+    expect(lines).toEqual([
+      expect.stringMatching(/^colour: unknown field 'colour'/),
+      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts. (line 4, column 12)",
+      expect.stringMatching(/^entrants\[2\]\.params: must be a mapping, not a number/),
+      expect.stringMatching(/^entrants\[3\]\.bot: must be a string, not a number/),
+      "reference: no entrant is named 'nobody'. Entrants: random, alphazero, g, ref. (line 8, column 12)",
+      expect.stringMatching(/^scenarios\[1\]: Unknown scenario 'Z'\. /),
+      expect.stringMatching(/^scenarios\[2\]: must be a string, not a number/),
+      expect.stringMatching(/^sideSwap: must be true or false/),
+    ]);
+    expect(error.message).toMatch(/\(8 problems\)/);
+    // A malformed entrant whose name cannot be read might be the one a reference names: not reported.
+    const unnamed = await problems(`scenarios: [A]\nentrants: [random, { bot: 9 }]\nformat: gauntlet\nreference: greedy\n`);
+    expect(unnamed.lines).toEqual([expect.stringMatching(/^entrants\[1\]\.bot: must be a string/)]);
+    // A malformed game: nothing is checked against a game it may not be.
+    const game = await problems(`game: 7\nscenarios: [Z]\nentrants: [random, alphazero]\n`);
+    expect(game.lines).toEqual([expect.stringMatching(/^entrants\[1\]\.bot: Unknown bot 'alphazero'/), expect.stringMatching(/^game: must be a string/)]);
+  });
+
   it('names unknown games, scenarios and bots with the valid ones', async () => {
     const { lines } = await problems(`scenarios: [A, Z]
 entrants:
@@ -169,8 +210,8 @@ entrants:
   - bot: alphazero
 `);
     expect(lines).toEqual([
-      expect.stringMatching(/^scenarios\[1\]: Unknown scenario 'Z'\. Valid scenarios: A, B, C(, [D-F])*(, full)?\. \(line 1, column 16\)$/),
       "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts. (line 4, column 10)",
+      expect.stringMatching(/^scenarios\[1\]: Unknown scenario 'Z'\. Valid scenarios: A, B, C(, [D-F])*(, full)?\. \(line 1, column 16\)$/),
     ]);
     const game = await problems(`game: chess\n${GOOD}`);
     expect(game.lines).toEqual([expect.stringMatching(/^game: Unknown game 'chess'\. Valid games: blitz, dice-race\./)]);

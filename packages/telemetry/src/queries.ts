@@ -532,6 +532,8 @@ export interface MatchSummary extends ScenarioKey {
   sideBots: Record<string, string>;
   /** Power -> final score. */
   scores: Record<string, number>;
+  /** The game's own margin of the result (`GameResult.margin`; 0 without a result). */
+  margin: number;
   reason: string;
   detail: string;
   turns: number;
@@ -544,7 +546,7 @@ export interface MatchSummary extends ScenarioKey {
   finalHash: string;
 }
 
-const SUMMARY_COLUMNS = `match_id, tournament, ${SCENARIO_COLUMNS}, seed, kind, sides, outcomes, side_bots, powers, scores, reason, detail, forfeit_seat, forfeit_reason,
+const SUMMARY_COLUMNS = `match_id, tournament, ${SCENARIO_COLUMNS}, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
   turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash`;
 
 const zip = <T>(keys: unknown, values: unknown, f: (v: unknown) => T): Record<string, T> =>
@@ -564,6 +566,7 @@ function summary(r: Raw): MatchSummary {
     sides: decided ? zip(r.sides, r.outcomes, String) : {},
     sideBots: zip(r.sides, r.side_bots, String),
     scores: zip(r.powers, r.scores, Number),
+    margin: decided ? Number(r.margin) : 0,
     reason: String(r.reason),
     detail: r.kind === 'forfeit' ? `${String(r.forfeit_seat)} forfeits (${String(r.forfeit_reason)}): ${String(r.detail)}` : String(r.detail),
     turns: Number(r.turns),

@@ -82,9 +82,9 @@ export function registerDemo(program: Command): void {
         say('Everything recorded there so far, for the demo\'s game (the same matches replayed count once):');
         for (const l of await reportLines(t, { game: 'blitz' })) say(l);
         say();
-        say('Next: `npm run salient -- games` lists what can be played; `npm run salient -- play --help` shows how;');
-        say('`npm run salient -- report` and `npm run salient -- query "SELECT ..."` read the telemetry store;');
-        say('`npm run salient -- serve` then shows it in a browser at http://127.0.0.1:8080/ (API documentation at /docs).');
+        say('Next: `npx salient games` lists what can be played; `npx salient play --help` shows how;');
+        say('`npx salient report` and `npx salient query "SELECT ..."` read the telemetry store;');
+        say('`npx salient serve` then shows it in a browser at http://127.0.0.1:8080/ (API documentation at /docs).');
         process.exitCode = code;
       });
     });

@@ -212,7 +212,7 @@ export function registerPlay(program: Command): void {
     .option('--timeout <ms>', 'per-decision time budget in ms; a bot over it (and its bank) takes a strike', integer(1))
     .option('--time-bank <ms>', 'time a seat may spend over its per-decision budgets in the whole match (default 0)', integer(0))
     .option('--strikes <n>', 'overruns a seat may make; before the last the first option is played for it, the last forfeits (default 1)', integer(1))
-    .option('-q, --quiet', 'print only the result, not the turn-by-turn account')
+    .option('-q, --quiet', 'print only the ending (winner, how it ended, scores, match and pack), not the header or the turn-by-turn account')
     .option('-v, --verbose', 'also print every decision and chance draw')
     .option('--bots <file>', 'the bots file: its registered bots play as ext:<name> (default: SALIENT_BOTS_FILE)')
     .option('-t, --telemetry', 'record the match, impulse by impulse, in ClickHouse (embedded under .salient/ unless SALIENT_CLICKHOUSE_URL is set)')
@@ -232,7 +232,8 @@ export function registerPlay(program: Command): void {
 
 async function playOne(plan: MatchPlan, f: PlayFlags, sink?: TelemetrySink): Promise<void> {
   const live = !f.json && !f.quiet;
-  if (!f.json) {
+  // --quiet is for scripts that read the ending (`... --quiet | grep '^Winner'`): no header either.
+  if (live) {
     say(matchTitle(plan));
     say(packNote(plan.pack));
     say();

@@ -5,6 +5,7 @@ import type { JsonObject } from '@salient/engine';
 import { collect, integer, scenarioOptions } from '../args.ts';
 import { say, table } from '../output.ts';
 import { findGame, loadPack } from '../registry.ts';
+import { barOrLines, duration, type BarOrLinesOptions } from '@salient/scheduler/local';
 import { rulesCoverage, type RulesCoverage } from '../rules-coverage.ts';
 
 interface CoverageFlags {
@@ -16,6 +17,33 @@ interface CoverageFlags {
   option: string[];
   json?: boolean;
   check?: boolean;
+  quiet?: boolean;
+}
+
+/** Progress of the coverage games as `tournament run` shows it: a bar on a terminal, a line every few seconds otherwise. */
+export function coverageProgress(
+  scenarios: readonly string[],
+  games: number,
+  o: Pick<BarOrLinesOptions<unknown>, 'stream' | 'everyMs' | 'plain'> = {},
+): { onGame: (done: number, total: number, scenario: string) => void; stop: () => void } {
+  const started = performance.now();
+  const byScenario = new Map(scenarios.map((id) => [id, 0]));
+  const perScenario = () => [...byScenario].map(([id, n]) => `${id} ${n}/${games}`).join(', ');
+  const rate = (done: number) => done / Math.max(1e-3, (performance.now() - started) / 1000);
+  const eta = (p: { done: number; total: number }) => (p.done ? duration(((p.total - p.done) / rate(p.done)) * 1000) : '?');
+  const view = barOrLines<{ done: number; total: number }>({
+    ...o,
+    format: '{bar} {value}/{total} games | {rate} games/s | ETA {left} | {scenarios}',
+    payload: (p) => ({ rate: rate(p.done).toFixed(2), left: eta(p), scenarios: perScenario() }),
+    line: (p) => `rules coverage: ${p.done}/${p.total} games, ${rate(p.done).toFixed(2)} games/s, ETA ${eta(p)}; by scenario ${perScenario()}\n`,
+  });
+  return {
+    onGame: (done, total, scenario) => {
+      byScenario.set(scenario, (byScenario.get(scenario) ?? 0) + 1);
+      view.onProgress({ done, total });
+    },
+    stop: view.stop,
+  };
 }
 
 /**
@@ -79,26 +107,26 @@ export function registerRules(program: Command): void {
     .option('-o, --option <[scenario:]key=value>', "set-up option for the games of one scenario (full:optional=9.4,9.7) or, without a scenario, of every scenario played (repeatable)", collect, [])
     .option('--json', 'print the report as one JSON object')
     .option('--check', 'exit 1 if an implemented or partial section is cited by no test')
+    .option('--quiet', 'no progress on stderr')
     .action(async (f: CoverageFlags) => {
       const game = findGame(f.game);
       const pack = await loadPack(game, f.pack);
-      const tty = process.stderr.isTTY;
-      let last = 0;
       const scenarios = f.scenario ? f.scenario.flatMap((x) => x.split(',')).filter(Boolean) : undefined;
-      const options = coverageOptions(f.option, scenarios ?? game.scenarios(pack).map((s) => s.id));
-      const r = await rulesCoverage(game, pack, {
-        games: f.games,
-        seed: f.seed,
-        ...(scenarios ? { scenarios } : {}),
-        ...(Object.keys(options).length ? { options } : {}),
-        onGame: (done, total) => {
-          const now = Date.now();
-          if (tty && (now - last > 200 || done === total)) {
-            last = now;
-            process.stderr.write(`\rplaying ${done}/${total} games${done === total ? '\n' : ''}`);
-          }
-        },
-      });
+      const played = scenarios ?? game.scenarios(pack).map((s) => s.id);
+      const options = coverageOptions(f.option, played);
+      const progress = f.quiet ? undefined : coverageProgress(played, f.games);
+      let r: RulesCoverage;
+      try {
+        r = await rulesCoverage(game, pack, {
+          games: f.games,
+          seed: f.seed,
+          ...(scenarios ? { scenarios } : {}),
+          ...(Object.keys(options).length ? { options } : {}),
+          ...(progress ? { onGame: progress.onGame } : {}),
+        });
+      } finally {
+        progress?.stop();
+      }
       if (f.json) say(JSON.stringify(r));
       else for (const l of coverageLines(r)) say(l);
       if (f.check && r.untested.length) process.exitCode = EXIT.bug;

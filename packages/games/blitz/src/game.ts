@@ -26,7 +26,7 @@ import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState, SeaCombatState } from './rules/state.ts';
-import { adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
+import { BLITZ_MEASURES, adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
 import { blitzBoard } from './rules/board.ts';
 import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
@@ -263,6 +263,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   streams: ['combat', 'research'],
   bundledPacks: { approximation: approximationPack },
   telemetryEvents: TELEMETRY_EVENTS,
+  measures: BLITZ_MEASURES,
   // The tests sit beside src/ in the repository (not in a bundle: coverage then reports none found).
   rules: { sections: BLITZ_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
 

@@ -1,6 +1,7 @@
 /**
- * A progress renderer for {@link runLocalTournament}'s `onProgress`: a cli-progress bar on a TTY, a
- * plain line every few seconds otherwise (so CI logs stay readable). Games done/total, games/s, ETA
+ * Progress on stderr: {@link barOrLines} for anything counted in games (a cli-progress bar on a TTY, a
+ * plain line every few seconds otherwise, so CI logs stay readable), and on it the renderer for
+ * {@link runLocalTournament}'s `onProgress`. Games done/total, games/s, ETA
  * and the leading entrants by score %; under `stop: sprt` the test's LLR between its bounds, and
  * once it decided, that it did (the ETA is then for the matches still running).
  */
@@ -49,43 +50,77 @@ export function leaders(outcomes: readonly MatchOutcome[], top: number): string 
     .join(', ');
 }
 
-function duration(ms: number | undefined): string {
+/** A duration as `42s`, `3m05s` or `1h02m`; `?` when unknown. */
+export function duration(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '?';
   const s = Math.round(ms / 1000);
   return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
-/** An `onProgress` callback writing to `stream`, and `stop()` to end the bar (call it once the run ended). */
-export function progressRenderer(o: ProgressRendererOptions = {}): { onProgress: (p: LocalProgress) => void; stop: () => void } {
+/** How a long run shows its progress: see {@link barOrLines}. */
+export interface BarOrLinesOptions<P> {
+  /** Where to write (default process.stderr). */
+  stream?: NodeJS.WriteStream;
+  /** Between plain lines, ms (default 5000). */
+  everyMs?: number;
+  /** Force the plain lines even on a TTY. */
+  plain?: boolean;
+  /** The bar's cli-progress format: `{bar}`, `{value}`, `{total}` and the keys `payload` gives (not `eta`, `duration` or `percentage`, which cli-progress fills itself). */
+  format: string;
+  payload: (p: P) => Record<string, string>;
+  /** One plain line, newline included. */
+  line: (p: P) => string;
+  /** A line at once, however soon after the last (something happened that is worth saying now). */
+  urgent?: (p: P) => boolean;
+}
+
+/**
+ * Progress of anything counted in done/total, on stderr by default: a cli-progress bar on a terminal,
+ * else a plain line every few seconds and at the end, so a log (CI, a file) stays readable. Call
+ * `stop()` once the run ended, whether it finished or not.
+ */
+export function barOrLines<P extends { done: number; total: number }>(o: BarOrLinesOptions<P>): { onProgress: (p: P) => void; stop: () => void } {
   const stream = o.stream ?? process.stderr;
-  const top = o.top ?? 3;
   const tty = !o.plain && stream.isTTY === true;
   let bar: SingleBar | undefined;
   let lastLine = Number.NEGATIVE_INFINITY;
-  let last: LocalProgress | undefined;
-  let stoppedSaid = false;
-  const eta = (p: LocalProgress) => (p.stopped !== undefined ? (p.running ? 'finishing' : '0s') : duration(p.etaMs));
-  const payload = (p: LocalProgress) => ({ rate: p.gamesPerSec.toFixed(2), eta: eta(p), leaders: [leaders(p.outcomes, top) || '-', stopPart(p)].filter(Boolean).join(' | ') });
-  const line = (p: LocalProgress) =>
-    `${p.tournamentId}: ${p.done}/${p.total} games (${p.skipped} recorded before), ${p.gamesPerSec.toFixed(2)} games/s, ETA ${eta(p)}; ${leaders(p.outcomes, top) || 'no results yet'}` +
-    `${p.stop ? `; ${stopPart(p)}` : ''}\n`;
+  let last: P | undefined;
   return {
     onProgress: (p) => {
       last = p;
       if (tty) {
         if (!bar) {
-          bar = new SingleBar({ stream, format: '{bar} {value}/{total} games | {rate} games/s | ETA {eta} | {leaders}', hideCursor: true, clearOnComplete: false });
-          bar.start(p.total, p.done, payload(p));
-        } else bar.update(p.done, payload(p));
-      } else if (p.done === p.total || (p.stopped !== undefined && !stoppedSaid) || performance.now() - lastLine >= (o.everyMs ?? 5000)) {
-        stoppedSaid ||= p.stopped !== undefined;
+          bar = new SingleBar({ stream, format: o.format, hideCursor: true, clearOnComplete: false });
+          bar.start(p.total, p.done, o.payload(p));
+        } else bar.update(p.done, o.payload(p));
+      } else if (p.done === p.total || o.urgent?.(p) || performance.now() - lastLine >= (o.everyMs ?? 5000)) {
         lastLine = performance.now();
-        stream.write(line(p));
+        stream.write(o.line(p));
       }
     },
     stop: () => {
       if (bar) bar.stop();
-      else if (last && last.done !== last.total) stream.write(line(last));
+      else if (last && last.done !== last.total) stream.write(o.line(last));
     },
   };
+}
+
+/** An `onProgress` callback writing to `stream`, and `stop()` to end the bar (call it once the run ended). */
+export function progressRenderer(o: ProgressRendererOptions = {}): { onProgress: (p: LocalProgress) => void; stop: () => void } {
+  const top = o.top ?? 3;
+  let stoppedSaid = false;
+  const eta = (p: LocalProgress) => (p.stopped !== undefined ? (p.running ? 'finishing' : '0s') : duration(p.etaMs));
+  return barOrLines<LocalProgress>({
+    ...(o.stream ? { stream: o.stream } : {}),
+    ...(o.everyMs !== undefined ? { everyMs: o.everyMs } : {}),
+    ...(o.plain !== undefined ? { plain: o.plain } : {}),
+    // Not `{eta}`: cli-progress fills that token itself (bare seconds), over the payload's.
+    format: '{bar} {value}/{total} games | {rate} games/s | ETA {left} | {leaders}',
+    payload: (p) => ({ rate: p.gamesPerSec.toFixed(2), left: eta(p), leaders: [leaders(p.outcomes, top) || '-', stopPart(p)].filter(Boolean).join(' | ') }),
+    line: (p) =>
+      `${p.tournamentId}: ${p.done}/${p.total} games (${p.skipped} recorded before), ${p.gamesPerSec.toFixed(2)} games/s, ETA ${eta(p)}; ${leaders(p.outcomes, top) || 'no results yet'}` +
+      `${p.stop ? `; ${stopPart(p)}` : ''}\n`,
+    // The stop rule deciding is said at once, and once.
+    urgent: (p) => p.stopped !== undefined && !stoppedSaid && (stoppedSaid = true),
+  });
 }

@@ -6,7 +6,7 @@
  * B (The Longest Day): the Western Allies win the moment they conquer Germany (3.4: every German land
  * area in play); otherwise Germany wins when Turn 11 ends.
  */
-import type { GameResult, Summary } from '@salient/engine';
+import type { GameMeasures, GameResult, Summary } from '@salient/engine';
 import { emit, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { heldBySide, onMap } from './query.ts';
@@ -62,6 +62,25 @@ function objectives(p: PackIndex, s: BlitzState): string[] {
   if (scenarioDef(p, s.scenario).vp || scoresObjectives(p, s)) return [];
   return (p.countryLands.get('germany') ?? []).filter((l) => scenarioDef(p, s.scenario).lands.includes(l));
 }
+
+/**
+ * What {@link scores}, {@link summarize} and the margin of {@link resultOf} count, in the words the
+ * dashboards show. Keep it in step with them: the impulse summary leaves victory points out.
+ */
+export const BLITZ_MEASURES: GameMeasures = {
+  score: {
+    name: 'score (objectives × 10 + unit Size)',
+    description:
+      "Salient's score for a Blitz! power, not victory points: 10 for each objective area it holds (A: Paris and Poland; B: Germany's areas) plus the total Size of its units on the map. " +
+      "From Scenario C on, the final score counts 10 per victory point instead of objective areas; the impulse-by-impulse score leaves victory points out, so there it is the Size of the power's units alone.",
+  },
+  margin: {
+    name: 'margin (objectives or victory points)',
+    description:
+      "How far apart the sides ended, never negative and 0 for a draw: the difference in objective areas held (A: Paris and Poland; B: Germany's areas), in victory points (C), or between the victory points of each side's leading power (D to F and the full game). " +
+      'A decided game can have margin 0 (in A, Germany holding Poland but not Paris loses by 0).',
+  },
+};
 
 /**
  * Per-power score: objective areas held (A: Paris and Poland; B: German areas) times 10, plus the
