@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { createBot } from '@salient/bots';
 import { blitz } from '@salient/game-blitz';
-import { runMatch, type MatchResult, type TelemetrySink } from '@salient/runner';
+import { entrantIdentity, runMatch, type MatchResult, type TelemetrySink } from '@salient/runner';
 import { openTelemetry, type QueryResult, type Telemetry } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, playPlanned, replayStopRule, tournamentRecord, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import {
@@ -269,6 +269,8 @@ const Z95 = 1.959963984540054;
 let dir = '';
 let telemetry: Telemetry;
 const played: MatchResult[] = [];
+/** The entrant a seat of a played match is kept under (its bot, parameters and version). */
+const entrantOf = (r: MatchResult, seat: string): string => entrantIdentity(r.replay.seats[seat], r.bots[seat] ?? '');
 /** The first match of {@link GAMES} played a second time. */
 let again: MatchResult | undefined;
 let context: QueryContext;
@@ -396,8 +398,9 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     expect(options.game).toEqual([...new Set(played.map((r) => r.game))].sort());
     expect(options.scenario).toEqual(['A', 'B']);
     expect(options.pack).toEqual([...new Set(played.map((r) => r.pack.id))].sort());
-    expect(options.bot).toEqual([...new Set(played.flatMap((r) => Object.values(r.bots)))].sort());
-    expect(options.bot).toEqual(expect.arrayContaining(['random@1', 'greedy@1', 'crash@1']));
+    // Entrants, as results are kept: the bot with its parameters and version.
+    expect(options.bot).toEqual([...new Set(played.flatMap((r) => Object.keys(r.bots).map((seat) => entrantOf(r, seat))))].sort());
+    expect(options.bot).toEqual(expect.arrayContaining(['random@1', 'greedy@1', 'crash:after=5@1']));
     expect(options.tournament).toEqual(['dashboards-test', 'sprt-test']);
     // The variables after `game` list what that game has: all of it for the game played, nothing for another.
     for (const v of balance.variables.slice(1)) {
@@ -453,7 +456,7 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
       expect(rows.reduce((a, r) => a + num(r.n_matches), 0), `scenario ${scenario}`).toBe(played.filter((r) => r.scenario === scenario).length);
     }
     const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows;
-    expect(greedy.reduce((a, r) => a + num(r.n_matches), 0)).toBe(played.filter((r) => Object.values(r.bots).includes('greedy@1')).length);
+    expect(greedy.reduce((a, r) => a + num(r.n_matches), 0)).toBe(played.filter((r) => Object.keys(r.bots).some((seat) => entrantOf(r, seat) === 'greedy@1')).length);
   });
 
   it('Win rate by scenario and side: the store’s win counts summed over bots, with the 95% Wilson interval', async () => {
@@ -576,9 +579,9 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     const forfeits = played.filter((r) => r.kind === 'forfeit');
     const rows = (await runPanel(p, statesWith(options))).rows;
     expect(rows.map((r) => ({ kind: r.kind, cause: r.cause, seat_bot: r.seat_bot, scenario: r.scenario, n: num(r.n_matches) }))).toEqual(
-      forfeits.map((r) => ({ kind: 'forfeit', cause: r.kind === 'forfeit' ? r.reason : '', seat_bot: r.kind === 'forfeit' ? r.bots[r.seat] : '', scenario: r.scenario, n: 1 })),
+      forfeits.map((r) => ({ kind: 'forfeit', cause: r.kind === 'forfeit' ? r.reason : '', seat_bot: r.kind === 'forfeit' ? entrantOf(r, r.seat) : '', scenario: r.scenario, n: 1 })),
     );
-    expect(rows[0]?.seat_bot).toBe('crash@1');
+    expect(rows[0]?.seat_bot).toBe('crash:after=5@1');
     expect((await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows).toEqual([]);
   });
 
@@ -591,7 +594,7 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
       const sides = Object.keys(r.result.sides);
       if (sides.length !== 2) continue;
       for (const [side, other] of [sides, [...sides].reverse()] as [string, string][]) {
-        const k = JSON.stringify([r.bots[side], r.bots[other], r.game, r.pack.id, r.pack.hash, r.rulesVersion]);
+        const k = JSON.stringify([entrantOf(r, side), entrantOf(r, other), r.game, r.pack.id, r.pack.hash, r.rulesVersion]);
         const e = expected.get(k) ?? { games: 0, wins: 0, losses: 0, draws: 0 };
         const o = r.result.sides[side];
         expected.set(k, { games: e.games + 1, wins: e.wins + (o === 'win' ? 1 : 0), losses: e.losses + (o === 'loss' ? 1 : 0), draws: e.draws + (o === 'draw' ? 1 : 0) });
@@ -654,7 +657,7 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     const ended = rows.map((r) => String(r.ended_at));
     expect(ended).toEqual([...ended].sort().reverse());
     const forfeit = rows.find((r) => r.kind === 'forfeit');
-    expect(String(forfeit?.sides_played)).toMatch(/Axis crash@1: loss/);
+    expect(String(forfeit?.sides_played)).toMatch(/Axis crash:after=5@1: loss/);
   });
 });
 
