@@ -11,7 +11,9 @@ import { findGame, listGames, writePackDir } from '../src/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// The demo's embedded ClickHouse store is thousands of files: removing it took 7-12 s on a loaded
+// 2-core machine, past the 10 s default for hooks.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 60_000);
 
 const HAS_BLITZ = listGames().some((g) => g.id === 'blitz');
 
