@@ -16,6 +16,9 @@ export interface AccountStep {
   /** Where the step was taken (before applying it). */
   position: Position;
   events: readonly GameEvent[];
+  /** Set when the runner chose for a bot out of time: its strike number and the rationale saying so. */
+  strike?: number;
+  rationale?: string;
 }
 
 export interface AccountOptions {
@@ -41,6 +44,8 @@ export class Account {
     const lines: string[] = [];
     // Game labels usually name what was asked already, so decisions show just the label; dice show what they were for.
     if (this.o.verbose) lines.push(s.actor === 'chance' ? `· ${s.prompt}: ${s.label}` : `${s.actor}: ${s.label}`);
+    // A strike is the bot's time running out, which the verbose account must not pass over in silence.
+    if (this.o.verbose && s.strike !== undefined) lines.push(`  ! ${s.rationale ?? `timeout strike ${s.strike}: the runner played the first option`}`);
     for (const e of s.events) lines.push(`${this.o.verbose ? '  ' : ''}${e.text}`);
     if (lines.length === 0) return;
     const p = s.position;
@@ -91,6 +96,19 @@ function at(p: Position): string {
   return `turn ${p.turn}, impulse ${p.impulse} (${p.phase}${p.step ? ` / ${p.step}` : ''})`;
 }
 
+/**
+ * `Strikes: Axis 1, Allies 0; time bank left: Axis 0 ms, Allies 30.00 s.` when a seat took a strike or
+ * had a time bank (nothing to say otherwise).
+ */
+function clockLine(r: MatchResult): string | undefined {
+  const strikes = r.strikesBySeat ?? {};
+  const banks = r.bankMsBySeat ?? {};
+  const seats = Object.keys(r.bots);
+  if (!seats.some((s) => (strikes[s] ?? 0) > 0 || (banks[s] ?? 0) > 0)) return undefined;
+  const list = (f: (s: string) => string) => seats.map((s) => `${s} ${f(s)}`).join(', ');
+  return `Strikes: ${list((s) => String(strikes[s] ?? 0))}; time bank left: ${list((s) => secs(banks[s] ?? 0))}.`;
+}
+
 /** The closing lines of a match account: winner and why, how the match ended, and its provenance. */
 export function summarize(r: MatchResult, scenario?: ScenarioInfo, events?: string): string[] {
   const out: string[] = [];
@@ -118,6 +136,8 @@ export function summarize(r: MatchResult, scenario?: ScenarioInfo, events?: stri
       break;
   }
   if ('result' in r) out.push(`Scores: ${scores(r.result)}; margin ${r.result.margin}.`);
+  const clock = clockLine(r);
+  if (clock) out.push(clock);
   if (events !== undefined) out.push(`Events: ${events}.`);
   const bots = Object.entries(r.bots)
     .map(([seat, b]) => `${seat}=${b}`)

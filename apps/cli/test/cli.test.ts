@@ -11,7 +11,9 @@ import { findGame, listGames, writePackDir } from '../src/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// The demo's embedded ClickHouse store is thousands of files: removing it took 7-12 s on a loaded
+// 2-core machine, past the 10 s default for hooks.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 60_000);
 
 const HAS_BLITZ = listGames().some((g) => g.id === 'blitz');
 
@@ -85,12 +87,38 @@ rl.on('line', (line) => {
 
     const three = salient('play', '--scenario', 'A', '--seat', seat, '--timeout', '100', '--time-bank', '50', '--strikes', '3', '--json');
     expect(three.code, three.stderr).toBe(0);
-    const r = JSON.parse(three.stdout) as { kind: string; reason: string; detail: string; decisions: number };
+    const r = JSON.parse(three.stdout) as { kind: string; reason: string; detail: string; decisions: number; strikesBySeat: object; bankMsBySeat: object };
     expect(r).toMatchObject({ kind: 'forfeit', reason: 'timeout' });
     expect(r.detail).toMatch(/\(strike 3 of 3\)/);
     // The two strikes before were decisions the runner made for it; the first took the bank as well.
     expect(r.decisions).toBeGreaterThan(first.decisions);
+    // Each seat's strikes (the forfeiting one included) and time bank left are in the result.
+    expect([r.strikesBySeat, r.bankMsBySeat]).toEqual([{ Axis: 3, Allies: 0 }, { Axis: 0, Allies: 50 }]);
     expect(salient('play', '--strikes', '0').stderr).toMatch(/strikes/);
+  }, 60_000);
+
+  it('-v shows each strike where it happened, and the account ends with the strikes and banks of the seats', () => {
+    // An external bot that is late once, on its first decision, and quick after.
+    const once = join(tmp, 'late-once-bot.mjs');
+    writeFileSync(
+      once,
+      `import { createInterface } from 'node:readline';
+let n = 0;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  const send = (x) => process.stdout.write(JSON.stringify(x) + '\\n');
+  if (m.type === 'hello') send({ type: 'hello', name: 'late-once', version: '1', games: ['*'] });
+  else if (m.type === 'decide') setTimeout(() => send({ type: 'choice', index: m.options.length - 1 }), ++n === 1 ? 700 : 0);
+});
+`,
+    );
+    const r = salient('play', '--scenario', 'A', '--seat', `Axis=cmd:${process.execPath} ${once}`, '--timeout', '300', '--strikes', '2', '-v');
+    expect(r.code, r.stderr).toBe(0);
+    const struck = r.stdout.split('\n').filter((l) => l.includes('! timeout strike'));
+    expect(struck).toHaveLength(1);
+    expect(struck[0]).toMatch(/^\s+! timeout strike 1 of 2: the bot did not answer within 300 ms at \S+ \(\d+ options?\); the runner played the first option$/);
+    expect(r.stdout).toMatch(/^Strikes: Axis 1, Allies 0; time bank left: Axis 0 ms, Allies 0 ms\.$/m);
+    expect(r.stdout).toMatch(/^Match: .*Axis=late-once@1/m);
   }, 60_000);
 
   it('tells a dice-race match and names the winner', () => {

@@ -322,7 +322,7 @@ describe('misbehaving bots', () => {
     const f = forfeit(r);
     expect(f.reason).toBe('crash');
     expect(f.seat).toBe('Allies');
-    expect(f.detail).toMatch(/\(wif-only@2\) does not support game blitz; its hello lists wif-ce/);
+    expect(f.detail).toMatch(/^Bot wif-only@2 in seat Allies does not support game blitz; its hello lists wif-ce/);
     expect(r.decisions).toBe(0);
     expect(f.result.sides).toEqual({ Axis: 'win', Allies: 'loss' });
     expectReaped(bots);
@@ -341,6 +341,96 @@ describe('misbehaving bots', () => {
     setTimeout(() => ctrl.abort(), 300);
     const { r, bots } = await play({ Axis: slow, Allies: 'random' }, 1, { decisionTimeoutMs: 60_000, signal: ctrl.signal });
     expect(r.kind).toBe('cancelled');
+    expectReaped(bots);
+  });
+
+  it('one whose hello is refused for not listing the game is still recorded by the name its hello gave', async () => {
+    const listless = script('listless', `send({ type: 'choice', index: 0 });`, `{ type: 'hello', name: 'listless-bot', version: '7', games: 'blitz' }`);
+    const { r } = await play({ Axis: listless, Allies: 'random' });
+    const f = forfeit(r);
+    expect(f.detail).toMatch(/^Bot listless-bot@7 in seat Axis answered the hello with .*"games" must be a list of game ids/);
+    expect(r.bots.Axis).toBe('listless-bot@7');
+    const other = script('other-game-2', `send({ type: 'choice', index: 0 });`, `{ type: 'hello', name: 'wif-only', version: '2', games: ['wif-ce'] }`);
+    const second = await play({ Axis: 'random', Allies: other });
+    expect(second.r.bots.Allies).toBe('wif-only@2');
+    expect(forfeit(second.r).detail).toBe('Bot wif-only@2 in seat Allies does not support game blitz; its hello lists wif-ce');
+  });
+});
+
+describe('index and label in one answer', () => {
+  it('agreeing, they choose that option; disagreeing, the answer is illegal and says both', async () => {
+    const both = script('both', `const i = msg.options.length - 1; send({ type: 'choice', index: i, label: msg.labels[i] });`);
+    const agreed = await play({ Axis: both, Allies: 'random' });
+    expect(['completed', 'adjudicated'], 'detail' in agreed.r ? agreed.r.detail : '').toContain(agreed.r.kind);
+    const torn = script('torn', `send({ type: 'choice', index: 0, label: msg.labels[msg.labels.length - 1] });`);
+    const f = forfeit((await play({ Axis: torn, Allies: 'random' })).r);
+    expect(f.reason).toBe('illegal');
+    expect(f.detail).toMatch(/answered index 0 \('[^']+'\) and label '[^']+', which is option \d+; send one of them, or both for the same option/);
+  });
+});
+
+describe('late answers: one slow answer costs one strike', () => {
+  it('over stdin/stdout: the next decide is sent, and its clock starts, once the late answer came', async () => {
+    // Takes 2.5 s over a 1 s budget on its first decision, then answers at once: had the next clock
+    // started at the strike, the next answer (read only after the late one) would be 1.5 s late too.
+    const once = script('slow-once', `if (n === 1) await new Promise((r) => setTimeout(r, 2500)); send({ type: 'choice', index: msg.options.length - 1 });`);
+    const { r, sink, bots } = await play({ Axis: once, Allies: 'random' }, 1, { decisionTimeoutMs: 1000, strikes: 3 });
+    expect(['completed', 'adjudicated'], 'detail' in r ? r.detail : '').toContain(r.kind);
+    const struck = sink.decisions.filter((d) => d.rationale?.startsWith('timeout strike'));
+    expect(struck.map((d) => [d.seq, d.strike])).toEqual([[0, 1]]);
+    expect(r.strikesBySeat).toEqual({ Axis: 1, Allies: 0 });
+    // The second decision was charged from its own decide, not from the strike.
+    const second = sink.decisions.filter((d) => d.seat === 'Axis')[1];
+    expect(second?.thinkMs).toBeLessThan(1000);
+    expectReaped(bots);
+  });
+
+  it('over HTTP, a server busy with the late answer: the request stays open for it, and the next is sent after', async () => {
+    // A server that blocks its only thread for 2.5 s on its first decision, as a single-threaded bot does.
+    const path = join(tmp, 'busy-http.mjs');
+    writeFileSync(
+      path,
+      `import { createServer } from 'node:http';
+let n = 0;
+const server = createServer((req, res) => {
+  let body = '';
+  req.on('data', (d) => (body += d));
+  req.on('end', () => {
+    const msg = JSON.parse(body);
+    let out = {};
+    if (msg.type === 'hello') out = { type: 'hello', name: 'busy-http', version: '1', games: ['*'] };
+    else if (msg.type === 'decide') {
+      if (++n === 1) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2500);
+      out = { type: 'choice', index: msg.options.length - 1 };
+    }
+    res.end(JSON.stringify(out));
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('http://127.0.0.1:' + server.address().port + '/bot\\n'));
+`,
+    );
+    const child = spawn(process.execPath, [path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout?.once('data', (d: Buffer) => resolve(d.toString().trim()));
+        child.once('exit', (code) => reject(new Error(`the HTTP bot exited with ${code}`)));
+      });
+      const { r, sink } = await play({ Axis: url, Allies: 'random' }, 1, { decisionTimeoutMs: 1000, strikes: 3 });
+      expect(['completed', 'adjudicated'], 'detail' in r ? r.detail : '').toContain(r.kind);
+      expect(sink.decisions.filter((d) => d.rationale?.startsWith('timeout strike')).map((d) => d.seq)).toEqual([0]);
+      expect(r.strikesBySeat).toEqual({ Axis: 1, Allies: 0 });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('a late answer that never comes forfeits (timeout) once the grace is over, without further strikes', async () => {
+    const hung = script('hung', `if (n === 1) await new Promise((r) => setTimeout(r, 60_000)); send({ type: 'choice', index: 0 });`);
+    const { r, bots } = await play({ Axis: hung, Allies: 'random' }, 1, { decisionTimeoutMs: 300, strikes: 3, startTimeoutMs: 1200 });
+    const f = forfeit(r);
+    expect(f.reason).toBe('timeout');
+    expect(f.detail).toMatch(/still owed its late answer to decision 0 \(timeout strike 1 of 3\) 1200 ms after the strike/);
+    expect(r.strikesBySeat).toEqual({ Axis: 1, Allies: 0 });
     expectReaped(bots);
   });
 });

@@ -65,6 +65,17 @@ export interface PendingDecision<C> {
   options: readonly C[];
 }
 
+/**
+ * A decision prompt as a bot author needs to know it (see {@link Game.prompts}): what the power is
+ * asked, and what the options look like as encoded text (the `labels` an external bot is sent).
+ */
+export interface PromptInfo {
+  /** What is asked, in a phrase, citing the rule where the game has a rulebook. */
+  asks: string;
+  /** The options' encoded forms, e.g. "`move UNIT`, then `done`". */
+  options: string;
+}
+
 /** Nature chooses: the runner samples one outcome from the named RNG stream. */
 export interface PendingChance<C> {
   kind: 'chance';
@@ -302,6 +313,13 @@ export interface Game<S = Json, C = Json, O = Json, P = unknown> {
    * type, in the impulse rows, and every step is in the replay. Absent: every event gets a row.
    */
   readonly telemetryEvents?: readonly string[];
+
+  /**
+   * Every decision prompt `pending` may ask, by name (see {@link PromptInfo}). The bot protocol's
+   * reference (docs/bot-protocol.md) is rendered from it, and the conformance kit fails a game that
+   * asks a prompt it does not list. Every game a user can play should give it.
+   */
+  readonly prompts?: Readonly<Record<string, PromptInfo>>;
 
   /** Optional model for search bots. */
   readonly model?: BotModel<S, O>;

@@ -47,6 +47,17 @@ describe('conformance kit', () => {
     expect(() => checkConformance(bad, { pack: diceRacePack, scenario: 'standard', seeds: [1] })).toThrow(/no legal option/);
   });
 
+  it('catches a prompt the game does not list in its prompts', () => {
+    const bad: Game<DiceRaceState, DiceRaceChoice, DiceRaceState> = {
+      ...diceRace,
+      pending(s) {
+        const p = diceRace.pending(s);
+        return p.kind === 'decision' ? { ...p, prompt: 'roll-or-fold' } : p;
+      },
+    };
+    expect(() => checkConformance(bad, { pack: diceRacePack, scenario: 'standard', seeds: [1] })).toThrow(/prompt 'roll-or-fold' is not listed in the game's prompts/);
+  });
+
   it('catches a game that never ends', () => {
     const bad: Game<DiceRaceState, DiceRaceChoice, DiceRaceState> = {
       ...diceRace,

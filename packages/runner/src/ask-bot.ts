@@ -25,11 +25,26 @@ export interface SeatClock {
   /** Strikes allowed (the last one forfeits) and strikes taken so far. */
   strikes: number;
   struck: number;
+  /** Decisions the seat was asked so far (an external bot's `decide` ids count the same way). */
+  asked: number;
+  /** The answer the bot still owes after its last strike, until the runner has seen it come. */
+  late?: LateAnswer | undefined;
+}
+
+/** An answer the runner stopped waiting for at a strike, which the bot is still working on. */
+interface LateAnswer {
+  /** The seat's decision count at that decision (an external bot's `decide` id). */
+  id: number;
+  /** `k of N`. */
+  strike: string;
+  /** The runner's clock (`now`) when it stops waiting for it, and how long after the strike that is. */
+  untilMs: number;
+  graceMs: number;
 }
 
 /** What came of asking: a legal option index, a forfeit, or the match being cancelled meanwhile. */
 export type AskOutcome =
-  | { kind: 'chose'; index: number; thinkMs: number; rationale?: string }
+  | { kind: 'chose'; index: number; thinkMs: number; rationale?: string; strike?: number }
   | { kind: 'forfeit'; reason: ForfeitReason; detail: string; thinkMs: number }
   | { kind: 'cancelled'; thinkMs: number };
 
@@ -44,7 +59,14 @@ export interface AskOptions {
   stop: BotStop;
   /** The seat's bank and strikes; absent: no bank, and the first overrun forfeits. */
   clock?: SeatClock;
+  /**
+   * After a strike, the least time the runner waits for the late answer (the handshake timeout); it
+   * waits at least the late decision's own deadline too. Default 10 000.
+   */
+  lateGraceMs?: number;
 }
+
+const DEFAULT_LATE_GRACE_MS = 10_000;
 
 /**
  * The signal a seat's bot is handed with each decision, aborted when the runner stops listening to
@@ -64,8 +86,19 @@ export class BotStop {
 
 type Waited = { kind: 'answer'; answer: unknown } | { kind: 'crash'; error: unknown } | { kind: 'timeout' } | { kind: 'cancelled' };
 
-/** Ask `bot` to choose among `request.options`. Never throws. */
+/**
+ * Ask `bot` to choose among `request.options`. Never throws. A bot that still owes the answer to a
+ * decision it took a strike on is asked only once that answer came: the time it spent on it is not
+ * charged to this decision (one slow answer is one strike, not two).
+ */
 export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions): Promise<AskOutcome> {
+  const late = o.clock?.late;
+  if (late && o.clock) {
+    o.clock.late = undefined;
+    const owed = await awaitLateAnswer(bot, late, o);
+    if (owed) return owed;
+  }
+  const id = o.clock ? o.clock.asked++ : 0;
   const signal = o.stop.signal;
   const bankMs = o.clock?.bankMs ?? 0;
   const limitMs = o.timeoutMs + bankMs;
@@ -82,8 +115,15 @@ export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions):
     case 'crash':
       if (waited.error instanceof BotFault) return { kind: 'forfeit', reason: waited.error.reason, detail: `${waited.error.message} ${at}`, thinkMs };
       return { kind: 'forfeit', reason: 'crash', detail: `crashed ${at}: ${errorText(waited.error)}`, thinkMs };
-    case 'timeout':
-      return overrun(`did not answer within ${budget()}`, at, thinkMs, o.clock);
+    case 'timeout': {
+      const outcome = overrun(`did not answer within ${budget()}`, at, thinkMs, o.clock);
+      // The bot is still at work on it: its next decision waits for that answer (`awaitLateAnswer`).
+      if (outcome.kind === 'chose' && o.clock) {
+        const graceMs = Math.max(limitMs, o.lateGraceMs ?? DEFAULT_LATE_GRACE_MS);
+        o.clock.late = { id, strike: `${o.clock.struck} of ${o.clock.strikes}`, untilMs: o.now() + graceMs, graceMs };
+      }
+      return outcome;
+    }
     case 'answer':
       break;
   }
@@ -111,7 +151,36 @@ function overrun(what: string, at: string, thinkMs: number, clock: SeatClock | u
     const which = strikes > 1 ? ` (strike ${k} of ${strikes})` : '';
     return { kind: 'forfeit', reason: 'timeout', detail: `${what} ${at}${which}`, thinkMs };
   }
-  return { kind: 'chose', index: 0, thinkMs, rationale: `timeout strike ${k} of ${strikes}: the bot ${what} ${at}; the runner played the first option` };
+  return { kind: 'chose', index: 0, thinkMs, strike: k, rationale: `timeout strike ${k} of ${strikes}: the bot ${what} ${at}; the runner played the first option` };
+}
+
+/**
+ * Wait, before a seat's next decision, for the answer its bot still owes since a strike: until the
+ * bot says it is idle, or `late.untilMs`. Undefined when the bot is ready; otherwise the outcome of
+ * this decision (a forfeit, or the match cancelled). The wait is nobody's think time.
+ */
+async function awaitLateAnswer(bot: Bot, late: LateAnswer, o: AskOptions): Promise<AskOutcome | undefined> {
+  if (!bot.idle) return undefined;
+  const idle = bot.idle.bind(bot);
+  const waited = await waitForBot(() => idle(o.stop.signal), Math.max(0, late.untilMs - o.now()), o.signal);
+  if (waited.kind !== 'answer') o.stop.abort(waited.kind);
+  const owed = `its late answer to decision ${late.id} (timeout strike ${late.strike})`;
+  switch (waited.kind) {
+    case 'answer':
+      return undefined;
+    case 'cancelled':
+      return { kind: 'cancelled', thinkMs: 0 };
+    case 'timeout':
+      return {
+        kind: 'forfeit',
+        reason: 'timeout',
+        detail: `still owed ${owed} ${late.graceMs} ms after the strike; a bot must answer every decision, and Salient waits for a late answer (as long again as that decision's deadline, at least the handshake timeout) before it asks the next`,
+        thinkMs: 0,
+      };
+    case 'crash':
+      if (waited.error instanceof BotFault) return { kind: 'forfeit', reason: waited.error.reason, detail: `${waited.error.message}, while Salient waited for ${owed}`, thinkMs: 0 };
+      return { kind: 'forfeit', reason: 'crash', detail: `crashed while Salient waited for ${owed}: ${errorText(waited.error)}`, thinkMs: 0 };
+  }
 }
 
 /** What came of a bot's `start`: ready, a forfeit, or the match cancelled meanwhile. */

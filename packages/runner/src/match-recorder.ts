@@ -20,6 +20,8 @@ export interface RecordedStep {
   prompt?: string;
   optionCount?: number;
   rationale?: string;
+  /** The seat's strike number, when the runner chose for a bot out of time. */
+  strike?: number;
 }
 
 interface OpenImpulse {
@@ -80,7 +82,8 @@ export class MatchRecorder {
       if (!imp.activePowers.includes(step.by)) imp.activePowers.push(step.by);
       this.thinkMsBySeat[step.seat] = (this.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
       imp.thinkMsBySeat[step.seat] = (imp.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
-      if (this.sink?.decision && (this.sink.keepsDecision?.(this.matchId, this.decisions - 1) ?? true)) {
+      // A strike is always kept: a sample of them would hide how often a bot runs out of time.
+      if (this.sink?.decision && (step.strike !== undefined || (this.sink.keepsDecision?.(this.matchId, this.decisions - 1) ?? true))) {
         const row = {
           matchId: this.matchId,
           seq: this.decisions - 1,
@@ -93,6 +96,7 @@ export class MatchRecorder {
           choice: step.choice,
           thinkMs: step.thinkMs,
           ...(step.rationale === undefined ? {} : { rationale: step.rationale }),
+          ...(step.strike === undefined ? {} : { strike: step.strike }),
         };
         this.toSink((s) => s.decision?.(row));
       }

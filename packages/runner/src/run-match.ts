@@ -58,7 +58,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const streams = new RngStreams(spec.seed);
   const bots = createBots(spec, seating, streams, time);
   const stops: Record<string, BotStop> = Object.fromEntries(Object.keys(bots).map((seat) => [seat, new BotStop()]));
-  const clocks: Record<string, SeatClock> = Object.fromEntries(Object.keys(bots).map((seat) => [seat, { bankMs: time.bankMs, strikes: time.strikes, struck: 0 }]));
+  const clocks: Record<string, SeatClock> = Object.fromEntries(Object.keys(bots).map((seat) => [seat, { bankMs: time.bankMs, strikes: time.strikes, struck: 0, asked: 0 }]));
   let ending: BotEnding = { kind: 'error' };
   const seatRecord = Object.fromEntries(Object.entries(bots).map(([seat, bot]) => [seat, spec.seatSpecs?.[seat] ?? bot.name]));
   const matchId = spec.matchId ?? defaultMatchId(spec, seatRecord);
@@ -71,7 +71,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const end = async (how: Ending, fromError = false): Promise<MatchResult> => {
     ending = botEnding(how);
     await rec.closeImpulse(() => impulseEnd(game, state, fromError));
-    const result = { ...resultBase(spec, state, rec, bots, seatRecord, now() - started, fromError), ...how } as MatchResult;
+    const result = { ...resultBase(spec, state, rec, bots, clocks, seatRecord, now() - started, fromError), ...how } as MatchResult;
     await rec.finish(result, {
       options: spec.options ?? {},
       seatSpecs: seatRecord,
@@ -105,6 +105,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       let seat: string | undefined;
       let thinkMs = 0;
       let rationale: string | undefined;
+      let strike: number | undefined;
       if (pending.kind === 'chance') {
         choice = streams.get(pending.stream).sample(pending.outcomes);
       } else {
@@ -122,6 +123,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
           encode: (c) => game.encode(c),
           stop: stops[seat]!,
           clock,
+          lateGraceMs: spec.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
         });
         seal();
         // The game failing to make the bot's observation is the game's fault, not a bot crash.
@@ -137,6 +139,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
         }
         choice = pending.options[asked.index];
         rationale = asked.rationale;
+        strike = asked.strike;
       }
 
       const text = game.encode(choice);
@@ -167,6 +170,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
         thinkMs,
         ...(seat === undefined ? {} : { seat, prompt: pending.prompt, optionCount: pending.kind === 'decision' ? pending.options.length : 0 }),
         ...(rationale === undefined ? {} : { rationale }),
+        ...(strike === undefined ? {} : { strike }),
       });
       spec.onStep?.({
         index: rec.log.length - 1,
@@ -178,6 +182,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
         events: step.events,
         ...(step.boundary ? { boundary: step.boundary } : {}),
         ...(seat === undefined ? {} : { thinkMs }),
+        ...(strike === undefined ? {} : { strike, ...(rationale === undefined ? {} : { rationale }) }),
       });
       state = step.state;
 
@@ -382,6 +387,7 @@ function resultBase(
   state: Json,
   rec: MatchRecorder,
   bots: Record<string, Bot>,
+  clocks: Record<string, SeatClock>,
   seats: Record<string, string>,
   wallMs: number,
   fromError: boolean,
@@ -418,6 +424,8 @@ function resultBase(
     finalHash,
     wallMs,
     thinkMsBySeat: rec.thinkMsBySeat,
+    strikesBySeat: Object.fromEntries(Object.entries(clocks).map(([seat, c]) => [seat, c.struck])),
+    bankMsBySeat: Object.fromEntries(Object.entries(clocks).map(([seat, c]) => [seat, c.bankMs])),
     replay,
   };
 }

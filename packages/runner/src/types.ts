@@ -73,6 +73,15 @@ export interface Bot {
    * `crash`, or the `BotFault`'s reason).
    */
   start?(signal: AbortSignal): Promise<void>;
+  /**
+   * Optional: resolves once the bot is done with a decision the runner stopped waiting for (a timeout
+   * strike before the last: an external bot still owes its late answer), so that its next decision is
+   * asked, and timed, only when the bot can start on it. The runner calls it before the seat's next
+   * decision and waits at most the late decision's deadline, and at least `MatchSpec.startTimeoutMs`,
+   * counted from the strike; longer forfeits the seat (`timeout`), a rejection forfeits it as `start`'s
+   * does. Without it, the bot is taken to be ready at once.
+   */
+  idle?(signal: AbortSignal): Promise<void>;
   /** Called once when the match is over, however it ended; must release everything the bot holds. */
   close?(ending?: BotEnding): void | Promise<void>;
 }
@@ -109,7 +118,10 @@ export interface MatchSpec {
    * in the decision's rationale, and the bank is empty from then on.
    */
   strikes?: number;
-  /** Time in ms a bot's `start` (an external bot's handshake) may take (default 10 000). */
+  /**
+   * Time in ms a bot's `start` (an external bot's handshake) may take (default 10 000); also the least
+   * time the runner waits, after a strike, for a late answer the bot still owes (see {@link Bot.idle}).
+   */
   startTimeoutMs?: number;
   signal?: AbortSignal;
   sink?: TelemetrySink;
@@ -139,6 +151,9 @@ export interface StepInfo {
   events: readonly GameEvent[];
   boundary?: 'phase' | 'impulse' | 'turn';
   thinkMs?: number;
+  /** On a decision the runner made for a bot that ran out of time: which strike it was, and the rationale saying so. */
+  strike?: number;
+  rationale?: string;
 }
 
 /** See {@link MatchSpec.eventRows}. */
@@ -188,8 +203,13 @@ export interface DecisionRow {
   optionCount: number;
   choice: string;
   thinkMs: number;
-  /** Why the bot chose it, if the bot said. */
+  /** Why the bot chose it, if the bot said (or, on a strike, why the runner chose for it). */
   rationale?: string;
+  /**
+   * The seat's strike number when the bot ran out of time and the runner played the first option for
+   * it (1 for its first strike); absent otherwise. A sampling sink keeps every decision that has one.
+   */
+  strike?: number;
 }
 
 /** One row per domain event. */
@@ -223,7 +243,8 @@ export interface TelemetrySink {
   decision?(row: DecisionRow): void;
   /**
    * Optional: whether `decision` would keep decision `seq` (0-based) of `matchId`. A sink that samples
-   * decisions says so here, and the runner builds rows only for the decisions it keeps.
+   * decisions says so here, and the runner builds rows only for the decisions it keeps, and for every
+   * strike (a row with `strike`), which a sampling sink keeps whatever the sample says.
    */
   keepsDecision?(matchId: string, seq: number): boolean;
   match(row: MatchRow): void;
@@ -250,6 +271,9 @@ export interface ResultBase {
   /** Wall time of the whole match and total think time per seat, in ms. */
   wallMs: number;
   thinkMsBySeat: Record<string, number>;
+  /** Timeout strikes each seat took (the one that forfeited included), and the time bank it had left, in ms. */
+  strikesBySeat: Record<string, number>;
+  bankMsBySeat: Record<string, number>;
   replay: Replay;
 }
 

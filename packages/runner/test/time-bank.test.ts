@@ -3,7 +3,7 @@
  * and a bot's `start` and `close`. Time is a fake clock the bots move, so these never depend on load.
  */
 import { describe, expect, it } from 'vitest';
-import { BotFault, InMemorySink, runMatch, type Bot, type BotEnding, type BotFactory, type DecisionClock, type MatchResult } from '../src/index.ts';
+import { BotFault, InMemorySink, runMatch, type Bot, type BotEnding, type BotFactory, type DecisionClock, type DecisionRow, type MatchResult, type StepInfo } from '../src/index.ts';
 import { diceSpec, randomBot } from './helpers.ts';
 
 function forfeit(r: MatchResult): Extract<MatchResult, { kind: 'forfeit' }> {
@@ -60,6 +60,23 @@ describe('time bank and strikes', () => {
     expect(red[1]?.choice).toBe('roll');
     expect(red[0]?.rationale).toBeUndefined();
     expect(clocks.map((c) => c?.bankMs)).toEqual([50, 50, 0, 0]);
+    // The result counts each seat's strikes (the forfeiting one included) and the bank it had left.
+    expect([r.strikesBySeat, r.bankMsBySeat]).toEqual([{ A: 2, B: 0 }, { A: 0, B: 50 }]);
+    expect(red.map((d) => d.strike)).toEqual([undefined, 1, undefined]);
+  });
+
+  it('a sink that samples decisions still gets every strike, marked with its number', async () => {
+    const { now, bot } = timed((n) => (n === 3 ? 400 : 10));
+    const sink = new InMemorySink();
+    const sampling = Object.assign(sink, { keepsDecision: () => false, decision: (row: DecisionRow) => void (row.strike !== undefined && sink.decisions.push(row)) });
+    const steps: StepInfo[] = [];
+    const r = await runMatch(diceSpec(1, { seats: { A: bot, B: randomBot }, now, sink: sampling, decisionTimeoutMs: 100, strikes: 2, onStep: (s) => void steps.push(s) }));
+    expect(r.kind).not.toBe('forfeit');
+    expect(sink.decisions.map((d) => [d.seat, d.strike, d.rationale?.slice(0, 21)])).toEqual([['A', 1, 'timeout strike 1 of 2']]);
+    // What the account shows with -v: the step the runner played, with its strike and rationale.
+    const played = steps.filter((s) => s.strike !== undefined);
+    expect(played.map((s) => [s.actor, s.choice, s.strike])).toEqual([['red', 'roll', 1]]);
+    expect(played[0]?.rationale).toMatch(/^timeout strike 1 of 2: the bot took 400 ms, over the 100 ms budget/);
   });
 
   it('refuses a negative bank and a strike count below 1', async () => {

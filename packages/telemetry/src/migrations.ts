@@ -8,7 +8,7 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, curvePointsTable, initialSchema, REPLAY_LOG_COLUMNS, tournamentsTable } from './schema.ts';
+import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, curvePointsTable, initialSchema, REPLAY_LOG_COLUMNS, STRIKE_COLUMNS, tournamentsTable } from './schema.ts';
 import { ident, selectRows, str } from './sql.ts';
 
 /** A column a migration adds to a table (added only where it is missing). */
@@ -38,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'replay log and combat rounds in columns only', statements: () => [], columns: [...REPLAY_LOG_COLUMNS, ...COMBAT_COLUMNS_FLAG] },
   { version: 3, name: 'tournaments table', statements: tournamentsTable },
   { version: 4, name: 'per-impulse curves filed by scenario', statements: curvePointsTable, columns: CURVE_COLUMNS, after: curvePointsFill },
+  { version: 5, name: 'timeout strikes in decisions and matches', statements: () => [], columns: STRIKE_COLUMNS },
 ];
 
 /** The schema version this code writes and reads. */

@@ -155,6 +155,9 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup, curve: CurveCo
     bots: seats.map((s) => r.bots[s] ?? ''),
     seat_specs: seats.map((s) => row.seatSpecs[s] ?? ''),
     think_ms: seats.map((s) => micros(r.thinkMsBySeat[s] ?? 0)),
+    // Migration 5. A result from before (a stored or posted one) has neither: no strikes, no bank told.
+    strikes: seats.map((s) => r.strikesBySeat?.[s] ?? 0),
+    bank_ms: seats.map((s) => micros(r.bankMsBySeat?.[s] ?? 0)),
     engine_version: row.engineVersion,
     started_at: seconds(row.startedAt),
     ended_at: seconds(row.endedAt),
@@ -408,7 +411,7 @@ export function decisionLine(row: DecisionRow): RowLine {
     `{"match_id":${str(row.matchId)},"seq":${num(row.seq)},"impulse_seq":${num(row.impulseSeq)},` +
     `"turn":${num(p.turn)},"impulse":${num(p.impulse)},"phase":${str(p.phase)},"step":${str(p.step)},` +
     `"power":${str(row.power)},"seat":${str(row.seat)},"prompt":${str(row.prompt)},"option_count":${num(row.optionCount)},` +
-    `"choice":${str(row.choice)},"think_ms":${num(micros(row.thinkMs))},"rationale":${str(row.rationale ?? '')}}`
+    `"choice":${str(row.choice)},"think_ms":${num(micros(row.thinkMs))},"rationale":${str(row.rationale ?? '')},"strike":${num(row.strike ?? 0)}}`
   );
 }
 
@@ -554,6 +557,7 @@ export function decisionRecord(row: DecisionRow): ChRow {
     choice: row.choice,
     think_ms: micros(row.thinkMs),
     rationale: row.rationale ?? '',
+    strike: row.strike ?? 0,
   };
 }
 

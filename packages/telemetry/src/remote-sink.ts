@@ -179,7 +179,8 @@ export class RemoteSink implements TelemetrySink {
   }
 
   decision(row: DecisionRow): void {
-    if (!this.keepsDecision(row.matchId, row.seq)) return;
+    // A strike is kept whatever the sample says (see DecisionRow.strike).
+    if (row.strike === undefined && !this.keepsDecision(row.matchId, row.seq)) return;
     if (this.encoding === 'lines') this.keep(row.matchId, 'decisions', decisionLine(row));
     else this.calls.push({ k: 'd', r: row });
   }

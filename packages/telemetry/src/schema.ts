@@ -34,6 +34,18 @@ export const REPLAY_LOG_COLUMNS = [
  */
 export const COMBAT_COLUMNS_FLAG = [{ table: 'events', name: 'combat_in_columns', type: 'UInt8' }] as const;
 
+/**
+ * Migration 5: timeout strikes. `decisions.strike` is the seat's strike number on a decision the
+ * runner played for a bot out of time (0 on every other; such decisions are always kept, whatever the
+ * sample), and each match row has, parallel to `seats`, the strikes each seat took and the time bank
+ * it had left (ms). Rows written before read 0 and empty arrays.
+ */
+export const STRIKE_COLUMNS = [
+  { table: 'decisions', name: 'strike', type: 'UInt32' },
+  { table: 'matches', name: 'strikes', type: 'Array(UInt32)' },
+  { table: 'matches', name: 'bank_ms', type: 'Array(Float64)' },
+] as const;
+
 /** Statements creating the first schema in database `db`; each is idempotent (`IF NOT EXISTS`). */
 export function initialSchema(db: string): string[] {
   const d = ident(db);

@@ -160,7 +160,8 @@ export class ClickHouseSink implements TelemetrySink {
   }
 
   decision(row: DecisionRow): void {
-    if (this.keepsDecision(row.matchId, row.seq)) {
+    // A strike is kept whatever the sample says (see DecisionRow.strike).
+    if (row.strike !== undefined || this.keepsDecision(row.matchId, row.seq)) {
       const buf = this.buffer(row.matchId);
       buf.rows.decisions.push(decisionLine(row));
       buf.count++;

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from '@salient/runner';
 import { SalientError } from '@salient/engine';
-import { openTelemetry, serveSink, type Telemetry } from '../src/index.ts';
+import { openTelemetry, RemoteSink, serveSink, type Telemetry } from '../src/index.ts';
 import type { PlayRemoteData, PlayRemoteReport } from './fixtures/play-remote.ts';
 
 let root = '';
@@ -175,6 +175,33 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
   it('says what to do when encoded lines reach a sink that cannot take them', async () => {
     const { report } = await playInWorker({ games: 1, firstSeed: 3 }, new SlowSink(0));
     expect(report.errors[0]).toMatchObject({ code: 'BAD_ARGUMENT', message: expect.stringContaining("create its RemoteSink with { encoding: 'rows' }") });
+  });
+
+  it('sends every strike whatever the sample, in both encodings', async () => {
+    const position = { turn: 1, impulse: 1, phase: 'p', step: 's' };
+    const decision = (seq: number, strike?: number): DecisionRow => ({
+      matchId: 'struck',
+      seq,
+      impulseSeq: 0,
+      position,
+      power: 'GER',
+      seat: 'Axis',
+      prompt: 'rebase-pick',
+      optionCount: 2,
+      choice: 'done',
+      thinkMs: 1,
+      ...(strike === undefined ? {} : { strike, rationale: `timeout strike ${strike} of 3: ...` }),
+    });
+    for (const encoding of ['lines', 'rows'] as const) {
+      const posted: unknown[] = [];
+      // packRows 1: flush posts what is held at once.
+      const sink = new RemoteSink({ postMessage: (m) => void posted.push(m), on: () => undefined, off: () => undefined }, { decisionSample: 0, encoding, packRows: 1 });
+      for (const [seq, strike] of [[0], [1, 1], [2], [3, 2]] as [number, number?][]) sink.decision(decision(seq, strike));
+      await sink.flush();
+      const sent = JSON.stringify(posted);
+      const strikes = [...sent.matchAll(/\\?"strike\\?":(\d)/g)].map((m) => Number(m[1]));
+      expect(strikes, encoding).toEqual([1, 2]);
+    }
   });
 
   it('refuses a packRows that is not a whole number of at least 1', async () => {

@@ -10,13 +10,18 @@ import { BOTS_FILE_ENV, NO_EXTERNAL_BOTS, registeredBot, type ExternalBots } fro
 import { splitCommandLine } from './command-line.ts';
 import { HttpTransport } from './http-transport.ts';
 import { ProcessTransport } from './process-transport.ts';
-import { checkChoice, checkHello, decideMessage, endMessage, helloMessage, parseAnswerText, type BotIdentity } from './protocol.ts';
+import { checkChoice, checkHello, decideMessage, endMessage, helloIdentity, helloMessage, parseAnswerText, type BotIdentity } from './protocol.ts';
 import type { Transport } from './transport.ts';
 
 /** Handshake budget when the bot is used outside `runMatch` (which gives its own). */
 const HELLO_TIMEOUT_MS = 10_000;
 /** Slack on an HTTP request past the decision's deadline; the runner keeps the real time. */
 const HTTP_SLACK_MS = 1000;
+/**
+ * After a strike the runner waits for the late answer as long again as the deadline, at least its
+ * handshake timeout (10 s by default): an HTTP request is cut off after that much, as a backstop.
+ */
+const LATE_GRACE_MS = 10_000;
 
 /** A bot played by another program. `pid` is the child's, for a `cmd:` bot. */
 export interface ExternalBot extends Bot {
@@ -64,6 +69,8 @@ export function externalBotFactory(spec: string, external: ExternalBots = NO_EXT
 class RemoteBot implements ExternalBot {
   private transport: Transport | undefined;
   private identity: BotIdentity | undefined;
+  /** The handshake succeeded: the bot is owed an `end`. */
+  private greeted = false;
   private started: Promise<void> | undefined;
   private decisions = 0;
   private ended = false;
@@ -93,24 +100,37 @@ class RemoteBot implements ExternalBot {
   private async handshake(signal: AbortSignal): Promise<void> {
     this.transport = this.open();
     const text = await this.transport.request(helloMessage(this.ctx), 'hello', signal, HELLO_TIMEOUT_MS);
-    this.identity = checkHello(parseAnswerText(text, 'hello'), this.ctx.game.id);
+    const answer = parseAnswerText(text, 'hello');
+    // Recorded before the checks, so a bot refused for its games is still named as it said.
+    this.identity = helloIdentity(answer);
+    checkHello(answer, this.ctx.game.id);
+    this.greeted = true;
   }
 
   async decide(request: DecisionRequest, signal: AbortSignal): Promise<BotAnswer> {
     await this.start(signal);
     const id = this.decisions++;
-    const deadline = request.clock ? request.clock.decisionMs + request.clock.bankMs + HTTP_SLACK_MS : HELLO_TIMEOUT_MS;
+    const deadline = request.clock ? lateBackstop(request.clock.decisionMs + request.clock.bankMs) : HELLO_TIMEOUT_MS;
     const text = await this.transport!.request(decideMessage(id, request), `decide ${id}`, signal, deadline);
     return checkChoice(parseAnswerText(text, `decide ${id}`), request);
+  }
+
+  async idle(): Promise<void> {
+    await this.transport?.idle();
   }
 
   async close(ending?: BotEnding): Promise<void> {
     const t = this.transport;
     if (!t) return;
-    if (this.identity && !this.ended) {
+    if (this.greeted && !this.ended) {
       this.ended = true;
       await t.notify(endMessage(ending, this.ctx.powers));
     }
     await t.close();
   }
+}
+
+/** How long an HTTP decide may stay open: its deadline, then the runner's wait for a late answer, then slack. */
+function lateBackstop(deadlineMs: number): number {
+  return deadlineMs + Math.max(deadlineMs, LATE_GRACE_MS) + HTTP_SLACK_MS;
 }

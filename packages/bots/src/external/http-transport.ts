@@ -1,7 +1,9 @@
 /**
  * The HTTP transport: every message is POSTed as JSON to the bot's URL and the answer is the response
  * body. Each match and seat has its own `session` id in every message, so one server can play many
- * games at once. Requests are cut off at the decision's deadline and when the runner stops listening.
+ * games at once. A request is cut off when the runner stops listening, except at a timeout strike:
+ * that request stays open for the late answer (dropped when it comes), so that a server busy with it
+ * is not sent the next decision meanwhile (`idle`), up to its own `timeoutMs` or the transport's close.
  */
 import { randomUUID } from 'node:crypto';
 import { BotFault } from '@salient/runner';
@@ -14,12 +16,46 @@ const END_TIMEOUT_MS = 2000;
 export class HttpTransport implements Transport {
   readonly session = randomUUID();
   private closed = false;
+  /** Aborted at close: cuts off whatever is still in flight. */
+  private readonly shut = new AbortController();
+  /** Requests not settled yet, answered or not. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(readonly url: string) {}
 
   async request(message: object, what: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
     if (this.closed) throw new BotFault('crash', `was closed before ${what}`);
-    return this.post(message, what, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]));
+    const cut = new AbortController();
+    const onStop = () => {
+      // A timeout strike keeps the request open for the late answer; anything else ends it now.
+      if (signal.reason !== 'timeout') cut.abort(signal.reason);
+    };
+    if (signal.aborted) onStop();
+    else signal.addEventListener('abort', onStop, { once: true });
+    const posted = this.post(message, what, AbortSignal.any([cut.signal, this.shut.signal, AbortSignal.timeout(timeoutMs)]));
+    const settled = posted.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => {
+      this.inFlight.delete(settled);
+      signal.removeEventListener('abort', onStop);
+    });
+    // The runner stops waiting at the abort; the request itself may go on (see `idle`).
+    const stopped = new Promise<never>((_resolve, reject) => {
+      const give = () => reject(new Error(`stopped waiting for the answer to ${what} (${String(signal.reason)})`));
+      if (signal.aborted) give();
+      else signal.addEventListener('abort', give, { once: true });
+      void settled.then(() => signal.removeEventListener('abort', give));
+    });
+    stopped.catch(() => undefined);
+    return Promise.race([posted, stopped]);
+  }
+
+  /** Every request sent has settled; a late answer that failed is dropped like one that came. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
   async notify(message: object): Promise<void> {
@@ -32,6 +68,7 @@ export class HttpTransport implements Transport {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.shut.abort('closed');
   }
 
   private async post(message: object, what: string, signal: AbortSignal): Promise<string> {

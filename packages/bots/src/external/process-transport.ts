@@ -90,6 +90,8 @@ export class ProcessTransport implements Transport {
   private closed = false;
   /** Watchers were told the group is gone. */
   private released = false;
+  /** Woken whenever a waiter leaves the queue (its line came, or the process failed), for `idle`. */
+  private wakers: (() => void)[] = [];
 
   constructor(
     readonly argv: readonly string[],
@@ -159,6 +161,12 @@ export class ProcessTransport implements Transport {
     });
   }
 
+  async idle(): Promise<void> {
+    const owed = this.waiters.some((w) => w.abandoned);
+    while (!this.fault && this.waiters.some((w) => w.abandoned)) await new Promise<void>((wake) => this.wakers.push(wake));
+    if (owed && this.fault) throw this.fault;
+  }
+
   async notify(message: object): Promise<void> {
     if (!this.fault) this.write(message);
   }
@@ -214,6 +222,11 @@ export class ProcessTransport implements Transport {
       return;
     }
     if (!w.abandoned) w.resolve(line);
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const wake of this.wakers.splice(0)) wake();
   }
 
   private stderrText(): string {
@@ -224,5 +237,6 @@ export class ProcessTransport implements Transport {
   private failAll(fault: BotFault): void {
     this.fault ??= new BotFault(fault.reason, `${fault.message} (${this.where})`);
     for (const w of this.waiters.splice(0)) if (!w.abandoned) w.reject(this.fault);
+    this.wake();
   }
 }

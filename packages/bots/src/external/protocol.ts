@@ -106,13 +106,23 @@ export function parseAnswerText(text: string, what: string): Record<string, unkn
 }
 
 /**
+ * The name and version a handshake answer gives, when both are non-empty strings, whatever else is
+ * wrong with it: a bot refused for another reason is still recorded as what it said it is.
+ */
+export function helloIdentity(answer: Record<string, unknown>): BotIdentity | undefined {
+  const { name, version } = answer;
+  return typeof name === 'string' && name !== '' && typeof version === 'string' && version !== '' ? { name, version } : undefined;
+}
+
+/**
  * Check a handshake answer: `{ type: 'hello', name, version, games }`. A bot whose `games` does not
  * list the game (or `*`) cannot play it: a `crash` forfeit saying which games it supports.
  */
 export function checkHello(answer: Record<string, unknown>, game: string): BotIdentity {
-  const { type, name, version, games } = answer;
+  const { type, games } = answer;
+  const identity = helloIdentity(answer);
   const text = JSON.stringify(answer);
-  if (type !== 'hello' || typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
+  if (type !== 'hello' || !identity) {
     throw new BotFault(
       'crash',
       `answered the hello with ${quote(text)}; expected {"type":"hello","name":"...","version":"...","games":["${game}"]}`,
@@ -122,25 +132,35 @@ export function checkHello(answer: Record<string, unknown>, game: string): BotId
     throw new BotFault('crash', `answered the hello with ${quote(text)}; "games" must be a list of game ids (or ["*"])`);
   }
   if (!games.includes(game) && !games.includes('*')) {
-    throw new BotFault('crash', `(${name}@${version}) does not support game ${game}; its hello lists ${games.length ? games.join(', ') : 'no games'}`);
+    throw new BotFault('crash', `does not support game ${game}; its hello lists ${games.length ? games.join(', ') : 'no games'}`);
   }
-  return { name, version };
+  return identity;
 }
 
-/** Turn a `choice` answer into a runner answer; the runner checks the index range. */
+/**
+ * Turn a `choice` answer into a runner answer; the runner checks the index range. `index` and `label`
+ * may both be sent only when they name the same option: a bot whose two say different things has a
+ * bug, and playing either one would hide it.
+ */
 export function checkChoice(answer: Record<string, unknown>, request: DecisionRequest): BotAnswer {
   const { type, index, label, rationale } = answer;
   const why = typeof rationale === 'string' ? { rationale } : {};
-  if (type === 'choice' && index !== undefined) {
-    if (typeof index !== 'number') throw new BotFault('illegal', `answered index ${quote(JSON.stringify(index))}, which is not a number`);
-    return { index, ...why };
+  if (type !== 'choice' || (index === undefined && label === undefined)) {
+    throw new BotFault('illegal', `answered ${quote(JSON.stringify(answer))}; expected {"type":"choice","index":n} or {"type":"choice","label":"..."}`);
   }
-  if (type === 'choice' && typeof label === 'string') {
-    const i = request.labels.indexOf(label);
-    if (i < 0) throw new BotFault('illegal', `answered label ${quote(JSON.stringify(label))}, which is not among the ${request.labels.length} legal options`);
-    return { index: i, ...why };
+  if (index !== undefined && typeof index !== 'number') throw new BotFault('illegal', `answered index ${quote(JSON.stringify(index))}, which is not a number`);
+  if (label === undefined) return { index: index as number, ...why };
+  if (typeof label !== 'string') throw new BotFault('illegal', `answered label ${quote(JSON.stringify(label))}, which is not a string`);
+  const i = request.labels.indexOf(label);
+  if (i < 0) throw new BotFault('illegal', `answered label ${quote(JSON.stringify(label))}, which is not among the ${request.labels.length} legal options`);
+  if (index !== undefined && index !== i) {
+    const named = request.labels[index as number];
+    throw new BotFault(
+      'illegal',
+      `answered index ${index}${named === undefined ? '' : ` (${quote(named)})`} and label ${quote(label)}, which is option ${i}; send one of them, or both for the same option`,
+    );
   }
-  throw new BotFault('illegal', `answered ${quote(JSON.stringify(answer))}; expected {"type":"choice","index":n} or {"type":"choice","label":"..."}`);
+  return { index: i, ...why };
 }
 
 /** `text` cut to a readable length, in quotes. */

@@ -4,6 +4,7 @@
  * checks, at every step:
  *
  * - a pending decision offers at least one option, and options encode to distinct texts that decode back;
+ * - its prompt is one the game lists in `prompts` (where it lists them: the bot protocol's reference);
  * - chance outcomes have positive probabilities summing to 1;
  * - `apply` does not mutate its input, and `applyOwned` (where the game has it) gives the same step;
  * - the state survives a JSON round-trip, and a second copy fed the same choice from the round-tripped
@@ -94,6 +95,9 @@ export function conformancePlayout(game: AnyGame, o: ConformanceOptions, seed: n
     if (p.kind === 'decision') {
       decisions++;
       if (p.options.length === 0) fail(game, seed, step, `${p.power} must act (${p.prompt}) but has no legal option`);
+      if (game.prompts && !Object.hasOwn(game.prompts, p.prompt)) {
+        fail(game, seed, step, `prompt '${p.prompt}' is not listed in the game's prompts (which bots are told of in docs/bot-protocol.md); add it there`);
+      }
       const texts = p.options.map((c) => game.encode(c));
       if (new Set(texts).size !== texts.length) fail(game, seed, step, `duplicate options for ${p.prompt}: ${texts.join(' | ')}`);
       for (const t of texts) {

@@ -11,13 +11,21 @@ import { hashJson } from '../hash.ts';
 
 export interface DiceRaceState {
   [k: string]: number | string | boolean | { [p: string]: number } | null;
+  /** The turn, from 1; red moves first in each. */
   turn: number;
+  /** The power whose turn it is. */
   active: 'red' | 'blue';
+  /** Points rolled this turn and not banked yet (a 1 loses them). */
   pot: number;
+  /** A roll was chosen and its die is still to be drawn (never so when a bot is asked). */
   rolling: boolean;
+  /** Banked points of each power. */
   scores: { [p: string]: number };
+  /** The score that wins at once (option `target`, default 20). */
   target: number;
+  /** After this many turns the higher score wins (option `maxTurns`, default 30). */
   maxTurns: number;
+  /** The power that reached the target, once one has. */
   winner: string | null;
 }
 
@@ -48,6 +56,9 @@ export const diceRace: Game<DiceRaceState, DiceRaceChoice, DiceRaceState> = {
   rulesVersion: '1',
   streams: ['dice'],
   bundledPacks: { synthetic: packData },
+  prompts: {
+    'roll-or-bank': { asks: 'roll the die again (a 1 loses the pot and ends the turn) or bank the pot and end the turn', options: '`roll`, and `bank` once the pot holds points' },
+  },
   checkPack(raw) {
     if (typeof raw === 'object' && raw !== null && (raw as { id?: unknown }).id === 'synthetic') return { ok: true, pack: loadPack() };
     return { ok: false, issues: [{ path: '$.id', message: "expected 'synthetic'" }] };

@@ -35,6 +35,7 @@ import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
 import { startRoadToWar } from './rules/road-to-war.ts';
 import { initCommanders } from './rules/commanders.ts';
+import { DECISION_PROMPTS } from './rules/prompts.ts';
 
 export const RULES_VERSION = '0.11.0';
 /** One line per scenario for listings. */
@@ -264,6 +265,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   bundledPacks: { approximation: approximationPack },
   telemetryEvents: TELEMETRY_EVENTS,
   measures: BLITZ_MEASURES,
+  prompts: DECISION_PROMPTS,
   // The tests sit beside src/ in the repository (not in a bundle: coverage then reports none found).
   rules: { sections: BLITZ_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
 

@@ -7,13 +7,13 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { InMemorySink, type TelemetrySink } from '@salient/runner';
+import { InMemorySink, type BotFactory, type TelemetrySink } from '@salient/runner';
+import { createBot } from '@salient/bots';
 import { runReplay } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
-import { createBot } from '@salient/bots';
 import { adHocQueryUnscanned } from '../../src/ad-hoc-query.ts';
 import { impulseCurves, matchReplay, migrate, MIGRATIONS, openStore, openTelemetry, SCHEMA_VERSION, type ImpulseCurveRow, type Telemetry, type TelemetryConfig } from '../../src/index.ts';
-import { impulseRecord, matchRecord } from '../../src/records.ts';
+import { decisionRecord, impulseRecord, matchRecord } from '../../src/records.ts';
 import { blitzPack, expectedCounts, playBlitz, rowsOf, storedCounts, tee, type Played } from './matches.ts';
 import { expectedCombatResults, expectedCurves, expectedLengths, expectedWinRates } from './expected-queries.ts';
 
@@ -106,7 +106,8 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(await columns()).toEqual(['replay']);
       // A match row as schema version 1 wrote it: the replay whole, as JSON.
       const old = await playBlitz(121, new InMemorySink());
-      const v1 = Object.fromEntries(Object.entries(matchRecord(old.rows.matches[0]!)).filter(([k]) => !k.startsWith('replay_') && !k.startsWith('curve_')));
+      const later = ['strikes', 'bank_ms'];
+      const v1 = Object.fromEntries(Object.entries(matchRecord(old.rows.matches[0]!)).filter(([k]) => !k.startsWith('replay_') && !k.startsWith('curve_') && !later.includes(k)));
       await store.client.insert({ table: `${db}.impulses`, values: old.rows.impulses.map((r) => impulseRecord(r)), format: 'JSONEachRow' });
       await store.client.insert({ table: `${db}.matches`, values: [{ ...v1, replay: JSON.stringify(old.result.replay) }], format: 'JSONEachRow' });
       // An upgrade cut off after adding one column, before it was recorded: the next run goes on from there.
@@ -114,9 +115,9 @@ export function storeContract(config: () => TelemetryConfig): void {
       expect(await migrate(up, MIGRATIONS.slice(0, 2))).toEqual({ applied: [2], version: 2 });
       expect(await migrate(up, MIGRATIONS.slice(0, 2))).toEqual({ applied: [], version: 2 });
       // and on to the current version (3: the tournaments table; 4: curves filed by scenario, the
-      // old match's taken from its impulse rows)
-      expect(await migrate(up)).toEqual({ applied: [3, 4], version: 4 });
-      expect(await migrate(up)).toEqual({ applied: [], version: 4 });
+      // old match's taken from its impulse rows; 5: timeout strikes)
+      expect(await migrate(up)).toEqual({ applied: [3, 4, 5], version: 5 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 5 });
       const rounded = (rows: ImpulseCurveRow[]) =>
         rows.map(({ meanScore, meanLosses, meanControl, ...rest }) => ({ ...rest, means: [meanScore, meanLosses, meanControl].map((x) => x.toFixed(9)) }));
       expect(rounded(await impulseCurves(up))).toEqual(rounded(expectedCurves([old])));
@@ -132,6 +133,77 @@ export function storeContract(config: () => TelemetryConfig): void {
     } finally {
       await store.client.command({ query: `DROP DATABASE IF EXISTS ${db}` });
       await store.close();
+    }
+  });
+
+  it('upgrades a database at schema version 4: strike columns added once; rows from before read no strikes, rows since keep theirs', async () => {
+    const store = await openStore(config());
+    const db = 'salient_upgrade_strikes';
+    const up = { ...store, database: db };
+    const columns = async () =>
+      (await rowsOf({ client: store.client }, `SELECT table, name, type FROM system.columns WHERE database = '${db}' AND name IN ('strike', 'strikes', 'bank_ms') ORDER BY table, name`)).map(
+        (r) => `${r.table}.${r.name} ${r.type}`,
+      );
+    try {
+      await store.client.command({ query: `DROP DATABASE IF EXISTS ${db}` });
+      await store.client.command({ query: `CREATE DATABASE ${db}` });
+      expect(await migrate(up, MIGRATIONS.slice(0, 4))).toEqual({ applied: [1, 2, 3, 4], version: 4 });
+      expect(await columns()).toEqual([]);
+      // A decision row and a match row as schema version 4 wrote them.
+      const old = await playBlitz(131, new InMemorySink());
+      const { strike: _s, ...v4Decision } = decisionRecord(old.rows.decisions[0]!);
+      const { strikes: _k, bank_ms: _b, ...v4Match } = matchRecord(old.rows.matches[0]!);
+      await store.client.insert({ table: `${db}.decisions`, values: [v4Decision], format: 'JSONEachRow' });
+      await store.client.insert({ table: `${db}.matches`, values: [v4Match], format: 'JSONEachRow' });
+      expect(await migrate(up)).toEqual({ applied: [5], version: 5 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 5 });
+      expect(await columns()).toEqual(['decisions.strike UInt32', 'matches.bank_ms Array(Float64)', 'matches.strikes Array(UInt32)']);
+      const id = old.result.matchId;
+      const read = async () => ({
+        decisions: (await rowsOf({ client: store.client }, `SELECT seq, strike FROM ${db}.decisions FINAL WHERE match_id = '${id}' ORDER BY seq`)).map((r) => [Number(r.seq), Number(r.strike)]),
+        match: (await rowsOf({ client: store.client }, `SELECT strikes, bank_ms FROM ${db}.matches FINAL WHERE match_id = '${id}'`)).map((r) => [r.strikes, r.bank_ms]),
+      });
+      expect(await read()).toEqual({ decisions: [[0, 0]], match: [[[], []]] });
+      // Written again now, with a strike: the same keys, so the new rows replace the old ones.
+      const struck = { ...old.rows.decisions[0]!, strike: 2, rationale: 'timeout strike 2 of 3: ...' };
+      const result = { ...old.result, strikesBySeat: { Axis: 2, Allies: 0 }, bankMsBySeat: { Axis: 0, Allies: 1500 } };
+      await store.client.insert({ table: `${db}.decisions`, values: [decisionRecord(struck)], format: 'JSONEachRow' });
+      await store.client.insert({ table: `${db}.matches`, values: [matchRecord({ ...old.rows.matches[0]!, result })], format: 'JSONEachRow' });
+      expect(await read()).toEqual({ decisions: [[0, 2]], match: [[[0, 2], [1500, 0]]] });
+    } finally {
+      await store.client.command({ query: `DROP DATABASE IF EXISTS ${db}` });
+      await store.close();
+    }
+  });
+
+  it('a match with timeout strikes: each strike stored whatever the sample, and the strikes and bank left of each seat', async () => {
+    const t = await openTelemetry(config());
+    try {
+      // A bot on a clock of its own that takes 400 ms (of it) on its 2nd and 5th decisions.
+      let clock = 0;
+      let n = 0;
+      const slow: BotFactory = () => ({
+        name: 'slow',
+        version: '1',
+        decide: (req) => {
+          clock += ++n === 2 || n === 5 ? 400 : 10;
+          return req.options.length - 1;
+        },
+      });
+      const sink = t.sink({ decisionSample: 0, lingerMs: 0 });
+      const played = await playBlitz(132, sink, { seats: { Axis: slow, Allies: createBot('random') }, now: () => clock, decisionTimeoutMs: 100, timeBankMs: 50, strikes: 3 });
+      await sink.drain();
+      const id = played.result.matchId;
+      expect(played.result.kind).not.toBe('forfeit');
+      const decisions = await rowsOf(t, `SELECT seq, seat, strike, rationale FROM ${t.database}.decisions FINAL WHERE match_id = '${id}' ORDER BY seq`);
+      expect(decisions.map((d) => [d.seat, Number(d.strike), String(d.rationale).slice(0, 21)])).toEqual([
+        ['Axis', 1, 'timeout strike 1 of 3'],
+        ['Axis', 2, 'timeout strike 2 of 3'],
+      ]);
+      const [m] = await rowsOf(t, `SELECT seats, strikes, bank_ms FROM ${t.database}.matches FINAL WHERE match_id = '${id}'`);
+      expect(m).toEqual({ seats: ['Allies', 'Axis'], strikes: [0, 2], bank_ms: [50, 0] });
+    } finally {
+      await t.close();
     }
   });
 

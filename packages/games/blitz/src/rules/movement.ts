@@ -39,8 +39,9 @@ import { areaInSupply, inSupply, unitHome } from './supply.ts';
 import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { enterArea, holdForLeave } from './ally-leave.ts';
 import { bombAt, mayPickUp, setDownBomb } from './abomb.ts';
+import type { DecisionPrompt } from './prompts.ts';
 
-const decision = (s: BlitzState, prompt: string, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
+const decision = (s: BlitzState, prompt: DecisionPrompt, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
 /** 9.8: whether naval moves (to sea, 4.2; back to base, 4.1) may force closed straits. */
 const forcing = (s: BlitzState): boolean => optionOn(s, '9.8');

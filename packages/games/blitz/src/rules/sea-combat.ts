@@ -23,6 +23,7 @@ import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, Unit
 import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { snowAtSea } from './weather.ts';
 import { minorTrading, tradesOf } from './income.ts';
+import type { DecisionPrompt } from './prompts.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
 /** Any distance: how far the closest base may be (4.1). */
@@ -474,7 +475,7 @@ function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Even
 
 // ---------------------------------------------------------------- the combat
 
-const decision = (power: string, prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
+const decision = (power: string, prompt: DecisionPrompt, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
 /** The power answering for `side` in the sea combat: the phasing power, else the first of the side with units there. */
 const seaPower = (p: PackIndex, s: BlitzState, side: SideId): string => answeringPower(p, s, side, s.sea ? sideUnits(p, s, s.sea.sea, side) : [], side === s.side ? s.power : undefined);
 /** 6.5: the power making `side`'s picks in the current round: the one with the most Factors in it (`notePickers`). */

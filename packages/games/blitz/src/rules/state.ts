@@ -2,6 +2,7 @@
  * Blitz! game state: plain JSON, no classes. The pack is referred to by its content hash; its
  * indexes live in the pack registry (pack-index.ts).
  */
+import type { DecisionPrompt } from './prompts.ts';
 
 export type SideId = 'Axis' | 'Allies';
 
@@ -178,23 +179,29 @@ export interface CommanderState {
   placed?: number;
 }
 
-/** A question the game is waiting on: a decision or a die roll. */
+/** A question the game is waiting on: a decision (its prompt one of prompts.ts) or a die roll. */
 export type Ask =
-  | { kind: 'decision'; power: string; prompt: string; options: string[] }
+  | { kind: 'decision'; power: string; prompt: DecisionPrompt; options: string[] }
   | { kind: 'chance'; prompt: string; stream: string; faces: number }
   | { kind: 'terminal' };
 
 export interface BlitzState {
   [k: string]: unknown;
+  /** Content hash of the data pack the game is played on. */
   pack: string;
+  /** Scenario id (`A` ... `F`, `full`). */
   scenario: string;
+  /** Game turn as the rulebook numbers it. */
   turn: number;
   /** 1 Axis activities, 2 Allied activities, 3 Axis Blitz, 4 Allied Blitz, 5 turn end (2.1). */
   impulse: number;
+  /** The current step of the impulse (2.1: A-F), or of the turn end's builds (`build`); `over` once the game has ended. */
   step: StepId;
   /** Phasing side and power (one power per side in Scenarios A and B). */
   side: SideId;
+  /** The phasing power, acting now for the phasing side. */
   power: string;
+  /** The phasing power's mode this impulse: its activities, or the Blitz option it chose (2.2). */
   mode: Mode;
   /** Size still movable in a Free Blitz (2.2). */
   freeLeft: number;
@@ -206,11 +213,15 @@ export interface BlitzState {
    * `defender` and `queue` are used, for the defending powers of the `defend` step (flow.ts).
    */
   modes?: Record<string, Mode>;
+  /** See `modes`. */
   freeBy?: Record<string, number>;
+  /** See `modes`. */
   queue?: string[];
+  /** See `modes`. */
   defender?: string;
   /** 5.3: in the `announce` step of a side of several powers, how much was announced when the current round began (flow.ts). */
   announceMark?: number;
+  /** Land area id -> the power controlling it (1.5); areas nobody controls are left out. */
   control: Record<string, string>;
   /** Minor countries declared on this game (3.2). */
   atWar: string[];
@@ -221,12 +232,16 @@ export interface BlitzState {
   wars?: string[];
   /** Countries held by the side their owner is not on (3.4), for conquest and liberation events. */
   conquered: string[];
+  /** Unit id -> the unit: its counter (`def`, a unit of the pack), power, Size and where it is (`at`). */
   units: Record<string, UnitState>;
   /** Force pool entries still available to build: unit id -> largest Size (B.7). */
   /** `power`: the major power whose Force Pool holds it, where that is not the one running its nation (7.3: a minor's unit another power picked). */
   pool: Record<string, { size: number; from: number; power?: string }>;
+  /** The unit being moved or built, or the attack being set up, while a step is under way. */
   sel: Selection | null;
+  /** Attacks announced this impulse, in order (5.3); `combat` indexes into it. */
   attacks: Attack[];
+  /** The land area combat being resolved, if any (6). */
   combat: CombatState | null;
   /** Resources to spend at the build step, and builds chosen but not yet revealed (1.9). */
   res: Record<string, number>;
@@ -235,26 +250,36 @@ export interface BlitzState {
   hidden: Record<string, { unit: string; size: number; at: string; free?: boolean; earmarked?: number; imposed?: boolean; ok?: boolean; to?: string }[]>;
   /** The turn the optional extra Resources were last taken (E). */
   extraTaken?: number;
+  /** Powers still to make their builds at the turn end, in order (7.8). */
   buildOrder: string[];
   /** Sea area activities (scenarios with `seaCombat`): the combat in progress, seas already fought this step, a blockade roll pending, and this turn's damage on each Convoy. */
   sea?: SeaCombatState | null;
+  /** See `sea`. */
   seaDone?: string[];
+  /** See `sea`. */
   passage?: SeaPassage | null;
+  /** See `sea`. */
   convoys?: Record<string, number>;
   /**
    * Economy from Scenario C on: saved Oil per power (2.2, C.7), the Oil share of this turn's build
    * budget, Future Additions already picked (C.6), double picks left, victory points (C), and a drawn end.
    */
   oil?: Record<string, number>;
+  /** See `oil`. */
   budgetOil?: Record<string, number>;
   /** Resources saved from turn to turn where income comes from the map (D.9). */
   saved?: Record<string, number>;
+  /** See `oil`. */
   picked?: string[];
+  /** See `oil`. */
   doublePicks?: Record<string, number>;
+  /** See `oil`. */
   vp?: Record<string, number>;
+  /** See `oil`. */
   draw?: boolean;
   /** Enemy Factories captured for Control Industrial Might (land -> captor), and this turn's kills as `by:nation:type` (8). */
   captured?: Record<string, string>;
+  /** See `captured`. */
   kills?: string[];
   /** Units built (not repaired) this turn, as `power:unit`, revealed at the builds (8: Super Weapons). */
   built?: string[];
@@ -267,6 +292,7 @@ export interface BlitzState {
    * is set the givers choose, LL unit by LL unit, how much of each delivery is Oil (`llOil`, by unit).
    */
   llStep?: boolean;
+  /** See `llStep`. */
   llOil?: Record<string, number>;
   /** 7.6: the allied countries cut off from their power's main home countries this turn end (their units are paid from their own income only). */
   isolated?: string[];
@@ -274,7 +300,9 @@ export interface BlitzState {
   saveOil?: Record<string, number>;
   /** E's frontier: areas the outside power (the USSR) holds, the last turn it attacked, and an attack in progress. */
   frontierHeld?: string[];
+  /** See `frontierHeld`. */
   frontierTurn?: number;
+  /** See `frontierHeld`. */
   frontierAttack?: { stage: 'pick' | 'die' | 'loss' | 'retreat'; target?: string; left?: number; ownerNext?: boolean };
   /** Weapons research in progress at the builds (7.8, E.5): the power rolling, and what is being drawn. */
   research?: { power: string; stage: 'die' | 'draw'; group?: number };
@@ -287,6 +315,7 @@ export interface BlitzState {
    * With 9.1, each player grouping's bid (`GER+JAP`), added to its average once the game is over.
    */
   optional?: string[];
+  /** See `optional`. */
   bids?: Record<string, number>;
   /**
    * 9.2 Blitzing the Road to War: while it is played (before Turn 1), the step (1-13), the powers still to
@@ -296,13 +325,17 @@ export interface BlitzState {
    * never changed in place (but `roadToWar` while it lasts).
    */
   roadToWar?: { step: number; queue: string[]; influence: Record<string, Record<string, number>> };
+  /** See `roadToWar`. */
   rtwPlayed?: string[];
+  /** See `roadToWar`. */
   rtwTrades?: { from: string; to: string; oil: number; resources: number; giver?: string; endsAtItsWar?: number | undefined }[];
+  /** See `roadToWar`. */
   rtwLimited?: string[];
   /** 9.7: powers in a non-motorized Land Blitz this impulse, with the one ARM, air or naval unit they used ('' while none). */
   nonMotorized?: Record<string, string>;
   /** 9.9: Factories just taken whose captor must choose their VP or loot, and Factories looted (their loss may take VP below 0). */
   loot?: { land: string; power: string; vp: number }[];
+  /** See `loot`. */
   looted?: string[];
   /**
    * 9.6: results 1-3 due at a target's builds (`turn`), attempts made this turn (`by>on`), a roll in
@@ -310,9 +343,13 @@ export interface BlitzState {
    * block an Oil or Resource at the next income.
    */
   sabotage?: { by: string; on: string; result: 1 | 2 | 3; turn: number }[];
+  /** See `sabotage`. */
   sabotaged?: string[];
+  /** See `sabotage`. */
   sabotageRoll?: { by: string; on: string; stage: 'die' | 'partisan' | 'place' | 'attack'; face?: number; kind?: 'oil' | 'res' };
+  /** See `sabotage`. */
   sabotageLoss?: { on: string; kind: 'oil' | 'res'; n: number }[];
+  /** See `sabotage`. */
   sabotagePartisans?: string[];
   /**
    * 9.5 (commanders.ts): the Commander counters by counter id (only in a game with 9.5); the phasing
@@ -321,19 +358,27 @@ export interface BlitzState {
    * of damage on a commanded unit.
    */
   commanders?: Record<string, CommanderState>;
+  /** See `commanders`. */
   cmdPhase?: { queue: string[]; moved: string[]; checked: boolean };
+  /** See `commanders`. */
   cmdAssign?: { counter: string };
+  /** See `commanders`. */
   cmdLoss?: string[];
   /** Neutral major powers still out of the war, their It's War! boxes, chart events used once, and trades ended for good (7.2, 7.5). */
   neutral?: string[];
+  /** See `neutral`. */
   itsWar?: Record<string, number>;
+  /** See `neutral`. */
   eventsDone?: number[];
+  /** See `neutral`. */
   tradesEnded?: number[];
   /** F: Germany is asked at a turn's start whether Japan goes to war; the turn it did. */
   japanAsk?: boolean;
+  /** See `japanAsk`. */
   japanAtWar?: number;
   /** 7.1: the Partisan roll in progress at the turn end, and the areas holding Partisans this turn. */
   partisanStep?: { stage: 'die' | 'place'; countries?: string[] };
+  /** See `partisanStep`. */
   partisans?: string[];
   /** Dormant countries whose army has taken the field (D: the Near East). */
   woken?: string[];
@@ -384,9 +429,11 @@ export interface BlitzState {
    * one still to be made, in order. Replaced, never changed in place.
    */
   homeFor?: Record<string, string>;
+  /** See `homeFor`. */
   homeAsk?: { country: string; power: string }[];
   /** 3.4: French warships in Vichy France still to be rolled for, and the Axis power that took it. */
   frenchFleetRoll?: { power: string; units: string[] };
+  /** 3.4: units set aside by home country until it is liberated (see `vichy`). */
   setAside?: Record<string, string[]>;
   /**
    * 7.3: units set aside because their country was neutral, conquered or enemy-allied when a power
@@ -400,7 +447,9 @@ export interface BlitzState {
    * enemy major power has A-bombed (+1 on their tests); a test die to roll. Replaced, never changed in place.
    */
   aBomb?: Record<string, { box: number; tested?: number; at?: string }>;
+  /** See `aBomb`. */
   aBombed?: string[];
+  /** See `aBomb`. */
   aBombTest?: { power: string };
   /** Factory damage by land area this turn (6.4), cleared when income is counted (7.6). */
   factoryDamage?: Record<string, number>;
@@ -412,6 +461,7 @@ export interface BlitzState {
    * this impulse, as `power>land` with `:yes` or `:no`. Absent when empty.
    */
   leaving?: string[];
+  /** See `leaving`. */
   leaves?: string[];
   /**
    * 1.3: a leave the holder of `land` is asked before `unit` enters it (ally-leave.ts); `choice` is the
@@ -419,8 +469,12 @@ export interface BlitzState {
    */
   /** `via`: the held choice answers a question of the land combat under way (its retreat or overrun), whatever was asked since (flow.ts). */
   leaveAsk?: { unit: string; land: string; choice: string; via?: 'combat' };
+  /** The winning side once the game is won; null until then (and in a draw). */
   winner: SideId | null;
+  /** Why the game ended, in words (the victory rule); empty until then. */
   reason: string;
+  /** What the game waits for now: for a bot, the decision it is being asked (its prompt and options). */
   ask: Ask;
+  /** Choices and die rolls applied so far. */
   seq: number;
 }

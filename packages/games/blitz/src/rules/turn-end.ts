@@ -18,6 +18,7 @@ import { neutralCap } from './neutrality.ts';
 import { onBuilt } from './victory-points.ts';
 import { placeCommander, placementOptions } from './commanders.ts';
 import { applyVoluntary, askVoluntary, isVoluntaryStep, revealVoluntary, voluntaryOpen } from './voluntary.ts';
+import type { DecisionPrompt } from './prompts.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -121,7 +122,7 @@ export function askBuild(p: PackIndex, s: BlitzState): Ask | null {
   if (!power) return null;
   const left = (s.res[power] ?? 0) - spent(s, power);
   const sel = s.sel;
-  const dec = (prompt: string, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
+  const dec = (prompt: DecisionPrompt, options: string[]): Ask => ({ kind: 'decision', power, prompt, options });
   if (sel?.kind === 'save') return dec('save-split', saveSplit(s, power) ?? []); // 7.8
   if (sel?.kind === 'scrap') return askVoluntary(p, s, power); // 7.8: last, the voluntary losses
   if (sel?.kind === 'build') {
