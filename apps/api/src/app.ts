@@ -27,11 +27,11 @@ import {
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
 import { MAX_INPUT_DEPTH, parseJsonText, redactSecrets, SalientError, type ErrorCode } from '@salient/engine';
-import type { Telemetry, TelemetryFilter, TournamentSummary, WinRateRow } from '@salient/telemetry';
+import type { Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
 import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBots } from '@salient/scheduler';
-import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, tournamentStatus, type WorkerSpool } from '@salient/scheduler/bullmq';
+import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, type WorkerSpool } from '@salient/scheduler/bullmq';
+import { listTournaments, planCache, tournamentOverview, type TournamentOverview } from '@salient/scheduler/overview';
 import { listGames } from '@salient/catalog';
 import { matchBoard } from './board.ts';
 import { wilson } from '@salient/stats';
@@ -39,7 +39,6 @@ import { apiMetrics } from './metrics.ts';
 import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
-import { sprtReader } from './sprt.ts';
 import {
   balanceReply,
   boardReply,
@@ -55,7 +54,6 @@ import {
   matchReply,
   pageQuery,
   ratingsReply,
-  progress as progressSchema,
   replayReply,
   retryReply,
   submitBody,
@@ -191,13 +189,15 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  /** The SPRT of a stop: sprt tournament, from its stored spec and matches. */
-  const sprtOf = sprtReader(app.log);
-  /** A local run recorded as running whose runner has not been heard of for `stalledAfterMs` (killed or hung). */
-  const stalled = (t: TournamentSummary): boolean => {
-    if (t.executor !== 'local' || t.state !== 'running') return false;
-    const heardOf = Math.max(Date.parse(t.updatedAt ?? '') || 0, Date.parse(t.lastEndedAt) || 0);
-    return Date.now() - heardOf > (o.stalledAfterMs ?? 120_000);
+  /**
+   * What every tournament read shares with `salient tournament list` and `status` (one state, its SPRT
+   * and results from the same outcomes): the store, the queue, and the plans of stored specs.
+   */
+  const overviews = {
+    telemetry: o.telemetry,
+    ...(o.redis !== undefined ? { redis: o.redis } : {}),
+    plans: planCache(),
+    ...(o.stalledAfterMs !== undefined ? { stalledAfterMs: o.stalledAfterMs } : {}),
   };
 
   const metrics = apiMetrics(app, o.processMetrics ?? true);
@@ -384,56 +384,45 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   );
   app.get(
     '/api/tournaments',
-    { schema: { tags: ['tournaments'], summary: 'Tournaments with recorded matches, latest first', querystring: filterQuery, response: { 200: tournamentsReply, ...reads } } },
-    async (req) => ({ tournaments: (await o.telemetry.tournaments(toFilter(req.query))).map((t) => (stalled(t) ? { ...t, state: 'stalled' } : t)) }),
+    {
+      schema: {
+        tags: ['tournaments'],
+        summary: 'Tournaments of the store and (with a queue) of the queue, latest activity first, each with its one state and why',
+        querystring: filterQuery,
+        response: { 200: tournamentsReply, ...reads },
+      },
+    },
+    async (req) => ({ tournaments: (await listTournaments({ ...overviews, filter: toFilter(req.query) })).map(listRow) }),
   );
   app.get(
     '/api/tournaments/:id',
     {
       schema: {
         tags: ['tournaments'],
-        summary: 'One tournament: its matches, standings by bot and by side, and live progress when it runs on the queue',
+        summary:
+          'One tournament: its state and why, progress, SPRT, results by entrant (pairings with Elo, LOS and draw ratio, cross-table, by scenario and side) as `salient tournament status` gives them, and standings by bot and side from the store',
         params: tournamentIdParams,
         response: { 200: tournamentReply, 404: errorReply, ...reads },
       },
     },
     async (req, reply) => {
       const id = req.params.id;
-      const [summary] = await o.telemetry.tournaments({ tournament: id }, 1);
-      let progress: z.infer<typeof progressSchema> | undefined;
-      if (o.redis !== undefined) {
-        try {
-          const s = await tournamentStatus(id, { connection: o.redis });
-          const c = s.counts;
-          // Jobs taken off the queue (by a cancel, or by the stop rule once it decided) are in no count.
-          const unplayed = c.total - c.waiting - c.delayed - c.active - c.completed - c.failed;
-          progress = { source: 'queue' as const, state: s.state, total: c.total, waiting: c.waiting + c.delayed, active: c.active, completed: c.completed, failed: c.failed, ...(unplayed > 0 ? { unplayed } : {}) };
-        } catch (e) {
-          if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
-        }
-      }
-      if (!progress && summary?.planned !== undefined && summary.executor === 'local') {
-        const known = ['running', 'finished', 'cancelled', 'failed'] as const;
-        const state: (typeof known)[number] | 'stalled' = stalled(summary) ? 'stalled' : (known.find((k) => k === summary.state) ?? 'finished');
-        const recorded = summary.matches - (summary.kinds.cancelled ?? 0);
-        const left = Math.max(0, summary.planned - recorded);
-        progress = {
-          source: 'store' as const,
-          state,
-          total: summary.planned,
-          // Once the run ended, what it did not play is not waiting: it was left (stopped early, cancelled).
-          waiting: state === 'running' ? left : 0,
-          active: 0,
-          completed: recorded - (summary.kinds.error ?? 0),
-          failed: summary.kinds.error ?? 0,
-          ...(state !== 'running' && left > 0 ? { unplayed: left } : {}),
-        };
-      }
-      const sprt = summary ? await sprtOf(o.telemetry, id) : undefined;
-      if (!summary && !progress) {
+      let v: TournamentOverview;
+      try {
+        v = await tournamentOverview(id, { ...overviews, detail: true });
+      } catch (e) {
+        if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
         return reply.code(404).send({ error: 'UNKNOWN_TOURNAMENT', message: `No tournament '${id}' in the store${o.redis ? ' or on the queue' : ''}; /api/tournaments lists them.`, requestId: String(req.id) });
       }
-      const rates = withIntervals(summary ? await o.telemetry.winRates({ tournament: id }) : []);
+      const c = v.counts;
+      const progress =
+        v.source === 'queue'
+          ? { source: 'queue' as const, state: v.state, total: c.planned, waiting: c.waiting, active: c.running, completed: c.done, failed: c.failed, ...(c.unplayed > 0 ? { unplayed: c.unplayed } : {}) }
+          : v.summary?.planned !== undefined && v.executor !== 'unknown'
+            ? // From the store an engine error is what failed; once the run ended, what it did not play is not waiting.
+              { source: 'store' as const, state: v.state, total: c.planned, waiting: c.waiting, active: 0, completed: c.done - c.errors, failed: c.errors, ...(c.unplayed > 0 ? { unplayed: c.unplayed } : {}) }
+            : undefined;
+      const rates = withIntervals(v.summary ? await o.telemetry.winRates({ tournament: id }) : []);
       const byBot = new Map<string, { bot: string; games: number; wins: number; losses: number; draws: number }>();
       for (const r of rates.bots) {
         const b = byBot.get(r.bot) ?? { bot: r.bot, games: 0, wins: 0, losses: 0, draws: 0 };
@@ -447,11 +436,16 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
         .map((b) => ({ ...b, score: b.wins + b.draws / 2, winRate: b.games ? b.wins / b.games : 0, interval: wilson(b.wins, b.games) }))
         .sort((a, b) => b.score / (b.games || 1) - a.score / (a.games || 1) || a.bot.localeCompare(b.bot));
       return {
-        tournament: summary ?? { id, game: '', scenarios: [], bots: [], matches: 0, kinds: {}, firstStartedAt: '', lastEndedAt: '' },
+        tournament: listRow(v),
+        state: v.state,
+        reason: v.reason,
+        counts: c,
         standings,
         sides: rates.bots,
         ...(progress ? { progress } : {}),
-        ...(sprt ? { sprt } : {}),
+        ...(v.sprt ? { sprt: finite({ ...v.sprt, pentanomial: [...v.sprt.pentanomial] }) } : {}),
+        ...(v.results ? { results: finite(v.results) } : {}),
+        notes: v.notes,
       };
     },
   );
@@ -567,3 +561,34 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
 }
 
 const noMatch = (id: string, requestId: string) => ({ error: 'UNKNOWN_MATCH', message: `No match '${id}' in the store; /api/matches lists them.`, requestId });
+
+/** A tournament as the list shows it: the store's summary (or what the queue says of one it does not hold) and its one state. */
+function listRow(v: TournamentOverview) {
+  const m = v.summary;
+  const spec = v.queue?.spec;
+  return {
+    id: v.id,
+    game: v.game,
+    scenarios: m?.scenarios.length ? m.scenarios : [...(spec?.scenarios ?? [])].sort(),
+    bots: m?.bots ?? [],
+    matches: m?.matches ?? v.counts.done,
+    kinds: m?.kinds ?? {},
+    firstStartedAt: m?.firstStartedAt ?? '',
+    lastEndedAt: m?.lastEndedAt ?? '',
+    ...(v.name !== undefined ? { name: v.name } : {}),
+    planned: v.counts.planned,
+    executor: v.executor,
+    state: v.state,
+    reason: v.reason,
+    ...(m?.state !== undefined ? { recordedState: m.state } : {}),
+    done: v.counts.done,
+    lastActivity: v.lastActivity,
+    source: v.source,
+    ...(m?.updatedAt !== undefined ? { updatedAt: m.updatedAt } : {}),
+  };
+}
+
+/** `x` with every non-finite number (an Elo of +inf when every pair went one way) as null, for JSON. */
+function finite<T>(x: T): T {
+  return JSON.parse(JSON.stringify(x, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v))) as T;
+}

@@ -267,8 +267,17 @@ export const tournamentSummary = z.object({
   lastEndedAt: z.string(),
   name: z.string().optional(),
   planned: z.number().int().optional().describe('matches in the plan, from the runner'),
-  executor: z.string().optional().describe('local (one machine) or queue (workers)'),
-  state: z.string().optional().describe("the runner's last word: running, finished, cancelled or failed (local runs), submitted (queue)"),
+  executor: z.string().optional().describe('local (one machine), queue (workers), unknown (matches recorded with no runner\'s record)'),
+  state: z
+    .enum(['submitted', 'running', 'stopped', 'finished', 'failed'])
+    .describe(
+      'one state, the same in this list, on its page and in `salient tournament list`/`status`: submitted (on the queue, nothing started), running, stopped (its SPRT decided, or it was cancelled), finished (its plan played out), failed (matches failed for good, or its runner died)',
+    ),
+  reason: z.string().describe('the state and why, one line: "stopped: SPRT accepted H1 after 135 pairs", "failed: 3 matches failed (infrastructure)"'),
+  recordedState: z.string().optional().describe("the runner's own record: running, finished, cancelled or failed (local runs), submitted (queue)"),
+  done: z.number().int().describe('matches finished (with a result or an engine error)'),
+  lastActivity: z.string().describe("its latest sign of life (ISO; '' when unknown)"),
+  source: z.enum(['queue', 'store']).describe("where the state and counts come from: the queue's workers, or the store"),
   updatedAt: z.string().optional(),
 });
 
@@ -277,9 +286,7 @@ export const tournamentsReply = z.object({ tournaments: z.array(tournamentSummar
 export const progress = z
   .object({
     source: z.enum(['queue', 'store']).describe("the queue's counts, or the matches recorded against the runner's plan"),
-    state: z
-      .enum(['running', 'finished', 'cancelled', 'failed', 'stalled'])
-      .describe('stalled: recorded as running, but its runner has not been heard of for minutes (killed or hung); running it again resumes it'),
+    state: z.enum(['submitted', 'running', 'stopped', 'finished', 'failed']).describe('the tournament\'s state (see `tournament.state`)'),
     total: z.number().int(),
     waiting: z.number().int(),
     active: z.number().int(),
@@ -320,14 +327,72 @@ export const sprtSchema = z
     matchesSeen: z.number().int(),
     matches: z.number().int(),
   })
-  .describe("the sequential probability ratio test of a stop: sprt tournament, from its recorded matches in plan order (fishtest's figures)");
+  .describe(
+    "the sequential probability ratio test of a stop: sprt tournament (fishtest's figures), from the outcomes its executor fed the test in plan order: the queue's when it runs there, else the matches recorded in the store; `salient tournament status` reads the same",
+  );
+
+const sideRecord = z.object({ games: z.number().int(), wins: z.number().int(), losses: z.number().int(), draws: z.number().int() });
+const standingsRow = sideRecord.extend({
+  name: z.string().describe('entrant name, as in the spec'),
+  score: z.number(),
+  scorePct: z.number().nullable(),
+  bySide: z.record(z.string(), sideRecord),
+  forfeits: z.number().int(),
+  errors: z.number().int(),
+  cancelled: z.number().int(),
+  meanDecisions: z.number().nullable(),
+  meanImpulses: z.number().nullable(),
+});
+const crossCell = sideRecord.extend({ score: z.number() });
+export const resultsSchema = z
+  .object({
+    standings: z.array(standingsRow).describe('by entrant (completed, adjudicated and forfeited matches count; a forfeit is a loss), with results by side'),
+    byScenario: z.array(z.object({ scenario: z.string(), standings: z.array(standingsRow) })).describe('the same standings over each scenario\'s matches'),
+    pairings: z
+      .array(
+        sideRecord.extend({
+          first: z.string(),
+          second: z.string(),
+          score: z.number(),
+          scorePct: z.number().nullable(),
+          drawRatio: z.number().nullable().describe('drawn share of the counted games'),
+          elo: z.object({ elo: figure, ci: span, plusMinus: figure, los: figure }).nullable().describe('Elo of first over second, 95% interval, likelihood of superiority (LOS)'),
+          model: z.enum(['pentanomial', 'trinomial']).describe('from the side-swapped pairs (as fastchess) or from the games (as cutechess-cli)'),
+          pairs: z.number().int().optional(),
+          pentanomial: z.array(z.number().int()).length(5).optional().describe('pairs scoring 0, ½, 1, 1½, 2 for first'),
+          forfeits: z.number().int(),
+          errors: z.number().int(),
+        }),
+      )
+      .describe("per pairing, the first entrant's figures (a gauntlet's challenger first)"),
+    crossTable: z
+      .object({ entrants: z.array(z.string()), cells: z.record(z.string(), z.record(z.string(), crossCell)) })
+      .describe("entrant x entrant: cells[row][column] is the row entrant's results against the column entrant"),
+  })
+  .describe('results by entrant as tournament managers (cutechess-cli, fastchess) report them, from the same outcomes as `salient tournament status`');
 
 export const tournamentReply = z.object({
   tournament: tournamentSummary,
+  state: tournamentSummary.shape.state,
+  reason: tournamentSummary.shape.reason,
+  counts: z
+    .object({
+      planned: z.number().int(),
+      done: z.number().int(),
+      forfeits: z.number().int(),
+      errors: z.number().int(),
+      failed: z.number().int(),
+      running: z.number().int(),
+      waiting: z.number().int(),
+      unplayed: z.number().int(),
+    })
+    .describe('matches: planned; done (with a result or an engine error), of which forfeited and errors; failed for good unplayed (queue); running; waiting; never to be played'),
   standings: z.array(z.object({ bot: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), draws: z.number().int(), score: z.number(), winRate: z.number(), interval })),
   sides: winRatesReply.shape.bots,
   progress: progress.optional(),
   sprt: sprtSchema.optional(),
+  results: resultsSchema.optional(),
+  notes: z.array(z.string()).describe('what could not be read (a queue that did not answer, a spec that cannot be planned here)'),
 });
 
 export const errorReply = z.object({

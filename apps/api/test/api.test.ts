@@ -13,7 +13,7 @@ import { parseReplay, runReplay } from '@salient/engine';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { createBot } from '@salient/bots';
 import { runMatch, type MatchRow, type TelemetrySink } from '@salient/runner';
-import { parseTournamentSpec, planTournament, resolveGamePack, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
+import { parseTournamentSpec, planTournament, resolveGamePack, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { connectRedis, publishSpool, tournamentStatus } from '@salient/scheduler/bullmq';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
@@ -288,6 +288,13 @@ describe('reads', () => {
     // The pool recorded its plan, so progress comes from the store: every planned match recorded.
     expect(one.body.tournament).toMatchObject({ planned: outcomes.length, executor: 'local', state: 'finished' });
     expect(one.body.progress).toEqual({ source: 'store', state: 'finished', total: outcomes.length, waiting: 0, active: 0, completed: outcomes.length, failed: 0 });
+    expect(one.body).toMatchObject({ state: 'finished', reason: `finished: all ${outcomes.length} matches played` });
+    // Results by entrant, from the recorded matches against the stored spec: the run's own outcomes give the same.
+    expect(one.body.results).toEqual(JSON.parse(JSON.stringify(tournamentResults(outcomes, resultsContextOf(plan.spec)))));
+    const [pairing] = one.body.results.pairings;
+    expect(pairing).toMatchObject({ games: outcomes.length, model: 'pentanomial', pairs: outcomes.length / 2 });
+    expect(pairing.elo.ci.low).toBeLessThan(pairing.elo.ci.high);
+    expect(one.body.results.byScenario.map((b: { scenario: string }) => b.scenario)).toEqual(['A', 'B']);
     expect((await get('/api/tournaments/unknown-one')).status).toBe(404);
   });
 
@@ -300,15 +307,20 @@ describe('reads', () => {
     // Three minutes on with no renewal of its record and no match: its runner is gone, and the API says so.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 180_000 });
     try {
-      expect((await get('/api/tournaments/api-starting')).body.progress).toMatchObject({ state: 'stalled', waiting: 0, unplayed: 12 });
+      const page = (await get('/api/tournaments/api-starting')).body;
+      expect(page.progress).toMatchObject({ state: 'failed', waiting: 0, unplayed: 12 });
+      expect(page.reason).toMatch(/^failed: its runner has not been heard of since .* \(killed or hung\), after 0 of 12 matches; run it again to resume$/);
       const listed = (await get('/api/tournaments')).body.tournaments.find((t: { id: string }) => t.id === 'api-starting');
-      expect(listed.state).toBe('stalled');
+      // One state wherever it is read: the list says what the page says.
+      expect(listed).toMatchObject({ state: 'failed', reason: page.reason, recordedState: 'running' });
     } finally {
       vi.useRealTimers();
     }
     // A later record of the same id wins.
     await telemetry.recordTournament({ id: 'api-starting', game: 'blitz', planned: 12, executor: 'local', state: 'cancelled', startedAt: new Date() });
-    expect((await get('/api/tournaments/api-starting')).body.progress.state).toBe('cancelled');
+    const cancelled = (await get('/api/tournaments/api-starting')).body;
+    expect(cancelled.progress.state).toBe('stopped');
+    expect(cancelled.reason).toBe('stopped: cancelled after 0 of 12 matches');
     // Filters on matches leave out tournaments without such matches.
     expect((await get('/api/tournaments?scenario=A')).body.tournaments.map((t: { id: string }) => t.id)).not.toContain('api-starting');
   });
@@ -490,9 +502,13 @@ describe('writes', () => {
     expect(r.json()).toMatchObject({ tournamentId: 'api-submitted', matches: 4, jobs: 2, added: 4 });
     const page = await writer.inject({ method: 'GET', url: '/api/tournaments/api-submitted' });
     expect(page.statusCode).toBe(200);
-    expect(page.json().progress).toMatchObject({ source: 'queue', state: 'running', total: 4, completed: 0 });
+    // No worker has taken a match yet: submitted, on the page and in the list alike.
+    expect(page.json().progress).toMatchObject({ source: 'queue', state: 'submitted', total: 4, completed: 0 });
+    expect(page.json().reason).toBe('submitted: 4 matches waiting for a worker');
     const listed = await writer.inject({ method: 'GET', url: '/api/tournaments' });
-    expect(listed.json().tournaments).toContainEqual(expect.objectContaining({ id: 'api-submitted', matches: 0, planned: 4, executor: 'queue', state: 'submitted' }));
+    expect(listed.json().tournaments).toContainEqual(
+      expect.objectContaining({ id: 'api-submitted', matches: 0, planned: 4, executor: 'queue', state: 'submitted', reason: page.json().reason, recordedState: 'submitted', source: 'queue' }),
+    );
     const c = await post(writer, '/api/tournaments/api-submitted/cancel', {}, TOKEN);
     expect(c.statusCode).toBe(200);
     expect(c.json()).toMatchObject({ tournamentId: 'api-submitted', removed: 4, running: 0 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
-import { parseTournamentSpec, planTournament, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
+import { parseTournamentSpec, planTournament, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { bradleyTerry } from '@salient/stats';
 import { buildApp, wilson } from '../src/index.ts';
@@ -217,6 +217,9 @@ describe('the web dashboard in headless Chromium', () => {
   it('tournaments: the list, then standings that add up to its games, results by side and the progress bar', async () => {
     await open('#/tournaments');
     expect(await page.locator('[data-testid=tournament-table] a', { hasText: 'web-test' }).count()).toBe(1);
+    const row = page.locator('[data-testid=tournament-table] tr[data-tournament=web-test]');
+    expect(await row.getAttribute('data-state')).toBe('finished');
+    expect(await row.locator('[data-testid=state]').getAttribute('title')).toBe(`finished: all ${plan.matches.length} matches played`);
     await page.click('[data-testid=tournament-table] a >> text=web-test');
     await waitReady('#/tournaments/web-test');
     const standings = await attrs('[data-testid=standings] tbody tr', ['data-bot', 'data-games']);
@@ -229,6 +232,23 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await progress.getAttribute('aria-valuenow')).toBe(String(outcomes.length));
     expect(await progress.getAttribute('aria-valuemax')).toBe(String(plan.matches.length));
     expect(await progress.getAttribute('data-state')).toBe('finished');
+    // One state with its reason, as the list and `salient tournament status` give it.
+    expect(await page.locator('[data-testid=tournament-state]').getAttribute('data-state')).toBe('finished');
+    expect(await page.locator('[data-testid=tournament-state]').textContent()).toBe(`finished: all ${plan.matches.length} matches played.`);
+    // Results by entrant: the pairing's figures are the ones @salient/scheduler computes from the run's outcomes.
+    const want = tournamentResults(outcomes, resultsContextOf(plan.spec));
+    const pairings = await attrs('[data-testid=pairings] tbody tr', ['data-first', 'data-second', 'data-games', 'data-elo', 'data-los']);
+    expect(pairings).toEqual(want.pairings.map((x) => ({ 'data-first': x.first, 'data-second': x.second, 'data-games': String(x.games), 'data-elo': String(x.elo!.elo), 'data-los': String(x.elo!.los) })));
+    const cells = await attrs('[data-testid=cross-table] [data-cell]', ['data-cell', 'data-score', 'data-games']);
+    expect(cells).toHaveLength(2);
+    for (const c of cells) {
+      const [row, col] = String(c['data-cell']).split('|') as [string, string];
+      expect(Number(c['data-score'])).toBe(want.crossTable.cells[row]![col]!.score);
+      expect(Number(c['data-games'])).toBe(outcomes.length);
+    }
+    const byScenario = await attrs('[data-testid=by-scenario] tbody tr', ['data-scenario', 'data-entrant', 'data-games']);
+    expect(byScenario).toHaveLength(4);
+    expect(byScenario.reduce((a, r) => a + Number(r['data-games']), 0)).toBe(2 * outcomes.length);
     await shot('tournament');
   });
 
@@ -242,6 +262,7 @@ describe('the web dashboard in headless Chromium', () => {
       const body = (await real.json()) as { progress: Record<string, unknown>; tournament: Record<string, unknown> };
       body.progress = { ...body.progress, state: 'running', completed: 3, waiting: outcomes.length - 4, active: 1 };
       body.tournament = { ...body.tournament, state: 'running' };
+      Object.assign(body, { state: 'running', reason: `running: 3 of ${outcomes.length} matches done, 1 playing` });
       return route.fulfill({ response: real, json: body });
     });
     try {

@@ -65,7 +65,8 @@ describe('GET /api/tournaments/:id of a stop: sprt tournament', () => {
   it('after a cancelled part: the test undecided over the pairs recorded, the rest of the plan unplayed', () => {
     expect(partial.cancelled).toBe(true);
     const recorded = partial.outcomes.filter((o) => o.kind !== 'cancelled');
-    expect(afterCancel.progress).toMatchObject({ source: 'store', state: 'cancelled', total: 1000, waiting: 0, completed: recorded.length, unplayed: 1000 - recorded.length });
+    expect(afterCancel.progress).toMatchObject({ source: 'store', state: 'stopped', total: 1000, waiting: 0, completed: recorded.length, unplayed: 1000 - recorded.length });
+    expect(afterCancel.reason).toBe(`stopped: cancelled after ${recorded.length} of 1000 matches`);
     expect(afterCancel.sprt).toMatchObject({ rule: 'sprt', candidate: 'greedy', baseline: 'random', elo0: 0, elo1: 50, state: 'continue', pairs: completePairs(recorded), matchesSeen: recorded.length, matches: 1000 });
     expect(afterCancel.sprt.accepted).toBeUndefined();
     expect(afterCancel.sprt.reason).toBeUndefined();
@@ -90,9 +91,12 @@ describe('GET /api/tournaments/:id of a stop: sprt tournament', () => {
     expect(body.sprt).toEqual({ ...run.stop, accepted: 'H1', reason: run.stopped!.reason });
     expect(body.sprt.pentanomial.reduce((a: number, n: number) => a + n, 0)).toBe(body.sprt.pairs);
     expect(run.skipped).toBe(partial.outcomes.filter((o) => o.kind !== 'cancelled').length);
+    expect(body.state).toBe('stopped');
+    expect(body.reason).toBe(`stopped: SPRT accepted H1 after ${run.decision!.pairs} pairs`);
+    expect(run.stopped!.reason).toContain(`after ${run.decision!.pairs} pairs`);
     expect(body.progress).toEqual({
       source: 'store',
-      state: 'finished',
+      state: 'stopped',
       total: 1000,
       waiting: 0,
       active: 0,

@@ -1,5 +1,8 @@
-// #/tournaments and #/tournaments/ID : standings, results by side, live progress, and for a
-// stop: sprt tournament its sequential test (the LLR between its bounds, the pair counts, Elo).
+// #/tournaments and #/tournaments/ID : one state per tournament with its reason (the same the list,
+// the page and `salient tournament list`/`status` show), live progress, for a stop: sprt tournament its
+// sequential test (the LLR between its bounds, the pair counts, Elo), and results by entrant as
+// tournament managers print them: per pairing Elo ± (95%), LOS and draw ratio, a cross-table, standings
+// by scenario and side; then standings by bot and side from the store.
 import { api } from './api.js';
 import { badge, card, h, note, table } from './dom.js';
 import { colour } from './colours.js';
@@ -18,18 +21,18 @@ export async function tournaments() {
       null,
       rows.length
         ? table(
-            [{ label: 'Tournament' }, { label: 'Game' }, { label: 'Scenarios' }, { label: 'Bots' }, { label: 'Matches', num: true }, { label: 'State' }, { label: 'Last match' }],
+            [{ label: 'Tournament' }, { label: 'Game' }, { label: 'Executor' }, { label: 'Scenarios' }, { label: 'Matches', num: true }, { label: 'State' }, { label: 'Last activity' }],
             rows.map((t) => ({
               cells: [
                 h('a', { href: `#/tournaments/${encodeURIComponent(t.id)}` }, t.id),
                 t.game,
+                t.executor ?? '—',
                 t.scenarios.join(', ') || '—',
-                t.bots.join(', ') || '—',
-                t.planned ? `${int(t.matches)} of ${int(t.planned)}` : int(t.matches),
-                t.state ? badge(t.state) : '—',
-                when(t.lastEndedAt),
+                `${int(t.done)} of ${int(t.planned ?? t.done)}`,
+                stateText(t),
+                when(t.lastActivity),
               ],
-              attrs: { 'data-tournament': t.id },
+              attrs: { 'data-tournament': t.id, 'data-state': t.state },
             })),
             { 'data-testid': 'tournament-table' },
           )
@@ -42,13 +45,14 @@ export async function tournament(id, ctx) {
   const t = await api(`tournaments/${encodeURIComponent(id)}`);
   const info = t.tournament;
   const p = t.progress;
-  // A stalled run (its runner gone quiet) is not refreshed; its record still says running.
-  const live = p ? p.state === 'running' : info.state === 'submitted' || info.state === 'running';
+  // Refreshed while it can still change; a run whose runner went quiet is `failed` and is not.
+  const live = t.state === 'submitted' || t.state === 'running';
   if (live) ctx.refreshIn(REFRESH_MS);
   const kinds = Object.entries(info.kinds).map(([k, n]) => `${n} ${k}`).join(', ');
   const standings = [...t.standings].sort((a, b) => b.score / (b.games || 1) - a.score / (a.games || 1));
   return [
-    h('h1', {}, info.name ? `${info.name} ` : 'Tournament ', h('span', { class: 'muted' }, info.id), info.state ? [' ', badge(info.state)] : null),
+    h('h1', {}, info.name ? `${info.name} ` : 'Tournament ', h('span', { class: 'muted' }, info.id), ' ', badge(t.state)),
+    h('p', { 'data-testid': 'tournament-state', 'data-state': t.state }, h('strong', {}, t.reason), '.'),
     h(
       'p',
       { class: 'muted' },
@@ -57,10 +61,12 @@ export async function tournament(id, ctx) {
       ' · ',
       h('a', { href: link('#/', { tournament: info.id }) }, 'its win rates'),
     ),
+    t.notes.length ? note(t.notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}. `)) : null,
     p ? progressCard(p, live) : null,
     t.sprt ? sprtCard(t.sprt) : null,
+    t.results ? resultsCards(t.results) : null,
     card(
-      'Standings',
+      'Standings by bot',
       { 'data-testid': 'standings-card' },
       note('Score counts a win as 1 and a draw as ½. The interval is the 95% Wilson interval of the win rate.'),
       table(
@@ -108,13 +114,117 @@ function progressCard(p, live) {
       `, ${int(p.waiting)} waiting`,
       p.unplayed ? `, ${int(p.unplayed)} left unplayed` : '',
       '. ',
-      p.state === 'stalled' ? h('strong', {}, 'Its runner has not been heard of for minutes: it was stopped or hung. Running the tournament again resumes it. ') : null,
       h('span', { class: 'muted' }, `${p.source === 'queue' ? 'Counts from the queue' : 'Counted from the matches recorded in the store'}${live ? `; refreshed every ${REFRESH_MS / 1000} s, last at ${new Date().toLocaleTimeString('en-GB')}` : ''}.`),
     ),
   );
 }
 
-const signed = (x, digits = 1) => (x === null || x === undefined ? '∞' : `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
+/** A tournament's state as a badge and its reason ("stopped: SPRT accepted H1 after 135 pairs"). */
+function stateText(t) {
+  const why = t.reason.startsWith(`${t.state}: `) ? t.reason.slice(t.state.length + 2) : t.reason;
+  return h('span', { 'data-testid': 'state', title: t.reason }, badge(t.state), ' ', h('span', { class: 'muted' }, why));
+}
+
+/**
+ * Results by entrant, as cutechess-cli and fastchess users read them: per pairing the first entrant's
+ * W/L/D, Elo with its 95% interval, LOS and draw ratio (and the pentanomial of side-swapped pairs); a
+ * cross-table; and standings by scenario, each with results by side.
+ */
+function resultsCards(r) {
+  const penta = r.pairings.some((x) => x.pentanomial);
+  const cards = [
+    card(
+      'Pairings',
+      { 'data-testid': 'pairings-card' },
+      note(
+        `Each row is the first entrant's results against the second. Elo is its difference with the 95% interval${penta ? ', from the side-swapped pairs (both games of a seed, sides exchanged) as fastchess counts them' : ', from the games as cutechess-cli counts them'}; LOS is the likelihood that it is the stronger; draws are the drawn share of its games.`,
+      ),
+      table(
+        [
+          { label: 'Pairing' },
+          { label: 'Games', num: true },
+          { label: 'W–L–D', num: true },
+          { label: 'Score', num: true },
+          { label: 'Elo (95%)', num: true },
+          { label: 'LOS', num: true },
+          { label: 'Draws', num: true },
+          ...(penta ? [{ label: 'Pairs', num: true }, { label: 'Ptnml(0–2)', num: true, title: 'pairs scoring 0, ½, 1, 1½, 2 for the first entrant' }] : []),
+          { label: 'Forfeits', num: true },
+          { label: 'Errors', num: true },
+        ],
+        r.pairings.map((x) => ({
+          cells: [
+            `${x.first} vs ${x.second}`,
+            x.games,
+            `${x.wins}–${x.losses}–${x.draws}`,
+            x.scorePct === null ? '—' : `${fixed(x.score, x.score % 1 ? 1 : 0)} (${fixed(x.scorePct)}%)`,
+            x.elo ? `${signed(x.elo.elo)} ± ${x.elo.plusMinus === null ? '∞' : x.elo.plusMinus.toFixed(1)}` : '—',
+            x.elo ? pct(x.elo.los ?? Number.NaN) : '—',
+            x.drawRatio === null ? '—' : pct(x.drawRatio),
+            ...(penta ? [x.pairs ?? '—', x.pentanomial ? x.pentanomial.join(', ') : '—'] : []),
+            x.forfeits,
+            x.errors,
+          ],
+          attrs: { 'data-first': x.first, 'data-second': x.second, 'data-games': x.games, 'data-elo': x.elo?.elo ?? '', 'data-los': x.elo?.los ?? '' },
+        })),
+        { 'data-testid': 'pairings' },
+      ),
+    ),
+  ];
+  const { entrants, cells } = r.crossTable;
+  if (entrants.length > 1) {
+    const totals = new Map(r.standings.map((s) => [s.name, s]));
+    cards.push(
+      card(
+        'Cross-table',
+        { 'data-testid': 'cross-table-card' },
+        note("Each cell is the row entrant's score against the column entrant, of the games they played (a win 1, a draw ½)."),
+        table(
+          [{ label: '' }, ...entrants.map((e) => ({ label: e, num: true })), { label: 'Score', num: true }],
+          entrants.map((row) => ({
+            cells: [
+              h('strong', {}, row),
+              ...entrants.map((col) => {
+                const c = cells[row]?.[col];
+                return row === col ? '—' : c ? h('span', { 'data-cell': `${row}|${col}`, 'data-score': c.score, 'data-games': c.games, title: `${c.wins} won, ${c.losses} lost, ${c.draws} drawn` }, `${fixed(c.score, c.score % 1 ? 1 : 0)} / ${c.games}`) : '';
+              }),
+              totals.has(row) ? `${fixed(totals.get(row).score, totals.get(row).score % 1 ? 1 : 0)} / ${totals.get(row).games}` : '',
+            ],
+            attrs: { 'data-row': row },
+          })),
+          { 'data-testid': 'cross-table' },
+        ),
+      ),
+    );
+  }
+  const sides = [...new Set(r.byScenario.flatMap((b) => b.standings.flatMap((s) => Object.keys(s.bySide))))].sort();
+  const side = (b) => (b ? `${b.wins}–${b.losses}–${b.draws}` : '—');
+  cards.push(
+    card(
+      'Standings by scenario and side',
+      { 'data-testid': 'by-scenario-card' },
+      note('Wins, losses and draws of each entrant in each scenario, overall and on each side.'),
+      table(
+        [{ label: 'Scenario' }, { label: 'Entrant' }, { label: 'Games', num: true }, { label: 'W–L–D', num: true }, { label: 'Score', num: true }, ...sides.map((s) => ({ label: `${s} W–L–D`, num: true })), { label: 'Forfeits', num: true }, { label: 'Errors', num: true }],
+        r.byScenario.flatMap((b) =>
+          b.standings.map((s) => ({
+            cells: [b.scenario, s.name, s.games, side(s), s.scorePct === null ? '—' : `${fixed(s.scorePct)}%`, ...sides.map((x) => side(s.bySide[x])), s.forfeits, s.errors],
+            attrs: { 'data-scenario': b.scenario, 'data-entrant': s.name, 'data-games': s.games },
+          })),
+        ),
+        { 'data-testid': 'by-scenario' },
+      ),
+    ),
+  );
+  return cards;
+}
+
+// Signed as rounded, so a hair below zero is not shown as "−0.0".
+const signed = (x, digits = 1) => {
+  if (x === null || x === undefined) return '∞';
+  const r = Number(x.toFixed(digits));
+  return `${r > 0 ? '+' : r < 0 ? '−' : ''}${Math.abs(r).toFixed(digits)}`;
+};
 const CELLS = ['0', '½', '1', '1½', '2'];
 
 /** The SPRT of a stop: sprt tournament: the verdict, the LLR between its bounds, the pair counts and the strength estimates. */

@@ -42,3 +42,24 @@ export function scenarioOptions(pairs: readonly string[]): JsonObject {
   }
   return out;
 }
+
+/** A limit on a count of matches: a number (`3`: more than 3 is too many) or a share of them (`5%`). */
+export type Threshold = { count: number } | { percent: number };
+
+/** Parse `N` (a whole number, 0 or more) or `P%` (0 to 100). */
+export function threshold(value: string): Threshold {
+  const v = value.trim();
+  const pct = /^(\d+(?:\.\d+)?)%$/.exec(v);
+  if (pct) {
+    const p = Number(pct[1]);
+    if (p <= 100) return { percent: p };
+  } else if (/^\d+$/.test(v) && Number.isSafeInteger(Number(v))) return { count: Number(v) };
+  throw new InvalidArgumentError(`expected a number of matches (such as 3) or a share of the finished matches (such as 5%), got '${value}'.`);
+}
+
+/** Whether `n` of `of` is over `t`; and `t` in words. */
+export function exceeds(t: Threshold, n: number, of: number): boolean {
+  return 'count' in t ? n > t.count : of > 0 && (100 * n) / of > t.percent;
+}
+
+export const thresholdText = (t: Threshold): string => ('count' in t ? String(t.count) : `${t.percent}%`);

@@ -5,7 +5,12 @@
  */
 import { redactSecrets, SalientError } from '@salient/engine';
 
-export const EXIT = { ok: 0, bug: 1, usage: 2, mismatch: 3, cancelled: 130 } as const;
+/**
+ * Exit codes. `sprt` and `threshold` are `tournament run`'s, for CI jobs: `sprt` when the SPRT's result
+ * is one `--fail-on` names (`h0`, `h1`, `undecided`), `threshold` when forfeits or engine errors are
+ * over `--max-forfeits` / `--max-errors`.
+ */
+export const EXIT = { ok: 0, bug: 1, usage: 2, mismatch: 3, sprt: 4, threshold: 5, cancelled: 130 } as const;
 
 /**
  * Print `e` to stderr as described above and return the exit code. Credentials a URL in the message

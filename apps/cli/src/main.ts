@@ -14,6 +14,7 @@ import { registerReport } from './commands/report.ts';
 import { registerRules } from './commands/rules.ts';
 import { registerTournament } from './commands/tournament.ts';
 import { addRemoteTournamentCommands } from './commands/tournament-remote.ts';
+import { addStoreTournamentCommands } from './commands/tournament-list.ts';
 import { registerWorker } from './commands/worker.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerRegress } from './commands/regress.ts';
@@ -34,7 +35,9 @@ function buildProgram(): Command {
   registerReport(program);
   registerRules(program);
   registerDemo(program);
-  addRemoteTournamentCommands(registerTournament(program));
+  const tournament = registerTournament(program);
+  addRemoteTournamentCommands(tournament);
+  addStoreTournamentCommands(tournament);
   registerWorker(program);
   registerServe(program);
   registerRegress(program);

@@ -1,8 +1,10 @@
 /**
- * Replay files on disk. Written with a fixed key order and one log entry per line, so the same match
- * always gives the same bytes and two replays diff line by line.
+ * Replay files on disk, written with a fixed key order and one log entry per line, so the same match
+ * always gives the same bytes and two replays diff line by line; and tournament exports (JSON lines,
+ * one match with its replay per line) read back one line at a time.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { checkSize, INPUT_LIMITS, parseReplay, SalientError, type Replay } from '@salient/engine';
 import { parseJsonText } from './json-text.ts';
 
@@ -50,4 +52,83 @@ export function readReplay(file: string): Replay {
     throw new SalientError('IO', `Cannot read replay file '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
   return parseReplay(parseJsonText(text, file, 'BAD_REPLAY', INPUT_LIMITS.replay), file);
+}
+
+/** The `format` of every line of a tournament export (`salient tournament export`). */
+export const EXPORT_FORMAT = 'salient-tournament-match/1';
+
+/** A match read from an export: where it is in the file, its id, and its replay. */
+export interface ExportedMatch {
+  /** 1-based line number. */
+  line: number;
+  matchId: string;
+  scenario?: string;
+  seed?: number;
+  kind?: string;
+  replay: Replay;
+}
+
+/**
+ * Whether `file` is a tournament export (JSON lines) rather than a replay file: it is named `.jsonl` or
+ * `.ndjson`, or it starts as an export line does (`{"format":"salient-tournament-match/1"`).
+ */
+export function isExportFile(file: string): boolean {
+  if (/\.(jsonl|ndjson)$/i.test(file)) return true;
+  let head = '';
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(128);
+      head = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false; // readReplay says what is wrong with it
+  }
+  return head.trimStart().startsWith(`{"format":${JSON.stringify(EXPORT_FORMAT)}`);
+}
+
+/**
+ * The lines of export `file`, one at a time: each parsed with the strict parser under the replay
+ * limits (a line is a replay and a little more), its `replay` checked as a replay file is. A line that
+ * fails is given as its error (by line number and JSON path), so the others can still be checked.
+ * Blank lines are skipped.
+ */
+export async function* readExport(file: string): AsyncGenerator<{ line: number; match?: ExportedMatch; error?: SalientError }> {
+  let stream;
+  try {
+    stream = createReadStream(file, { encoding: 'utf8' });
+    await new Promise<void>((resolve, reject) => stream!.once('open', () => resolve()).once('error', reject));
+  } catch (e) {
+    throw new SalientError('IO', `Cannot read export file '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  let n = 0;
+  for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
+    n++;
+    if (text.trim() === '') continue;
+    const where = `${file} line ${n}`;
+    try {
+      const value = parseJsonText(text, where, 'BAD_REPLAY', INPUT_LIMITS.replay);
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || !('replay' in value)) {
+        throw new SalientError('BAD_REPLAY', `${where}: not a line of a tournament export (an object with the match's "replay"); write one with \`salient tournament export ID\`.`);
+      }
+      const o = value as Record<string, unknown>;
+      const replay = parseReplay(o.replay, `${where} $.replay`);
+      yield {
+        line: n,
+        match: {
+          line: n,
+          matchId: typeof o.matchId === 'string' ? o.matchId : `line ${n}`,
+          ...(typeof o.scenario === 'string' ? { scenario: o.scenario } : {}),
+          ...(typeof o.seed === 'number' ? { seed: o.seed } : {}),
+          ...(typeof o.kind === 'string' ? { kind: o.kind } : {}),
+          replay,
+        },
+      };
+    } catch (e) {
+      if (!(e instanceof SalientError)) throw e;
+      yield { line: n, error: e };
+    }
+  }
 }

@@ -40,7 +40,7 @@ describe('salient serve', () => {
     // The store is serve's; a local tournament from another process writes through serve, and the
     // API shows it while it runs.
     const spec = join(tmp, 'live.yaml');
-    writeFileSync(spec, 'id: live\ngame: blitz\nscenarios: [A]\nentrants: [{ name: paced, bot: "crash:after=0,sleep=2" }, random]\ngamesPerPairing: 8\n');
+    writeFileSync(spec, 'id: live\ngame: blitz\nscenarios: [A]\nentrants: [{ name: paced, bot: "crash:after=0,sleep=10" }, random]\ngamesPerPairing: 8\n');
     const run = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'tournament', 'run', spec, '--threads', '1', '--quiet'], { cwd: cli, env });
     let runErr = '';
     run.stderr.on('data', (d: Buffer) => (runErr += d.toString()));

@@ -1,30 +1,39 @@
 /**
- * `salient tournament run` end to end: a child process per run (with its own embedded store in a
- * temporary directory, as a user's), the command registered on a fresh program the way main.ts does.
+ * `salient tournament run`, `list`, `status`, `export` and `salient replay` of an export, end to end: a
+ * child process per command (with its own embedded store in a temporary directory, as a user's), the
+ * commands registered on a fresh program the way main.ts does.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadTournamentSpec, planTournament } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
+import { overviewOfQueueStatus } from '@salient/scheduler/overview';
 import { statusLines } from '../src/commands/tournament-remote.ts';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(cli, '../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-tournament-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// Several embedded stores: removing them takes a while on a loaded machine.
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 60_000);
 const SMOKE = join(root, 'examples/tournaments/blitz-smoke.yaml');
 
-/** A program with only `tournament` registered, errors reported as main.ts does. */
+/** A program with only `tournament` and `replay` registered, errors reported as main.ts does. */
 const ENTRY = `
 import { Command } from 'commander';
 import { registerTournament } from './src/commands/tournament.ts';
+import { addRemoteTournamentCommands } from './src/commands/tournament-remote.ts';
+import { addStoreTournamentCommands } from './src/commands/tournament-list.ts';
+import { registerReplay } from './src/commands/replay.ts';
 import { reportError } from './src/errors.ts';
 const program = new Command('salient');
-registerTournament(program);
+const tournament = registerTournament(program);
+addRemoteTournamentCommands(tournament);
+addStoreTournamentCommands(tournament);
+registerReplay(program);
 try { await program.parseAsync(process.argv.slice(1), { from: 'user' }); } catch (e) { process.exitCode = reportError(e); }
 `;
 const args = (a: string[]) => ['--import', 'tsx', '--input-type=module', '-e', ENTRY, '--', ...a];
@@ -129,25 +138,151 @@ describe('salient tournament run', () => {
 });
 
 describe('salient tournament status', () => {
-  it('of a queue tournament its SPRT stopped: when and why, the matches left unplayed, and the test', async () => {
+  it('of a queue tournament its SPRT stopped: the state and why, the matches left unplayed, the test and the pairing', async () => {
     // The status the queue gives is the local run's outcomes with the stop record (see the BullMQ test).
     const plan = await planTournament(await loadTournamentSpec(join(root, 'examples/tournaments/blitz-sprt.yaml')));
     const run = await runLocalTournament({ plan, threads: 2 });
     const n = run.outcomes.length;
-    const lines = statusLines({
-      tournamentId: plan.tournamentId,
-      state: 'finished',
-      stopped: { at: '2026-11-23T08:00:00.000Z', reason: run.stopped!.reason },
-      stop: run.stop!,
-      counts: { total: 1000, waiting: 0, active: 0, delayed: 0, completed: n, failed: 0 },
-      outcomes: run.outcomes,
-      failed: [],
-      entrants: ['random', 'greedy'],
-      spool: [],
-    });
-    expect(lines[0]).toBe(`Tournament blitz-sprt: finished (stopped 2026-11-23T08:00:00.000Z: ${run.stopped!.reason}).`);
-    expect(lines[1]).toBe(`Matches: 1000 planned, ${n} finished, 0 failed, 0 running, 0 waiting, 0 waiting to retry, ${1000 - n} left unplayed by the stop rule.`);
-    expect(lines[2]).toMatch(/^SPRT greedy vs random, nElo \[0, 50\], alpha 0\.05, beta 0\.05: /);
-    expect(lines[3]).toMatch(new RegExp(`^  ${run.stop!.pairs} pairs \\[${run.stop!.pentanomial.join(', ')}\\]`));
+    const lines = statusLines(
+      overviewOfQueueStatus(
+        {
+          tournamentId: plan.tournamentId,
+          state: 'finished',
+          stopped: { at: '2026-11-23T08:00:00.000Z', reason: run.stopped!.reason },
+          stop: run.stop!,
+          stopDecision: run.decision!,
+          spec: plan.spec,
+          counts: { total: 1000, waiting: 0, active: 0, delayed: 0, completed: n, failed: 0 },
+          outcomes: run.outcomes,
+          failed: [],
+          entrants: ['random', 'greedy'],
+          spool: [],
+        },
+        { detail: true },
+      ),
+    );
+    expect(lines[0]).toBe(`Tournament blitz-sprt (Blitz SPRT, greedy against random), on the queue: stopped: SPRT accepted H1 after ${run.decision!.pairs} pairs.`);
+    expect(lines[1]).toBe(`Matches: 1000 planned, ${n} finished, 0 failed, 0 running, 0 waiting, ${1000 - n} left unplayed (stopped).`);
+    expect(lines[2]).toBe(`Stopped by its stop rule at 2026-11-23T08:00:00.000Z: ${run.stopped!.reason}.`);
+    expect(lines[3]).toMatch(/^SPRT greedy vs random, nElo \[0, 50\], alpha 0\.05, beta 0\.05: /);
+    expect(lines[4]).toMatch(new RegExp(`^  ${run.stop!.pairs} pairs \\[${run.stop!.pentanomial.join(', ')}\\]`));
+    // The pairing, the candidate first, with the SPRT's own pentanomial Elo (the same pairs).
+    const text = lines.join('\n');
+    expect(text).toMatch(new RegExp(`│ greedy vs random │ ${n} +│ \\d+/\\d+/\\d+ +│ [\\d.]+% +│ \\+[\\d.]+ ± [\\d.]+ +│ [\\d.]+% +│ [\\d.]+% +│ ${run.stop!.pairs} +│ \\[${run.stop!.pentanomial.join(', ')}\\]`));
   }, 60_000);
+});
+
+describe('tournament run exit codes for CI', () => {
+  const sprtSpec = (id: string, base: string, cand: string, games: number) => {
+    const file = join(tmp, `${id}.yaml`);
+    writeFileSync(
+      file,
+      `id: ${id}\ngame: blitz\nscenarios: [A]\nentrants:\n  - { name: base, bot: ${base} }\n  - { name: cand, bot: ${cand} }\n` +
+        `format: gauntlet\nreference: base\ngamesPerPairing: ${games}\ndecisionCap: 2000\nstop: { rule: sprt, elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 }\n`,
+    );
+    return file;
+  };
+
+  it('--fail-on h0: exit 4 when the SPRT accepts H0, and again from the recorded verdict; 0 for --fail-on h1', () => {
+    const spec = sprtSpec('exit-h0', 'random', 'random', 400);
+    const r = salient('exit', 'tournament', 'run', spec, '--quiet', '--threads', '2', '--fail-on', 'h0');
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/^salient: exit 4: the SPRT accepted H0 \(--fail-on h0\)\.$/m);
+    expect(r.stdout).toMatch(/^State: stopped: SPRT accepted H0 after \d+ pairs\.$/m);
+    const again = salient('exit', 'tournament', 'run', spec, '--quiet', '--json', '--fail-on', 'h0,undecided');
+    expect(again.code, again.stderr).toBe(4);
+    expect(JSON.parse(again.stdout)).toMatchObject({ played: 0, state: 'stopped', accepted: 'H0', exitCode: 4, exitReasons: ['the SPRT accepted H0 (--fail-on h0,undecided)'] });
+    const h1 = salient('exit', 'tournament', 'run', spec, '--quiet', '--fail-on', 'h1');
+    expect(h1.code, h1.stderr).toBe(0);
+  }, 120_000);
+
+  it('--fail-on undecided: exit 4 when the plan runs out first; --fail-on without an SPRT is refused', () => {
+    const r = salient('exit', 'tournament', 'run', sprtSpec('exit-short', 'random', 'greedy', 4), '--quiet', '--json', '--fail-on', 'undecided');
+    expect(r.code, r.stderr).toBe(4);
+    expect(JSON.parse(r.stdout)).toMatchObject({ played: 4, state: 'finished', exitCode: 4, exitReasons: ['the SPRT ran out of plan undecided (--fail-on undecided)'] });
+    expect(JSON.parse(r.stdout).reason).toMatch(/^finished: all 4 matches played; SPRT undecided after 2 pairs$/);
+    const plain = salient('exit', 'tournament', 'run', SMOKE, '--quiet', '--no-telemetry', '--fail-on', 'h0');
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/^salient: --fail-on checks an SPRT's verdict, but .*blitz-smoke\.yaml has no stop: sprt; drop --fail-on or add an SPRT to the spec\.$/m);
+    const bad = salient('exit', 'tournament', 'run', SMOKE, '--fail-on', 'h2');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--fail-on.*expected h0, h1 or undecided/);
+  }, 60_000);
+
+  it('--max-forfeits N|P%: exit 5 when more matches than that end in a forfeit', () => {
+    const spec = join(tmp, 'forfeits.yaml');
+    writeFileSync(spec, 'id: forfeits\ngame: blitz\nscenarios: [A]\nentrants: [random, { name: crasher, bot: crash, params: { after: 1 } }]\ngamesPerPairing: 2\n');
+    const over = salient('forfeits', 'tournament', 'run', spec, '--quiet', '--threads', '1', '--max-forfeits', '1');
+    expect(over.code, over.stderr).toBe(5);
+    expect(over.stderr).toMatch(/^salient: exit 5: 2 forfeit\(s\) in 2 finished matches is over --max-forfeits 1\.$/m);
+    expect(over.stdout).toMatch(/^State: finished: all 2 matches played \(2 forfeits\)\.$/m);
+    expect(salient('forfeits', 'tournament', 'run', spec, '--quiet', '--max-forfeits', '50%').code).toBe(5);
+    const within = salient('forfeits', 'tournament', 'run', spec, '--quiet', '--max-forfeits', '2', '--max-errors', '0');
+    expect(within.code, within.stderr).toBe(0);
+    const bad = salient('forfeits', 'tournament', 'run', spec, '--max-forfeits', 'lots');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/expected a number of matches \(such as 3\) or a share of the finished matches \(such as 5%\), got 'lots'/);
+  }, 60_000);
+});
+
+describe('tournament list, status from the store, export and replay of the export', () => {
+  it('lists the tournament with its state, shows its status and results from the store, exports it, and replay verifies the export', () => {
+    const run = salient('store', 'tournament', 'run', SMOKE, '--quiet', '--threads', '2', '--json');
+    expect(run.code, run.stderr).toBe(0);
+    const ran = JSON.parse(run.stdout) as { pairings: { first: string; second: string; games: number; elo: { elo: number } }[]; crossTable: unknown };
+    expect(ran.pairings).toHaveLength(1);
+    expect(ran.pairings[0]).toMatchObject({ first: 'random', second: 'greedy', games: 8, model: 'pentanomial', pairs: 4 });
+
+    const list = salient('store', 'tournament', 'list', '--json');
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout).tournaments).toEqual([
+      { id: 'blitz-smoke', name: 'Blitz smoke (random vs greedy)', game: 'blitz', executor: 'local', state: 'finished', reason: 'finished: all 8 matches played', done: 8, planned: 8, lastActivity: expect.any(String), source: 'store' },
+    ]);
+    const text = salient('store', 'tournament', 'list');
+    expect(text.stdout).toMatch(/│ blitz-smoke +│ blitz +│ local +│ finished: all 8 matches played +│ 8\/8 +│ \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC │/);
+
+    const status = salient('store', 'tournament', 'status', 'blitz-smoke', '--json');
+    expect(status.code, status.stderr).toBe(0);
+    const s = JSON.parse(status.stdout);
+    expect(s).toMatchObject({ id: 'blitz-smoke', executor: 'local', source: 'store', state: 'finished', counts: { planned: 8, done: 8 } });
+    // The same results the run printed, from the store's matches.
+    expect(s.pairings).toEqual(ran.pairings);
+    expect(s.crossTable).toEqual(ran.crossTable);
+    const unknown = salient('store', 'tournament', 'status', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^salient: No tournament 'nope' in the telemetry store\. `salient tournament list` \(with --redis URL for a queue\) lists them\.$/m);
+
+    const file = join(tmp, 'smoke.jsonl');
+    const exported = salient('store', 'tournament', 'export', 'blitz-smoke', '--out', file);
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    expect(lines).toHaveLength(8);
+    expect(lines.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const l of lines) {
+      expect(l).toMatchObject({ format: 'salient-tournament-match/1', tournamentId: 'blitz-smoke', kind: 'completed', replay: { game: 'blitz', scenario: l.scenario, seed: l.seed } });
+      expect(Object.values(l.entrants).sort()).toEqual(['greedy', 'random']);
+      expect(Object.values(l.sides).sort()).toEqual(['loss', 'win']);
+    }
+
+    const all = salient('store', 'replay', file);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain(`8 of 8 match(es) in ${file} reproduce their recorded final state.`);
+    const third = salient('store', 'replay', file, '--line', '3');
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stdout).toMatch(/OK: the replay reproduces the recorded final state\./);
+    const byId = salient('store', 'replay', file, '--match', lines[5]!.matchId);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stdout).toContain(`seed ${lines[5]!.seed}`);
+
+    // One line that does not reproduce (a tampered final hash), one that cannot be read: each named, exit 3.
+    const bad = join(tmp, 'smoke-bad.jsonl');
+    const tampered = { ...lines[1], replay: { ...lines[1]!.replay, finalHash: '0000000000000000' } };
+    writeFileSync(bad, [lines[0], tampered, '{"format": "salient-tournament-match/1", "matchId": "broken",', lines[2]].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+    const checked = salient('store', 'replay', bad);
+    expect(checked.code).toBe(3);
+    expect(checked.stdout).toMatch(new RegExp(`^line 2 ${lines[1]!.matchId} \\(scenario A, seed \\d+, completed\\): MISMATCH: final state hash [0-9a-f]+, recorded 0000000000000000$`, 'm'));
+    expect(checked.stdout).toMatch(/^line 3: BAD: .*smoke-bad\.jsonl line 3:1:\d+: invalid JSON/m);
+    expect(checked.stdout).toContain(`2 of 4 match(es) in ${bad} reproduce their recorded final state; 1 do not; 1 could not be checked.`);
+    expect(salient('store', 'replay', bad, '--line', '9').stderr).toMatch(/has 4 line\(s\); there is no line 9/);
+  }, 120_000);
 });

@@ -28,6 +28,18 @@ export { planTournament, pairingsOf } from './plan.ts';
 export { tournamentRecord } from './record.ts';
 export { standings, standingsText, type StandingsRow, type SideRecord } from './standings.ts';
 export {
+  tournamentResults,
+  resultsContextOf,
+  problemCounts,
+  type TournamentResults,
+  type ResultsContext,
+  type PairingResult,
+  type CrossTable,
+  type CrossCell,
+  type ScenarioStandings,
+} from './results.ts';
+export { tournamentState, TOURNAMENT_STATES, type TournamentState, type StateFacts, type StateReport } from './state.ts';
+export {
   createStopRule,
   fixedStopRule,
   sprtStopRule,

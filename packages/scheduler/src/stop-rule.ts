@@ -28,6 +28,8 @@ export interface StopDecision {
   reason?: string;
   /** `sprt`: the hypothesis the test accepted, when that is why it stopped (absent when the plan ran out first). */
   accepted?: 'H0' | 'H1';
+  /** `sprt`: complete pairs counted when the decision was made (latched with it). */
+  pairs?: number;
 }
 
 export interface StopRule {
@@ -198,8 +200,8 @@ export function sprtStopRule(spec: Extract<StopSpec, { rule: 'sprt' }>, ctx: Sto
     const c = `${candidate} vs ${baseline}`;
     verdict =
       state === 'H1'
-        ? { stop: true, accepted: 'H1', reason: `SPRT accepted H1 (${c}: ${spec.elo1 > 0 ? 'candidate stronger' : `candidate not weaker by more than ${-spec.elo1} nElo`}): LLR ${twoDecimals(llr)} ≥ ${twoDecimals(r.upper)} ${pairs}` }
-        : { stop: true, accepted: 'H0', reason: `SPRT accepted H0 (${c}: ${spec.elo0 >= 0 ? 'candidate not stronger' : 'candidate weaker'}): LLR ${twoDecimals(llr)} ≤ ${twoDecimals(r.lower)} ${pairs}` };
+        ? { stop: true, accepted: 'H1', pairs: r.pairs, reason: `SPRT accepted H1 (${c}: ${spec.elo1 > 0 ? 'candidate stronger' : `candidate not weaker by more than ${-spec.elo1} nElo`}): LLR ${twoDecimals(llr)} ≥ ${twoDecimals(r.upper)} ${pairs}` }
+        : { stop: true, accepted: 'H0', pairs: r.pairs, reason: `SPRT accepted H0 (${c}: ${spec.elo0 >= 0 ? 'candidate not stronger' : 'candidate weaker'}): LLR ${twoDecimals(llr)} ≤ ${twoDecimals(r.lower)} ${pairs}` };
   };
 
   return {
@@ -231,6 +233,7 @@ export function sprtStopRule(spec: Extract<StopSpec, { rule: 'sprt' }>, ctx: Sto
         const pairs = counts.reduce((s, x) => s + x, 0);
         return {
           stop: true,
+          pairs,
           reason: `all ${ctx.matches} planned matches played; SPRT undecided: LLR ${twoDecimals(llr)} between ${twoDecimals(bounds.lower)} and ${twoDecimals(bounds.upper)} after ${pairs} pair${pairs === 1 ? '' : 's'}`,
         };
       }
@@ -277,15 +280,25 @@ export function createStopRule(spec: StopSpec, ctx: StopContext): StopRule {
 }
 
 /**
- * `plan`'s stop rule over `outcomes` (a run's, or the matches a store holds for it) taken in plan
- * order, as the local pool feeds it: whether and why it decided, and its figures (`sprt`). The
- * decision comes out as the run made it, since the run also fed its rule in plan order; the figures
- * count every outcome given.
+ * `plan`'s stop rule over `outcomes` (a run's, the matches a store holds for it, or the outcomes queue
+ * workers fed their rules) as the executors feed it: in plan order, up to the first planned match
+ * without an outcome. The decision is the one taken on that unbroken run of outcomes, so it comes out
+ * as the run (local pool or workers) made it, whatever finished out of order after a gap; the figures
+ * then count every outcome given (as a run's final figures count the matches still in flight).
  */
-export function replayStopRule(plan: TournamentPlan, outcomes: readonly MatchOutcome[]): { decision: StopDecision; status?: StopStatus } {
+export function replayStopRule(plan: Pick<TournamentPlan, 'spec' | 'matches'>, outcomes: readonly MatchOutcome[]): { decision: StopDecision; status?: StopStatus } {
   const rule = createStopRule(plan.spec.stop, stopContextOf(plan.spec));
-  for (const o of [...outcomes].sort((a, b) => a.index - b.index)) rule.observe(o);
-  return { decision: rule.decided(), ...(rule.status ? { status: rule.status() } : {}) };
+  const byId = new Map(outcomes.map((o) => [o.matchId, o]));
+  let next = 0;
+  for (; next < plan.matches.length; next++) {
+    const o = byId.get(plan.matches[next]!.id);
+    if (!o) break;
+    rule.observe(o);
+    byId.delete(o.matchId);
+  }
+  const decision = rule.decided();
+  for (const o of [...byId.values()].sort((a, b) => a.index - b.index)) rule.observe(o);
+  return { decision, ...(rule.status ? { status: rule.status() } : {}) };
 }
 
 /**

@@ -105,7 +105,8 @@ describe('stop: sprt on the local pool', () => {
     const stored = (await recordedMatches(telemetry, p.tournamentId)).map((r) => outcomeFromRecord(byId.get(r.matchId)!, r));
     expect(stored).toHaveLength(first.outcomes.length);
     const replayed = replayStopRule(p, stored);
-    expect(replayed.decision).toEqual({ stop: true, accepted: 'H0', reason: first.stopped!.reason });
+    expect(replayed.decision).toEqual({ stop: true, accepted: 'H0', pairs: expect.any(Number), reason: first.stopped!.reason });
+    expect(first.stopped!.reason).toContain(`after ${replayed.decision.pairs} pairs`);
     expect(replayed.status).toEqual(first.stop);
     const [t] = await telemetry.tournaments({ tournament: p.tournamentId });
     expect(t).toMatchObject({ state: 'finished', planned: 400, matches: first.outcomes.length });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SalientError } from '@salient/engine';
 import { pentanomial, sprt, sprtElo, type GameScore } from '@salient/stats';
 import { parseTournamentSpec, type MatchOutcome } from '../src/index.ts';
-import { createStopRule, stopContextOf, type StopRule } from '../src/stop-rule.ts';
+import { createStopRule, replayStopRule, stopContextOf, type StopRule } from '../src/stop-rule.ts';
+import type { PlannedMatch, TournamentSpec } from '../src/types.ts';
 
 const CANDIDATE = 'greedy';
 const BASELINE = 'random';
@@ -65,6 +66,7 @@ describe('sprt stop rule', () => {
     expect(r.decided()).toEqual({
       stop: true,
       accepted: 'H1',
+      pairs: n,
       reason: `SPRT accepted H1 (greedy vs random: candidate stronger): LLR ${at.llr.toFixed(2)} ≥ 2.94 after ${n} pairs`,
     });
     const s = r.status?.();
@@ -150,7 +152,7 @@ describe('sprt stop rule', () => {
     expect(r.decided()).toEqual({ stop: false });
     r.observe(all[5]!);
     const llr = sprt([0, 0, 3, 0, 0], SPRT).llr;
-    expect(r.decided()).toEqual({ stop: true, reason: `all 6 planned matches played; SPRT undecided: LLR ${llr.toFixed(2).replace('-0.00', '0.00')} between -2.94 and 2.94 after 3 pairs` });
+    expect(r.decided()).toEqual({ stop: true, pairs: 3, reason: `all 6 planned matches played; SPRT undecided: LLR ${llr.toFixed(2).replace('-0.00', '0.00')} between -2.94 and 2.94 after 3 pairs` });
   });
 
   it('keeps its decision once made, while the status follows the games still finishing', () => {
@@ -161,6 +163,8 @@ describe('sprt stop rule', () => {
     const pairs = r.status?.().pairs ?? 0;
     for (let i = 0; i < 3 * pairs; i++) for (const o of pair(0, 0)) r.observe(o);
     expect(r.decided()).toEqual(decision);
+    // The pairs of the decision are latched with it.
+    expect(decision.pairs).toBe(pairs);
     expect(r.status?.().state).not.toBe('H1');
     expect(r.status?.().pairs).toBe(4 * pairs);
   });
@@ -213,5 +217,33 @@ describe('stopContextOf', () => {
       'entrants: stop: sprt tests one candidate against the reference, but this gauntlet has 2 (greedy, g2); run one tournament per candidate, or use stop: fixed.',
     ]);
     expect(await issues(`${GAUNTLET}sideSwap: false\n${sprtStop}`)).toEqual(['sideSwap: is false, but stop: sprt counts side-swapped pairs; set sideSwap: true (the default).']);
+  });
+});
+
+describe('replayStopRule: the decision as the executors take it, in plan order', () => {
+  /** A plan of `n` side-swapped pairs of the gauntlet, and their outcomes: a clearly stronger candidate. */
+  function stronger(n: number) {
+    const pattern: [GameScore, GameScore][] = [[1, 1], [1, 0.5], [0.5, 1], [1, 0]];
+    const outcomes = Array.from({ length: n }, (_, i) => pair(...pattern[i % 4]!)).flat();
+    const spec = {
+      id: 't', game: 'blitz', pack: 'approximation', scenarios: ['A'], format: 'gauntlet', reference: BASELINE, sideSwap: true, gamesPerPairing: 2 * n,
+      seeds: Array.from({ length: n }, (_, i) => i + 1), entrants: [{ name: BASELINE, bot: 'random' }, { name: CANDIDATE, bot: 'greedy' }], stop: SPRT,
+    } as unknown as TournamentSpec;
+    const matches = outcomes.map((o) => ({ id: o.matchId }) as PlannedMatch);
+    return { plan: { spec, matches }, outcomes };
+  }
+
+  it('decides on the outcomes before the first missing one; those after it count in the figures only', () => {
+    const { plan, outcomes } = stronger(400);
+    const all = replayStopRule(plan, outcomes);
+    expect(all.decision).toMatchObject({ stop: true, accepted: 'H1' });
+    const at = all.decision.pairs!;
+    // The first game is missing: no decision yet (the executors wait for it), but every pair after it is counted.
+    const holed = replayStopRule(plan, outcomes.slice(1));
+    expect(holed.decision).toEqual({ stop: false });
+    expect(holed.status).toMatchObject({ pairs: 399, pendingPairs: 1, state: 'H1' });
+    // A hole after the deciding pair changes nothing of the decision.
+    const late = replayStopRule(plan, outcomes.filter((_, i) => i !== 2 * at + 3));
+    expect(late.decision).toEqual(all.decision);
   });
 });

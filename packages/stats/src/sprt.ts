@@ -215,6 +215,29 @@ export function pentanomialElo(counts: Pentanomial): EloEstimate {
 }
 
 /**
+ * Elo with its 95% interval and the LOS from game results (wins, draws, losses of the candidate), as
+ * cutechess-cli and fastchess print them for games that are not paired (`Elo: x +/- y`, `LOS`): the
+ * mean score per game, its standard error from the per-game variance of the results, both ends of the
+ * normal interval on the score turned into Elo, and LOS = Φ((score − ½) / se). Zero counts are
+ * replaced by 1e-3 first, as `pentanomialElo` does (fishtest's `regularize`), so a clean sweep gives a
+ * large finite estimate rather than an infinite one; otherwise the figures are fastchess's `EloWDL`.
+ * For side-swapped pairs prefer `pentanomialElo`: paired games are not independent.
+ */
+export function trinomialElo(wins: number, draws: number, losses: number): EloEstimate {
+  for (const [name, c] of [['wins', wins], ['draws', draws], ['losses', losses]] as const) {
+    if (!(Number.isInteger(c) && c >= 0)) throw new RangeError(`trinomialElo: ${name} is ${String(c)}; pass whole counts of games, 0 or more.`);
+  }
+  const [l, d, w] = [losses, draws, wins].map((c) => (c === 0 ? REGULARIZE : c)) as [number, number, number];
+  const games = l + d + w;
+  const mu = (w + d / 2) / games;
+  const variance = (w * (1 - mu) ** 2 + d * (0.5 - mu) ** 2 + l * mu ** 2) / games;
+  const se = Math.sqrt(variance / games);
+  const elo = scoreToElo(mu);
+  const plusMinus = (scoreToElo(mu + phiInv(0.975) * se) - scoreToElo(mu + phiInv(0.025) * se)) / 2;
+  return { elo, ci: { low: elo - plusMinus, high: elo + plusMinus }, plusMinus, los: phi((mu - 0.5) / se) };
+}
+
+/**
  * Normalized Elo with its 95% interval, as fishtest's statistics page computes it: the t-value of the
  * pair scores, its variance from their skewness and kurtosis, scaled to normalized Elo.
  */

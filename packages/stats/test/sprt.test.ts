@@ -9,6 +9,7 @@ import {
   sprt,
   sprtBounds,
   sprtElo,
+  trinomialElo,
   type GameScore,
   type Pentanomial,
 } from '../src/sprt.ts';
@@ -186,6 +187,39 @@ describe('SPRT: the same numbers as fishtest’s Python', () => {
     const counts: Pentanomial = [0, 0, 0, 4, 0];
     expect(sprt(counts, { elo0: 0, elo1: 5, alpha: 0.5, beta: 0.5 }).state).toBe('H1'); // bounds are ±0
     expect(sprt(counts, { elo0: 0, elo1: 5, alpha: 0.01, beta: 0.01 }).state).toBe('continue');
+  });
+});
+
+describe('trinomialElo: game results as cutechess-cli and fastchess print them', () => {
+  // By hand, fastchess's EloWDL: score s = (W + D/2) / n; per-game variance v = (W(1-s)^2 + D(1/2-s)^2 + L s^2) / n;
+  // se = sqrt(v / n); Elo(x) = -400 log10(1/x - 1); ± = (Elo(s + 1.96 se) - Elo(s - 1.96 se)) / 2; LOS = Phi((s - 1/2) / se).
+  it('60 wins, 20 draws, 20 losses: s 0.7, v 0.16, se 0.04', () => {
+    const e = trinomialElo(60, 20, 20);
+    close(e.elo, 147.19071411783776); // -400 log10(3/7)
+    close(e.plusMinus, 66.01338122038528);
+    close(e.ci.low, 147.19071411783776 - 66.01338122038528);
+    expect(e.los).toBeGreaterThan(0.9999997); // Phi(5) = 0.99999971
+    expect(e.los).toBeLessThan(0.9999998);
+  });
+
+  it('30 wins, 50 draws, 20 losses: s 0.55; the same Elo as the pairs scoring that on average', () => {
+    const e = trinomialElo(30, 50, 20);
+    close(e.elo, 34.86007028756008);
+    close(e.plusMinus, 48.470228059870166);
+    expect(Math.abs(e.los - 0.923436)).toBeLessThan(1e-5); // Phi(1.4285714)
+    // Paired games: the pentanomial's own (wider here) interval on the same mean score.
+    close(pentanomialElo([3, 10, 18, 12, 7]).elo, e.elo);
+  });
+
+  it('even results: Elo 0, LOS one half; a clean sweep stays finite; bad counts are refused', () => {
+    const even = trinomialElo(10, 5, 10);
+    expect(even.elo).toBeCloseTo(0, 12);
+    expect(even.los).toBeCloseTo(0.5, 12);
+    const sweep = trinomialElo(8, 0, 0);
+    expect(Number.isFinite(sweep.elo) && sweep.elo > 1000).toBe(true);
+    expect(trinomialElo(0, 0, 8).los).toBeLessThan(1e-6);
+    expect(() => trinomialElo(1.5, 0, 0)).toThrow(/trinomialElo: wins is 1.5; pass whole counts of games, 0 or more/);
+    expect(() => trinomialElo(1, -1, 0)).toThrow(RangeError);
   });
 });
 

@@ -484,6 +484,34 @@ export async function matchReplay(store: Store, matchId: string): Promise<Replay
   return m ? replayOf(m) : undefined;
 }
 
+/** A stored match with its replay (see {@link tournamentMatchReplays}). */
+export interface MatchWithReplay {
+  match: MatchSummary;
+  replay: Replay;
+}
+
+/**
+ * A page of the matches recorded for `tournamentId` (cancelled ones included: an export says what
+ * became of every match), with their replays, by match id: `limit` rows (default 200) after the match
+ * id `after`. One query a page, rather than one a match.
+ */
+export async function tournamentMatchReplays(store: StoreReader, tournamentId: string, page: { after?: string; limit?: number } = {}): Promise<MatchWithReplay[]> {
+  const limit = page.limit ?? 200;
+  if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
+  const inSummary = new Set(['match_id', 'game', 'scenario', 'pack_id', 'pack_hash', 'rules_version', 'seed', 'final_hash']);
+  const extra = REPLAY_SOURCE_COLUMNS.filter((c) => !inSummary.has(c));
+  const c = [`tournament = ${str(tournamentId)}`, ...(page.after !== undefined ? [`match_id > ${str(page.after)}`] : [])];
+  const sql = `SELECT ${SUMMARY_COLUMNS}, ${extra.join(', ')} FROM ${ident(store.database)}.matches FINAL ${where(c)} ORDER BY match_id LIMIT ${num(limit)}`;
+  let raw: Raw[];
+  try {
+    raw = await selectRows<Raw>(store.client, sql);
+  } catch (e) {
+    if (store.fail) throw store.fail(`reading the matches of tournament ${tournamentId}`, e);
+    throw e;
+  }
+  return raw.map((r) => ({ match: summary(r), replay: replayOf(r as unknown as StoredReplayColumns) }));
+}
+
 /** An event of a stored match, its data as the game gave it (see `eventData`). */
 export interface StoredEvent {
   seq: number;

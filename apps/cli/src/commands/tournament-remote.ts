@@ -1,27 +1,27 @@
 /**
  * The distributed side of `salient tournament`: `submit` a spec to a Redis queue (played by any
- * number of `salient worker`s), `status` of a submitted tournament with standings so far, `retry` of
- * its failed and cancelled matches, `cancel`.
+ * number of `salient worker`s), `status` of a tournament (on the queue, or run here and in the store)
+ * with its state, standings and results so far, `retry` of its failed and cancelled matches, `cancel`.
  * `--redis` defaults to `SALIENT_REDIS_URL`.
  */
 import type { Command } from 'commander';
 import { SalientError } from '@salient/engine';
 import { loadConfiguredBots } from '@salient/bots';
-import { loadTournamentSpec, planTournament, sprtText, standings } from '@salient/scheduler';
-import {
-  cancelTournament,
-  describeRedis,
-  retryTournament,
-  submitTournament,
-  tournamentStatus,
-  type TournamentStatus,
-} from '@salient/scheduler/bullmq';
-import { say, table } from '../output.ts';
+import { openTelemetry } from '@salient/telemetry';
+import { loadTournamentSpec, planTournament, tournamentRecord, type TournamentPlan } from '@salient/scheduler';
+import { cancelTournament, describeRedis, retryTournament, submitTournament } from '@salient/scheduler/bullmq';
+import { tournamentOverview, type TournamentOverview } from '@salient/scheduler/overview';
+import { say } from '../output.ts';
+import { withTelemetry } from '../telemetry.ts';
+import { statusLines } from './tournament-results.ts';
+
+export { statusLines } from './tournament-results.ts';
 
 interface RedisFlags {
   redis?: string;
   json?: boolean;
   bots?: string;
+  telemetry?: boolean;
 }
 
 function redisOf(f: RedisFlags): string {
@@ -30,55 +30,64 @@ function redisOf(f: RedisFlags): string {
   return url;
 }
 
-export function statusLines(s: TournamentStatus): string[] {
-  const c = s.counts;
-  const lines = [
-    `Tournament ${s.tournamentId}: ${s.state}${s.cancelledAt ? ` (cancelled ${s.cancelledAt})` : ''}${s.stopped ? ` (stopped ${s.stopped.at}: ${s.stopped.reason})` : ''}.`,
-    `Matches: ${c.total} planned, ${c.completed} finished, ${c.failed} failed, ${c.active} running, ${c.waiting} waiting, ${c.delayed} waiting to retry` +
-      (c.total - c.completed - c.failed - c.active - c.waiting - c.delayed > 0
-        ? `, ${c.total - c.completed - c.failed - c.active - c.waiting - c.delayed} ${s.stopped ? 'left unplayed by the stop rule' : 'removed by cancel'}.`
-        : '.'),
-  ];
-  if (s.stop) lines.push(...sprtText(s.stop));
-  if (s.outcomes.length) {
-    lines.push('', 'Standings (finished matches)');
-    lines.push(
-      table(
-        ['#', 'entrant', 'games', 'wins', 'losses', 'draws', 'score', 'score %', 'forfeits', 'errors'],
-        standings(s.outcomes, s.entrants).map((r, i) => [
-          String(i + 1),
-          r.name,
-          String(r.games),
-          String(r.wins),
-          String(r.losses),
-          String(r.draws),
-          String(r.score),
-          r.scorePct === null ? '-' : r.scorePct.toFixed(1),
-          String(r.forfeits),
-          String(r.errors),
-        ]),
-      ),
-    );
-    const odd = s.outcomes.filter((o) => o.kind === 'forfeit' || o.kind === 'error');
-    if (odd.length) {
-      lines.push('', 'Forfeits and engine errors');
-      for (const o of odd) lines.push(`  #${o.index} ${o.matchId}: ${o.kind}${o.detail ? `: ${o.detail}` : ''}`);
+/**
+ * Record a submitted tournament in the store, as the API does when it submits, so `tournament list`
+ * and the dashboard list it before any match is recorded. The store is a convenience here: when it
+ * cannot be opened (a server that does not answer, an embedded store another process holds) the
+ * submission stands and the user is told.
+ */
+async function recordSubmitted(plan: TournamentPlan): Promise<string | undefined> {
+  let t;
+  try {
+    t = await openTelemetry(undefined, { openTimeoutMs: 5000 });
+  } catch (e) {
+    if (e instanceof SalientError) return `not recorded in the telemetry store (${e.message}); the workers record its matches as they play them`;
+    throw e;
+  }
+  try {
+    await t.recordTournament(tournamentRecord(plan, 'queue', 'submitted', new Date()));
+    return undefined;
+  } catch (e) {
+    if (e instanceof SalientError) return `not recorded in the telemetry store (${e.message}); the workers record its matches as they play them`;
+    throw e;
+  } finally {
+    await t.close();
+  }
+}
+
+/**
+ * Tournament `id` as `status` shows it: from the queue when Redis is given and has it, else from the
+ * store. Throws `UNKNOWN_TOURNAMENT` naming every place looked in.
+ */
+export async function statusOf(id: string, redis: string | undefined): Promise<TournamentOverview> {
+  if (redis !== undefined) {
+    try {
+      return await tournamentOverview(id, { redis, detail: true });
+    } catch (e) {
+      if (!(e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT')) throw e;
     }
   }
-  if (s.failed.length) {
-    lines.push('', 'Failed matches (not played; see the reason)');
-    for (const f of s.failed) lines.push(`  #${f.index} ${f.matchId} after ${f.attempts} attempt(s): ${f.reason}`);
-    if (s.failed.some((f) => f.fault !== 'match')) lines.push(`Play the cancelled and infrastructure-failed ones again with: salient tournament retry ${s.tournamentId}`);
+  try {
+    return await withTelemetry((t) => tournamentOverview(id, { telemetry: t, detail: true }));
+  } catch (e) {
+    if (e instanceof SalientError && e.code === 'UNKNOWN_TOURNAMENT') {
+      throw new SalientError(
+        'UNKNOWN_TOURNAMENT',
+        `No tournament '${id}' ${redis !== undefined ? `on the queue at ${describeRedis(redis)} or ` : ''}in the telemetry store. \`salient tournament list\`${redis !== undefined ? '' : ' (with --redis URL for a queue)'} lists them.`,
+      );
+    }
+    throw e;
   }
-  if (s.spool.length) {
-    const pending = s.spool.reduce((n, w) => n + w.pending, 0);
-    lines.push(
-      '',
-      `Telemetry: ${pending} finished match(es) wait in worker spools for the ClickHouse server (${s.spool.map((w) => `${w.worker}: ${w.pending}${w.since ? ` since ${w.since}` : ''}`).join(', ')}); ` +
-        'they are delivered when it answers, and until then are missing from reports and the dashboard.',
-    );
-  }
-  return lines;
+}
+
+/** `status --json`: the overview without the queue's copy of the outcomes, the standings at the top. */
+export function statusJson(v: TournamentOverview): unknown {
+  const { queue, results, ...rest } = v;
+  return {
+    ...rest,
+    ...(results ? { standings: results.standings, pairings: results.pairings, crossTable: results.crossTable, byScenario: results.byScenario } : {}),
+    ...(queue ? { failed: queue.failed, spool: queue.spool, ...(queue.cancelledAt ? { cancelledAt: queue.cancelledAt } : {}), ...(queue.stopped ? { stopped: queue.stopped } : {}) } : {}),
+  };
 }
 
 export function addRemoteTournamentCommands(tournament: Command): void {
@@ -88,6 +97,7 @@ export function addRemoteTournamentCommands(tournament: Command): void {
     .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
     .option('--json', 'print the submission as JSON')
     .option('--bots <file>', "the workers' bots file: ext:<name> bots, and the cmd:/http: bots they allow; without one only built-in bots (default: SALIENT_BOTS_FILE)")
+    .option('--no-telemetry', 'do not record the submission in the telemetry store (by default it is, when the store can be opened, so `tournament list` and the dashboard show it at once)')
     .action(async (specPath: string, f: RedisFlags) => {
       const url = redisOf(f);
       // Checked as the workers will check it (they refuse what their bots file does not allow), so a
@@ -95,7 +105,9 @@ export function addRemoteTournamentCommands(tournament: Command): void {
       const bots = await loadConfiguredBots(f.bots);
       const plan = await planTournament(await loadTournamentSpec(specPath, { bots, submitted: true }));
       const r = await submitTournament(plan, { connection: url });
-      if (f.json) return say(JSON.stringify(r, null, 2));
+      const note = f.telemetry === false ? undefined : await recordSubmitted(plan);
+      if (note) process.stderr.write(`salient: tournament ${r.tournamentId} is on the queue, but ${note}.\n`);
+      if (f.json) return say(JSON.stringify({ ...r, recorded: f.telemetry !== false && note === undefined }, null, 2));
       const already = r.matches - r.added;
       say(`Tournament ${r.tournamentId}: ${r.matches} matches, ${r.added} added to ${describeRedis(url)}${already ? ` (${already} already there)` : ''}.`);
       say(`Follow it with: salient tournament status ${r.tournamentId} --redis ${describeRedis(url)}`);
@@ -103,13 +115,15 @@ export function addRemoteTournamentCommands(tournament: Command): void {
 
   tournament
     .command('status <id>')
-    .description('Progress and standings so far of a submitted tournament.')
+    .description(
+      'State, progress, SPRT, standings and results so far of a tournament: from the queue when --redis (or SALIENT_REDIS_URL) is given and has it, else from the telemetry store (a local run, or a queue tournament as its workers recorded it).',
+    )
     .option('--redis <url>', 'Redis of the workers (default: SALIENT_REDIS_URL)')
-    .option('--json', 'print the status (counts, outcomes, failures, standings) as JSON')
+    .option('--json', 'print the status (state and reason, counts, SPRT, standings, pairings, cross-table, by scenario, outcomes, failures) as JSON')
     .action(async (id: string, f: RedisFlags) => {
-      const s = await tournamentStatus(id, { connection: redisOf(f) });
-      if (f.json) return say(JSON.stringify({ ...s, standings: standings(s.outcomes, s.entrants) }, null, 2));
-      for (const line of statusLines(s)) say(line);
+      const v = await statusOf(id, f.redis ?? process.env.SALIENT_REDIS_URL);
+      if (f.json) return say(JSON.stringify(statusJson(v), null, 2));
+      for (const line of statusLines(v)) say(line);
     });
 
   tournament

@@ -10,6 +10,8 @@ export const TOURNAMENT_QUEUE = 'salient-tournaments';
 
 /** The submitted plan (JSON), so status can show standings without the spec file. */
 export const planKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:plan`;
+/** SCAN pattern of every tournament's plan key. */
+export const PLAN_PATTERN = 'salient:tournament:*:plan';
 /** Set when a tournament is cancelled (value: ISO time); workers abort its running matches. */
 export const cancelKey = (tournamentId: string): string => `salient:tournament:${tournamentId}:cancelled`;
 /** Set when a tournament's stop rule decided (value: JSON `{ at, reason }`); its waiting matches are taken off the queue. */

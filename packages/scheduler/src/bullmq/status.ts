@@ -6,11 +6,12 @@
 import { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { SalientError } from '@salient/engine';
-import { replayStopRule, type SprtStatus } from '../stop-rule.ts';
+import { replayStopRule, type SprtStatus, type StopDecision } from '../stop-rule.ts';
 import type { MatchOutcome, TournamentPlan, TournamentSpec } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
-import { MATCH_QUEUE, cancelKey, matchJobId, planKey } from './names.ts';
+import { MATCH_QUEUE, PLAN_PATTERN, cancelKey, matchJobId, planKey } from './names.ts';
 import { readStop, type StopRecord } from './stop.ts';
+import { errorOutcome } from '../play.ts';
 import { explainFailure, faultOf, type JobFault } from './faults.ts';
 import { readSpools, type WorkerSpool } from './spool-state.ts';
 import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
@@ -32,8 +33,19 @@ export interface TournamentStatus {
   cancelledAt?: string;
   /** Set once the stop rule decided: when and why (its waiting matches were taken off the queue). */
   stopped?: StopRecord;
-  /** `stop: sprt`: the test over the finished matches, in plan order. */
+  /**
+   * `stop: sprt`: the test over what the workers feed their rules (each ended job's outcomes, cancelled
+   * ones included; a job failed for good as an error for each of its matches), in plan order.
+   */
   stop?: SprtStatus;
+  /** `stop: sprt`: what the test decided on those outcomes, as the workers took them (see `replayStopRule`). */
+  stopDecision?: StopDecision;
+  /** The spec the plan was submitted with, when it carries one. */
+  spec?: TournamentSpec;
+  /** When it was submitted (ISO; absent for plans submitted before this was recorded). */
+  submittedAt?: string;
+  /** The latest a match job of it ended, or it was cancelled or stopped (ISO); absent before any. */
+  lastActivity?: string;
   counts: { total: number; waiting: number; active: number; delayed: number; completed: number; failed: number };
   /** Finished matches in plan order. */
   outcomes: MatchOutcome[];
@@ -52,7 +64,7 @@ export interface StatusOptions {
   connection: string;
 }
 
-async function readPlan(redis: Redis, id: string): Promise<SubmittablePlan> {
+async function readPlan(redis: Redis, id: string): Promise<SubmittablePlan & { submittedAt?: string }> {
   const raw = await redis.get(planKey(id));
   if (raw === null) {
     throw new SalientError('UNKNOWN_TOURNAMENT', `No tournament '${id}' on this queue. Check the id printed by \`salient tournament submit\`, and that --redis points at the same Redis.`);
@@ -80,7 +92,10 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     const stopped = await readStop(redis, id);
     const counts = { total: plan.matches.length, waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
     const outcomes: MatchOutcome[] = [];
+    /** What the workers' stop rules are fed (see `stop.ts`): every ended job's outcomes, a failed job's as errors. */
+    const fed: MatchOutcome[] = [];
     const failed: FailedMatch[] = [];
+    let last = 0;
     await Promise.all(
       matchJobs(plan.matches).map(async ({ pairId, matches }) => {
         // State first, then the job: a job seen completed has its return value written (both change
@@ -92,7 +107,9 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
         if (state === 'completed' || state === 'failed') {
           const job = await Job.fromId<MatchJobData, MatchOutcome[]>(queue, jobId);
           if (!job) return;
+          last = Math.max(last, job.finishedOn ?? 0);
           if (state === 'completed') {
+            fed.push(...job.returnvalue);
             for (const outcome of job.returnvalue) {
               if (outcome.kind === 'cancelled') {
                 counts.failed += 1;
@@ -106,6 +123,7 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
             counts.failed += n;
             const fault = faultOf(job.failedReason);
             const reason = explainFailure(job.failedReason, id);
+            fed.push(...matches.map((m) => errorOutcome(m, `its job failed: ${job.failedReason}`)));
             for (const m of matches) failed.push({ matchId: m.id, index: m.index, reason, attempts: job.attemptsMade, fault });
           }
         } else if (state === 'active') counts.active += n;
@@ -117,10 +135,16 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     failed.sort((a, b) => a.index - b.index);
     const open = counts.waiting + counts.active + counts.delayed;
     const spec = plan.spec as TournamentSpec | undefined;
-    const stop = spec?.stop?.rule === 'sprt' ? replayStopRule({ ...plan, spec } as TournamentPlan, outcomes).status : undefined;
+    const sprt = spec?.stop?.rule === 'sprt' ? replayStopRule({ ...plan, spec } as TournamentPlan, fed) : undefined;
+    const stop = sprt?.status;
+    const times = [last ? new Date(last).toISOString() : '', cancelledAt ?? '', stopped?.at ?? ''].filter(Boolean).sort();
     return {
       tournamentId: id,
       ...(plan.specHash !== undefined ? { specHash: plan.specHash } : {}),
+      ...(spec !== undefined ? { spec } : {}),
+      ...(plan.submittedAt !== undefined ? { submittedAt: plan.submittedAt } : {}),
+      ...(times.length ? { lastActivity: times.at(-1)! } : {}),
+      ...(sprt ? { stopDecision: sprt.decision } : {}),
       state: cancelledAt !== undefined ? 'cancelled' : open === 0 ? 'finished' : 'running',
       ...(cancelledAt !== undefined ? { cancelledAt } : {}),
       ...(stopped ? { stopped } : {}),
@@ -133,6 +157,23 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     };
   } finally {
     await queue.close();
+    redis.disconnect();
+  }
+}
+
+/** Ids of the tournaments whose plans are on the queue at `redis` (in no particular order). */
+export async function queuedTournamentIds(connection: string): Promise<string[]> {
+  const redis = await connectRedis(connection);
+  try {
+    const ids = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', PLAN_PATTERN, 'COUNT', 500);
+      cursor = next;
+      for (const k of keys) ids.add(k.slice('salient:tournament:'.length, -':plan'.length));
+    } while (cursor !== '0');
+    return [...ids];
+  } finally {
     redis.disconnect();
   }
 }

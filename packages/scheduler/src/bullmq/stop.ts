@@ -157,3 +157,4 @@ export async function readStop(redis: Redis, id: string): Promise<StopRecord | u
     return { at: '', reason: raw };
   }
 }
+

@@ -96,7 +96,7 @@ export async function submitTournament(plan: SubmittablePlan, o: SubmitOptions):
     const there = jobs.length ? ((await redis.pipeline(jobs.map((j) => ['exists', `bull:${MATCH_QUEUE}:${matchJobId(j.pairId)}`])).exec()) ?? []) : [];
     const before = jobs.reduce((n, j, i) => n + (there[i]?.[1] === 1 ? j.matches.length : 0), 0);
     // Stored first and never overwritten: status reads the plan a worker may already be playing.
-    const fresh = await redis.set(planKey(plan.tournamentId), JSON.stringify(plan), 'NX');
+    const fresh = await redis.set(planKey(plan.tournamentId), JSON.stringify({ ...plan, submittedAt: new Date().toISOString() }), 'NX');
     const stored = fresh === null ? await redis.get(planKey(plan.tournamentId)) : null;
     if (stored !== null) {
       const earlier = JSON.parse(stored) as SubmittablePlan;

@@ -24,7 +24,7 @@ import type { MatchOutcome, PlannedMatch, TournamentPlan } from '../types.ts';
 import { errorOutcome, isDecided, plannedPart } from '../play.ts';
 import { bundleEntry } from '../bundle.ts';
 import { tournamentRecord } from '../record.ts';
-import { createStopRule, stopContextOf, type StopStatus } from '../stop-rule.ts';
+import { createStopRule, stopContextOf, type StopDecision, type StopStatus } from '../stop-rule.ts';
 import type { ToPool, ToThread } from './protocol.ts';
 
 /** What {@link runLocalTournament} tells `onProgress` (after every match, and once before the first). */
@@ -102,6 +102,11 @@ export interface LocalRunResult {
   wallMs: number;
   /** The stop rule's figures at the end (`stop: sprt`). */
   stop?: StopStatus;
+  /**
+   * What the stop rule decided on the outcomes in plan order (`stop: sprt`: a hypothesis accepted, or
+   * the plan ran out undecided; `stop: false` when the run was cancelled before either).
+   */
+  decision?: StopDecision;
   /**
    * Set when the stop rule ended the tournament before its plan did: why, and how many planned
    * matches were left unplayed.
@@ -423,12 +428,14 @@ export async function runLocalTournament(o: LocalRunOptions): Promise<LocalRunRe
   return finish(cancelled);
 
   function finish(wasCancelled: boolean): LocalRunResult {
+    // The decision is the one taken in plan order; what comes after a hole only adds to the figures.
+    const decision = rule.decided();
     // Outcomes still waiting for their turn (the plan has holes once stopped or cancelled) count now.
     for (const x of [...early.values()].sort((a, b) => a.index - b.index)) rule.observe(x);
     early.clear();
     const finished = outcomes.filter((x) => x.kind !== 'cancelled').length;
     return {
-      ...(rule.status ? { stop: rule.status() } : {}),
+      ...(rule.status ? { stop: rule.status(), decision } : {}),
       ...(stopped !== undefined ? { stopped: { reason: stopped, unplayed: plan.matches.length - finished } } : {}),
       tournamentId: plan.tournamentId,
       outcomes: [...outcomes].sort((a, b) => a.index - b.index),
