@@ -17,3 +17,9 @@ export {
   type SideFeatureName,
 } from './map-json.ts';
 export { HexMap, HexFlag, SideFeature, SIDE_FEATURE_BITS, NO_TERRAIN, checkHexMap, loadHexMap, type City, type Country, type HexMapCheck, type LoadOptions } from './map.ts';
+export { type HexTest, hexTest } from './hex-test.ts';
+export { ReachSearch, type MoveRules } from './reach.ts';
+export { zocMask, type ZocOptions } from './zoc.ts';
+export { RailSearch, RailCapacity, railNetworks } from './rail.ts';
+export { SupplySearch, type SupplyRules } from './supply.ts';
+export { syntheticMapJson, hash32, type SyntheticMapOptions } from './synthetic.ts';
