@@ -101,6 +101,8 @@ export class HexMap {
   readonly sideNames: ReadonlyMap<number, string>;
   /** On-map neighbour per (hex * 6 + direction); -1 where that neighbour is off the map (or the hex is). */
   readonly neighbours: Int32Array;
+  /** Per hex, bit d (1 << d) set when a rail line leaves it in direction d to an on-map hex. */
+  readonly railDirections: Uint8Array;
   /** Named lines as lists of hexside ids. */
   readonly lines: ReadonlyMap<string, Int32Array>;
   /** Names of hexes that have one (`hexes[].name`). */
@@ -172,6 +174,14 @@ export class HexMap {
         const nb = grid.adjacent[h * 6 + d] as number;
         if (nb >= 0 && this.onMap[nb]) this.neighbours[h * 6 + d] = nb;
       }
+    }
+    this.railDirections = new Uint8Array(n);
+    for (const h of list) {
+      let bits = 0;
+      for (let d = 0; d < 6; d++) {
+        if (this.neighbours[h * 6 + d] !== -1 && ((this.sideFeatures[grid.sides[h * 6 + d] as number] as number) & SideFeature.RAIL) !== 0) bits |= 1 << d;
+      }
+      this.railDirections[h] = bits;
     }
     this.lines = new Map(Object.entries(json.lines).map(([name, sides]) => [name, Int32Array.from(sides, ([a, b]) => grid.sideBetween(grid.index(a), grid.index(b)))]));
     this.notes = [...json.notes];

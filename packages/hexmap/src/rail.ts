@@ -31,10 +31,15 @@ export class RailSearch {
    */
   run(start: number, maxHexes: number, blocked?: HexTest): this {
     const { hexes, dist, parent } = this;
-    for (let i = 0; i < this.count; i++) {
-      const h = hexes[i] as number;
-      dist[h] = -1;
-      parent[h] = -1;
+    if (this.count > hexes.length >> 3) {
+      dist.fill(-1);
+      parent.fill(-1);
+    } else {
+      for (let i = 0; i < this.count; i++) {
+        const h = hexes[i] as number;
+        dist[h] = -1;
+        parent[h] = -1;
+      }
     }
     this.start = start;
     this.count = 0;
@@ -42,8 +47,7 @@ export class RailSearch {
     const mask = blocked instanceof Uint8Array ? blocked : undefined;
     const fn = typeof blocked === 'function' ? blocked : undefined;
     const nbs = this.map.neighbours;
-    const sides = this.map.grid.sides;
-    const feat = this.map.sideFeatures;
+    const railDirs = this.map.railDirections;
     dist[start] = 0;
     hexes[0] = start;
     let tail = 1;
@@ -51,10 +55,12 @@ export class RailSearch {
       const h = hexes[head] as number;
       const next = (dist[h] as number) + 1;
       if (next > maxHexes) continue;
+      const dirs = railDirs[h] as number;
       const base = h * 6;
       for (let d = 0; d < 6; d++) {
+        if ((dirs & (1 << d)) === 0) continue;
         const nb = nbs[base + d] as number;
-        if (nb < 0 || dist[nb] !== -1 || ((feat[sides[base + d] as number] as number) & SideFeature.RAIL) === 0) continue;
+        if (dist[nb] !== -1) continue;
         if (mask ? mask[nb] !== 0 : fn !== undefined && fn(nb)) continue;
         dist[nb] = next;
         parent[nb] = h;

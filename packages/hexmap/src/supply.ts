@@ -4,7 +4,7 @@
  * from all of those hexes. Tracing from the sources outward serves every unit of the side in one pass.
  */
 import type { HexTest } from './hex-test.ts';
-import { SideFeature, type HexMap } from './map.ts';
+import type { HexMap } from './map.ts';
 
 /** A side's supply rules for one search. */
 export interface SupplyRules {
@@ -35,9 +35,12 @@ export class SupplySearch {
   readonly railConnected: Uint8Array;
   /** Next hex towards the supply (-1 on sources and unsupplied hexes). */
   readonly parent: Int32Array;
+  /** An all-zero mask: "nothing blocked". */
+  private readonly open: Uint8Array;
 
   constructor(map: HexMap) {
     this.map = map;
+    this.open = new Uint8Array(map.size);
     this.hexes = new Int32Array(map.size);
     this.dist = new Int32Array(map.size).fill(-1);
     this.railConnected = new Uint8Array(map.size);
@@ -46,16 +49,22 @@ export class SupplySearch {
 
   run(rules: SupplyRules): this {
     const { hexes, dist, railConnected, parent } = this;
-    for (let i = 0; i < this.count; i++) {
-      const h = hexes[i] as number;
-      dist[h] = -1;
-      railConnected[h] = 0;
-      parent[h] = -1;
+    if (this.count > hexes.length >> 3) {
+      // Clearing whole arrays is a memset, faster than scattered writes once many hexes were touched.
+      dist.fill(-1);
+      railConnected.fill(0);
+      parent.fill(-1);
+    } else {
+      for (let i = 0; i < this.count; i++) {
+        const h = hexes[i] as number;
+        dist[h] = -1;
+        railConnected[h] = 0;
+        parent[h] = -1;
+      }
     }
     const onMap = this.map.onMap;
     const nbs = this.map.neighbours;
     const sides = this.map.grid.sides;
-    const feat = this.map.sideFeatures;
     let tail = 0;
     const n = Math.min(rules.sourceCount ?? rules.sources.length, rules.sources.length);
     for (let i = 0; i < n; i++) {
@@ -68,15 +77,18 @@ export class SupplySearch {
     // Phase 1: the rail network joined to the sources.
     if (rules.rail !== false) {
       const rb = rules.rail?.blocked;
-      const mask = rb instanceof Uint8Array ? rb : undefined;
       const fn = typeof rb === 'function' ? rb : undefined;
+      const m = rb instanceof Uint8Array ? rb : this.open;
+      const railDirs = this.map.railDirections;
       for (let head = 0; head < tail; head++) {
         const h = hexes[head] as number;
+        const dirs = railDirs[h] as number;
+        if (dirs === 0) continue;
         const base = h * 6;
         for (let d = 0; d < 6; d++) {
+          if ((dirs & (1 << d)) === 0) continue;
           const nb = nbs[base + d] as number;
-          if (nb < 0 || dist[nb] !== -1 || ((feat[sides[base + d] as number] as number) & SideFeature.RAIL) === 0) continue;
-          if (mask ? mask[nb] !== 0 : fn !== undefined && fn(nb)) continue;
+          if (dist[nb] !== -1 || m[nb] !== 0 || (fn !== undefined && fn(nb))) continue;
           dist[nb] = 0;
           railConnected[nb] = 1;
           parent[nb] = h;
@@ -90,19 +102,37 @@ export class SupplySearch {
     const mask = b instanceof Uint8Array ? b : undefined;
     const fn = typeof b === 'function' ? b : undefined;
     const crosses = rules.crosses;
-    for (let head = 0; head < tail; head++) {
-      const h = hexes[head] as number;
-      const next = (dist[h] as number) + 1;
-      if (next > limit) continue;
-      const base = h * 6;
-      for (let d = 0; d < 6; d++) {
-        const nb = nbs[base + d] as number;
-        if (nb < 0 || dist[nb] !== -1) continue;
-        if (mask ? mask[nb] !== 0 : fn !== undefined && fn(nb)) continue;
-        if (crosses !== undefined && !crosses(h, nb, sides[base + d] as number)) continue;
-        dist[nb] = next;
-        parent[nb] = h;
-        hexes[tail++] = nb;
+    if (fn === undefined && crosses === undefined) {
+      // The common case (a mask or nothing) in a loop with no calls and no mode tests per step.
+      const m = mask ?? this.open;
+      for (let head = 0; head < tail; head++) {
+        const h = hexes[head] as number;
+        const next = (dist[h] as number) + 1;
+        if (next > limit) continue;
+        const base = h * 6;
+        for (let d = 0; d < 6; d++) {
+          const nb = nbs[base + d] as number;
+          if (nb < 0 || dist[nb] !== -1 || m[nb] !== 0) continue;
+          dist[nb] = next;
+          parent[nb] = h;
+          hexes[tail++] = nb;
+        }
+      }
+    } else {
+      for (let head = 0; head < tail; head++) {
+        const h = hexes[head] as number;
+        const next = (dist[h] as number) + 1;
+        if (next > limit) continue;
+        const base = h * 6;
+        for (let d = 0; d < 6; d++) {
+          const nb = nbs[base + d] as number;
+          if (nb < 0 || dist[nb] !== -1) continue;
+          if (mask ? mask[nb] !== 0 : fn !== undefined && fn(nb)) continue;
+          if (crosses !== undefined && !crosses(h, nb, sides[base + d] as number)) continue;
+          dist[nb] = next;
+          parent[nb] = h;
+          hexes[tail++] = nb;
+        }
       }
     }
     this.count = tail;

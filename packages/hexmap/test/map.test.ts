@@ -51,6 +51,8 @@ describe('loadHexMap', () => {
     expect(m.sideNames.get(ab)).toBe('Aisne');
     expect(m.sideHas(m.sideOf('2852', '2851'), SideFeature.BORDER | SideFeature.MAJOR_RIVER)).toBe(true);
     expect(m.sideHas(m.sideOf('2750', '2751'), SideFeature.RAIL)).toBe(true);
+    expect(m.railDirections[a]).toBe(1 << 0); // east to 2750
+    expect(m.railDirections[m.hex('2750')]).toBe(1 << 3); // and back west
     expect([...m.line('front')]).toEqual([m.sideOf('2852', '2751')]);
     // On-map neighbours only: 2751's E is 2750 (on), its NE 2650 is not.
     expect(m.neighbours[a * 6 + 0]).toBe(m.hex('2750'));
