@@ -23,3 +23,4 @@ export { zocMask, type ZocOptions } from './zoc.ts';
 export { RailSearch, RailCapacity, railNetworks } from './rail.ts';
 export { SupplySearch, type SupplyRules } from './supply.ts';
 export { syntheticMapJson, hash32, type SyntheticMapOptions } from './synthetic.ts';
+export { HexHeap } from './heap.ts';
