@@ -202,6 +202,16 @@ export class HexMap {
       add(['scheme'], `unknown hex scheme '${json.scheme}'; known schemes: ${[...SCHEMES.keys()].join(', ')}`);
       return { ok: false, issues };
     }
+    // Every printed position inside the bounds must be writable as an id of the scheme (RRCC: 0-99).
+    for (const [key, b] of [['rows', json.rows], ['cols', json.cols]] as const) {
+      b.forEach((v, i) => {
+        const row = key === 'rows' ? v : json.rows[0];
+        const col = key === 'cols' ? v : json.cols[0];
+        const back = scheme.parse(scheme.format(row, col));
+        if (!back || back.row !== row || back.col !== col) add([key, i], `${key === 'rows' ? 'row' : 'column'} ${v} cannot be written as a ${scheme.name} id (${scheme.idHelp})`);
+      });
+    }
+    if (issues.length) return { ok: false, issues };
     const grid = new HexGrid(scheme, json.rows, json.cols);
     const bounds = grid.describeBounds();
     /** Index of an id at `path`, or -1 after recording why it is not one. */
@@ -314,6 +324,16 @@ export class HexMap {
   /** Code number of a terrain name, as stored in `terrain`; -1 when unknown. */
   terrainIndex(name: string): number {
     return this.terrains.indexOf(name);
+  }
+
+  /** On-map hexes within `radius` steps of `h` (h included when on the map), in the grid's fixed order. */
+  hexesWithin(h: number, radius: number, out: number[] = []): number[] {
+    const start = out.length;
+    this.grid.within(h, radius, out);
+    let w = start;
+    for (let i = start; i < out.length; i++) if (this.onMap[out[i] as number] === 1) out[w++] = out[i] as number;
+    out.length = w;
+    return out;
   }
 
   /** True when the side has every bit of `mask`. */

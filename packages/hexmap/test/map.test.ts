@@ -104,6 +104,17 @@ describe('loadHexMap', () => {
     expect(r2.ok ? [] : r2.issues).toEqual([{ path: '$.scheme', message: expect.stringMatching(/unknown hex scheme 'hexagonal'; known schemes: rrcc-skewed, rrcc-offset-odd/) }]);
   });
 
+  it('refuses bounds its scheme cannot write as ids', () => {
+    const r = checkHexMap({ ...small(), rows: [26, 100] });
+    expect(r.ok ? [] : r.issues).toEqual([{ path: '$.rows[1]', message: expect.stringMatching(/row 100 cannot be written as a rrcc-skewed id/) }]);
+  });
+
+  it('lists on-map hexes within a radius', () => {
+    const m = loadHexMap(small());
+    expect(m.hexesWithin(m.hex('2751'), 1).map((h) => m.id(h)).sort()).toEqual(['2750', '2751', '2851', '2852']);
+    expect(m.hexesWithin(m.hex('2751'), 0).map((h) => m.id(h))).toEqual(['2751']);
+  });
+
   it('loads the synthetic E&A-size map', () => {
     const m = loadHexMap(syntheticMapJson(), { source: 'synthetic' });
     expect(m.hexCount).toBe(3906);

@@ -97,6 +97,16 @@ for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even')]
       );
     });
 
+    it('within(h, k) is exactly the in-bounds hexes at distance <= k', () => {
+      fc.assert(
+        fc.property(hex, fc.integer({ min: 0, max: 6 }), (h, k) => {
+          const got = g.within(h, k).sort((a, b) => a - b);
+          expect(got).toEqual(inBounds.filter((x) => g.distance(h, x) <= k));
+        }),
+        { numRuns: 50 },
+      );
+    });
+
     it('neighbouring centres are one unit apart', () => {
       fc.assert(
         fc.property(hex, dir, (h, d) => {
