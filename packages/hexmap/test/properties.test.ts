@@ -1,12 +1,12 @@
 /** Geometry laws that must hold on every scheme, checked on random hexes with fast-check. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HexGrid, rrccOffsetRows, rrccSkewed, type HexScheme } from '../src/index.ts';
+import { ccrrFlatOddQ, HexGrid, rrccOffsetRows, rrccSkewed, type HexScheme } from '../src/index.ts';
 
 const ROWS = [10, 40] as const;
 const COLS = [4, 30] as const;
 
-for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even')] as HexScheme[]) {
+for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even'), ccrrFlatOddQ] as HexScheme[]) {
   describe(scheme.name, () => {
     const g = new HexGrid(scheme, ROWS, COLS);
     const inBounds = [...g.inBounds.keys()].filter((h) => g.inBounds[h] === 1);
