@@ -66,7 +66,10 @@ export interface LoadOptions {
 /** Result of `checkHexMap`: the model, or every problem found, each at its JSON path. */
 export type HexMapCheck = { ok: true; map: HexMap } | { ok: false; issues: PathIssue[] };
 
-/** The immutable map model. Arrays are indexed by hex index (`grid.size` long) unless said otherwise. */
+/**
+ * The map model, immutable by contract: typed arrays cannot be frozen, so nothing may write to them.
+ * Arrays are indexed by hex index (`grid.size` long) unless said otherwise.
+ */
 export class HexMap {
   readonly grid: HexGrid;
   readonly fidelity: HexMapJson['fidelity'];
