@@ -43,6 +43,12 @@ describe('rrcc-skewed (E&A)', () => {
     expect(ids(ea, [line[0] as number, line[9] as number])).toEqual(['2751', '3045']);
   });
 
+  it('a line along a hexside takes the hex on the east-south-east side (the documented tie rule)', () => {
+    // 3030 -> 2928 runs exactly along the hexside between 3029 and 2929.
+    expect(ids(ea, ea.line(ea.index('3030'), ea.index('2928')))).toEqual(['3030', '3029', '2928']);
+    expect(ids(ea, ea.line(ea.index('2928'), ea.index('3030')))).toEqual(['2928', '3029', '3030']);
+  });
+
   it('refuses malformed and out-of-grid ids with what a valid id looks like', () => {
     expect(() => ea.index('27a1')).toThrow(/'27a1' is not a hex id: rrcc-skewed ids are four digits RRCC/);
     expect(() => ea.index('0101')).toThrow(/Hex 0101 is outside the grid \(rows 10-62, columns 04-60\)/);
