@@ -58,9 +58,9 @@ export interface Country {
 /** Options of `checkHexMap` / `loadHexMap`. */
 export interface LoadOptions {
   /** Where the JSON came from, named in the error message ("packs/approximation/map.json"). */
-  source?: string;
+  source?: string | undefined;
   /** Root of the JSON paths in issues: "$" (default), or e.g. "$.map" when the map sits inside a pack object. */
-  root?: string;
+  root?: string | undefined;
 }
 
 /** Result of `checkHexMap`: the model, or every problem found, each at its JSON path. */
