@@ -1,7 +1,8 @@
 /**
  * Supply as distance from the sources, for every hex of a side at once: first the rail network joined
- * to a source (any length, stricter blocking), then an overland breadth-first search of limited length
- * from all of those hexes. Tracing from the sources outward serves every unit of the side in one pass.
+ * to a source (any length, stricter blocking), then an overland search of limited length from all of
+ * those hexes (breadth-first, or Dijkstra's when steps have costs). Tracing from the sources outward
+ * serves every unit of the side in one pass. Sources are always supplied, blocked or not.
  */
 import { HexHeap } from './heap.ts';
 import type { HexTest } from './hex-test.ts';
