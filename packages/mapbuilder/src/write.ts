@@ -183,7 +183,7 @@ function esc(s: string): string {
 
 /** An SVG a person can check the map with. */
 export function formatSvg(r: BuildResult): string {
-  const S = 10;
+  const S = 16;
   const g = r.grid;
   const ids = r.json.hexes.map((h) => h.id);
   const cx = (id: string): number => g.centreX[g.index(id)]!;
