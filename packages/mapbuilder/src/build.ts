@@ -290,13 +290,33 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
     return x;
   };
 
+  /** The most common country among a hex's land neighbours (ties: first in code order). */
+  const neighbourCountry = (id: string): string => {
+    const h = grid.index(id);
+    const n = new Map<string, number>();
+    for (let d = 0; d < 6; d++) {
+      const k = grid.neighbour(h, d);
+      const c = k >= 0 ? hexes.get(grid.id(k)) : undefined;
+      if (c?.kind === 'land' && c.country) n.set(c.country, (n.get(c.country) ?? 0) + 1);
+    }
+    const best = [...n].sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1))[0];
+    return best ? best[0] : 'OT';
+  };
+  /** 1914 country at a point (outlines plus the border edits), or undefined at sea. */
+  const countryAt = (lon: number, lat: number): string | undefined => {
+    const ci = countryRaster.get(lon, lat);
+    if (!ci) return undefined;
+    let code = codes[ci - 1]!;
+    for (const e of edits) if (e.from.includes(code) && inRing(e.polygon, lon, lat)) code = e.to;
+    return code;
+  };
   // Anchors: their hexes must be land (units set up there) of the country the rules imply.
   for (const a of anchors) {
     const x = get(a.hex);
     if (x.kind !== 'land') {
       x.kind = 'land';
       x.terrain = 'clear';
-      x.country = a.country ?? x.country ?? 'OT';
+      x.country = a.country ?? neighbourCountry(a.hex);
       x.estimate.push(`land: anchor ${a.hex} (${a.place}) must be land; Natural Earth put the hex centre in water`);
     }
     if (a.country && x.country !== a.country) {
@@ -452,7 +472,14 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
       const n = grid.neighbour(grid.index(id), d);
       return n >= 0 && grid.inBounds[n] && hexes.get(grid.id(n))?.kind === 'sea';
     });
-    if (coastal && (c.port ?? true)) x.port = true;
+    if (c.port === true || (coastal && c.port !== false)) x.port = true;
+    if (c.port === true && !coastal) x.estimate.push(`port: ${c.name} is a port in the rules; at this scale its hex does not touch a sea hex (estuary or river port)`);
+    // The city's own country wins over the hex majority (a city near a border).
+    const own = countryAt(c.lon, c.lat);
+    if (own && x.country !== own && !anchors.some((a) => a.hex === id && a.country)) {
+      x.estimate.push(`country: ${c.name} lies in ${own}; the hex majority was ${x.country}`);
+      x.country = own;
+    }
     const source = c.hex ? c.source : note.length ? `${c.source}; hex: projection, ${note.join('; ')}` : `${c.source}; hex: projection`;
     cities.push({ hex: id, name: c.name, size: c.size, ...(c.capital ? { capital: true } : {}), source });
   }
