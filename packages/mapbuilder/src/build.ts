@@ -87,6 +87,8 @@ export interface BuildResult {
   readonly grid: HexGrid;
   readonly transform: HexTransform;
   readonly layouts: readonly LayoutVerdict[];
+  /** The layout comparison repeated on subsets of the anchors, to show the verdict does not hang on a few. */
+  readonly layoutSubsets: readonly { name: string; count: number; verdicts: readonly LayoutVerdict[] }[];
   readonly anchors: readonly Anchor[];
   readonly hexes: ReadonlyMap<string, HexInfo>;
   readonly json: HexMapJsonInput;
@@ -155,6 +157,14 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
 
   // --- layout and transform ------------------------------------------------------------------------
   const layouts = compareLayouts(anchors, LAYOUTS);
+  const subsets: [string, readonly Anchor[]][] = [
+    ['all anchors', anchors],
+    ['without the S3 sector hexes (placed partly from neighbour relations)', anchors.filter((a) => !a.sector)],
+    ['exact and named-area only', anchors.filter((a) => a.certainty !== 'estimate')],
+    ['west of 12E', anchors.filter((a) => a.lon < 12)],
+    ['east of 12E', anchors.filter((a) => a.lon >= 12)],
+  ];
+  const layoutSubsets = subsets.map(([name, list]) => ({ name, count: list.length, verdicts: compareLayouts(list, LAYOUTS) }));
   const best = [...layouts].sort((a, b) => a.similarity.rms - b.similarity.rms)[0]!;
   const scheme = schemeByName(inputs.scheme ?? best.scheme);
   const transform = fitTransform(anchors, scheme);
@@ -660,6 +670,7 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
     grid,
     transform,
     layouts,
+    layoutSubsets,
     anchors,
     hexes,
     json,

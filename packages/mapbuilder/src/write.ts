@@ -74,6 +74,13 @@ export function formatMapMd(r: BuildResult): string {
   L.push('SW (r+1, c+1). The contract\'s `rrcc-skewed` deduction rested on the front and the Straits lying further east');
   L.push('in lower rows; the fitted map is rotated about 14 degrees, which accounts for that without a skew.');
   L.push('');
+  L.push('The same comparison on subsets of the anchors (similarity RMS, hex widths; in brackets the skew the affine');
+  L.push('fit needs):');
+  L.push('');
+  L.push(`| anchors | n | ${r.layouts.map((l) => l.scheme).join(' | ')} |`);
+  L.push(`|---|---|${r.layouts.map(() => '---').join('|')}|`);
+  for (const s of r.layoutSubsets) L.push(`| ${s.name} | ${s.count} | ${s.verdicts.map((v) => `${f2(v.similarity.rms)} (${v.affine.skewDeg.toFixed(0)} deg)`).join(' | ')} |`);
+  L.push('');
   L.push('## Fit');
   L.push('');
   L.push(`- Anchors: ${r.anchors.length} (${['exact', 'named-area', 'estimate'].map((k) => `${r.anchors.filter((a) => a.certainty === k).length} ${k}`).join(', ')}).`);
@@ -238,10 +245,10 @@ export function formatSvg(r: BuildResult): string {
   r.anchors.forEach((a, i) => {
     const res = r.transform.before.residuals[i]!.residual;
     out.push(`<circle cx="${X(cx(a.hex))}" cy="${Y(cy(a.hex))}" r="3.2" fill="none" stroke="#d01c8b" stroke-width="1"><title>anchor ${a.hex}: ${esc(a.place)} (${a.certainty}; ${esc(a.cite)}); affine residual ${res.toFixed(2)}</title></circle>`);
-    out.push(`<text x="${X(cx(a.hex) + 0.3)}" y="${Y(cy(a.hex) + 0.45)}" font-size="4" fill="#d01c8b">${a.hex} ${res.toFixed(1)}</text>`);
+    out.push(`<text x="${X(cx(a.hex) - 0.35)}" y="${Y(cy(a.hex) + 0.42)}" font-size="3.6" fill="#d01c8b">${a.hex} ${res.toFixed(1)}</text>`);
   });
   out.push('</g>');
-  out.push('<g font-size="7" fill="#111111">');
+  out.push('<g font-size="7" fill="#111111" stroke="#ffffff" stroke-width="1.6" paint-order="stroke">');
   for (const c of r.json.cities ?? []) {
     const x = cx(c.hex), y = cy(c.hex);
     out.push(`<circle cx="${X(x)}" cy="${Y(y)}" r="${c.size === 'major' ? 2.6 : 1.7}" fill="${c.capital ? '#e31a1c' : '#111111'}"><title>${esc(c.name)} (${c.size}) ${c.hex}: ${esc(c.source)}</title></circle>`);
