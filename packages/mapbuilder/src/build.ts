@@ -14,7 +14,8 @@ import { readAnchors, type Anchor } from './anchors.ts';
 import { COUNTRY_NAMES, code1914 } from './countries.ts';
 import { centreOf, formatId, idAt, LAYOUTS, parseId } from './hexgeom.ts';
 import { EUROPE_WINDOW, LonLatRaster, inRing } from './raster.ts';
-import { compareLayouts, fitTransform, type HexTransform, type LayoutVerdict } from './transform.ts';
+import { compareLayouts, europeProjection, fitTransform, type HexTransform, type LayoutVerdict } from './transform.ts';
+import { applyAffine } from './fit.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -99,6 +100,8 @@ export interface BuildResult {
   readonly sectorDistances: readonly { hex: string; sector: string; side: string; distance: number }[];
   readonly cityMoves: readonly string[];
   readonly counts: Readonly<Record<string, number>>;
+  /** The hex the warp moves furthest. */
+  readonly warpMaxAt: string;
   readonly edits: readonly BorderEdit[];
   readonly areas: readonly Area[];
   readonly rail: readonly RailLine[];
@@ -634,6 +637,23 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
     counts[x.kind] = (counts[x.kind] ?? 0) + 1;
     counts[`terrain:${x.terrain}`] = (counts[`terrain:${x.terrain}`] ?? 0) + 1;
   }
+  // How far the warp moves hex centres from the plain affine image (hundredths of a hex width).
+  const moves: [number, string][] = [];
+  if (transform.warp) {
+    const proj = europeProjection();
+    for (const id of ids) {
+      const ll = lonlatOf.get(id);
+      const p = ll ? proj(ll) : null;
+      if (!ll || !p) continue;
+      const a = applyAffine(transform.affine, [p[0], p[1]]);
+      const w = fwd(ll[0], ll[1]);
+      moves.push([Math.hypot(w[0] - a[0], w[1] - a[1]), id]);
+    }
+  }
+  moves.sort((p, q) => p[0] - q[0] || (p[1] < q[1] ? -1 : 1));
+  counts['warp-max-centihex'] = Math.round((moves[moves.length - 1]?.[0] ?? 0) * 100);
+  counts['warp-median-centihex'] = Math.round((moves[Math.floor(moves.length / 2)]?.[0] ?? 0) * 100);
+  const warpMaxAt = moves[moves.length - 1]?.[1] ?? '';
   counts['hexsides'] = hexsides.length;
   counts['rail'] = railSet.size;
   counts['cities'] = cities.length;
@@ -680,6 +700,7 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
     sectorDistances,
     cityMoves,
     counts,
+    warpMaxAt,
     edits,
     areas,
     rail,

@@ -86,6 +86,10 @@ export function formatMapMd(r: BuildResult): string {
   L.push(`- Anchors: ${r.anchors.length} (${['exact', 'named-area', 'estimate'].map((k) => `${r.anchors.filter((a) => a.certainty === k).length} ${k}`).join(', ')}).`);
   L.push(`- Affine only: RMS ${f2(t.before.rms)}, max ${f2(t.before.max)} hex widths; ${t.before.over05} anchors more than 0.5 from their hex centre; ${t.before.residuals.filter((x) => x.landsIn !== x.hex).length} outside their hex.`);
   L.push(`- With the warp (lambda ${t.warp ? t.warp.lambda : 'none'}): RMS ${t.after.rms.toFixed(3)}, max ${t.after.max.toFixed(3)}; ${t.after.residuals.filter((x) => x.landsIn !== x.hex).length} outside their hex.`);
+  L.push(`- The warp moves hex centres from the affine image by ${((c['warp-median-centihex'] ?? 0) / 100).toFixed(2)} hex widths at the median and`);
+  L.push(`  ${((c['warp-max-centihex'] ?? 0) / 100).toFixed(2)} at most (hex ${r.warpMaxAt}). The large moves are at the edges, far from any anchor, where the`);
+  L.push('  spline carries on the trend of the nearest anchors (the West Front anchors ask for hexes about two thirds');
+  L.push('  the size of those in the east); positions there are the least certain on the map.');
   L.push('');
   L.push('## Counts');
   L.push('');
