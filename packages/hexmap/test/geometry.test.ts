@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { SalientError } from '@salient/engine';
+import { HexGrid, rrccOffsetRows, rrccSkewed } from '../src/index.ts';
+
+const ea = new HexGrid(rrccSkewed, [10, 62], [4, 60]);
+const ids = (g: HexGrid, hs: readonly number[]) => hs.map((h) => g.id(h));
+
+describe('rrcc-skewed (E&A)', () => {
+  it('2751 borders 2851 and 2852 (22.11 Argonne hexsides)', () => {
+    const h = ea.index('2751');
+    const around = [0, 1, 2, 3, 4, 5].map((d) => ea.id(ea.neighbour(h, d)));
+    expect(around).toEqual(['2750', '2650', '2651', '2752', '2852', '2851']);
+    expect(ea.sideBetween(h, ea.index('2851'))).toBeGreaterThanOrEqual(0);
+    expect(ea.sideBetween(h, ea.index('2852'))).toBeGreaterThanOrEqual(0);
+    expect(ea.sideBetween(h, ea.index('2850'))).toBe(-1);
+  });
+
+  it('4709|4810 is one hexside (2.8 Crimea), the same id from both hexes', () => {
+    const a = ea.index('4709');
+    const b = ea.index('4810');
+    const s = ea.sideBetween(a, b);
+    expect(s).toBeGreaterThanOrEqual(0);
+    expect(ea.sideBetween(b, a)).toBe(s);
+    expect(new Set(ea.sideHexes(s))).toEqual(new Set([a, b]));
+    expect(ea.directions[ea.directionTo(a, b)]).toBe('SW');
+  });
+
+  it('directions are E, NE, NW, W, SW, SE; rows grow south and columns west', () => {
+    expect(ea.directions).toEqual(['E', 'NE', 'NW', 'W', 'SW', 'SE']);
+    const h = ea.index('3030');
+    const c = ea.centre(h);
+    expect(ea.centre(ea.index('3029')).x).toBeGreaterThan(c.x); // lower column is east
+    expect(ea.centre(ea.index('3130')).y).toBeGreaterThan(c.y); // higher row is south
+    expect(c.x).toBeCloseTo(30 / 2 - 30);
+    expect(c.y).toBeCloseTo((30 * Math.sqrt(3)) / 2);
+    // 6025 (Straits) lies east of 3521 (Dubno) under this scheme.
+    expect(ea.centre(ea.index('6025')).x).toBeGreaterThan(ea.centre(ea.index('3521')).x);
+  });
+
+  it('a line runs between neighbours from one end to the other', () => {
+    const line = ea.line(ea.index('2751'), ea.index('3045'));
+    expect(line).toHaveLength(10);
+    expect(ids(ea, [line[0] as number, line[9] as number])).toEqual(['2751', '3045']);
+  });
+
+  it('refuses malformed and out-of-grid ids with what a valid id looks like', () => {
+    expect(() => ea.index('27a1')).toThrow(/'27a1' is not a hex id: rrcc-skewed ids are four digits RRCC/);
+    expect(() => ea.index('0101')).toThrow(/Hex 0101 is outside the grid \(rows 10-62, columns 04-60\)/);
+    try {
+      ea.index('x');
+    } catch (e) {
+      expect(e).toBeInstanceOf(SalientError);
+      expect((e as SalientError).code).toBe('BAD_ARGUMENT');
+    }
+    expect(ea.tryIndex('27a1')).toBe(-1);
+  });
+});
+
+describe('rrcc-offset-odd', () => {
+  it('odd rows sit half a hex east of even rows', () => {
+    const g = new HexGrid(rrccOffsetRows('odd'), [10, 62], [4, 60]);
+    expect(g.centre(g.index('2751')).x - g.centre(g.index('2851')).x).toBeCloseTo(0.5);
+    const h = g.index('2751');
+    expect([0, 1, 2, 3, 4, 5].map((d) => g.id(g.neighbour(h, d)))).toEqual(['2750', '2650', '2651', '2752', '2851', '2850']);
+  });
+});

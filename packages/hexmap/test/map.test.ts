@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { SalientError } from '@salient/engine';
+import { checkHexMap, HexFlag, loadHexMap, NO_TERRAIN, SideFeature, syntheticMapJson, type HexMapJsonInput } from '../src/index.ts';
+
+/** A small E&A-like map around the Argonne and the Crimea facts. */
+function small(): HexMapJsonInput {
+  return {
+    format: 'salient.hexmap/1',
+    scheme: 'rrcc-skewed',
+    fidelity: 'approximation',
+    rows: [26, 29],
+    cols: [49, 53],
+    terrains: ['clear', 'forest', 'sea'],
+    hexes: [
+      { id: '2751', terrain: 'forest', country: 'FR', fort: true, name: 'Argonne' },
+      { id: '2851', terrain: 'clear', country: 'FR', port: true, weatherZone: 'west' },
+      { id: '2852', terrain: 'clear', country: 'GE', beach: true, weatherZone: 'west' },
+      { id: '2750', terrain: 'clear', country: 'FR' },
+      { id: '2652', terrain: 'sea', country: null },
+    ],
+    hexsides: [
+      { between: ['2751', '2851'], features: ['river'], name: 'Aisne' },
+      { between: ['2851', '2852'], features: ['border', 'major-river'] },
+    ],
+    cities: [{ hex: '2851', name: 'Verdun', size: 'minor', source: 'digest §6 (test)' }],
+    rail: [['2751', '2750']],
+    countries: { FR: { name: 'France' }, GE: { name: 'Germany' } },
+    lines: { front: [['2751', '2852']] },
+  };
+}
+
+describe('loadHexMap', () => {
+  it('builds the typed arrays from the JSON', () => {
+    const m = loadHexMap(small(), { source: 'small.json' });
+    const a = m.hex('2751');
+    const b = m.hex('2851');
+    const c = m.hex('2852');
+    expect(m.hexCount).toBe(5);
+    expect(m.terrainName(a)).toBe('forest');
+    expect(m.countryCode(c)).toBe('GE');
+    expect(m.countryCode(m.hex('2652'))).toBeUndefined();
+    expect(m.flags[a]).toBe(HexFlag.FORT);
+    expect(m.flags[b]).toBe(HexFlag.PORT);
+    expect(m.flags[c]).toBe(HexFlag.BEACH);
+    expect(m.cities[m.city[b] as number]?.name).toBe('Verdun');
+    expect(m.city[a]).toBe(-1);
+    expect(m.weatherZones[m.weatherZone[b] as number]).toBe('west');
+    expect(m.hexNames.get(a)).toBe('Argonne');
+    const ab = m.sideOf('2751', '2851');
+    expect(m.sideFeatures[ab]).toBe(SideFeature.RIVER);
+    expect(m.sideNames.get(ab)).toBe('Aisne');
+    expect(m.sideHas(m.sideOf('2852', '2851'), SideFeature.BORDER | SideFeature.MAJOR_RIVER)).toBe(true);
+    expect(m.sideHas(m.sideOf('2750', '2751'), SideFeature.RAIL)).toBe(true);
+    expect([...m.line('front')]).toEqual([m.sideOf('2852', '2751')]);
+    // On-map neighbours only: 2751's E is 2750 (on), its NE 2650 is not.
+    expect(m.neighbours[a * 6 + 0]).toBe(m.hex('2750'));
+    expect(m.neighbours[a * 6 + 1]).toBe(-1);
+    expect(m.neighbours[a * 6 + 5]).toBe(b);
+    const off = m.index('2649');
+    expect(m.onMap[off]).toBe(0);
+    expect(m.terrain[off]).toBe(NO_TERRAIN);
+    expect(() => m.hex('2649')).toThrow(/Hex 2649 is not on the map small.json/);
+    expect(() => m.line('nope')).toThrow(/no line 'nope'. Lines: front/);
+    expect(() => m.sideOf('2751', '2852x')).toThrow(SalientError);
+  });
+
+  it('reports every problem with its JSON path and names the file', () => {
+    const bad = small();
+    bad.hexes.push({ id: '27a1', terrain: 'clear', country: 'FR' }, { id: '2751', terrain: 'marsh', country: 'XX' }, { id: '9999', terrain: 'clear', country: null });
+    bad.hexsides = [{ between: ['2751', '2753'], features: ['river'] }, { between: ['2851', '2751'], features: ['lake'] }, { between: ['2751', '2851'], features: ['sea'] }];
+    bad.cities = [{ hex: '2951', name: 'Nowhere', size: 'minor', source: 'x' }];
+    bad.rail = [['2751', '2651']];
+    let err: SalientError | undefined;
+    try {
+      loadHexMap(bad, { source: 'packs/x/map.json' });
+    } catch (e) {
+      err = e as SalientError;
+    }
+    expect(err).toBeInstanceOf(SalientError);
+    expect(err?.code).toBe('BAD_PACK');
+    expect(err?.message).toMatch(/^packs\/x\/map.json is not a valid salient.hexmap\/1 map/);
+    const issues = Object.fromEntries((err?.issues ?? []).map((i) => [i.path, i.message]));
+    expect(issues['$.hexes[5].id']).toMatch(/'27a1' is not a hex id: rrcc-skewed ids are four digits RRCC/);
+    expect(issues['$.hexes[6].id']).toMatch(/hex 2751 is listed twice/);
+    expect(issues['$.hexes[6].terrain']).toMatch(/unknown terrain 'marsh'/);
+    expect(issues['$.hexes[6].country']).toMatch(/unknown country 'XX'/);
+    expect(issues['$.hexes[7].id']).toMatch(/outside the map's bounds \(rows 26-29, columns 49-53\)/);
+    expect(issues['$.hexsides[0].between']).toMatch(/not neighbours/);
+    expect(issues['$.hexsides[2].between']).toMatch(/already described at \$.hexsides\[1\]/);
+    expect(issues['$.cities[0].hex']).toMatch(/not on the map/);
+    expect(issues['$.rail[0]']).toMatch(/2651 is not on the map/);
+  });
+
+  it('reports schema problems by path, under a chosen root', () => {
+    const bad = { ...small(), scheme: 'hexagonal', extra: 1, hexes: [{ id: '2751', terrain: 'clear', country: 'france' }] };
+    const r = checkHexMap(bad, { root: '$.map' });
+    expect(r.ok).toBe(false);
+    const paths = r.ok ? [] : r.issues.map((i) => i.path);
+    expect(paths).toContain('$.map.hexes[0].country');
+    expect(paths).toContain('$.map');
+    const r2 = checkHexMap({ ...small(), scheme: 'hexagonal' });
+    expect(r2.ok ? [] : r2.issues).toEqual([{ path: '$.scheme', message: expect.stringMatching(/unknown hex scheme 'hexagonal'; known schemes: rrcc-skewed, rrcc-offset-odd/) }]);
+  });
+
+  it('loads the synthetic E&A-size map', () => {
+    const m = loadHexMap(syntheticMapJson(), { source: 'synthetic' });
+    expect(m.hexCount).toBe(3906);
+    expect(m.fidelity).toBe('synthetic');
+    let rail = 0;
+    for (const f of m.sideFeatures) if (f & SideFeature.RAIL) rail++;
+    expect(rail).toBeGreaterThan(1000);
+  });
+});
