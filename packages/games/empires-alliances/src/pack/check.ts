@@ -8,6 +8,7 @@
  * scenario names (cities, hexes) are checked against it when both are loaded (see `game.ts`).
  */
 import { jsonPath, zodIssues, type PathIssue } from '@salient/engine';
+import { checkHexMap } from '@salient/hexmap';
 import { CRT_COLUMNS, CRT_MIN_ROLL, NATIONS, packSchema, type PackFiles } from './schema.ts';
 
 export type EaPackCheck = { ok: true; data: PackFiles } | { ok: false; issues: PathIssue[] };
@@ -19,6 +20,10 @@ export function checkEaPack(raw: unknown): EaPackCheck {
   const parsed = packSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) };
   const issues = crossCheck(parsed.data);
+  if (parsed.data.map !== undefined) {
+    const m = checkHexMap(parsed.data.map, { source: 'map.json', root: '$.map' });
+    if (!m.ok) issues.push(...m.issues);
+  }
   return issues.length ? { ok: false, issues } : { ok: true, data: parsed.data };
 }
 

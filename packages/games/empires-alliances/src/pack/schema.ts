@@ -244,6 +244,8 @@ export const packSchema = z.strictObject({
   charts: chartsSchema,
   counters: countersSchema,
   scenarios: z.strictObject({ scenarios: z.array(scenarioSchema).min(1) }),
+  /** `map.json` in the salient.hexmap/1 format, checked by @salient/hexmap (absent until the map is built). */
+  map: z.unknown().optional(),
 });
 export type PackFiles = z.infer<typeof packSchema>;
 export type Charts = z.infer<typeof chartsSchema>;

@@ -61,3 +61,15 @@ export const EA_SECTIONS: readonly RuleSection[] = [
   scen('S3 3.6', 'S3 special rules: sectors, Mud and no rail in March 1918, war weariness', 'partial', ['20', '21']),
   scen('S3 3.7', 'S3 victory points and levels', 'implemented', [], 'scoring and bands; the supply path for the half point needs the map'),
 ];
+
+let tracer: ((section: string) => void) | undefined;
+
+/** `RulesInfo.trace`: report each section as it fires (or stop). */
+export function traceRules(onFire: ((section: string) => void) | undefined): void {
+  tracer = onFire;
+}
+
+/** A rule section has just been applied. */
+export function fired(section: string): void {
+  tracer?.(section);
+}
