@@ -94,6 +94,32 @@ export function unitsAt(b: Board, s: EaState, h: number): number[] {
   return out;
 }
 
+/** Ground units by hex: `head[h]` the first unit there, `next[u]` the next one (ascending), -1 at the end. */
+export interface Occ {
+  head: Int32Array;
+  next: Int32Array;
+}
+
+/** Build the occupancy index of the state's ground units, once per query. */
+export function occIndex(b: Board, s: EaState): Occ {
+  const head = new Int32Array(b.map.size).fill(-1);
+  const next = new Int32Array(s.hex.length).fill(-1);
+  for (let u = s.hex.length - 1; u >= 0; u--) {
+    const h = s.hex[u]!;
+    if (h < 0 || b.units[u]!.prof.type === 'air') continue;
+    next[u] = head[h]!;
+    head[h] = u;
+  }
+  return { head, next };
+}
+
+/** Ground units in `h` from an index. */
+export function listAt(o: Occ, h: number): number[] {
+  const out: number[] = [];
+  for (let u = o.head[h]!; u >= 0; u = o.next[u]!) out.push(u);
+  return out;
+}
+
 /** Per hex: 1 where a ground unit of `side` stands. */
 function occupied(b: Board, s: EaState, side: SideNo): Uint8Array {
   const m = new Uint8Array(b.map.size);
@@ -357,23 +383,41 @@ function mfOf(b: Board, s: EaState, u: number): number {
   return movementFactor({ printed: b.units[u]!.prof.move, weather: s.wx, supplyLevel: effLevel(b, s, u), demoralized: s.mor[u] !== 0 }, s.rulings);
 }
 
-/** Hexes unit `u` may end its move in, by ground movement (8.1-8.4), with the stacking of 6.1 and 18.41 met at the end. */
-export function destinations(b: Board, s: EaState, u: number): number[] {
+/** Run unit `u`'s movement reach (8.1-8.4): the search object holds costs and paths until the next run. */
+function reachFor(b: Board, s: EaState, u: number): { reach: ReachSearch; enterable: (to: number, sd: number) => boolean } {
   const side = b.units[u]!.side;
   const from = s.hex[u]!;
   const enemyOcc = occupied(b, s, (1 - side) as SideNo);
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   const dem = s.mor[u] !== 0;
-  const enterable = (to: number, sd: number): boolean => {
-    if (b.mp[to] === 255 || b.neutral[to] === 1 || b.sideMp[sd] === 255 || enemyOcc[to] === 1) return false;
-    const f = fortAt(s, to);
-    if (f >= 0 && s.forts[f + 1] !== side) return false; // ruling lone-fort: a lone enemy fort must be attacked
-    if (dem && ezoc[to] === 1) return false; // 13.85
-    return sectorOk(b, s, u, to);
+  // Per-hex verdicts, worked out once per hex: 1 may enter, 2 may not.
+  const memo = new Uint8Array(b.map.size);
+  const hexOk = (to: number): boolean => {
+    let m = memo[to]!;
+    if (m === 0) {
+      let ok = b.mp[to] !== 255 && b.neutral[to] === 0 && enemyOcc[to] === 0 && !(dem && ezoc[to] === 1); // 13.85
+      if (ok) {
+        const f = fortAt(s, to);
+        if (f >= 0 && s.forts[f + 1] !== side) ok = false; // ruling lone-fort: a lone enemy fort must be attacked
+      }
+      if (ok) ok = sectorOk(b, s, u, to);
+      memo[to] = m = ok ? 1 : 2;
+    }
+    return m === 1;
   };
+  const enterable = (to: number, sd: number): boolean => b.sideMp[sd] !== 255 && hexOk(to);
+  const mp = b.mp;
+  const sideMp = b.sideMp;
   const reach = search(b).reach.run(from, mfOf(b, s, u), {
-    enterCost: (f, to, sd) => (enterable(to, sd) ? b.mp[to]! + b.sideMp[sd]! + (ezoc[f] === 1 && ezoc[to] === 1 ? 1 : 0) : Infinity),
+    enterCost: (f, to, sd) => (enterable(to, sd) ? mp[to]! + sideMp[sd]! + (ezoc[f] === 1 && ezoc[to] === 1 ? 1 : 0) : Infinity),
   });
+  return { reach, enterable };
+}
+
+/** Hexes unit `u` may end its move in, by ground movement (8.1-8.4), with the stacking of 6.1 and 18.41 met at the end. */
+export function destinations(b: Board, s: EaState, u: number): number[] {
+  const from = s.hex[u]!;
+  const { reach, enterable } = reachFor(b, s, u);
   const out = new Set<number>();
   for (let i = 1; i < reach.count; i++) out.add(reach.hexes[i]!);
   // 8.4: a unit may always move one hex.
@@ -382,9 +426,11 @@ export function destinations(b: Board, s: EaState, u: number): number[] {
     if (nb >= 0 && enterable(nb, b.map.grid.sides[from * 6 + d]!)) out.add(nb);
   }
   const prof = b.units[u]!.prof;
+  const occ = occIndex(b, s);
   return [...out]
     .filter((h) => {
-      const here = unitsAt(b, s, h).map((x) => b.units[x]!.prof);
+      if (occ.head[h]! < 0) return true;
+      const here = listAt(occ, h).map((x) => b.units[x]!.prof);
       return stackLegal([...here, prof]) && nationsMayStack([...here, prof]);
     })
     .sort((x, y) => x - y);
@@ -422,13 +468,13 @@ function movable(b: Board, s: EaState, side: SideNo): number[] {
 // --- combat (13) --------------------------------------------------------------------------------
 
 /** Units of the phasing side that may still join an attack on `hex` (13.2, 13.4, 13.5, 13.85, 21.33). */
-function mayAttack(b: Board, s: EaState, hex: number): number[] {
+function mayAttack(b: Board, s: EaState, hex: number, occ: Occ = occIndex(b, s)): number[] {
   const side = s.seg;
   const out: number[] = [];
   for (let d = 0; d < 6; d++) {
     const nb = b.map.neighbours[hex * 6 + d]!;
     if (nb < 0 || b.sideAtt8[b.map.grid.sides[hex * 6 + d]!] === 0) continue;
-    for (const u of unitsAt(b, s, nb)) {
+    for (let u = occ.head[nb]!; u >= 0; u = occ.next[u]!) {
       if (b.units[u]!.side !== side || s.mor[u] !== 0 || (s.flg[u]! & FLAG.ATTACKED) !== 0) continue;
       out.push(u);
     }
@@ -445,7 +491,8 @@ function targets(b: Board, s: EaState): number[] {
     if (h >= 0 && b.units[u]!.side === enemy && b.units[u]!.prof.type !== 'air' && (s.flg[u]! & FLAG.DEFENDED) === 0) hexes.add(h);
   }
   for (let i = 0; i < s.forts.length; i += 3) if (s.forts[i + 1] === enemy) hexes.add(s.forts[i]!);
-  return [...hexes].filter((h) => !s.hit.includes(h) && mayAttack(b, s, h).some((u) => isInfCav(b.units[u]!.prof.type))).sort((x, y) => x - y);
+  const occ = occIndex(b, s);
+  return [...hexes].filter((h) => !s.hit.includes(h) && mayAttack(b, s, h, occ).some((u) => isInfCav(b.units[u]!.prof.type))).sort((x, y) => x - y);
 }
 
 /** The strength, odds and DRMs of the attack being formed (13.64, 14.61, 15, 16, 18.42). */
@@ -863,7 +910,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
     case 'to': {
       const u = (a as { u: number }).u;
-      destinations(b, s, u); // re-run the reach so the path is at hand
+      reachFor(b, s, u); // re-run the reach so the path is at hand
       moveUnit(b, s, u, hexArg(), ev);
       s.ask = { k: 'move' };
       return;
