@@ -69,16 +69,16 @@ const fortAt = (s: EaState, h: number): number => {
   for (let i = 0; i < s.forts.length; i += 3) if (s.forts[i] === h) return i;
   return -1;
 };
-/** 15.12: the fort level in `h` for the side holding it, 0 if none. */
-const fortLevel = (s: EaState, h: number): number => {
+/** 15.12: the level of `side`'s fort in `h`, 0 if none. */
+const fortLevel = (s: EaState, h: number, side: number): number => {
   const i = fortAt(s, h);
-  return i < 0 ? 0 : s.forts[i + 2]!;
+  return i < 0 || s.forts[i + 1] !== side ? 0 : s.forts[i + 2]!;
 };
 
 const isMajor = (b: Board, h: number): boolean => b.map.city[h]! >= 0 && b.map.cities[b.map.city[h]!]!.size === 'major';
 
 /** 14.63: the unsupplied level whose effects apply to unit `u`. */
-export const effLevel = (b: Board, s: EaState, u: number): number => effectiveSupplyLevel(s.sup[u]!, isMajor(b, s.hex[u]!) || fortAt(s, s.hex[u]!) >= 0);
+export const effLevel = (b: Board, s: EaState, u: number): number => effectiveSupplyLevel(s.sup[u]!, isMajor(b, s.hex[u]!) || fortLevel(s, s.hex[u]!, b.units[u]!.side) > 0);
 
 /** Units of `side` on the map (ground and air). */
 function onMap(b: Board, s: EaState, side: SideNo): number[] {
@@ -285,7 +285,7 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
       continue;
     }
     const lvl = s.sup[u]! + 1;
-    const delay = isMajor(b, h) || fortAt(s, h) >= 0;
+    const delay = isMajor(b, h) || fortLevel(s, h, side) > 0;
     if (lvl === 3 && !delay) eliminate(b, s, u, ev, 'out of supply (14.1)');
     else if (lvl >= 4) eliminate(b, s, u, ev, 'out of supply (14.63)');
     else s.sup[u] = lvl;
@@ -539,7 +539,7 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
     def8 += defenseEighths(d.prof.defense, effLevel(b, s, u), s.mor[u] !== 0);
     ent.push({ halves: entrenchHalves(d.prof), level: s.ent[u]! });
   }
-  const fort = fortLevel(s, hex);
+  const fort = fortLevel(s, hex, 1 - s.seg);
   const siege = att.filter((u) => b.units[u]!.prof.type === 'siege' && effLevel(b, s, u) < 2).length;
   const aDrm = attackerDrm({ stoss, tanks, air: air.length, siege, fortLevel: fort, noTankTerrain: b.noTank[hex] === 1, defenderLowMorale: false, britishAndFrench: british && french });
   const dDrm = defenderDrm(fort, entrenchmentDrm(ent), -b.tdrm[hex]!);
@@ -645,7 +645,7 @@ function resolveCombat(b: Board, s: EaState, die: number, ev: Events): void {
     case 'DD':
       for (const u of cb.def) s.mor[u] = s.mor[u] === 0 ? 1 : 2; // 13.85: a second DD flips it to DTS
       // 15.12: units in a fort may stay.
-      if (fortAt(s, cb.hex) < 0) todo.push({ t: 'retreat', units: [...cb.def] });
+      if (fortLevel(s, cb.hex, 1 - s.seg) === 0) todo.push({ t: 'retreat', units: [...cb.def] });
       todo.push({ t: 'advance' });
       break;
     case 'DE':
