@@ -59,6 +59,7 @@ function draft(s: EaState): EaState {
     ww,
     cb: s.cb && { ...s.cb, att: [...s.cb.att], def: [...s.cb.def], air: [...s.cb.air], todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: [...t.units] } : { ...t })) },
     hit: [...s.hit],
+    rail: { ...s.rail },
     mq: [...s.mq],
     dq: [...s.dq],
     ask: s.ask,
@@ -91,7 +92,7 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 
 /** Readable prompt names, by the kind of question (`Game.prompts`). */
 const PROMPTS: Record<string, { asks: string; options: string }> = {
-  'move-unit': { asks: 'Movement Phase (7.23, 8, 15.21): pick a unit to move or entrench, or end the phase', options: '`move U` (unit number), `entrench U`, then `done`' },
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21): pick a unit to move, rail or entrench, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `done`' },
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
   'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
   'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
@@ -181,6 +182,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
       ww,
       cb: null,
       hit: [],
+      rail: {},
       mq: [],
       dq: [],
       ask: { k: 'over' },

@@ -6,7 +6,7 @@
  * layer hands in a private copy (game.ts).
  */
 import { IllegalChoiceError } from '@salient/engine';
-import { ReachSearch, SupplySearch, zocMask } from '@salient/hexmap';
+import { RailSearch, ReachSearch, SideFeature, SupplySearch, zocMask } from '@salient/hexmap';
 import type { Nation } from '../pack/schema.ts';
 import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
@@ -35,7 +35,7 @@ import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
 import { centralVp, LEVEL_NAMES, victoryLevel, type VpPlace } from './victory.ts';
 import { deserts, economicDrm, moraleMonth, s3Effect, wwResult, wwRoll } from './war-weariness.ts';
-import { movementFactor, supplyLength, weatherFor } from './weather.ts';
+import { movementFactor, railHexes, supplyLength, weatherFor } from './weather.ts';
 
 // --- small queries ------------------------------------------------------------------------------
 
@@ -141,12 +141,18 @@ export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
   return zocMask(b.map, hexes, { projects: (_f, to, side2) => b.sideMp[side2] !== 255 && b.neutral[to] === 0 });
 }
 
-const searches = new WeakMap<Board, { reach: ReachSearch; supply: SupplySearch }>();
-function search(b: Board): { reach: ReachSearch; supply: SupplySearch } {
+const searches = new WeakMap<Board, { reach: ReachSearch; supply: SupplySearch; rail: RailSearch }>();
+function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: RailSearch } {
   let x = searches.get(b);
-  if (!x) searches.set(b, (x = { reach: new ReachSearch(b.map), supply: new SupplySearch(b.map) }));
+  if (!x) searches.set(b, (x = { reach: new ReachSearch(b.map), supply: new SupplySearch(b.map), rail: new RailSearch(b.map) }));
   return x;
 }
+
+/**
+ * Rail hexes `side` may use (9.0, ruling rail-railhead): its own at the start of the scenario and still
+ * its own; a captured line waits for its railhead to advance (10.2-10.4, not modelled yet).
+ */
+const railOwn = (b: Board, s: EaState, h: number, side: number): boolean => b.startCtl[h] === side && ctl(b, s, h) === side;
 
 /**
  * 14.2-14.3: a side's supply: from its cities in its home countries that it controls and that no enemy
@@ -169,7 +175,7 @@ export function supplyOf(b: Board, s: EaState, side: SideNo): Int32Array {
     limit: supplyLength(s.wx),
     blocked,
     crosses: (_f, _t, sd) => b.sideMp[sd] !== 255,
-    rail: { blocked: (h: number) => ctl(b, s, h) !== side || ezoc[h] === 1 || b.neutral[h] === 1 },
+    rail: { blocked: (h: number) => !railOwn(b, s, h, side) || ezoc[h] === 1 || b.neutral[h] === 1 },
   });
   return Int32Array.from(res.dist);
 }
@@ -305,6 +311,7 @@ function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   }
   for (let u = 0; u < s.flg.length; u++) s.flg[u] = 0;
   s.hit = [];
+  s.rail = {};
   void ev;
 }
 
@@ -434,6 +441,46 @@ export function destinations(b: Board, s: EaState, u: number): number[] {
       return stackLegal([...here, prof]) && nationsMayStack([...here, prof]);
     })
     .sort((x, y) => x - y);
+}
+
+/** The rail net whose capacity a unit uses (9.5; the US on the French net, the Commonwealth on the British). */
+function railNet(b: Board, u: number): string {
+  const n = b.units[u]!.nation;
+  return b.data.charts.railCapacity.usesNetOf?.[n] ?? n;
+}
+
+const onRail = (b: Board, h: number): boolean => {
+  for (let d = 0; d < 6; d++) if (b.map.sideFeatures[b.map.grid.sides[h * 6 + d]!]! & SideFeature.RAIL) return true;
+  return false;
+};
+
+/** 9.1-9.5, 3.67: whether unit `u` may entrain now: not in March 1918, on its side's rail, out of enemy ZOC, with capacity left on its net. */
+function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
+  if (b.scen.id === '1918' && s.turn === 0) return false; // 3.67
+  const h = s.hex[u]!;
+  const d = b.units[u]!;
+  if (d.prof.type === 'air' || !onRail(b, h) || !railOwn(b, s, h, d.side) || ezoc[h] === 1) return false;
+  const net = railNet(b, u);
+  const cap = b.data.charts.railCapacity.corps[net];
+  return cap !== undefined && (s.rail[net] ?? 0) + corpsHalves(d.prof) <= 2 * cap;
+}
+
+/** 9.1-9.2: where unit `u` may detrain: up to 30 rail hexes (24 in Snow) through its side's rail free of enemy units and ZOC, stacking met. */
+export function railDestinations(b: Board, s: EaState, u: number): number[] {
+  const side = b.units[u]!.side;
+  const ezoc = zocOf(b, s, (1 - side) as SideNo);
+  const theirs = occupied(b, s, (1 - side) as SideNo);
+  const r = search(b).rail.run(s.hex[u]!, railHexes(s.wx), (h: number) => !railOwn(b, s, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const occ = occIndex(b, s);
+  const prof = b.units[u]!.prof;
+  const out: number[] = [];
+  for (let i = 1; i < r.count; i++) {
+    const h = r.hexes[i]!;
+    if (!sectorOk(b, s, u, h)) continue;
+    const here = listAt(occ, h).map((x) => b.units[x]!.prof);
+    if (stackLegal([...here, prof]) && nationsMayStack([...here, prof])) out.push(h);
+  }
+  return out.sort((x, y) => x - y);
 }
 
 function moveUnit(b: Board, s: EaState, u: number, to: number, ev: Events): void {
@@ -835,8 +882,10 @@ export function options(b: Board, s: EaState): string[] {
   switch (a.k) {
     case 'move': {
       const out: string[] = [];
+      const ezoc = zocOf(b, s, (1 - s.seg) as SideNo);
       for (const u of movable(b, s, s.seg)) {
         out.push(`move ${u}`);
+        if (mayRail(b, s, u, ezoc)) out.push(`rail ${u}`);
         if (mayEntrench(b, s, u)) out.push(`entrench ${u}`);
       }
       out.push('done');
@@ -908,10 +957,27 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'to', u, opts: destinations(b, s, u) };
       return;
     }
+    case 'rail': {
+      const u = Number(arg);
+      s.ask = { k: 'to', u, opts: railDestinations(b, s, u), rail: true };
+      return;
+    }
     case 'to': {
-      const u = (a as { u: number }).u;
-      reachFor(b, s, u); // re-run the reach so the path is at hand
-      moveUnit(b, s, u, hexArg(), ev);
+      const t = a as { u: number; rail?: true };
+      if (t.rail) {
+        const u = t.u;
+        const from = s.hex[u]!;
+        const net = railNet(b, u);
+        s.rail[net] = (s.rail[net] ?? 0) + corpsHalves(b.units[u]!.prof);
+        s.hex[u] = hexArg();
+        s.ent[u] = 0;
+        s.flg[u] = s.flg[u]! | FLAG.MOVED;
+        fired('9');
+        emit(ev, 'rail', SIDE_IDS[s.seg], `${label(b, u)} rails ${b.map.id(from)} -> ${arg}`, { unit: u, from: b.map.id(from), to: arg! });
+      } else {
+        reachFor(b, s, t.u); // re-run the reach so the path is at hand
+        moveUnit(b, s, t.u, hexArg(), ev);
+      }
       s.ask = { k: 'move' };
       return;
     }

@@ -13,7 +13,7 @@ export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3 } as const;
 export type Ask =
   | { k: 'die'; what: 'weather' | 'combat' | 'morale' | 'desert' }
   | { k: 'move' }
-  | { k: 'to'; u: number; opts: number[] }
+  | { k: 'to'; u: number; opts: number[]; rail?: true }
   | { k: 'attack' }
   | { k: 'with' }
   | { k: 'lose'; side: SideNo; sets: number[][] }
@@ -71,6 +71,8 @@ export interface EaState {
   /** War weariness per nation: [accumulated DRM, R percent in force, last turn it is in force] (21). */
   ww: Record<string, number[]>;
   cb: Combat | null;
+  /** Rail capacity used this segment, in half-corps, by rail net (9.5). */
+  rail: Record<string, number>;
   /** Hexes attacked (or passed over) in this Combat Phase (13.5). */
   hit: number[];
   /** Nations still to roll for morale, units still to roll for desertion (21.34). */
