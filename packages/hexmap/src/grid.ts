@@ -255,6 +255,27 @@ export class HexGrid {
     return out;
   }
 
+  /**
+   * In-bounds hexes within `radius` steps of `h` (h included), in a fixed order (by axial q, then r).
+   * Pushed onto `out` when given, so a caller can reuse one array.
+   */
+  within(h: number, radius: number, out: number[] = []): number[] {
+    const q0 = this.q[h] as number;
+    const r0 = this.r[h] as number;
+    const rad = Math.max(0, Math.floor(radius));
+    for (let dq = -rad; dq <= rad; dq++) {
+      const lo = Math.max(-rad, -dq - rad);
+      const hi = Math.min(rad, -dq + rad);
+      for (let dr = lo; dr <= hi; dr++) {
+        const q = q0 + dq;
+        const r = r0 + dr;
+        const x = this.indexOf(this.scheme.rowOf(q, r), this.scheme.colOf(q, r));
+        if (x >= 0) out.push(x);
+      }
+    }
+    return out;
+  }
+
   /** Centre of a cell: { x (east), y (south) } in centre-spacing units. */
   centre(h: number): { x: number; y: number } {
     return { x: this.centreX[h] as number, y: this.centreY[h] as number };

@@ -3,7 +3,7 @@
  * games. No game rules live here: games pass costs and blocking rules as small callbacks over hex
  * indices. No randomness, clocks or I/O (file reading is in `@salient/hexmap/file`).
  */
-export { rrccSkewed, rrccOffsetRows, SCHEMES, schemeByName, type HexScheme, type Orientation, type PrintedCoord } from './scheme.ts';
+export { rrccSkewed, rrccOffsetRows, ccrrFlatOddQ, SCHEMES, schemeByName, type HexScheme, type Orientation, type PrintedCoord } from './scheme.ts';
 export { HexGrid, POINTY_DIRECTIONS, FLAT_DIRECTIONS, type Bounds } from './grid.ts';
 export {
   HEXMAP_FORMAT,
@@ -23,3 +23,4 @@ export { zocMask, type ZocOptions } from './zoc.ts';
 export { RailSearch, RailCapacity, railNetworks } from './rail.ts';
 export { SupplySearch, type SupplyRules } from './supply.ts';
 export { syntheticMapJson, hash32, type SyntheticMapOptions } from './synthetic.ts';
+export { HexHeap } from './heap.ts';

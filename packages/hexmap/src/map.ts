@@ -101,6 +101,8 @@ export class HexMap {
   readonly sideNames: ReadonlyMap<number, string>;
   /** On-map neighbour per (hex * 6 + direction); -1 where that neighbour is off the map (or the hex is). */
   readonly neighbours: Int32Array;
+  /** Per hex, bit d (1 << d) set when a rail line leaves it in direction d to an on-map hex. */
+  readonly railDirections: Uint8Array;
   /** Named lines as lists of hexside ids. */
   readonly lines: ReadonlyMap<string, Int32Array>;
   /** Names of hexes that have one (`hexes[].name`). */
@@ -173,6 +175,14 @@ export class HexMap {
         if (nb >= 0 && this.onMap[nb]) this.neighbours[h * 6 + d] = nb;
       }
     }
+    this.railDirections = new Uint8Array(n);
+    for (const h of list) {
+      let bits = 0;
+      for (let d = 0; d < 6; d++) {
+        if (this.neighbours[h * 6 + d] !== -1 && ((this.sideFeatures[grid.sides[h * 6 + d] as number] as number) & SideFeature.RAIL) !== 0) bits |= 1 << d;
+      }
+      this.railDirections[h] = bits;
+    }
     this.lines = new Map(Object.entries(json.lines).map(([name, sides]) => [name, Int32Array.from(sides, ([a, b]) => grid.sideBetween(grid.index(a), grid.index(b)))]));
     this.notes = [...json.notes];
   }
@@ -192,6 +202,16 @@ export class HexMap {
       add(['scheme'], `unknown hex scheme '${json.scheme}'; known schemes: ${[...SCHEMES.keys()].join(', ')}`);
       return { ok: false, issues };
     }
+    // Every printed position inside the bounds must be writable as an id of the scheme (RRCC: 0-99).
+    for (const [key, b] of [['rows', json.rows], ['cols', json.cols]] as const) {
+      b.forEach((v, i) => {
+        const row = key === 'rows' ? v : json.rows[0];
+        const col = key === 'cols' ? v : json.cols[0];
+        const back = scheme.parse(scheme.format(row, col));
+        if (!back || back.row !== row || back.col !== col) add([key, i], `${key === 'rows' ? 'row' : 'column'} ${v} cannot be written as a ${scheme.name} id (${scheme.idHelp})`);
+      });
+    }
+    if (issues.length) return { ok: false, issues };
     const grid = new HexGrid(scheme, json.rows, json.cols);
     const bounds = grid.describeBounds();
     /** Index of an id at `path`, or -1 after recording why it is not one. */
@@ -304,6 +324,16 @@ export class HexMap {
   /** Code number of a terrain name, as stored in `terrain`; -1 when unknown. */
   terrainIndex(name: string): number {
     return this.terrains.indexOf(name);
+  }
+
+  /** On-map hexes within `radius` steps of `h` (h included when on the map), in the grid's fixed order. */
+  hexesWithin(h: number, radius: number, out: number[] = []): number[] {
+    const start = out.length;
+    this.grid.within(h, radius, out);
+    let w = start;
+    for (let i = start; i < out.length; i++) if (this.onMap[out[i] as number] === 1) out[w++] = out[i] as number;
+    out.length = w;
+    return out;
   }
 
   /** True when the side has every bit of `mask`. */

@@ -51,11 +51,17 @@ export class ReachSearch {
   /** Search from `start` (an on-map hex) with `mp` movement points. Returns this search. */
   run(start: number, mp: number, rules: MoveRules): this {
     const { cost, parent, settled, hexes, heapHex, heapKey } = this;
-    for (let i = 0; i < this.count; i++) {
-      const h = hexes[i] as number;
-      cost[h] = Infinity;
-      parent[h] = -1;
-      settled[h] = 0;
+    if (this.count > hexes.length >> 3) {
+      cost.fill(Infinity);
+      parent.fill(-1);
+      settled.fill(0);
+    } else {
+      for (let i = 0; i < this.count; i++) {
+        const h = hexes[i] as number;
+        cost[h] = Infinity;
+        parent[h] = -1;
+        settled[h] = 0;
+      }
     }
     this.start = start;
     this.mp = mp;

@@ -94,9 +94,30 @@ export function rrccOffsetRows(shiftedRows: 'odd' | 'even'): HexScheme {
   };
 }
 
+/**
+ * `ccrr-flat-odd-q`: the common board-wargame layout with flat-top hexes in vertical columns, printed id
+ * "CCRR" (two-digit column, growing EAST, then two-digit row, growing SOUTH), odd columns sitting half a
+ * hex lower than even ones. Axial (flat-top): q = col, r = row - (col - (col & 1)) / 2.
+ * Not used by a game yet; it keeps the flat-top code paths honest and tested.
+ */
+export const ccrrFlatOddQ: HexScheme = {
+  name: 'ccrr-flat-odd-q',
+  orientation: 'flat',
+  idHelp: 'four digits CCRR (two-digit column, then two-digit row), e.g. 0312',
+  parse: (id) => {
+    const p = parseRrcc(id);
+    return p ? { row: p.col, col: p.row } : undefined;
+  },
+  format: (row, col) => formatRrcc(col, row),
+  q: (_row, col) => col,
+  r: (row, col) => row - (col - (((col % 2) + 2) % 2)) / 2,
+  rowOf: (q, r) => r + (q - (((q % 2) + 2) % 2)) / 2,
+  colOf: (q) => q,
+};
+
 /** Schemes by name, as map JSON names them. */
 export const SCHEMES: ReadonlyMap<string, HexScheme> = new Map(
-  [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even')].map((s) => [s.name, s]),
+  [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even'), ccrrFlatOddQ].map((s) => [s.name, s]),
 );
 
 /** The scheme called `name`; SalientError('BAD_ARGUMENT') listing the known ones otherwise. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SalientError } from '@salient/engine';
-import { HexGrid, rrccOffsetRows, rrccSkewed } from '../src/index.ts';
+import { ccrrFlatOddQ, HexGrid, rrccOffsetRows, rrccSkewed } from '../src/index.ts';
 
 const ea = new HexGrid(rrccSkewed, [10, 62], [4, 60]);
 const ids = (g: HexGrid, hs: readonly number[]) => hs.map((h) => g.id(h));
@@ -62,5 +62,18 @@ describe('rrcc-offset-odd', () => {
     expect(g.centre(g.index('2751')).x - g.centre(g.index('2851')).x).toBeCloseTo(0.5);
     const h = g.index('2751');
     expect([0, 1, 2, 3, 4, 5].map((d) => g.id(g.neighbour(h, d)))).toEqual(['2750', '2650', '2651', '2752', '2851', '2850']);
+  });
+});
+
+describe('ccrr-flat-odd-q', () => {
+  it('flat-top columns: odd columns half a hex lower, directions NE N NW SW S SE', () => {
+    const g = new HexGrid(ccrrFlatOddQ, [1, 20], [1, 20]);
+    expect(g.directions).toEqual(['NE', 'N', 'NW', 'SW', 'S', 'SE']);
+    expect(g.centre(g.index('0305')).y - g.centre(g.index('0205')).y).toBeCloseTo(0.5);
+    expect(g.centre(g.index('0305')).x).toBeGreaterThan(g.centre(g.index('0205')).x);
+    const odd = g.index('0305');
+    expect([0, 1, 2, 3, 4, 5].map((d) => g.id(g.neighbour(odd, d)))).toEqual(['0405', '0304', '0205', '0206', '0306', '0406']);
+    const even = g.index('0405');
+    expect([0, 1, 2, 3, 4, 5].map((d) => g.id(g.neighbour(even, d)))).toEqual(['0504', '0404', '0304', '0305', '0406', '0505']);
   });
 });

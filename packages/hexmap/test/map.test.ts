@@ -51,6 +51,8 @@ describe('loadHexMap', () => {
     expect(m.sideNames.get(ab)).toBe('Aisne');
     expect(m.sideHas(m.sideOf('2852', '2851'), SideFeature.BORDER | SideFeature.MAJOR_RIVER)).toBe(true);
     expect(m.sideHas(m.sideOf('2750', '2751'), SideFeature.RAIL)).toBe(true);
+    expect(m.railDirections[a]).toBe(1 << 0); // east to 2750
+    expect(m.railDirections[m.hex('2750')]).toBe(1 << 3); // and back west
     expect([...m.line('front')]).toEqual([m.sideOf('2852', '2751')]);
     // On-map neighbours only: 2751's E is 2750 (on), its NE 2650 is not.
     expect(m.neighbours[a * 6 + 0]).toBe(m.hex('2750'));
@@ -100,6 +102,17 @@ describe('loadHexMap', () => {
     expect(paths).toContain('$.map');
     const r2 = checkHexMap({ ...small(), scheme: 'hexagonal' });
     expect(r2.ok ? [] : r2.issues).toEqual([{ path: '$.scheme', message: expect.stringMatching(/unknown hex scheme 'hexagonal'; known schemes: rrcc-skewed, rrcc-offset-odd/) }]);
+  });
+
+  it('refuses bounds its scheme cannot write as ids', () => {
+    const r = checkHexMap({ ...small(), rows: [26, 100] });
+    expect(r.ok ? [] : r.issues).toEqual([{ path: '$.rows[1]', message: expect.stringMatching(/row 100 cannot be written as a rrcc-skewed id/) }]);
+  });
+
+  it('lists on-map hexes within a radius', () => {
+    const m = loadHexMap(small());
+    expect(m.hexesWithin(m.hex('2751'), 1).map((h) => m.id(h)).sort()).toEqual(['2750', '2751', '2851', '2852']);
+    expect(m.hexesWithin(m.hex('2751'), 0).map((h) => m.id(h))).toEqual(['2751']);
   });
 
   it('loads the synthetic E&A-size map', () => {

@@ -1,12 +1,12 @@
 /** Geometry laws that must hold on every scheme, checked on random hexes with fast-check. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HexGrid, rrccOffsetRows, rrccSkewed, type HexScheme } from '../src/index.ts';
+import { ccrrFlatOddQ, HexGrid, rrccOffsetRows, rrccSkewed, type HexScheme } from '../src/index.ts';
 
 const ROWS = [10, 40] as const;
 const COLS = [4, 30] as const;
 
-for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even')] as HexScheme[]) {
+for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even'), ccrrFlatOddQ] as HexScheme[]) {
   describe(scheme.name, () => {
     const g = new HexGrid(scheme, ROWS, COLS);
     const inBounds = [...g.inBounds.keys()].filter((h) => g.inBounds[h] === 1);
@@ -94,6 +94,16 @@ for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even')]
           // Deterministic: the same call gives the same hexes.
           expect(g.line(a, b)).toEqual(line);
         }),
+      );
+    });
+
+    it('within(h, k) is exactly the in-bounds hexes at distance <= k', () => {
+      fc.assert(
+        fc.property(hex, fc.integer({ min: 0, max: 6 }), (h, k) => {
+          const got = g.within(h, k).sort((a, b) => a - b);
+          expect(got).toEqual(inBounds.filter((x) => g.distance(h, x) <= k));
+        }),
+        { numRuns: 50 },
       );
     });
 

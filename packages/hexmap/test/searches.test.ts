@@ -147,6 +147,7 @@ describe('SupplySearch', () => {
       const toRail = Math.min(...[...map.hexes].filter((r) => net[r] === 0).map((r) => map.grid.distance(r, h)));
       expect(supply.inSupply(h), map.id(h)).toBe(toRail <= 2);
       if (toRail <= 2) expect(supply.dist[h]).toBe(toRail);
+      expect(supply.cost[h]).toBe(toRail <= 2 ? toRail : Infinity);
     }
     const far = map.hex('1214');
     const path = supply.pathFrom(far);
@@ -167,5 +168,72 @@ describe('SupplySearch', () => {
     expect(supply.count).toBe(1);
     supply.run({ sources: [source, source], limit: 0, rail: { blocked: () => true } });
     expect(supply.count).toBe(1);
+  });
+});
+
+/** Plain relaxation to a fixed point from several zero-cost seeds over chosen links. */
+function relax(m: HexMap, seeds: readonly number[], limit: number, link: (from: number, to: number, side: number, d: number) => number): Float64Array {
+  const best = new Float64Array(m.size).fill(Infinity);
+  for (const s of seeds) best[s] = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const h of m.hexes) {
+      const c = best[h] as number;
+      if (c === Infinity) continue;
+      for (let d = 0; d < 6; d++) {
+        const nb = m.neighbours[h * 6 + d] as number;
+        if (nb < 0) continue;
+        const nk = c + link(h, nb, m.grid.sides[h * 6 + d] as number, d);
+        if (nk <= limit && nk < (best[nb] as number)) {
+          best[nb] = nk;
+          changed = true;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+describe('weighted steps', () => {
+  it('rail with a step cost (a ferry of 6) agrees with a plain relaxation', () => {
+    const rail = new RailSearch(map);
+    fc.assert(
+      fc.property(fc.constantFrom(...[...map.hexes].filter((h) => map.railDirections[h] !== 0)), fc.integer({ min: 0, max: 30 }), fc.integer(), (start, max, seed) => {
+        const stepCost = (_f: number, _t: number, side: number) => (hash32(seed ^ side) % 9 === 0 ? 6 : 1);
+        const blocked = (h: number) => h !== start && hash32(seed + h) % 13 === 0;
+        const want = relax(map, [start], max, (f, t, side, d) => ((map.railDirections[f]! >> d) & 1 && !blocked(t) ? stepCost(f, t, side) : Infinity));
+        rail.run(start, max, blocked, stepCost);
+        for (const h of map.hexes) expect(rail.dist[h], map.id(h)).toBe(want[h] === Infinity ? -1 : want[h]);
+        const p = rail.pathTo(rail.hexes[rail.count - 1] as number);
+        expect(p[0]).toBe(start);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('supply with an overland step cost (1½ in rough terrain) agrees with a plain relaxation', () => {
+    const supply = new SupplySearch(map);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...land), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 8 }), fc.integer(), (sources, limit, seed) => {
+        const rough = (h: number) => map.terrainName(h) !== 'clear';
+        const stepCost = (_f: number, to: number) => (rough(to) ? 1.5 : 1);
+        const blocked = new Uint8Array(map.size);
+        for (const h of map.hexes) blocked[h] = hash32(seed ^ h) % 6 === 0 ? 1 : 0;
+        const crosses = (_f: number, _t: number, side: number) => (map.sideFeatures[side]! & SideFeature.MAJOR_RIVER) === 0;
+        const want = relax(map, sources, limit, (f, t, side) => (blocked[t] || !crosses(f, t, side) ? Infinity : stepCost(f, t)));
+        supply.run({ sources, limit, blocked, crosses, stepCost, rail: false });
+        for (const h of map.hexes) {
+          expect(supply.cost[h], map.id(h)).toBe(want[h]);
+          expect(supply.inSupply(h)).toBe(want[h] !== Infinity);
+        }
+        for (let i = 0; i < supply.count; i++) {
+          const h = supply.hexes[i] as number;
+          const path = supply.pathFrom(h);
+          expect(path).toHaveLength((supply.dist[h] as number) + 1);
+          expect(sources).toContain(path[path.length - 1]);
+        }
+      }),
+      { numRuns: 30 },
+    );
   });
 });
