@@ -1,9 +1,10 @@
 /**
  * `@salient/game-empires-alliances`: Empires & Alliances (Compass Games, 2018), Scenario 3
- * "1918: Over There". This first part holds the data pack (schema, checks, the bundled approximation)
- * and the rules as pure functions, each citing its section; the Game itself follows once the hex layer
- * (@salient/hexmap) provides movement and supply (see PLAN.md).
+ * "1918: Over There": the Game, the data-pack schema and checks, the bundled approximation pack, and
+ * the named rulings (see README.md and PLAN.md).
  */
+export { empiresAlliances, RULES_VERSION } from './game.ts';
+export type { EaState } from './rules/state.ts';
 export * as schema from './pack/schema.ts';
 export { checkEaPack } from './pack/check.ts';
 export { approximationPack } from './pack/bundled.ts';

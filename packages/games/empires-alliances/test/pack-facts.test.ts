@@ -84,7 +84,7 @@ describe('Rail Capacity (9.5)', () => {
   });
 });
 
-describe('S3 set-up (3.3, 3.4)', () => {
+describe('S3 3.3/S3 3.4/3.1 set-up and counters', () => {
   const sideTotals = (side: 'CP' | 'AL', nations: string[]): Record<string, number> => {
     const out: Record<string, number> = {};
     for (const s of S3.sectors.filter((x) => x.side === side)) for (const [p, n] of Object.entries(s.units)) if (nations.includes(prof(p).nation)) out[p] = (out[p] ?? 0) + n;
@@ -146,7 +146,7 @@ describe('S3 set-up (3.3, 3.4)', () => {
   });
 });
 
-describe('S3 reinforcements, replacements, morale and victory (3.5-3.7)', () => {
+describe('S3 3.5/S3 3.6/S3 3.7 reinforcements, replacements, morale and victory', () => {
   it('runs March to November 1918 (3.1)', () => {
     expect([S3.first, S3.last]).toEqual(['1918-03', '1918-11']);
   });
@@ -177,7 +177,7 @@ describe('S3 reinforcements, replacements, morale and victory (3.5-3.7)', () => 
   });
 });
 
-describe('S3 Sector K with the Belgians (3.43, 3.44)', () => {
+describe('S3 3.4 Sector K with the Belgians (3.43, 3.44)', () => {
   it('deals the British around the three Belgian divisions in 2152 and 2153 within 6.1', () => {
     const k = S3.sectors.find((s) => s.id === 'K')!;
     const units = Object.entries(k.units).flatMap(([p, n]) => Array<string>(n).fill(p)).map(prof);

@@ -244,8 +244,11 @@ export const packSchema = z.strictObject({
   charts: chartsSchema,
   counters: countersSchema,
   scenarios: z.strictObject({ scenarios: z.array(scenarioSchema).min(1) }),
-  /** `map.json` in the salient.hexmap/1 format, checked by @salient/hexmap (absent until the map is built). */
+  /** `map.json` in the salient.hexmap/1 format, checked by @salient/hexmap. */
   map: z.unknown().optional(),
+  /** The map builder's inputs kept beside its output (`anchors.json`, `borders-1918.json`, see MAP.md); the rules never read them. */
+  anchors: z.unknown().optional(),
+  'borders-1918': z.unknown().optional(),
 });
 export type PackFiles = z.infer<typeof packSchema>;
 export type Charts = z.infer<typeof chartsSchema>;

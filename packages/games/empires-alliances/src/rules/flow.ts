@@ -61,6 +61,7 @@ function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void
     s.flip.push(h);
     s.flip.sort((x, y) => x - y);
   }
+  fired('4.2');
   const c = b.map.city[h]!;
   if (c >= 0) emit(ev, 'capture', SIDE_IDS[side], `${SIDE_IDS[side]} takes ${b.map.cities[c]!.name} (${b.map.id(h)})`, { hex: b.map.id(h) });
 }
@@ -138,6 +139,7 @@ export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
     if (s.mor[u] !== 0 || effLevel(b, s, u) >= 2) continue;
     hexes.push(s.hex[u]!);
   }
+  fired('5');
   return zocMask(b.map, hexes, { projects: (_f, to, side2) => b.sideMp[side2] !== 255 && b.neutral[to] === 0 });
 }
 
@@ -185,6 +187,7 @@ export function supplyOf(b: Board, s: EaState, side: SideNo): Int32Array {
 /** Start the turn: 7.1 weather (S3 3.66: March 1918 is Mud, no roll). */
 export function beginTurn(b: Board, s: EaState, ev: Events): void {
   const { month, year } = calendar(b, s);
+  fired('7');
   s.phase = 'weather';
   emit(ev, 'turn', undefined, `Turn ${s.turn + 1}: ${MONTH_NAMES[month - 1]} ${year}`, { turn: s.turn + 1 });
   if (s.turn === 0 && b.scen.id === '1918') {
@@ -212,6 +215,8 @@ function beginSegment(b: Board, s: EaState, side: SideNo, ev: Events): void {
 function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   const { year } = calendar(b, s);
   const month = b.first + s.turn;
+  if (side === 0 && year >= 1915) fired('19.1');
+  if (side === 1 && year >= 1915 && year !== 1916) fired('19.2');
   // RPs (17.2, 19.1, 19.2, 21.32).
   for (const r of b.scen.replacements) {
     if (sideIdx(r.nation) !== side) continue;
@@ -245,6 +250,7 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     usedCity.add(h);
     emit(ev, 'reinforcement', SIDE_IDS[side], `${label(b, u)} arrives at ${b.map.id(h)}`, { unit: u, hex: b.map.id(h) });
     fired('17.1');
+    fired('S3 3.5');
   }
   // Replacements (17.24-17.34): from the pool in unit order while RPs last; one Stosstruppen a turn, one Tank per nation.
   let stoss = 0;
@@ -434,6 +440,8 @@ export function destinations(b: Board, s: EaState, u: number): number[] {
   }
   const prof = b.units[u]!.prof;
   const occ = occIndex(b, s);
+  fired('6.1');
+  fired('6.2');
   return [...out]
     .filter((h) => {
       if (occ.head[h]! < 0) return true;
@@ -470,6 +478,7 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
   const side = b.units[u]!.side;
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   const theirs = occupied(b, s, (1 - side) as SideNo);
+  fired('10');
   const r = search(b).rail.run(s.hex[u]!, railHexes(s.wx), (h: number) => !railOwn(b, s, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
   const occ = occIndex(b, s);
   const prof = b.units[u]!.prof;
@@ -587,7 +596,10 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
     ent.push({ halves: entrenchHalves(d.prof), level: s.ent[u]! });
   }
   const fort = fortLevel(s, hex, 1 - s.seg);
+  if (fort) fired('15.1');
+  if (british && french) fired('18.4');
   const siege = att.filter((u) => b.units[u]!.prof.type === 'siege' && effLevel(b, s, u) < 2).length;
+  if (siege && fort) fired('16.2');
   const aDrm = attackerDrm({ stoss, tanks, air: air.length, siege, fortLevel: fort, noTankTerrain: b.noTank[hex] === 1, defenderLowMorale: false, britishAndFrench: british && french });
   const dDrm = defenderDrm(fort, entrenchmentDrm(ent), -b.tdrm[hex]!);
   return { col: oddsColumn(att8, def8), drm: netDrm(aDrm, dDrm), att8, def8, stoss: Math.min(3, stoss), tanks: b.noTank[hex] ? 0 : Math.min(3, tanks), air };
@@ -739,6 +751,7 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
       if (s.hex[u]! < 0) continue;
       const opts = retreatOptions(b, s, u);
       if (opts.length === 0) {
+        fired('13.8');
         eliminate(b, s, u, ev, 'no retreat (13.83)');
         continue;
       }
@@ -804,6 +817,7 @@ function retreatOptions(b: Board, s: EaState, u: number): number[] {
 }
 
 function retreatUnit(b: Board, s: EaState, u: number, to: number, ev: Events): void {
+  fired('13.8');
   const from = s.hex[u]!;
   s.hex[u] = to;
   s.ent[u] = 0;
@@ -1051,5 +1065,6 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
 
 /** The first state's automatic steps: the set-up is done, turn 1 begins. */
 export function start(b: Board, s: EaState, ev: Events): void {
+  for (const id of ['3.1', '4.1', 'S3 3.3', 'S3 3.4', '15.2', '6.3']) fired(id);
   beginTurn(b, s, ev);
 }

@@ -19,7 +19,7 @@ import { CHARTS, prof } from '../helpers.ts';
 
 const need = (x: Partial<LossNeed>): LossNeed => ({ factors: 0, factor: 'attack', mustLoseStoss: false, mustLoseTank: false, mustLoseLargest: false, ...x });
 
-describe('13.641 odds', () => {
+describe('13.6 odds (13.641)', () => {
   it('drops fractions: 23 to 10 is 2-1, 7 to 10 is 1-2 (the text\'s examples)', () => {
     expect(columnName(oddsColumn(23, 10))).toBe('2-1');
     expect(columnName(oddsColumn(7, 10))).toBe('1-2');
@@ -53,7 +53,7 @@ describe('13.641 odds', () => {
   });
 });
 
-describe('13.642-13.643 DRM and the CRT', () => {
+describe('13.6 DRM and the CRT (13.642, 13.643)', () => {
   it('caps the net DRM at ±3 and the net roll at -1..12', () => {
     expect(netDrm(6, 1)).toBe(3);
     expect(netDrm(0, 5)).toBe(-3);
@@ -65,7 +65,7 @@ describe('13.642-13.643 DRM and the CRT', () => {
   });
 });
 
-describe('13.652 who may attack', () => {
+describe('13.6 who may attack (13.652)', () => {
   it('needs infantry or cavalry and no more artillery and tanks than them', () => {
     expect(attackMixLegal(['fa'])).toBe(false);
     expect(attackMixLegal(['inf', 'fa'])).toBe(true);

@@ -27,7 +27,7 @@ describe('13.6 a combat through the options', () => {
   });
 });
 
-describe('13.83 retreat into enemy ZOC', () => {
+describe('13.8 retreat into enemy ZOC (13.83)', () => {
   it('eliminates a unit whose every retreat hex is in enemy ZOC (friendly units do not negate it)', () => {
     const { t, ge, fr } = setup(2);
     const x = play(t, 'attack 2444', `with ${ge[0]}`, `with ${ge[1]}`, 'go', 'die 9');
@@ -36,7 +36,7 @@ describe('13.83 retreat into enemy ZOC', () => {
   });
 });
 
-describe('13.81 the owner retreats', () => {
+describe('13.8 the owner retreats (13.81)', () => {
   it('asks the defender where to go when it has a choice', () => {
     const { t, ge, fr } = setup(1);
     const x = play(t, 'attack 2444', `with ${ge[0]}`, 'go', 'die 10'); // 6 to 5, 1-1, a 10: DD
@@ -59,7 +59,7 @@ describe('13.9 advance after combat', () => {
   });
 });
 
-describe('15.12 a fort holds', () => {
+describe('15.1 a fort holds (15.12)', () => {
   it('lets DD-struck defenders in their own fort stay, demoralized, and counts the fort against the attack', () => {
     const { s, b } = start();
     const ge = unitsOf(b, s, { nation: 'GE' }).filter((u) => ['ge-inf-684', 'ge-inf-574'].includes(b.units[u]!.prof.id));

@@ -4,14 +4,14 @@ import { defenderDrm, entrenchmentDrm } from '../../src/rules/combat.ts';
 import { entrenchHalves } from '../../src/rules/units.ts';
 import { prof } from '../helpers.ts';
 
-describe('15.12 forts', () => {
+describe('15.1 forts (15.12)', () => {
   it('give the defender a DRM equal to their level', () => {
     expect(defenderDrm(2, 0, 0)).toBe(2);
     expect(defenderDrm(1, 0, 0)).toBe(1);
   });
 });
 
-describe('15.24 entrenchments', () => {
+describe('15.2 entrenchments (15.24)', () => {
   it('first example: one entrenched corps, one not, one artillery: the whole hex gets the DRM; split, only the entrenched corps', () => {
     const ent = { halves: entrenchHalves(prof('fr-inf-464')), level: 2 };
     const open = { halves: entrenchHalves(prof('fr-inf-464')), level: 0 };

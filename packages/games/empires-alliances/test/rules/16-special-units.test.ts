@@ -31,20 +31,20 @@ describe('16.3 Tanks', () => {
   });
 });
 
-describe('16.42 Air', () => {
+describe('16.4 Air (16.42)', () => {
   it('adds +1 each, at most +2 in one attack', () => {
     expect(attackerDrm({ ...base, air: 3 })).toBe(2);
   });
 });
 
-describe('18.42 and 21.33 in the same sum', () => {
+describe('18.4/21 in the same sum (18.42, 21.33)', () => {
   it('British and French attacking together take -1; a Low Morale defender gives +1', () => {
     expect(attackerDrm({ ...base, tanks: 1, britishAndFrench: true })).toBe(0);
     expect(attackerDrm({ ...base, defenderLowMorale: true })).toBe(1);
   });
 });
 
-describe('5.2 special units project no ZOC', () => {
+describe('5: special units project no ZOC (5.2)', () => {
   it('siege, tank and air have none; infantry, Stosstruppen, cavalry and field artillery do', () => {
     expect(['siege', 'tank', 'air'].map((t) => projectsZoc(t as 'siege'))).toEqual([false, false, false]);
     expect(['inf', 'stoss', 'cav', 'fa'].map((t) => projectsZoc(t as 'inf'))).toEqual([true, true, true, true]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addCapped, blockadeLoss, replacementCost, retreatRefund, submarineLoss, turnRp } from '../../src/rules/replacements.ts';
 import { prof } from '../helpers.ts';
 
-describe('19.11 blockade and 19.21 submarines', () => {
+describe('19.1/19.2 blockade and submarines (19.11, 19.21)', () => {
   it('Germany loses 6 Inf and 1 Art RP a turn in 1918, A-H 2 and 1; Britain 1 Inf', () => {
     expect(blockadeLoss('GE', 1918)).toEqual({ inf: 6, art: 1, tank: 0 });
     expect(blockadeLoss('AH', 1918)).toEqual({ inf: 2, art: 1, tank: 0 });
@@ -14,7 +14,7 @@ describe('19.11 blockade and 19.21 submarines', () => {
   });
 });
 
-describe('21.32 with 7.21: the turn\'s RPs', () => {
+describe('17.2 the turn\'s RPs (7.21, 21.32)', () => {
   it("the text's example: 24 gross less the blockade's 6 is 18, and R10 takes 2 of them", () => {
     expect(turnRp('GE', 1918, { inf: 24, art: 3, tank: 0 }, 10)).toEqual({ inf: 16, art: 2, tank: 0 });
   });
@@ -27,7 +27,7 @@ describe('21.32 with 7.21: the turn\'s RPs', () => {
   });
 });
 
-describe('17.24, 17.32 costs', () => {
+describe('17.2 costs (17.24, 17.32)', () => {
   it('a 5-7-4 costs 5 Inf RPs (the 17.24 example); Stosstruppen and Siege 6 each', () => {
     expect(replacementCost(prof('gb-inf-574'))).toEqual({ kind: 'inf', amount: 5 });
     expect(replacementCost(prof('ge-stoss-574'))).toEqual({ kind: 'inf', amount: 6 });

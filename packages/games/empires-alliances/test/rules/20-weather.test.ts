@@ -34,6 +34,9 @@ describe('20.22 Mud', () => {
 });
 
 describe('20.23 Snow', () => {
+  it('10: railheads advance 3 hexes, 2 in Mud, 1 in Snow (10.4)', () => {
+    expect([railheadAdvance('clear'), railheadAdvance('mud'), railheadAdvance('snow')]).toEqual([3, 2, 1]);
+  });
   it('halves the MF rounding up, rail to 24 hexes, supply to 3, railheads 1', () => {
     expect(mf(5, 'snow')).toBe(3);
     expect(mf(4, 'snow')).toBe(2);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { destinations } from '../../src/rules/flow.ts';
 import { arrange, start, unitsOf } from '../support/play.ts';
 
-describe('3.62 sectors', () => {
+describe('S3 3.6 sectors (3.62)', () => {
   it('keeps British units in rows 24 and north, and French units in rows 25 and south, in March', () => {
     const { s, b } = start();
     const gb = unitsOf(b, s, { nation: 'GB', type: 'inf' })[0]!;
@@ -23,7 +23,7 @@ describe('3.62 sectors', () => {
   });
 });
 
-describe('3.66 March Mud', () => {
+describe('S3 3.6 March Mud (3.66)', () => {
   it('sets the weather of the first turn to Mud', () => {
     expect(start().s.wx).toBe('mud');
   });

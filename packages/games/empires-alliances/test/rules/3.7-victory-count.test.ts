@@ -5,7 +5,7 @@ import { centralVp } from '../../src/rules/victory.ts';
 import { arrange, game, start, unitsOf } from '../support/play.ts';
 
 
-describe('3.71 the count', () => {
+describe('S3 3.7 the count (3.71)', () => {
   it('starts at 8: St Quentin and the Brussels and Antwerp garrisons, and the five German cities', () => {
     const { s, b } = start();
     expect(centralVp(vpPlaces(b, s))).toBe(8);

@@ -8,7 +8,7 @@ const defaults = parseRulings(undefined);
 const bands = S3.victory.bands;
 const place = (kind: 'take' | 'hold', x: Partial<VpPlace> = {}): VpPlace => ({ kind, germanInfantry: false, alliedInfantry: false, supplied: true, ...x });
 
-describe('3.71 victory points', () => {
+describe('S3 3.7 victory points (3.71)', () => {
   it('an Allied place scores only with German infantry in it; a German city unless Allied infantry is in it', () => {
     expect(placeVp(place('take'))).toBe(0);
     expect(placeVp(place('take', { germanInfantry: true }))).toBe(1);
@@ -25,7 +25,7 @@ describe('3.71 victory points', () => {
   });
 });
 
-describe('3.72 level of victory', () => {
+describe('S3 3.7 level of victory (3.72)', () => {
   it('reads the bands: under 7, 7-8, 9-10, 11-12, more than 12', () => {
     const lv = (v: number) => victoryLevel(v, bands, defaults);
     expect([6, 7, 8, 9, 10, 11, 12, 13].map(lv)).toEqual(['allied-major', 'allied-minor', 'allied-minor', 'draw', 'draw', 'cp-minor', 'cp-minor', 'cp-major']);

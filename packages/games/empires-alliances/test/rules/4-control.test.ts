@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ctl } from '../../src/rules/flow.ts';
 import { arrange, play, start, unitsOf } from '../support/play.ts';
 
-describe('4.11 control by the start line', () => {
+describe('4.1 control by the start line (4.11)', () => {
   it('gives every sector hex to its side, Germany to the Central Powers and Paris to the Allies', () => {
     const { s, b } = start();
     for (const sec of b.scen.sectors) for (const id of sec.hexes) expect(ctl(b, s, b.map.hex(id))).toBe(sec.side === 'CP' ? 0 : 1);

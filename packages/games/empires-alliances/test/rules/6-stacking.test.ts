@@ -30,7 +30,7 @@ describe('6.3 air basing', () => {
   });
 });
 
-describe('18.41 British and French do not stack', () => {
+describe('18.4 British and French do not stack (18.41)', () => {
   it('British and French (US counting French) may not share a hex; Belgians may join either', () => {
     expect(nationsMayStack([prof('gb-inf-464'), prof('fr-inf-464')])).toBe(false);
     expect(nationsMayStack([prof('ca-inf-574'), prof('us-inf-574')])).toBe(false);

@@ -36,7 +36,7 @@ describe('8 ground movement', () => {
     expect(dest.every((h) => b.map.grid.distance(t.hex[ge]!, h) === 1)).toBe(true);
   });
 
-  it('ends only where the stack stays legal (6.1)', () => {
+  it('6.1/6.2 ends only where the stack stays legal', () => {
     const { s, b } = start();
     const ge = unitsOf(b, s, { nation: 'GE', type: 'inf' });
     const t = arrange(b, s, { [ge[0]!]: '2442', [ge[1]!]: '2443', [ge[2]!]: '2443', [ge[3]!]: '2443' });
