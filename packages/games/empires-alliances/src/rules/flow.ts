@@ -239,7 +239,7 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     if (sideIdx(r.nation) !== side) continue;
     const ww = s.ww[poolWwNation(r.nation)];
     const pct = ww && ww[2]! >= s.turn ? ww[1]! : 0;
-    const add = s.turn === 0 ? { inf: 0, art: 0, tank: 0 } : turnRp(r.nation, year, { inf: r.inf, art: r.art, tank: r.tank }, pct);
+    const add = turnRp(r.nation, year, { inf: r.inf, art: r.art, tank: r.tank }, pct);
     const cur = s.rp[r.nation] ?? [0, 0, 0];
     const next = addCapped({ inf: cur[0]!, art: cur[1]!, tank: cur[2]! }, add, r.cap);
     s.rp[r.nation] = [next.inf, next.art, next.tank];
