@@ -11,6 +11,7 @@
  * Environment: BENCH_GAMES (default 50), BENCH_SEED (default 1), BENCH_RESULTS (default
  * bench/RESULTS.md; `none` to skip).
  */
+import { loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '@salient/bots';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const games = envInt('BENCH_GAMES', 50);
   const seed0 = envInt('BENCH_SEED', 1);
   const p = pack();
+  const loadBefore = loadavg()[0]!;
   let peakRss = 0;
   let peakHeap = 0;
   const sample = () => {
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
   const loopMs = performance.now() - t0;
 
   const m = machine();
+  const load = `load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end on ${m.nproc} cores`;
   const rows = [
     `| runner, random vs random | ${games} | ${Math.round((decisions / runnerMs) * 1000).toLocaleString('en-US')} | ${((games / runnerMs) * 1000).toFixed(2)} | ${(runnerMs / games).toFixed(0)} | ${Math.round(decisions / games)} |`,
     `| bare loop (pending + applyOwned) | ${games} | ${Math.round((loopDecisions / loopMs) * 1000).toLocaleString('en-US')} | ${((games / loopMs) * 1000).toFixed(2)} | ${(loopMs / games).toFixed(0)} | ${Math.round(loopDecisions / games)} |`,
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     `<!-- bench-ea:${key} -->`,
     `### Empires & Alliances 1918 · ${m.date} · Node ${m.node} · ${m.cpu} (nproc ${m.nproc}, ${m.memGB} GB)`,
     '',
-    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a 2-game warm-up. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB.`,
+    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a 2-game warm-up. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB. Machine ${load} (figures taken under load understate the rules' speed; compare on a quiet machine).`,
     '',
     '| case | games | decisions/s | games/s | ms/game | decisions/game |',
     '|---|---:|---:|---:|---:|---:|',

@@ -148,8 +148,33 @@ function occupied(b: Board, s: EaState, side: SideNo): Uint8Array {
   return m;
 }
 
-/** 5.1-5.2, 13.85, 14.6: the ZOC of `side`: Inf, Cav and FA not demoralized and not at effective L2, never across sea or lake nor into a neutral. */
+/** Last ZOC computed per board and side, keyed by a fingerprint of what ZOC depends on (unit hexes, morale, supply, forts). */
+const zocCache = new WeakMap<Board, { a: number; b: number; mask: Uint8Array }[]>();
+
+/** Two 32-bit fingerprints of the unit arrays and forts (a stale ZOC would need both to collide). */
+function zocKey(s: EaState): [number, number] {
+  let a = 0x811c9dc5;
+  let c = 0x9e3779b9;
+  const n = s.hex.length;
+  for (let u = 0; u < n; u++) {
+    const v = (s.hex[u]! + 8) * 32 + s.mor[u]! * 4 + s.sup[u]!;
+    a = Math.imul(a ^ v, 0x01000193);
+    c = Math.imul(c + v, 0x85ebca6b) ^ (c >>> 13);
+  }
+  for (let i = 0; i < s.forts.length; i++) {
+    a = Math.imul(a ^ (s.forts[i]! + 1), 0x01000193);
+    c = Math.imul(c + s.forts[i]! + 7, 0x85ebca6b) ^ (c >>> 13);
+  }
+  return [a >>> 0, c >>> 0];
+}
+
+/** 5.1-5.2, 13.85, 14.6: the ZOC of `side`: Inf, Cav and FA not demoralized and not at effective L2, never across sea or lake nor into a neutral. The mask is shared: read it, never write it. */
 export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
+  const [ka, kb] = zocKey(s);
+  let cache = zocCache.get(b);
+  if (!cache) zocCache.set(b, (cache = []));
+  const hit = cache[side];
+  if (hit && hit.a === ka && hit.b === kb) return hit.mask;
   const hexes: number[] = [];
   for (let u = 0; u < s.hex.length; u++) {
     if (s.hex[u]! < 0 || b.units[u]!.side !== side || !projectsZoc(b.units[u]!.prof.type)) continue;
@@ -157,7 +182,9 @@ export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
     hexes.push(s.hex[u]!);
   }
   fired('5');
-  return zocMask(b.map, hexes, { projects: (_f, to, side2) => b.sideMp[side2] !== 255 && b.neutral[to] === 0 });
+  const mask = zocMask(b.map, hexes, { projects: (_f, to, side2) => b.sideMp[side2] !== 255 && b.neutral[to] === 0 });
+  cache[side] = { a: ka, b: kb, mask };
+  return mask;
 }
 
 const searches = new WeakMap<Board, { reach: ReachSearch; supply: SupplySearch; rail: RailSearch }>();
