@@ -6,6 +6,7 @@
 import { SalientError, unknownName, type AnyGame, type LoadedPack, type ScenarioInfo } from '@salient/engine';
 import { diceRace } from '@salient/engine/testing';
 import { blitz } from '@salient/game-blitz';
+import { empiresAlliances } from '@salient/game-empires-alliances';
 import { isDirectory, packFromDir } from './pack-files.ts';
 
 export interface GameEntry {
@@ -17,6 +18,7 @@ export interface GameEntry {
 /** The first visible entry is the default game. */
 export const ENTRIES: readonly GameEntry[] = [
   { game: blitz },
+  { game: empiresAlliances },
   { game: diceRace, hidden: true },
 ];
 

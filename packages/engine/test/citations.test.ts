@@ -53,3 +53,13 @@ describe('testCitations', () => {
     expect(testCitations(join(dir, 'nope'), ['6.2']).size).toBe(0);
   });
 });
+
+describe('two-digit, three-level and scenario-rule section ids (Empires & Alliances)', () => {
+  it('reads 13.6, 13.643 and S3 3.7 at the head of a title, and 13 in a file name', () => {
+    expect(leadingSections('13.6 odds and the CRT')).toEqual(['13.6']);
+    expect(leadingSections('13.643 the example')).toEqual(['13.643']);
+    expect(leadingSections('S3 3.7 victory')).toEqual(['S3 3.7']);
+    expect(leadingSections('13', true)).toEqual(['13']);
+    expect(leadingSections('13 combat')).toEqual([]);
+  });
+});

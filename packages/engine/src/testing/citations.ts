@@ -3,6 +3,8 @@
  * or test title with the section number: `6.2-land-round.test.ts`, `describe('6.2 Land Round')`,
  * `describe('B.5/6.6 ARM attacking from a TRS')`, `describe('Scenario A victory')`, `it('A.6 worked
  * example ...')`, `describe('Scenario full: ...')`. Only ids in `known` count, so a number elsewhere in a title is not taken for one.
+ * Section numbers may have two digits and three levels (`13.6`, `13.643`, Empires & Alliances), and a
+ * scenario's own rules may be cited as `S3 3.7` (a scenario number, a space, its rule).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +15,7 @@ export interface Citation {
   title: string;
 }
 
-const REF = String.raw`(?:[1-9]\.\d{1,2}|[1-9]|[A-F](?:\.\d{1,2})?|full)`;
+const REF = String.raw`(?:S[1-9] [1-9]\d?(?:\.\d{1,3}){0,2}|[1-9]\d?(?:\.\d{1,3}){1,2}|[1-9]\d?|[A-F](?:\.\d{1,2})?|full)`;
 const LEADING = new RegExp(String.raw`^(?:Scenario\s+)?(${REF}(?:\s*/\s*${REF})*)(?=[\s:,)-]|$)`);
 const TITLE = /\b(?:describe|it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g;
 

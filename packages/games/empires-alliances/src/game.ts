@@ -1,0 +1,262 @@
+/**
+ * Empires & Alliances (Compass Games, 2018), Scenario 3 "1918: Over There", as a Salient game. The rules
+ * live in `rules/` (flow.ts runs the sequence of play); the components come from a data pack whose map
+ * is loaded once per pack by @salient/hexmap and kept outside the state.
+ */
+import { fileURLToPath } from 'node:url';
+import { hashJson, IllegalChoiceError, SalientError, unknownName, type Boundary, type Game, type GameResult, type JsonObject, type LoadedPack, type Pending, type Step } from '@salient/engine';
+import { loadHexMap, type HexMap } from '@salient/hexmap';
+import { approximationPack } from './pack/bundled.ts';
+import { checkEaPack } from './pack/check.ts';
+import type { PackFiles } from './pack/schema.ts';
+import { boardOf, registerBoard, SIDE_IDS, SIDE_NAMES, type Board } from './rules/board.ts';
+import type { Events } from './rules/events.ts';
+import { applyChoice, decider, options, start, supplyOf, vpPlaces } from './rules/flow.ts';
+import { parseRulings } from './rules/rulings.ts';
+import { EA_SECTIONS, traceRules } from './rules/sections.ts';
+import type { EaState } from './rules/state.ts';
+import { centralVp, LEVEL_NAMES, victoryLevel } from './rules/victory.ts';
+
+export const RULES_VERSION = '0.1.0';
+
+const maps = new Map<string, HexMap>();
+
+function loaded(data: PackFiles): LoadedPack<PackFiles> {
+  const hash = hashJson(data as never);
+  const m = data.pack;
+  return { info: { id: m.id, version: m.version, fidelity: m.fidelity, hash, description: m.description }, data };
+}
+
+function mapOf(pack: LoadedPack<PackFiles>): HexMap {
+  let m = maps.get(pack.info.hash);
+  if (!m) {
+    if (pack.data.map === undefined) {
+      throw new SalientError('BAD_PACK', `pack ${pack.info.id} has no map.json: Empires & Alliances needs its hex map (salient.hexmap/1). Build it with packages/mapbuilder, or add map.json to the pack directory.`);
+    }
+    m = loadHexMap(pack.data.map, { source: 'map.json' });
+    maps.set(pack.info.hash, m);
+  }
+  return m;
+}
+
+/** A private copy of a state to build the next one in: the unit arrays and the few nested records. */
+function draft(s: EaState): EaState {
+  const rp: EaState['rp'] = {};
+  for (const k in s.rp) rp[k] = [...s.rp[k]!];
+  const ww: EaState['ww'] = {};
+  for (const k in s.ww) ww[k] = [...s.ww[k]!];
+  return {
+    ...s,
+    rulings: s.rulings,
+    hex: [...s.hex],
+    sup: [...s.sup],
+    mor: [...s.mor],
+    ent: [...s.ent],
+    flg: [...s.flg],
+    flip: [...s.flip],
+    forts: [...s.forts],
+    rp,
+    ww,
+    cb: s.cb && { ...s.cb, att: [...s.cb.att], def: [...s.cb.def], air: [...s.cb.air], todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: [...t.units] } : { ...t })) },
+    hit: [...s.hit],
+    rail: { ...s.rail },
+    mq: [...s.mq],
+    dq: [...s.dq],
+    ask: s.ask,
+  };
+}
+
+function play(s: EaState, choice: string): Step<EaState> {
+  const b = boardOf(s.key);
+  const { turn, seg, phase } = s;
+  const events: Events = [];
+  applyChoice(b, s, choice, events);
+  s.seq += 1;
+  let boundary: Boundary | undefined;
+  if (s.turn !== turn || s.phase === 'over') boundary = 'turn';
+  else if (s.seg !== seg) boundary = 'impulse';
+  else if (s.phase !== phase) boundary = 'phase';
+  return boundary ? { state: s, events, boundary } : { state: s, events };
+}
+
+function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult {
+  const level = victoryLevel(vp, b.scen.victory.bands, s.rulings);
+  const cp = level === 'cp-major' || level === 'cp-minor' ? 'win' : level === 'draw' ? 'draw' : 'loss';
+  const al = cp === 'win' ? 'loss' : cp === 'draw' ? 'draw' : 'win';
+  const [lo, , , hi] = b.scen.victory.bands;
+  const margin = cp === 'win' ? vp - (b.scen.victory.bands[2] - 0.5) : al === 'win' ? b.scen.victory.bands[1] - vp : 0;
+  void lo;
+  void hi;
+  return { sides: { CP: cp, AL: al }, scores: { CP: vp, AL: b.vp.length - vp }, margin, reason };
+}
+
+/** Readable prompt names, by the kind of question (`Game.prompts`). */
+const PROMPTS: Record<string, { asks: string; options: string }> = {
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21): pick a unit to move, rail or entrench, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `done`' },
+  'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
+  'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
+  'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
+  'take-losses': { asks: 'which units to lose to meet a combat result (13.7-13.72, 16.1, 16.3); the fewest factors first', options: '`lose U,U,...`' },
+  'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
+  'advance-unit': { asks: 'advance after combat into the emptied hex (13.9)', options: '`advance U`, or `stay`' },
+};
+const PROMPT_OF: Record<string, string> = { move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
+const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
+
+/** Heuristic value for search bots: VP held, strength on the map, supply. */
+function evaluate(s: EaState, power: string): number {
+  const b = boardOf(s.key);
+  const sign = power === 'CP' ? 1 : -1;
+  if (s.phase === 'over') {
+    const r = resultFor(b, s, s.vp ?? 0, '');
+    return r.sides[power] === 'win' ? 1000 : r.sides[power] === 'draw' ? 0 : -1000;
+  }
+  let str = 0;
+  for (let u = 0; u < s.hex.length; u++) {
+    if (s.hex[u]! < 0) continue;
+    const p = b.units[u]!.prof;
+    const w = (p.attack + p.defense) * (s.sup[u] ? 0.7 : 1) * (s.mor[u] ? 0.6 : 1);
+    str += b.units[u]!.side === 0 ? w : -w;
+  }
+  const vp = centralVp(vpPlaces(b, s));
+  return sign * (10 * (vp - 9.75) + 0.2 * str);
+}
+
+export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
+  id: 'empires-alliances',
+  name: 'Empires & Alliances (1918)',
+  rulesVersion: RULES_VERSION,
+  streams: ['weather', 'combat', 'morale'],
+  bundledPacks: { approximation: approximationPack },
+  telemetryEvents: ['combat', 'elimination', 'capture', 'retreat', 'advance', 'reinforcement', 'replacement', 'war-weariness', 'weather', 'victory'],
+  measures: {
+    score: { name: 'VP (3.71)', description: 'The Central Powers score the victory points of S3 3.71: a point for each of ten Allied places held by German infantry and each of five German cities free of Allied infantry, half for a place cut off from supply. The Allies score the rest of the 15.' },
+    margin: { name: 'VP beyond the draw band', description: 'How far the Central Powers total lies above the draw band of 3.72 (a CP win) or below it (an Allied win); 0 for a draw.' },
+  },
+  prompts: PROMPTS,
+  rules: { sections: EA_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
+
+  checkPack(raw) {
+    const r = checkEaPack(raw);
+    if (!r.ok) return { ok: false, issues: r.issues };
+    return { ok: true, pack: loaded(r.data) };
+  },
+
+  scenarios(pack) {
+    return pack.data.scenarios.scenarios.map((s) => ({
+      id: s.id,
+      name: s.name,
+      summary: s.summary,
+      sides: SIDE_IDS.map((id, i) => ({ id, name: SIDE_NAMES[i]!, powers: [id] })),
+    }));
+  },
+
+  setup(scenario, pack, opts: JsonObject = {}) {
+    const valid = this.scenarios(pack).map((x) => x.id);
+    if (!valid.includes(scenario)) throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, valid);
+    const unknown = Object.keys(opts).filter((k) => k !== 'rulings');
+    if (unknown.length) throw new SalientError('BAD_OPTION', `Empires & Alliances takes only the option 'rulings' (e.g. "mud-mf=halve-up"); got: ${unknown.join(', ')}. Remove them.`);
+    const rulings = { ...parseRulings(opts.rulings) };
+    const b = registerBoard(pack.info.hash, pack.data, mapOf(pack), scenario);
+    const ww: EaState['ww'] = {};
+    for (const m of b.morale) ww[m.nation] = [m.drm, 0, -1, 0];
+    ww.AH = [0, 0, -1, 0];
+    const rp: EaState['rp'] = {};
+    for (const r of b.scen.replacements) rp[r.nation] = [r.start?.inf ?? 0, r.start?.art ?? 0, r.start?.tank ?? 0];
+    const s: EaState = {
+      key: `${pack.info.hash}:${scenario}`,
+      rulings,
+      turn: 0,
+      seg: 0,
+      phase: 'weather',
+      wx: 'clear',
+      hex: b.units.map((u) => u.start),
+      sup: b.units.map(() => 0),
+      mor: b.units.map(() => 0),
+      ent: b.units.map((u) => u.ent),
+      flg: b.units.map(() => 0),
+      flip: [],
+      forts: b.forts.flatMap((f) => [f.hex, f.side, f.level]),
+      rp,
+      ww,
+      cb: null,
+      hit: [],
+      rail: {},
+      mq: [],
+      dq: [],
+      ask: { k: 'over' },
+      seq: 0,
+    };
+    start(b, s, []);
+    return s;
+  },
+
+  pending(s): Pending<string> {
+    const a = s.ask;
+    if (a.k === 'over') return { kind: 'terminal', result: this.result(s) };
+    if (a.k === 'die') return { kind: 'chance', stream: STREAM_OF[a.what]!, prompt: `${a.what}-die`, outcomes: DIE };
+    return { kind: 'decision', power: SIDE_IDS[decider(s)], prompt: PROMPT_OF[a.k]!, options: options(boardOf(s.key), s) };
+  },
+
+  apply(state, choice) {
+    return play(draft(state), choice);
+  },
+
+  applyOwned(state, choice) {
+    return play(state, choice);
+  },
+
+  observe(s) {
+    return draft(s);
+  },
+
+  position(s) {
+    return { turn: s.turn + 1, impulse: s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
+  },
+
+  result(s) {
+    if (s.phase !== 'over' || s.vp === undefined) throw new SalientError('NOT_A_DECISION', 'result() asked of an Empires & Alliances game that has not ended; use adjudicate()');
+    return resultFor(boardOf(s.key), s, s.vp, s.end ?? '');
+  },
+
+  adjudicate(s) {
+    const b = boardOf(s.key);
+    const vp = s.vp ?? centralVp(vpPlaces(b, s));
+    const level = victoryLevel(vp, b.scen.victory.bands, s.rulings);
+    return resultFor(b, s, vp, `adjudicated at turn ${s.turn + 1}: ${LEVEL_NAMES[level]} on ${vp} VP as things stand (3.71, 3.72)`);
+  },
+
+  summarize(s) {
+    const b = boardOf(s.key);
+    const vp = centralVp(vpPlaces(b, s));
+    const supply: Record<string, number> = {};
+    const units: Record<string, number> = { CP: 0, AL: 0 };
+    for (const side of [0, 1] as const) {
+      const dist = supplyOf(b, s, side);
+      let on = 0;
+      let fed = 0;
+      for (let u = 0; u < s.hex.length; u++) {
+        if (s.hex[u]! < 0 || b.units[u]!.side !== side || b.units[u]!.prof.type === 'air') continue;
+        on++;
+        if (dist[s.hex[u]!]! >= 0) fed++;
+      }
+      supply[SIDE_IDS[side]] = on ? fed / on : 0;
+      units[SIDE_IDS[side]] = on;
+    }
+    return { scores: { CP: vp, AL: b.vp.length - vp }, supply, extra: { unitsCP: units.CP!, unitsAL: units.AL! } };
+  },
+
+  encode(c) {
+    return c;
+  },
+  decode(t) {
+    if (typeof t !== 'string' || !/^[a-z]+( [0-9,]+)?$/.test(t)) throw new IllegalChoiceError(`'${t}' is not an Empires & Alliances choice (e.g. 'move 12', 'to 2453', 'done', 'die 7')`);
+    return t;
+  },
+
+  model: {
+    sample: (obs) => draft(obs),
+    evaluate,
+  },
+};

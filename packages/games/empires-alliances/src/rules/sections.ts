@@ -1,0 +1,75 @@
+/**
+ * Every section of the Empires & Alliances rulebook that Scenario 3 uses, with how far this code
+ * implements it. Titles are our own short descriptions. `salient rules coverage` reads this list, the
+ * tests that cite each section (test/rules/<section>-<name>.test.ts) and how often each fired.
+ * Rulings (rulings.ts) are named in the notes of the sections they read.
+ */
+import type { RuleSection } from '@salient/engine';
+import { RULINGS } from './rulings.ts';
+
+type Status = RuleSection['status'];
+
+const rulingNote = (id: string): string => {
+  const rs = RULINGS.filter((r) => r.sections.some((s) => s === id || s.startsWith(`${id}.`) || id.startsWith(`${s}.`)));
+  return rs.length ? ` Rulings: ${rs.map((r) => `${r.id} (default ${r.defaultReading})`).join('; ')}.` : '';
+};
+const core = (id: string, title: string, status: Status, note = ''): RuleSection => {
+  const n = `${note}${rulingNote(id)}`.trim();
+  return { id, title, part: 'core', status, ...(n ? { note: n } : {}) };
+};
+const opt = (id: string, title: string, status: Status = 'not-implemented', note = ''): RuleSection => ({ id, title, part: 'optional', status, ...(note ? { note } : {}) });
+const scen = (id: string, title: string, status: Status, restates: readonly string[] = [], note = ''): RuleSection => {
+  const n = `${note}${rulingNote(id)}`.trim();
+  return { id, title, part: 'scenario', status, ...(restates.length ? { restates } : {}), ...(n ? { note: n } : {}) };
+};
+
+export const EA_SECTIONS: readonly RuleSection[] = [
+  core('3.1', 'Unit counters: size, type, attack-defense-movement', 'implemented', 'the S3 profiles in counters.json'),
+  core('4.1', 'Initial control; 4.11 the 1918 start line', 'implemented', 'Germany and Luxembourg to the Central Powers; each French and Belgian hex to the side of the nearest sector hex (the sectors line both sides of the front); neutrals nobody\'s'),
+  core('4.2', 'Control changes when an enemy ground unit enters', 'implemented', 'on moves (every hex of the path), retreats and advances'),
+  core('5', 'Zones of control', 'implemented', 'Inf, Cav and FA project ZOC unless demoralized or at effective L2; not across sea or lake nor into neutrals'),
+  core('6.1', 'Ground stacking limits', 'implemented', 'met at the end of every move, retreat, advance and placement (so 6.2\'s eliminations never arise)'),
+  core('6.2', 'When stacking is checked', 'implemented', 'by refusing illegal stacks as they form'),
+  core('6.3', 'Air basing in cities', 'partial', 'air units stay where they set up; capacities known; rebasing and transfers not yet'),
+  core('7', 'Sequence of play', 'implemented', 'weather, the CP then Allied segments (reinforcement, supply, movement, combat, administration), national morale, end of turn'),
+  core('8', 'Ground movement', 'implemented', 'MF after weather, supply and morale (8.2), TEC costs, EZOC to EZOC +1 MP (8.3), one hex always (8.4), no entry to enemy units, neutrals or a lone enemy fort; the 8.4 exception for unsupplied units not yet'),
+  core('9', 'Rail movement', 'partial', 'entrain/detrain, 30 hexes (24 in Snow), own rail free of enemy units and ZOC, capacity per net (US on the French, Commonwealth on the British); ground movement before or after a rail move, 9.51 counting against both countries and 9.52 not yet'),
+  core('10', 'Railheads', 'partial', 'advance rates by weather (10.4); until railheads advance, each side uses only the rail it held at the start (ruling rail-railhead)'),
+  core('12', 'Automatic Victory', 'partial', 'the odds needed (12.1); AV during movement not yet'),
+  core('13.6', 'Combat resolution: odds, DRMs, the CRT', 'implemented', 'one attack per hex against all its units (13.3 splits and 13.62 pairing not yet); odds in exact eighths; DRM caps; net roll clamp; 13.651 lone fort'),
+  core('13.7', 'Combat results and losses', 'implemented', 'all eight results; losses chosen among the minimal legal sets (13.71-13.72, 16.1, 16.3), the six cheapest offered; 13.73 needs 13.62 pairing'),
+  core('13.8', 'Retreats and demoralization', 'implemented', 'one hex, owner\'s choice, no longer supply line where possible, eliminated into enemy ZOC or with no hex; only hexes within stacking are offered (13.84\'s second hex not yet); DTS/Demoralized and their removal (13.86)'),
+  core('13.9', 'Advance after combat', 'implemented', 'Inf/Cav of the attack, within stacking; the defender\'s fort destroyed'),
+  core('14', 'Supply', 'partial', 'sources are the side\'s controlled home cities free of enemy units and ZOC (14.3 networks and 14.4 limited capacities not yet), rail then overland 5/4/3, escalation L1-L2-eliminated with the city/fort delay (14.1, 14.63), unsupplied effects on MF, ZOC, factors and special DRMs'),
+  core('15.1', 'Forts', 'implemented', 'the holder\'s DRM, DD/AD without retreat, delayed supply effects, destroyed by an advance'),
+  core('15.2', 'Entrenchments', 'implemented', 'the 50% DRM rule (15.24); building and upgrading by supplied infantry that does not move; lost when the unit moves (ruling entrench-owner)'),
+  core('16.1', 'Stosstruppen', 'implemented', 'DRM and cap; the loss duty in the loss sets'),
+  core('16.2', 'Siege Artillery', 'implemented'),
+  core('16.3', 'Tanks', 'implemented', 'DRM, cap, terrain and river; one infantry corps of its nation per tank'),
+  core('16.4', 'Air units', 'partial', 'up to two within 4 hexes join an attack, each with an infantry corps of its nation (16.42); flights, transfers and landing not yet'),
+  core('17.1', 'Reinforcements', 'implemented', 'placed at the named city, a port (US, 17.31), or by 17.12-17.13\'s order; delayed when no city can take them'),
+  core('17.2', 'Replacements and RPs', 'partial', 'RPs with blockade, submarines and R#, caps; replacements bought automatically in unit order while RPs last (a chosen purchase is next), one Stosstruppen and one Tank per nation a turn, placed at home cities'),
+  core('18.4', 'British sector: no stacking with the French, -1 DRM together', 'implemented', '18.41 stacking, 18.42 DRM (3.62 takes the place of 18.43 in S3)'),
+  core('19.1', 'Blockade', 'implemented'),
+  core('19.2', 'Submarine warfare', 'implemented'),
+  core('20', 'Weather', 'implemented', 'the table and every effect on MF, rail, supply, railheads; S3 plays the West zone'),
+  core('21', 'National morale (War Weariness)', 'implemented', 'checks at the end of March, June and September 1918; DRMs; NE, R#, D (desertion rolls), S (the nation leaves the game); M as R30 in S3'),
+  opt('22.9', 'Retreat into an EZOC with an RP refund', 'partial', 'the refund arithmetic only'),
+  scen('S3 3.3', 'S3 initial forces', 'implemented', [], 'from the consistent sector tables, not the garbled 3.31 list (digest §7.3-16)'),
+  scen('S3 3.4', 'S3 initial deployment by sector', 'implemented', [], 'sectors dealt strongest first within 6.1 (a chosen set-up is next), garrisons, placements, the start-line L2 entrenchments'),
+  scen('S3 3.5', 'S3 reinforcements and replacements', 'implemented', ['17.1', '17.2'], 'stated 3.511 units plus an estimated Campaign OB'),
+  scen('S3 3.6', 'S3 special rules: sectors, Mud and no rail in March 1918, war weariness', 'implemented', ['20', '21', '9']),
+  scen('S3 3.7', 'S3 victory points and levels', 'implemented'),
+];
+
+let tracer: ((section: string) => void) | undefined;
+
+/** `RulesInfo.trace`: report each section as it fires (or stop). */
+export function traceRules(onFire: ((section: string) => void) | undefined): void {
+  tracer = onFire;
+}
+
+/** A rule section has just been applied. */
+export function fired(section: string): void {
+  tracer?.(section);
+}
