@@ -21,6 +21,7 @@
  * (default bench/out; writes hexmap-latest.json there).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash32, loadHexMap, ReachSearch, SideFeature, SupplySearch, syntheticMapJson, zocMask } from '@salient/hexmap';
@@ -74,11 +75,13 @@ const westMove = {
 const sources = Int32Array.from([...map.hexes].filter((h) => map.grid.col(h) === colMax));
 const blocked = new Uint8Array(map.size);
 const railBlocked = new Uint8Array(map.size);
+const inEast = Uint8Array.from(map.country, (c) => (c === BB ? 1 : 0));
+/** The blocking masks from East's ZOC: a few byte operations per hex over the whole index space. */
 function buildSupplyMasks(zoc: Uint8Array): void {
-  for (const h of map.hexes) {
-    const b = eastOcc[h] === 1 || (zoc[h] === 1 && westOcc[h] === 0) ? 1 : 0;
+  for (let h = 0; h < map.size; h++) {
+    const b = (eastOcc[h] as number) | ((zoc[h] as number) & ((westOcc[h] as number) ^ 1));
     blocked[h] = b;
-    railBlocked[h] = b | (map.country[h] === BB ? 1 : 0);
+    railBlocked[h] = b | (inEast[h] as number);
   }
 }
 buildSupplyMasks(eastZoc);
@@ -249,13 +252,22 @@ function checkAgreement(): { reached4: number; reached8: number } {
   return { reached4: r4 / UNITS, reached8: r8 / UNITS };
 }
 
+/** CPU µs (user + system) of this process per op in the last `timeBatch`, beside its wall time. */
+let lastCpuUs = 0;
+
+/** Wall µs per op over a batch of `n` ops (and the CPU µs per op in `lastCpuUs`). */
 function timeBatch(op: () => void, n: number): number {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < n; i++) op();
-  return ((performance.now() - t0) * 1000) / n;
+  const wall = ((performance.now() - t0) * 1000) / n;
+  const c = process.cpuUsage(c0);
+  lastCpuUs = (c.user + c.system) / n;
+  return wall;
 }
 
 function main(): void {
+  const loadAtStart = loadavg();
   const rounds = envInt('BENCH_ROUNDS', 15);
   const batchMs = envInt('BENCH_MS', 40);
   const agree = checkAgreement();
@@ -281,12 +293,21 @@ function main(): void {
     }
   });
   const perRound: number[][] = cases.map(() => []);
+  const cpuPerRound: number[][] = cases.map(() => []);
   for (let r = 0; r < rounds; r++) {
     cases.forEach((c, i) => {
       (perRound[i] as number[]).push(timeBatch(c.op, sizes[i] as number));
+      (cpuPerRound[i] as number[]).push(lastCpuUs);
     });
   }
-  const rows = cases.map((c, i) => ({ label: c.label, target: c.target, ops: (sizes[i] as number) * rounds, usPerOp: median(perRound[i] as number[]) }));
+  const rows = cases.map((c, i) => ({
+    label: c.label,
+    target: c.target,
+    ops: (sizes[i] as number) * rounds,
+    usPerOp: median(perRound[i] as number[]),
+    bestUsPerOp: Math.min(...(perRound[i] as number[])),
+    cpuUsPerOp: median(cpuPerRound[i] as number[]),
+  }));
   const us = (label: string) => rows.find((r) => r.label.startsWith(label) && !r.label.includes('naive'))?.usPerOp ?? NaN;
   const naive = (label: string) => rows.find((r) => r.label.startsWith(label) && r.label.includes('naive'))?.usPerOp ?? NaN;
   const ratio4 = naive("one unit's reach, 4 MP") / us("one unit's reach, 4 MP");
@@ -303,11 +324,12 @@ function main(): void {
       `East's ZOC covers ${zocHexes.toLocaleString('en-US')} hexes. Reach: terrain MP 1–3, +1/+2 across river/major river, East's hexes closed, stop in East's ZOC; ` +
       `mean hexes reached ${agree.reached4.toFixed(1)} at 4 MP and ${agree.reached8.toFixed(1)} at 8 MP (the naive search agrees hex for hex on all ${UNITS} units). ` +
       `Supply: ${sources.length} sources on West's edge, rail to ${railHexes.toLocaleString('en-US')} hexes, then 4 hexes overland; ${supplied} of ${UNITS} units supplied. ` +
-      `One thread; ${rounds} rounds, cases interleaved, each round a batch of about ${batchMs} ms; µs per op is the median round.`,
+      `One thread; ${rounds} rounds, cases interleaved, each round a batch of about ${batchMs} ms; µs per op is wall time, the median round, with the fastest round ` +
+      `and the process's CPU time per op (median round) beside it: on a shared machine those two are the better estimates of unloaded speed. Load average at the start: ${loadAtStart.map((x) => x.toFixed(1)).join(', ')} on ${m.nproc} cores.`,
     '',
-    '| case | ops | µs per op | target (issue 28) |',
-    '|---|---:|---:|---|',
-    ...rows.map((r) => `| ${r.label} | ${r.ops.toLocaleString('en-US')} | ${fmt(r.usPerOp)} | ${r.target || '—'} |`),
+    '| case | ops | µs per op (median round) | fastest round | CPU µs per op (median round) | target (issue 28) |',
+    '|---|---:|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r.label} | ${r.ops.toLocaleString('en-US')} | ${fmt(r.usPerOp)} | ${fmt(r.bestUsPerOp)} | ${fmt(r.cpuUsPerOp)} | ${r.target || '—'} |`),
     '',
     `Naive over typed arrays, same search: ${ratio4.toFixed(1)}× at 4 MP, ${ratio8.toFixed(1)}× at 8 MP. ` +
       `Compare machines (or runs on a loaded one) by the reference row: a side's supply took ${(us("a side's supply (") / refUs).toFixed(2)}× the plain search over all ${map.hexCount.toLocaleString('en-US')} hexes.`,

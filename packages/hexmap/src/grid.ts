@@ -226,8 +226,8 @@ export class HexGrid {
    * Sampled by cube-coordinate interpolation at distance+1 evenly spaced points, each rounded to the
    * nearest hex. Tie rule: both ends are nudged by (+1e-6, +2e-6) in axial (q, r) before
    * interpolating, so where the line runs exactly along a hexside or through a corner the hex on the
-   * nudge's side is taken (east-south-east for pointy-top grids). Hence line(a, b) reversed may differ
-   * from line(b, a) where the line runs along hexsides. A point that rounds past the margin (only
+   * nudge's side is taken (east-south-east for pointy-top grids). The nudge does not depend on which
+   * end comes first, so line(b, a) is line(a, b) reversed. A point that rounds past the margin (only
    * possible for non-convex bounds) is -1.
    */
   line(a: number, b: number): number[] {

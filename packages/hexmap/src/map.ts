@@ -58,15 +58,18 @@ export interface Country {
 /** Options of `checkHexMap` / `loadHexMap`. */
 export interface LoadOptions {
   /** Where the JSON came from, named in the error message ("packs/approximation/map.json"). */
-  source?: string;
+  source?: string | undefined;
   /** Root of the JSON paths in issues: "$" (default), or e.g. "$.map" when the map sits inside a pack object. */
-  root?: string;
+  root?: string | undefined;
 }
 
 /** Result of `checkHexMap`: the model, or every problem found, each at its JSON path. */
 export type HexMapCheck = { ok: true; map: HexMap } | { ok: false; issues: PathIssue[] };
 
-/** The immutable map model. Arrays are indexed by hex index (`grid.size` long) unless said otherwise. */
+/**
+ * The map model, immutable by contract: typed arrays cannot be frozen, so nothing may write to them.
+ * Arrays are indexed by hex index (`grid.size` long) unless said otherwise.
+ */
 export class HexMap {
   readonly grid: HexGrid;
   readonly fidelity: HexMapJson['fidelity'];

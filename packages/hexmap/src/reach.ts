@@ -12,9 +12,9 @@ export interface MoveRules {
   /** MP to enter `to` from `from` across hexside `side`; Infinity (or more than is left) forbids it. */
   enterCost(from: number, to: number, side: number): number;
   /** Entering this hex ends the move (e.g. enemy ZOC; pass its mask). Never applied to the start hex. */
-  stopsIn?: HexTest;
+  stopsIn?: HexTest | undefined;
   /** The unit may move on out of this hex; checked for every hex it would leave, the start included. */
-  mayLeave?: (hex: number) => boolean;
+  mayLeave?: ((hex: number) => boolean) | undefined;
 }
 
 /** Reusable movement search over one map. */

@@ -1,7 +1,8 @@
 /**
  * Supply as distance from the sources, for every hex of a side at once: first the rail network joined
- * to a source (any length, stricter blocking), then an overland breadth-first search of limited length
- * from all of those hexes. Tracing from the sources outward serves every unit of the side in one pass.
+ * to a source (any length, stricter blocking), then an overland search of limited length from all of
+ * those hexes (breadth-first, or Dijkstra's when steps have costs). Tracing from the sources outward
+ * serves every unit of the side in one pass. Sources are always supplied, blocked or not.
  */
 import { HexHeap } from './heap.ts';
 import type { HexTest } from './hex-test.ts';
@@ -12,20 +13,20 @@ export interface SupplyRules {
   /** Supply source hexes. */
   sources: ArrayLike<number>;
   /** How many entries of `sources` to use (default all). */
-  sourceCount?: number;
+  sourceCount?: number | undefined;
   /** Longest overland path: in hexes, or in summed `stepCost` when that is given. */
   limit: number;
   /**
    * Cost of an overland step into `to` (e.g. 1.5 into forest, 2 into an enemy ZOC held by a friend);
    * Infinity forbids it. Default 1 a hex, searched breadth-first; given, the overland phase is Dijkstra's.
    */
-  stepCost?: (from: number, to: number, side: number) => number;
+  stepCost?: ((from: number, to: number, side: number) => number) | undefined;
   /** Hexes an overland path may not enter (e.g. enemy ZOC where no friendly unit is). */
-  blocked?: HexTest;
+  blocked?: HexTest | undefined;
   /** Whether an overland path may cross `side` from `from` to `to` (default: always). */
-  crosses?: (from: number, to: number, side: number) => boolean;
+  crosses?: ((from: number, to: number, side: number) => boolean) | undefined;
   /** Rail phase: `false` to skip it; otherwise hexes a rail path may not enter (the stricter rule). */
-  rail?: false | { blocked?: HexTest };
+  rail?: false | { blocked?: HexTest | undefined } | undefined;
 }
 
 /** Reusable supply search over one map; a run allocates nothing and its results last until the next run. */

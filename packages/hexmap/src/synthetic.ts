@@ -11,15 +11,15 @@ import { HexGrid } from './grid.ts';
 /** Options of `syntheticMapJson`. */
 export interface SyntheticMapOptions {
   /** Printed rows [min, max] (default [10, 72]: 63 rows). */
-  rows?: readonly [number, number];
+  rows?: readonly [number, number] | undefined;
   /** Printed columns [min, max] (default [0, 61]: 62 columns; with the rows, 3,906 hexes like E&A's ~3,800). */
-  cols?: readonly [number, number];
+  cols?: readonly [number, number] | undefined;
   /** Seed of the terrain and rivers (default 1). */
-  seed?: number;
+  seed?: number | undefined;
   /** Rivers to draw (default 12), each a walk of hexsides. */
-  rivers?: number;
+  rivers?: number | undefined;
   /** Rail lines run along every `railEvery`-th row and column (default 6). */
-  railEvery?: number;
+  railEvery?: number | undefined;
 }
 
 /** A 32-bit integer hash (from the "lowbias32" family): deterministic noise without a generator. */

@@ -4,13 +4,13 @@ import type { HexMap } from './map.ts';
 /** Options of `zocMask`. */
 export interface ZocOptions {
   /** Units to read from `units` (default all). */
-  count?: number;
+  count?: number | undefined;
   /** Whether the unit in `fromHex` projects ZOC into `toHex` across `side` (default: always). */
-  projects?: (fromHex: number, toHex: number, side: number) => boolean;
+  projects?: ((fromHex: number, toHex: number, side: number) => boolean) | undefined;
   /** Mark the units' own hexes too (default true). */
-  ownHex?: boolean;
+  ownHex?: boolean | undefined;
   /** Mask to fill (cleared first); a new `Uint8Array(map.size)` when absent. */
-  out?: Uint8Array;
+  out?: Uint8Array | undefined;
 }
 
 /**

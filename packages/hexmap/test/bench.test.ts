@@ -23,7 +23,7 @@ it('measures every case and keeps one RESULTS.md block per day and machine', () 
   expect(latest.hexes).toBeGreaterThan(3500);
   expect(latest.cases.length).toBeGreaterThanOrEqual(8);
   for (const c of latest.cases) expect(c.usPerOp, c.label).toBeGreaterThan(0);
-  expect(first.stdout).toMatch(/\| µs per op \|/);
+  expect(first.stdout).toMatch(/\| µs per op \(median round\) \| fastest round \| CPU µs per op \(median round\) \|/);
   expect(run().status).toBe(0);
   expect(readFileSync(join(tmp, 'RESULTS.md'), 'utf8').match(/<!-- bench-hexmap:end -->/g)).toHaveLength(1);
 }, 120_000);

@@ -5,7 +5,7 @@ import { ccrrFlatOddQ, HexGrid, rrccOffsetRows, rrccSkewed } from '../src/index.
 const ea = new HexGrid(rrccSkewed, [10, 62], [4, 60]);
 const ids = (g: HexGrid, hs: readonly number[]) => hs.map((h) => g.id(h));
 
-describe('rrcc-skewed (E&A)', () => {
+describe('rrcc-skewed', () => {
   it('2751 borders 2851 and 2852 (22.11 Argonne hexsides)', () => {
     const h = ea.index('2751');
     const around = [0, 1, 2, 3, 4, 5].map((d) => ea.id(ea.neighbour(h, d)));
@@ -43,6 +43,12 @@ describe('rrcc-skewed (E&A)', () => {
     expect(ids(ea, [line[0] as number, line[9] as number])).toEqual(['2751', '3045']);
   });
 
+  it('a line along a hexside takes the hex on the east-south-east side (the documented tie rule)', () => {
+    // 3030 -> 2928 runs exactly along the hexside between 3029 and 2929.
+    expect(ids(ea, ea.line(ea.index('3030'), ea.index('2928')))).toEqual(['3030', '3029', '2928']);
+    expect(ids(ea, ea.line(ea.index('2928'), ea.index('3030')))).toEqual(['2928', '3029', '3030']);
+  });
+
   it('refuses malformed and out-of-grid ids with what a valid id looks like', () => {
     expect(() => ea.index('27a1')).toThrow(/'27a1' is not a hex id: rrcc-skewed ids are four digits RRCC/);
     expect(() => ea.index('0101')).toThrow(/Hex 0101 is outside the grid \(rows 10-62, columns 04-60\)/);
@@ -53,6 +59,22 @@ describe('rrcc-skewed (E&A)', () => {
       expect((e as SalientError).code).toBe('BAD_ARGUMENT');
     }
     expect(ea.tryIndex('27a1')).toBe(-1);
+  });
+});
+
+describe('rrcc-offset-even (the scheme of the E&A map)', () => {
+  const g = new HexGrid(rrccOffsetRows('even'), [10, 68], [1, 67]);
+  it('2751 borders 2851 and 2852 (22.11) and 4709|4810 is one hexside (2.8)', () => {
+    const h = g.index('2751');
+    expect([0, 1, 2, 3, 4, 5].map((d) => g.id(g.neighbour(h, d)))).toEqual(['2750', '2651', '2652', '2752', '2852', '2851']);
+    const s = g.sideBetween(g.index('4709'), g.index('4810'));
+    expect(s).toBeGreaterThanOrEqual(0);
+    expect(g.sideBetween(g.index('4810'), g.index('4709'))).toBe(s);
+  });
+  it('even rows sit half a hex east of odd rows, so a straight column zig-zags', () => {
+    expect(g.centre(g.index('2851')).x - g.centre(g.index('2751')).x).toBeCloseTo(0.5);
+    const h = g.index('2850');
+    expect([0, 1, 2, 3, 4, 5].map((d) => g.id(g.neighbour(h, d)))).toEqual(['2849', '2749', '2750', '2851', '2950', '2949']);
   });
 });
 

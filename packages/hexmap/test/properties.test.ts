@@ -91,8 +91,9 @@ for (const scheme of [rrccSkewed, rrccOffsetRows('odd'), rrccOffsetRows('even'),
           expect(line[0]).toBe(a);
           expect(line[line.length - 1]).toBe(b);
           for (let i = 1; i < line.length; i++) expect(g.distance(line[i - 1] as number, line[i] as number)).toBe(1);
-          // Deterministic: the same call gives the same hexes.
+          // Deterministic, and the same hexes from either end.
           expect(g.line(a, b)).toEqual(line);
+          expect(g.line(b, a).reverse()).toEqual(line);
         }),
       );
     });

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FeatureCollection, Geometry, LineString, MultiLineString } from 'geojson';
 import { feature } from 'topojson-client';
+import { geoDistance } from 'd3-geo';
 import type { Topology, GeometryCollection as TopoCollection } from 'topojson-specification';
 import { HexGrid, schemeByName, type HexScheme, type HexMapJsonInput } from '@salient/hexmap';
 import { readAnchors, type Anchor } from './anchors.ts';
@@ -100,6 +101,8 @@ export interface BuildResult {
   readonly sectorDistances: readonly { hex: string; sector: string; side: string; distance: number }[];
   readonly cityMoves: readonly string[];
   readonly counts: Readonly<Record<string, number>>;
+  /** Kilometres per hex width east-west and north-south at some places (the warp's local distortion). */
+  readonly localScale: readonly { place: string; ew: number; ns: number }[];
   /** The hex the warp moves furthest. */
   readonly warpMaxAt: string;
   readonly edits: readonly BorderEdit[];
@@ -654,6 +657,17 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
   counts['warp-max-centihex'] = Math.round((moves[moves.length - 1]?.[0] ?? 0) * 100);
   counts['warp-median-centihex'] = Math.round((moves[Math.floor(moves.length / 2)]?.[0] ?? 0) * 100);
   const warpMaxAt = moves[moves.length - 1]?.[1] ?? '';
+  const SCALE_PLACES: readonly [string, number, number][] = [
+    ['Ypres', 2.88, 50.85], ['St Quentin', 3.29, 49.85], ['Reims', 4.03, 49.26], ['Verdun', 5.38, 49.16], ['Nancy', 6.18, 48.69],
+    ['Mulhouse', 7.34, 47.75], ['Paris', 2.35, 48.86], ['Cologne', 6.96, 50.94], ['Berlin', 13.4, 52.52], ['Warsaw', 21.01, 52.23],
+    ['Lemberg', 24.03, 49.84], ['Kiev', 30.52, 50.45], ['Vienna', 16.37, 48.21], ['Belgrade', 20.46, 44.82], ['Sofia', 23.32, 42.7],
+    ['Constantinople', 28.98, 41.01], ['Rome', 12.5, 41.9],
+  ];
+  const km = (a: [number, number] | undefined, b: [number, number] | undefined): number => (a && b ? geoDistance(a, b) * 6371 : NaN);
+  const localScale = SCALE_PLACES.map(([place, lon, lat]) => {
+    const [x, y] = fwd(lon, lat);
+    return { place, ew: km(transform.inverse(x - 0.5, y), transform.inverse(x + 0.5, y)), ns: km(transform.inverse(x, y - 0.5), transform.inverse(x, y + 0.5)) };
+  });
   counts['hexsides'] = hexsides.length;
   counts['rail'] = railSet.size;
   counts['cities'] = cities.length;
@@ -701,6 +715,7 @@ export function buildEmpiresAlliances(inputs: BuildInputs): BuildResult {
     cityMoves,
     counts,
     warpMaxAt,
+    localScale,
     edits,
     areas,
     rail,

@@ -91,6 +91,15 @@ export function formatMapMd(r: BuildResult): string {
   L.push('  spline carries on the trend of the nearest anchors (the West Front anchors ask for hexes about two thirds');
   L.push('  the size of those in the east); positions there are the least certain on the map.');
   L.push('');
+  L.push('Local scale (km per hex width, measured east-west and north-south at each place). The West Front is');
+  L.push('squeezed east-west: the sector tables put three rows between Dixmude and St Quentin (about 45 km a row)');
+  L.push('while the sector hexes of one row sit a few tens of km apart on either side of the trenches. An official');
+  L.push('map transcription would settle this; until then, distances east-west near the front are the least faithful.');
+  L.push('');
+  L.push(`| ${r.localScale.map((x) => x.place).join(' | ')} |`);
+  L.push(`|${r.localScale.map(() => '---').join('|')}|`);
+  L.push(`| ${r.localScale.map((x) => `${x.ew.toFixed(0)} / ${x.ns.toFixed(0)}`).join(' | ')} |`);
+  L.push('');
   L.push('## Counts');
   L.push('');
   L.push(`Rows ${r.json.rows[0]}-${r.json.rows[1]}, columns ${r.json.cols[0]}-${r.json.cols[1]}; ${c['hexes']} hexes: ${c['land']} land, ${c['sea']} sea, ${c['lake']} lake.`);
