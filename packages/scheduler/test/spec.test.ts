@@ -214,7 +214,7 @@ entrants:
       expect.stringMatching(/^scenarios\[1\]: Unknown scenario 'Z'\. Valid scenarios: A, B, C(, [D-F])*(, full)?\. \(line 1, column 16\)$/),
     ]);
     const game = await problems(`game: chess\n${GOOD}`);
-    expect(game.lines).toEqual([expect.stringMatching(/^game: Unknown game 'chess'\. Valid games: blitz, dice-race\./)]);
+    expect(game.lines).toEqual([expect.stringMatching(/^game: Unknown game 'chess'\. Valid games: blitz, empires-alliances, dice-race\./)]);
   });
 
   it('refuses bad bot parameters and versions that differ from the installed bot', async () => {

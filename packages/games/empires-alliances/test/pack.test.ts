@@ -72,3 +72,27 @@ describe('pack schema and checks', () => {
     expect(issuesOf((p) => (p.charts.crt.estimates.results = 'guess'))[0]!.path).toBe('$.charts.crt.estimates.results');
   });
 });
+
+describe('a scenario that does not fit its map', () => {
+  it('names the file, the JSON path and what to do for an unknown city or a hex off the map', async () => {
+    const { empiresAlliances: game } = await import('../src/game.ts');
+    const { frontPack } = await import('./support/front-map.ts');
+    const raw = frontPack() as AnyObj;
+    raw.scenarios.scenarios[0].placements[0].at = 'Atlantis';
+    const r = game.checkPack(raw);
+    if (!r.ok) throw new Error('the pack itself is sound');
+    expect(() => game.setup('1918', r.pack)).toThrow(/scenarios\.json: \$\.scenarios\[0\]\.placements\[0\]\.at: no city 'Atlantis' on the map \(map\.json cities\)/);
+    const raw2 = frontPack() as AnyObj;
+    raw2.scenarios.scenarios[0].forts[0].at = '9999';
+    const r2 = game.checkPack(raw2);
+    if (!r2.ok) throw new Error('the pack itself is sound');
+    expect(() => game.setup('1918', r2.pack)).toThrow(/\$\.scenarios\[0\]\.forts\[0\]\.at: hex 9999 is not on the map/);
+  });
+  it('names a broken map by its JSON path under map.json', () => {
+    const p = rawPack() as AnyObj;
+    (p.map as AnyObj).hexes[0].id = '27a1';
+    const r = checkEaPack(p);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]!.path).toBe('$.map.hexes[0].id');
+  });
+});

@@ -95,29 +95,46 @@ export function unitsAt(b: Board, s: EaState, h: number): number[] {
   return out;
 }
 
-/** Ground units by hex: `head[h]` the first unit there, `next[u]` the next one (ascending), -1 at the end. */
+/**
+ * Ground units by hex: `first(o, h)` the first unit there, `next[u]` the next one (ascending), -1 at the
+ * end. One scratch index per board, rebuilt per query without clearing (a generation stamp marks the
+ * live entries): a query holds at most one index at a time.
+ */
 export interface Occ {
   head: Int32Array;
+  stamp: Uint32Array;
+  gen: number;
   next: Int32Array;
 }
 
+const occScratch = new WeakMap<Board, Occ>();
+
 /** Build the occupancy index of the state's ground units, once per query. */
 export function occIndex(b: Board, s: EaState): Occ {
-  const head = new Int32Array(b.map.size).fill(-1);
-  const next = new Int32Array(s.hex.length).fill(-1);
+  let o = occScratch.get(b);
+  if (!o || o.next.length < s.hex.length) {
+    o = { head: new Int32Array(b.map.size), stamp: new Uint32Array(b.map.size), gen: 0, next: new Int32Array(s.hex.length) };
+    occScratch.set(b, o);
+  }
+  const gen = (o.gen = (o.gen + 1) >>> 0 || 1);
+  const { head, stamp, next } = o;
   for (let u = s.hex.length - 1; u >= 0; u--) {
     const h = s.hex[u]!;
     if (h < 0 || b.units[u]!.prof.type === 'air') continue;
-    next[u] = head[h]!;
+    next[u] = stamp[h] === gen ? head[h]! : -1;
     head[h] = u;
+    stamp[h] = gen;
   }
-  return { head, next };
+  return o;
 }
+
+/** The first ground unit in `h` (-1 none). */
+export const first = (o: Occ, h: number): number => (o.stamp[h] === o.gen ? o.head[h]! : -1);
 
 /** Ground units in `h` from an index. */
 export function listAt(o: Occ, h: number): number[] {
   const out: number[] = [];
-  for (let u = o.head[h]!; u >= 0; u = o.next[u]!) out.push(u);
+  for (let u = first(o, h); u >= 0; u = o.next[u]!) out.push(u);
   return out;
 }
 
@@ -136,7 +153,7 @@ export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
   const hexes: number[] = [];
   for (let u = 0; u < s.hex.length; u++) {
     if (s.hex[u]! < 0 || b.units[u]!.side !== side || !projectsZoc(b.units[u]!.prof.type)) continue;
-    if (s.mor[u] !== 0 || effLevel(b, s, u) >= 2) continue;
+    if (s.mor[u] !== 0 || (s.sup[u]! >= 2 && effLevel(b, s, u) >= 2)) continue;
     hexes.push(s.hex[u]!);
   }
   fired('5');
@@ -222,7 +239,7 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     if (sideIdx(r.nation) !== side) continue;
     const ww = s.ww[poolWwNation(r.nation)];
     const pct = ww && ww[2]! >= s.turn ? ww[1]! : 0;
-    const add = s.turn === 0 ? { inf: 0, art: 0, tank: 0 } : turnRp(r.nation, year, { inf: r.inf, art: r.art, tank: r.tank }, pct);
+    const add = turnRp(r.nation, year, { inf: r.inf, art: r.art, tank: r.tank }, pct);
     const cur = s.rp[r.nation] ?? [0, 0, 0];
     const next = addCapped({ inf: cur[0]!, art: cur[1]!, tank: cur[2]! }, add, r.cap);
     s.rp[r.nation] = [next.inf, next.art, next.tank];
@@ -429,7 +446,16 @@ function reachFor(b: Board, s: EaState, u: number): { reach: ReachSearch; entera
 
 /** Hexes unit `u` may end its move in, by ground movement (8.1-8.4), with the stacking of 6.1 and 18.41 met at the end. */
 export function destinations(b: Board, s: EaState, u: number): number[] {
+  return movePlan(b, s, u).opts;
+}
+
+/**
+ * The destinations of unit `u` and, for each, the enemy-held hexes its cheapest path passes through
+ * (4.2: they change hands as it passes), so that playing the move needs no second search.
+ */
+function movePlan(b: Board, s: EaState, u: number): { opts: number[]; via: number[][] } {
   const from = s.hex[u]!;
+  const side = b.units[u]!.side;
   const { reach, enterable } = reachFor(b, s, u);
   const out = new Set<number>();
   for (let i = 1; i < reach.count; i++) out.add(reach.hexes[i]!);
@@ -442,13 +468,18 @@ export function destinations(b: Board, s: EaState, u: number): number[] {
   const occ = occIndex(b, s);
   fired('6.1');
   fired('6.2');
-  return [...out]
+  const opts = [...out]
     .filter((h) => {
-      if (occ.head[h]! < 0) return true;
+      if (first(occ, h) < 0) return true;
       const here = listAt(occ, h).map((x) => b.units[x]!.prof);
       return stackLegal([...here, prof]) && nationsMayStack([...here, prof]);
     })
     .sort((x, y) => x - y);
+  const via = opts.map((h) => {
+    const path = reach.reached(h) ? reach.pathTo(h).slice(1) : [h];
+    return path.filter((x) => b.startCtl[x]! >= 0 && ctl(b, s, x) !== side);
+  });
+  return { opts, via };
 }
 
 /** The rail net whose capacity a unit uses (9.5; the US on the French net, the Commonwealth on the British). */
@@ -492,16 +523,13 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
   return out.sort((x, y) => x - y);
 }
 
-function moveUnit(b: Board, s: EaState, u: number, to: number, ev: Events): void {
+function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly number[], ev: Events): void {
   const side = b.units[u]!.side;
   const from = s.hex[u]!;
-  // 4.2: control changes in every hex entered, even in passing: retrace the cheapest path.
-  const reach = search(b).reach;
-  const path = reach.start === from && reach.reached(to) ? reach.pathTo(to) : [from, to];
   s.hex[u] = to;
   s.ent[u] = 0; // ruling entrench-owner=unit
   s.flg[u] = s.flg[u]! | FLAG.MOVED;
-  for (const h of path.slice(1)) setCtl(b, s, h, side, ev);
+  for (const h of flips) setCtl(b, s, h, side, ev); // 4.2: every enemy hex entered, even in passing
   emit(ev, 'move', SIDE_IDS[side], `${label(b, u)} moves ${b.map.id(from)} -> ${b.map.id(to)}`, { unit: u, from: b.map.id(from), to: b.map.id(to) });
   fired('8');
 }
@@ -530,7 +558,7 @@ function mayAttack(b: Board, s: EaState, hex: number, occ: Occ = occIndex(b, s))
   for (let d = 0; d < 6; d++) {
     const nb = b.map.neighbours[hex * 6 + d]!;
     if (nb < 0 || b.sideAtt8[b.map.grid.sides[hex * 6 + d]!] === 0) continue;
-    for (let u = occ.head[nb]!; u >= 0; u = occ.next[u]!) {
+    for (let u = first(occ, nb); u >= 0; u = occ.next[u]!) {
       if (b.units[u]!.side !== side || s.mor[u] !== 0 || (s.flg[u]! & FLAG.ATTACKED) !== 0) continue;
       out.push(u);
     }
@@ -896,10 +924,11 @@ export function options(b: Board, s: EaState): string[] {
   switch (a.k) {
     case 'move': {
       const out: string[] = [];
-      const ezoc = zocOf(b, s, (1 - s.seg) as SideNo);
+      const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
+      let ezoc: Uint8Array | undefined;
       for (const u of movable(b, s, s.seg)) {
         out.push(`move ${u}`);
-        if (mayRail(b, s, u, ezoc)) out.push(`rail ${u}`);
+        if (!noRail && onRail(b, s.hex[u]!) && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(`rail ${u}`);
         if (mayEntrench(b, s, u)) out.push(`entrench ${u}`);
       }
       out.push('done');
@@ -968,7 +997,8 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
   switch (verb) {
     case 'move': {
       const u = Number(arg);
-      s.ask = { k: 'to', u, opts: destinations(b, s, u) };
+      const plan = movePlan(b, s, u);
+      s.ask = plan.via.some((v) => v.length) ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
       return;
     }
     case 'rail': {
@@ -989,8 +1019,9 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
         fired('9');
         emit(ev, 'rail', SIDE_IDS[s.seg], `${label(b, u)} rails ${b.map.id(from)} -> ${arg}`, { unit: u, from: b.map.id(from), to: arg! });
       } else {
-        reachFor(b, s, t.u); // re-run the reach so the path is at hand
-        moveUnit(b, s, t.u, hexArg(), ev);
+        const to = hexArg();
+        const via = (a as { via?: number[][] }).via;
+        moveUnit(b, s, t.u, to, via?.[(a as { opts: number[] }).opts.indexOf(to)] ?? [], ev);
       }
       s.ask = { k: 'move' };
       return;

@@ -13,7 +13,7 @@ export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3 } as const;
 export type Ask =
   | { k: 'die'; what: 'weather' | 'combat' | 'morale' | 'desert' }
   | { k: 'move' }
-  | { k: 'to'; u: number; opts: number[]; rail?: true }
+  | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][] }
   | { k: 'attack' }
   | { k: 'with' }
   | { k: 'lose'; side: SideNo; sets: number[][] }

@@ -72,3 +72,15 @@ describe('15.1 a fort holds (15.12)', () => {
     expect(x.s.mor[fr]).toBe(1);
   });
 });
+
+describe('13.7 losses chosen by their owner', () => {
+  it('AX: the attacker picks which 6-8-4 to lose (attack factors at least the defense, 5)', () => {
+    const { t, ge } = setup(2);
+    const x = play(t, 'attack 2444', `with ${ge[0]}`, `with ${ge[1]}`, 'go', 'die 1'); // 2-1, a 1: AX
+    expect(game.pending(x.s)).toMatchObject({ kind: 'decision', power: 'CP', prompt: 'take-losses' });
+    expect(opts(x.s)).toEqual([`lose ${ge[0]}`, `lose ${ge[1]}`]);
+    const y = play(x.s, `lose ${ge[1]}`);
+    expect(y.s.hex[ge[1]!]).toBe(-1);
+    expect(y.s.hex[ge[0]!]).toBe(t.hex[ge[0]!]); // AX: no retreat
+  });
+});

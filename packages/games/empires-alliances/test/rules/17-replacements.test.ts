@@ -43,3 +43,16 @@ describe('22.9 retreat refund', () => {
     expect(retreatRefund([prof('ge-inf-574'), prof('ge-inf-574'), prof('ge-fa-333')])).toEqual({ inf: 5, art: 1, tank: 0 });
   });
 });
+
+describe('17.2 RPs in play (S3 3.52)', () => {
+  it('gives Germany 18 Inf and 2 Art RPs in March 1918 (24 and 3 less the blockade), Britain 7 (less submarines), the Commonwealth 2 stored + 1', async () => {
+    const { start, play } = await import('../support/play.ts');
+    const { s } = start();
+    expect(s.rp.GE).toEqual([18, 2, 0]);
+    const al = play(s, 'done', 'done').s; // into the Allied segment
+    expect(al.rp.GB).toEqual([7, 2, 1]);
+    expect(al.rp.CA).toEqual([3, 0, 0]);
+    expect(al.rp.AH).toBeUndefined();
+    expect(al.rp.BE).toBeUndefined();
+  });
+});

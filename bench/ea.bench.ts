@@ -1,0 +1,98 @@
+/**
+ * Throughput of one core for Empires & Alliances, Scenario 3 (1918), on the bundled approximation pack
+ * (its map of about 3,700 hexes): random bots on both seats through `runMatch` (single thread, no
+ * telemetry sink), and the bare game loop (`pending` + `applyOwned`, no runner) for the cost of the rules
+ * alone. Reports decisions/s, games/s, the state's size and peak memory (issue 28 §6: ≥ 30,000
+ * decisions/s, a random game under a second).
+ *
+ *   npm run bench:ea                   # 50 games per case
+ *   BENCH_GAMES=10 npm run bench:ea    # quicker
+ *
+ * Environment: BENCH_GAMES (default 50), BENCH_SEED (default 1), BENCH_RESULTS (default
+ * bench/RESULTS.md; `none` to skip).
+ */
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBot } from '@salient/bots';
+import { SalientError } from '@salient/engine';
+import { empiresAlliances } from '@salient/game-empires-alliances';
+import { runMatch } from '@salient/runner';
+import { envInt, machine, updateResultsBlock } from './support.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function pack() {
+  const r = empiresAlliances.checkPack(empiresAlliances.bundledPacks.approximation);
+  if (!r.ok) throw new SalientError('BAD_PACK', 'the bundled E&A pack fails its schema', r.issues);
+  return r.pack;
+}
+
+const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+async function main(): Promise<void> {
+  const games = envInt('BENCH_GAMES', 50);
+  const seed0 = envInt('BENCH_SEED', 1);
+  const p = pack();
+  let peakRss = 0;
+  let peakHeap = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  };
+  // Warm-up.
+  for (let i = 0; i < 2; i++) await runMatch({ game: empiresAlliances, pack: p, scenario: '1918', seed: 10_000 + i, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' } });
+
+  // Through the runner.
+  let decisions = 0;
+  let t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const r = await runMatch({ game: empiresAlliances, pack: p, scenario: '1918', seed: seed0 + i, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' } });
+    decisions += r.decisions;
+    sample();
+  }
+  const runnerMs = performance.now() - t0;
+
+  // The bare loop.
+  let loopDecisions = 0;
+  let x = seed0;
+  const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), x % n);
+  let stateBytes = 0;
+  t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    let s = empiresAlliances.setup('1918', p);
+    if (i === 0) stateBytes = JSON.stringify(s).length;
+    for (;;) {
+      const q = empiresAlliances.pending(s);
+      if (q.kind === 'terminal') break;
+      if (q.kind === 'decision') loopDecisions++;
+      const c = q.kind === 'decision' ? q.options[rnd(q.options.length)]! : q.outcomes[rnd(q.outcomes.length)]!.outcome;
+      s = empiresAlliances.applyOwned!(s, c).state;
+    }
+    sample();
+  }
+  const loopMs = performance.now() - t0;
+
+  const m = machine();
+  const rows = [
+    `| runner, random vs random | ${games} | ${Math.round((decisions / runnerMs) * 1000).toLocaleString('en-US')} | ${((games / runnerMs) * 1000).toFixed(2)} | ${(runnerMs / games).toFixed(0)} | ${Math.round(decisions / games)} |`,
+    `| bare loop (pending + applyOwned) | ${games} | ${Math.round((loopDecisions / loopMs) * 1000).toLocaleString('en-US')} | ${((games / loopMs) * 1000).toFixed(2)} | ${(loopMs / games).toFixed(0)} | ${Math.round(loopDecisions / games)} |`,
+  ];
+  const key = `${m.date}|${m.node}|${m.cpu.split(' ').slice(0, 2).join(' ')}`;
+  const block = [
+    `<!-- bench-ea:${key} -->`,
+    `### Empires & Alliances 1918 · ${m.date} · Node ${m.node} · ${m.cpu} (nproc ${m.nproc}, ${m.memGB} GB)`,
+    '',
+    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a 2-game warm-up. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB.`,
+    '',
+    '| case | games | decisions/s | games/s | ms/game | decisions/game |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    `<!-- bench-ea:end -->`,
+  ].join('\n');
+  console.log(block);
+  const out = process.env.BENCH_RESULTS ?? join(here, 'RESULTS.md');
+  if (out !== 'none') updateResultsBlock(out, 'bench-ea', key, block, '# Benchmark results\n\n');
+}
+
+await main();
