@@ -121,7 +121,7 @@ describe.concurrent('the CLI alone: play, replay, pack validate, rules coverage'
     ).toEqual(['scenarios.json $.scenarios[0].sectors[1].hexes[0]: a hex is four digits RRCC, e.g. 2453']);
     const truncated = lines(brokenCopy('truncated-map', 'map.json', (m) => m, (t) => t.slice(0, 5000)));
     expect(truncated).toHaveLength(1);
-    expect(truncated[0]).toMatch(/^map\.json:\d+:\d+: invalid JSON: /);
+    expect(truncated[0]).toMatch(/^map\.json:\d+:\d+: invalid JSON: .*\. Fix the JSON at that line and column; the file is checked against the pack schema once it parses\.$/);
     expect(
       lines(
         brokenCopy('bad-terrain', 'map.json', (m) => {

@@ -47,8 +47,9 @@ export function readPackDir(dir: string): PackDir {
       checkSize(statSync(join(dir, f)).size, INPUT_LIMITS.packFile, f, 'BAD_PACK');
       raw[basename(f, '.json')] = parseJsonText(readFileSync(join(dir, f), 'utf8'), f, 'BAD_PACK', INPUT_LIMITS.packFile);
     } catch (e) {
-      if (e instanceof SalientError) problems.push(e.message);
-      else throw e;
+      if (!(e instanceof SalientError)) throw e;
+      // A syntax error names the line and column; say what comes next, as the schema's lines do.
+      problems.push(/^[^:]+:\d+:\d+: invalid JSON: /.test(e.message) ? `${e.message.replace(/\.$/, '')}. Fix the JSON at that line and column; the file is checked against the pack schema once it parses.` : e.message);
     }
   }
   return { dir, raw, files, problems };
