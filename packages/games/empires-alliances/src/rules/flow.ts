@@ -959,6 +959,24 @@ export function options(b: Board, s: EaState): string[] {
   }
 }
 
+/** Whether `choice` is one of `options(b, s)`, checked directly for the frequent kinds (the options of a Movement Phase need a ZOC; one unit's check does not). */
+function isLegal(b: Board, s: EaState, choice: string): boolean {
+  const a = s.ask;
+  const m = /^(move|entrench) (\d+)$/.exec(choice);
+  if (a.k === 'move' && m) {
+    const u = Number(m[2]);
+    if (!(u >= 0 && u < s.hex.length) || String(u) !== m[2] || !movable(b, s, s.seg).includes(u)) return false;
+    return m[1] === 'move' || mayEntrench(b, s, u);
+  }
+  if (a.k === 'move' && choice === 'done') return true;
+  if (a.k === 'to') {
+    if (choice === 'stay') return true;
+    const h = /^to (\d{4})$/.exec(choice) ? b.map.grid.tryIndex(choice.slice(3)) : -1;
+    return h >= 0 && a.opts.includes(h) && b.map.id(h) === choice.slice(3);
+  }
+  return options(b, s).includes(choice);
+}
+
 /** Who decides now. */
 export function decider(s: EaState): SideNo {
   const a = s.ask;
@@ -990,8 +1008,10 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
     return;
   }
-  const opts = options(b, s);
-  if (!opts.includes(choice)) throw new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
+  if (!isLegal(b, s, choice)) {
+    const opts = options(b, s);
+    throw new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
+  }
   const [verb, arg] = choice.split(' ');
   const hexArg = () => b.map.hex(arg!);
   switch (verb) {
