@@ -47,8 +47,9 @@ export function readPackDir(dir: string): PackDir {
       checkSize(statSync(join(dir, f)).size, INPUT_LIMITS.packFile, f, 'BAD_PACK');
       raw[basename(f, '.json')] = parseJsonText(readFileSync(join(dir, f), 'utf8'), f, 'BAD_PACK', INPUT_LIMITS.packFile);
     } catch (e) {
-      if (e instanceof SalientError) problems.push(e.message);
-      else throw e;
+      if (!(e instanceof SalientError)) throw e;
+      // A syntax error names the line and column; say what comes next, as the schema's lines do.
+      problems.push(/^[^:]+:\d+:\d+: invalid JSON: /.test(e.message) ? `${e.message.replace(/\.$/, '')}. Fix the JSON at that line and column; the file is checked against the pack schema once it parses.` : e.message);
     }
   }
   return { dir, raw, files, problems };
@@ -97,8 +98,34 @@ export function checkPackDir(game: AnyGame, dir: string): DirCheck {
   // Schema issues about a file that failed to parse would only repeat the syntax error, so stop here.
   if (p.problems.length > 0) return { ok: false, lines: p.problems, files: p.files };
   const r = game.checkPack(p.raw);
-  if (r.ok) return { ok: true, pack: r.pack, files: p.files };
-  return { ok: false, lines: r.issues.map((i) => formatIssue(issueInFile(i), p.files)), files: p.files };
+  if (!r.ok) return { ok: false, lines: r.issues.map((i) => formatIssue(issueInFile(i), p.files)), files: p.files };
+  const lines = scenarioProblems(game, r.pack);
+  if (lines.length > 0) return { ok: false, lines, files: p.files };
+  return { ok: true, pack: r.pack, files: p.files };
+}
+
+/** `scenarios.json: $.scenarios[0].hexes[1]: message` (how a game's set-up names a place) as a validate line. */
+const SETUP_WHERE = /^([\w.-]+\.json): (\$\S*): ([\s\S]*)$/;
+
+/**
+ * Set up every scenario of a schema-valid pack with its default options. A schema sees one file at a
+ * time; what only holds across files (a unit placed on a hex the map does not have, a sector naming an
+ * unknown city) is found when a game sets up, so `pack validate` does that too instead of leaving it to
+ * the first `play`. A game's `SalientError` is a user's mistake and becomes a problem line; anything
+ * else is a bug and propagates.
+ */
+export function scenarioProblems(game: AnyGame, pack: LoadedPack): string[] {
+  const lines: string[] = [];
+  for (const s of game.scenarios(pack)) {
+    try {
+      game.setup(s.id, pack);
+    } catch (e) {
+      if (!(e instanceof SalientError)) throw e;
+      const m = SETUP_WHERE.exec(e.message);
+      lines.push(m ? `${m[1]} ${m[2]}: ${m[3]}` : `scenario ${s.id}: ${e.message}`);
+    }
+  }
+  return lines;
 }
 
 /** Load a pack directory for a match or replay; a bad pack throws `BAD_PACK` listing every problem. */
