@@ -117,9 +117,10 @@ describe('salient tournament run', () => {
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {
         stderr += d.toString();
-        // The first progress line comes as play starts; give it a few games (a worker thread takes about
-        // half a second to start here, and a whole run of 400 games about fifteen).
-        if (/long: 0\/400 games/.test(stderr) && !child.killed) setTimeout(() => child.kill('SIGINT'), 1500);
+        // Cancel once a progress line (one every 5 s) shows games finished: a worker thread takes a
+        // second or more to start (it loads every game of the catalog), a whole run of 400 games about
+        // fifteen, so a fixed delay after the first line could cancel before any game ended.
+        if (/long: [1-9]\d*\/400 games/.test(stderr) && !child.killed) child.kill('SIGINT');
       });
       child.on('exit', resolve);
     });
