@@ -16,8 +16,8 @@ import { startCluster, type Cluster, type WorkerProc } from './support/cluster.t
 
 /** About a second per match: the crash bot never crashes here, it only waits before each decision. */
 const SLOW = 'crash:after=0,sleep=20';
-/** About four seconds per match, so a killed worker's children would have plenty left to play. */
-const SLOWER = 'crash:after=0,sleep=80';
+/** About eight seconds per match, so a killed worker's children would have plenty left to play. */
+const SLOWER = 'crash:after=0,sleep=160';
 
 let c: Cluster;
 const workers = (): WorkerProc[] => c.workers;
@@ -103,9 +103,10 @@ describe('tournament on a cluster of worker processes', () => {
     expect(children.length).toBeGreaterThan(0);
     w1.proc.kill('SIGKILL');
     await w1.exited;
-    // Well before their matches would have ended (about 3.5 s left), with room for a loaded CI machine
-    // (a child still loading its module, or inside a telemetry insert, handles the disconnect late).
-    await waitFor('the orphaned match children to exit', async () => (children.every((pid) => !alive(pid)) ? true : undefined), 2000, 50);
+    // Well before their matches would have ended (about 7 s left), with room for a loaded CI machine: a
+    // child still loading the match bundle (every game of the catalog, a second or two under load)
+    // sees that its worker is gone once loaded (processor.ts checks the channel then).
+    await waitFor('the orphaned match children to exit', async () => (children.every((pid) => !alive(pid)) ? true : undefined), 4000, 50);
 
     const done = await waitFinished('t-kill', c.redis.url, 60_000);
     expect(done.counts).toMatchObject({ total: 10, completed: 10, failed: 0 });

@@ -27,8 +27,13 @@ export const SHUTDOWN = 'salient:shutdown';
 
 
 // A child whose worker died (SIGKILL, OOM) must not play on: its match is replayed elsewhere once
-// the lock expires. BullMQ's child wrapper does not watch for that, so the processor does.
-if (process.send) process.once('disconnect', () => process.exit(1));
+// the lock expires. BullMQ's child wrapper does not watch for that, so the processor does. The wrapper
+// imports this module asynchronously, so the worker may already be gone (the event already emitted)
+// by the time it is loaded: check the channel as well as listening.
+if (process.send) {
+  process.once('disconnect', () => process.exit(1));
+  if (!process.connected) process.exit(1);
+}
 
 let telemetry: Promise<Telemetry> | undefined;
 let sink: ClickHouseSink | undefined;
