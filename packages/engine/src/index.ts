@@ -17,6 +17,7 @@ export {
   type ReplayOutcome,
 } from './action-log.ts';
 export { choose, legal } from './util.ts';
+export { fidelitySchema, provenanceFields } from './pack-fields.ts';
 export { lineColumn, locateJsonError, parseJsonText } from './json-text.ts';
 export { parseStructuredText, textFormat, type StructuredText, type TextFormat, type TextFormatReason } from './structured-text.ts';
 export { INPUT_LIMITS, MAX_INPUT_DEPTH, checkDepth, checkSize, formatSize, shortPath, tooDeepMessage, type InputLimit } from './input-limits.ts';

@@ -12,17 +12,13 @@
  * taken over the parsed data, would vouch for a file that says something the game never reads.
  */
 import { z } from 'zod';
+import { fidelitySchema, provenanceFields } from '@salient/engine';
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are lower-case kebab-case, e.g. western-germany');
 const count = z.number().int().min(0);
-const refs = z.array(z.string()).optional().describe('rulebook sections stating these facts, e.g. "A.6", "6.2"');
-const estimates = z
-  .record(z.string(), z.string().min(10, 'give the reasoning for the estimate'))
-  .optional()
-  .describe('field -> why this value was estimated');
-const provenance = { refs, estimates };
+const provenance = provenanceFields('"A.6", "6.2"');
 
-export const fidelitySchema = z.enum(['official', 'approximation', 'synthetic']);
+export { fidelitySchema };
 export const powerSchema = z.enum(['GER', 'JAP', 'AFA', 'USSR', 'USA']);
 export type Nation = z.infer<typeof powerSchema>;
 

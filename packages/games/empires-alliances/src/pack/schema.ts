@@ -12,15 +12,11 @@
  * Every object is strict: a misspelt field is refused with its JSON path instead of being dropped.
  */
 import { z } from 'zod';
+import { fidelitySchema, provenanceFields } from '@salient/engine';
 
-const refs = z.array(z.string()).optional().describe('rulebook sections stating these facts, e.g. "13.643", "S3 3.41"');
-const estimates = z
-  .record(z.string(), z.string().min(10, 'give the reasoning for the estimate'))
-  .optional()
-  .describe('field -> why this value was estimated');
-const provenance = { refs, estimates };
+const provenance = provenanceFields('"13.643", "S3 3.41"');
 
-export const fidelitySchema = z.enum(['official', 'approximation', 'synthetic']);
+export { fidelitySchema };
 
 export const packMetaSchema = z.strictObject({
   format: z.literal('salient-pack/1'),
