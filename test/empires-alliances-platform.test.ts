@@ -232,10 +232,8 @@ describe('tournaments, telemetry, API, reports, export and regress', () => {
     for (const o of localRandoms) expect(sum(o.matchId)).toBe(o.decisions);
   });
 
-  // E&A bug (reported to the game's helper): position() during the weather and morale phases at the
-  // start of a turn keeps the previous turn's segment (impulse 2), so a turn's weather row reads as
-  // turn t impulse 2 and sorts after that turn's Central Powers segment. `it.fails` until fixed.
-  it.fails('telemetry: impulse rows run in game order by (turn, impulse)', async () => {
+  // A turn's weather (7.1) opens it: impulse 1 with the Central Powers' segment, never after it.
+  it('telemetry: impulse rows run in game order by (turn, impulse)', async () => {
     const ids = localRandoms.map((o) => `'${o.matchId}'`).join(',');
     const rows = (await telemetry.query(`SELECT match_id, seq, turn, impulse FROM impulses FINAL WHERE match_id IN (${ids}) ORDER BY match_id, seq`)).rows as unknown as {
       match_id: string;

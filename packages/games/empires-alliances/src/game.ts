@@ -212,7 +212,9 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   },
 
   position(s) {
-    return { turn: s.turn + 1, impulse: s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
+    // A turn opens with its weather (7.1) before the Central Powers' segment: impulse 1, not the
+    // previous turn's Allied segment that `seg` still names.
+    return { turn: s.turn + 1, impulse: s.phase === 'weather' ? 1 : s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
   },
 
   result(s) {
