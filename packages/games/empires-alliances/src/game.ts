@@ -16,9 +16,9 @@ import { applyChoice, decider, options, start, supplyOf, vpPlaces } from './rule
 import { parseRulings } from './rules/rulings.ts';
 import { EA_SECTIONS, traceRules } from './rules/sections.ts';
 import type { EaState } from './rules/state.ts';
-import { centralVp, LEVEL_NAMES, victoryLevel } from './rules/victory.ts';
+import { centralVp, levelReason, victoryLevel } from './rules/victory.ts';
 
-export const RULES_VERSION = '0.1.0';
+export const RULES_VERSION = '0.2.0';
 
 const maps = new Map<string, HexMap>();
 
@@ -237,7 +237,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     const b = boardOf(s.key);
     const vp = s.vp ?? centralVp(vpPlaces(b, s));
     const level = victoryLevel(vp, b.scen.victory.bands, s.rulings);
-    return resultFor(b, s, vp, `adjudicated at turn ${s.turn + 1}: ${LEVEL_NAMES[level]} on ${vp} VP as things stand (3.71, 3.72)`);
+    return resultFor(b, s, vp, levelReason(level, b.scen.victory.bands, s.rulings, 'as things stand (adjudicated before the end)'));
   },
 
   summarize(s) {

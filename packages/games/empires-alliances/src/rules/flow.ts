@@ -35,7 +35,7 @@ import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
-import { centralVp, LEVEL_NAMES, victoryLevel, type VpPlace } from './victory.ts';
+import { centralVp, levelReason, victoryLevel, type VpPlace } from './victory.ts';
 import { deserts, economicDrm, moraleMonth, s3Effect, wwResult, wwRoll } from './war-weariness.ts';
 import { movementFactor, railHexes, supplyLength, weatherFor } from './weather.ts';
 
@@ -400,7 +400,8 @@ function finish(b: Board, s: EaState, ev: Events): void {
   s.phase = 'over';
   s.vp = centralVp(vpPlaces(b, s));
   const level = victoryLevel(s.vp, b.scen.victory.bands, s.rulings);
-  s.end = `${LEVEL_NAMES[level]}: the Central Powers hold ${s.vp} VP at the end of November 1918 (3.71, 3.72)`;
+  const { month, year } = calendar(b, s);
+  s.end = levelReason(level, b.scen.victory.bands, s.rulings, `at the end of ${MONTH_NAMES[month - 1]} ${year}`);
   s.ask = { k: 'over' };
   fired('S3 3.7');
   emit(ev, 'victory', undefined, s.end, { vp: s.vp, level });
