@@ -26,7 +26,7 @@ import {
   netRoll,
   oddsColumn,
 } from './combat.ts';
-import { askDeploy, deployUnit } from './deploy.ts';
+import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
@@ -670,6 +670,10 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
   for (const u of a.air) s.flg[u] = s.flg[u]! | FLAG.AIR_USED;
   for (const u of cb.att) s.flg[u] = s.flg[u]! | FLAG.ATTACKED;
   for (const u of def) s.flg[u] = s.flg[u]! | FLAG.DEFENDED;
+  const names = (us: readonly number[]) => us.map((u) => label(b, u)).join(', ');
+  const c = b.map.city[cb.hex]!;
+  const where = `${b.map.id(cb.hex)}${c >= 0 ? ` (${b.map.cities[c]!.name})` : ''}`;
+  emit(ev, 'attack', SIDE_IDS[s.seg], `${SIDE_IDS[s.seg]} attacks ${where} with ${names(cb.att)}${a.air.length ? ` and air ${names(a.air)}` : ''} against ${names(def)}`, { hex: b.map.id(cb.hex), attackers: cb.att.length, defenders: def.length });
   s.ask = { k: 'die', what: 'combat' };
 }
 
@@ -1084,7 +1088,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
     case 'deploy':
       deployUnit(b, s, (a as { u: number }).u, hexArg());
-      if (!askDeploy(b, s, s.seg) && !(s.seg === 1 && askDeploy(b, s, 0))) start(b, s, ev); // 3.4: the Allies first
+      if (!nextDeploy(b, s, ev)) start(b, s, ev); // 3.4: the Allies first
       return;
     case 'buy':
       if (!buy(b, s, Number(arg), ev)) endReinforcement(b, s, ev);
