@@ -58,7 +58,7 @@ function draft(s: EaState): EaState {
     forts: [...s.forts],
     rp,
     ww,
-    cb: s.cb && { ...s.cb, att: [...s.cb.att], def: [...s.cb.def], air: [...s.cb.air], todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: [...t.units] } : { ...t })) },
+    cb: s.cb && { ...s.cb, att: [...s.cb.att], def: [...s.cb.def], air: [...s.cb.air], todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: [...t.units] } : { ...t })), pairs: [...s.cb.pairs], queue: s.cb.queue.map((q) => ({ att: [...q.att], def: [...q.def] })), pool: [...s.cb.pool], left: [...s.cb.left], sa: [...s.cb.sa], sd: [...s.cb.sd] },
     hit: [...s.hit],
     rail: { ...s.rail },
     mq: [...s.mq],
@@ -102,11 +102,13 @@ const PROMPTS: Record<string, { asks: string; options: string }> = {
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
   'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
   'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
+  'pair-defenders': { asks: 'the defender pairs Artillery and Tank units with Inf/Cav in the attacked hex (13.62): at most one Artillery and one Tank per Inf/Cav; a pair is attacked as one unit and 13.73 applies on an ND', options: '`pair A,I` (support unit, Inf/Cav), then `done`' },
+  'split-attack': { asks: 'the attacker may split the attack on the hex (13.3, 13.63): build one attack at a time from defending groups and attacking units; every defender must be attacked at 1-5 or better; attacks resolve in the order built', options: '`on D` (a defending group by its first unit), `with U`, `next` (close this attack), `all` (this attack takes everything left)' },
   'take-losses': { asks: 'which units to lose to meet a combat result (13.7-13.72, 16.1, 16.3); the fewest factors first', options: '`lose U,U,...`' },
   'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
   'advance-unit': { asks: 'advance after combat into the emptied hex (13.9)', options: '`advance U`, or `stay`' },
 };
-const PROMPT_OF: Record<string, string> = { deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const PROMPT_OF: Record<string, string> = { pair: 'pair-defenders', split: 'split-attack', deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 

@@ -31,6 +31,7 @@ import { emit, type Events } from './events.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { reading } from './rulings.ts';
+import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
@@ -593,8 +594,7 @@ function targets(b: Board, s: EaState): number[] {
 }
 
 /** The strength, odds and DRMs of the attack being formed (13.64, 14.61, 15, 16, 18.42). */
-export function assess(b: Board, s: EaState, hex: number, att: readonly number[]): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
-  const def = unitsAt(b, s, hex);
+export function assess(b: Board, s: EaState, hex: number, att: readonly number[], def: readonly number[] = unitsAt(b, s, hex)): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
   let att8 = 0;
   let stoss = 0;
   const tanksBy = new Map<string, number>();
@@ -646,9 +646,16 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   return { col: oddsColumn(att8, def8), drm: netDrm(aDrm, dDrm), att8, def8, stoss: Math.min(3, stoss), tanks: b.noTank[hex] ? 0 : Math.min(3, tanks), air };
 }
 
+/** A 13.3 split choice; once the attacks are all designated, the first is resolved (13.63). */
+function splitChoice(b: Board, s: EaState, choice: string, ev: Events): void {
+  if (!playSplit(b, s, choice)) return;
+  takeNextAttack(s);
+  startCombat(b, s, ev);
+}
+
 function startCombat(b: Board, s: EaState, ev: Events): void {
   const cb = s.cb!;
-  const def = unitsAt(b, s, cb.hex);
+  const def = cb.def.length ? cb.def.filter((u) => s.hex[u] === cb.hex) : unitsAt(b, s, cb.hex); // 13.3: this attack's defenders
   if (def.length === 0) {
     // 13.651: a fort alone is taken at once (automatic DE).
     const f = fortAt(s, cb.hex);
@@ -660,7 +667,7 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
     runTodo(b, s, ev);
     return;
   }
-  const a = assess(b, s, cb.hex, cb.att);
+  const a = assess(b, s, cb.hex, cb.att, def);
   cb.def = def;
   cb.col = a.col;
   cb.drm = a.drm;
@@ -816,8 +823,13 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
     s.ask = { k: 'advance', opts };
     return;
   }
-  // The combat is over.
+  // The attack is over: the next one designated against the hex (13.3, 13.63), or the combat is.
   for (let u = 0; u < s.flg.length; u++) s.flg[u] = s.flg[u]! & ~FLAG.RETREATED;
+  if (takeNextAttack(s)) {
+    cb.attLost = 0;
+    startCombat(b, s, ev);
+    return;
+  }
   s.cb = null;
   s.ask = { k: 'attack' };
 }
@@ -830,7 +842,13 @@ function takeLosses(b: Board, s: EaState, t: Extract<Todo, { t: 'lose' }>, set: 
     eliminate(b, s, u, ev, 'combat losses (13.7)');
   }
   if (t.side === s.seg) cb.attLost += lost;
-  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false });
+  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false, nd: true });
+  if (t.nd) {
+    // 13.73: what defended together with a lost unit retreats, demoralized.
+    const rest = ndPartners(b, s, set);
+    for (const u of rest) s.mor[u] = s.mor[u] === 0 ? 1 : 2;
+    if (rest.length) cb.todo.unshift({ t: 'retreat', units: rest });
+  }
 }
 
 /** 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if there is one; stacking met where possible. */
@@ -961,6 +979,10 @@ export function options(b: Board, s: EaState): string[] {
       return a.opts.map((h) => `at ${id(h)}`);
     case 'attack':
       return [...targets(b, s).map((h) => `attack ${id(h)}`), 'done'];
+    case 'pair':
+      return [...pairOptions(b, s).map(([x, y]) => `pair ${x},${y}`), 'done'];
+    case 'split':
+      return splitOptions(b, s);
     case 'with': {
       const cb = s.cb!;
       const out = mayAttack(b, s, cb.hex)
@@ -1003,7 +1025,7 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
 /** Who decides now. */
 export function decider(s: EaState): SideNo {
   const a = s.ask;
-  if (a.k === 'lose') return a.side;
+  if (a.k === 'lose' || a.k === 'pair') return a.side;
   if (a.k === 'retreat') return s.cb ? (s.cb.def.includes(a.u) ? ((1 - s.seg) as SideNo) : s.seg) : s.seg;
   return s.seg;
 }
@@ -1098,7 +1120,9 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       if (!askBuy(b, s)) endReinforcement(b, s, ev);
       return;
     case 'done':
-      if (a.k === 'buy') endReinforcement(b, s, ev);
+      if (a.k === 'pair') {
+        if (!openSplit(b, s)) startCombat(b, s, ev);
+      } else if (a.k === 'buy') endReinforcement(b, s, ev);
       else if (a.k === 'move') {
         s.phase = 'combat';
         s.ask = { k: 'attack' };
@@ -1106,12 +1130,24 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       return;
     case 'attack':
       s.hit.push(hexArg());
-      s.cb = { hex: hexArg(), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0 };
+      s.cb = { hex: hexArg(), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0, pairs: [], queue: [], pool: [], left: [], sa: [], sd: [] };
       s.ask = { k: 'with' };
       return;
     case 'with':
-      s.cb!.att.push(Number(arg));
+      if (a.k === 'split') splitChoice(b, s, choice, ev);
+      else s.cb!.att.push(Number(arg));
       return;
+    case 'on':
+    case 'next':
+    case 'all':
+      splitChoice(b, s, choice, ev);
+      return;
+    case 'pair': {
+      const [x, y] = arg!.split(',').map(Number) as [number, number];
+      s.cb!.pairs.push(x, y);
+      if (pairOptions(b, s).length === 0 && !openSplit(b, s)) startCombat(b, s, ev);
+      return;
+    }
     case 'cancel':
       // The hex is not attacked; its defenders count as attacked so the choice is not offered again.
       s.hit.push(s.cb!.hex);
@@ -1119,7 +1155,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'attack' };
       return;
     case 'go':
-      startCombat(b, s, ev);
+      if (!openPairing(b, s)) startCombat(b, s, ev); // 13.62, 13.3
       return;
     case 'lose': {
       const t = s.cb!.todo.shift() as Extract<Todo, { t: 'lose' }>;

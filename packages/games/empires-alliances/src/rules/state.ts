@@ -19,6 +19,8 @@ export type Ask =
   | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][] }
   | { k: 'attack' }
   | { k: 'with' }
+  | { k: 'pair'; side: SideNo }
+  | { k: 'split' }
   | { k: 'lose'; side: SideNo; sets: number[][] }
   | { k: 'retreat'; u: number; opts: number[] }
   | { k: 'advance'; opts: number[] }
@@ -26,7 +28,7 @@ export type Ask =
 
 /** A step still to do after a combat result (13.7-13.9). */
 export type Todo =
-  | { t: 'lose'; side: SideNo; factors: number; largest: boolean; stoss: boolean; tank: boolean; thenDefLoses?: boolean }
+  | { t: 'lose'; side: SideNo; factors: number; largest: boolean; stoss: boolean; tank: boolean; thenDefLoses?: boolean; nd?: boolean }
   | { t: 'retreat'; units: number[] }
   | { t: 'advance' };
 
@@ -44,6 +46,15 @@ export interface Combat {
   todo: Todo[];
   /** Attack factors the attacker lost so far (ND: the defender loses as many defense factors). */
   attLost: number;
+  /** 13.62: the defender's pairs, flat: support unit, Inf/Cav, ... */
+  pairs: number[];
+  /** 13.3, 13.63: designated attacks still to resolve, in order. */
+  queue: { att: number[]; def: number[] }[];
+  /** 13.3 while the split is designated: attackers and defenders not yet assigned, and the attack being built. */
+  pool: number[];
+  left: number[];
+  sa: number[];
+  sd: number[];
 }
 
 export interface EaState {
