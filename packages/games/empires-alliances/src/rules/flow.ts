@@ -26,6 +26,7 @@ import {
   netRoll,
   oddsColumn,
 } from './combat.ts';
+import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
 import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
 import { addCapped, turnRp } from './replacements.ts';
@@ -65,6 +66,7 @@ function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void
     s.flip.sort((x, y) => x - y);
   }
   fired('4.2');
+  airDisplaced(b, s, h, 1 - side, ev); // 6.3
   const c = b.map.city[h]!;
   if (c >= 0) emit(ev, 'capture', SIDE_IDS[side], `${SIDE_IDS[side]} takes ${b.map.cities[c]!.name} (${b.map.id(h)})`, { hex: b.map.id(h) });
 }
@@ -617,13 +619,13 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   }
   let tanks = 0;
   for (const [n, k] of tanksBy) tanks += Math.min(k, infBy.get(n) ?? 0); // 16.3: one infantry corps of its nation per tank
-  // 16.41-16.42: air units of the attacker based within 4 hexes join, at most 2, each with an infantry corps of its nation.
+  // 16.41-16.42: air units of the attacker flown over this hex join, at most 2, each with an infantry corps of its nation.
   const air: number[] = [];
   const usedInf = new Map<string, number>();
   for (let u = 0; u < s.hex.length && air.length < 2; u++) {
     const d = b.units[u]!;
     if (d.prof.type !== 'air' || d.side !== s.seg || s.hex[u]! < 0 || (s.flg[u]! & FLAG.AIR_USED) !== 0) continue;
-    if (b.map.grid.distance(s.hex[u]!, hex) > 4) continue;
+    if (s.hex[u] !== hex || (s.flg[u]! & FLAG.SORTIE) === 0) continue; // 16.41: flown over this hex in the Movement Phase
     const used = usedInf.get(d.nation) ?? 0;
     if (used >= (infBy.get(d.nation) ?? 0)) continue;
     usedInf.set(d.nation, used + 1);
@@ -902,7 +904,7 @@ function advanceOptions(b: Board, s: EaState): number[] {
 }
 
 /** Remove a unit to the Replacement Pool (13.7). */
-function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
+export function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
   const h = s.hex[u]!;
   s.hex[u] = HEX.POOL;
   s.sup[u] = 0;
@@ -966,6 +968,7 @@ export function options(b: Board, s: EaState): string[] {
         if (!noRail && onRail(b, s.hex[u]!) && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(`rail ${u}`);
         if (mayEntrench(b, s, u)) out.push(`entrench ${u}`);
       }
+      for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
       out.push('done');
       return out;
     }
@@ -973,6 +976,10 @@ export function options(b: Board, s: EaState): string[] {
       return [...a.opts.map((h) => `to ${id(h)}`), 'stay'];
     case 'deploy':
       return a.opts.map((h) => `deploy ${id(h)}`);
+    case 'fly':
+      return [...a.over.map((h) => `over ${id(h)}`), ...a.base.map((h) => `base ${id(h)}`), 'stay'];
+    case 'land':
+      return a.opts.map((h) => `land ${id(h)}`);
     case 'buy':
       return [...a.opts.map((u) => `buy ${u}`), 'done'];
     case 'place':
@@ -1091,8 +1098,23 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'move' };
       return;
     }
+    case 'fly':
+      askFly(b, s, Number(arg));
+      return;
+    case 'over':
+    case 'base':
+      playFly(b, s, (a as { u: number }).u, verb, hexArg(), ev);
+      s.ask = { k: 'move' };
+      return;
+    case 'land':
+      land(b, s, (a as { u: number }).u, hexArg(), ev);
+      if (!askLandings(b, s, ev)) endSegment(b, s, ev);
+      return;
     case 'stay':
-      if (a.k === 'to') {
+      if (a.k === 'fly') {
+        playFly(b, s, a.u, 'stay', -1, ev);
+        s.ask = { k: 'move' };
+      } else if (a.k === 'to') {
         s.flg[a.u] = s.flg[a.u]! | FLAG.MOVED;
         s.ask = { k: 'move' };
       } else {
@@ -1126,7 +1148,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       else if (a.k === 'move') {
         s.phase = 'combat';
         s.ask = { k: 'attack' };
-      } else endSegment(b, s, ev);
+      } else if (!askLandings(b, s, ev)) endSegment(b, s, ev); // 16.42: sorties land first
       return;
     case 'attack':
       s.hit.push(hexArg());

@@ -5,7 +5,7 @@
 import type { SideNo } from './board.ts';
 
 /** Unit flags (`flg`). */
-export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16 } as const;
+export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, SORTIE: 32 } as const;
 /** Special values of `hex`. */
 export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3, SETUP: -4 } as const;
 
@@ -17,6 +17,8 @@ export type Ask =
   | { k: 'buy'; opts: number[] }
   | { k: 'place'; u: number; opts: number[] }
   | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][] }
+  | { k: 'fly'; u: number; over: number[]; base: number[] }
+  | { k: 'land'; u: number; opts: number[] }
   | { k: 'attack' }
   | { k: 'with' }
   | { k: 'pair'; side: SideNo }
