@@ -701,9 +701,9 @@ describe('the board re-runs a stored match with every check salient replay makes
 });
 
 describe('an Empires & Alliances match on its hex map', () => {
-  /** The drawn part, worked out here by brute force: every map hex within 2 of a hex of S3's countries (3.1; Britain is not on the map). */
+  /** The drawn part, worked out here by brute force: every map hex within 2 of a hex of the countries at war in S3 (Britain is not on the map). */
   function scenarioHexes(map: HexMap): Set<string> {
-    const home = map.hexes.filter((h) => ['GE', 'LU', 'FR', 'BE', 'GB'].includes(map.countryCode(h) ?? ''));
+    const home = map.hexes.filter((h) => ['GE', 'LU', 'AH', 'FR', 'BE', 'GB'].includes(map.countryCode(h) ?? ''));
     return new Set([...map.hexes].filter((h) => home.some((x) => map.grid.distance(h, x) <= 2)).map((h) => map.id(h)));
   }
 
@@ -729,7 +729,7 @@ describe('an Empires & Alliances match on its hex map', () => {
     expect(hex.cities).toContainEqual({ hex: '2756', name: 'Paris', kind: 'major', capital: true });
     expect(hex.hexsides.some((s: { features: string[] }) => s.features.includes('border'))).toBe(true);
     expect(hex.hexsides.some((s: { features: string[] }) => s.features.includes('major-river'))).toBe(true);
-    for (const s of hex.hexsides) expect(at.has(s.a) || at.has(s.b), `${s.a}|${s.b}`).toBe(true);
+    for (const s of hex.hexsides) expect(at.has(s.a) && at.has(s.b), `${s.a}|${s.b}`).toBe(true);
     for (const id of board.layout.focus) expect(at.has(id), id).toBe(true);
     expect(board.layout.focus).toContain('2453');
 

@@ -252,7 +252,7 @@ export interface BoardHexLayout {
   terrains: BoardTerrain[];
   /** The hexes drawn, in the map's index order. */
   hexes: BoardHex[];
-  /** Hexsides with a feature, between two drawn hexes or a drawn hex and one past the drawn part. */
+  /** Hexsides with a feature between two drawn hexes (each once). */
   hexsides: BoardHexside[];
   cities: BoardCity[];
   /** Rail lines as pairs of neighbouring drawn hexes (each pair once). */

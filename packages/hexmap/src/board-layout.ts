@@ -28,9 +28,9 @@ const legendName = (id: string): string => (id.charAt(0).toUpperCase() + id.slic
 const FEATURE_BITS: readonly [number, string][] = SIDE_FEATURE_NAMES.map((name) => [SIDE_FEATURE_BITS[name], name]);
 
 /**
- * The drawn hexes of `map` (all, or those `include` keeps) as a board layout. Hexsides are listed once
- * each, when at least one of their two hexes is drawn and they carry a feature other than rail; rail
- * pairs are listed when both hexes are drawn. Output order follows hex indices, so it is stable.
+ * The drawn hexes of `map` (all, or those `include` keeps) as a board layout. A hexside is listed once,
+ * when both its hexes are drawn and it carries a feature other than rail; rail pairs likewise. Output
+ * order follows hex indices, so it is stable.
  */
 export function hexBoardLayout(map: HexMap, options: HexBoardLayoutOptions = {}): BoardHexLayout {
   const grid = map.grid;
@@ -54,15 +54,15 @@ export function hexBoardLayout(map: HexMap, options: HexBoardLayoutOptions = {})
     if (name !== undefined) x.name = name;
     if ((map.flags[h]! & HexFlag.PORT) !== 0) x.port = true;
     hexes.push(x);
-    // Each side once: from the drawn hex with the lower index, or from the only drawn one.
+    // Each side once, from the hex with the lower index.
     for (let d = 0; d < 6; d++) {
       const nb = grid.adjacent[h * 6 + d]!;
-      if (nb < 0 || (drawn[nb] === 1 && nb < h)) continue;
+      if (nb < h || drawn[nb] !== 1) continue;
       const side = grid.sides[h * 6 + d]!;
       const bits = map.sideFeatures[side]!;
-      if (bits & SideFeature.RAIL && drawn[nb] === 1) rail.push([id, grid.id(nb)]);
+      if (bits & SideFeature.RAIL) rail.push([id, grid.id(nb)]);
       const features = FEATURE_BITS.filter(([bit]) => (bits & bit) !== 0).map(([, n]) => n);
-      if (!features.length || grid.inBounds[nb] !== 1) continue;
+      if (!features.length) continue;
       const s: BoardHexside = { a: id, b: grid.id(nb), features };
       const sideName = map.sideNames.get(side);
       if (sideName !== undefined) s.name = sideName;

@@ -1,17 +1,18 @@
 /**
  * Empires & Alliances on its hex map, for the dashboard's replay viewer (`Game.board`).
  *
- * What is drawn: the scenario's map area, not the whole map of Europe. S3 3.1 plays on Germany, France,
- * Belgium and Luxembourg (and Britain, which this pack's map does not show): the home countries of the
- * two sides (`Board.home`, 14.3/17.25), plus every hex within {@link RING} of them (the Channel, the
- * Low Countries, Switzerland, the edge of Austria) so coasts and neutral borders read as such. The
- * layout's `focus` is the Western Front itself: the start line's hexes, the sector hexes, the forts
- * and the 15 victory places (3.71).
+ * What is drawn: the part of the map the scenario's units may enter, not the whole map of Europe: the
+ * hexes of the countries at war in S3 (those with a side at the start, `Board.startCtl`: Germany,
+ * Luxembourg and Austria-Hungary; France and Belgium; Britain is not on this pack's map), plus every
+ * hex within {@link RING} of them (the Channel, the Low Countries, Switzerland, the edges of Italy and
+ * Russia) so coasts and neutral borders read as such. Every unit on the map stands on a drawn hex. The
+ * layout's `focus`, which the viewer frames first, is the Western Front itself: the start line's
+ * hexes, the sector hexes, the forts and the 15 victory places (3.71).
  *
  * A frame gives: control of every controlled hex of the map (4.1-4.2: the start line, then the hexes
  * that changed hands); the units on the map by hex, labelled `GE 4-6-4` (nation, attack-defense-move;
- * ` XX` for a division) with their type and their status (demoralized 13.85, unsupplied level 14.1,
- * entrenchment level 15.2); and per hex a fort marker (15.1) and an entrenchment marker at the highest
+ * ` XX` for a division) with their type and their status (`demoralized` 13.85, `unsupplied N` at
+ * unsupplied level N, 14.1); and per hex a fort marker (15.1) and an entrenchment marker at the highest
  * level of the units there (15.2). Units in the pool, not yet arrived or removed are left out.
  */
 import type { BoardFrame, BoardLayout, BoardMarker, BoardUnit, BoardView, LoadedPack } from '@salient/engine';
@@ -30,14 +31,13 @@ export function counterLabel(b: Board, u: number): string {
   return `${p.nation} ${p.attack}-${p.defense}-${p.move}${p.size === 'div' ? ' XX' : ''}`;
 }
 
-/** The hexes drawn for a board: its home countries and every map hex within RING of them. */
+/** The hexes drawn for a board: those a side holds at the start, and every map hex within RING of them. */
 export function drawnHexes(b: Board): Uint8Array {
   const map = b.map;
   const drawn = new Uint8Array(map.size);
   const around: number[] = [];
   for (const h of map.hexes) {
-    const c = map.countryCode(h);
-    if (c === undefined || !(b.home[0].has(c) || b.home[1].has(c))) continue;
+    if (b.startCtl[h]! < 0) continue;
     around.length = 0;
     for (const x of map.hexesWithin(h, RING, around)) drawn[x] = 1;
   }
@@ -85,7 +85,6 @@ export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): Boa
         const status: string[] = [];
         if (s.mor[u]! > 0) status.push('demoralized');
         if (s.sup[u]! > 0) status.push(`unsupplied ${s.sup[u]}`);
-        if (s.ent[u]! > 0) status.push(`entrenched ${s.ent[u]}`);
         const unit: BoardUnit = { id: String(u), power: SIDE_IDS[d.side], label: counterLabel(b, u), type: d.prof.type };
         if (status.length) unit.status = status;
         (units[map.id(h)] ??= []).push(unit);
