@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { hashJson, IllegalChoiceError, SalientError, unknownName, type Boundary, type Game, type GameResult, type JsonObject, type LoadedPack, type Pending, type Step } from '@salient/engine';
 import { loadHexMap, type HexMap } from '@salient/hexmap';
+import { eaBoardView } from './board-view.ts';
 import { approximationPack } from './pack/bundled.ts';
 import { checkEaPack } from './pack/check.ts';
 import type { PackFiles } from './pack/schema.ts';
@@ -145,6 +146,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     margin: { name: 'VP beyond the draw band', description: 'How far the Central Powers total lies above the draw band of 3.72 (a CP win) or below it (an Allied win); 0 for a draw.' },
   },
   prompts: PROMPTS,
+  board: eaBoardView(mapOf),
   rules: { sections: EA_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
 
   checkPack(raw) {
