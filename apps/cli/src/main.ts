@@ -33,6 +33,9 @@ const COMMANDS: Record<string, (program: Command) => Promise<unknown>> = {
   regress: async (program) => (await import('./commands/regress.ts')).registerRegress(program),
 };
 
+/** Commands registered by another command's module (`query` is `report`'s). */
+const REGISTERED_BY: Record<string, string> = { query: 'report' };
+
 /**
  * The program, with only the command `argv` names registered when it names one, else (help, an
  * option, a typo commander suggests a command for) with every command.
@@ -42,7 +45,8 @@ async function buildProgram(argv: readonly string[]): Promise<Command> {
     .description('Headless simulation and tournament runner for World-in-Flames-family wargames.')
     .version(version)
     .showHelpAfterError('(run with --help for usage)');
-  const first = argv[2];
+  const named = argv[2];
+  const first = named !== undefined && Object.hasOwn(REGISTERED_BY, named) ? REGISTERED_BY[named] : named;
   const names = first !== undefined && Object.hasOwn(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
   for (const name of names) await COMMANDS[name]?.(program);
   return program;
