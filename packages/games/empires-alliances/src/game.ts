@@ -6,19 +6,21 @@
 import { fileURLToPath } from 'node:url';
 import { hashJson, IllegalChoiceError, SalientError, unknownName, type Boundary, type Game, type GameResult, type JsonObject, type LoadedPack, type Pending, type Step } from '@salient/engine';
 import { loadHexMap, type HexMap } from '@salient/hexmap';
+import { eaBoardView } from './board-view.ts';
 import { approximationPack } from './pack/bundled.ts';
 import { checkEaPack } from './pack/check.ts';
 import type { PackFiles } from './pack/schema.ts';
 import { boardOf, registerBoard, SIDE_IDS, SIDE_NAMES, type Board } from './rules/board.ts';
 import type { Events } from './rules/events.ts';
+import { openDeployment } from './rules/deploy.ts';
 import { applyChoice, decider, options, start, supplyOf, vpPlaces } from './rules/flow.ts';
 import { parseRulings } from './rules/rulings.ts';
 import { EA_SECTIONS, traceRules } from './rules/sections.ts';
 import type { EaState } from './rules/state.ts';
-import { centralVp, LEVEL_NAMES, victoryLevel } from './rules/victory.ts';
+import { centralVp, levelReason, victoryLevel } from './rules/victory.ts';
 import { vpScore } from './rules/vp-supply.ts';
 
-export const RULES_VERSION = '0.1.0';
+export const RULES_VERSION = '0.2.0';
 
 const maps = new Map<string, HexMap>();
 
@@ -59,11 +61,13 @@ function draft(s: EaState): EaState {
     forts: s.forts.slice(),
     rp,
     ww,
-    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: t.units.slice() } : { ...t })) },
+    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
     hit: s.hit.slice(),
     rail: { ...s.rail },
     mq: s.mq.slice(),
     dq: s.dq.slice(),
+    used: s.used.slice(),
+    rq: s.rq.slice(),
     ask: s.ask,
   };
 }
@@ -94,15 +98,22 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 
 /** Readable prompt names, by the kind of question (`Game.prompts`). */
 const PROMPTS: Record<string, { asks: string; options: string }> = {
-  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21): pick a unit to move, rail or entrench, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `done`' },
+  'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector where the named unit deploys; every hex offered keeps the sector\'s remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
+  'replace-unit': { asks: 'Reinforcement Phase (7.21, 17.24, 17.32, 17.34): pick a unit of the Replacement Pool to rebuild with RPs, or end the purchases', options: '`buy U` (the lowest-numbered pool unit of each counter type you can afford and place), then `done`' },
+  'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room', options: '`at HHHH` (printed hex id)' },
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21, 16.41): pick a unit to move, rail or entrench, an air unit to fly, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `fly A` (air units), then `done`' },
+  'air-mission': { asks: 'where the air unit flies (16.41, 6.3): over an enemy hex within 4 hexes to support attacks on it (at most three there), or to a new base within 10 hexes (a friendly city with room: two in a major city, one in a minor)', options: '`over HHHH`, `base HHHH`, or `stay`' },
+  'air-landing': { asks: 'where an air unit that flew a sortie lands after the Combat Phase (16.42): a friendly city with room within 4 hexes of the hex it supported', options: '`land HHHH`' },
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
   'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
   'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
+  'pair-defenders': { asks: 'the defender pairs Artillery and Tank units with Inf/Cav in the attacked hex (13.62): at most one Artillery and one Tank per Inf/Cav; a pair is attacked as one unit and 13.73 applies on an ND', options: '`pair A,I` (support unit, Inf/Cav), then `done`' },
+  'split-attack': { asks: 'the attacker may split the attack on the hex (13.3, 13.63): build one attack at a time from defending groups and attacking units; every defender must be attacked at 1-5 or better; attacks resolve in the order built', options: '`on D` (a defending group by its first unit), `with U`, `next` (close this attack), `all` (this attack takes everything left)' },
   'take-losses': { asks: 'which units to lose to meet a combat result (13.7-13.72, 16.1, 16.3); the fewest factors first', options: '`lose U,U,...`' },
   'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
   'advance-unit': { asks: 'advance after combat into the emptied hex (13.9)', options: '`advance U`, or `stay`' },
 };
-const PROMPT_OF: Record<string, string> = { move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const PROMPT_OF: Record<string, string> = { fly: 'air-mission', land: 'air-landing', pair: 'pair-defenders', split: 'split-attack', deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 
@@ -138,6 +149,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     margin: { name: 'VP beyond the draw band', description: 'How far the Central Powers total lies above the draw band of 3.72 (a CP win) or below it (an Allied win); 0 for a draw.' },
   },
   prompts: PROMPTS,
+  board: eaBoardView(mapOf),
   rules: { sections: EA_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
 
   checkPack(raw) {
@@ -158,8 +170,10 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   setup(scenario, pack, opts: JsonObject = {}) {
     const valid = this.scenarios(pack).map((x) => x.id);
     if (!valid.includes(scenario)) throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, valid);
-    const unknown = Object.keys(opts).filter((k) => k !== 'rulings');
-    if (unknown.length) throw new SalientError('BAD_OPTION', `Empires & Alliances takes only the option 'rulings' (e.g. "mud-mf=halve-up"); got: ${unknown.join(', ')}. Remove them.`);
+    const unknown = Object.keys(opts).filter((k) => k !== 'rulings' && k !== 'deploy');
+    if (unknown.length) throw new SalientError('BAD_OPTION', `Empires & Alliances takes only the options 'rulings' (e.g. "mud-mf=halve-up") and 'deploy' ("choose" or "deal"); got: ${unknown.join(', ')}. Remove them.`);
+    const deploy = opts.deploy ?? 'choose';
+    if (deploy !== 'choose' && deploy !== 'deal') throw new SalientError('BAD_OPTION', `Empires & Alliances option 'deploy' is "choose" (the players place their units within each sector, S3 3.4; the default) or "deal" (the pack's fixed deal); got ${JSON.stringify(deploy)}.`);
     const rulings = { ...parseRulings(opts.rulings) };
     const b = registerBoard(pack.info.hash, pack.data, mapOf(pack), scenario);
     const ww: EaState['ww'] = {};
@@ -188,10 +202,13 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
       rail: {},
       mq: [],
       dq: [],
+      used: [],
+      rq: [],
       ask: { k: 'over' },
       seq: 0,
     };
-    start(b, s, []);
+    if (deploy === 'deal') start(b, s, []);
+    else openDeployment(b, s);
     return s;
   },
 
@@ -217,7 +234,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   position(s) {
     // A turn opens with its weather (7.1) before the Central Powers' segment: impulse 1, not the
     // previous turn's Allied segment that `seg` still names.
-    return { turn: s.turn + 1, impulse: s.phase === 'weather' ? 1 : s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
+    return { turn: s.turn + 1, impulse: s.phase === 'weather' || s.phase === 'setup' ? 1 : s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
   },
 
   result(s) {
@@ -229,7 +246,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     const b = boardOf(s.key);
     const vp = s.vp ?? centralVp(vpPlaces(b, s));
     const level = victoryLevel(vp, b.scen.victory.bands, s.rulings);
-    return resultFor(b, s, vp, `adjudicated at turn ${s.turn + 1}: ${LEVEL_NAMES[level]} on ${vp} VP as things stand (3.71, 3.72)`);
+    return resultFor(b, s, vp, levelReason(level, b.scen.victory.bands, s.rulings, 'as things stand (adjudicated before the end)'));
   },
 
   summarize(s) {

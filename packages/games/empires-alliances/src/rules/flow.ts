@@ -26,15 +26,19 @@ import {
   netRoll,
   oddsColumn,
 } from './combat.ts';
+import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
+import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
 import { fastOf, feedSide, feedSupply, hexLabel, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
-import { addCapped, replacementCost, turnRp } from './replacements.ts';
+import { addCapped, turnRp } from './replacements.ts';
+import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { reading } from './rulings.ts';
+import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
-import { centralVp, LEVEL_NAMES, victoryLevel, type VpPlace } from './victory.ts';
+import { centralVp, levelReason, victoryLevel, type VpPlace } from './victory.ts';
 import { deserts, economicDrm, moraleMonth, s3Effect, wwResult, wwRoll } from './war-weariness.ts';
 import { movementFactor, railHexes, supplyLength, weatherFor } from './weather.ts';
 
@@ -63,6 +67,7 @@ function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void
     s.flip.sort((x, y) => x - y);
   }
   fired('4.2');
+  airDisplaced(b, s, h, 1 - side, ev); // 6.3
   const c = b.map.city[h]!;
   if (c >= 0) emit(ev, 'capture', SIDE_IDS[side], `${SIDE_IDS[side]} takes ${b.map.cities[c]!.name} (${b.map.id(h)})`, { hex: b.map.id(h) });
 }
@@ -288,10 +293,20 @@ export function beginTurn(b: Board, s: EaState, ev: Events): void {
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** 7.2/7.3: a player segment: reinforcements (7.21) and supply (7.22) run at once, then movement. */
+/** 7.2/7.3: a player segment: reinforcements (7.21), the owner's replacement purchases (17.24), supply (7.22), then movement. */
 function beginSegment(b: Board, s: EaState, side: SideNo, ev: Events): void {
   s.seg = side;
+  s.phase = 'reinforce';
   reinforcementPhase(b, s, side, ev);
+  if (askBuy(b, s)) return;
+  endReinforcement(b, s, ev);
+}
+
+/** The Reinforcement Phase is over: 7.22 supply, then 7.23 movement. */
+function endReinforcement(b: Board, s: EaState, ev: Events): void {
+  const side = s.seg;
+  s.used = [];
+  s.rq = [];
   supplyPhase(b, s, side, ev);
   s.phase = 'move';
   s.ask = { k: 'move' };
@@ -315,7 +330,7 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
   }
   fired('17.2');
   const supply = supplyDist(b, s, side);
-  const usedCity = new Set<number>();
+  const usedCity = new Set<number>(); // 17.12 for reinforcements; replacements keep their own count (17.25, s.used)
   const placeAt = (u: number, want: number): number => {
     const d = b.units[u]!;
     const fits = (h: number) => h >= 0 && ctl(b, s, h) === side && supply[h]! >= 0 && !usedCity.has(h) && stackLegal([...unitsAt(b, s, h).map((x) => b.units[x]!.prof), d.prof]) && nationsMayStack([...unitsAt(b, s, h).map((x) => b.units[x]!.prof), d.prof]) && sectorOk(b, s, u, h);
@@ -338,37 +353,10 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     fired('17.1');
     fired('S3 3.5');
   }
-  // Replacements (17.24-17.34): from the pool in unit order while RPs last; one Stosstruppen a turn, one Tank per nation.
-  let stoss = 0;
-  const tanks = new Set<string>();
-  for (let u = 0; u < s.hex.length; u++) {
-    const d = b.units[u]!;
-    if (d.side !== side || s.hex[u] !== HEX.POOL || d.prof.type === 'air') continue;
-    const pool = rpPool(d.nation);
-    const rp = s.rp[pool];
-    if (!rp) continue; // 3.52: no replacements for A-H and Belgium
-    const cost = replacementCost(d.prof);
-    const k = cost.kind === 'inf' ? 0 : cost.kind === 'art' ? 1 : 2;
-    if (rp[k]! < cost.amount) continue;
-    if (d.prof.type === 'stoss' && stoss >= 1) continue;
-    if (d.prof.type === 'tank' && tanks.has(d.nation)) continue;
-    const h = placeAt(u, d.nation === 'US' ? -2 : -1);
-    if (h < 0) continue;
-    rp[k] = rp[k]! - cost.amount;
-    s.hex[u] = h;
-    s.sup[u] = 0;
-    s.mor[u] = 0;
-    s.ent[u] = 0;
-    usedCity.add(h);
-    if (d.prof.type === 'stoss') stoss++;
-    if (d.prof.type === 'tank') tanks.add(d.nation);
-    emit(ev, 'replacement', SIDE_IDS[side], `${label(b, u)} is rebuilt at ${b.map.id(h)} for ${cost.amount} ${cost.kind} RP`, { unit: u, hex: b.map.id(h) });
-  }
+  // Replacements (17.24-17.34) are the owner's purchases: replacement-choice.ts.
 }
 
 const sideIdx = (n: Nation): SideNo => (n === 'GE' || n === 'AH' ? 0 : 1);
-/** 3.52: Canadian and Australian units draw on the Commonwealth pool (`CA`). */
-const rpPool = (n: Nation): string => (n === 'AU' ? 'CA' : n);
 /** The Commonwealth's War Weariness is Britain's. */
 const poolWwNation = (n: Nation): string => (n === 'CA' || n === 'AU' ? 'GB' : n);
 
@@ -457,7 +445,8 @@ function finish(b: Board, s: EaState, ev: Events): void {
   s.phase = 'over';
   s.vp = centralVp(vpPlaces(b, s));
   const level = victoryLevel(s.vp, b.scen.victory.bands, s.rulings);
-  s.end = `${LEVEL_NAMES[level]}: the Central Powers hold ${s.vp} VP at the end of November 1918 (3.71, 3.72)`;
+  const { month, year } = calendar(b, s);
+  s.end = levelReason(level, b.scen.victory.bands, s.rulings, `at the end of ${MONTH_NAMES[month - 1]} ${year}`);
   s.ask = { k: 'over' };
   fired('S3 3.7');
   emit(ev, 'victory', undefined, s.end, { vp: s.vp, level });
@@ -466,7 +455,7 @@ function finish(b: Board, s: EaState, ev: Events): void {
 // --- movement (8, 15.21) --------------------------------------------------------------------------
 
 /** 3.62: British, Belgian and Commonwealth units stay in rows 24 and north, French and US in rows 25 and south; from May 1918 each may also use the next row. */
-function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
+export function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
   if (b.scen.id !== '1918') return true;
   const nat = b.units[u]!.nation;
   const row = b.map.grid.row(h);
@@ -807,8 +796,7 @@ function infCavMayAttack(b: Board, s: EaState, hex: number, occ: Occ): boolean {
 }
 
 /** The strength, odds and DRMs of the attack being formed (13.64, 14.61, 15, 16, 18.42). */
-export function assess(b: Board, s: EaState, hex: number, att: readonly number[]): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
-  const def = unitsAt(b, s, hex);
+export function assess(b: Board, s: EaState, hex: number, att: readonly number[], def: readonly number[] = unitsAt(b, s, hex)): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
   let att8 = 0;
   let stoss = 0;
   const tanksBy = new Map<string, number>();
@@ -831,13 +819,13 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   }
   let tanks = 0;
   for (const [n, k] of tanksBy) tanks += Math.min(k, infBy.get(n) ?? 0); // 16.3: one infantry corps of its nation per tank
-  // 16.41-16.42: air units of the attacker based within 4 hexes join, at most 2, each with an infantry corps of its nation.
+  // 16.41-16.42: air units of the attacker flown over this hex join, at most 2, each with an infantry corps of its nation.
   const air: number[] = [];
   const usedInf = new Map<string, number>();
   for (let u = 0; u < s.hex.length && air.length < 2; u++) {
     const d = b.units[u]!;
     if (d.prof.type !== 'air' || d.side !== s.seg || s.hex[u]! < 0 || (s.flg[u]! & FLAG.AIR_USED) !== 0) continue;
-    if (b.map.grid.distance(s.hex[u]!, hex) > 4) continue;
+    if (s.hex[u] !== hex || (s.flg[u]! & FLAG.SORTIE) === 0) continue; // 16.41: flown over this hex in the Movement Phase
     const used = usedInf.get(d.nation) ?? 0;
     if (used >= (infBy.get(d.nation) ?? 0)) continue;
     usedInf.set(d.nation, used + 1);
@@ -860,9 +848,16 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   return { col: oddsColumn(att8, def8), drm: netDrm(aDrm, dDrm), att8, def8, stoss: Math.min(3, stoss), tanks: b.noTank[hex] ? 0 : Math.min(3, tanks), air };
 }
 
+/** A 13.3 split choice; once the attacks are all designated, the first is resolved (13.63). */
+function splitChoice(b: Board, s: EaState, choice: string, ev: Events): void {
+  if (!playSplit(b, s, choice)) return;
+  takeNextAttack(s);
+  startCombat(b, s, ev);
+}
+
 function startCombat(b: Board, s: EaState, ev: Events): void {
   const cb = s.cb!;
-  const def = unitsAt(b, s, cb.hex);
+  const def = cb.def.length ? cb.def.filter((u) => s.hex[u] === cb.hex) : unitsAt(b, s, cb.hex); // 13.3: this attack's defenders
   if (def.length === 0) {
     // 13.651: a fort alone is taken at once (automatic DE).
     const f = fortAt(s, cb.hex);
@@ -874,7 +869,7 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
     runTodo(b, s, ev);
     return;
   }
-  const a = assess(b, s, cb.hex, cb.att);
+  const a = assess(b, s, cb.hex, cb.att, def);
   cb.def = def;
   cb.col = a.col;
   cb.drm = a.drm;
@@ -884,6 +879,10 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
   for (const u of a.air) s.flg[u] = s.flg[u]! | FLAG.AIR_USED;
   for (const u of cb.att) s.flg[u] = s.flg[u]! | FLAG.ATTACKED;
   for (const u of def) s.flg[u] = s.flg[u]! | FLAG.DEFENDED;
+  const names = (us: readonly number[]) => us.map((u) => label(b, u)).join(', ');
+  const c = b.map.city[cb.hex]!;
+  const where = `${b.map.id(cb.hex)}${c >= 0 ? ` (${b.map.cities[c]!.name})` : ''}`;
+  emit(ev, 'attack', SIDE_IDS[s.seg], `${SIDE_IDS[s.seg]} attacks ${where} with ${names(cb.att)}${a.air.length ? ` and air ${names(a.air)}` : ''} against ${names(def)}`, { hex: b.map.id(cb.hex), attackers: cb.att.length, defenders: def.length });
   s.ask = { k: 'die', what: 'combat' };
 }
 
@@ -1026,8 +1025,13 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
     s.ask = { k: 'advance', opts };
     return;
   }
-  // The combat is over.
+  // The attack is over: the next one designated against the hex (13.3, 13.63), or the combat is.
   for (let u = 0; u < s.flg.length; u++) s.flg[u] = s.flg[u]! & ~FLAG.RETREATED;
+  if (takeNextAttack(s)) {
+    cb.attLost = 0;
+    startCombat(b, s, ev);
+    return;
+  }
   s.cb = null;
   s.ask = { k: 'attack' };
 }
@@ -1040,7 +1044,13 @@ function takeLosses(b: Board, s: EaState, t: Extract<Todo, { t: 'lose' }>, set: 
     eliminate(b, s, u, ev, 'combat losses (13.7)');
   }
   if (t.side === s.seg) cb.attLost += lost;
-  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false });
+  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false, nd: true });
+  if (t.nd) {
+    // 13.73: what defended together with a lost unit retreats, demoralized.
+    const rest = ndPartners(b, s, set);
+    for (const u of rest) s.mor[u] = s.mor[u] === 0 ? 1 : 2;
+    if (rest.length) cb.todo.unshift({ t: 'retreat', units: rest });
+  }
 }
 
 /** 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if there is one; stacking met where possible. */
@@ -1094,7 +1104,7 @@ function advanceOptions(b: Board, s: EaState): number[] {
 }
 
 /** Remove a unit to the Replacement Pool (13.7). */
-function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
+export function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
   const h = s.hex[u]!;
   s.hex[u] = HEX.POOL;
   s.sup[u] = 0;
@@ -1161,6 +1171,7 @@ export function options(b: Board, s: EaState): string[] {
         if (!noRail && f.onRail[s.hex[u]!] === 1 && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(L.rail[u]!);
         if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
+      for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
       out.push('done');
       return out;
     }
@@ -1176,6 +1187,20 @@ export function options(b: Board, s: EaState): string[] {
       out.push('done');
       return out;
     }
+    case 'deploy':
+      return a.opts.map((h) => `deploy ${b.map.id(h)}`);
+    case 'fly':
+      return [...a.over.map((h) => `over ${b.map.id(h)}`), ...a.base.map((h) => `base ${b.map.id(h)}`), 'stay'];
+    case 'land':
+      return a.opts.map((h) => `land ${b.map.id(h)}`);
+    case 'buy':
+      return [...a.opts.map((u) => `buy ${u}`), 'done'];
+    case 'place':
+      return a.opts.map((h) => `at ${b.map.id(h)}`);
+    case 'pair':
+      return [...pairOptions(b, s).map(([x, y]) => `pair ${x},${y}`), 'done'];
+    case 'split':
+      return splitOptions(b, s);
     case 'with': {
       const cb = s.cb!;
       const out: string[] = [];
@@ -1228,12 +1253,12 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
   switch (a.k) {
     case 'move': {
       if (choice === 'done') return true;
+      if (verb !== 'move' && verb !== 'entrench' && verb !== 'rail') return options(b, s).includes(choice);
       const u = sp < 0 ? -1 : unitArg(s, choice, sp);
       if (u < 0 || !isMovable(fastOf(b), s, s.seg, u)) return false;
       if (verb === 'move') return choice === L.move[u];
       if (verb === 'entrench') return choice === L.entrench[u] && mayEntrench(b, s, u);
-      if (verb === 'rail') return choice === L.rail[u] && !(b.scen.id === '1918' && s.turn === 0) && onRail(b, s.hex[u]!) && mayRail(b, s, u, zocOf(b, s, (1 - s.seg) as SideNo));
-      return false;
+      return choice === L.rail[u] && !(b.scen.id === '1918' && s.turn === 0) && onRail(b, s.hex[u]!) && mayRail(b, s, u, zocOf(b, s, (1 - s.seg) as SideNo));
     }
     case 'to': {
       if (choice === 'stay') return true;
@@ -1272,7 +1297,7 @@ const hexArgOf = (b: Board, arg: string | undefined): number => b.map.hex(arg!);
 /** Who decides now. */
 export function decider(s: EaState): SideNo {
   const a = s.ask;
-  if (a.k === 'lose') return a.side;
+  if (a.k === 'lose' || a.k === 'pair') return a.side;
   if (a.k === 'retreat') return s.cb ? (s.cb.def.includes(a.u) ? ((1 - s.seg) as SideNo) : s.seg) : s.seg;
   return s.seg;
 }
@@ -1339,8 +1364,23 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'move' };
       return;
     }
+    case 'fly':
+      askFly(b, s, Number(arg));
+      return;
+    case 'over':
+    case 'base':
+      playFly(b, s, (a as { u: number }).u, verb, hexArgOf(b, arg), ev);
+      s.ask = { k: 'move' };
+      return;
+    case 'land':
+      land(b, s, (a as { u: number }).u, hexArgOf(b, arg), ev);
+      if (!askLandings(b, s, ev)) endSegment(b, s, ev);
+      return;
     case 'stay':
-      if (a.k === 'to') {
+      if (a.k === 'fly') {
+        playFly(b, s, a.u, 'stay', -1, ev);
+        s.ask = { k: 'move' };
+      } else if (a.k === 'to') {
         s.flg[a.u] = s.flg[a.u]! | FLAG.MOVED;
         s.ask = { k: 'move' };
       } else {
@@ -1356,20 +1396,46 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       emit(ev, 'entrench', SIDE_IDS[s.seg], `${label(b, u)} entrenches to level ${s.ent[u]} in ${b.map.id(s.hex[u]!)}`, { unit: u });
       return;
     }
+    case 'deploy':
+      deployUnit(b, s, (a as { u: number }).u, hexArgOf(b, arg));
+      if (!nextDeploy(b, s, ev)) start(b, s, ev); // 3.4: the Allies first
+      return;
+    case 'buy':
+      if (!buy(b, s, Number(arg), ev)) endReinforcement(b, s, ev);
+      return;
+    case 'at':
+      placeReplacement(b, s, (a as { u: number }).u, hexArgOf(b, arg), ev);
+      if (!askBuy(b, s)) endReinforcement(b, s, ev);
+      return;
     case 'done':
-      if (a.k === 'move') {
+      if (a.k === 'pair') {
+        if (!openSplit(b, s)) startCombat(b, s, ev);
+      } else if (a.k === 'buy') endReinforcement(b, s, ev);
+      else if (a.k === 'move') {
         s.phase = 'combat';
         s.ask = { k: 'attack' };
-      } else endSegment(b, s, ev);
+      } else if (!askLandings(b, s, ev)) endSegment(b, s, ev); // 16.42: sorties land first
       return;
     case 'attack':
       s.hit.push(hexArgOf(b, arg));
-      s.cb = { hex: hexArgOf(b, arg), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0 };
+      s.cb = { hex: hexArgOf(b, arg), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0, pairs: [], queue: [], pool: [], left: [], sa: [], sd: [] };
       s.ask = { k: 'with' };
       return;
     case 'with':
-      s.cb!.att.push(Number(arg));
+      if (a.k === 'split') splitChoice(b, s, choice, ev);
+      else s.cb!.att.push(Number(arg));
       return;
+    case 'on':
+    case 'next':
+    case 'all':
+      splitChoice(b, s, choice, ev);
+      return;
+    case 'pair': {
+      const [x, y] = arg!.split(',').map(Number) as [number, number];
+      s.cb!.pairs.push(x, y);
+      if (pairOptions(b, s).length === 0 && !openSplit(b, s)) startCombat(b, s, ev);
+      return;
+    }
     case 'cancel':
       // The hex is not attacked; its defenders count as attacked so the choice is not offered again.
       s.hit.push(s.cb!.hex);
@@ -1377,7 +1443,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'attack' };
       return;
     case 'go':
-      startCombat(b, s, ev);
+      if (!openPairing(b, s)) startCombat(b, s, ev); // 13.62, 13.3
       return;
     case 'lose': {
       const t = s.cb!.todo.shift() as Extract<Todo, { t: 'lose' }>;
