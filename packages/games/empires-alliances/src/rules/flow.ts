@@ -26,11 +26,13 @@ import {
   netRoll,
   oddsColumn,
 } from './combat.ts';
-import { askDeploy, deployUnit } from './deploy.ts';
+import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
+import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { reading } from './rulings.ts';
+import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
@@ -64,6 +66,7 @@ function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void
     s.flip.sort((x, y) => x - y);
   }
   fired('4.2');
+  airDisplaced(b, s, h, 1 - side, ev); // 6.3
   const c = b.map.city[h]!;
   if (c >= 0) emit(ev, 'capture', SIDE_IDS[side], `${SIDE_IDS[side]} takes ${b.map.cities[c]!.name} (${b.map.id(h)})`, { hex: b.map.id(h) });
 }
@@ -593,8 +596,7 @@ function targets(b: Board, s: EaState): number[] {
 }
 
 /** The strength, odds and DRMs of the attack being formed (13.64, 14.61, 15, 16, 18.42). */
-export function assess(b: Board, s: EaState, hex: number, att: readonly number[]): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
-  const def = unitsAt(b, s, hex);
+export function assess(b: Board, s: EaState, hex: number, att: readonly number[], def: readonly number[] = unitsAt(b, s, hex)): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
   let att8 = 0;
   let stoss = 0;
   const tanksBy = new Map<string, number>();
@@ -617,13 +619,13 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   }
   let tanks = 0;
   for (const [n, k] of tanksBy) tanks += Math.min(k, infBy.get(n) ?? 0); // 16.3: one infantry corps of its nation per tank
-  // 16.41-16.42: air units of the attacker based within 4 hexes join, at most 2, each with an infantry corps of its nation.
+  // 16.41-16.42: air units of the attacker flown over this hex join, at most 2, each with an infantry corps of its nation.
   const air: number[] = [];
   const usedInf = new Map<string, number>();
   for (let u = 0; u < s.hex.length && air.length < 2; u++) {
     const d = b.units[u]!;
     if (d.prof.type !== 'air' || d.side !== s.seg || s.hex[u]! < 0 || (s.flg[u]! & FLAG.AIR_USED) !== 0) continue;
-    if (b.map.grid.distance(s.hex[u]!, hex) > 4) continue;
+    if (s.hex[u] !== hex || (s.flg[u]! & FLAG.SORTIE) === 0) continue; // 16.41: flown over this hex in the Movement Phase
     const used = usedInf.get(d.nation) ?? 0;
     if (used >= (infBy.get(d.nation) ?? 0)) continue;
     usedInf.set(d.nation, used + 1);
@@ -646,9 +648,16 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   return { col: oddsColumn(att8, def8), drm: netDrm(aDrm, dDrm), att8, def8, stoss: Math.min(3, stoss), tanks: b.noTank[hex] ? 0 : Math.min(3, tanks), air };
 }
 
+/** A 13.3 split choice; once the attacks are all designated, the first is resolved (13.63). */
+function splitChoice(b: Board, s: EaState, choice: string, ev: Events): void {
+  if (!playSplit(b, s, choice)) return;
+  takeNextAttack(s);
+  startCombat(b, s, ev);
+}
+
 function startCombat(b: Board, s: EaState, ev: Events): void {
   const cb = s.cb!;
-  const def = unitsAt(b, s, cb.hex);
+  const def = cb.def.length ? cb.def.filter((u) => s.hex[u] === cb.hex) : unitsAt(b, s, cb.hex); // 13.3: this attack's defenders
   if (def.length === 0) {
     // 13.651: a fort alone is taken at once (automatic DE).
     const f = fortAt(s, cb.hex);
@@ -660,7 +669,7 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
     runTodo(b, s, ev);
     return;
   }
-  const a = assess(b, s, cb.hex, cb.att);
+  const a = assess(b, s, cb.hex, cb.att, def);
   cb.def = def;
   cb.col = a.col;
   cb.drm = a.drm;
@@ -670,6 +679,10 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
   for (const u of a.air) s.flg[u] = s.flg[u]! | FLAG.AIR_USED;
   for (const u of cb.att) s.flg[u] = s.flg[u]! | FLAG.ATTACKED;
   for (const u of def) s.flg[u] = s.flg[u]! | FLAG.DEFENDED;
+  const names = (us: readonly number[]) => us.map((u) => label(b, u)).join(', ');
+  const c = b.map.city[cb.hex]!;
+  const where = `${b.map.id(cb.hex)}${c >= 0 ? ` (${b.map.cities[c]!.name})` : ''}`;
+  emit(ev, 'attack', SIDE_IDS[s.seg], `${SIDE_IDS[s.seg]} attacks ${where} with ${names(cb.att)}${a.air.length ? ` and air ${names(a.air)}` : ''} against ${names(def)}`, { hex: b.map.id(cb.hex), attackers: cb.att.length, defenders: def.length });
   s.ask = { k: 'die', what: 'combat' };
 }
 
@@ -812,8 +825,13 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
     s.ask = { k: 'advance', opts };
     return;
   }
-  // The combat is over.
+  // The attack is over: the next one designated against the hex (13.3, 13.63), or the combat is.
   for (let u = 0; u < s.flg.length; u++) s.flg[u] = s.flg[u]! & ~FLAG.RETREATED;
+  if (takeNextAttack(s)) {
+    cb.attLost = 0;
+    startCombat(b, s, ev);
+    return;
+  }
   s.cb = null;
   s.ask = { k: 'attack' };
 }
@@ -826,7 +844,13 @@ function takeLosses(b: Board, s: EaState, t: Extract<Todo, { t: 'lose' }>, set: 
     eliminate(b, s, u, ev, 'combat losses (13.7)');
   }
   if (t.side === s.seg) cb.attLost += lost;
-  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false });
+  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false, nd: true });
+  if (t.nd) {
+    // 13.73: what defended together with a lost unit retreats, demoralized.
+    const rest = ndPartners(b, s, set);
+    for (const u of rest) s.mor[u] = s.mor[u] === 0 ? 1 : 2;
+    if (rest.length) cb.todo.unshift({ t: 'retreat', units: rest });
+  }
 }
 
 /** 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if there is one; stacking met where possible. */
@@ -880,7 +904,7 @@ function advanceOptions(b: Board, s: EaState): number[] {
 }
 
 /** Remove a unit to the Replacement Pool (13.7). */
-function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
+export function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
   const h = s.hex[u]!;
   s.hex[u] = HEX.POOL;
   s.sup[u] = 0;
@@ -944,6 +968,7 @@ export function options(b: Board, s: EaState): string[] {
         if (!noRail && onRail(b, s.hex[u]!) && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(`rail ${u}`);
         if (mayEntrench(b, s, u)) out.push(`entrench ${u}`);
       }
+      for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
       out.push('done');
       return out;
     }
@@ -951,12 +976,20 @@ export function options(b: Board, s: EaState): string[] {
       return [...a.opts.map((h) => `to ${id(h)}`), 'stay'];
     case 'deploy':
       return a.opts.map((h) => `deploy ${id(h)}`);
+    case 'fly':
+      return [...a.over.map((h) => `over ${id(h)}`), ...a.base.map((h) => `base ${id(h)}`), 'stay'];
+    case 'land':
+      return a.opts.map((h) => `land ${id(h)}`);
     case 'buy':
       return [...a.opts.map((u) => `buy ${u}`), 'done'];
     case 'place':
       return a.opts.map((h) => `at ${id(h)}`);
     case 'attack':
       return [...targets(b, s).map((h) => `attack ${id(h)}`), 'done'];
+    case 'pair':
+      return [...pairOptions(b, s).map(([x, y]) => `pair ${x},${y}`), 'done'];
+    case 'split':
+      return splitOptions(b, s);
     case 'with': {
       const cb = s.cb!;
       const out = mayAttack(b, s, cb.hex)
@@ -999,7 +1032,7 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
 /** Who decides now. */
 export function decider(s: EaState): SideNo {
   const a = s.ask;
-  if (a.k === 'lose') return a.side;
+  if (a.k === 'lose' || a.k === 'pair') return a.side;
   if (a.k === 'retreat') return s.cb ? (s.cb.def.includes(a.u) ? ((1 - s.seg) as SideNo) : s.seg) : s.seg;
   return s.seg;
 }
@@ -1065,8 +1098,23 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'move' };
       return;
     }
+    case 'fly':
+      askFly(b, s, Number(arg));
+      return;
+    case 'over':
+    case 'base':
+      playFly(b, s, (a as { u: number }).u, verb, hexArg(), ev);
+      s.ask = { k: 'move' };
+      return;
+    case 'land':
+      land(b, s, (a as { u: number }).u, hexArg(), ev);
+      if (!askLandings(b, s, ev)) endSegment(b, s, ev);
+      return;
     case 'stay':
-      if (a.k === 'to') {
+      if (a.k === 'fly') {
+        playFly(b, s, a.u, 'stay', -1, ev);
+        s.ask = { k: 'move' };
+      } else if (a.k === 'to') {
         s.flg[a.u] = s.flg[a.u]! | FLAG.MOVED;
         s.ask = { k: 'move' };
       } else {
@@ -1084,7 +1132,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
     case 'deploy':
       deployUnit(b, s, (a as { u: number }).u, hexArg());
-      if (!askDeploy(b, s, s.seg) && !(s.seg === 1 && askDeploy(b, s, 0))) start(b, s, ev); // 3.4: the Allies first
+      if (!nextDeploy(b, s, ev)) start(b, s, ev); // 3.4: the Allies first
       return;
     case 'buy':
       if (!buy(b, s, Number(arg), ev)) endReinforcement(b, s, ev);
@@ -1094,20 +1142,34 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       if (!askBuy(b, s)) endReinforcement(b, s, ev);
       return;
     case 'done':
-      if (a.k === 'buy') endReinforcement(b, s, ev);
+      if (a.k === 'pair') {
+        if (!openSplit(b, s)) startCombat(b, s, ev);
+      } else if (a.k === 'buy') endReinforcement(b, s, ev);
       else if (a.k === 'move') {
         s.phase = 'combat';
         s.ask = { k: 'attack' };
-      } else endSegment(b, s, ev);
+      } else if (!askLandings(b, s, ev)) endSegment(b, s, ev); // 16.42: sorties land first
       return;
     case 'attack':
       s.hit.push(hexArg());
-      s.cb = { hex: hexArg(), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0 };
+      s.cb = { hex: hexArg(), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0, pairs: [], queue: [], pool: [], left: [], sa: [], sd: [] };
       s.ask = { k: 'with' };
       return;
     case 'with':
-      s.cb!.att.push(Number(arg));
+      if (a.k === 'split') splitChoice(b, s, choice, ev);
+      else s.cb!.att.push(Number(arg));
       return;
+    case 'on':
+    case 'next':
+    case 'all':
+      splitChoice(b, s, choice, ev);
+      return;
+    case 'pair': {
+      const [x, y] = arg!.split(',').map(Number) as [number, number];
+      s.cb!.pairs.push(x, y);
+      if (pairOptions(b, s).length === 0 && !openSplit(b, s)) startCombat(b, s, ev);
+      return;
+    }
     case 'cancel':
       // The hex is not attacked; its defenders count as attacked so the choice is not offered again.
       s.hit.push(s.cb!.hex);
@@ -1115,7 +1177,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'attack' };
       return;
     case 'go':
-      startCombat(b, s, ev);
+      if (!openPairing(b, s)) startCombat(b, s, ev); // 13.62, 13.3
       return;
     case 'lose': {
       const t = s.cb!.todo.shift() as Extract<Todo, { t: 'lose' }>;
