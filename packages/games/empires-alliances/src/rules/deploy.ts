@@ -11,6 +11,9 @@
  * `dealSector`, strongest first round-robin), for tests and benchmarks that want one opening.
  */
 import type { Board, SideNo } from './board.ts';
+import { SIDE_IDS } from './board.ts';
+import { emit, type Events } from './events.ts';
+import { label } from './flow.ts';
 import { HEX, type EaState } from './state.ts';
 import { isInfCav, sectorNation } from './units.ts';
 
@@ -106,6 +109,24 @@ export function askDeploy(b: Board, s: EaState, side: SideNo): boolean {
 export function deployUnit(b: Board, s: EaState, u: number, h: number): void {
   s.hex[u] = h;
   s.ent[u] = b.startEnt[h]!;
+}
+
+/**
+ * After a `deploy`: the side's next unit, or the other side's first (the Allies deploy first), or false
+ * when both are done. A side that finishes gets its deployment told, one line per hex.
+ */
+export function nextDeploy(b: Board, s: EaState, ev: Events): boolean {
+  const side = s.seg;
+  if (askDeploy(b, s, side)) return true;
+  for (const sec of b.sectors) {
+    if (sec.side !== side) continue;
+    for (const h of sec.hexes) {
+      const here: string[] = [];
+      for (let u = 0; u < s.hex.length; u++) if (s.hex[u] === h && b.units[u]!.side === side) here.push(label(b, u));
+      if (here.length) emit(ev, 'deploy', SIDE_IDS[side], `${SIDE_IDS[side]} sets up in ${b.map.id(h)}: ${here.join(', ')}`, { hex: b.map.id(h), units: here.length });
+    }
+  }
+  return side === 1 && askDeploy(b, s, 0);
 }
 
 /** The state before deployment: every sector unit waits off the map (`HEX.SETUP`). */
