@@ -739,8 +739,9 @@ describe('an Empires & Alliances match on its hex map', () => {
     expect(start['2849']).toBe('CP'); // Metz
     expect(start['2756']).toBe('AL'); // Paris
     expect(start['1948']).toBeUndefined(); // Amsterdam
-    // A frame for the start and one per impulse, as for Blitz!.
+    // A frame for the start and one per impulse, as for Blitz!, each unit on a drawn hex.
     expect(board.frames).toHaveLength(detail.impulses.length + 1);
+    for (const f of board.frames) for (const id of Object.keys(f.units)) expect(at.has(id), id).toBe(true);
     // The same frames from the replayed states: the start, then the state at each impulse's end.
     const states: EaState[] = [game.setup('1918', pack, {}) as unknown as EaState];
     runReplay(game, pack, parseReplay(replay), (_e, _i, _b, step) => {
