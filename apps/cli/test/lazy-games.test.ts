@@ -1,6 +1,6 @@
 /**
- * A `salient` child imports the games it plays and no other (the lazy catalog, @salient/catalog/lazy):
- * a loader hook logs every game module the process loads.
+ * A `salient` child imports the games it plays and no other (the lazy catalog, @salient/catalog/lazy,
+ * used by play, replay, pack and rules): a loader hook logs every game module the process loads.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,8 +33,10 @@ function gamesLoaded(name: string, ...args: string[]): string[] {
 }
 
 describe('games load on first use', () => {
-  it('a Dice Race match loads no game package, a Blitz match Blitz only, and `games` every game', () => {
-    expect(gamesLoaded('dice', 'play', '--game', 'dice-race', '--scenario', 'standard', '--seed', '1', '--quiet')).toEqual([]);
+  it('a Dice Race match and its replay load no game package, a Blitz match Blitz only, and `games` every game', () => {
+    const replay = join(tmp, 'dice.json');
+    expect(gamesLoaded('dice', 'play', '--game', 'dice-race', '--scenario', 'standard', '--seed', '1', '--quiet', '--replay', replay)).toEqual([]);
+    expect(gamesLoaded('replay', 'replay', replay)).toEqual([]);
     expect(gamesLoaded('blitz', 'play', '--game', 'blitz', '--scenario', 'A', '--seed', '1', '--quiet')).toEqual(['blitz']);
     expect(gamesLoaded('games', 'games').sort()).toEqual(['blitz', 'empires-alliances']);
   }, 120_000);

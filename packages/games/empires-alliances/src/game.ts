@@ -98,7 +98,7 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 
 /** Readable prompt names, by the kind of question (`Game.prompts`). */
 const PROMPTS: Record<string, { asks: string; options: string }> = {
-  'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector where the named unit deploys; every hex offered keeps the sector\'s remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
+  'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector (or of its 3.45 area, for the US divisions) where the named unit deploys; every hex offered keeps the remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
   'replace-unit': { asks: 'Reinforcement Phase (7.21, 17.24, 17.32, 17.34): pick a unit of the Replacement Pool to rebuild with RPs, or end the purchases', options: '`buy U` (the lowest-numbered pool unit of each counter type you can afford and place), then `done`' },
   'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room', options: '`at HHHH` (printed hex id)' },
   'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21, 16.41): pick a unit to move, rail or entrench, an air unit to fly, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `fly A` (air units), then `done`' },
