@@ -368,6 +368,11 @@ describe('service endpoints', () => {
     const spec = await get('/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/win-rates', '/api/matches/{id}', '/api/tournaments', '/api/tournaments/{id}/cancel']));
+    // The board's reply documents the hex layout and the frames' markers.
+    const board = spec.body.paths['/api/matches/{id}/board'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(board.properties.layout.properties)).toEqual(['areas', 'links', 'hex', 'focus']);
+    expect(Object.keys(board.properties.layout.properties.hex.properties)).toEqual(['scheme', 'orientation', 'terrains', 'hexes', 'hexsides', 'cities', 'rail']);
+    expect(board.properties.frames.items.properties.markers).toBeDefined();
     const ui = await get('/docs/');
     expect(ui.status).toBe(200);
     expect(String(ui.body)).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i);
@@ -739,8 +744,9 @@ describe('an Empires & Alliances match on its hex map', () => {
     expect(start['2849']).toBe('CP'); // Metz
     expect(start['2756']).toBe('AL'); // Paris
     expect(start['1948']).toBeUndefined(); // Amsterdam
-    // A frame for the start and one per impulse, as for Blitz!.
+    // A frame for the start and one per impulse, as for Blitz!, each unit on a drawn hex.
     expect(board.frames).toHaveLength(detail.impulses.length + 1);
+    for (const f of board.frames) for (const id of Object.keys(f.units)) expect(at.has(id), id).toBe(true);
     // The same frames from the replayed states: the start, then the state at each impulse's end.
     const states: EaState[] = [game.setup('1918', pack, {}) as unknown as EaState];
     runReplay(game, pack, parseReplay(replay), (_e, _i, _b, step) => {

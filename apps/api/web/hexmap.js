@@ -121,7 +121,7 @@ export function hexView(board) {
     const tip = title(about);
     shape.append(tip);
     hexLayer.append(shape);
-    cells.set(x.id, { shape, tip, about, hex: x, land: isLand(x), fill: t?.fill ?? '#eee', owner: undefined, changed: false });
+    cells.set(x.id, { shape, tip, about, hex: x, land: isLand(x), fill: t?.fill ?? '#eee', owner: null, changed: false });
   }
   const sidePaths = new Map(SIDE_STYLES.map(([f]) => [f, []]));
   for (const s of layout.hexsides) {
@@ -251,13 +251,13 @@ export function hexView(board) {
     // Tints: only hexes whose holder changed since the last frame drawn.
     for (const c of cells.values()) {
       if (!c.land) continue;
-      const owner = f.control[c.hex.id];
-      const changed = Boolean(before && before.control[c.hex.id] !== owner);
+      const owner = f.control[c.hex.id] ?? '';
+      const changed = Boolean(before && (before.control[c.hex.id] ?? '') !== owner);
       if (changed !== c.changed) c.shape.classList.toggle('changed', (c.changed = changed));
       if (owner === c.owner) continue;
       c.owner = owner;
       c.shape.setAttribute('fill', mix(c.fill, owner && owner !== 'neutral' ? colour(owner) : NEUTRAL, owner && owner !== 'neutral' ? 0.3 : 0.55));
-      c.shape.setAttribute('data-owner', owner ?? '');
+      c.shape.setAttribute('data-owner', owner);
     }
     frontLayer.setAttribute('d', landPairs.filter(([a, b]) => f.control[a] && f.control[b] && f.control[a] !== f.control[b]).map(([a, b]) => sideSeg(hexes.get(a), hexes.get(b))).join(''));
     sync(markerLayer, drawnMarks, f.markers ?? {}, markers);

@@ -18,6 +18,7 @@ import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
 import { emit, type Events } from './events.ts';
 import { ctl, eliminate, label } from './flow.ts';
+import { fired } from './sections.ts';
 import { airCapacity } from './stacking.ts';
 import { FLAG, type EaState } from './state.ts';
 
@@ -77,6 +78,7 @@ export function askFly(b: Board, s: EaState, u: number): void {
 export function playFly(b: Board, s: EaState, u: number, verb: 'over' | 'base' | 'stay', h: number, ev: Events): void {
   s.flg[u] = s.flg[u]! | FLAG.MOVED;
   if (verb === 'stay') return;
+  fired(verb === 'over' ? '16.4' : '6.3');
   const from = s.hex[u]!;
   s.hex[u] = h;
   if (verb === 'over') s.flg[u] = s.flg[u]! | FLAG.SORTIE;
@@ -126,6 +128,7 @@ export function airDisplaced(b: Board, s: EaState, h: number, side: number, ev: 
       continue;
     }
     s.hex[u] = opts[0]!;
+    fired('6.3');
     emit(ev, 'air', SIDE_IDS[b.units[u]!.side], `${label(b, u)} leaves ${b.map.id(h)} for ${b.map.id(opts[0]!)} (6.3)`, { unit: u, from: b.map.id(h), to: b.map.id(opts[0]!) });
   }
 }
