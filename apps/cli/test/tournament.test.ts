@@ -138,7 +138,8 @@ describe('salient tournament run', () => {
     expect(r.skipped).toBeGreaterThan(0);
     expect(r.played + r.skipped).toBe(400);
     expect(r.skipped).toBe(cancelled.finished);
-  });
+    // Two runs of up to 400 games: past the 60 s default on a loaded two-core machine (64 s at a load of 15-20).
+  }, 180_000);
 });
 
 describe('salient tournament status', () => {
