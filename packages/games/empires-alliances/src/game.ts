@@ -92,15 +92,16 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 
 /** Readable prompt names, by the kind of question (`Game.prompts`). */
 const PROMPTS: Record<string, { asks: string; options: string }> = {
-  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21): pick a unit to move, rail or entrench, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `done`' },
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 12, 15.21): pick a unit to move, rail or entrench, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, `av HHHH`, then `done`' },
+  'av-with': { asks: 'the units making an Automatic Victory on the chosen hex (12.1), one at a time; they then neither move nor attack this segment (12.2)', options: '`with U`, `go` once the odds (8-1, 10-1 or 12-1) and 13.652 are met' },
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
   'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
   'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
   'take-losses': { asks: 'which units to lose to meet a combat result (13.7-13.72, 16.1, 16.3); the fewest factors first', options: '`lose U,U,...`' },
   'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
-  'advance-unit': { asks: 'advance after combat into the emptied hex (13.9)', options: '`advance U`, or `stay`' },
+  'advance-unit': { asks: 'advance after combat (13.9) or after an Automatic Victory (12.2) into the emptied hex', options: '`advance U`, or `stay`' },
 };
-const PROMPT_OF: Record<string, string> = { move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const PROMPT_OF: Record<string, string> = { move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 

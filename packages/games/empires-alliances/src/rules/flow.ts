@@ -28,6 +28,7 @@ import {
 } from './combat.ts';
 import { emit, type Events } from './events.ts';
 import { addCapped, replacementCost, turnRp } from './replacements.ts';
+import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
 import { reading } from './rulings.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
@@ -53,7 +54,7 @@ export function ctl(b: Board, s: EaState, h: number): number {
 }
 
 /** 4.2: control passes to `side` at once when its ground unit enters. */
-function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void {
+export function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void {
   if (b.startCtl[h]! < 0 || ctl(b, s, h) === side) return;
   const i = s.flip.indexOf(h);
   if (i >= 0) s.flip.splice(i, 1);
@@ -424,7 +425,7 @@ function finish(b: Board, s: EaState, ev: Events): void {
 // --- movement (8, 15.21) --------------------------------------------------------------------------
 
 /** 3.62: British, Belgian and Commonwealth units stay in rows 24 and north, French and US in rows 25 and south; from May 1918 each may also use the next row. */
-function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
+export function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
   if (b.scen.id !== '1918') return true;
   const nat = b.units[u]!.nation;
   const row = b.map.grid.row(h);
@@ -894,7 +895,7 @@ function advanceOptions(b: Board, s: EaState): number[] {
 }
 
 /** Remove a unit to the Replacement Pool (13.7). */
-function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
+export function eliminate(b: Board, s: EaState, u: number, ev: Events, why: string): void {
   const h = s.hex[u]!;
   s.hex[u] = HEX.POOL;
   s.sup[u] = 0;
@@ -958,6 +959,7 @@ export function options(b: Board, s: EaState): string[] {
         if (!noRail && onRail(b, s.hex[u]!) && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(`rail ${u}`);
         if (mayEntrench(b, s, u)) out.push(`entrench ${u}`);
       }
+      for (const h of avTargets(b, s)) out.push(`av ${id(h)}`); // 12
       out.push('done');
       return out;
     }
@@ -973,6 +975,11 @@ export function options(b: Board, s: EaState): string[] {
       const types = cb.att.map((u) => b.units[u]!.prof.type);
       if (cb.att.length && attackMixLegal(types) && assess(b, s, cb.hex, cb.att).col >= 0) out.push('go');
       out.push('cancel');
+      return out;
+    }
+    case 'av': {
+      const out = avEligible(b, s, a.hex).filter((u) => !a.att.includes(u)).map((u) => `with ${u}`);
+      if (avAchieved(b, s, a.hex, a.att)) out.push('go');
       return out;
     }
     case 'lose':
@@ -1074,7 +1081,8 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       return;
     }
     case 'stay':
-      if (a.k === 'to') {
+      if (a.k === 'advance' && a.av) s.ask = { k: 'move' };
+      else if (a.k === 'to') {
         s.flg[a.u] = s.flg[a.u]! | FLAG.MOVED;
         s.ask = { k: 'move' };
       } else {
@@ -1102,7 +1110,8 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'with' };
       return;
     case 'with':
-      s.cb!.att.push(Number(arg));
+      if (a.k === 'av') s.ask = { k: 'av', hex: a.hex, att: [...a.att, Number(arg)] };
+      else s.cb!.att.push(Number(arg));
       return;
     case 'cancel':
       // The hex is not attacked; its defenders count as attacked so the choice is not offered again.
@@ -1111,7 +1120,13 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'attack' };
       return;
     case 'go':
-      startCombat(b, s, ev);
+      if (a.k === 'av') {
+        playAv(b, s, a.hex, a.att, ev);
+        avAdvanceNext(b, s, a.hex, a.att);
+      } else startCombat(b, s, ev);
+      return;
+    case 'av':
+      s.ask = { k: 'av', hex: hexArg(), att: [] };
       return;
     case 'lose': {
       const t = s.cb!.todo.shift() as Extract<Todo, { t: 'lose' }>;
@@ -1125,6 +1140,11 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       return;
     case 'advance': {
       const u = Number(arg);
+      if (a.k === 'advance' && a.av) {
+        avAdvance(b, s, u, a.av.hex, ev);
+        avAdvanceNext(b, s, a.av.hex, a.av.used);
+        return;
+      }
       const cb = s.cb!;
       const from = s.hex[u]!;
       s.hex[u] = cb.hex;
@@ -1139,6 +1159,12 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
   }
   throw new IllegalChoiceError(`'${choice}' is not a choice of this game`);
+}
+
+/** 12.2: offer the units used in an AV the emptied hex while one may still enter, then back to the Movement Phase. */
+function avAdvanceNext(b: Board, s: EaState, hex: number, used: readonly number[]): void {
+  const opts = avAdvanceOptions(b, s, hex, used);
+  s.ask = opts.length ? { k: 'advance', opts, av: { hex, used: [...used] } } : { k: 'move' };
 }
 
 /** The first state's automatic steps: the set-up is done, turn 1 begins. */

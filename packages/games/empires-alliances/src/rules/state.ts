@@ -5,7 +5,7 @@
 import type { SideNo } from './board.ts';
 
 /** Unit flags (`flg`). */
-export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16 } as const;
+export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, AV: 32 } as const;
 /** Special values of `hex`. */
 export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3 } as const;
 
@@ -18,7 +18,8 @@ export type Ask =
   | { k: 'with' }
   | { k: 'lose'; side: SideNo; sets: number[][] }
   | { k: 'retreat'; u: number; opts: number[] }
-  | { k: 'advance'; opts: number[] }
+  | { k: 'advance'; opts: number[]; av?: { hex: number; used: number[] } }
+  | { k: 'av'; hex: number; att: number[] }
   | { k: 'over' };
 
 /** A step still to do after a combat result (13.7-13.9). */
