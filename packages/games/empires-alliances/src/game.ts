@@ -11,13 +11,14 @@ import { checkEaPack } from './pack/check.ts';
 import type { PackFiles } from './pack/schema.ts';
 import { boardOf, registerBoard, SIDE_IDS, SIDE_NAMES, type Board } from './rules/board.ts';
 import type { Events } from './rules/events.ts';
+import { openDeployment } from './rules/deploy.ts';
 import { applyChoice, decider, options, start, supplyOf, vpPlaces } from './rules/flow.ts';
 import { parseRulings } from './rules/rulings.ts';
 import { EA_SECTIONS, traceRules } from './rules/sections.ts';
 import type { EaState } from './rules/state.ts';
-import { centralVp, LEVEL_NAMES, victoryLevel } from './rules/victory.ts';
+import { centralVp, levelReason, victoryLevel } from './rules/victory.ts';
 
-export const RULES_VERSION = '0.1.0';
+export const RULES_VERSION = '0.2.0';
 
 const maps = new Map<string, HexMap>();
 
@@ -62,6 +63,8 @@ function draft(s: EaState): EaState {
     rail: { ...s.rail },
     mq: [...s.mq],
     dq: [...s.dq],
+    used: [...s.used],
+    rq: [...s.rq],
     ask: s.ask,
   };
 }
@@ -92,6 +95,9 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 
 /** Readable prompt names, by the kind of question (`Game.prompts`). */
 const PROMPTS: Record<string, { asks: string; options: string }> = {
+  'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector where the named unit deploys; every hex offered keeps the sector\'s remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
+  'replace-unit': { asks: 'Reinforcement Phase (7.21, 17.24, 17.32, 17.34): pick a unit of the Replacement Pool to rebuild with RPs, or end the purchases', options: '`buy U` (the lowest-numbered pool unit of each counter type you can afford and place), then `done`' },
+  'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room', options: '`at HHHH` (printed hex id)' },
   'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 12, 15.21): pick a unit to move, rail or entrench, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, `av HHHH`, then `done`' },
   'av-with': { asks: 'the units making an Automatic Victory on the chosen hex (12.1), one at a time; they then neither move nor attack this segment (12.2)', options: '`with U`, `go` once the odds (8-1, 10-1 or 12-1) and 13.652 are met' },
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
@@ -101,7 +107,7 @@ const PROMPTS: Record<string, { asks: string; options: string }> = {
   'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
   'advance-unit': { asks: 'advance after combat (13.9) or after an Automatic Victory (12.2) into the emptied hex', options: '`advance U`, or `stay`' },
 };
-const PROMPT_OF: Record<string, string> = { move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const PROMPT_OF: Record<string, string> = { deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 
@@ -156,8 +162,10 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   setup(scenario, pack, opts: JsonObject = {}) {
     const valid = this.scenarios(pack).map((x) => x.id);
     if (!valid.includes(scenario)) throw unknownName('UNKNOWN_SCENARIO', 'scenario', scenario, valid);
-    const unknown = Object.keys(opts).filter((k) => k !== 'rulings');
-    if (unknown.length) throw new SalientError('BAD_OPTION', `Empires & Alliances takes only the option 'rulings' (e.g. "mud-mf=halve-up"); got: ${unknown.join(', ')}. Remove them.`);
+    const unknown = Object.keys(opts).filter((k) => k !== 'rulings' && k !== 'deploy');
+    if (unknown.length) throw new SalientError('BAD_OPTION', `Empires & Alliances takes only the options 'rulings' (e.g. "mud-mf=halve-up") and 'deploy' ("choose" or "deal"); got: ${unknown.join(', ')}. Remove them.`);
+    const deploy = opts.deploy ?? 'choose';
+    if (deploy !== 'choose' && deploy !== 'deal') throw new SalientError('BAD_OPTION', `Empires & Alliances option 'deploy' is "choose" (the players place their units within each sector, S3 3.4; the default) or "deal" (the pack's fixed deal); got ${JSON.stringify(deploy)}.`);
     const rulings = { ...parseRulings(opts.rulings) };
     const b = registerBoard(pack.info.hash, pack.data, mapOf(pack), scenario);
     const ww: EaState['ww'] = {};
@@ -186,10 +194,13 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
       rail: {},
       mq: [],
       dq: [],
+      used: [],
+      rq: [],
       ask: { k: 'over' },
       seq: 0,
     };
-    start(b, s, []);
+    if (deploy === 'deal') start(b, s, []);
+    else openDeployment(b, s);
     return s;
   },
 
@@ -215,7 +226,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   position(s) {
     // A turn opens with its weather (7.1) before the Central Powers' segment: impulse 1, not the
     // previous turn's Allied segment that `seg` still names.
-    return { turn: s.turn + 1, impulse: s.phase === 'weather' ? 1 : s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
+    return { turn: s.turn + 1, impulse: s.phase === 'weather' || s.phase === 'setup' ? 1 : s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
   },
 
   result(s) {
@@ -227,7 +238,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     const b = boardOf(s.key);
     const vp = s.vp ?? centralVp(vpPlaces(b, s));
     const level = victoryLevel(vp, b.scen.victory.bands, s.rulings);
-    return resultFor(b, s, vp, `adjudicated at turn ${s.turn + 1}: ${LEVEL_NAMES[level]} on ${vp} VP as things stand (3.71, 3.72)`);
+    return resultFor(b, s, vp, levelReason(level, b.scen.victory.bands, s.rulings, 'as things stand (adjudicated before the end)'));
   },
 
   summarize(s) {

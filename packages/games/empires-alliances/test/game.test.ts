@@ -12,7 +12,7 @@ function loaded(scheme: FrontScheme) {
 describe.each(FRONT_SCHEMES)('the game on a synthetic front (%s grid)', (scheme) => {
   it('sets up S3 and asks the Central Powers to move in March 1918 (Mud, 3.66)', () => {
     const pack = loaded(scheme);
-    const s = game.setup('1918', pack);
+    const s = game.setup('1918', pack, { deploy: 'deal' });
     expect(s.wx).toBe('mud');
     const p = game.pending(s);
     expect(p.kind).toBe('decision');

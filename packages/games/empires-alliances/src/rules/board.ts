@@ -29,6 +29,8 @@ export interface UnitDef {
   at: number;
   /** Starts entrenched at this level (3.4: units next to the start line, not in forts, at L2). */
   ent: number;
+  /** The S3 3.4 sector (index into `Board.sectors`) the unit deploys in, -1 for the rest. */
+  sector: number;
 }
 
 export interface Board {
@@ -57,6 +59,10 @@ export interface Board {
   city: ReadonlyMap<string, number>;
   /** The 15 victory places. */
   vp: { hex: number; kind: 'take' | 'hold'; name: string }[];
+  /** S3 3.4 sectors: the side and its hexes, ascending. */
+  sectors: { side: SideNo; hexes: number[] }[];
+  /** 3.4: per hex, the entrenchment level a unit set up there starts with (2 next to the start line, not in a fort). */
+  startEnt: Uint8Array;
   /** Forts at the start. */
   forts: { hex: number; side: SideNo; level: number }[];
   /** First month index of the scenario. */
@@ -169,7 +175,7 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
   const add = (profId: string, hex: number, arrives: number, atHex: number, path: string): void => {
     const prof = profiles.get(profId);
     if (!prof) throw new SalientError('BAD_PACK', `${at(path)}: unknown counter profile '${profId}'`);
-    units.push({ prof, nation: prof.nation, side: sideOf(prof.nation) === 'CP' ? 0 : 1, start: hex, arrives, at: atHex, ent: 0 });
+    units.push({ prof, nation: prof.nation, side: sideOf(prof.nation) === 'CP' ? 0 : 1, start: hex, arrives, at: atHex, ent: 0, sector: -1 });
   };
   const fixed = new Map<number, Profile[]>();
   const pinned: { prof: string; hex: number; path: string }[] = [];
@@ -204,7 +210,12 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
     } catch (e) {
       throw new SalientError('BAD_PACK', `${at(`sectors[${i}]`)}: ${(e as Error).message}`);
     }
-    dealt.forEach((idx, k) => idx.forEach((j) => add(list[j]!, hexes[k]!, 0, -1, `sectors[${i}].units`)));
+    dealt.forEach((idx, k) =>
+      idx.forEach((j) => {
+        add(list[j]!, hexes[k]!, 0, -1, `sectors[${i}].units`);
+        units[units.length - 1]!.sector = i;
+      }),
+    );
   });
   for (const x of pinned) add(x.prof, x.hex, 0, -1, x.path);
   const first = monthIndex(scen.first);
@@ -218,14 +229,22 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
     });
 
   // 3.4: units next to the start line and not in a fort start entrenched at Level 2.
-  for (const u of units) {
-    if (u.start < 0 || fortHexes.has(u.start) || u.prof.type === 'air') continue;
-    const enemy = u.side === 0 ? 1 : 0;
+  const startEnt = new Uint8Array(size);
+  for (const h of map.hexes) {
+    if (fortHexes.has(h) || startCtl[h]! < 0) continue;
     for (let d = 0; d < 6; d++) {
-      const nb = map.neighbours[u.start * 6 + d]!;
-      if (nb >= 0 && startCtl[nb] === enemy) u.ent = 2;
+      const nb = map.neighbours[h * 6 + d]!;
+      if (nb >= 0 && startCtl[nb]! >= 0 && startCtl[nb] !== startCtl[h]) startEnt[h] = 2;
     }
   }
+  for (const u of units) {
+    if (u.start < 0 || fortHexes.has(u.start) || u.prof.type === 'air') continue;
+    for (let d = 0; d < 6; d++) {
+      const nb = map.neighbours[u.start * 6 + d]!;
+      if (nb >= 0 && startCtl[nb] === 1 - u.side) u.ent = 2;
+    }
+  }
+  const sectors = scen.sectors.map((sec) => ({ side: (sec.side === 'CP' ? 0 : 1) as SideNo, hexes: sec.hexes.map((id) => grid.tryIndex(id)).sort((x, y) => x - y) }));
 
   const vp = scen.victory.places.map((v, i) => ({ hex: place(map, city, v.place, at(`victory.places[${i}].place`)), kind: v.kind, name: v.place === '2453' ? 'St Quentin (2453)' : v.place }));
   const board: Board = {
@@ -245,6 +264,8 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
     sideTankHalf,
     city,
     vp,
+    sectors,
+    startEnt,
     forts,
     first,
     turns,

@@ -26,15 +26,17 @@ import {
   netRoll,
   oddsColumn,
 } from './combat.ts';
+import { askDeploy, deployUnit } from './deploy.ts';
 import { emit, type Events } from './events.ts';
-import { addCapped, replacementCost, turnRp } from './replacements.ts';
+import { addCapped, turnRp } from './replacements.ts';
+import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
 import { reading } from './rulings.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
-import { centralVp, LEVEL_NAMES, victoryLevel, type VpPlace } from './victory.ts';
+import { centralVp, levelReason, victoryLevel, type VpPlace } from './victory.ts';
 import { deserts, economicDrm, moraleMonth, s3Effect, wwResult, wwRoll } from './war-weariness.ts';
 import { movementFactor, railHexes, supplyLength, weatherFor } from './weather.ts';
 
@@ -247,10 +249,20 @@ export function beginTurn(b: Board, s: EaState, ev: Events): void {
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** 7.2/7.3: a player segment: reinforcements (7.21) and supply (7.22) run at once, then movement. */
+/** 7.2/7.3: a player segment: reinforcements (7.21), the owner's replacement purchases (17.24), supply (7.22), then movement. */
 function beginSegment(b: Board, s: EaState, side: SideNo, ev: Events): void {
   s.seg = side;
+  s.phase = 'reinforce';
   reinforcementPhase(b, s, side, ev);
+  if (askBuy(b, s)) return;
+  endReinforcement(b, s, ev);
+}
+
+/** The Reinforcement Phase is over: 7.22 supply, then 7.23 movement. */
+function endReinforcement(b: Board, s: EaState, ev: Events): void {
+  const side = s.seg;
+  s.used = [];
+  s.rq = [];
   supplyPhase(b, s, side, ev);
   s.phase = 'move';
   s.ask = { k: 'move' };
@@ -274,7 +286,7 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
   }
   fired('17.2');
   const supply = supplyOf(b, s, side);
-  const usedCity = new Set<number>();
+  const usedCity = new Set<number>(); // 17.12 for reinforcements; replacements keep their own count (17.25, s.used)
   const placeAt = (u: number, want: number): number => {
     const d = b.units[u]!;
     const fits = (h: number) => h >= 0 && ctl(b, s, h) === side && supply[h]! >= 0 && !usedCity.has(h) && stackLegal([...unitsAt(b, s, h).map((x) => b.units[x]!.prof), d.prof]) && nationsMayStack([...unitsAt(b, s, h).map((x) => b.units[x]!.prof), d.prof]) && sectorOk(b, s, u, h);
@@ -297,37 +309,10 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     fired('17.1');
     fired('S3 3.5');
   }
-  // Replacements (17.24-17.34): from the pool in unit order while RPs last; one Stosstruppen a turn, one Tank per nation.
-  let stoss = 0;
-  const tanks = new Set<string>();
-  for (let u = 0; u < s.hex.length; u++) {
-    const d = b.units[u]!;
-    if (d.side !== side || s.hex[u] !== HEX.POOL || d.prof.type === 'air') continue;
-    const pool = rpPool(d.nation);
-    const rp = s.rp[pool];
-    if (!rp) continue; // 3.52: no replacements for A-H and Belgium
-    const cost = replacementCost(d.prof);
-    const k = cost.kind === 'inf' ? 0 : cost.kind === 'art' ? 1 : 2;
-    if (rp[k]! < cost.amount) continue;
-    if (d.prof.type === 'stoss' && stoss >= 1) continue;
-    if (d.prof.type === 'tank' && tanks.has(d.nation)) continue;
-    const h = placeAt(u, d.nation === 'US' ? -2 : -1);
-    if (h < 0) continue;
-    rp[k] = rp[k]! - cost.amount;
-    s.hex[u] = h;
-    s.sup[u] = 0;
-    s.mor[u] = 0;
-    s.ent[u] = 0;
-    usedCity.add(h);
-    if (d.prof.type === 'stoss') stoss++;
-    if (d.prof.type === 'tank') tanks.add(d.nation);
-    emit(ev, 'replacement', SIDE_IDS[side], `${label(b, u)} is rebuilt at ${b.map.id(h)} for ${cost.amount} ${cost.kind} RP`, { unit: u, hex: b.map.id(h) });
-  }
+  // Replacements (17.24-17.34) are the owner's purchases: replacement-choice.ts.
 }
 
 const sideIdx = (n: Nation): SideNo => (n === 'GE' || n === 'AH' ? 0 : 1);
-/** 3.52: Canadian and Australian units draw on the Commonwealth pool (`CA`). */
-const rpPool = (n: Nation): string => (n === 'AU' ? 'CA' : n);
 /** The Commonwealth's War Weariness is Britain's. */
 const poolWwNation = (n: Nation): string => (n === 'CA' || n === 'AU' ? 'GB' : n);
 
@@ -416,7 +401,8 @@ function finish(b: Board, s: EaState, ev: Events): void {
   s.phase = 'over';
   s.vp = centralVp(vpPlaces(b, s));
   const level = victoryLevel(s.vp, b.scen.victory.bands, s.rulings);
-  s.end = `${LEVEL_NAMES[level]}: the Central Powers hold ${s.vp} VP at the end of November 1918 (3.71, 3.72)`;
+  const { month, year } = calendar(b, s);
+  s.end = levelReason(level, b.scen.victory.bands, s.rulings, `at the end of ${MONTH_NAMES[month - 1]} ${year}`);
   s.ask = { k: 'over' };
   fired('S3 3.7');
   emit(ev, 'victory', undefined, s.end, { vp: s.vp, level });
@@ -965,6 +951,12 @@ export function options(b: Board, s: EaState): string[] {
     }
     case 'to':
       return [...a.opts.map((h) => `to ${id(h)}`), 'stay'];
+    case 'deploy':
+      return a.opts.map((h) => `deploy ${id(h)}`);
+    case 'buy':
+      return [...a.opts.map((u) => `buy ${u}`), 'done'];
+    case 'place':
+      return a.opts.map((h) => `at ${id(h)}`);
     case 'attack':
       return [...targets(b, s).map((h) => `attack ${id(h)}`), 'done'];
     case 'with': {
@@ -1098,8 +1090,20 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       emit(ev, 'entrench', SIDE_IDS[s.seg], `${label(b, u)} entrenches to level ${s.ent[u]} in ${b.map.id(s.hex[u]!)}`, { unit: u });
       return;
     }
+    case 'deploy':
+      deployUnit(b, s, (a as { u: number }).u, hexArg());
+      if (!askDeploy(b, s, s.seg) && !(s.seg === 1 && askDeploy(b, s, 0))) start(b, s, ev); // 3.4: the Allies first
+      return;
+    case 'buy':
+      if (!buy(b, s, Number(arg), ev)) endReinforcement(b, s, ev);
+      return;
+    case 'at':
+      placeReplacement(b, s, (a as { u: number }).u, hexArg(), ev);
+      if (!askBuy(b, s)) endReinforcement(b, s, ev);
+      return;
     case 'done':
-      if (a.k === 'move') {
+      if (a.k === 'buy') endReinforcement(b, s, ev);
+      else if (a.k === 'move') {
         s.phase = 'combat';
         s.ask = { k: 'attack' };
       } else endSegment(b, s, ev);

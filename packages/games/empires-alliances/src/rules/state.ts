@@ -7,12 +7,15 @@ import type { SideNo } from './board.ts';
 /** Unit flags (`flg`). */
 export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, AV: 32 } as const;
 /** Special values of `hex`. */
-export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3 } as const;
+export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3, SETUP: -4 } as const;
 
 /** What happens next: a decision (by kind), a die roll, or the end. */
 export type Ask =
   | { k: 'die'; what: 'weather' | 'combat' | 'morale' | 'desert' }
   | { k: 'move' }
+  | { k: 'deploy'; u: number; opts: number[] }
+  | { k: 'buy'; opts: number[] }
+  | { k: 'place'; u: number; opts: number[] }
   | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][] }
   | { k: 'attack' }
   | { k: 'with' }
@@ -52,7 +55,7 @@ export interface EaState {
   turn: number;
   /** Phasing side: 0 Central Powers, 1 Allies. */
   seg: SideNo;
-  phase: 'weather' | 'move' | 'combat' | 'morale' | 'over';
+  phase: 'setup' | 'weather' | 'reinforce' | 'move' | 'combat' | 'morale' | 'over';
   /** Weather of the West zone this turn. */
   wx: 'clear' | 'mud' | 'snow';
   hex: number[];
@@ -79,6 +82,9 @@ export interface EaState {
   /** Nations still to roll for morale, units still to roll for desertion (21.34). */
   mq: string[];
   dq: number[];
+  /** This Reinforcement Phase: cities that took a replacement (17.25), units replaced (17.34). Empty outside it. */
+  used: number[];
+  rq: number[];
   ask: Ask;
   seq: number;
   /** Final CP victory points and the reason the game ended. */

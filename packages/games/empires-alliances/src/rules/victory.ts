@@ -46,3 +46,24 @@ export function victoryLevel(vp: number, bands: readonly [number, number, number
   if (v >= bands[0]) return 'allied-minor';
   return 'allied-major';
 }
+
+/**
+ * The result sentence for a level: the level and the span of totals that gives it (3.72, read by the
+ * `vp-bands` ruling; totals move in halves, 3.71), not the exact total (that is the score), so every
+ * game decided the same way reads the same and reports can group them.
+ */
+export function levelReason(level: VictoryLevel, bands: readonly [number, number, number, number], rulings: RulingChoice, when: string): string {
+  // The lowest total (in halves) that reaches each band under the ruling.
+  const floor = reading(rulings, 'vp-bands') === 'round-down';
+  const low = bands.map((b) => (floor ? Math.ceil(b) : Math.ceil(b * 2) / 2));
+  const f = (x: number) => (Number.isInteger(x) ? String(x) : `${Math.floor(x)}½`);
+  const span = (a: number, b: number) => `${f(a)} to ${f(b - 0.5)} VP`;
+  const band: Record<VictoryLevel, string> = {
+    'allied-major': `less than ${f(low[0]!)} VP`,
+    'allied-minor': span(low[0]!, low[1]!),
+    draw: span(low[1]!, low[2]!),
+    'cp-minor': span(low[2]!, low[3]!),
+    'cp-major': `${f(low[3]!)} VP or more`,
+  };
+  return `${LEVEL_NAMES[level]}: the Central Powers hold ${band[level]} ${when} (3.71, 3.72)`;
+}

@@ -1,7 +1,7 @@
 /** 14 Supply on the synthetic front: paths, the escalation L1 -> L2 -> eliminated (14.1), the city delay (14.63). */
 import { describe, expect, it } from 'vitest';
 import { supplyOf } from '../../src/rules/flow.ts';
-import { arrange, play, SCHEMES, start, unitsOf } from '../support/play.ts';
+import { arrange, playNoBuys as play, SCHEMES, start, unitsOf } from '../support/play.ts';
 
 describe.each(SCHEMES)('on the %s grid', (scheme) => {
   describe('14.2 supply paths', () => {

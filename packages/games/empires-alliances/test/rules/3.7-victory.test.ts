@@ -1,7 +1,7 @@
 /** S3 3.71/3.72 Victory: the 15 places, half for a place without a supply path, the bands and their ruling. */
 import { describe, expect, it } from 'vitest';
 import { parseRulings } from '../../src/rules/rulings.ts';
-import { centralVp, placeVp, victoryLevel, type VpPlace } from '../../src/rules/victory.ts';
+import { centralVp, levelReason, placeVp, victoryLevel, type VpPlace } from '../../src/rules/victory.ts';
 import { S3 } from '../helpers.ts';
 
 const defaults = parseRulings(undefined);
@@ -35,5 +35,17 @@ describe('S3 3.7 level of victory (3.72)', () => {
     expect(victoryLevel(8.5, bands, defaults)).toBe('allied-minor');
     expect(victoryLevel(6.5, bands, defaults)).toBe('allied-major');
     expect(victoryLevel(12.5, bands, parseRulings('vp-bands=round-down'))).toBe('cp-minor');
+  });
+  it('names the level and the span of totals that gives it, the same sentence for every total in the span', () => {
+    const says = (v: number, r = defaults) => levelReason(victoryLevel(v, bands, r), bands, r, 'at the end');
+    expect(says(6.5)).toBe('Allied Major Victory: the Central Powers hold less than 7 VP at the end (3.71, 3.72)');
+    expect(says(7)).toBe('Allied Minor Victory: the Central Powers hold 7 to 8½ VP at the end (3.71, 3.72)');
+    expect(says(8.5)).toBe(says(7));
+    expect(says(10.5)).toContain('Draw: the Central Powers hold 9 to 10½ VP');
+    expect(says(12)).toContain('Central Powers Minor Victory: the Central Powers hold 11 to 12 VP');
+    expect(says(12.5)).toContain('Central Powers Major Victory: the Central Powers hold 12½ VP or more');
+    const down = parseRulings('vp-bands=round-down');
+    expect(says(12.5, down)).toContain('Central Powers Minor Victory: the Central Powers hold 11 to 12½ VP');
+    expect(says(13, down)).toContain('13 VP or more');
   });
 });

@@ -21,9 +21,9 @@ export const pack = packFor('rrcc-skewed');
 export const SCHEMES: readonly FrontScheme[] = FRONT_SCHEMES;
 export type { FrontScheme };
 
-/** A new S3 game (optionally with rulings) on the synthetic front in `scheme`, and its board. */
+/** A new S3 game (optionally with rulings) on the synthetic front in `scheme`, on the pack's fixed deal (S3 3.4 set-up skipped), and its board. */
 export function start(rulings?: string, scheme: FrontScheme = 'rrcc-skewed'): { s: EaState; b: Board } {
-  const s = game.setup('1918', packFor(scheme), rulings ? { rulings } : {});
+  const s = game.setup('1918', packFor(scheme), rulings ? { rulings, deploy: 'deal' } : { deploy: 'deal' });
   return { s, b: boardOf(s.key) };
 }
 
@@ -31,6 +31,23 @@ export function start(rulings?: string, scheme: FrontScheme = 'rrcc-skewed'): { 
 export function play(s: EaState, ...choices: string[]): { s: EaState; events: { type: string; text: string; data?: Record<string, unknown> }[] } {
   const events: { type: string; text: string; data?: Record<string, unknown> }[] = [];
   for (const c of choices) {
+    const st = game.apply(s, c);
+    s = st.state;
+    events.push(...(st.events as typeof events));
+  }
+  return { s, events };
+}
+
+/** Like `play`, but answers `done` to any replacement purchase (17.24) the script does not make, also after its last choice. */
+export function playNoBuys(s: EaState, ...choices: string[]): { s: EaState; events: { type: string; text: string; data?: Record<string, unknown> }[] } {
+  const events: { type: string; text: string; data?: Record<string, unknown> }[] = [];
+  for (const c of [...choices, '']) {
+    while (s.ask.k === 'buy' && !c.startsWith('buy ')) {
+      const st = game.apply(s, 'done');
+      s = st.state;
+      events.push(...(st.events as typeof events));
+    }
+    if (c === '') break;
     const st = game.apply(s, c);
     s = st.state;
     events.push(...(st.events as typeof events));
