@@ -31,6 +31,7 @@ import { emit, type Events } from './events.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
+import { advanceRailheads, railOwn } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
@@ -197,11 +198,7 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
   return x;
 }
 
-/**
- * Rail hexes `side` may use (9.0, ruling rail-railhead): its own at the start of the scenario and still
- * its own; a captured line waits for its railhead to advance (10.2-10.4, not modelled yet).
- */
-const railOwn = (b: Board, s: EaState, h: number, side: number): boolean => b.startCtl[h] === side && ctl(b, s, h) === side;
+// Rail hexes `side` may use (9.0, 10, ruling rail-railhead): railOwn in railheads.ts.
 
 /**
  * 14.2-14.3: a side's supply: from its cities in its home countries that it controls and that no enemy
@@ -335,8 +332,9 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   fired('14');
 }
 
-/** 7.25: unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
+/** 7.25: railheads advance (10); unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
 function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
+  advanceRailheads(b, s, side, ev); // 7.25, 10.2-10.4
   const dist = supplyOf(b, s, side);
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   for (const u of onMap(b, s, side)) {

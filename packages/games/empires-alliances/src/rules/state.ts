@@ -68,6 +68,8 @@ export interface EaState {
   flg: number[];
   /** Hexes whose control differs from the start (4.2), ascending. */
   flip: number[];
+  /** Rail hexes whose gauge (the side whose rail it is) differs from the start, flat: hex, side, ... ascending (10.2-10.3, railheads.ts). */
+  rails: number[];
   /** Live forts, flat: hex, side, level, ... (15.1). */
   forts: number[];
   /** Stored RPs per RP pool (nation): [inf, art, tank] (17.2). */
