@@ -31,6 +31,7 @@ import { emit, type Events } from './events.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
+import { garrisonCheck } from './garrisons.ts';
 import { advanceRailheads, railOwn } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { fired } from './sections.ts';
@@ -351,6 +352,7 @@ function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
 
 function endSegment(b: Board, s: EaState, ev: Events): void {
   adminPhase(b, s, s.seg, ev);
+  garrisonCheck(b, s, s.seg, ev); // 18.32
   if (s.seg === 0) {
     beginSegment(b, s, 1, ev);
     return;

@@ -49,6 +49,7 @@ export const EA_SECTIONS: readonly RuleSection[] = [
   core('16.4', 'Air units', 'partial', 'up to two within 4 hexes join an attack, each with an infantry corps of its nation (16.42); flights, transfers and landing not yet'),
   core('17.1', 'Reinforcements', 'implemented', 'placed at the named city, a port (US, 17.31), or by 17.12-17.13\'s order; delayed when no city can take them'),
   core('17.2', 'Replacements and RPs', 'partial', 'RPs with blockade, submarines and R#, caps; replacements bought automatically in unit order while RPs last (a chosen purchase is next), one Stosstruppen and one Tank per nation a turn, placed at home cities'),
+  core('18.3', 'Garrisons', 'implemented', 'garrisons.ts: one Inf/Cav corps (or two divisions) in each major city a side holds in an enemy country and in Brussels (18.31); 1 Infantry RP off the next turn\'s for each one short at the end of the segment (18.32), Germany\'s for the CP, Britain\'s (rows 24 and north) or France\'s for the Allies'),
   core('18.4', 'British sector: no stacking with the French, -1 DRM together', 'implemented', '18.41 stacking, 18.42 DRM (3.62 takes the place of 18.43 in S3)'),
   core('19.1', 'Blockade', 'implemented'),
   core('19.2', 'Submarine warfare', 'implemented'),
