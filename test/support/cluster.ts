@@ -27,6 +27,8 @@ export interface WorkerProc {
   readonly metricsPort: Promise<number>;
   readonly exited: Promise<void>;
   readonly alive: boolean;
+  /** Its telemetry spool directory (SALIENT_SPOOL_DIR). */
+  readonly spoolDir: string;
   /** Signal the worker's whole process group (worker and match children). */
   killGroup(signal: NodeJS.Signals): void;
   /** GET a path of its metrics server. */
@@ -156,6 +158,7 @@ function spawnWorker(name: string, redisUrl: string, env: Record<string, string 
     get alive() {
       return proc.exitCode === null && proc.signalCode === null;
     },
+    spoolDir: env.SALIENT_SPOOL_DIR ?? '',
     killGroup: (signal) => {
       if (proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
       try {

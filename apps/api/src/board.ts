@@ -61,7 +61,7 @@ export async function matchBoard(telemetry: Telemetry, matchId: string): Promise
     game: game.id,
     scenario: replay.scenario,
     sides: (scenario?.sides ?? []).map((s) => ({ id: s.id, name: s.name, powers: [...s.powers] })),
-    layout: board.layout(pack),
+    layout: board.layout(pack, replay.scenario),
     frames,
   };
 }

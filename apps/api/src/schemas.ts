@@ -232,7 +232,37 @@ export const matchReply = z.object({
 
 export const replayReply = z.unknown().describe("the match's replay file, as `salient play --replay` writes it and `salient replay` reads it");
 
-const boardUnit = z.object({ id: z.string(), power: z.string(), label: z.string() });
+const boardUnit = z.object({
+  id: z.string(),
+  power: z.string(),
+  label: z.string().describe("its counter's text (`ARM 3`, `GE 4-6-4`)"),
+  type: z.string().optional().describe("its type in the game's words (`inf`, `tank`, `air`)"),
+  status: z.array(z.string()).optional().describe("states its counter marks, in the game's words (`demoralized`, `unsupplied 2`, `entrenched 2`)"),
+});
+
+const boardMarker = z.object({ kind: z.string().describe('`fort`, `entrenchment`, ... (the game\'s own names)'), power: z.string().optional(), label: z.string() });
+
+const boardHexLayout = z
+  .object({
+    scheme: z.string().describe('numbering scheme of the printed hex ids'),
+    orientation: z.enum(['pointy', 'flat']),
+    terrains: z.array(z.object({ id: z.string(), name: z.string(), water: z.boolean().describe('sea or lake: nobody controls it') })),
+    hexes: z.array(
+      z.object({
+        id: z.string().describe('printed hex id'),
+        x: z.number().describe('centre, east, in units of the distance between neighbouring centres'),
+        y: z.number().describe('centre, south, in the same units'),
+        terrain: z.string(),
+        group: z.string().optional().describe('country'),
+        name: z.string().optional(),
+        port: z.boolean().optional(),
+      }),
+    ),
+    hexsides: z.array(z.object({ a: z.string(), b: z.string(), features: z.array(z.string()).describe('`river`, `major-river`, `lake`, `sea`, `strait`, `alpine`, `border`'), name: z.string().optional() })),
+    cities: z.array(z.object({ hex: z.string(), name: z.string(), kind: z.enum(['major', 'minor']), capital: z.boolean().optional() })),
+    rail: z.array(z.tuple([z.string(), z.string()])),
+  })
+  .describe('a hex map (hex games); frames are then keyed by printed hex id');
 
 export const boardReply = z.object({
   matchId: z.string(),
@@ -240,8 +270,10 @@ export const boardReply = z.object({
   scenario: z.string(),
   sides: z.array(z.object({ id: z.string(), name: z.string(), powers: z.array(z.string()) })),
   layout: z.object({
-    areas: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['land', 'sea']), lon: z.number(), lat: z.number(), group: z.string().optional() })),
+    areas: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['land', 'sea']), lon: z.number(), lat: z.number(), group: z.string().optional() })).describe('areas of an area map; empty for a hex map'),
     links: z.array(z.tuple([z.string(), z.string()])),
+    hex: boardHexLayout.optional(),
+    focus: z.array(z.string()).optional().describe('areas or hexes where the scenario is mainly fought, framed first'),
   }),
   frames: z
     .array(
@@ -250,6 +282,7 @@ export const boardReply = z.object({
         position,
         control: z.record(z.string(), z.string()),
         units: z.record(z.string(), z.array(boardUnit)),
+        markers: z.record(z.string(), z.array(boardMarker)).optional().describe('forts, entrenchments and other markers by area or hex'),
         events: z.array(z.object({ type: z.string(), power: z.string(), text: z.string() })),
       }),
     )

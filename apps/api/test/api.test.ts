@@ -16,6 +16,8 @@ import { runMatch, type MatchRow, type TelemetrySink } from '@salient/runner';
 import { parseTournamentSpec, planTournament, resolveGamePack, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { connectRedis, publishSpool, tournamentStatus } from '@salient/scheduler/bullmq';
+import { loadHexMap, type HexMap } from '@salient/hexmap';
+import type { EaState } from '@salient/game-empires-alliances';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
 import { buildApp, createLogger, wilson } from '../src/index.ts';
 
@@ -695,5 +697,82 @@ describe('the board re-runs a stored match with every check salient replay makes
     const r = await get('/api/matches/unknown-bot/board');
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ error: 'BAD_REPLAY', issues: [{ path: '$.seats.Axis', message: expect.stringMatching(/^Unknown bot 'alphazero'/) }] });
+  }, 60_000);
+});
+
+describe('an Empires & Alliances match on its hex map', () => {
+  /** The drawn part, worked out here by brute force: every map hex within 2 of a hex of the countries at war in S3 (Britain is not on the map). */
+  function scenarioHexes(map: HexMap): Set<string> {
+    const home = map.hexes.filter((h) => ['GE', 'LU', 'AH', 'FR', 'BE', 'GB'].includes(map.countryCode(h) ?? ''));
+    return new Set([...map.hexes].filter((h) => home.some((x) => map.grid.distance(h, x) <= 2)).map((h) => map.id(h)));
+  }
+
+  it('answers 200 with a hex layout of the scenario map area, and frames whose units, control and forts are the replayed states', async () => {
+    const { game, pack } = await resolveGamePack('empires-alliances', 'approximation');
+    await runMatch({ game, pack, scenario: '1918', seed: 7, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' }, matchId: 'ea-board', tags: { tournament: 'ea-board' }, sink: telemetry.sink() });
+    const [r, { body: detail }, { body: replay }] = await Promise.all([get('/api/matches/ea-board/board'), get('/api/matches/ea-board'), get('/api/matches/ea-board/replay')]);
+    expect(r.status).toBe(200);
+    const board = r.body;
+    expect(board).toMatchObject({ game: 'empires-alliances', scenario: '1918', layout: { areas: [], links: [] } });
+    const hex = board.layout.hex;
+    const map = loadHexMap((pack.data as { map: unknown }).map);
+    const expected = scenarioHexes(map);
+    expect(hex.hexes).toHaveLength(expected.size);
+    expect(new Set(hex.hexes.map((h: { id: string }) => h.id))).toEqual(expected);
+    expect(hex.orientation).toBe('pointy');
+    expect(hex.terrains.filter((t: { water: boolean }) => t.water).map((t: { id: string }) => t.id).sort()).toEqual(['lake', 'sea']);
+    // Centres are the grid's own: neighbours one unit apart.
+    const at = new Map<string, { x: number; y: number }>(hex.hexes.map((h: { id: string; x: number; y: number }) => [h.id, h]));
+    const paris = at.get('2756') as { x: number; y: number };
+    const east = at.get(map.id(map.grid.neighbour(map.hex('2756'), 0))) as { x: number; y: number };
+    expect(Math.hypot(east.x - paris.x, east.y - paris.y)).toBeCloseTo(1, 3);
+    expect(hex.cities).toContainEqual({ hex: '2756', name: 'Paris', kind: 'major', capital: true });
+    expect(hex.hexsides.some((s: { features: string[] }) => s.features.includes('border'))).toBe(true);
+    expect(hex.hexsides.some((s: { features: string[] }) => s.features.includes('major-river'))).toBe(true);
+    for (const s of hex.hexsides) expect(at.has(s.a) && at.has(s.b), `${s.a}|${s.b}`).toBe(true);
+    for (const id of board.layout.focus) expect(at.has(id), id).toBe(true);
+    expect(board.layout.focus).toContain('2453');
+
+    // At the start: Germany and Luxembourg are the Central Powers', France west of the line the Allies'; neutrals nobody's.
+    const start = board.frames[0].control as Record<string, string>;
+    expect(start['2437']).toBe('CP'); // Berlin
+    expect(start['2849']).toBe('CP'); // Metz
+    expect(start['2756']).toBe('AL'); // Paris
+    expect(start['1948']).toBeUndefined(); // Amsterdam
+    // A frame for the start and one per impulse, as for Blitz!, each unit on a drawn hex.
+    expect(board.frames).toHaveLength(detail.impulses.length + 1);
+    for (const f of board.frames) for (const id of Object.keys(f.units)) expect(at.has(id), id).toBe(true);
+    // The same frames from the replayed states: the start, then the state at each impulse's end.
+    const states: EaState[] = [game.setup('1918', pack, {}) as unknown as EaState];
+    runReplay(game, pack, parseReplay(replay), (_e, _i, _b, step) => {
+      if (step.boundary === 'impulse' || step.boundary === 'turn') states.push(structuredClone(step.state) as unknown as EaState);
+    });
+    const ends = states.length;
+    for (const i of [0, 1, Math.floor(ends / 2), ends - 1]) {
+      const s = states[i] as EaState;
+      const f = board.frames[i];
+      const where: Record<string, string> = {};
+      for (const [h, us] of Object.entries(f.units as Record<string, { id: string; power: string; label: string; type: string; status?: string[] }[]>)) {
+        for (const u of us) {
+          where[u.id] = h;
+          const n = Number(u.id);
+          expect(u.label, `frame ${i} unit ${n}`).toMatch(/^(GE|AH|FR|GB|BE|US|CA|AU) \d+-\d+-\d+( XX)?$/);
+          expect(u.status?.includes('demoralized') ?? false).toBe(s.mor[n]! > 0);
+          expect(u.status?.includes(`unsupplied ${s.sup[n]}`) ?? false).toBe(s.sup[n]! > 0);
+        }
+      }
+      const onMap = Object.fromEntries(s.hex.flatMap((h, u) => (h >= 0 ? [[String(u), map.id(h)]] : [])));
+      expect(where, `units at frame ${i}`).toEqual(onMap);
+      // Control: the start's, with the hexes in the state's `flip` (4.2) in the other side's hands.
+      const flipped = new Set(s.flip.map((h) => map.id(h)));
+      const start = board.frames[0].control as Record<string, string>;
+      expect(Object.keys(f.control).sort()).toEqual(Object.keys(start).sort());
+      for (const [id, side] of Object.entries(start)) expect(f.control[id], id).toBe(flipped.has(id) ? (side === 'CP' ? 'AL' : 'CP') : side);
+      // One fort marker per live fort.
+      const forts = Object.values(f.markers as Record<string, { kind: string }[]>).flat().filter((m) => m.kind === 'fort');
+      expect(forts).toHaveLength(s.forts.length / 3);
+    }
+    // Units move over the game.
+    expect(board.frames[ends - 1].units).not.toEqual(board.frames[0].units);
   }, 60_000);
 });

@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
-import { parseTournamentSpec, planTournament, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
+import { parseTournamentSpec, planTournament, resolveGamePack, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { bradleyTerry } from '@salient/stats';
 import { buildApp, wilson } from '../src/index.ts';
+import { createBot } from '@salient/bots';
+import { runMatch } from '@salient/runner';
 import { findGame } from '@salient/catalog';
 import type { GameMeasures } from '@salient/engine';
 
@@ -390,6 +392,80 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`${run.outcomes.length} of 1,000 matches done`);
     expect(await page.locator('[data-testid=progress-text]').textContent()).toContain(`${run.stopped!.unplayed} left unplayed`);
     await card.screenshot({ path: join(ARTIFACTS, 'tournament-sprt.png') });
+  }, 120_000);
+
+  it('an Empires & Alliances match replays on its hex map: every hex drawn, counters by hex, stepping changes them, hover names the hex', async () => {
+    // Stored here, after the views above counted web-test's matches.
+    const { game, pack } = await resolveGamePack('empires-alliances', 'approximation');
+    await runMatch({ game, pack, scenario: '1918', seed: 7, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' }, matchId: 'ea-replay', tags: { tournament: 'ea-web' }, sink: telemetry.sink() });
+    type Unit = { id: string; label: string };
+    const board = (await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as {
+      layout: { hex: { hexes: { id: string; terrain: string }[]; terrains: { id: string; water: boolean }[] } };
+      frames: { control: Record<string, string>; units: Record<string, Unit[]> }[];
+    };
+    const water = new Set(board.layout.hex.terrains.filter((t) => t.water).map((t) => t.id));
+    await open('#/matches/ea-replay');
+    await page.waitForSelector('[data-testid=board][data-layout=hex]');
+    const hexIds = await page.locator('[data-testid=board] polygon[data-testid=hex]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hex')));
+    expect(hexIds).toHaveLength(board.layout.hex.hexes.length);
+    expect(new Set(hexIds)).toEqual(new Set(board.layout.hex.hexes.map((x) => x.id)));
+
+    /** Unit id -> hex, as drawn and as frame i has it. */
+    const drawnUnits = async () => Object.fromEntries((await attrs('[data-testid=board] [data-testid=unit]', ['data-unit', 'data-hex'])).map((a) => [a['data-unit'], a['data-hex']]));
+    const frameUnits = (i: number) => Object.fromEntries(Object.entries(board.frames[i]!.units).flatMap(([hex, us]) => us.map((u) => [u.id, hex])));
+    const owners = async () => Object.fromEntries((await attrs('[data-testid=board] polygon[data-testid=hex]', ['data-hex', 'data-owner'])).filter((a) => a['data-owner'] !== null).map((a) => [a['data-hex'], a['data-owner']]));
+    const landControl = (i: number) => Object.fromEntries(board.layout.hex.hexes.filter((x) => !water.has(x.terrain)).map((x) => [x.id, board.frames[i]!.control[x.id] ?? '']));
+    expect(Object.keys(await drawnUnits()).length).toBeGreaterThan(0);
+    expect(await drawnUnits()).toEqual(frameUnits(0));
+    expect(await owners()).toEqual(landControl(0));
+    // Counters carry the factors: `GE 4-6-4` is drawn as `GE inf` over `4-6-4`.
+    const labels = await attrs('[data-testid=board] [data-testid=unit]', ['data-label']);
+    expect(labels.every((l) => /^[A-Z]{2} \d+-\d+-\d+( XX)?$/.test(String(l['data-label'])))).toBe(true);
+    expect(await page.locator('[data-testid=board] [data-testid=marker][data-kind=fort]').count()).toBeGreaterThan(0);
+
+    // Step to the first frame whose units differ from the one before: the counters follow it.
+    const label = page.locator('[data-testid=frame-label]');
+    const moved = board.frames.findIndex((f, i) => i > 0 && JSON.stringify(f.units) !== JSON.stringify(board.frames[i - 1]!.units));
+    expect(moved, 'a frame where units moved').toBeGreaterThan(0);
+    for (let i = 1; i <= moved; i++) {
+      await page.click('[data-testid=step-next]');
+      expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${i} of ${board.frames.length - 1} · `));
+      expect(await drawnUnits()).toEqual(frameUnits(i));
+    }
+    expect(frameUnits(moved)).not.toEqual(frameUnits(moved - 1));
+    expect(await owners()).toEqual(landControl(moved));
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay.png') });
+
+    // Hover: the printed id, terrain, holder and every unit there.
+    const [busy, units] = Object.entries(board.frames[moved]!.units)[0] as [string, Unit[]];
+    const hex = page.locator(`[data-testid=board] polygon[data-hex="${busy}"]`);
+    await hex.dispatchEvent('pointerover');
+    const tip = (await hex.locator('title').textContent()) ?? '';
+    expect(tip.startsWith(`${busy} · `)).toBe(true);
+    expect(tip).toContain(`held by ${board.frames[moved]!.control[busy]}`);
+    for (const u of units) expect(tip).toContain(u.label);
+
+    // The slider jumps to any frame (a third of the way in: the docs' picture, docs/images/ea-replay.png).
+    const third = Math.floor(board.frames.length / 3);
+    await page.locator('[data-testid=slider]').fill(String(third));
+    expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${third} of `));
+    expect(await drawnUnits()).toEqual(frameUnits(third));
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
+
+    // The last frame; then the whole map: every hex inside the picture.
+    await page.click('[data-testid=step-last]');
+    expect(await drawnUnits()).toEqual(frameUnits(board.frames.length - 1));
+    expect(await owners()).toEqual(landControl(board.frames.length - 1));
+    await page.click('[data-testid=fit-all]');
+    const inside = await page.locator('[data-testid=board]').evaluate((map) => {
+      const [x, y, w, hgt] = (map.getAttribute('viewBox') ?? '').split(' ').map(Number) as [number, number, number, number];
+      return [...map.querySelectorAll('polygon[data-testid=hex]')].every((p) => {
+        const b = (p as SVGPolygonElement).getBBox();
+        return b.x >= x && b.y >= y && b.x + b.width <= x + w && b.y + b.height <= y + hgt;
+      });
+    });
+    expect(inside).toBe(true);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-whole-map.png') });
   }, 120_000);
 
   it('loaded with no console errors, no failed requests, and nothing from outside this server', () => {

@@ -13,6 +13,8 @@ const KNOWN = {
   USA: '#2e8b57',
   USSR: '#7b3f9e',
   CHN: '#138a7a',
+  CP: '#b8372b',
+  AL: '#3949ab',
 };
 const PALETTE = ['#2f5fb3', '#b4472f', '#2e8b57', '#c98a12', '#7b3f9e', '#138a7a', '#a0522d', '#5d6d7e', '#c2185b', '#607d3b'];
 

@@ -2,6 +2,7 @@
 import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
+import { hexView } from './hexmap.js';
 
 const WIDTH = 900;
 const MIN_HEIGHT = 320;
@@ -51,11 +52,11 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
 export const frameLabel = (f, i, n) => `${i === 0 ? 'Start' : `Impulse ${i} of ${n - 1}`} · turn ${f.position.turn}, impulse ${f.position.impulse} · ${f.position.phase} / ${f.position.step}`;
 
 /**
- * Draws `board` into `root` with its controls, and `below` under the frame's label. onFrame(i, frame) is
- * told of every frame shown.
- * Returns { show(i), stop() }; stop() ends playing and lets go of the keyboard.
+ * An area map (Blitz!): areas as circles (land) and squares (sea) at their projected centres, links
+ * between them, names where they fit, a counter per power in an area. Returns the view the replay
+ * viewer shows: { map, bar, key, show(i) }.
  */
-export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {}) {
+function areaView(board) {
   const areas = board.layout.areas;
   const byId = new Map(areas.map((a) => [a.id, a]));
   const frames = board.frames;
@@ -146,21 +147,6 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
     }
   }
 
-  const controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' });
-  const button = (content, testid, hint) => {
-    const b = h('button', { type: 'button', 'data-testid': testid, title: hint, 'aria-label': hint }, content);
-    controls.append(b);
-    return b;
-  };
-  const first = button(icon('first'), 'step-first', 'Start: the scenario as set up (Home)');
-  const prev = button(icon('prev'), 'step-prev', 'Previous impulse (←)');
-  const play = button([icon('play'), ' Play'], 'play', 'Play (space)');
-  const next = button(icon('next'), 'step-next', 'Next impulse (→)');
-  const last = button(icon('last'), 'step-last', 'The end of the match (End)');
-  play.classList.add('primary');
-  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, step: 1, 'aria-label': 'Frame', 'data-testid': 'slider' });
-  controls.append(slider);
-  const label = h('div', { class: 'frame-label', 'data-testid': 'frame-label', 'aria-live': 'polite' });
   const fitGroup = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Zoom' });
   const fitButtons = [
     ['play', 'Where it is played', 'fit-play'],
@@ -171,16 +157,14 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       layout();
-      show(i);
+      show(shown);
     });
     fitGroup.append(b);
     return [mode, b];
   });
-  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events of this impulse' });
-
-  let i = 0;
-  function show(k) {
-    i = Math.max(0, Math.min(frames.length - 1, k));
+  let shown = 0;
+  function show(i) {
+    shown = i;
     const f = frames[i];
     const before = frames[i - 1];
     for (const { shape, tip, area } of shapes.values()) {
@@ -213,6 +197,48 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         );
       });
     }
+  }
+
+  const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
+  layout();
+  return {
+    map,
+    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup],
+    key: 'Circles are land, coloured by who holds it (ringed when it changed hands this impulse); squares are sea zones; a counter gives the units of a power in the area. Hover for names and units.',
+    show,
+  };
+}
+
+/**
+ * Draws `board` into `root` with its controls, and `below` under the frame's label: an area map, or a
+ * hex map when the layout has one (hexmap.js). onFrame(i, frame) is told of every frame shown.
+ * Returns { show(i), stop() }; stop() ends playing and lets go of the keyboard.
+ */
+export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {}) {
+  const frames = board.frames;
+  const view = board.layout.hex ? hexView(board) : areaView(board);
+  const controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' });
+  const button = (content, testid, hint) => {
+    const b = h('button', { type: 'button', 'data-testid': testid, title: hint, 'aria-label': hint }, content);
+    controls.append(b);
+    return b;
+  };
+  const first = button(icon('first'), 'step-first', 'Start: the scenario as set up (Home)');
+  const prev = button(icon('prev'), 'step-prev', 'Previous impulse (←)');
+  const play = button([icon('play'), ' Play'], 'play', 'Play (space)');
+  const next = button(icon('next'), 'step-next', 'Next impulse (→)');
+  const last = button(icon('last'), 'step-last', 'The end of the match (End)');
+  play.classList.add('primary');
+  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, step: 1, 'aria-label': 'Frame', 'data-testid': 'slider' });
+  controls.append(slider);
+  const label = h('div', { class: 'frame-label', 'data-testid': 'frame-label', 'aria-live': 'polite' });
+  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events of this impulse' });
+
+  let i = 0;
+  function show(k) {
+    i = Math.max(0, Math.min(frames.length - 1, k));
+    const f = frames[i];
+    view.show(i);
     slider.value = String(i);
     label.textContent = frameLabel(f, i, frames.length);
     first.disabled = prev.disabled = i === 0;
@@ -267,7 +293,6 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   document.addEventListener('keydown', onKey);
   document.addEventListener('keyup', onKeyUp);
 
-  const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   root.append(
     h(
       'div',
@@ -275,13 +300,9 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
       h(
         'div',
         { class: 'viewer-map' },
-        h('div', { class: 'map-bar' }, legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup),
-        map,
-        h(
-          'p',
-          { class: 'map-key muted small' },
-          'Circles are land, coloured by who holds it (ringed when it changed hands this impulse); squares are sea zones; a counter gives the units of a power in the area. Hover for names and units.',
-        ),
+        h('div', { class: 'map-bar' }, view.bar),
+        view.map,
+        h('p', { class: 'map-key muted small' }, view.key),
         controls,
         label,
         below,
@@ -289,7 +310,6 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
       h('div', { class: 'viewer-events' }, h('h3', {}, 'Events of this impulse'), events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses.')),
     ),
   );
-  layout();
   show(0);
   return { show: go, stop: () => (pause(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
 }

@@ -3,21 +3,24 @@
  * URL, answers over real HTTP, refuses writes without tokens, serves its store to a tournament run and
  * a report from other processes (the run shows live), and stops cleanly on SIGTERM.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { killTracked, spawnTracked } from './children.ts';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-serve-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// A test that fails before its own kill leaves no serve or tournament child running.
+afterEach(killTracked, 30_000);
 
 describe('salient serve', () => {
   it('serves the API on the embedded store, refuses writes without tokens, and stops on SIGTERM', async () => {
     const env = { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool'), SALIENT_API_TOKENS: '' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', '0', '--log', 'silent'], { cwd: cli, env });
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', '0', '--log', 'silent'], { cwd: cli, env });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const url = await new Promise<string>((resolve, reject) => {
@@ -41,7 +44,7 @@ describe('salient serve', () => {
     // API shows it while it runs.
     const spec = join(tmp, 'live.yaml');
     writeFileSync(spec, 'id: live\ngame: blitz\nscenarios: [A]\nentrants: [{ name: paced, bot: "crash:after=0,sleep=10" }, random]\ngamesPerPairing: 8\n');
-    const run = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'tournament', 'run', spec, '--threads', '1', '--quiet'], { cwd: cli, env });
+    const run = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts', 'tournament', 'run', spec, '--threads', '1', '--quiet'], { cwd: cli, env });
     let runErr = '';
     run.stderr.on('data', (d: Buffer) => (runErr += d.toString()));
     const ran = new Promise<number | null>((resolve) => run.on('exit', resolve));
@@ -72,7 +75,7 @@ describe('salient serve', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       const env = { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse2'), SALIENT_SPOOL_DIR: join(tmp, 'spool2') };
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', String(port), '--log', 'silent'], { cwd: cli, env });
+      const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', String(port), '--log', 'silent'], { cwd: cli, env });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -3,12 +3,13 @@
  * child process per command (with its own embedded store in a temporary directory, as a user's), the
  * commands registered on a fresh program the way main.ts does.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { killTracked, spawnTracked } from './children.ts';
 import { loadTournamentSpec, planTournament } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { overviewOfQueueStatus } from '@salient/scheduler/overview';
@@ -19,6 +20,8 @@ const root = join(cli, '../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-tournament-cli-'));
 // Several embedded stores: removing them takes a while on a loaded machine.
 afterAll(() => rmSync(tmp, { recursive: true, force: true }), 60_000);
+// A test that fails before its child exits leaves no tournament run behind.
+afterEach(killTracked, 30_000);
 const SMOKE = join(root, 'examples/tournaments/blitz-smoke.yaml');
 
 /** A program with only `tournament` and `replay` registered, errors reported as main.ts does. */
@@ -110,7 +113,7 @@ describe('salient tournament run', () => {
   it('cancels on Ctrl-C, keeps what finished, and the next run plays only the rest', async () => {
     const spec = join(tmp, 'long.yaml');
     writeFileSync(spec, 'id: long\ngame: blitz\nscenarios: [A]\nentrants: [random, greedy]\ngamesPerPairing: 400\nsideSwap: true\n');
-    const child = spawn(process.execPath, args(['tournament', 'run', spec, '--threads', '1', '--json']), { cwd: cli, env: env('cancel') });
+    const child = spawnTracked(process.execPath, args(['tournament', 'run', spec, '--threads', '1', '--json']), { cwd: cli, env: env('cancel') });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

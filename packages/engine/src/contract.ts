@@ -207,17 +207,6 @@ export interface BotModel<S, O> {
   evaluate(state: S, power: string): number;
 }
 
-/**
- * A game system. `S` is the JSON state, `C` a choice (decision option or chance outcome), `O` an
- * observation, `P` the validated pack data.
- *
- * Invariants checked by the conformance kit (`@salient/engine/testing`):
- * - `pending` returns a decision with at least one option whenever a power must act;
- * - chance probabilities are positive and sum to 1;
- * - `apply` never mutates its input and `JSON.parse(JSON.stringify(state))` behaves identically;
- * - `applyOwned`, where a game has it, gives what `apply` gives;
- * - replaying the action log reproduces the final state hash.
- */
 /** An area of a map, at its geographic centre. */
 export interface BoardArea {
   id: string;
@@ -229,35 +218,146 @@ export interface BoardArea {
   group?: string;
 }
 
-/** The fixed part of a map: its areas and which touch. */
+/**
+ * The fixed part of a map. An area game (Blitz!) gives its `areas` and which touch (`links`); a hex
+ * game gives `hex` and leaves `areas` and `links` empty. Frames then key control, units and markers by
+ * area id or by printed hex id respectively.
+ */
 export interface BoardLayout {
   areas: BoardArea[];
   /** Pairs of area ids that border each other (each pair once). */
   links: [string, string][];
+  /** The hex grid, for a hex-and-counter game (see {@link BoardHexLayout}). */
+  hex?: BoardHexLayout;
+  /**
+   * Ids of the areas or hexes where the scenario is mainly fought, for a viewer to frame first; absent:
+   * the viewer works it out from the frames (where units stand and powers in play hold ground).
+   */
+  focus?: string[];
+}
+
+/**
+ * A hex map as a viewer draws it, game-agnostic (E&A now, Fatal Alliances and World in Flames later,
+ * all from `@salient/hexmap`'s `hexBoardLayout`). Geometry is the grid's own: centres are in units of
+ * the distance between neighbouring centres (x grows east, y grows south), so a hex's corners lie
+ * 1/√3 from its centre, at 30° + k·60° for `pointy` grids and at k·60° for `flat` ones, and the side
+ * two neighbours share is the segment of length 1/√3 through the midpoint of their centres, square to
+ * the line joining them.
+ */
+export interface BoardHexLayout {
+  /** Numbering scheme of the printed ids, as the map file names it (`rrcc-offset-even`). */
+  scheme: string;
+  orientation: 'pointy' | 'flat';
+  /** Terrain types with their names, in the map's own order: the legend. */
+  terrains: BoardTerrain[];
+  /** The hexes drawn, in the map's index order. */
+  hexes: BoardHex[];
+  /** Hexsides with a feature between two drawn hexes (each once). */
+  hexsides: BoardHexside[];
+  cities: BoardCity[];
+  /** Rail lines as pairs of neighbouring drawn hexes (each pair once). */
+  rail: [string, string][];
+}
+
+/** A terrain type of a hex map. */
+export interface BoardTerrain {
+  /** As the hexes name it (`clear`, `forest`, `sea`). */
+  id: string;
+  /** For a legend (`Clear`, `Forest`). */
+  name: string;
+  /** Sea or lake: nobody controls it, so a viewer gives it no control tint. */
+  water: boolean;
+}
+
+/** One hex of a hex map. */
+export interface BoardHex {
+  /** Printed id, as the rulebook and the game's choices write it (`2453`). */
+  id: string;
+  /** Centre (see {@link BoardHexLayout}), rounded to 1/1000. */
+  x: number;
+  y: number;
+  /** A {@link BoardTerrain} id. */
+  terrain: string;
+  /** The country it belongs to (`FR`); absent for sea and lakes. */
+  group?: string;
+  /** Its name where the map gives one. */
+  name?: string;
+  port?: boolean;
+}
+
+/** A hexside with features: rivers, lake and sea shores, straits, alpine sides, borders. */
+export interface BoardHexside {
+  /** The two hexes it separates, by printed id. */
+  a: string;
+  b: string;
+  /** `river`, `major-river`, `lake`, `sea`, `strait`, `alpine`, `border` (the map file's names). */
+  features: string[];
+  name?: string;
+}
+
+/** A city of a hex map. */
+export interface BoardCity {
+  hex: string;
+  name: string;
+  kind: 'major' | 'minor';
+  capital?: boolean;
 }
 
 /** A unit as a map shows it. */
 export interface BoardUnit {
   id: string;
   power: string;
-  /** Short text for its counter (`ARM 3`). */
+  /** Short text for its counter (`ARM 3`, `GE 4-6-4`). */
+  label: string;
+  /** Its type in the game's own words (`inf`, `tank`, `air`), for a counter's symbol. */
+  type?: string;
+  /** States its counter carries a marker for, in the game's words (`demoralized`, `unsupplied 2`, `entrenched 2`). */
+  status?: string[];
+}
+
+/** Something a map shows on an area or hex besides units: a fort, an entrenchment, a supply marker. */
+export interface BoardMarker {
+  /** A stable machine name in the game's words (`fort`, `entrenchment`). */
+  kind: string;
+  /** Whose it is, where it belongs to a power or side. */
+  power?: string;
+  /** Short text for the marker (`Fort 2`, `Entrenched 1`). */
   label: string;
 }
 
-/** What the map shows at one moment: who controls each area and which units stand there. */
+/**
+ * What the map shows at one moment: who controls each area or hex and which units stand there. Keys
+ * are area ids, or printed hex ids for a hex layout; a hex game may list units on hexes past the part
+ * its layout draws (a viewer counts them apart).
+ */
 export interface BoardFrame {
-  /** Area id -> controlling power or side; areas nobody controls are left out. */
+  /** Area (hex) id -> controlling power or side; areas nobody controls are left out. */
   control: Record<string, string>;
-  /** Area id -> units there (units off the map are left out). */
+  /** Area (hex) id -> units there (units off the map are left out). */
   units: Record<string, BoardUnit[]>;
+  /** Area (hex) id -> markers there, where the game has them; areas without any are left out. */
+  markers?: Record<string, BoardMarker[]>;
 }
 
+/** How a game draws itself on its map (the dashboard's replay viewer). */
 export interface BoardView<S, P = unknown> {
-  layout(pack: LoadedPack<P>): BoardLayout;
+  /** The fixed map; `scenario`, where given, lets a game draw only the part that scenario uses. */
+  layout(pack: LoadedPack<P>, scenario?: string): BoardLayout;
   /** A fresh snapshot: later steps must not change it. */
   frame(state: S): BoardFrame;
 }
 
+/**
+ * A game system. `S` is the JSON state, `C` a choice (decision option or chance outcome), `O` an
+ * observation, `P` the validated pack data.
+ *
+ * Invariants checked by the conformance kit (`@salient/engine/testing`):
+ * - `pending` returns a decision with at least one option whenever a power must act;
+ * - chance probabilities are positive and sum to 1;
+ * - `apply` never mutates its input and `JSON.parse(JSON.stringify(state))` behaves identically;
+ * - `applyOwned`, where a game has it, gives what `apply` gives;
+ * - replaying the action log reproduces the final state hash.
+ */
 export interface Game<S = Json, C = Json, O = Json, P = unknown> {
   /** Stable id used on the command line and in telemetry (`blitz`). */
   readonly id: string;

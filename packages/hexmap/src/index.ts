@@ -24,3 +24,4 @@ export { RailSearch, RailCapacity, railNetworks } from './rail.ts';
 export { SupplySearch, type SupplyRules } from './supply.ts';
 export { syntheticMapJson, hash32, type SyntheticMapOptions } from './synthetic.ts';
 export { HexHeap } from './heap.ts';
+export { hexBoardLayout, type HexBoardLayoutOptions } from './board-layout.ts';

@@ -107,16 +107,14 @@ export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions):
   const thinkMs = o.now() - t0;
   // Tell a bot we stopped listening to, so it can stop working.
   if (waited.kind !== 'answer') o.stop.abort(waited.kind);
-  const at = `at ${request.prompt} (${request.options.length} options)`;
-  const budget = () => (bankMs > 0 ? `${limitMs} ms (${o.timeoutMs} ms + ${bankMs} ms bank)` : `${o.timeoutMs} ms`);
   switch (waited.kind) {
     case 'cancelled':
       return { kind: 'cancelled', thinkMs };
     case 'crash':
-      if (waited.error instanceof BotFault) return { kind: 'forfeit', reason: waited.error.reason, detail: `${waited.error.message} ${at}`, thinkMs };
-      return { kind: 'forfeit', reason: 'crash', detail: `crashed ${at}: ${errorText(waited.error)}`, thinkMs };
+      if (waited.error instanceof BotFault) return { kind: 'forfeit', reason: waited.error.reason, detail: `${waited.error.message} ${whereAsked(request)}`, thinkMs };
+      return { kind: 'forfeit', reason: 'crash', detail: `crashed ${whereAsked(request)}: ${errorText(waited.error)}`, thinkMs };
     case 'timeout': {
-      const outcome = overrun(`did not answer within ${budget()}`, at, thinkMs, o.clock);
+      const outcome = overrun(`did not answer within ${budget(o, bankMs, limitMs)}`, whereAsked(request), thinkMs, o.clock);
       // The bot is still at work on it: its next decision waits for that answer (`awaitLateAnswer`).
       if (outcome.kind === 'chose' && o.clock) {
         const graceMs = Math.max(limitMs, o.lateGraceMs ?? DEFAULT_LATE_GRACE_MS);
@@ -127,13 +125,24 @@ export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions):
     case 'answer':
       break;
   }
+  // Not made when all is well: a fast game asks tens of thousands of decisions a second.
   // A synchronous bot cannot be interrupted, but it still has to keep to the budget.
-  if (thinkMs > limitMs) return overrun(`took ${Math.round(thinkMs)} ms, over the ${budget()} budget,`, at, thinkMs, o.clock);
+  if (thinkMs > limitMs) return overrun(`took ${Math.round(thinkMs)} ms, over the ${budget(o, bankMs, limitMs)} budget,`, whereAsked(request), thinkMs, o.clock);
   const picked = answerIndex(waited.answer, request, o.encode);
-  if (typeof picked === 'string') return { kind: 'forfeit', reason: 'illegal', detail: `${picked} ${at}`, thinkMs };
+  if (typeof picked === 'string') return { kind: 'forfeit', reason: 'illegal', detail: `${picked} ${whereAsked(request)}`, thinkMs };
   if (o.clock) o.clock.bankMs = Math.max(0, bankMs - Math.max(0, thinkMs - o.timeoutMs));
   const rationale = rationaleOf(waited.answer);
   return rationale === undefined ? { kind: 'chose', index: picked, thinkMs } : { kind: 'chose', index: picked, thinkMs, rationale };
+}
+
+/** Where a bot went wrong, for forfeit details: `at move-unit (12 options)`. */
+function whereAsked(request: DecisionRequest): string {
+  return `at ${request.prompt} (${request.options.length} options)`;
+}
+
+/** The budget a bot overran, for forfeit details. */
+function budget(o: AskOptions, bankMs: number, limitMs: number): string {
+  return bankMs > 0 ? `${limitMs} ms (${o.timeoutMs} ms + ${bankMs} ms bank)` : `${o.timeoutMs} ms`;
 }
 
 /**
@@ -241,11 +250,9 @@ async function waitForBot(decide: () => unknown, timeoutMs: number, signal: Abor
 /** The option index a bot's answer designates, or a sentence saying why it designates none. */
 export function answerIndex(answer: unknown, request: DecisionRequest, encode: (choice: unknown) => string): number | string {
   const n = request.options.length;
-  const checkIndex = (i: unknown): number | string =>
-    typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < n ? i : `answered index ${describe(i)}, but the legal indexes are 0..${n - 1}`;
-  if (typeof answer === 'number') return checkIndex(answer);
+  if (typeof answer === 'number') return checkIndex(answer, n);
   if (typeof answer === 'object' && answer !== null) {
-    if ('index' in answer) return checkIndex(answer.index);
+    if ('index' in answer) return checkIndex(answer.index, n);
     if ('choice' in answer) {
       let text: string;
       try {
@@ -258,6 +265,11 @@ export function answerIndex(answer: unknown, request: DecisionRequest, encode: (
     }
   }
   return `answered ${describe(answer)}, which is neither an option index, { index }, nor { choice }`;
+}
+
+/** `i` if it is a legal index among `n` options, else a sentence saying why not. */
+function checkIndex(i: unknown, n: number): number | string {
+  return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < n ? i : `answered index ${describe(i)}, but the legal indexes are 0..${n - 1}`;
 }
 
 function isThenable(x: unknown): x is PromiseLike<unknown> {

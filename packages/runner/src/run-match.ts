@@ -13,7 +13,7 @@ import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, Rng
 import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step, Summary } from '@salient/engine';
 import { askBot, BotStop, errorText, startBot, type SeatClock } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
-import { MatchRecorder } from './match-recorder.ts';
+import { MatchRecorder, type RecordedStep } from './match-recorder.ts';
 import { findScenario, resolveSeats, type Seating } from './seats.ts';
 import type { Bot, BotEnding, DecisionClock, DecisionRequest, EventRowChoice, ForfeitReason, MatchResult, MatchSpec, ResultBase, TimeControl } from './types.ts';
 
@@ -66,6 +66,8 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   const cap = spec.decisionCap ?? DEFAULT_DECISION_CAP;
   /** Every choice applied so far, in order. */
   const played: unknown[] = [];
+  // Made once, not per decision: under tsx every named closure made costs a property definition.
+  const encode = (c: unknown): string => game.encode(c);
 
   const startedAt = Date.now();
   const end = async (how: Ending, fromError = false): Promise<MatchResult> => {
@@ -120,7 +122,7 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
           timeoutMs: time.decisionMs,
           now,
           signal: spec.signal,
-          encode: (c) => game.encode(c),
+          encode,
           stop: stops[seat]!,
           clock,
           lateGraceMs: spec.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
@@ -162,16 +164,16 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
         throw e;
       }
       played.push(choice);
-      rec.record({
-        by,
-        choice: text,
-        position,
-        events: step.events,
-        thinkMs,
-        ...(seat === undefined ? {} : { seat, prompt: pending.prompt, optionCount: pending.kind === 'decision' ? pending.options.length : 0 }),
-        ...(rationale === undefined ? {} : { rationale }),
-        ...(strike === undefined ? {} : { strike }),
-      });
+      // Optional fields set only when present (as the spreads of them did), without temporary objects.
+      const recorded: RecordedStep = { by, choice: text, position, events: step.events, thinkMs };
+      if (seat !== undefined) {
+        recorded.seat = seat;
+        recorded.prompt = pending.prompt;
+        recorded.optionCount = pending.kind === 'decision' ? pending.options.length : 0;
+      }
+      if (rationale !== undefined) recorded.rationale = rationale;
+      if (strike !== undefined) recorded.strike = strike;
+      rec.record(recorded);
       spec.onStep?.({
         index: rec.log.length - 1,
         actor: by,
@@ -321,6 +323,8 @@ function decisionRequest(
   let sealed = false;
   let observation: unknown;
   let fault: unknown;
+  const labels: string[] = new Array(options.length);
+  for (let i = 0; i < options.length; i++) labels[i] = game.encode(options[i]);
   const request: DecisionRequest = {
     power,
     prompt,
@@ -338,11 +342,20 @@ function decisionRequest(
       }
       return observation;
     },
-    labels: options.map((o) => game.encode(o)),
+    labels,
     position,
     clock,
   };
-  return { request, observeFault: () => fault, seal: () => (sealed = true) };
+  // Methods, not arrow functions: tsx names each named closure as it is made, once per decision here.
+  return {
+    request,
+    observeFault() {
+      return fault;
+    },
+    seal() {
+      sealed = true;
+    },
+  };
 }
 
 /** The step, built in `state` itself where the game can (`applyOwned`: the runner never reads a state again once it stepped on). */

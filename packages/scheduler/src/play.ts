@@ -5,7 +5,8 @@
  * (with their replay), and they come back as outcomes like any other.
  */
 import type { AnyGame, LoadedPack } from '@salient/engine';
-import { findGame, loadPack } from '@salient/catalog';
+// The lazy catalog: a process (a worker's match child, `salient replay`) imports the games it plays only.
+import { loadGame, loadPack } from '@salient/catalog/lazy';
 import { createBot, type ExternalBots } from '@salient/bots';
 import { runMatch, type MatchResult, type Seats, type TelemetrySink } from '@salient/runner';
 import type { MatchOutcome, PlannedMatch } from './types.ts';
@@ -14,7 +15,7 @@ const packs = new Map<string, Promise<LoadedPack>>();
 
 /** The game and pack of a planned match, loaded once per process. */
 export async function resolveGamePack(game: string, pack: string): Promise<{ game: AnyGame; pack: LoadedPack }> {
-  const g = findGame(game);
+  const g = await loadGame(game);
   const key = `${game}\u0000${pack}`;
   let p = packs.get(key);
   if (!p) {

@@ -5,7 +5,7 @@
  * this installation knows is checked here: the game, and each seat's bot spec and seat name.
  */
 import { checkReplayProvenance, jsonPath, SalientError, type AnyGame, type LoadedPack, type PathIssue, type Replay } from '@salient/engine';
-import { findGame, findScenario, loadPack } from '@salient/catalog';
+import { findScenario, loadGame, loadPack } from '@salient/catalog/lazy';
 import { createBot } from '@salient/bots';
 import { resolveSeats } from '@salient/runner';
 import { resolveGamePack } from './play.ts';
@@ -26,7 +26,7 @@ export interface ReplayTarget {
 export async function replayTarget(replay: Replay, o: { pack?: string } = {}): Promise<ReplayTarget> {
   let game: AnyGame;
   try {
-    game = findGame(replay.game);
+    game = await loadGame(replay.game);
   } catch (e) {
     throw located(e, '$.game');
   }

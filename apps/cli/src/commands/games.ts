@@ -2,15 +2,15 @@
 import type { Command } from 'commander';
 import { botCatalog } from '@salient/bots';
 import { say, table } from '../output.ts';
-import { bundledPack, bundledPackIds, listGames } from '../registry.ts';
+import { bundledPack, bundledPackIds, loadGames } from '@salient/catalog/lazy';
 
 export function registerGames(program: Command): void {
   program
     .command('games')
     .description('List games, their scenarios and bundled data packs, and the bots.')
     .option('-a, --all', 'include test games')
-    .action((f: { all?: boolean }) => {
-      const games = listGames(Boolean(f.all));
+    .action(async (f: { all?: boolean }) => {
+      const games = await loadGames(Boolean(f.all));
       const gameRows: string[][] = [];
       const scenarioRows: string[][] = [];
       const packRows: string[][] = [];

@@ -4,7 +4,8 @@ import { unknownName, type AnyGame } from '@salient/engine';
 import { EXIT } from '../errors.ts';
 import { say, table } from '../output.ts';
 import { checkPackDir, declaredGame, readPackDir, writePackDir } from '../pack-files.ts';
-import { bundledPack, bundledPackIds, findGame } from '../registry.ts';
+// The lazy catalog: validating a Blitz pack imports no other game.
+import { bundledPack, bundledPackIds, loadGame } from '@salient/catalog/lazy';
 
 function bundledId(game: AnyGame, id: string): string {
   if (!bundledPackIds(game).includes(id)) throw unknownName('UNKNOWN_PACK', 'pack', id, bundledPackIds(game));
@@ -19,8 +20,8 @@ export function registerPack(program: Command): void {
     .description('Check every JSON file of a pack directory against the game\'s pack schema; exit 1 if anything is wrong.')
     .argument('<dir>', 'pack directory: one JSON file per component (map.json, units.json, ...)')
     .option('-g, --game <id>', 'game whose schema applies (default: the `game` field of pack.json, else the default game)')
-    .action((dir: string, f: { game?: string }) => {
-      const game = findGame(f.game ?? declaredGame(readPackDir(dir)));
+    .action(async (dir: string, f: { game?: string }) => {
+      const game = await loadGame(f.game ?? declaredGame(readPackDir(dir)));
       const r = checkPackDir(game, dir);
       if (!r.ok) {
         for (const l of r.lines) say(l);
@@ -42,8 +43,8 @@ export function registerPack(program: Command): void {
     .description('Show a bundled pack: provenance, files and scenarios.')
     .argument('<id>', 'bundled pack id (see `salient games`)')
     .option('-g, --game <id>', 'game (default: the default game)')
-    .action((id: string, f: { game?: string }) => {
-      const game = findGame(f.game);
+    .action(async (id: string, f: { game?: string }) => {
+      const game = await loadGame(f.game);
       const p = bundledPack(game, bundledId(game, id));
       const raw = game.bundledPacks[id];
       const i = p.info;
@@ -65,8 +66,8 @@ export function registerPack(program: Command): void {
     .argument('<id>', 'bundled pack id')
     .argument('<dir>', 'new (or empty) directory')
     .option('-g, --game <id>', 'game (default: the default game)')
-    .action((id: string, dir: string, f: { game?: string }) => {
-      const game = findGame(f.game);
+    .action(async (id: string, dir: string, f: { game?: string }) => {
+      const game = await loadGame(f.game);
       const files = writePackDir(game.bundledPacks[bundledId(game, id)], dir);
       say(`Wrote ${files.length} files to ${dir}: ${files.join(', ')}.`);
     });

@@ -9,7 +9,8 @@ import { Account, summarize } from '../account.ts';
 import { collect, integer, keyValue, scenarioOptions } from '../args.ts';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
-import { findGame, findScenario, loadPack } from '../registry.ts';
+// The lazy catalog: a match imports its own game only.
+import { findScenario, loadGame, loadPack } from '@salient/catalog/lazy';
 import { writeReplay } from '../replay-file.ts';
 import { sidesFor, storeNotes, withTelemetry } from '../telemetry.ts';
 
@@ -82,7 +83,7 @@ export async function planMatch(o: {
   /** The bots file for `ext:<name>` seats (default: SALIENT_BOTS_FILE, else none). */
   bots?: string | undefined;
 }): Promise<MatchPlan> {
-  const game = findGame(o.game);
+  const game = await loadGame(o.game);
   const pack = await loadPack(game, o.pack);
   const scenario = findScenario(game, pack, o.scenario);
   const seats = seatSpecs(scenario, o.seat);

@@ -7,7 +7,8 @@
  */
 import type { Command } from 'commander';
 import { runReplay, SalientError, type Json, type Replay } from '@salient/engine';
-import { replayTarget, type ReplayTarget } from '@salient/scheduler';
+// Its own entry: the scheduler's index (queue, plans, statistics) is not needed to re-run a match.
+import { replayTarget, type ReplayTarget } from '@salient/scheduler/replay';
 import { Account, headline } from '../account.ts';
 import { integer } from '../args.ts';
 import { EXIT } from '../errors.ts';

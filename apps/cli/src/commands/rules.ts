@@ -4,7 +4,8 @@ import { EXIT } from '../errors.ts';
 import type { JsonObject } from '@salient/engine';
 import { collect, integer, scenarioOptions } from '../args.ts';
 import { say, table } from '../output.ts';
-import { findGame, loadPack } from '../registry.ts';
+// The lazy catalog: the coverage of one game imports no other.
+import { loadGame, loadPack } from '@salient/catalog/lazy';
 import { barOrLines, duration, type BarOrLinesOptions } from '@salient/scheduler/local';
 import { rulesCoverage, type RulesCoverage } from '../rules-coverage.ts';
 
@@ -109,7 +110,7 @@ export function registerRules(program: Command): void {
     .option('--check', 'exit 1 if an implemented or partial section is cited by no test')
     .option('--quiet', 'no progress on stderr')
     .action(async (f: CoverageFlags) => {
-      const game = findGame(f.game);
+      const game = await loadGame(f.game);
       const pack = await loadPack(game, f.pack);
       const scenarios = f.scenario ? f.scenario.flatMap((x) => x.split(',')).filter(Boolean) : undefined;
       const played = scenarios ?? game.scenarios(pack).map((s) => s.id);

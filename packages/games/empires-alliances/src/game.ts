@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { hashJson, IllegalChoiceError, SalientError, unknownName, type Boundary, type Game, type GameResult, type JsonObject, type LoadedPack, type Pending, type Step } from '@salient/engine';
 import { loadHexMap, type HexMap } from '@salient/hexmap';
+import { eaBoardView } from './board-view.ts';
 import { approximationPack } from './pack/bundled.ts';
 import { checkEaPack } from './pack/check.ts';
 import type { PackFiles } from './pack/schema.ts';
@@ -17,6 +18,7 @@ import { parseRulings } from './rules/rulings.ts';
 import { EA_SECTIONS, traceRules } from './rules/sections.ts';
 import type { EaState } from './rules/state.ts';
 import { centralVp, levelReason, victoryLevel } from './rules/victory.ts';
+import { vpScore } from './rules/vp-supply.ts';
 
 export const RULES_VERSION = '0.2.0';
 
@@ -42,30 +44,31 @@ function mapOf(pack: LoadedPack<PackFiles>): HexMap {
 
 /** A private copy of a state to build the next one in: the unit arrays and the few nested records. */
 function draft(s: EaState): EaState {
+  // slice() rather than spreads: the same plain arrays, made faster (a search bot drafts per option).
   const rp: EaState['rp'] = {};
-  for (const k in s.rp) rp[k] = [...s.rp[k]!];
+  for (const k in s.rp) rp[k] = s.rp[k]!.slice();
   const ww: EaState['ww'] = {};
-  for (const k in s.ww) ww[k] = [...s.ww[k]!];
+  for (const k in s.ww) ww[k] = s.ww[k]!.slice();
   return {
     ...s,
     rulings: s.rulings,
-    hex: [...s.hex],
-    sup: [...s.sup],
-    mor: [...s.mor],
-    ent: [...s.ent],
-    flg: [...s.flg],
-    flip: [...s.flip],
-    rails: [...s.rails],
-    forts: [...s.forts],
+    hex: s.hex.slice(),
+    sup: s.sup.slice(),
+    mor: s.mor.slice(),
+    ent: s.ent.slice(),
+    flg: s.flg.slice(),
+    flip: s.flip.slice(),
+    rails: s.rails.slice(),
+    forts: s.forts.slice(),
     rp,
     ww,
-    cb: s.cb && { ...s.cb, att: [...s.cb.att], def: [...s.cb.def], air: [...s.cb.air], todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: [...t.units] } : { ...t })) },
-    hit: [...s.hit],
+    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
+    hit: s.hit.slice(),
     rail: { ...s.rail },
-    mq: [...s.mq],
-    dq: [...s.dq],
-    used: [...s.used],
-    rq: [...s.rq],
+    mq: s.mq.slice(),
+    dq: s.dq.slice(),
+    used: s.used.slice(),
+    rq: s.rq.slice(),
     ask: s.ask,
   };
 }
@@ -96,19 +99,23 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 
 /** Readable prompt names, by the kind of question (`Game.prompts`). */
 const PROMPTS: Record<string, { asks: string; options: string }> = {
-  'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector where the named unit deploys; every hex offered keeps the sector\'s remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
+  'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector (or of its 3.45 area, for the US divisions) where the named unit deploys; every hex offered keeps the remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
   'replace-unit': { asks: 'Reinforcement Phase (7.21, 17.24, 17.32, 17.34): pick a unit of the Replacement Pool to rebuild with RPs, or end the purchases', options: '`buy U` (the lowest-numbered pool unit of each counter type you can afford and place), then `done`' },
   'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room', options: '`at HHHH` (printed hex id)' },
-  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 12, 15.21): pick a unit to move, rail or entrench, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, `av HHHH`, then `done`' },
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 12, 15.21, 16.41): pick a unit to move, rail or entrench, an air unit to fly, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `fly A` (air units), `av HHHH`, then `done`' },
   'av-with': { asks: 'the units making an Automatic Victory on the chosen hex (12.1), one at a time; they then neither move nor attack this segment (12.2)', options: '`with U`, `go` once the odds (8-1, 10-1 or 12-1) and 13.652 are met' },
+  'air-mission': { asks: 'where the air unit flies (16.41, 6.3): over an enemy hex within 4 hexes to support attacks on it (at most three there), or to a new base within 10 hexes (a friendly city with room: two in a major city, one in a minor)', options: '`over HHHH`, `base HHHH`, or `stay`' },
+  'air-landing': { asks: 'where an air unit that flew a sortie lands after the Combat Phase (16.42): a friendly city with room within 4 hexes of the hex it supported', options: '`land HHHH`' },
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
   'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
   'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
+  'pair-defenders': { asks: 'the defender pairs Artillery and Tank units with Inf/Cav in the attacked hex (13.62): at most one Artillery and one Tank per Inf/Cav; a pair is attacked as one unit and 13.73 applies on an ND', options: '`pair A,I` (support unit, Inf/Cav), then `done`' },
+  'split-attack': { asks: 'the attacker may split the attack on the hex (13.3, 13.63): build one attack at a time from defending groups and attacking units; every defender must be attacked at 1-5 or better; attacks resolve in the order built', options: '`on D` (a defending group by its first unit), `with U`, `next` (close this attack), `all` (this attack takes everything left)' },
   'take-losses': { asks: 'which units to lose to meet a combat result (13.7-13.72, 16.1, 16.3); the fewest factors first', options: '`lose U,U,...`' },
   'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
   'advance-unit': { asks: 'advance after combat (13.9) or after an Automatic Victory (12.2) into the emptied hex', options: '`advance U`, or `stay`' },
 };
-const PROMPT_OF: Record<string, string> = { deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const PROMPT_OF: Record<string, string> = { fly: 'air-mission', land: 'air-landing', pair: 'pair-defenders', split: 'split-attack', deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 
@@ -127,7 +134,8 @@ function evaluate(s: EaState, power: string): number {
     const w = (p.attack + p.defense) * (s.sup[u] ? 0.7 : 1) * (s.mor[u] ? 0.6 : 1);
     str += b.units[u]!.side === 0 ? w : -w;
   }
-  const vp = centralVp(vpPlaces(b, s));
+  // The same VP as centralVp(vpPlaces(b, s)), without a whole supply trace per position (vp-supply.ts).
+  const vp = vpScore(b, s);
   return sign * (10 * (vp - 9.75) + 0.2 * str);
 }
 
@@ -143,6 +151,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     margin: { name: 'VP beyond the draw band', description: 'How far the Central Powers total lies above the draw band of 3.72 (a CP win) or below it (an Allied win); 0 for a draw.' },
   },
   prompts: PROMPTS,
+  board: eaBoardView(mapOf),
   rules: { sections: EA_SECTIONS, trace: traceRules, testsDir: fileURLToPath(new URL('../test/', import.meta.url)) },
 
   checkPack(raw) {

@@ -59,7 +59,7 @@ export interface Board {
   city: ReadonlyMap<string, number>;
   /** The 15 victory places. */
   vp: { hex: number; kind: 'take' | 'hold'; name: string }[];
-  /** S3 3.4 sectors: the side and its hexes, ascending. */
+  /** S3 3.4 sectors: the side and its hexes, ascending; then one per placement with a choice of hexes (3.45). */
   sectors: { side: SideNo; hexes: number[] }[];
   /** 3.4: per hex, the entrenchment level a unit set up there starts with (2 next to the start line, not in a fort). */
   startEnt: Uint8Array;
@@ -178,7 +178,9 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
     units.push({ prof, nation: prof.nation, side: sideOf(prof.nation) === 'CP' ? 0 : 1, start: hex, arrives, at: atHex, ent: 0, sector: -1 });
   };
   const fixed = new Map<number, Profile[]>();
-  const pinned: { prof: string; hex: number; path: string }[] = [];
+  const pinned: { prof: string; hex: number; path: string; zone?: number }[] = [];
+  // Placements with a choice of hexes (`within`, e.g. 3.45's US divisions) deploy like a sector of their own.
+  const zones: { side: SideNo; hexes: number[] }[] = [];
   scen.garrisons.forEach((g, i) => {
     const h = place(map, city, g.at, at(`garrisons[${i}].at`));
     for (let k = 0; k < g.count; k++) pinned.push({ prof: g.profile, hex: h, path: `garrisons[${i}]` });
@@ -191,7 +193,10 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
     const enemy = sectorHexes[sideOf(profiles.get(p.profile)?.nation ?? 'FR') === 'CP' ? 1 : 0];
     const ok = cands.filter((h) => map.onMap[h] === 1 && mp[h]! < 255 && neutral[h] === 0 && (p.within === undefined || nearest(h, enemy) >= 3));
     if (!ok.length) throw new SalientError('BAD_PACK', `${at(`placements[${i}]`)}: no hex within ${p.within ?? 0} of ${p.at} is on land, clear of neutrals and far enough from the line`);
-    for (let k = 0; k < p.count; k++) pinned.push({ prof: p.profile, hex: ok[k % ok.length]!, path: `placements[${i}]` });
+    const prof0 = profiles.get(p.profile);
+    const zone = p.within !== undefined && prof0 && prof0.type !== 'air' ? scen.sectors.length + zones.length : undefined;
+    if (zone !== undefined) zones.push({ side: sideOf(prof0!.nation) === 'CP' ? 0 : 1, hexes: [...ok].sort((x, y) => x - y) });
+    for (let k = 0; k < p.count; k++) pinned.push({ prof: p.profile, hex: ok[k % ok.length]!, path: `placements[${i}]`, ...(zone !== undefined ? { zone } : {}) });
   });
   for (const x of pinned) {
     const prof = profiles.get(x.prof);
@@ -217,7 +222,10 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
       }),
     );
   });
-  for (const x of pinned) add(x.prof, x.hex, 0, -1, x.path);
+  for (const x of pinned) {
+    add(x.prof, x.hex, 0, -1, x.path);
+    if (x.zone !== undefined) units[units.length - 1]!.sector = x.zone;
+  }
   const first = monthIndex(scen.first);
   const turns = monthIndex(scen.last) - first + 1;
   [...scen.reinforcements]
@@ -244,7 +252,7 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
       if (nb >= 0 && startCtl[nb] === 1 - u.side) u.ent = 2;
     }
   }
-  const sectors = scen.sectors.map((sec) => ({ side: (sec.side === 'CP' ? 0 : 1) as SideNo, hexes: sec.hexes.map((id) => grid.tryIndex(id)).sort((x, y) => x - y) }));
+  const sectors = [...scen.sectors.map((sec) => ({ side: (sec.side === 'CP' ? 0 : 1) as SideNo, hexes: sec.hexes.map((id) => grid.tryIndex(id)).sort((x, y) => x - y) })), ...zones];
 
   const vp = scen.victory.places.map((v, i) => ({ hex: place(map, city, v.place, at(`victory.places[${i}].place`)), kind: v.kind, name: v.place === '2453' ? 'St Quentin (2453)' : v.place }));
   const board: Board = {

@@ -1,16 +1,20 @@
 /**
  * S3 3.4 Initial deployment as the players' decision. The Allies deploy first, then the Central Powers
  * (3.4 "Allies deploy first"). Each sector's units (3.41-3.43) are placed one at a time, in ascending
- * unit number, in a hex of their sector (`deploy HHHH`): the owner chooses any hex where the unit fits
+ * unit number, in a hex of their sector (`deploy HHHH`), and so are the placements that leave a choice
+ * (3.45: the US divisions within one hex of 3152, in rows 25 and south, three hexes from the line): the owner chooses any hex where the unit fits
  * the stacking limits of 6.1 (and 18.41) and the sector's units still to come can all still be placed,
  * so a deployment never runs into a dead end. A unit set up next to the start line and not in a fort
- * starts entrenched at Level 2 (3.4). The garrisons (3.63), the Belgian divisions (3.44), the US divisions
- * (3.45) and the air units keep the pack's fixed places.
+ * starts entrenched at Level 2 (3.4). The garrisons (3.63), the Belgian divisions (3.44: the pack's split
+ * between 2152 and 2153) and the air units keep the pack's fixed places.
  *
  * The game option `deploy: 'deal'` skips this phase and uses the pack's fixed deal (setup.ts
  * `dealSector`, strongest first round-robin), for tests and benchmarks that want one opening.
  */
 import type { Board, SideNo } from './board.ts';
+import { SIDE_IDS } from './board.ts';
+import { emit, type Events } from './events.ts';
+import { label } from './flow.ts';
 import { HEX, type EaState } from './state.ts';
 import { isInfCav, sectorNation } from './units.ts';
 
@@ -106,6 +110,24 @@ export function askDeploy(b: Board, s: EaState, side: SideNo): boolean {
 export function deployUnit(b: Board, s: EaState, u: number, h: number): void {
   s.hex[u] = h;
   s.ent[u] = b.startEnt[h]!;
+}
+
+/**
+ * After a `deploy`: the side's next unit, or the other side's first (the Allies deploy first), or false
+ * when both are done. A side that finishes gets its deployment told, one line per hex.
+ */
+export function nextDeploy(b: Board, s: EaState, ev: Events): boolean {
+  const side = s.seg;
+  if (askDeploy(b, s, side)) return true;
+  for (const sec of b.sectors) {
+    if (sec.side !== side) continue;
+    for (const h of sec.hexes) {
+      const here: string[] = [];
+      for (let u = 0; u < s.hex.length; u++) if (s.hex[u] === h && b.units[u]!.side === side) here.push(label(b, u));
+      if (here.length) emit(ev, 'deploy', SIDE_IDS[side], `${SIDE_IDS[side]} sets up in ${b.map.id(h)}: ${here.join(', ')}`, { hex: b.map.id(h), units: here.length });
+    }
+  }
+  return side === 1 && askDeploy(b, s, 0);
 }
 
 /** The state before deployment: every sector unit waits off the map (`HEX.SETUP`). */

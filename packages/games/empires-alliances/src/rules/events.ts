@@ -4,5 +4,6 @@ import type { GameEvent, JsonObject } from '@salient/engine';
 export type Events = GameEvent[];
 
 export function emit(ev: Events, type: string, power: string | undefined, text: string, data?: JsonObject): void {
-  ev.push({ type, ...(power ? { power } : {}), text, ...(data ? { data } : {}) });
+  // Same keys in the same order as spreading the optional parts, without the temporary objects.
+  ev.push(power ? (data ? { type, power, text, data } : { type, power, text }) : data ? { type, text, data } : { type, text });
 }

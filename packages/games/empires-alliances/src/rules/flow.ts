@@ -6,7 +6,7 @@
  * layer hands in a private copy (game.ts).
  */
 import { IllegalChoiceError } from '@salient/engine';
-import { RailSearch, ReachSearch, SideFeature, SupplySearch, zocMask } from '@salient/hexmap';
+import { RailSearch, ReachSearch, SupplySearch, zocMask, type MoveRules, type SupplyRules } from '@salient/hexmap';
 import type { Nation } from '../pack/schema.ts';
 import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
@@ -26,14 +26,17 @@ import {
   netRoll,
   oddsColumn,
 } from './combat.ts';
-import { askDeploy, deployUnit } from './deploy.ts';
+import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
+import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
+import { fastOf, feedSide, feedSupply, hexLabel, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
 import { garrisonCheck } from './garrisons.ts';
-import { advanceRailheads, railOwn } from './railheads.ts';
+import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
+import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
@@ -67,6 +70,7 @@ export function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events
     s.flip.sort((x, y) => x - y);
   }
   fired('4.2');
+  airDisplaced(b, s, h, 1 - side, ev); // 6.3
   const c = b.map.city[h]!;
   if (c >= 0) emit(ev, 'capture', SIDE_IDS[side], `${SIDE_IDS[side]} takes ${b.map.cities[c]!.name} (${b.map.id(h)})`, { hex: b.map.id(h) });
 }
@@ -100,37 +104,14 @@ export function unitsAt(b: Board, s: EaState, h: number): number[] {
   return out;
 }
 
+export type { Occ } from './fast.ts';
+
 /**
- * Ground units by hex: `first(o, h)` the first unit there, `next[u]` the next one (ascending), -1 at the
- * end. One scratch index per board, rebuilt per query without clearing (a generation stamp marks the
- * live entries): a query holds at most one index at a time.
+ * Ground units by hex (`first`, `listAt`): one index per board, rebuilt only when the unit hexes
+ * change (fast.ts `syncOcc`). Read it, and do not keep it across a change of state.
  */
-export interface Occ {
-  head: Int32Array;
-  stamp: Uint32Array;
-  gen: number;
-  next: Int32Array;
-}
-
-const occScratch = new WeakMap<Board, Occ>();
-
-/** Build the occupancy index of the state's ground units, once per query. */
 export function occIndex(b: Board, s: EaState): Occ {
-  let o = occScratch.get(b);
-  if (!o || o.next.length < s.hex.length) {
-    o = { head: new Int32Array(b.map.size), stamp: new Uint32Array(b.map.size), gen: 0, next: new Int32Array(s.hex.length) };
-    occScratch.set(b, o);
-  }
-  const gen = (o.gen = (o.gen + 1) >>> 0 || 1);
-  const { head, stamp, next } = o;
-  for (let u = s.hex.length - 1; u >= 0; u--) {
-    const h = s.hex[u]!;
-    if (h < 0 || b.units[u]!.prof.type === 'air') continue;
-    next[u] = stamp[h] === gen ? head[h]! : -1;
-    head[h] = u;
-    stamp[h] = gen;
-  }
-  return o;
+  return syncOcc(fastOf(b), s).index;
 }
 
 /** The first ground unit in `h` (-1 none). */
@@ -143,43 +124,48 @@ export function listAt(o: Occ, h: number): number[] {
   return out;
 }
 
-/** Per hex: 1 where a ground unit of `side` stands. */
-function occupied(b: Board, s: EaState, side: SideNo): Uint8Array {
-  const m = new Uint8Array(b.map.size);
-  for (let u = 0; u < s.hex.length; u++) {
-    const h = s.hex[u]!;
-    if (h >= 0 && b.units[u]!.side === side && b.units[u]!.prof.type !== 'air') m[h] = 1;
-  }
-  return m;
+/**
+ * Per hex: 1 where a ground unit of `side` stands. The mask is shared and updated in place when the
+ * unit hexes change: read it, never write it, and do not keep it across a change of state.
+ */
+export function occupied(b: Board, s: EaState, side: SideNo): Uint8Array {
+  return syncOcc(fastOf(b), s).masks[side];
 }
 
-/** Last ZOC computed per board and side, keyed by a fingerprint of what ZOC depends on (unit hexes, morale, supply, forts). */
-const zocCache = new WeakMap<Board, { a: number; b: number; mask: Uint8Array }[]>();
+/** Control map per board (4.2: the start line with `flip` applied), with the flip list it was made for. */
+const ctlCache = new WeakMap<Board, { flip: number[]; ctl: Int8Array }>();
 
-/** Two 32-bit fingerprints of the unit arrays and forts (a stale ZOC would need both to collide). */
-function zocKey(s: EaState): [number, number] {
-  let a = 0x811c9dc5;
-  let c = 0x9e3779b9;
-  const n = s.hex.length;
-  for (let u = 0; u < n; u++) {
-    const v = (s.hex[u]! + 8) * 32 + s.mor[u]! * 4 + s.sup[u]!;
-    a = Math.imul(a ^ v, 0x01000193);
-    c = Math.imul(c + v, 0x85ebca6b) ^ (c >>> 13);
+/** Per hex: the side controlling it (4.2), -1 nobody. Shared and updated in place: read it, never write it. */
+export function controlMap(b: Board, s: EaState): Int8Array {
+  let c = ctlCache.get(b);
+  if (!c) ctlCache.set(b, (c = { flip: [], ctl: Int8Array.from(b.startCtl) }));
+  const { flip, ctl } = c;
+  if (flip.length === s.flip.length) {
+    let i = 0;
+    while (i < flip.length && flip[i] === s.flip[i]) i++;
+    if (i === flip.length) return ctl;
   }
-  for (let i = 0; i < s.forts.length; i++) {
-    a = Math.imul(a ^ (s.forts[i]! + 1), 0x01000193);
-    c = Math.imul(c + s.forts[i]! + 7, 0x85ebca6b) ^ (c >>> 13);
+  for (const h of flip) ctl[h] = b.startCtl[h]!;
+  flip.length = 0;
+  for (const h of s.flip) {
+    flip.push(h);
+    if (b.startCtl[h]! >= 0) ctl[h] = 1 - b.startCtl[h]!;
   }
-  return [a >>> 0, c >>> 0];
+  return ctl;
 }
+
+/** ZOC per board and side, with a copy of what it was computed from (that side's unit hexes, morale, supply; the forts). */
+const zocCache = new WeakMap<Board, { k: Snapshot; mask: Uint8Array; ok: boolean }[]>();
 
 /** 5.1-5.2, 13.85, 14.6: the ZOC of `side`: Inf, Cav and FA not demoralized and not at effective L2, never across sea or lake nor into a neutral. The mask is shared: read it, never write it. */
 export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
-  const [ka, kb] = zocKey(s);
+  const f = fastOf(b);
   let cache = zocCache.get(b);
   if (!cache) zocCache.set(b, (cache = []));
-  const hit = cache[side];
-  if (hit && hit.a === ka && hit.b === kb) return hit.mask;
+  const c = (cache[side] ??= { k: new Snapshot(), mask: new Uint8Array(b.map.size), ok: false });
+  feedSide(f, s, side, c.k.start());
+  if (c.k.finish() && c.ok) return c.mask;
+  c.ok = false;
   const hexes: number[] = [];
   for (let u = 0; u < s.hex.length; u++) {
     if (s.hex[u]! < 0 || b.units[u]!.side !== side || !projectsZoc(b.units[u]!.prof.type)) continue;
@@ -187,9 +173,9 @@ export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
     hexes.push(s.hex[u]!);
   }
   fired('5');
-  const mask = zocMask(b.map, hexes, { projects: (_f, to, side2) => b.sideMp[side2] !== 255 && b.neutral[to] === 0 });
-  cache[side] = { a: ka, b: kb, mask };
-  return mask;
+  zocMask(b.map, hexes, { projects: f.projectsZoc, out: c.mask });
+  c.ok = true;
+  return c.mask;
 }
 
 const searches = new WeakMap<Board, { reach: ReachSearch; supply: SupplySearch; rail: RailSearch }>();
@@ -199,7 +185,24 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
   return x;
 }
 
-// Rail hexes `side` may use (9.0, 10, ruling rail-railhead): railOwn in railheads.ts.
+/** Rail hexes `side` may use (9.0, 10, ruling rail-railhead): rail of its own gauge (railheads.ts `gaugeMap`) that it controls. */
+const railOwn = (gauge: Int8Array, control: Int8Array, h: number, side: number): boolean => gauge[h] === side && control[h] === side;
+
+/** Supply per board and side, with a copy of what it was traced from (fast.ts `feedSupply`). */
+const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean }[]>();
+
+/** `supplyOf`, shared and updated in place: read it, never write it, and do not keep it across a change of state. */
+function supplyDist(b: Board, s: EaState, side: SideNo): Int32Array {
+  let cache = supplyCache.get(b);
+  if (!cache) supplyCache.set(b, (cache = []));
+  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false });
+  feedSupply(s, c.k.start());
+  if (c.k.finish() && c.ok) return c.dist;
+  c.ok = false;
+  c.dist.set(traceSupply(b, s, side));
+  c.ok = true;
+  return c.dist;
+}
 
 /**
  * 14.2-14.3: a side's supply: from its cities in its home countries that it controls and that no enemy
@@ -208,23 +211,69 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
  * or lake. Returns `dist` per hex (-1 unsupplied), a fresh copy.
  */
 export function supplyOf(b: Board, s: EaState, side: SideNo): Int32Array {
+  return Int32Array.from(supplyDist(b, s, side));
+}
+
+/**
+ * The supply search itself (`supplyOf`); the result lasts until the board's next supply search. With
+ * `railOnly`, the overland leg is 0 hexes long: the hexes found are the sources and the rail joined to
+ * them (14.2), from which the overland leg starts.
+ */
+export function traceSupply(b: Board, s: EaState, side: SideNo, railOnly = false): Int32Array {
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   const mine = occupied(b, s, side);
   const theirs = occupied(b, s, (1 - side) as SideNo);
+  const control = controlMap(b, s);
   const sources: number[] = [];
   for (const c of b.map.cities) {
     const code = b.map.countryCode(c.hex);
-    if (code && b.home[side].has(code) && ctl(b, s, c.hex) === side && !theirs[c.hex] && !ezoc[c.hex]) sources.push(c.hex);
+    if (code && b.home[side].has(code) && control[c.hex] === side && !theirs[c.hex] && !ezoc[c.hex]) sources.push(c.hex);
   }
-  const blocked = (h: number): boolean => (ezoc[h] === 1 && mine[h] === 0) || theirs[h] === 1 || b.neutral[h] === 1 || b.mp[h] === 255;
-  const res = search(b).supply.run({
-    sources,
-    limit: supplyLength(s.wx),
-    blocked,
-    crosses: (_f, _t, sd) => b.sideMp[sd] !== 255,
-    rail: { blocked: (h: number) => !railOwn(b, s, h, side) || ezoc[h] === 1 || b.neutral[h] === 1 },
-  });
-  return Int32Array.from(res.dist);
+  const c = supplyCtx(b);
+  c.ezoc = ezoc;
+  c.mine = mine;
+  c.theirs = theirs;
+  c.control = control;
+  c.gauge = gaugeMap(b, s);
+  c.side = side;
+  c.rules.sources = sources;
+  c.rules.limit = railOnly ? 0 : supplyLength(s.wx);
+  return search(b).supply.run(c.rules).dist;
+}
+
+/** The supply search's inputs (one search at a time per board) and its callbacks, made once per board. */
+interface SupplyCtx {
+  ezoc: Uint8Array;
+  mine: Uint8Array;
+  theirs: Uint8Array;
+  control: Int8Array;
+  gauge: Int8Array;
+  side: number;
+  rules: SupplyRules & { sources: number[] };
+}
+const supplyCtxs = new WeakMap<Board, SupplyCtx>();
+
+function supplyCtx(b: Board): SupplyCtx {
+  const have = supplyCtxs.get(b);
+  if (have) return have;
+  const none = new Uint8Array(0);
+  const c: SupplyCtx = {
+    ezoc: none,
+    mine: none,
+    theirs: none,
+    control: new Int8Array(0),
+    gauge: new Int8Array(0),
+    side: 0,
+    rules: {
+      sources: [],
+      limit: 0,
+      blocked: (h) => (c.ezoc[h] === 1 && c.mine[h] === 0) || c.theirs[h] === 1 || b.neutral[h] === 1 || b.mp[h] === 255,
+      crosses: fastOf(b).crosses,
+      rail: { blocked: (h) => !railOwn(c.gauge, c.control, h, c.side) || c.ezoc[h] === 1 || b.neutral[h] === 1 },
+    },
+  };
+  supplyCtxs.set(b, c);
+  return c;
 }
 
 // --- the phase machine --------------------------------------------------------------------------
@@ -283,7 +332,7 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     s.rp[r.nation] = [next.inf, next.art, next.tank];
   }
   fired('17.2');
-  const supply = supplyOf(b, s, side);
+  const supply = supplyDist(b, s, side);
   const usedCity = new Set<number>(); // 17.12 for reinforcements; replacements keep their own count (17.25, s.used)
   const placeAt = (u: number, want: number): number => {
     const d = b.units[u]!;
@@ -316,7 +365,7 @@ const poolWwNation = (n: Nation): string => (n === 'CA' || n === 'AU' ? 'GB' : n
 
 /** 7.22, 14.1, 14.63: supplied units clear their marker; unsupplied ones go a level up, or are eliminated. */
 function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
-  const dist = supplyOf(b, s, side);
+  const dist = supplyDist(b, s, side);
   for (const u of onMap(b, s, side)) {
     if (b.units[u]!.prof.type === 'air') continue;
     const h = s.hex[u]!;
@@ -336,7 +385,7 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
 /** 7.25: railheads advance (10); unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
 function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   advanceRailheads(b, s, side, ev); // 7.25, 10.2-10.4
-  const dist = supplyOf(b, s, side);
+  const dist = supplyDist(b, s, side);
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   for (const u of onMap(b, s, side)) {
     const h = s.hex[u]!;
@@ -384,8 +433,8 @@ function endTurn(b: Board, s: EaState, ev: Events): void {
 
 /** 3.71: the 15 places as they stand. */
 export function vpPlaces(b: Board, s: EaState): VpPlace[] {
-  const cp = supplyOf(b, s, 0);
-  const al = reading(s.rulings, 'vp-supply') === 'occupant-path' ? supplyOf(b, s, 1) : cp;
+  const cp = supplyDist(b, s, 0);
+  const al = reading(s.rulings, 'vp-supply') === 'occupant-path' ? supplyDist(b, s, 1) : cp;
   return b.vp.map((p) => {
     const here = unitsAt(b, s, p.hex);
     const germanInfantry = here.some((u) => b.units[u]!.nation === 'GE' && isInfantry(b.units[u]!.prof.type));
@@ -427,35 +476,77 @@ function mfOf(b: Board, s: EaState, u: number): number {
   return movementFactor({ printed: b.units[u]!.prof.move, weather: s.wx, supplyLevel: effLevel(b, s, u), demoralized: s.mor[u] !== 0 }, s.rulings);
 }
 
+/**
+ * The movement search's inputs for one unit (one search at a time per board) and its callbacks, made
+ * once per board: per-hex verdicts are worked out once per search (1 may enter, 2 may not), marked by a
+ * generation stamp instead of a fresh array.
+ */
+interface MoveCtx {
+  s: EaState;
+  u: number;
+  side: number;
+  ezoc: Uint8Array;
+  enemyOcc: Uint8Array;
+  dem: boolean;
+  gen: number;
+  stamp: Uint32Array;
+  verdict: Uint8Array;
+  enterable: (to: number, sd: number) => boolean;
+  rules: MoveRules;
+}
+const moveCtxs = new WeakMap<Board, MoveCtx>();
+
+function moveCtx(b: Board): MoveCtx {
+  const have = moveCtxs.get(b);
+  if (have) return have;
+  const none = new Uint8Array(0);
+  const c: MoveCtx = {
+    s: undefined as unknown as EaState,
+    u: -1,
+    side: 0,
+    ezoc: none,
+    enemyOcc: none,
+    dem: false,
+    gen: 0,
+    stamp: new Uint32Array(b.map.size),
+    verdict: new Uint8Array(b.map.size),
+    enterable: (to, sd) => b.sideMp[sd] !== 255 && hexOk(to),
+    rules: { enterCost: (f, to, sd) => (c.enterable(to, sd) ? b.mp[to]! + b.sideMp[sd]! + (c.ezoc[f] === 1 && c.ezoc[to] === 1 ? 1 : 0) : Infinity) },
+  };
+  function hexOk(to: number): boolean {
+    if (c.stamp[to] === c.gen) return c.verdict[to] === 1;
+    const s = c.s;
+    let ok = b.mp[to] !== 255 && b.neutral[to] === 0 && c.enemyOcc[to] === 0 && !(c.dem && c.ezoc[to] === 1); // 13.85
+    if (ok) {
+      const f = fortAt(s, to);
+      if (f >= 0 && s.forts[f + 1] !== c.side) ok = false; // ruling lone-fort: a lone enemy fort must be attacked
+    }
+    if (ok) ok = sectorOk(b, s, c.u, to);
+    c.stamp[to] = c.gen;
+    c.verdict[to] = ok ? 1 : 2;
+    return ok;
+  }
+  moveCtxs.set(b, c);
+  return c;
+}
+
 /** Run unit `u`'s movement reach (8.1-8.4): the search object holds costs and paths until the next run. */
 function reachFor(b: Board, s: EaState, u: number): { reach: ReachSearch; enterable: (to: number, sd: number) => boolean } {
   const side = b.units[u]!.side;
-  const from = s.hex[u]!;
-  const enemyOcc = occupied(b, s, (1 - side) as SideNo);
-  const ezoc = zocOf(b, s, (1 - side) as SideNo);
-  const dem = s.mor[u] !== 0;
-  // Per-hex verdicts, worked out once per hex: 1 may enter, 2 may not.
-  const memo = new Uint8Array(b.map.size);
-  const hexOk = (to: number): boolean => {
-    let m = memo[to]!;
-    if (m === 0) {
-      let ok = b.mp[to] !== 255 && b.neutral[to] === 0 && enemyOcc[to] === 0 && !(dem && ezoc[to] === 1); // 13.85
-      if (ok) {
-        const f = fortAt(s, to);
-        if (f >= 0 && s.forts[f + 1] !== side) ok = false; // ruling lone-fort: a lone enemy fort must be attacked
-      }
-      if (ok) ok = sectorOk(b, s, u, to);
-      memo[to] = m = ok ? 1 : 2;
-    }
-    return m === 1;
-  };
-  const enterable = (to: number, sd: number): boolean => b.sideMp[sd] !== 255 && hexOk(to);
-  const mp = b.mp;
-  const sideMp = b.sideMp;
-  const reach = search(b).reach.run(from, mfOf(b, s, u), {
-    enterCost: (f, to, sd) => (enterable(to, sd) ? mp[to]! + sideMp[sd]! + (ezoc[f] === 1 && ezoc[to] === 1 ? 1 : 0) : Infinity),
-  });
-  return { reach, enterable };
+  const c = moveCtx(b);
+  c.s = s;
+  c.u = u;
+  c.side = side;
+  c.enemyOcc = occupied(b, s, (1 - side) as SideNo);
+  c.ezoc = zocOf(b, s, (1 - side) as SideNo);
+  c.dem = s.mor[u] !== 0;
+  c.gen = (c.gen + 1) >>> 0;
+  if (c.gen === 0) {
+    c.stamp.fill(0);
+    c.gen = 1;
+  }
+  const reach = search(b).reach.run(s.hex[u]!, mfOf(b, s, u), c.rules);
+  return { reach, enterable: c.enterable };
 }
 
 /** Hexes unit `u` may end its move in, by ground movement (8.1-8.4), with the stacking of 6.1 and 18.41 met at the end. */
@@ -465,57 +556,129 @@ export function destinations(b: Board, s: EaState, u: number): number[] {
 
 /**
  * The destinations of unit `u` and, for each, the enemy-held hexes its cheapest path passes through
- * (4.2: they change hands as it passes), so that playing the move needs no second search.
+ * (4.2: they change hands as it passes), so that playing the move needs no second search; `via` is
+ * undefined when no path passes through any.
  */
-function movePlan(b: Board, s: EaState, u: number): { opts: number[]; via: number[][] } {
+function movePlan(b: Board, s: EaState, u: number): { opts: number[]; via: number[][] | undefined } {
   const from = s.hex[u]!;
   const side = b.units[u]!.side;
-  const { reach, enterable } = reachFor(b, s, u);
-  const out = new Set<number>();
-  for (let i = 1; i < reach.count; i++) out.add(reach.hexes[i]!);
-  // 8.4: a unit may always move one hex.
-  for (let d = 0; d < 6; d++) {
-    const nb = b.map.neighbours[from * 6 + d]!;
-    if (nb >= 0 && enterable(nb, b.map.grid.sides[from * 6 + d]!)) out.add(nb);
-  }
+  const e = reachOf(b, s, u);
+  const f = fastOf(b);
   const prof = b.units[u]!.prof;
   const occ = occIndex(b, s);
   fired('6.1');
   fired('6.2');
-  const opts = [...out]
-    .filter((h) => {
-      if (first(occ, h) < 0) return true;
+  const opts: number[] = [];
+  for (const h of e.cand) {
+    if (first(occ, h) < 0) opts.push(h);
+    else {
       const here = listAt(occ, h).map((x) => b.units[x]!.prof);
-      return stackLegal([...here, prof]) && nationsMayStack([...here, prof]);
-    })
-    .sort((x, y) => x - y);
-  const via = opts.map((h) => {
-    const path = reach.reached(h) ? reach.pathTo(h).slice(1) : [h];
-    return path.filter((x) => b.startCtl[x]! >= 0 && ctl(b, s, x) !== side);
-  });
+      here.push(prof);
+      if (stackLegal(here) && nationsMayStack(here)) opts.push(h);
+    }
+  }
+  sortHexes(f, opts);
+  // 4.2: the hexes on the way whose control differs from the mover's side.
+  const control = controlMap(b, s);
+  const g = nextGen(f);
+  const { stamp, parent } = f;
+  for (let i = 0; i < e.reached; i++) {
+    stamp[e.cand[i]!] = g;
+    parent[e.cand[i]!] = e.parent[i]!;
+  }
+  let via: number[][] | undefined;
+  for (let i = 0; i < opts.length; i++) {
+    const h = opts[i]!;
+    let list: number[] | undefined;
+    if (stamp[h] === g) {
+      for (let x = h; x !== from && x >= 0; x = parent[x]!) if (b.startCtl[x]! >= 0 && control[x] !== side) (list ??= []).push(x);
+      if (list && list.length > 1) list.reverse();
+    } else if (b.startCtl[h]! >= 0 && control[h] !== side) list = [h];
+    if (list && !via) {
+      via = [];
+      for (let j = 0; j < i; j++) via.push([]);
+    }
+    if (via) via.push(list ?? []);
+  }
   return { opts, via };
+}
+
+/** A unit's movement reach as found: the hexes reached (`reached` of them, with the hex each came from) then the 8.4 one-hex moves. */
+interface ReachEntry {
+  from: number;
+  mf: number;
+  dem: boolean;
+  cand: Int32Array;
+  reached: number;
+  parent: Int32Array;
+}
+
+/**
+ * Reaches kept per board and side while the enemy's units and the forts stay as they were (and the
+ * turn is on the same side of May 1918, 3.62): a search bot asks for every unit's moves after each move
+ * of another, and a unit's reach depends on the enemy, the forts, its own hex and its MF only.
+ */
+const reachMemo = new WeakMap<Board, { k: Snapshot; late: boolean; units: Map<number, ReachEntry> }[]>();
+
+function reachOf(b: Board, s: EaState, u: number): ReachEntry {
+  const f = fastOf(b);
+  const side = f.side[u]! as SideNo;
+  let memo = reachMemo.get(b);
+  if (!memo) reachMemo.set(b, (memo = []));
+  const m = (memo[side] ??= { k: new Snapshot(), late: false, units: new Map() });
+  feedSide(f, s, (1 - side) as SideNo, m.k.start());
+  const late = s.turn >= 2;
+  if (!m.k.finish() || m.late !== late) {
+    m.units.clear();
+    m.late = late;
+  }
+  const from = s.hex[u]!;
+  const mf = mfOf(b, s, u);
+  const dem = s.mor[u] !== 0;
+  const have = m.units.get(u);
+  if (have && have.from === from && have.mf === mf && have.dem === dem) return have;
+  const { reach, enterable } = reachFor(b, s, u);
+  const cand: number[] = [];
+  const parent: number[] = [];
+  const g = nextGen(f);
+  for (let i = 1; i < reach.count; i++) {
+    const h = reach.hexes[i]!;
+    f.stamp[h] = g;
+    cand.push(h);
+    parent.push(reach.parent[h]!);
+  }
+  const reached = cand.length;
+  // 8.4: a unit may always move one hex.
+  for (let d = 0; d < 6; d++) {
+    const nb = b.map.neighbours[from * 6 + d]!;
+    if (nb >= 0 && f.stamp[nb] !== g && enterable(nb, b.map.grid.sides[from * 6 + d]!)) {
+      f.stamp[nb] = g;
+      cand.push(nb);
+    }
+  }
+  const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent) };
+  m.units.set(u, e);
+  return e;
 }
 
 /** The rail net whose capacity a unit uses (9.5; the US on the French net, the Commonwealth on the British). */
 function railNet(b: Board, u: number): string {
-  const n = b.units[u]!.nation;
-  return b.data.charts.railCapacity.usesNetOf?.[n] ?? n;
+  return fastOf(b).railNet[u]!;
 }
 
-const onRail = (b: Board, h: number): boolean => {
-  for (let d = 0; d < 6; d++) if (b.map.sideFeatures[b.map.grid.sides[h * 6 + d]!]! & SideFeature.RAIL) return true;
-  return false;
-};
+/** Whether a rail line runs along one of the hexsides of `h`. */
+const onRail = (b: Board, h: number): boolean => fastOf(b).onRail[h] === 1;
 
 /** 9.1-9.5, 3.67: whether unit `u` may entrain now: not in March 1918, on its side's rail, out of enemy ZOC, with capacity left on its net. */
 function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
   if (b.scen.id === '1918' && s.turn === 0) return false; // 3.67
   const h = s.hex[u]!;
-  const d = b.units[u]!;
-  if (d.prof.type === 'air' || !onRail(b, h) || !railOwn(b, s, h, d.side) || ezoc[h] === 1) return false;
-  const net = railNet(b, u);
+  const f = fastOf(b);
+  const side = f.side[u]!;
+  if (f.ground[u] === 0 || f.onRail[h] === 0 || !railOwn(gaugeMap(b, s), controlMap(b, s), h, side) || ezoc[h] === 1) return false;
+  const net = f.railNet[u]!;
   const cap = b.data.charts.railCapacity.corps[net];
-  return cap !== undefined && (s.rail[net] ?? 0) + corpsHalves(d.prof) <= 2 * cap;
+  return cap !== undefined && (s.rail[net] ?? 0) + f.halves[u]! <= 2 * cap;
 }
 
 /** 9.1-9.2: where unit `u` may detrain: up to 30 rail hexes (24 in Snow) through its side's rail free of enemy units and ZOC, stacking met. */
@@ -524,17 +687,24 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   const theirs = occupied(b, s, (1 - side) as SideNo);
   fired('10');
-  const r = search(b).rail.run(s.hex[u]!, railHexes(s.wx), (h: number) => !railOwn(b, s, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const control = controlMap(b, s);
+  const gauge = gaugeMap(b, s);
+  const r = search(b).rail.run(s.hex[u]!, railHexes(s.wx), (h: number) => !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
   const occ = occIndex(b, s);
   const prof = b.units[u]!.prof;
   const out: number[] = [];
   for (let i = 1; i < r.count; i++) {
     const h = r.hexes[i]!;
     if (!sectorOk(b, s, u, h)) continue;
+    if (first(occ, h) < 0) {
+      out.push(h); // a lone unit always stacks (6.1, 18.41)
+      continue;
+    }
     const here = listAt(occ, h).map((x) => b.units[x]!.prof);
-    if (stackLegal([...here, prof]) && nationsMayStack([...here, prof])) out.push(h);
+    here.push(prof);
+    if (stackLegal(here) && nationsMayStack(here)) out.push(h);
   }
-  return out.sort((x, y) => x - y);
+  return sortHexes(fastOf(b), out);
 }
 
 function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly number[], ev: Events): void {
@@ -550,17 +720,12 @@ function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly n
 
 /** 15.21: supplied infantry that has not moved may entrench (or improve to L2) instead of moving; not in a fort hex (15.22). */
 function mayEntrench(b: Board, s: EaState, u: number): boolean {
-  const t = b.units[u]!.prof.type;
-  return isInfantry(t) && s.sup[u] === 0 && s.ent[u]! < 2 && (s.flg[u]! & FLAG.MOVED) === 0 && fortAt(s, s.hex[u]!) < 0;
+  return fastOf(b).infantry[u] === 1 && s.sup[u] === 0 && s.ent[u]! < 2 && (s.flg[u]! & FLAG.MOVED) === 0 && fortAt(s, s.hex[u]!) < 0;
 }
 
-function movable(b: Board, s: EaState, side: SideNo): number[] {
-  const out: number[] = [];
-  for (let u = 0; u < s.hex.length; u++) {
-    if (s.hex[u]! < 0 || b.units[u]!.side !== side || b.units[u]!.prof.type === 'air' || (s.flg[u]! & FLAG.MOVED) !== 0) continue;
-    out.push(u);
-  }
-  return out;
+/** Whether unit `u` of `side` may still move, rail or entrench this phase: on the map, ground, not moved yet. */
+function isMovable(f: Fast, s: EaState, side: SideNo, u: number): boolean {
+  return s.hex[u]! >= 0 && f.side[u] === side && f.ground[u] === 1 && (s.flg[u]! & FLAG.MOVED) === 0;
 }
 
 // --- combat (13) --------------------------------------------------------------------------------
@@ -583,19 +748,61 @@ function mayAttack(b: Board, s: EaState, hex: number, occ: Occ = occIndex(b, s))
 /** Enemy hexes that can be attacked now: occupied or a lone fort (13.2), not attacked yet (13.5), with an Inf/Cav able to attack. */
 function targets(b: Board, s: EaState): number[] {
   const enemy = (1 - s.seg) as SideNo;
-  const hexes = new Set<number>();
-  for (let u = 0; u < s.hex.length; u++) {
+  const f = fastOf(b);
+  const g = nextGen(f);
+  const hexes: number[] = [];
+  for (const u of f.ofSide[enemy]) {
     const h = s.hex[u]!;
-    if (h >= 0 && b.units[u]!.side === enemy && b.units[u]!.prof.type !== 'air' && (s.flg[u]! & FLAG.DEFENDED) === 0) hexes.add(h);
+    if (h >= 0 && f.ground[u] === 1 && (s.flg[u]! & FLAG.DEFENDED) === 0 && f.stamp[h] !== g) {
+      f.stamp[h] = g;
+      hexes.push(h);
+    }
   }
-  for (let i = 0; i < s.forts.length; i += 3) if (s.forts[i + 1] === enemy) hexes.add(s.forts[i]!);
+  for (let i = 0; i < s.forts.length; i += 3) {
+    const h = s.forts[i]!;
+    if (s.forts[i + 1] === enemy && f.stamp[h] !== g) {
+      f.stamp[h] = g;
+      hexes.push(h);
+    }
+  }
   const occ = occIndex(b, s);
-  return [...hexes].filter((h) => !s.hit.includes(h) && mayAttack(b, s, h, occ).some((u) => isInfCav(b.units[u]!.prof.type))).sort((x, y) => x - y);
+  const out: number[] = [];
+  for (const h of hexes) if (!s.hit.includes(h) && infCavMayAttack(b, s, h, occ)) out.push(h);
+  return sortHexes(f, out);
+}
+
+/** Whether hex `h` is one of `targets(b, s)`. */
+function isTarget(b: Board, s: EaState, h: number): boolean {
+  const enemy = 1 - s.seg;
+  const f = fastOf(b);
+  let held = false;
+  for (const u of f.ofSide[enemy]!) {
+    if (s.hex[u] === h && f.ground[u] === 1 && (s.flg[u]! & FLAG.DEFENDED) === 0) {
+      held = true;
+      break;
+    }
+  }
+  if (!held) for (let i = 0; i < s.forts.length; i += 3) if (s.forts[i] === h && s.forts[i + 1] === enemy) held = true;
+  return held && !s.hit.includes(h) && infCavMayAttack(b, s, h, occIndex(b, s));
+}
+
+/** Whether an Inf/Cav is among `mayAttack(b, s, hex)` (13.2: a hex is attacked only with one). */
+function infCavMayAttack(b: Board, s: EaState, hex: number, occ: Occ): boolean {
+  const side = s.seg;
+  const f = fastOf(b);
+  for (let d = 0; d < 6; d++) {
+    const nb = b.map.neighbours[hex * 6 + d]!;
+    if (nb < 0 || b.sideAtt8[b.map.grid.sides[hex * 6 + d]!] === 0) continue;
+    for (let u = first(occ, nb); u >= 0; u = occ.next[u]!) {
+      if (f.side[u] !== side || s.mor[u] !== 0 || (s.flg[u]! & FLAG.ATTACKED) !== 0) continue;
+      if (f.infCav[u] === 1) return true;
+    }
+  }
+  return false;
 }
 
 /** The strength, odds and DRMs of the attack being formed (13.64, 14.61, 15, 16, 18.42). */
-export function assess(b: Board, s: EaState, hex: number, att: readonly number[]): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
-  const def = unitsAt(b, s, hex);
+export function assess(b: Board, s: EaState, hex: number, att: readonly number[], def: readonly number[] = unitsAt(b, s, hex)): { col: number; drm: number; att8: number; def8: number; stoss: number; tanks: number; air: number[] } {
   let att8 = 0;
   let stoss = 0;
   const tanksBy = new Map<string, number>();
@@ -618,13 +825,13 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   }
   let tanks = 0;
   for (const [n, k] of tanksBy) tanks += Math.min(k, infBy.get(n) ?? 0); // 16.3: one infantry corps of its nation per tank
-  // 16.41-16.42: air units of the attacker based within 4 hexes join, at most 2, each with an infantry corps of its nation.
+  // 16.41-16.42: air units of the attacker flown over this hex join, at most 2, each with an infantry corps of its nation.
   const air: number[] = [];
   const usedInf = new Map<string, number>();
   for (let u = 0; u < s.hex.length && air.length < 2; u++) {
     const d = b.units[u]!;
     if (d.prof.type !== 'air' || d.side !== s.seg || s.hex[u]! < 0 || (s.flg[u]! & FLAG.AIR_USED) !== 0) continue;
-    if (b.map.grid.distance(s.hex[u]!, hex) > 4) continue;
+    if (s.hex[u] !== hex || (s.flg[u]! & FLAG.SORTIE) === 0) continue; // 16.41: flown over this hex in the Movement Phase
     const used = usedInf.get(d.nation) ?? 0;
     if (used >= (infBy.get(d.nation) ?? 0)) continue;
     usedInf.set(d.nation, used + 1);
@@ -647,9 +854,16 @@ export function assess(b: Board, s: EaState, hex: number, att: readonly number[]
   return { col: oddsColumn(att8, def8), drm: netDrm(aDrm, dDrm), att8, def8, stoss: Math.min(3, stoss), tanks: b.noTank[hex] ? 0 : Math.min(3, tanks), air };
 }
 
+/** A 13.3 split choice; once the attacks are all designated, the first is resolved (13.63). */
+function splitChoice(b: Board, s: EaState, choice: string, ev: Events): void {
+  if (!playSplit(b, s, choice)) return;
+  takeNextAttack(s);
+  startCombat(b, s, ev);
+}
+
 function startCombat(b: Board, s: EaState, ev: Events): void {
   const cb = s.cb!;
-  const def = unitsAt(b, s, cb.hex);
+  const def = cb.def.length ? cb.def.filter((u) => s.hex[u] === cb.hex) : unitsAt(b, s, cb.hex); // 13.3: this attack's defenders
   if (def.length === 0) {
     // 13.651: a fort alone is taken at once (automatic DE).
     const f = fortAt(s, cb.hex);
@@ -661,7 +875,7 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
     runTodo(b, s, ev);
     return;
   }
-  const a = assess(b, s, cb.hex, cb.att);
+  const a = assess(b, s, cb.hex, cb.att, def);
   cb.def = def;
   cb.col = a.col;
   cb.drm = a.drm;
@@ -671,6 +885,10 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
   for (const u of a.air) s.flg[u] = s.flg[u]! | FLAG.AIR_USED;
   for (const u of cb.att) s.flg[u] = s.flg[u]! | FLAG.ATTACKED;
   for (const u of def) s.flg[u] = s.flg[u]! | FLAG.DEFENDED;
+  const names = (us: readonly number[]) => us.map((u) => label(b, u)).join(', ');
+  const c = b.map.city[cb.hex]!;
+  const where = `${b.map.id(cb.hex)}${c >= 0 ? ` (${b.map.cities[c]!.name})` : ''}`;
+  emit(ev, 'attack', SIDE_IDS[s.seg], `${SIDE_IDS[s.seg]} attacks ${where} with ${names(cb.att)}${a.air.length ? ` and air ${names(a.air)}` : ''} against ${names(def)}`, { hex: b.map.id(cb.hex), attackers: cb.att.length, defenders: def.length });
   s.ask = { k: 'die', what: 'combat' };
 }
 
@@ -813,8 +1031,13 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
     s.ask = { k: 'advance', opts };
     return;
   }
-  // The combat is over.
+  // The attack is over: the next one designated against the hex (13.3, 13.63), or the combat is.
   for (let u = 0; u < s.flg.length; u++) s.flg[u] = s.flg[u]! & ~FLAG.RETREATED;
+  if (takeNextAttack(s)) {
+    cb.attLost = 0;
+    startCombat(b, s, ev);
+    return;
+  }
   s.cb = null;
   s.ask = { k: 'attack' };
 }
@@ -827,7 +1050,13 @@ function takeLosses(b: Board, s: EaState, t: Extract<Todo, { t: 'lose' }>, set: 
     eliminate(b, s, u, ev, 'combat losses (13.7)');
   }
   if (t.side === s.seg) cb.attLost += lost;
-  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false });
+  if (t.thenDefLoses) cb.todo.splice(1, 0, { t: 'lose', side: (1 - s.seg) as SideNo, factors: cb.attLost, largest: false, stoss: false, tank: false, nd: true });
+  if (t.nd) {
+    // 13.73: what defended together with a lost unit retreats, demoralized.
+    const rest = ndPartners(b, s, set);
+    for (const u of rest) s.mor[u] = s.mor[u] === 0 ? 1 : 2;
+    if (rest.length) cb.todo.unshift({ t: 'retreat', units: rest });
+  }
 }
 
 /** 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if there is one; stacking met where possible. */
@@ -852,7 +1081,7 @@ function retreatOptions(b: Board, s: EaState, u: number): number[] {
   });
   const pool = stacked; // 13.84: overstacking only without alternative; the excess would retreat again or die, so we only offer hexes that fit
   if (pool.length <= 1) return pool;
-  const dist = supplyOf(b, s, side);
+  const dist = supplyDist(b, s, side);
   const here = dist[from]! < 0 ? Infinity : dist[from]!;
   const keep = pool.filter((h) => dist[h]! >= 0 && dist[h]! <= here);
   return (keep.length ? keep : pool).sort((x, y) => x - y);
@@ -892,8 +1121,9 @@ export function eliminate(b: Board, s: EaState, u: number, ev: Events, why: stri
 
 /** A unit's label for logs: `#12 4-6-4 FR inf`. */
 export function label(b: Board, u: number): string {
+  const names = fastOf(b).unitNames;
   const p = b.units[u]!.prof;
-  return `#${u} ${p.attack}-${p.defense}-${p.move} ${p.nation} ${p.type}${p.size === 'div' ? ' XX' : ''}`;
+  return (names[u] ??= `#${u} ${p.attack}-${p.defense}-${p.move} ${p.nation} ${p.type}${p.size === 'div' ? ' XX' : ''}`);
 }
 
 // --- morale (21) ----------------------------------------------------------------------------------
@@ -934,38 +1164,55 @@ function nextMorale(b: Board, s: EaState, ev: Events): void {
 /** The options of the current decision, in canonical order (ascending unit number or hex number, then the closing option). */
 export function options(b: Board, s: EaState): string[] {
   const a = s.ask;
-  const id = (h: number) => b.map.id(h);
+  const f = fastOf(b);
+  const L = f.labels;
   switch (a.k) {
     case 'move': {
       const out: string[] = [];
       const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
       let ezoc: Uint8Array | undefined;
-      for (const u of movable(b, s, s.seg)) {
-        out.push(`move ${u}`);
-        if (!noRail && onRail(b, s.hex[u]!) && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(`rail ${u}`);
-        if (mayEntrench(b, s, u)) out.push(`entrench ${u}`);
+      for (const u of f.ofSide[s.seg]) {
+        if (!isMovable(f, s, s.seg, u)) continue;
+        out.push(L.move[u]!);
+        if (!noRail && f.onRail[s.hex[u]!] === 1 && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(L.rail[u]!);
+        if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
-      for (const h of avTargets(b, s)) out.push(`av ${id(h)}`); // 12
+      for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
+      for (const h of avTargets(b, s)) out.push(`av ${b.map.id(h)}`); // 12
       out.push('done');
       return out;
     }
-    case 'to':
-      return [...a.opts.map((h) => `to ${id(h)}`), 'stay'];
+    case 'to': {
+      const out: string[] = [];
+      for (const h of a.opts) out.push(hexLabel(b, L.to, 'to', h));
+      out.push('stay');
+      return out;
+    }
+    case 'attack': {
+      const out: string[] = [];
+      for (const h of targets(b, s)) out.push(hexLabel(b, L.attack, 'attack', h));
+      out.push('done');
+      return out;
+    }
     case 'deploy':
-      return a.opts.map((h) => `deploy ${id(h)}`);
+      return a.opts.map((h) => `deploy ${b.map.id(h)}`);
+    case 'fly':
+      return [...a.over.map((h) => `over ${b.map.id(h)}`), ...a.base.map((h) => `base ${b.map.id(h)}`), 'stay'];
+    case 'land':
+      return a.opts.map((h) => `land ${b.map.id(h)}`);
     case 'buy':
       return [...a.opts.map((u) => `buy ${u}`), 'done'];
     case 'place':
-      return a.opts.map((h) => `at ${id(h)}`);
-    case 'attack':
-      return [...targets(b, s).map((h) => `attack ${id(h)}`), 'done'];
+      return a.opts.map((h) => `at ${b.map.id(h)}`);
+    case 'pair':
+      return [...pairOptions(b, s).map(([x, y]) => `pair ${x},${y}`), 'done'];
+    case 'split':
+      return splitOptions(b, s);
     case 'with': {
       const cb = s.cb!;
-      const out = mayAttack(b, s, cb.hex)
-        .filter((u) => !cb.att.includes(u))
-        .map((u) => `with ${u}`);
-      const types = cb.att.map((u) => b.units[u]!.prof.type);
-      if (cb.att.length && attackMixLegal(types) && assess(b, s, cb.hex, cb.att).col >= 0) out.push('go');
+      const out: string[] = [];
+      for (const u of mayAttack(b, s, cb.hex)) if (!cb.att.includes(u)) out.push(L.with[u]!);
+      if (mayGo(b, s)) out.push('go');
       out.push('cancel');
       return out;
     }
@@ -977,36 +1224,92 @@ export function options(b: Board, s: EaState): string[] {
     case 'lose':
       return a.sets.map((set) => `lose ${set.join(',')}`);
     case 'retreat':
-      return a.opts.map((h) => `retreat ${id(h)}`);
-    case 'advance':
-      return [...a.opts.map((u) => `advance ${u}`), 'stay'];
+      return a.opts.map((h) => hexLabel(b, L.retreat, 'retreat', h));
+    case 'advance': {
+      const out: string[] = [];
+      for (const u of a.opts) out.push(L.advance[u]!);
+      out.push('stay');
+      return out;
+    }
     default:
       return [];
   }
 }
 
-/** Whether `choice` is one of `options(b, s)`, checked directly for the frequent kinds (the options of a Movement Phase need a ZOC; one unit's check does not). */
+/** 13.652, 13.4: the attack being formed may go: it has units, a legal mix, and odds on the table. */
+function mayGo(b: Board, s: EaState): boolean {
+  const cb = s.cb!;
+  return cb.att.length > 0 && attackMixLegal(cb.att.map((u) => b.units[u]!.prof.type)) && assess(b, s, cb.hex, cb.att).col >= 0;
+}
+
+/** The unit number in `choice` after its verb (`move 12`: 12), or -1 when it is not one of the state's units. */
+function unitArg(s: EaState, choice: string, sp: number): number {
+  const u = Number(choice.slice(sp + 1));
+  return Number.isInteger(u) && u >= 0 && u < s.hex.length ? u : -1;
+}
+
+/** The hex number in `choice` after its verb (`attack 2453`), or -1 when it names no hex of the grid. */
+function hexArgIn(b: Board, choice: string, sp: number): number {
+  return b.map.grid.tryIndex(choice.slice(sp + 1));
+}
+
+/**
+ * Whether `choice` is one of `options(b, s)`, checked directly for each kind of decision without
+ * building the list: the choice must be the option's exact label and pass the test that puts it there.
+ */
 function isLegal(b: Board, s: EaState, choice: string): boolean {
   const a = s.ask;
-  const m = /^(move|entrench) (\d+)$/.exec(choice);
-  if (a.k === 'move' && m) {
-    const u = Number(m[2]);
-    if (!(u >= 0 && u < s.hex.length) || String(u) !== m[2] || !movable(b, s, s.seg).includes(u)) return false;
-    return m[1] === 'move' || mayEntrench(b, s, u);
+  const L = fastOf(b).labels;
+  const sp = choice.indexOf(' ');
+  const verb = sp < 0 ? choice : choice.slice(0, sp);
+  switch (a.k) {
+    case 'move': {
+      if (choice === 'done') return true;
+      if (verb !== 'move' && verb !== 'entrench' && verb !== 'rail') return options(b, s).includes(choice);
+      const u = sp < 0 ? -1 : unitArg(s, choice, sp);
+      if (u < 0 || !isMovable(fastOf(b), s, s.seg, u)) return false;
+      if (verb === 'move') return choice === L.move[u];
+      if (verb === 'entrench') return choice === L.entrench[u] && mayEntrench(b, s, u);
+      return choice === L.rail[u] && !(b.scen.id === '1918' && s.turn === 0) && onRail(b, s.hex[u]!) && mayRail(b, s, u, zocOf(b, s, (1 - s.seg) as SideNo));
+    }
+    case 'to': {
+      if (choice === 'stay') return true;
+      const h = verb === 'to' ? hexArgIn(b, choice, sp) : -1;
+      return h >= 0 && a.opts.includes(h) && choice === hexLabel(b, L.to, 'to', h);
+    }
+    case 'attack': {
+      if (choice === 'done') return true;
+      const h = verb === 'attack' ? hexArgIn(b, choice, sp) : -1;
+      return h >= 0 && choice === hexLabel(b, L.attack, 'attack', h) && isTarget(b, s, h);
+    }
+    case 'with': {
+      if (choice === 'cancel') return true;
+      if (choice === 'go') return mayGo(b, s);
+      const u = verb === 'with' ? unitArg(s, choice, sp) : -1;
+      return u >= 0 && choice === L.with[u] && !s.cb!.att.includes(u) && mayAttack(b, s, s.cb!.hex).includes(u);
+    }
+    case 'retreat': {
+      const h = verb === 'retreat' ? hexArgIn(b, choice, sp) : -1;
+      return h >= 0 && a.opts.includes(h) && choice === hexLabel(b, L.retreat, 'retreat', h);
+    }
+    case 'advance': {
+      if (choice === 'stay') return true;
+      const u = verb === 'advance' ? unitArg(s, choice, sp) : -1;
+      return u >= 0 && a.opts.includes(u) && choice === L.advance[u];
+    }
+    case 'lose':
+      return verb === 'lose' && a.sets.some((set) => choice === `lose ${set.join(',')}`);
+    default:
+      return options(b, s).includes(choice);
   }
-  if (a.k === 'move' && choice === 'done') return true;
-  if (a.k === 'to') {
-    if (choice === 'stay') return true;
-    const h = /^to (\d{4})$/.exec(choice) ? b.map.grid.tryIndex(choice.slice(3)) : -1;
-    return h >= 0 && a.opts.includes(h) && b.map.id(h) === choice.slice(3);
-  }
-  return options(b, s).includes(choice);
 }
+
+const hexArgOf = (b: Board, arg: string | undefined): number => b.map.hex(arg!);
 
 /** Who decides now. */
 export function decider(s: EaState): SideNo {
   const a = s.ask;
-  if (a.k === 'lose') return a.side;
+  if (a.k === 'lose' || a.k === 'pair') return a.side;
   if (a.k === 'retreat') return s.cb ? (s.cb.def.includes(a.u) ? ((1 - s.seg) as SideNo) : s.seg) : s.seg;
   return s.seg;
 }
@@ -1038,13 +1341,14 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     const opts = options(b, s);
     throw new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
   }
-  const [verb, arg] = choice.split(' ');
-  const hexArg = () => b.map.hex(arg!);
+  const sp = choice.indexOf(' ');
+  const verb = sp < 0 ? choice : choice.slice(0, sp);
+  const arg = sp < 0 ? undefined : choice.slice(sp + 1);
   switch (verb) {
     case 'move': {
       const u = Number(arg);
       const plan = movePlan(b, s, u);
-      s.ask = plan.via.some((v) => v.length) ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
+      s.ask = plan.via ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
       return;
     }
     case 'rail': {
@@ -1059,22 +1363,37 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
         const from = s.hex[u]!;
         const net = railNet(b, u);
         s.rail[net] = (s.rail[net] ?? 0) + corpsHalves(b.units[u]!.prof);
-        s.hex[u] = hexArg();
+        s.hex[u] = hexArgOf(b, arg);
         s.ent[u] = 0;
         s.flg[u] = s.flg[u]! | FLAG.MOVED;
         fired('9');
         emit(ev, 'rail', SIDE_IDS[s.seg], `${label(b, u)} rails ${b.map.id(from)} -> ${arg}`, { unit: u, from: b.map.id(from), to: arg! });
       } else {
-        const to = hexArg();
+        const to = hexArgOf(b, arg);
         const via = (a as { via?: number[][] }).via;
         moveUnit(b, s, t.u, to, via?.[(a as { opts: number[] }).opts.indexOf(to)] ?? [], ev);
       }
       s.ask = { k: 'move' };
       return;
     }
+    case 'fly':
+      askFly(b, s, Number(arg));
+      return;
+    case 'over':
+    case 'base':
+      playFly(b, s, (a as { u: number }).u, verb, hexArgOf(b, arg), ev);
+      s.ask = { k: 'move' };
+      return;
+    case 'land':
+      land(b, s, (a as { u: number }).u, hexArgOf(b, arg), ev);
+      if (!askLandings(b, s, ev)) endSegment(b, s, ev);
+      return;
     case 'stay':
       if (a.k === 'advance' && a.av) s.ask = { k: 'move' };
-      else if (a.k === 'to') {
+      else if (a.k === 'fly') {
+        playFly(b, s, a.u, 'stay', -1, ev);
+        s.ask = { k: 'move' };
+      } else if (a.k === 'to') {
         s.flg[a.u] = s.flg[a.u]! | FLAG.MOVED;
         s.ask = { k: 'move' };
       } else {
@@ -1091,32 +1410,46 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       return;
     }
     case 'deploy':
-      deployUnit(b, s, (a as { u: number }).u, hexArg());
-      if (!askDeploy(b, s, s.seg) && !(s.seg === 1 && askDeploy(b, s, 0))) start(b, s, ev); // 3.4: the Allies first
+      deployUnit(b, s, (a as { u: number }).u, hexArgOf(b, arg));
+      if (!nextDeploy(b, s, ev)) start(b, s, ev); // 3.4: the Allies first
       return;
     case 'buy':
       if (!buy(b, s, Number(arg), ev)) endReinforcement(b, s, ev);
       return;
     case 'at':
-      placeReplacement(b, s, (a as { u: number }).u, hexArg(), ev);
+      placeReplacement(b, s, (a as { u: number }).u, hexArgOf(b, arg), ev);
       if (!askBuy(b, s)) endReinforcement(b, s, ev);
       return;
     case 'done':
-      if (a.k === 'buy') endReinforcement(b, s, ev);
+      if (a.k === 'pair') {
+        if (!openSplit(b, s)) startCombat(b, s, ev);
+      } else if (a.k === 'buy') endReinforcement(b, s, ev);
       else if (a.k === 'move') {
         s.phase = 'combat';
         s.ask = { k: 'attack' };
-      } else endSegment(b, s, ev);
+      } else if (!askLandings(b, s, ev)) endSegment(b, s, ev); // 16.42: sorties land first
       return;
     case 'attack':
-      s.hit.push(hexArg());
-      s.cb = { hex: hexArg(), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0 };
+      s.hit.push(hexArgOf(b, arg));
+      s.cb = { hex: hexArgOf(b, arg), att: [], def: [], col: 0, drm: 0, stoss: false, tank: false, air: [], todo: [], attLost: 0, pairs: [], queue: [], pool: [], left: [], sa: [], sd: [] };
       s.ask = { k: 'with' };
       return;
     case 'with':
       if (a.k === 'av') s.ask = { k: 'av', hex: a.hex, att: [...a.att, Number(arg)] };
+      else if (a.k === 'split') splitChoice(b, s, choice, ev);
       else s.cb!.att.push(Number(arg));
       return;
+    case 'on':
+    case 'next':
+    case 'all':
+      splitChoice(b, s, choice, ev);
+      return;
+    case 'pair': {
+      const [x, y] = arg!.split(',').map(Number) as [number, number];
+      s.cb!.pairs.push(x, y);
+      if (pairOptions(b, s).length === 0 && !openSplit(b, s)) startCombat(b, s, ev);
+      return;
+    }
     case 'cancel':
       // The hex is not attacked; its defenders count as attacked so the choice is not offered again.
       s.hit.push(s.cb!.hex);
@@ -1127,10 +1460,10 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       if (a.k === 'av') {
         playAv(b, s, a.hex, a.att, ev);
         avAdvanceNext(b, s, a.hex, a.att);
-      } else startCombat(b, s, ev);
+      } else if (!openPairing(b, s)) startCombat(b, s, ev); // 13.62, 13.3
       return;
     case 'av':
-      s.ask = { k: 'av', hex: hexArg(), att: [] };
+      s.ask = { k: 'av', hex: hexArgOf(b, arg), att: [] };
       return;
     case 'lose': {
       const t = s.cb!.todo.shift() as Extract<Todo, { t: 'lose' }>;
@@ -1139,7 +1472,7 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       return;
     }
     case 'retreat':
-      retreatUnit(b, s, (a as { u: number }).u, hexArg(), ev);
+      retreatUnit(b, s, (a as { u: number }).u, hexArgOf(b, arg), ev);
       runTodo(b, s, ev);
       return;
     case 'advance': {

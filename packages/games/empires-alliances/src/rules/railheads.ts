@@ -77,7 +77,27 @@ export function gaugeOf(b: Board, s: EaState, h: number): number {
 }
 
 /** 9.0, 10 (ruling rail-railhead): whether `side` may rail through `h`: its own rail, and its control. */
-export const railOwn = (b: Board, s: EaState, h: number, side: number): boolean => ctl(b, s, h) === side && gaugeOf(b, s, h) === side;
+const usable = (b: Board, s: EaState, h: number, side: number): boolean => ctl(b, s, h) === side && gaugeOf(b, s, h) === side;
+
+const gaugeCache = new WeakMap<Board, { rails: number[]; gauge: Int8Array }>();
+
+/** The gauge of every hex now, as one array per board updated from `rails` (read it, never write it; it lasts until the next call). */
+export function gaugeMap(b: Board, s: EaState): Int8Array {
+  let c = gaugeCache.get(b);
+  if (!c) gaugeCache.set(b, (c = { rails: [], gauge: Int8Array.from(railBase(b).gauge) }));
+  const { rails, gauge } = c;
+  if (rails.length === s.rails.length) {
+    let i = 0;
+    while (i < rails.length && rails[i] === s.rails[i]) i++;
+    if (i === rails.length) return gauge;
+  }
+  const base = railBase(b).gauge;
+  for (let i = 0; i < rails.length; i += 2) gauge[rails[i]!] = base[rails[i]!]!;
+  rails.length = 0;
+  for (let i = 0; i < s.rails.length; i += 2) gauge[s.rails[i]!] = s.rails[i + 1]!;
+  rails.push(...s.rails);
+  return gauge;
+}
 
 function setGauge(b: Board, s: EaState, h: number, side: SideNo): void {
   const r = s.rails;
@@ -112,7 +132,7 @@ export function advanceRailheads(b: Board, s: EaState, side: SideNo, ev: Events)
     const q = [...from];
     for (let i = 0; i < q.length; i++) {
       for (const g of railNeighbours(b, q[i]!)) {
-        if (inNet[g] || !railOwn(b, s, g, side) || !clean(g)) continue;
+        if (inNet[g] || !usable(b, s, g, side) || !clean(g)) continue;
         inNet[g] = 1;
         q.push(g);
       }
@@ -121,7 +141,7 @@ export function advanceRailheads(b: Board, s: EaState, side: SideNo, ev: Events)
   };
   const seeds: number[] = [];
   for (const h of b.map.hexes) {
-    if (!b.home[side].has(b.map.countryCode(h) ?? '') || !railOwn(b, s, h, side) || !clean(h)) continue;
+    if (!b.home[side].has(b.map.countryCode(h) ?? '') || !usable(b, s, h, side) || !clean(h)) continue;
     inNet[h] = 1;
     seeds.push(h);
   }

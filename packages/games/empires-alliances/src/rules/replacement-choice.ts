@@ -83,6 +83,7 @@ export function buyable(b: Board, s: EaState, side: SideNo, dist: Int32Array): n
   for (let u = 0; u < s.hex.length; u++) {
     const d = b.units[u]!;
     if (d.side !== side || s.hex[u] !== HEX.POOL || d.prof.type === 'air' || seen.has(d.prof.id)) continue;
+    seen.add(d.prof.id); // units of one profile are alike: the first decides for all
     const rp = s.rp[rpPool(d.nation)];
     if (!rp) continue; // 3.52: no replacements for A-H and Belgium
     const cost = replacementCost(d.prof);
@@ -90,7 +91,6 @@ export function buyable(b: Board, s: EaState, side: SideNo, dist: Int32Array): n
     if (d.prof.type === 'stoss' && stoss >= 1) continue; // 17.34
     if (d.prof.type === 'tank' && tanks.has(d.nation)) continue;
     if (replacementSites(b, s, u, dist).length === 0) continue;
-    seen.add(d.prof.id);
     out.push(u);
   }
   return out;

@@ -1,8 +1,8 @@
 /**
  * S3 3.4 Initial deployment by sector: each sector's units are dealt over its hexes. The text lets the
- * owner place them freely within the sector; this default deal (strongest first, round-robin, artillery
- * and specials spread the same way) always meets 6.1 when the sector can, and is what `setup` uses
- * until a set-up decision phase exists (PLAN.md).
+ * owner place them freely within the sector (deploy.ts asks for it); this deal (strongest first,
+ * round-robin, artillery and specials spread the same way) always meets 6.1 when the sector can. It
+ * numbers the units and is the opening of the `deploy: 'deal'` game option.
  */
 import type { Profile } from '../pack/schema.ts';
 import { isInfCav } from './units.ts';

@@ -5,7 +5,7 @@
 import type { SideNo } from './board.ts';
 
 /** Unit flags (`flg`). */
-export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, AV: 32 } as const;
+export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, SORTIE: 32, AV: 64 } as const;
 /** Special values of `hex`. */
 export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3, SETUP: -4 } as const;
 
@@ -17,8 +17,12 @@ export type Ask =
   | { k: 'buy'; opts: number[] }
   | { k: 'place'; u: number; opts: number[] }
   | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][] }
+  | { k: 'fly'; u: number; over: number[]; base: number[] }
+  | { k: 'land'; u: number; opts: number[] }
   | { k: 'attack' }
   | { k: 'with' }
+  | { k: 'pair'; side: SideNo }
+  | { k: 'split' }
   | { k: 'lose'; side: SideNo; sets: number[][] }
   | { k: 'retreat'; u: number; opts: number[] }
   | { k: 'advance'; opts: number[]; av?: { hex: number; used: number[] } }
@@ -27,7 +31,7 @@ export type Ask =
 
 /** A step still to do after a combat result (13.7-13.9). */
 export type Todo =
-  | { t: 'lose'; side: SideNo; factors: number; largest: boolean; stoss: boolean; tank: boolean; thenDefLoses?: boolean }
+  | { t: 'lose'; side: SideNo; factors: number; largest: boolean; stoss: boolean; tank: boolean; thenDefLoses?: boolean; nd?: boolean }
   | { t: 'retreat'; units: number[] }
   | { t: 'advance' };
 
@@ -45,6 +49,15 @@ export interface Combat {
   todo: Todo[];
   /** Attack factors the attacker lost so far (ND: the defender loses as many defense factors). */
   attLost: number;
+  /** 13.62: the defender's pairs, flat: support unit, Inf/Cav, ... */
+  pairs: number[];
+  /** 13.3, 13.63: designated attacks still to resolve, in order. */
+  queue: { att: number[]; def: number[] }[];
+  /** 13.3 while the split is designated: attackers and defenders not yet assigned, and the attack being built. */
+  pool: number[];
+  left: number[];
+  sa: number[];
+  sd: number[];
 }
 
 export interface EaState {

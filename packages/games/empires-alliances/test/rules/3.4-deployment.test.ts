@@ -80,6 +80,30 @@ describe('S3 3.4 deployment by the players', () => {
     expect(c.hex).not.toEqual(a.hex);
   });
 
+  it('3.45: the US divisions deploy within one hex of 3152, in rows 25 and south, at least three hexes from the start line', () => {
+    let s = game.setup('1918', pack);
+    const b = boardOf(s.key);
+    const us = b.units.flatMap((d, u) => (d.nation === 'US' && d.arrives === 0 ? [u] : []));
+    expect(us.length).toBe(4);
+    const enemy = b.sectors.filter((sec, i) => sec.side === 0 && i < b.scen.sectors.length).flatMap((sec) => sec.hexes);
+    const seen = new Set<number>();
+    while (s.phase === 'setup') {
+      const a = s.ask as { k: 'deploy'; u: number };
+      if (us.includes(a.u)) {
+        for (const o of opts(s)) {
+          const h = b.map.hex(o.slice(7));
+          seen.add(h);
+          expect(b.map.grid.distance(h, b.map.hex('3152'))).toBeLessThanOrEqual(1);
+          expect(b.map.grid.row(h)).toBeGreaterThanOrEqual(25);
+          expect(Math.min(...enemy.map((e) => b.map.grid.distance(h, e)))).toBeGreaterThanOrEqual(3);
+        }
+      }
+      s = game.apply(s, opts(s)[0]!).state;
+    }
+    expect(seen.size).toBeGreaterThan(1); // a real choice
+    for (const u of us) expect(seen.has(s.hex[u]!)).toBe(true);
+  });
+
   it("keeps the pack's fixed deal as the option deploy=deal", () => {
     const s = game.setup('1918', pack, { deploy: 'deal' });
     const b = boardOf(s.key);

@@ -1,0 +1,284 @@
+/**
+ * Speed helpers for the hot paths of flow.ts (PLAN.md, "State design"): tables built once per board
+ * (option labels, unit facts as typed arrays, rail hexes, scratch buffers) and fingerprints of the state
+ * arrays that the cached masks depend on. Nothing here is a rule: every cache returns what the
+ * computation it saves would return, and every table is a fact of the board.
+ *
+ * The hot paths run under tsx, whose transform names every named closure at run time (`__name`, a
+ * property definition per closure made); so the callbacks handed to the hexmap searches are made once
+ * per board here and read their inputs from a context object rather than being made per call.
+ */
+import { SideFeature } from '@salient/hexmap';
+import type { Board, SideNo } from './board.ts';
+import type { EaState } from './state.ts';
+import { corpsHalves, isInfantry, isInfCav, projectsZoc } from './units.ts';
+
+/** Option labels by unit number or hex number, made once (hex labels on first use). */
+export interface Labels {
+  move: string[];
+  rail: string[];
+  entrench: string[];
+  with: string[];
+  advance: string[];
+  /** By hex number; filled on first use. */
+  to: string[];
+  attack: string[];
+  retreat: string[];
+}
+
+/**
+ * Ground units by hex: `first(o, h)` the first unit there, `next[u]` the next one (ascending), -1 at the
+ * end; entries whose `stamp` is not `gen` are empty.
+ */
+export interface Occ {
+  head: Int32Array;
+  stamp: Uint32Array;
+  gen: number;
+  next: Int32Array;
+}
+
+/** Occupancy built from the unit hexes in `hex`: a mask per side and the index by hex. */
+export interface Occupancy {
+  hex: Int32Array;
+  masks: [Uint8Array, Uint8Array];
+  index: Occ;
+}
+
+/** Per-board facts and scratch space for the hot paths. */
+export interface Fast {
+  /** Per unit: side, 1 for ground units (not air), 1 for units that project a ZOC (5.1), 1 for Inf/Cav, 1 for infantry, corps halves (9.5), rail net (9.5). */
+  side: Uint8Array;
+  ground: Uint8Array;
+  zocType: Uint8Array;
+  infCav: Uint8Array;
+  infantry: Uint8Array;
+  halves: Uint8Array;
+  railNet: string[];
+  /** Units of each side, ascending. */
+  ofSide: [Int32Array, Int32Array];
+  /** Per hex: 1 where a rail line runs along one of its hexsides. */
+  onRail: Uint8Array;
+  labels: Labels;
+  /** Unit names for logs (flow.ts `label`), made on first use. */
+  unitNames: string[];
+  /** Scratch: a per-hex generation stamp (`mark`), and a per-hex byte beside it. */
+  stamp: Uint32Array;
+  gen: number;
+  memo: Uint8Array;
+  /** Scratch: a hex number per hex (e.g. where a path came from), valid where `stamp` is current. */
+  parent: Int32Array;
+  /** Scratch for sorting hex lists numerically. */
+  sortBuf: Int32Array;
+  /** Occupancy of the unit hexes last asked about (`syncOcc`). */
+  occ: Occupancy;
+  /** 8.1, 14.2: a hexside that can be crossed at all (not all-sea or lake). */
+  crosses: (from: number, to: number, side: number) => boolean;
+  /** 5.1: ZOC extends across a hexside that can be crossed, never into a neutral. */
+  projectsZoc: (from: number, to: number, side: number) => boolean;
+}
+
+const fasts = new WeakMap<Board, Fast>();
+let lastBoard: Board | undefined;
+let lastFast: Fast | undefined;
+
+/** The board's tables, built on first use. */
+export function fastOf(b: Board): Fast {
+  if (b === lastBoard) return lastFast!;
+  let f = fasts.get(b);
+  if (!f) fasts.set(b, (f = build(b)));
+  lastBoard = b;
+  lastFast = f;
+  return f;
+}
+
+function build(b: Board): Fast {
+  const n = b.units.length;
+  const side = new Uint8Array(n);
+  const ground = new Uint8Array(n);
+  const zocType = new Uint8Array(n);
+  const infCav = new Uint8Array(n);
+  const infantry = new Uint8Array(n);
+  const halves = new Uint8Array(n);
+  const railNet: string[] = [];
+  const ofSide: [number[], number[]] = [[], []];
+  for (let u = 0; u < n; u++) {
+    const d = b.units[u]!;
+    side[u] = d.side;
+    ground[u] = d.prof.type === 'air' ? 0 : 1;
+    zocType[u] = projectsZoc(d.prof.type) ? 1 : 0;
+    infCav[u] = isInfCav(d.prof.type) ? 1 : 0;
+    infantry[u] = isInfantry(d.prof.type) ? 1 : 0;
+    halves[u] = corpsHalves(d.prof);
+    railNet.push(b.data.charts.railCapacity.usesNetOf?.[d.nation] ?? d.nation);
+    ofSide[d.side].push(u);
+  }
+  const size = b.map.size;
+  const onRail = new Uint8Array(size);
+  for (let h = 0; h < size; h++) {
+    for (let d = 0; d < 6; d++) {
+      const sd = b.map.grid.sides[h * 6 + d];
+      if (sd !== undefined && sd >= 0 && b.map.sideFeatures[sd]! & SideFeature.RAIL) {
+        onRail[h] = 1;
+        break;
+      }
+    }
+  }
+  const unitLabels = (verb: string) => Array.from({ length: n }, (_, u) => `${verb} ${u}`);
+  return {
+    side,
+    ground,
+    zocType,
+    infCav,
+    infantry,
+    halves,
+    railNet,
+    ofSide: [Int32Array.from(ofSide[0]), Int32Array.from(ofSide[1])],
+    onRail,
+    labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },
+    unitNames: [],
+    stamp: new Uint32Array(size),
+    gen: 0,
+    memo: new Uint8Array(size),
+    parent: new Int32Array(size),
+    sortBuf: new Int32Array(size + 1),
+    occ: {
+      hex: new Int32Array(n).fill(-1),
+      masks: [new Uint8Array(size), new Uint8Array(size)],
+      index: { head: new Int32Array(size), stamp: new Uint32Array(size), gen: 0, next: new Int32Array(n) },
+    },
+    crosses: (_f, _t, sd) => b.sideMp[sd] !== 255,
+    projectsZoc: (_f, to, sd) => b.sideMp[sd] !== 255 && b.neutral[to] === 0,
+  };
+}
+
+/** The board's occupancy brought up to the state's unit hexes (rebuilt only when one differs). */
+export function syncOcc(f: Fast, s: EaState): Occupancy {
+  const o = f.occ;
+  const { hex, masks } = o;
+  const n = s.hex.length;
+  let u = 0;
+  while (u < n && hex[u] === s.hex[u]) u++;
+  if (u === n) return o;
+  const { ground, side } = f;
+  for (let v = 0; v < n; v++) if (hex[v]! >= 0 && ground[v] === 1) masks[side[v]!]![hex[v]!] = 0;
+  const x = o.index;
+  const gen = (x.gen = (x.gen + 1) >>> 0 || 1);
+  if (gen === 1) x.stamp.fill(0);
+  const { head, stamp, next } = x;
+  for (let v = n - 1; v >= 0; v--) {
+    const h = (hex[v] = s.hex[v]!);
+    if (h < 0 || ground[v] === 0) continue;
+    masks[side[v]!]![h] = 1;
+    next[v] = stamp[h] === gen ? head[h]! : -1;
+    head[h] = v;
+    stamp[h] = gen;
+  }
+  return o;
+}
+
+/** A fresh generation of the per-hex stamp: `f.stamp[h] === g` marks h in this pass. */
+export function nextGen(f: Fast): number {
+  f.gen = (f.gen + 1) >>> 0;
+  if (f.gen === 0) {
+    f.stamp.fill(0);
+    f.gen = 1;
+  }
+  return f.gen;
+}
+
+/** `label(f.labels.to, 'to', h)`: the option label for hex h, made on first use. */
+export function hexLabel(b: Board, list: string[], verb: string, h: number): string {
+  return list[h] ?? (list[h] = `${verb} ${b.map.id(h)}`);
+}
+
+/** Sort `n` hex numbers held in `out` ascending, in place (numeric, as `(x, y) => x - y` would). */
+export function sortHexes(f: Fast, out: number[]): number[] {
+  const n = out.length;
+  if (n < 2) return out;
+  if (n < 32) {
+    for (let i = 1; i < n; i++) {
+      const v = out[i]!;
+      let j = i - 1;
+      while (j >= 0 && out[j]! > v) {
+        out[j + 1] = out[j]!;
+        j--;
+      }
+      out[j + 1] = v;
+    }
+    return out;
+  }
+  const buf = f.sortBuf.subarray(0, n);
+  for (let i = 0; i < n; i++) buf[i] = out[i]!;
+  buf.sort();
+  for (let i = 0; i < n; i++) out[i] = buf[i]!;
+  return out;
+}
+
+/**
+ * A copy of the state numbers a cached result was computed from, compared entry by entry (exact: no
+ * fingerprint that could collide). A pass is `start()`, one `add(v)` per number, then `finish()`,
+ * which tells whether every number (and their count) equals the previous pass's; the copy then holds
+ * this pass's numbers.
+ */
+export class Snapshot {
+  private buf = new Int32Array(512);
+  private n = -1;
+  private at = 0;
+  private differs = false;
+
+  start(): this {
+    this.at = 0;
+    this.differs = false;
+    return this;
+  }
+
+  add(v: number): void {
+    const i = this.at++;
+    if (i >= this.buf.length) {
+      const next = new Int32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    if (this.buf[i] !== v) {
+      this.differs = true;
+      this.buf[i] = v;
+    }
+  }
+
+  finish(): boolean {
+    const same = !this.differs && this.at === this.n;
+    this.n = this.at;
+    return same;
+  }
+}
+
+/** Feed the ZOC inputs of `side` (5.1-5.2, 13.85, 14.63): its units' hexes, morale and supply levels, and the forts. */
+export function feedSide(f: Fast, s: EaState, side: SideNo, k: Snapshot): void {
+  const us = f.ofSide[side];
+  for (let i = 0; i < us.length; i++) {
+    const u = us[i]!;
+    k.add(s.hex[u]!);
+    k.add(s.mor[u]! * 4 + s.sup[u]!);
+  }
+  k.add(-1);
+  for (let i = 0; i < s.forts.length; i++) k.add(s.forts[i]!);
+}
+
+/**
+ * Feed everything a side's supply depends on (14.2-14.3): every unit's hex, morale and supply level
+ * (occupancy, and the enemy ZOC), the forts, control (`flip`) and the weather (the overland length).
+ */
+export function feedSupply(s: EaState, k: Snapshot): void {
+  const n = s.hex.length;
+  for (let u = 0; u < n; u++) {
+    k.add(s.hex[u]!);
+    k.add(s.mor[u]! * 4 + s.sup[u]!);
+  }
+  k.add(-1);
+  for (let i = 0; i < s.forts.length; i++) k.add(s.forts[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge (railheads.ts)
+  k.add(s.wx === 'clear' ? -2 : s.wx === 'mud' ? -3 : -4);
+}
