@@ -58,6 +58,7 @@ function draft(s: EaState): EaState {
     ent: s.ent.slice(),
     flg: s.flg.slice(),
     flip: s.flip.slice(),
+    rails: s.rails.slice(),
     forts: s.forts.slice(),
     rp,
     ww,
@@ -101,7 +102,8 @@ const PROMPTS: Record<string, { asks: string; options: string }> = {
   'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector (or of its 3.45 area, for the US divisions) where the named unit deploys; every hex offered keeps the remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
   'replace-unit': { asks: 'Reinforcement Phase (7.21, 17.24, 17.32, 17.34): pick a unit of the Replacement Pool to rebuild with RPs, or end the purchases', options: '`buy U` (the lowest-numbered pool unit of each counter type you can afford and place), then `done`' },
   'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room', options: '`at HHHH` (printed hex id)' },
-  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 15.21, 16.41): pick a unit to move, rail or entrench, an air unit to fly, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `fly A` (air units), then `done`' },
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 12, 15.21, 16.41): pick a unit to move, rail or entrench, an air unit to fly, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `fly A` (air units), `av HHHH`, then `done`' },
+  'av-with': { asks: 'the units making an Automatic Victory on the chosen hex (12.1), one at a time; they then neither move nor attack this segment (12.2)', options: '`with U`, `go` once the odds (8-1, 10-1 or 12-1) and 13.652 are met' },
   'air-mission': { asks: 'where the air unit flies (16.41, 6.3): over an enemy hex within 4 hexes to support attacks on it (at most three there), or to a new base within 10 hexes (a friendly city with room: two in a major city, one in a minor)', options: '`over HHHH`, `base HHHH`, or `stay`' },
   'air-landing': { asks: 'where an air unit that flew a sortie lands after the Combat Phase (16.42): a friendly city with room within 4 hexes of the hex it supported', options: '`land HHHH`' },
   'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
@@ -111,9 +113,9 @@ const PROMPTS: Record<string, { asks: string; options: string }> = {
   'split-attack': { asks: 'the attacker may split the attack on the hex (13.3, 13.63): build one attack at a time from defending groups and attacking units; every defender must be attacked at 1-5 or better; attacks resolve in the order built', options: '`on D` (a defending group by its first unit), `with U`, `next` (close this attack), `all` (this attack takes everything left)' },
   'take-losses': { asks: 'which units to lose to meet a combat result (13.7-13.72, 16.1, 16.3); the fewest factors first', options: '`lose U,U,...`' },
   'retreat-hex': { asks: 'where a unit retreats (13.8)', options: '`retreat HHHH`' },
-  'advance-unit': { asks: 'advance after combat into the emptied hex (13.9)', options: '`advance U`, or `stay`' },
+  'advance-unit': { asks: 'advance after combat (13.9) or after an Automatic Victory (12.2) into the emptied hex', options: '`advance U`, or `stay`' },
 };
-const PROMPT_OF: Record<string, string> = { fly: 'air-mission', land: 'air-landing', pair: 'pair-defenders', split: 'split-attack', deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
+const PROMPT_OF: Record<string, string> = { fly: 'air-mission', land: 'air-landing', pair: 'pair-defenders', split: 'split-attack', deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 
@@ -194,6 +196,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
       ent: b.units.map((u) => u.ent),
       flg: b.units.map(() => 0),
       flip: [],
+      rails: [],
       forts: b.forts.flatMap((f) => [f.hex, f.side, f.level]),
       rp,
       ww,

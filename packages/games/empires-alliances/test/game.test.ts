@@ -1,17 +1,17 @@
 /** The Game on the synthetic front: set-up, a first decision, a random game to the end. */
 import { describe, expect, it } from 'vitest';
 import { empiresAlliances as game } from '../src/game.ts';
-import { frontPack } from './support/front-map.ts';
+import { FRONT_SCHEMES, frontPack, type FrontScheme } from './support/front-map.ts';
 
-function loaded() {
-  const r = game.checkPack(frontPack());
+function loaded(scheme: FrontScheme) {
+  const r = game.checkPack(frontPack(scheme));
   if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
   return r.pack;
 }
 
-describe('the game on a synthetic front', () => {
+describe.each(FRONT_SCHEMES)('the game on a synthetic front (%s grid)', (scheme) => {
   it('sets up S3 and asks the Central Powers to move in March 1918 (Mud, 3.66)', () => {
-    const pack = loaded();
+    const pack = loaded(scheme);
     const s = game.setup('1918', pack, { deploy: 'deal' });
     expect(s.wx).toBe('mud');
     const p = game.pending(s);
@@ -24,7 +24,7 @@ describe('the game on a synthetic front', () => {
   });
 
   it('plays a random game to its end by the victory rules', () => {
-    const pack = loaded();
+    const pack = loaded(scheme);
     let s = game.setup('1918', pack);
     let x = 12345;
     const rnd = (n: number) => {

@@ -278,5 +278,7 @@ export function feedSupply(s: EaState, k: Snapshot): void {
   for (let i = 0; i < s.forts.length; i++) k.add(s.forts[i]!);
   k.add(-1);
   for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge (railheads.ts)
   k.add(s.wx === 'clear' ? -2 : s.wx === 'mud' ? -3 : -4);
 }

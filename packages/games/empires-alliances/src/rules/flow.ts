@@ -32,6 +32,9 @@ import { emit, type Events } from './events.ts';
 import { fastOf, feedSide, feedSupply, hexLabel, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
+import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
+import { garrisonCheck } from './garrisons.ts';
+import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
@@ -58,7 +61,7 @@ export function ctl(b: Board, s: EaState, h: number): number {
 }
 
 /** 4.2: control passes to `side` at once when its ground unit enters. */
-function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void {
+export function setCtl(b: Board, s: EaState, h: number, side: SideNo, ev: Events): void {
   if (b.startCtl[h]! < 0 || ctl(b, s, h) === side) return;
   const i = s.flip.indexOf(h);
   if (i >= 0) s.flip.splice(i, 1);
@@ -182,11 +185,8 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
   return x;
 }
 
-/**
- * Rail hexes `side` may use (9.0, ruling rail-railhead): its own at the start of the scenario and still
- * its own; a captured line waits for its railhead to advance (10.2-10.4, not modelled yet).
- */
-const railOwn = (b: Board, control: Int8Array, h: number, side: number): boolean => b.startCtl[h] === side && control[h] === side;
+/** Rail hexes `side` may use (9.0, 10, ruling rail-railhead): rail of its own gauge (railheads.ts `gaugeMap`) that it controls. */
+const railOwn = (gauge: Int8Array, control: Int8Array, h: number, side: number): boolean => gauge[h] === side && control[h] === side;
 
 /** Supply per board and side, with a copy of what it was traced from (fast.ts `feedSupply`). */
 const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean }[]>();
@@ -234,6 +234,7 @@ export function traceSupply(b: Board, s: EaState, side: SideNo, railOnly = false
   c.mine = mine;
   c.theirs = theirs;
   c.control = control;
+  c.gauge = gaugeMap(b, s);
   c.side = side;
   c.rules.sources = sources;
   c.rules.limit = railOnly ? 0 : supplyLength(s.wx);
@@ -246,6 +247,7 @@ interface SupplyCtx {
   mine: Uint8Array;
   theirs: Uint8Array;
   control: Int8Array;
+  gauge: Int8Array;
   side: number;
   rules: SupplyRules & { sources: number[] };
 }
@@ -260,13 +262,14 @@ function supplyCtx(b: Board): SupplyCtx {
     mine: none,
     theirs: none,
     control: new Int8Array(0),
+    gauge: new Int8Array(0),
     side: 0,
     rules: {
       sources: [],
       limit: 0,
       blocked: (h) => (c.ezoc[h] === 1 && c.mine[h] === 0) || c.theirs[h] === 1 || b.neutral[h] === 1 || b.mp[h] === 255,
       crosses: fastOf(b).crosses,
-      rail: { blocked: (h) => !railOwn(b, c.control, h, c.side) || c.ezoc[h] === 1 || b.neutral[h] === 1 },
+      rail: { blocked: (h) => !railOwn(c.gauge, c.control, h, c.side) || c.ezoc[h] === 1 || b.neutral[h] === 1 },
     },
   };
   supplyCtxs.set(b, c);
@@ -379,8 +382,9 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   fired('14');
 }
 
-/** 7.25: unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
+/** 7.25: railheads advance (10); unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
 function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
+  advanceRailheads(b, s, side, ev); // 7.25, 10.2-10.4
   const dist = supplyDist(b, s, side);
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   for (const u of onMap(b, s, side)) {
@@ -397,6 +401,7 @@ function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
 
 function endSegment(b: Board, s: EaState, ev: Events): void {
   adminPhase(b, s, s.seg, ev);
+  garrisonCheck(b, s, s.seg, ev); // 18.32
   if (s.seg === 0) {
     beginSegment(b, s, 1, ev);
     return;
@@ -670,7 +675,7 @@ function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
   const h = s.hex[u]!;
   const f = fastOf(b);
   const side = f.side[u]!;
-  if (f.ground[u] === 0 || f.onRail[h] === 0 || !railOwn(b, controlMap(b, s), h, side) || ezoc[h] === 1) return false;
+  if (f.ground[u] === 0 || f.onRail[h] === 0 || !railOwn(gaugeMap(b, s), controlMap(b, s), h, side) || ezoc[h] === 1) return false;
   const net = f.railNet[u]!;
   const cap = b.data.charts.railCapacity.corps[net];
   return cap !== undefined && (s.rail[net] ?? 0) + f.halves[u]! <= 2 * cap;
@@ -713,13 +718,17 @@ function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array
   k.add(-1);
   for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
   k.add(railHexes(s.wx));
+  // 10.2-10.4: the gauge of every converted rail hex.
+  k.add(-2);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!);
   if (!k.finish()) m.from.clear();
   const have = m.from.get(from);
   if (have) return have;
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   const theirs = occupied(b, s, (1 - side) as SideNo);
   const control = controlMap(b, s);
-  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => !railOwn(b, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const gauge = gaugeMap(b, s);
+  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
   const reached = r.hexes.slice(1, r.count);
   m.from.set(from, reached);
   return reached;
@@ -1196,6 +1205,7 @@ export function options(b: Board, s: EaState): string[] {
         if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
       for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
+      for (const h of avTargets(b, s)) out.push(`av ${b.map.id(h)}`); // 12
       out.push('done');
       return out;
     }
@@ -1231,6 +1241,11 @@ export function options(b: Board, s: EaState): string[] {
       for (const u of mayAttack(b, s, cb.hex)) if (!cb.att.includes(u)) out.push(L.with[u]!);
       if (mayGo(b, s)) out.push('go');
       out.push('cancel');
+      return out;
+    }
+    case 'av': {
+      const out = avEligible(b, s, a.hex).filter((u) => !a.att.includes(u)).map((u) => `with ${u}`);
+      if (avAchieved(b, s, a.hex, a.att)) out.push('go');
       return out;
     }
     case 'lose':
@@ -1401,7 +1416,8 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       if (!askLandings(b, s, ev)) endSegment(b, s, ev);
       return;
     case 'stay':
-      if (a.k === 'fly') {
+      if (a.k === 'advance' && a.av) s.ask = { k: 'move' };
+      else if (a.k === 'fly') {
         playFly(b, s, a.u, 'stay', -1, ev);
         s.ask = { k: 'move' };
       } else if (a.k === 'to') {
@@ -1446,7 +1462,8 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'with' };
       return;
     case 'with':
-      if (a.k === 'split') splitChoice(b, s, choice, ev);
+      if (a.k === 'av') s.ask = { k: 'av', hex: a.hex, att: [...a.att, Number(arg)] };
+      else if (a.k === 'split') splitChoice(b, s, choice, ev);
       else s.cb!.att.push(Number(arg));
       return;
     case 'on':
@@ -1467,7 +1484,13 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'attack' };
       return;
     case 'go':
-      if (!openPairing(b, s)) startCombat(b, s, ev); // 13.62, 13.3
+      if (a.k === 'av') {
+        playAv(b, s, a.hex, a.att, ev);
+        avAdvanceNext(b, s, a.hex, a.att);
+      } else if (!openPairing(b, s)) startCombat(b, s, ev); // 13.62, 13.3
+      return;
+    case 'av':
+      s.ask = { k: 'av', hex: hexArgOf(b, arg), att: [] };
       return;
     case 'lose': {
       const t = s.cb!.todo.shift() as Extract<Todo, { t: 'lose' }>;
@@ -1481,6 +1504,11 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       return;
     case 'advance': {
       const u = Number(arg);
+      if (a.k === 'advance' && a.av) {
+        avAdvance(b, s, u, a.av.hex, ev);
+        avAdvanceNext(b, s, a.av.hex, a.av.used);
+        return;
+      }
       const cb = s.cb!;
       const from = s.hex[u]!;
       s.hex[u] = cb.hex;
@@ -1495,6 +1523,12 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
   }
   throw new IllegalChoiceError(`'${choice}' is not a choice of this game`);
+}
+
+/** 12.2: offer the units used in an AV the emptied hex while one may still enter, then back to the Movement Phase. */
+function avAdvanceNext(b: Board, s: EaState, hex: number, used: readonly number[]): void {
+  const opts = avAdvanceOptions(b, s, hex, used);
+  s.ask = opts.length ? { k: 'advance', opts, av: { hex, used: [...used] } } : { k: 'move' };
 }
 
 /** The first state's automatic steps: the set-up is done, turn 1 begins. */

@@ -50,7 +50,7 @@ export const RULINGS: readonly Ruling[] = [
     'must-attack': 'an enemy fort alone in a hex stops movement into the hex and is taken by an attack on it (13.651: automatic DE); after a retreat with no advance it stays with the side that controls the hex',
   }),
   r('rail-railhead', ['9.0', '10.0'], 6, 'May units rail beyond their own railheads?', {
-    'own-side': 'rail only through rail hexes the side controlled at the start of its Movement Phase and not beyond its railheads',
+    'own-side': 'rail only through rail hexes of the side\'s own gauge (up to its railheads, advanced as 10.2-10.4 say) that it controls, never beyond its railheads',
   }),
   r('limited-overload', ['14.4'], 8, 'Who loses supply when a limited source has more units than it can feed?', {
     'nearest-first': 'the units nearest the source (then the strongest) are fed first; the rest are unsupplied',

@@ -5,7 +5,7 @@
 import type { SideNo } from './board.ts';
 
 /** Unit flags (`flg`). */
-export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, SORTIE: 32 } as const;
+export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, SORTIE: 32, AV: 64 } as const;
 /** Special values of `hex`. */
 export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3, SETUP: -4 } as const;
 
@@ -25,7 +25,8 @@ export type Ask =
   | { k: 'split' }
   | { k: 'lose'; side: SideNo; sets: number[][] }
   | { k: 'retreat'; u: number; opts: number[] }
-  | { k: 'advance'; opts: number[] }
+  | { k: 'advance'; opts: number[]; av?: { hex: number; used: number[] } }
+  | { k: 'av'; hex: number; att: number[] }
   | { k: 'over' };
 
 /** A step still to do after a combat result (13.7-13.9). */
@@ -80,6 +81,8 @@ export interface EaState {
   flg: number[];
   /** Hexes whose control differs from the start (4.2), ascending. */
   flip: number[];
+  /** Rail hexes whose gauge (the side whose rail it is) differs from the start, flat: hex, side, ... ascending (10.2-10.3, railheads.ts). */
+  rails: number[];
   /** Live forts, flat: hex, side, level, ... (15.1). */
   forts: number[];
   /** Stored RPs per RP pool (nation): [inf, art, tank] (17.2). */

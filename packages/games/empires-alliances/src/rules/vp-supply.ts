@@ -12,6 +12,7 @@
  */
 import type { Board, SideNo } from './board.ts';
 import { fastOf, feedSide, Snapshot, type Fast } from './fast.ts';
+import { gaugeMap } from './railheads.ts';
 import { controlMap, first, occIndex, occupied, traceSupply, zocOf } from './flow.ts';
 import { reading } from './rulings.ts';
 import type { EaState } from './state.ts';
@@ -69,16 +70,19 @@ function railSet(b: Board, s: EaState, side: SideNo, f: Fast, x: VpScratch): Rai
   feedSide(f, s, enemy, q);
   q.add(-1);
   for (let i = 0; i < s.flip.length; i++) q.add(s.flip[i]!);
+  q.add(-1);
+  for (let i = 0; i < s.rails.length; i++) q.add(s.rails[i]!); // 10: the rail gauge
   const quickSame = q.finish();
   if (quickSame && r.ok) return r;
   const ezoc = zocOf(b, s, enemy);
   const theirs = occupied(b, s, enemy);
   const control = controlMap(b, s);
+  const gauge = gaugeMap(b, s);
   const k = r.narrow.start();
   const rel = x.relevant[side];
   for (let i = 0; i < rel.length; i++) {
     const h = rel[i]!;
-    k.add(ezoc[h]! + 2 * theirs[h]! + 4 * (control[h]! + 1));
+    k.add(ezoc[h]! + 2 * theirs[h]! + 4 * (control[h]! + 1) + 16 * (gauge[h]! + 1));
   }
   if (k.finish() && r.ok) return r;
   r.ok = false;

@@ -1,11 +1,12 @@
 /**
- * A synthetic Western Front for tests: rows 16-37, columns 40-62 in the rrcc-skewed scheme, the
+ * A synthetic Western Front for tests: rows 16-37, columns 40-62 in either RRCC scheme (`rrcc-skewed`,
+ * or `rrcc-offset-even` as the bundled map.json uses, PLAN.md Next 6), the
  * scenario's sector hexes on their printed ids with the front between them, Germany east, Belgium and
  * France west, the Netherlands (neutral) in the north, sea on the west edge, the cities S3 names at
  * plausible hexes, a rail grid. Not geography: a stand-in until packages/mapbuilder's map.json is in
  * the pack (PLAN.md).
  */
-import { HexGrid, rrccSkewed } from '@salient/hexmap';
+import { HexGrid, schemeByName } from '@salient/hexmap';
 import { approximationPack } from '../../src/pack/bundled.ts';
 
 /** The Central Powers' westernmost column in each row (from the S3 sector tables). */
@@ -38,12 +39,17 @@ const CITIES: [string, string, 'major' | 'minor', boolean?][] = [
 ];
 const PORTS = new Set(['1950', '2057', '2561']);
 
-/** The synthetic front map as salient.hexmap/1 JSON. */
-export function frontMapJson(): Record<string, unknown> {
+/** The two RRCC schemes the game-level tests run under: the first the test map's original, the second the shipped map's. */
+export const FRONT_SCHEMES = ['rrcc-skewed', 'rrcc-offset-even'] as const;
+export type FrontScheme = (typeof FRONT_SCHEMES)[number];
+
+/** The synthetic front map as salient.hexmap/1 JSON, in `scheme` (the same printed ids, countries, cities and rail rule in both). */
+export function frontMapJson(scheme: FrontScheme = 'rrcc-skewed'): Record<string, unknown> {
   const rows: [number, number] = [16, 37];
   const cols: [number, number] = [40, 62];
-  const grid = new HexGrid(rrccSkewed, rows, cols);
-  const id = (r: number, c: number) => rrccSkewed.format(r, c);
+  const sc = schemeByName(scheme);
+  const grid = new HexGrid(sc, rows, cols);
+  const id = (r: number, c: number) => sc.format(r, c);
   const hexes: Record<string, unknown>[] = [];
   const country = (r: number, c: number): string | null => (c >= 62 ? null : r <= 17 ? 'NL' : r >= 37 && c <= 50 ? 'CH' : c <= frontCol(r) - 3 ? 'GE' : r <= 23 ? 'BE' : 'FR');
   for (let r = rows[0]; r <= rows[1]; r++) {
@@ -84,7 +90,7 @@ export function frontMapJson(): Record<string, unknown> {
   }
   return {
     format: 'salient.hexmap/1',
-    scheme: 'rrcc-skewed',
+    scheme,
     fidelity: 'synthetic',
     title: 'synthetic Western Front for the E&A rules tests',
     rows,
@@ -100,5 +106,5 @@ export function frontMapJson(): Record<string, unknown> {
   };
 }
 
-/** The bundled pack with the synthetic front map in place of map.json. */
-export const frontPack = (): Record<string, unknown> => ({ ...JSON.parse(JSON.stringify(approximationPack)), map: frontMapJson() });
+/** The bundled pack with the synthetic front map (in `scheme`) in place of map.json. */
+export const frontPack = (scheme: FrontScheme = 'rrcc-skewed'): Record<string, unknown> => ({ ...JSON.parse(JSON.stringify(approximationPack)), map: frontMapJson(scheme) });

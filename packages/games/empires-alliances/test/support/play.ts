@@ -2,15 +2,28 @@
 import { empiresAlliances as game } from '../../src/game.ts';
 import { boardOf, type Board } from '../../src/rules/board.ts';
 import type { EaState } from '../../src/rules/state.ts';
-import { frontPack } from './front-map.ts';
+import { FRONT_SCHEMES, frontPack, type FrontScheme } from './front-map.ts';
 
-const checked = game.checkPack(frontPack());
-if (!checked.ok) throw new Error(checked.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-export const pack = checked.pack;
+const packs = new Map<FrontScheme, ReturnType<typeof game.checkPack> & { ok: true }>();
+/** The checked synthetic-front pack in `scheme`, built once per scheme. */
+export function packFor(scheme: FrontScheme = 'rrcc-skewed'): (ReturnType<typeof game.checkPack> & { ok: true })['pack'] {
+  let c = packs.get(scheme);
+  if (!c) {
+    const checked = game.checkPack(frontPack(scheme));
+    if (!checked.ok) throw new Error(checked.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+    packs.set(scheme, (c = checked));
+  }
+  return c.pack;
+}
+export const pack = packFor('rrcc-skewed');
 
-/** A new S3 game (optionally with rulings) on the pack's fixed deal (S3 3.4 set-up skipped), and its board. */
-export function start(rulings?: string): { s: EaState; b: Board } {
-  const s = game.setup('1918', pack, rulings ? { rulings, deploy: 'deal' } : { deploy: 'deal' });
+/** The schemes game-level tests run under (`describe.each(SCHEMES)`): the test map's own and the shipped map's `rrcc-offset-even`. */
+export const SCHEMES: readonly FrontScheme[] = FRONT_SCHEMES;
+export type { FrontScheme };
+
+/** A new S3 game (optionally with rulings) on the synthetic front in `scheme`, on the pack's fixed deal (S3 3.4 set-up skipped), and its board. */
+export function start(rulings?: string, scheme: FrontScheme = 'rrcc-skewed'): { s: EaState; b: Board } {
+  const s = game.setup('1918', packFor(scheme), rulings ? { rulings, deploy: 'deal' } : { deploy: 'deal' });
   return { s, b: boardOf(s.key) };
 }
 
@@ -85,3 +98,9 @@ export function arrange(b: Board, s: EaState, place: Record<number, string>, kee
 }
 
 export { game };
+
+/** The printed id of the hex next to `id` in direction `dir` (E, NE, NW, W, SW, SE) on the board's own grid, so a test reads the same under both schemes. */
+export function nb(b: Board, id: string, dir: 'E' | 'NE' | 'NW' | 'W' | 'SW' | 'SE'): string {
+  const h = b.map.grid.neighbour(b.map.hex(id), ['E', 'NE', 'NW', 'W', 'SW', 'SE'].indexOf(dir));
+  return b.map.id(h);
+}
