@@ -2,14 +2,16 @@
  * Throughput of one core for Empires & Alliances, Scenario 3 (1918), on the bundled approximation pack
  * (its map of about 3,700 hexes): random bots on both seats through `runMatch` (single thread, no
  * telemetry sink), and the bare game loop (`pending` + `applyOwned`, no runner) for the cost of the rules
- * alone. Reports decisions/s, games/s, the state's size and peak memory (issue 28 §6: ≥ 30,000
- * decisions/s, a random game under a second).
+ * alone; then greedy against random, once from each side, for the cost of a greedy decision (its one-ply
+ * lookahead on `model.evaluate`). Reports decisions/s (wall clock, and per CPU second of the process,
+ * which a loaded machine distorts less), games/s, the state's size and peak memory (issue 28 §6:
+ * ≥ 30,000 decisions/s, a random game under a second; greedy ≤ 0.5 ms a decision).
  *
  *   npm run bench:ea                   # 50 games per case
  *   BENCH_GAMES=10 npm run bench:ea    # quicker
  *
- * Environment: BENCH_GAMES (default 50), BENCH_SEED (default 1), BENCH_RESULTS (default
- * bench/RESULTS.md; `none` to skip).
+ * Environment: BENCH_GAMES (default 50), BENCH_GREEDY_GAMES (default 1 per side; 0 skips greedy),
+ * BENCH_SEED (default 1), BENCH_RESULTS (default bench/RESULTS.md; `none` to skip).
  */
 import { loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -45,8 +47,13 @@ async function main(): Promise<void> {
   // Warm-up.
   for (let i = 0; i < 2; i++) await runMatch({ game: empiresAlliances, pack: p, scenario: '1918', seed: 10_000 + i, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' } });
 
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const u = process.cpuUsage(since);
+    return (u.user + u.system) / 1000;
+  };
   // Through the runner.
   let decisions = 0;
+  let c0 = process.cpuUsage();
   let t0 = performance.now();
   for (let i = 0; i < games; i++) {
     const r = await runMatch({ game: empiresAlliances, pack: p, scenario: '1918', seed: seed0 + i, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' } });
@@ -54,12 +61,14 @@ async function main(): Promise<void> {
     sample();
   }
   const runnerMs = performance.now() - t0;
+  const runnerCpu = cpuMs(c0);
 
   // The bare loop.
   let loopDecisions = 0;
   let x = seed0;
   const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), x % n);
   let stateBytes = 0;
+  c0 = process.cpuUsage();
   t0 = performance.now();
   for (let i = 0; i < games; i++) {
     let s = empiresAlliances.setup('1918', p);
@@ -74,22 +83,55 @@ async function main(): Promise<void> {
     sample();
   }
   const loopMs = performance.now() - t0;
+  const loopCpu = cpuMs(c0);
+
+  // Greedy against random, from each side: the greedy seat's decisions and the CPU its `decide` used.
+  const greedyGames = envInt('BENCH_GREEDY_GAMES', 1);
+  let greedyDecisions = 0;
+  let greedyCpu = 0;
+  let greedyThink = 0;
+  const timed = (factory: ReturnType<typeof createBot>): ReturnType<typeof createBot> => (ctx) => {
+    const bot = factory(ctx);
+    const decide = bot.decide.bind(bot);
+    return {
+      ...bot,
+      decide: (request, signal) => {
+        const c = process.cpuUsage();
+        const answer = decide(request, signal);
+        greedyCpu += cpuMs(c);
+        return answer;
+      },
+    };
+  };
+  for (let i = 0; i < greedyGames; i++) {
+    for (const side of ['CP', 'AL'] as const) {
+      const seats = side === 'CP' ? { CP: timed(createBot('greedy')), AL: createBot('random') } : { CP: createBot('random'), AL: timed(createBot('greedy')) };
+      const r = await runMatch({ game: empiresAlliances, pack: p, scenario: '1918', seed: seed0 + i, seats, seatSpecs: side === 'CP' ? { CP: 'greedy', AL: 'random' } : { CP: 'random', AL: 'greedy' }, decisionTimeoutMs: 600_000 });
+      greedyDecisions += r.replay.log.filter((e) => e.by === side).length;
+      greedyThink += r.thinkMsBySeat[side] ?? 0;
+      sample();
+    }
+  }
 
   const m = machine();
   const load = `load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end on ${m.nproc} cores`;
+  const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en-US');
   const rows = [
-    `| runner, random vs random | ${games} | ${Math.round((decisions / runnerMs) * 1000).toLocaleString('en-US')} | ${((games / runnerMs) * 1000).toFixed(2)} | ${(runnerMs / games).toFixed(0)} | ${Math.round(decisions / games)} |`,
-    `| bare loop (pending + applyOwned) | ${games} | ${Math.round((loopDecisions / loopMs) * 1000).toLocaleString('en-US')} | ${((games / loopMs) * 1000).toFixed(2)} | ${(loopMs / games).toFixed(0)} | ${Math.round(loopDecisions / games)} |`,
+    `| runner, random vs random | ${games} | ${rate(decisions, runnerMs)} | ${rate(decisions, runnerCpu)} | ${((games / runnerMs) * 1000).toFixed(2)} | ${(runnerMs / games).toFixed(0)} | ${Math.round(decisions / games)} |`,
+    `| bare loop (pending + applyOwned) | ${games} | ${rate(loopDecisions, loopMs)} | ${rate(loopDecisions, loopCpu)} | ${((games / loopMs) * 1000).toFixed(2)} | ${(loopMs / games).toFixed(0)} | ${Math.round(loopDecisions / games)} |`,
+    ...(greedyGames > 0
+      ? [`| greedy seat vs random (one game a side), its decisions only | ${2 * greedyGames} | ${rate(greedyDecisions, greedyThink)} | ${rate(greedyDecisions, greedyCpu)} (${(greedyCpu / greedyDecisions).toFixed(2)} ms each) | | | ${Math.round(greedyDecisions / (2 * greedyGames))} |`]
+      : []),
   ];
   const key = `${m.date}|${m.node}|${m.cpu.split(' ').slice(0, 2).join(' ')}`;
   const block = [
     `<!-- bench-ea:${key} -->`,
     `### Empires & Alliances 1918 · ${m.date} · Node ${m.node} · ${m.cpu} (nproc ${m.nproc}, ${m.memGB} GB)`,
     '',
-    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a 2-game warm-up. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB. Machine ${load} (figures taken under load understate the rules' speed; compare on a quiet machine).`,
+    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a 2-game warm-up. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB. Machine ${load} (figures taken under load understate the rules' speed; compare on a quiet machine). Runner over bare loop: ${(decisions / runnerCpu / (loopDecisions / loopCpu)).toFixed(2)} per CPU second.`,
     '',
-    '| case | games | decisions/s | games/s | ms/game | decisions/game |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| case | games | decisions/s | decisions/CPU-s | games/s | ms/game | decisions/game |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...rows,
     `<!-- bench-ea:end -->`,
   ].join('\n');

@@ -368,6 +368,11 @@ describe('service endpoints', () => {
     const spec = await get('/docs/json');
     expect(spec.status).toBe(200);
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/win-rates', '/api/matches/{id}', '/api/tournaments', '/api/tournaments/{id}/cancel']));
+    // The board's reply documents the hex layout and the frames' markers.
+    const board = spec.body.paths['/api/matches/{id}/board'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(board.properties.layout.properties)).toEqual(['areas', 'links', 'hex', 'focus']);
+    expect(Object.keys(board.properties.layout.properties.hex.properties)).toEqual(['scheme', 'orientation', 'terrains', 'hexes', 'hexsides', 'cities', 'rail']);
+    expect(board.properties.frames.items.properties.markers).toBeDefined();
     const ui = await get('/docs/');
     expect(ui.status).toBe(200);
     expect(String(ui.body)).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i);

@@ -212,6 +212,8 @@ export const scenarioSchema = z.strictObject({
   summary: z.string().min(1),
   first: monthKey,
   last: monthKey,
+  /** S3 3.61: the countries (map.json country codes) whose hexes the scenario uses; no unit enters any other hex. */
+  area: z.array(z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code of map.json')).min(1),
   sectors: z.array(sectorSchema).min(1),
   placements: z.array(placementSchema),
   /** 3.63: units taken from a sector's forces to garrison (profile, count, sector, where). */

@@ -114,7 +114,8 @@ export function registerBoard(hash: string, data: PackFiles, map: HexMap, scenar
   const noTank = new Uint8Array(size);
   const avHard = new Uint8Array(size);
   const neutral = new Uint8Array(size);
-  const atWar = new Set(['GE', 'LU', 'FR', 'BE', 'GB', 'AH']);
+  // S3 3.61: only the scenario's countries are in play (Austria-Hungary is at war, 3.2, but off the area).
+  const atWar = new Set(scen.area);
   for (const h of map.hexes) {
     const t = tec.terrain[map.terrainName(h) as keyof typeof tec.terrain];
     if (!t) continue;

@@ -683,18 +683,13 @@ function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
 
 /** 9.1-9.2: where unit `u` may detrain: up to 30 rail hexes (24 in Snow) through its side's rail free of enemy units and ZOC, stacking met. */
 export function railDestinations(b: Board, s: EaState, u: number): number[] {
-  const side = b.units[u]!.side;
-  const ezoc = zocOf(b, s, (1 - side) as SideNo);
-  const theirs = occupied(b, s, (1 - side) as SideNo);
   fired('10');
-  const control = controlMap(b, s);
-  const gauge = gaugeMap(b, s);
-  const r = search(b).rail.run(s.hex[u]!, railHexes(s.wx), (h: number) => !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const reached = railReach(b, s, b.units[u]!.side, s.hex[u]!);
   const occ = occIndex(b, s);
   const prof = b.units[u]!.prof;
   const out: number[] = [];
-  for (let i = 1; i < r.count; i++) {
-    const h = r.hexes[i]!;
+  for (let i = 0; i < reached.length; i++) {
+    const h = reached[i]!;
     if (!sectorOk(b, s, u, h)) continue;
     if (first(occ, h) < 0) {
       out.push(h); // a lone unit always stacks (6.1, 18.41)
@@ -705,6 +700,37 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
     if (stackLegal(here) && nationsMayStack(here)) out.push(h);
   }
   return sortHexes(fastOf(b), out);
+}
+
+/**
+ * Rail reaches kept per board and side while the enemy's units, the forts, control and the weather
+ * stay as they were (a search bot asks for every unit's rail moves after each move of another): by
+ * start hex, the hexes reached along the side's rail free of enemy units and ZOC (9.1-9.2).
+ */
+const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array> }[]>();
+
+function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array {
+  let memo = railMemo.get(b);
+  if (!memo) railMemo.set(b, (memo = []));
+  const m = (memo[side] ??= { k: new Snapshot(), from: new Map() });
+  const k = m.k.start();
+  feedSide(fastOf(b), s, (1 - side) as SideNo, k);
+  k.add(-1);
+  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
+  k.add(railHexes(s.wx));
+  if (!k.finish()) m.from.clear();
+  const have = m.from.get(from);
+  if (have) return have;
+  const ezoc = zocOf(b, s, (1 - side) as SideNo);
+  const theirs = occupied(b, s, (1 - side) as SideNo);
+  const control = controlMap(b, s);
+  const gauge = gaugeMap(b, s);
+  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const reached = r.hexes.slice(1, r.count);
+  m.from.set(from, reached);
+  return reached;
 }
 
 function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly number[], ev: Events): void {

@@ -18,7 +18,7 @@
 import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
 import { emit, type Events } from './events.ts';
-import { ctl, label, sectorOk, supplyOf, unitsAt } from './flow.ts';
+import { ctl, label, listAt, occIndex, sectorOk, supplyOf, type Occ } from './flow.ts';
 import { replacementCost } from './replacements.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { HEX, type EaState } from './state.ts';
@@ -44,7 +44,7 @@ function homeOf(b: Board, nation: string): ReadonlySet<string> {
  * 17.25, 17.26, 17.31, 17.33: the cities unit `u` may be placed in now, ascending: those of the first
  * priority class with room. `dist` is the side's supply (14.2).
  */
-export function replacementSites(b: Board, s: EaState, u: number, dist: Int32Array): number[] {
+export function replacementSites(b: Board, s: EaState, u: number, dist: Int32Array, occ: Occ = occIndex(b, s)): number[] {
   const d = b.units[u]!;
   const home = homeOf(b, d.nation);
   const us = d.nation === 'US';
@@ -58,7 +58,7 @@ export function replacementSites(b: Board, s: EaState, u: number, dist: Int32Arr
     const cls = us ? 0 : cityClass(b, h);
     if (cls > best || (artOnly && !us && cls > 1)) continue; // 17.33
     if (ctl(b, s, h) !== d.side || dist[h]! < 0 || s.used.includes(h) || !sectorOk(b, s, u, h)) continue;
-    const here = unitsAt(b, s, h).map((x) => b.units[x]!.prof);
+    const here = listAt(occ, h).map((x) => b.units[x]!.prof);
     here.push(d.prof);
     if (!stackLegal(here) || !nationsMayStack(here)) continue;
     if (cls < best) {
@@ -76,6 +76,7 @@ export function buyable(b: Board, s: EaState, side: SideNo, dist: Int32Array): n
   const seen = new Set<string>();
   let stoss = 0;
   const tanks = new Set<string>();
+  const occ = occIndex(b, s);
   for (const u of s.rq) {
     if (b.units[u]!.prof.type === 'stoss') stoss++;
     if (b.units[u]!.prof.type === 'tank') tanks.add(b.units[u]!.nation);
@@ -90,7 +91,7 @@ export function buyable(b: Board, s: EaState, side: SideNo, dist: Int32Array): n
     if (rp[KIND[cost.kind]]! < cost.amount) continue;
     if (d.prof.type === 'stoss' && stoss >= 1) continue; // 17.34
     if (d.prof.type === 'tank' && tanks.has(d.nation)) continue;
-    if (replacementSites(b, s, u, dist).length === 0) continue;
+    if (replacementSites(b, s, u, dist, occ).length === 0) continue;
     out.push(u);
   }
   return out;

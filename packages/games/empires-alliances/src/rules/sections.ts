@@ -59,7 +59,7 @@ export const EA_SECTIONS: readonly RuleSection[] = [
   scen('S3 3.3', 'S3 initial forces', 'implemented', [], 'from the consistent sector tables, not the garbled 3.31 list (digest §7.3-16)'),
   scen('S3 3.4', 'S3 initial deployment by sector', 'implemented', [], 'the players place each sector unit in its sector (the Allies first; only hexes that keep the rest placeable under 6.1 are offered), or the pack\'s deal with deploy=deal; garrisons and placements fixed; the start-line L2 entrenchments'),
   scen('S3 3.5', 'S3 reinforcements and replacements', 'implemented', ['17.1', '17.2'], 'stated 3.511 units plus an estimated Campaign OB'),
-  scen('S3 3.6', 'S3 special rules: sectors, Mud and no rail in March 1918, war weariness', 'implemented', ['20', '21', '9']),
+  scen('S3 3.6', 'S3 special rules: the area used (3.61), sectors, Mud and no rail in March 1918, war weariness', 'implemented', ['20', '21', '9']),
   scen('S3 3.7', 'S3 victory points and levels', 'implemented'),
 ];
 

@@ -40,19 +40,27 @@ export interface MfInput {
 /** 8.2: the unit's MF after weather, supply and demoralization, never below 1. */
 export function movementFactor(x: MfInput, rulings: RulingChoice): number {
   const mudHalves = reading(rulings, 'mud-mf') === 'halve-up';
-  const weatherStep = (mf: number): number => (x.weather === 'snow' || (x.weather === 'mud' && mudHalves) ? Math.ceil(mf / 2) : x.weather === 'mud' ? mf - 1 : mf);
-  const supplyStep = (mf: number): number => (x.supplyLevel >= 2 ? Math.floor(mf / 2) : x.supplyLevel === 1 ? mf - 1 : mf);
-  const moraleStep = (mf: number): number => (x.demoralized ? Math.floor(mf / 2) : mf);
   let mf = x.printed;
   if (reading(rulings, 'mf-order') === 'as-listed') {
-    mf = moraleStep(supplyStep(weatherStep(mf)));
+    mf = moraleStep(x, supplyStep(x, weatherStep(x, mudHalves, mf)));
   } else {
     // Every subtraction first, then every halving.
     if (x.weather === 'mud' && !mudHalves) mf -= 1;
     if (x.supplyLevel === 1) mf -= 1;
     if (x.weather === 'snow' || (x.weather === 'mud' && mudHalves)) mf = Math.ceil(mf / 2);
     if (x.supplyLevel >= 2) mf = Math.floor(mf / 2);
-    mf = moraleStep(mf);
+    mf = moraleStep(x, mf);
   }
   return Math.max(1, mf);
+}
+
+// The steps of 8.2 as module functions (not closures made per call: the movement search asks for MF often).
+function weatherStep(x: MfInput, mudHalves: boolean, mf: number): number {
+  return x.weather === 'snow' || (x.weather === 'mud' && mudHalves) ? Math.ceil(mf / 2) : x.weather === 'mud' ? mf - 1 : mf;
+}
+function supplyStep(x: MfInput, mf: number): number {
+  return x.supplyLevel >= 2 ? Math.floor(mf / 2) : x.supplyLevel === 1 ? mf - 1 : mf;
+}
+function moraleStep(x: MfInput, mf: number): number {
+  return x.demoralized ? Math.floor(mf / 2) : mf;
 }

@@ -30,3 +30,21 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
     });
   });
 });
+
+describe('S3 3.61 area of the map used', () => {
+  it('opens only Germany, France, Britain, Belgium and Luxembourg: Austria-Hungary is at war (3.2) but off the area, neutrals closed', async () => {
+    const { empiresAlliances: game } = await import('../../src/game.ts');
+    const { approximationPack } = await import('../../src/pack/bundled.ts');
+    const { boardOf } = await import('../../src/rules/board.ts');
+    const checked = game.checkPack(approximationPack);
+    if (!checked.ok) throw new Error('bundled pack is invalid');
+    const b = boardOf(game.setup('1918', checked.pack, { deploy: 'deal' }).key);
+    const byCountry = new Map<string, number[]>();
+    for (const h of b.map.hexes) {
+      const c = b.map.countryCode(h);
+      if (c !== undefined && b.mp[h]! < 255) byCountry.set(c, [...(byCountry.get(c) ?? []), b.neutral[h]!]);
+    }
+    for (const c of ['GE', 'FR', 'BE', 'LU']) expect(byCountry.get(c)!.every((x) => x === 0), c).toBe(true);
+    for (const c of ['AH', 'NL', 'CH', 'IT']) expect(byCountry.get(c)!.every((x) => x === 1), c).toBe(true);
+  });
+});
