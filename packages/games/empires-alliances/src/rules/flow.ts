@@ -717,10 +717,9 @@ function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array
   feedSide(fastOf(b), s, (1 - side) as SideNo, k);
   k.add(-1);
   for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
   k.add(railHexes(s.wx));
-  // 10.2-10.4: the gauge of every converted rail hex.
-  k.add(-2);
-  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!);
   if (!k.finish()) m.from.clear();
   const have = m.from.get(from);
   if (have) return have;
