@@ -72,22 +72,35 @@ export function avAchieved(b: Board, s: EaState, hex: number, att: readonly numb
 export function avTargets(b: Board, s: EaState): number[] {
   const occ = occIndex(b, s);
   const enemy = 1 - s.seg;
-  const seen = new Set<number>();
+  let seen = seenStamp.get(b);
+  if (!seen) seenStamp.set(b, (seen = new Int32Array(b.map.size)));
+  const stamp = (stampNo = (stampNo + 1) | 0 || 1);
   const out: number[] = [];
   for (let u = 0; u < s.hex.length; u++) {
     const h = s.hex[u]!;
-    if (h < 0 || b.units[u]!.side !== enemy || b.units[u]!.prof.type === 'air' || seen.has(h)) continue;
-    seen.add(h);
-    const def = defense8(b, s, h, occ);
-    if (def <= 0) continue;
-    const elig = avEligible(b, s, h, occ);
+    if (h < 0 || b.units[u]!.side !== enemy || b.units[u]!.prof.type === 'air' || seen[h] === stamp) continue;
+    seen[h] = stamp;
+    // The printed attack of every unit that could join bounds the strength from above: most hexes
+    // have no phasing unit next to them at all, and are dismissed before any count.
     let upper = 0;
-    for (const a of elig) upper += 8 * b.units[a]!.prof.attack;
-    if (upper < 8 * def) continue; // below even 8-1
-    if (avAchieved(b, s, h, elig, occ)) out.push(h);
+    for (let d = 0; d < 6; d++) {
+      const nb = b.map.neighbours[h * 6 + d]!;
+      if (nb < 0 || b.sideAtt8[b.map.grid.sides[h * 6 + d]!] === 0) continue;
+      for (let a = first(occ, nb); a >= 0; a = occ.next[a]!) {
+        if (b.units[a]!.side === s.seg && s.mor[a] === 0 && (s.flg[a]! & FLAG.AV) === 0) upper += 8 * b.units[a]!.prof.attack;
+      }
+    }
+    if (upper === 0) continue;
+    const def = defense8(b, s, h, occ);
+    if (def <= 0 || upper < 8 * def) continue; // below even 8-1
+    if (avAchieved(b, s, h, avEligible(b, s, h, occ), occ)) out.push(h);
   }
   return out.sort((x, y) => x - y);
 }
+
+/** Per board, the stamp of each hex avTargets has looked at in its current call (no Set per call). */
+const seenStamp = new WeakMap<Board, Int32Array>();
+let stampNo = 0;
 
 /** 12.2: the AV is achieved: the defenders go to the Replacement Pool, the units used are marked (no more moving, no attack this segment). */
 export function playAv(b: Board, s: EaState, hex: number, att: readonly number[], ev: Events): void {

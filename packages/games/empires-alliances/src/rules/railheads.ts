@@ -79,6 +79,23 @@ export function gaugeOf(b: Board, s: EaState, h: number): number {
 /** 9.0, 10 (ruling rail-railhead): whether `side` may rail through `h`: its own rail, and its control. */
 const usable = (b: Board, s: EaState, h: number, side: number): boolean => ctl(b, s, h) === side && gaugeOf(b, s, h) === side;
 
+const homeRails = new WeakMap<Board, [number[], number[]]>();
+
+/** The rail hexes of each side's home countries, ascending (fixed per board; where a side's own net starts, 10.2). */
+function homeRail(b: Board): [number[], number[]] {
+  let x = homeRails.get(b);
+  if (!x) {
+    x = [[], []];
+    for (const h of b.map.hexes) {
+      if (railNeighbours(b, h).length === 0) continue;
+      const c = b.map.countryCode(h) ?? '';
+      for (const side of [0, 1] as const) if (b.home[side].has(c)) x[side].push(h);
+    }
+    homeRails.set(b, x);
+  }
+  return x;
+}
+
 const gaugeCache = new WeakMap<Board, { rails: number[]; gauge: Int8Array }>();
 
 /** The gauge of every hex now, as one array per board updated from `rails` (read it, never write it; it lasts until the next call). */
@@ -140,8 +157,8 @@ export function advanceRailheads(b: Board, s: EaState, side: SideNo, ev: Events)
     return q;
   };
   const seeds: number[] = [];
-  for (const h of b.map.hexes) {
-    if (!b.home[side].has(b.map.countryCode(h) ?? '') || !usable(b, s, h, side) || !clean(h)) continue;
+  for (const h of homeRail(b)[side]) {
+    if (!usable(b, s, h, side) || !clean(h)) continue;
     inNet[h] = 1;
     seeds.push(h);
   }
