@@ -124,7 +124,9 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
   });
 
   it('keeps at most maxUnacked batches outstanding: flush waits for a slow store', async () => {
-    const slow = new SlowSink(5);
+    // 25 ms a batch: slow enough that the game side outruns it even when a loaded machine slows the
+    // game thread (at 5 ms the store kept up in a full suite run, and nothing waited).
+    const slow = new SlowSink(25);
     const { report } = await playInWorker({ games: 2, firstSeed: 7, options: { maxUnacked: 3, packRows: 1, encoding: 'rows' } }, slow);
     expect(report.errors).toEqual([]);
     expect(report.waits).toBeGreaterThan(0);
