@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hexBoardLayout, loadHexMap, SideFeature, syntheticMapJson, type HexMapJsonInput } from '../src/index.ts';
+import { hexBoardLayout, loadHexMap, SideFeature, syntheticMapJson } from '../src/index.ts';
 
-/** Five hexes around the Argonne (rrcc-skewed), with a river, a border and a major river, a city and rail. */
-function small(): HexMapJsonInput {
-  return {
-    format: 'salient.hexmap/1',
-    scheme: 'rrcc-skewed',
-    fidelity: 'approximation',
-    rows: [26, 29],
-    cols: [49, 53],
-    terrains: ['clear', 'forest', 'sea'],
-    hexes: [
-      { id: '2751', terrain: 'forest', country: 'FR', name: 'Argonne' },
-      { id: '2851', terrain: 'clear', country: 'FR', port: true },
-      { id: '2852', terrain: 'clear', country: 'GE' },
-      { id: '2750', terrain: 'clear', country: 'FR' },
-      { id: '2652', terrain: 'sea', country: null },
-    ],
-    hexsides: [
-      { between: ['2751', '2851'], features: ['river'], name: 'Aisne' },
-      { between: ['2851', '2852'], features: ['border', 'major-river'] },
-    ],
-    cities: [{ hex: '2851', name: 'Verdun', size: 'minor', source: 'test' }],
-    rail: [['2751', '2750']],
-    countries: { FR: { name: 'France' }, GE: { name: 'Germany' } },
-  };
-}
+import { small } from './support/small-map.ts';
 
 describe('hexBoardLayout', () => {
   it('gives every hex with its printed id, the grid centre, terrain, country, name and port; features, cities and rail by printed id', () => {
