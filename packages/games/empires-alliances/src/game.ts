@@ -65,6 +65,8 @@ function draft(s: EaState): EaState {
     cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
     hit: s.hit.slice(),
     rail: { ...s.rail },
+    sea: { ...s.sea },
+    ports: s.ports.slice(),
     mq: s.mq.slice(),
     dq: s.dq.slice(),
     used: s.used.slice(),
@@ -101,12 +103,12 @@ function resultFor(b: Board, s: EaState, vp: number, reason: string): GameResult
 const PROMPTS: Record<string, { asks: string; options: string }> = {
   'deploy-unit': { asks: 'Set-up (S3 3.4, the Allies first): the hex of its sector (or of its 3.45 area, for the US divisions) where the named unit deploys; every hex offered keeps the remaining units placeable under 6.1', options: '`deploy HHHH` (printed hex id)' },
   'replace-unit': { asks: 'Reinforcement Phase (7.21, 17.24, 17.32, 17.34): pick a unit of the Replacement Pool to rebuild with RPs, or end the purchases', options: '`buy U` (the lowest-numbered pool unit of each counter type you can afford and place), then `done`' },
-  'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room', options: '`at HHHH` (printed hex id)' },
-  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 12, 15.21, 16.41): pick a unit to move, rail or entrench, an air unit to fly, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `entrench U`, then `fly A` (air units), `av HHHH`, then `done`' },
+  'replace-at': { asks: 'where the rebuilt unit is placed (17.25, 17.26, 17.31, 17.33): a supplied, controlled home city of the first priority class with room (British and Commonwealth units: Britain, three a turn, 2.3)', options: '`at HHHH` (printed hex id) or `at Britain`' },
+  'move-unit': { asks: 'Movement Phase (7.23, 8, 9, 11, 12, 15.21, 16.41): pick a unit to move, rail, move by sea (from a port it can reach with an MP to spare, or from Britain; not in March 1918, within its country\'s sea capacity) or entrench, an air unit to fly, an enemy hex for an Automatic Victory, or end the phase', options: '`move U` (unit number), `rail U`, `sea U`, `entrench U`, then `fly A` (air units), `av HHHH`, then `done`' },
   'av-with': { asks: 'the units making an Automatic Victory on the chosen hex (12.1), one at a time; they then neither move nor attack this segment (12.2)', options: '`with U`, `go` once the odds (8-1, 10-1 or 12-1) and 13.652 are met' },
   'air-mission': { asks: 'where the air unit flies (16.41, 6.3): over an enemy hex within 4 hexes to support attacks on it (at most three there), or to a new base within 10 hexes (a friendly city with room: two in a major city, one in a minor)', options: '`over HHHH`, `base HHHH`, or `stay`' },
   'air-landing': { asks: 'where an air unit that flew a sortie lands after the Combat Phase (16.42): a friendly city with room within 4 hexes of the hex it supported', options: '`land HHHH`' },
-  'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62)', options: '`to HHHH` (printed hex id), or `stay`' },
+  'move-to': { asks: 'where the picked unit ends its move (8.1-8.4, 6.1, 3.62); after `sea U` (11.1-11.2): ground to a port, 1 MP to embark, by sea to another port held since the start of the phase or to Britain, 1 MP to debark, then ground with the MPs left', options: '`to HHHH` (printed hex id), `to Britain` (sea moves of British and Commonwealth units), or `stay`' },
   'attack-hex': { asks: 'Combat Phase (7.24, 13.1-13.2): pick an enemy hex to attack, or end the phase', options: '`attack HHHH`, then `done`' },
   'attack-with': { asks: 'the units attacking the chosen hex (13.4, 13.652), one at a time', options: '`with U`, `go` once the attack is legal, or `cancel`' },
   'pair-defenders': { asks: 'the defender pairs Artillery and Tank units with Inf/Cav in the attacked hex (13.62): at most one Artillery and one Tank per Inf/Cav; a pair is attacked as one unit and 13.73 applies on an ND', options: '`pair A,I` (support unit, Inf/Cav), then `done`' },
@@ -203,6 +205,8 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
       cb: null,
       hit: [],
       rail: {},
+      sea: {},
+      ports: [],
       mq: [],
       dq: [],
       used: [],
@@ -276,7 +280,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     return c;
   },
   decode(t) {
-    if (typeof t !== 'string' || !/^[a-z]+( [0-9,]+)?$/.test(t)) throw new IllegalChoiceError(`'${t}' is not an Empires & Alliances choice (e.g. 'move 12', 'to 2453', 'done', 'die 7')`);
+    if (typeof t !== 'string' || !/^[a-z]+( ([0-9,]+|Britain))?$/.test(t)) throw new IllegalChoiceError(`'${t}' is not an Empires & Alliances choice (e.g. 'move 12', 'to 2453', 'to Britain', 'done', 'die 7')`);
     return t;
   },
 

@@ -115,12 +115,33 @@ export const railCapacitySchema = z.strictObject({
   ...provenance,
 });
 
+/** The sea areas of 2.6 and 11.3-11.5. */
+export const SEAS = ['atlantic', 'mediterranean', 'baltic', 'black'] as const;
+export type Sea = (typeof SEAS)[number];
+
+/**
+ * The Sea Capacity Chart (11.6, 14.53): corps per turn each country may move by sea, and the sea
+ * each port and off-map box lies on (2.3, 2.6; the map marks ports but not their seas).
+ */
+export const seaCapacitySchema = z.strictObject({
+  /** Country code -> corps per turn (11.6); a country absent from here cannot move by sea. */
+  corps: z.record(z.string().regex(/^[A-Z]{2}$/), z.number().int().min(0).max(30)),
+  /** Country code -> the country whose capacity its units use (the Commonwealth on Britain's). */
+  usesCapacityOf: z.record(z.string().regex(/^[A-Z]{2}$/), z.string().regex(/^[A-Z]{2}$/)).optional(),
+  /** Port city name -> its sea. A port not listed is not used for sea movement or sea supply. */
+  ports: z.record(z.string().min(1), z.enum(SEAS)),
+  /** Off-map box -> its sea (2.3: Britain). */
+  boxes: z.strictObject({ Britain: z.enum(SEAS) }),
+  ...provenance,
+});
+
 export const chartsSchema = z.strictObject({
   crt: crtSchema,
   tec: tecSchema,
   weather: weatherTableSchema,
   warWeariness: wwTableSchema,
   railCapacity: railCapacitySchema,
+  seaCapacity: seaCapacitySchema,
 });
 
 // --- counters ------------------------------------------------------------------------------------

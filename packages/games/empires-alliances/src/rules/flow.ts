@@ -38,6 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
+import { maySea, playSea, portsAtStart, seaPlan } from './sea.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
@@ -312,6 +313,7 @@ function endReinforcement(b: Board, s: EaState, ev: Events): void {
   s.rq = [];
   supplyPhase(b, s, side, ev);
   s.phase = 'move';
+  s.ports = portsAtStart(b, s, side); // 11.1
   s.ask = { k: 'move' };
 }
 
@@ -345,9 +347,19 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
     for (const c of cands) if (fits(c.hex)) return c.hex;
     return -1;
   };
+  let london = 0; // 17.121: three units may be placed in London
   for (let u = 0; u < s.hex.length; u++) {
     const d = b.units[u]!;
     if (d.side !== side || s.hex[u] !== HEX.NOT_ARRIVED || d.arrives > month) continue;
+    if (d.at < 0 && arrivesInBritain(d.nation)) {
+      if (london >= 3) continue; // 17.11: delayed to a later turn
+      london++;
+      s.hex[u] = HEX.BRITAIN;
+      emit(ev, 'reinforcement', SIDE_IDS[side], `${label(b, u)} arrives in Britain (2.3, 17.121)`, { unit: u, hex: 'Britain' });
+      fired('17.1');
+      fired('2.3');
+      continue;
+    }
     const h = placeAt(u, d.at);
     if (h < 0) continue; // 17.11: delayed to a later turn
     s.hex[u] = h;
@@ -358,6 +370,9 @@ function reinforcementPhase(b: Board, s: EaState, side: SideNo, ev: Events): voi
   }
   // Replacements (17.24-17.34) are the owner's purchases: replacement-choice.ts.
 }
+
+/** 2.3, 17.31: British and Commonwealth units arrive in Britain (Australia's Middle East Box is off the S3 area, 3.61). */
+export const arrivesInBritain = (n: Nation): boolean => n === 'GB' || n === 'CA' || n === 'AU';
 
 const sideIdx = (n: Nation): SideNo => (n === 'GE' || n === 'AH' ? 0 : 1);
 /** The Commonwealth's War Weariness is Britain's. */
@@ -396,6 +411,8 @@ function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   for (let u = 0; u < s.flg.length; u++) s.flg[u] = 0;
   s.hit = [];
   s.rail = {};
+  s.sea = {};
+  s.ports = [];
   void ev;
 }
 
@@ -472,7 +489,7 @@ export function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
 }
 
 /** 8.2: the unit's MF this turn. */
-function mfOf(b: Board, s: EaState, u: number): number {
+export function mfOf(b: Board, s: EaState, u: number): number {
   return movementFactor({ printed: b.units[u]!.prof.move, weather: s.wx, supplyLevel: effLevel(b, s, u), demoralized: s.mor[u] !== 0 }, s.rulings);
 }
 
@@ -531,7 +548,7 @@ function moveCtx(b: Board): MoveCtx {
 }
 
 /** Run unit `u`'s movement reach (8.1-8.4): the search object holds costs and paths until the next run. */
-function reachFor(b: Board, s: EaState, u: number): { reach: ReachSearch; enterable: (to: number, sd: number) => boolean } {
+function reachFor(b: Board, s: EaState, u: number, from = s.hex[u]!, mp = mfOf(b, s, u)): { reach: ReachSearch; enterable: (to: number, sd: number) => boolean } {
   const side = b.units[u]!.side;
   const c = moveCtx(b);
   c.s = s;
@@ -545,8 +562,13 @@ function reachFor(b: Board, s: EaState, u: number): { reach: ReachSearch; entera
     c.stamp.fill(0);
     c.gen = 1;
   }
-  const reach = search(b).reach.run(s.hex[u]!, mfOf(b, s, u), c.rules);
+  const reach = search(b).reach.run(from, mp, c.rules);
   return { reach, enterable: c.enterable };
+}
+
+/** 11.1: unit `u`'s ground reach from `from` with `mp` MPs (after a sea move); valid until the board's next reach search. */
+export function reachFrom(b: Board, s: EaState, u: number, from: number, mp: number): ReachSearch {
+  return reachFor(b, s, u, from, mp).reach;
 }
 
 /** Hexes unit `u` may end its move in, by ground movement (8.1-8.4), with the stacking of 6.1 and 18.41 met at the end. */
@@ -604,13 +626,15 @@ function movePlan(b: Board, s: EaState, u: number): { opts: number[]; via: numbe
 }
 
 /** A unit's movement reach as found: the hexes reached (`reached` of them, with the hex each came from) then the 8.4 one-hex moves. */
-interface ReachEntry {
+export interface ReachEntry {
   from: number;
   mf: number;
   dem: boolean;
   cand: Int32Array;
   reached: number;
   parent: Int32Array;
+  /** MP spent to reach each of the first `reached` hexes (11.1: what is left to embark). */
+  cost: Float64Array;
 }
 
 /**
@@ -620,7 +644,7 @@ interface ReachEntry {
  */
 const reachMemo = new WeakMap<Board, { k: Snapshot; late: boolean; units: Map<number, ReachEntry> }[]>();
 
-function reachOf(b: Board, s: EaState, u: number): ReachEntry {
+export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const f = fastOf(b);
   const side = f.side[u]! as SideNo;
   let memo = reachMemo.get(b);
@@ -640,12 +664,14 @@ function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const { reach, enterable } = reachFor(b, s, u);
   const cand: number[] = [];
   const parent: number[] = [];
+  const cost: number[] = [];
   const g = nextGen(f);
   for (let i = 1; i < reach.count; i++) {
     const h = reach.hexes[i]!;
     f.stamp[h] = g;
     cand.push(h);
     parent.push(reach.parent[h]!);
+    cost.push(reach.cost[h]!);
   }
   const reached = cand.length;
   // 8.4: a unit may always move one hex.
@@ -656,7 +682,7 @@ function reachOf(b: Board, s: EaState, u: number): ReachEntry {
       cand.push(nb);
     }
   }
-  const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent) };
+  const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent), cost: Float64Array.from(cost) };
   m.units.set(u, e);
   return e;
 }
@@ -1198,9 +1224,13 @@ export function options(b: Board, s: EaState): string[] {
       const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
       let ezoc: Uint8Array | undefined;
       for (const u of f.ofSide[s.seg]) {
-        if (!isMovable(f, s, s.seg, u)) continue;
+        if (!isMovable(f, s, s.seg, u)) {
+          if (s.hex[u] === HEX.BRITAIN && maySea(b, s, u)) out.push(`sea ${u}`); // 2.3, 11
+          continue;
+        }
         out.push(L.move[u]!);
         if (!noRail && f.onRail[s.hex[u]!] === 1 && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(L.rail[u]!);
+        if (maySea(b, s, u)) out.push(`sea ${u}`); // 11
         if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
       for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
@@ -1210,7 +1240,7 @@ export function options(b: Board, s: EaState): string[] {
     }
     case 'to': {
       const out: string[] = [];
-      for (const h of a.opts) out.push(hexLabel(b, L.to, 'to', h));
+      for (const h of a.opts) out.push(h === HEX.BRITAIN ? 'to Britain' : hexLabel(b, L.to, 'to', h));
       out.push('stay');
       return out;
     }
@@ -1229,7 +1259,7 @@ export function options(b: Board, s: EaState): string[] {
     case 'buy':
       return [...a.opts.map((u) => `buy ${u}`), 'done'];
     case 'place':
-      return a.opts.map((h) => `at ${b.map.id(h)}`);
+      return a.opts.map((h) => (h === HEX.BRITAIN ? 'at Britain' : `at ${b.map.id(h)}`));
     case 'pair':
       return [...pairOptions(b, s).map(([x, y]) => `pair ${x},${y}`), 'done'];
     case 'split':
@@ -1291,6 +1321,10 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
   switch (a.k) {
     case 'move': {
       if (choice === 'done') return true;
+      if (verb === 'sea') {
+        const u = sp < 0 ? -1 : unitArg(s, choice, sp);
+        return u >= 0 && choice === `sea ${u}` && maySea(b, s, u);
+      }
       if (verb !== 'move' && verb !== 'entrench' && verb !== 'rail') return options(b, s).includes(choice);
       const u = sp < 0 ? -1 : unitArg(s, choice, sp);
       if (u < 0 || !isMovable(fastOf(b), s, s.seg, u)) return false;
@@ -1300,6 +1334,7 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
     }
     case 'to': {
       if (choice === 'stay') return true;
+      if (choice === 'to Britain') return a.opts.includes(HEX.BRITAIN);
       const h = verb === 'to' ? hexArgIn(b, choice, sp) : -1;
       return h >= 0 && a.opts.includes(h) && choice === hexLabel(b, L.to, 'to', h);
     }
@@ -1330,7 +1365,7 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
   }
 }
 
-const hexArgOf = (b: Board, arg: string | undefined): number => b.map.hex(arg!);
+const hexArgOf = (b: Board, arg: string | undefined): number => (arg === 'Britain' ? HEX.BRITAIN : b.map.hex(arg!));
 
 /** Who decides now. */
 export function decider(s: EaState): SideNo {
@@ -1382,9 +1417,18 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
       s.ask = { k: 'to', u, opts: railDestinations(b, s, u), rail: true };
       return;
     }
+    case 'sea': {
+      const u = Number(arg);
+      const plan = seaPlan(b, s, u); // 11.1-11.2
+      s.ask = { k: 'to', u, opts: plan.opts, sea: plan.routes };
+      return;
+    }
     case 'to': {
-      const t = a as { u: number; rail?: true };
-      if (t.rail) {
+      const t = a as { u: number; rail?: true; sea?: number[][]; opts: number[] };
+      if (t.sea) {
+        const to = hexArgOf(b, arg);
+        playSea(b, s, t.u, to, t.sea[t.opts.indexOf(to)]!, ev);
+      } else if (t.rail) {
         const u = t.u;
         const from = s.hex[u]!;
         const net = railNet(b, u);

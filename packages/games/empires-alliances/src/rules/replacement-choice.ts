@@ -9,7 +9,8 @@
  * cities that generate Artillery RPs, then the other cities; the owner chooses among the cities of the
  * first class that has room. The pack gives no list of RP-generating cities, so major cities stand for
  * the Artillery RP cities (an approximation, PLAN.md); Artillery and Tanks go only to those (17.33). US
- * units go to any British or French port but Calais (17.31). A placed unit must fit the stacking limits
+ * units go to any British or French port but Calais (17.31); British and Commonwealth units to Britain,
+ * three a turn (2.3, 17.25). A placed unit must fit the stacking limits
  * at once (stricter than 17.27, which lets it overstack until the end of the Movement Phase).
  *
  * Options stay short: one `buy` per counter profile (the lowest-numbered unit of it in the pool, as
@@ -18,7 +19,8 @@
 import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
 import { emit, type Events } from './events.ts';
-import { ctl, label, listAt, occIndex, sectorOk, supplyOf, type Occ } from './flow.ts';
+import { arrivesInBritain, ctl, label, listAt, occIndex, sectorOk, supplyOf, type Occ } from './flow.ts';
+import { placeName } from './sea.ts';
 import { replacementCost } from './replacements.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { HEX, type EaState } from './state.ts';
@@ -46,6 +48,8 @@ function homeOf(b: Board, nation: string): ReadonlySet<string> {
  */
 export function replacementSites(b: Board, s: EaState, u: number, dist: Int32Array, occ: Occ = occIndex(b, s)): number[] {
   const d = b.units[u]!;
+  // 2.3, 17.25: British and Commonwealth replacements are placed in Britain, three a turn in London.
+  if (arrivesInBritain(d.nation)) return s.used.filter((h) => h === HEX.BRITAIN).length < 3 ? [HEX.BRITAIN] : [];
   const home = homeOf(b, d.nation);
   const us = d.nation === 'US';
   const artOnly = d.prof.type === 'fa' || d.prof.type === 'siege' || d.prof.type === 'tank';
@@ -128,5 +132,5 @@ export function placeReplacement(b: Board, s: EaState, u: number, h: number, ev:
   s.ent[u] = 0;
   s.used.push(h);
   s.rq.push(u);
-  emit(ev, 'replacement', SIDE_IDS[d.side], `${label(b, u)} is rebuilt at ${b.map.id(h)} for ${cost.amount} ${cost.kind} RP`, { unit: u, hex: b.map.id(h) });
+  emit(ev, 'replacement', SIDE_IDS[d.side], `${label(b, u)} is rebuilt ${h === HEX.BRITAIN ? 'in' : 'at'} ${placeName(b, h)} for ${cost.amount} ${cost.kind} RP`, { unit: u, hex: h === HEX.BRITAIN ? 'Britain' : b.map.id(h) });
 }

@@ -52,6 +52,10 @@ export const RULINGS: readonly Ruling[] = [
   r('rail-railhead', ['9.0', '10.0'], 6, 'May units rail beyond their own railheads?', {
     'own-side': 'rail only through rail hexes of the side\'s own gauge (up to its railheads, advanced as 10.2-10.4 say) that it controls, never beyond its railheads',
   }),
+  r('sea-allies', ['11.3'], undefined, '11.3 is titled "Western Allied Sea Movement" but its body says "The British player": may French and US units move by sea?', {
+    'western-allies': 'yes: the title names the Western Allies (France, Britain with the Commonwealth, Italy, the US: 3.2\'s note), 2.4 and S1 3) send French units by sea, 17.31 lands the US at British or French ports; "the British player" reads as the Allied player in the West. Belgium is not a Western Ally and does not sail',
+    'british-only': 'no: only British and Commonwealth units move by sea, as the body says',
+  }),
   r('limited-overload', ['14.4'], 8, 'Who loses supply when a limited source has more units than it can feed?', {
     'nearest-first': 'the units nearest the source (then the strongest) are fed first; the rest are unsupplied',
   }),

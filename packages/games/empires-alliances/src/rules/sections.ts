@@ -24,6 +24,7 @@ const scen = (id: string, title: string, status: Status, restates: readonly stri
 };
 
 export const EA_SECTIONS: readonly RuleSection[] = [
+  core('2.3', 'Britain, an off-map box', 'implemented', 'a unit in Britain has hex -5 (state.ts HEX.BRITAIN): British and Commonwealth reinforcements and replacements arrive there, three of each a turn (17.121, 17.25; Australia too, its Middle East Box being off the S3 area); units there are in supply (14.31, London a Full Supply Source), out of combat and ZOC, and leave only by sea (11); the US keeps its French ports (17.31)'),
   core('3.1', 'Unit counters: size, type, attack-defense-movement', 'implemented', 'the S3 profiles in counters.json'),
   core('4.1', 'Initial control; 4.11 the 1918 start line', 'implemented', 'Germany and Luxembourg to the Central Powers; each French and Belgian hex to the side of the nearest sector hex (the sectors line both sides of the front); neutrals nobody\'s'),
   core('4.2', 'Control changes when an enemy ground unit enters', 'implemented', 'on moves (every hex of the path), retreats and advances'),
@@ -35,6 +36,9 @@ export const EA_SECTIONS: readonly RuleSection[] = [
   core('8', 'Ground movement', 'implemented', 'MF after weather, supply and morale (8.2), TEC costs, EZOC to EZOC +1 MP (8.3), one hex always (8.4), no entry to enemy units, neutrals or a lone enemy fort; the 8.4 exception for unsupplied units not yet'),
   core('9', 'Rail movement', 'partial', 'entrain/detrain, 30 hexes (24 in Snow), on rail of the side\'s gauge up to its railheads (10) that it controls, free of enemy units and ZOC, capacity per net (US on the French, Commonwealth on the British); ground movement before or after a rail move, 9.51 counting against both countries and 9.52 not yet'),
   core('10', 'Railheads', 'implemented', 'railheads.ts: each rail hex has a gauge: the CP\'s from Germany to the scenario\'s railheads (10.1, S3 3.46), the Allies\' beyond (10.3); in each Administrative Phase a side converts up to 3/2/1 hexes (Clear/Mud/Snow, 10.4) of rail it holds, free of enemy units and ZOC, joined to its home rail (10.2), the Allies pushing the CP\'s back (10.3); 10.2\'s unit in the hex is read as the side\'s control of it (4.2: only an entering unit changes control); rail movement and rail supply use the side\'s own gauge under its control'),
+  core('11', 'Sea movement', 'partial', 'sea.ts: `sea U` then `to HHHH` / `to Britain`: ground movement to a port, 1 MP to embark, any distance by sea, 1 MP to debark (with no MP left it stops in the port), ground movement after (11.1); both ports the side\'s at the start of its Movement Phase; Atlantic to Mediterranean takes every MP, from port to port (11.2); the Western Allies in the Atlantic and Mediterranean (11.3), Germany from German Baltic ports or Riga (11.4; Konigsberg and Danzig on this map); capacity per country from the Sea Capacity Chart estimate, non-US divisions and 1-factor artillery half a corps (11.6); Antwerp shut by an enemy in 2150 or 2251 (2.7); none in March 1918 (S3 3.67). 11.9 (rail and sea in one phase) not yet: a unit that rails has moved'),
+  core('11.7', 'Invasions', 'not-implemented', 'not used by S3 (3.65: no invasions)'),
+  core('11.8', 'Evacuations', 'not-implemented', 'not used by S3 (3.65: no invasions, so no beach to evacuate from)'),
   core('12', 'Automatic Victory', 'implemented', 'in the Movement Phase: 8-1, 10-1 (forest, swamp, major city, entrenchment, fort, or Mud/Snow), 12-1 with both, from any eligible units next to the hex (12.1, 13.652); the defenders to the pool, the units used neither move on nor attack this segment and may advance into the hex; others move through it (12.2-12.3)'),
   core('13.6', 'Combat resolution: odds, DRMs, the CRT', 'implemented', '13.62 pairing by the defender and 13.3 split attacks by the attacker, resolved in the order built (13.63); odds in exact eighths; DRM caps; net roll clamp; 13.651 lone fort'),
   core('13.7', 'Combat results and losses', 'implemented', 'all eight results; losses chosen among the minimal legal sets (13.71-13.72, 16.1, 16.3), the six cheapest offered; 13.73 a pair\'s survivors retreat demoralized on an ND'),
@@ -59,7 +63,7 @@ export const EA_SECTIONS: readonly RuleSection[] = [
   scen('S3 3.3', 'S3 initial forces', 'implemented', [], 'from the consistent sector tables, not the garbled 3.31 list (digest §7.3-16)'),
   scen('S3 3.4', 'S3 initial deployment by sector', 'implemented', [], 'the players place each sector unit in its sector (the Allies first; only hexes that keep the rest placeable under 6.1 are offered), or the pack\'s deal with deploy=deal; garrisons and placements fixed; the start-line L2 entrenchments'),
   scen('S3 3.5', 'S3 reinforcements and replacements', 'implemented', ['17.1', '17.2'], 'stated 3.511 units plus an estimated Campaign OB'),
-  scen('S3 3.6', 'S3 special rules: the area used (3.61), sectors, Mud and no rail in March 1918, war weariness', 'implemented', ['20', '21', '9']),
+  scen('S3 3.6', 'S3 special rules: the area used (3.61), sectors, Mud and no rail or sea movement in March 1918, no invasions, war weariness', 'implemented', ['20', '21', '9', '11']),
   scen('S3 3.7', 'S3 victory points and levels', 'implemented'),
 ];
 

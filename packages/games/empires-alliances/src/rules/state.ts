@@ -6,8 +6,12 @@ import type { SideNo } from './board.ts';
 
 /** Unit flags (`flg`). */
 export const FLAG = { MOVED: 1, ATTACKED: 2, DEFENDED: 4, AIR_USED: 8, RETREATED: 16, SORTIE: 32, AV: 64 } as const;
-/** Special values of `hex`. */
-export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3, SETUP: -4 } as const;
+/**
+ * Special values of `hex`: in the Replacement Pool, not yet arrived, removed from play, waiting to be
+ * set up (S3 3.4), and in Britain, the off-map box of 2.3 (in supply by 14.31, out of combat, left by
+ * sea only; sea.ts). Any value below 0 is off the map.
+ */
+export const HEX = { POOL: -1, NOT_ARRIVED: -2, REMOVED: -3, SETUP: -4, BRITAIN: -5 } as const;
 
 /** What happens next: a decision (by kind), a die roll, or the end. */
 export type Ask =
@@ -16,7 +20,7 @@ export type Ask =
   | { k: 'deploy'; u: number; opts: number[] }
   | { k: 'buy'; opts: number[] }
   | { k: 'place'; u: number; opts: number[] }
-  | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][] }
+  | { k: 'to'; u: number; opts: number[]; rail?: true; via?: number[][]; sea?: number[][] }
   | { k: 'fly'; u: number; over: number[]; base: number[] }
   | { k: 'land'; u: number; opts: number[] }
   | { k: 'attack' }
@@ -92,6 +96,10 @@ export interface EaState {
   cb: Combat | null;
   /** Rail capacity used this segment, in half-corps, by rail net (9.5). */
   rail: Record<string, number>;
+  /** Sea capacity used this segment (the side's only Movement Phase of the turn), in half-corps, by country (11.6, sea.ts). */
+  sea: Record<string, number>;
+  /** 11.1: the ports the phasing side controlled at the start of its Movement Phase, ascending (empty outside it). */
+  ports: number[];
   /** Hexes attacked (or passed over) in this Combat Phase (13.5). */
   hit: number[];
   /** Nations still to roll for morale, units still to roll for desertion (21.34). */

@@ -1,0 +1,252 @@
+/**
+ * 2.3 Britain and 11 sea movement, as Scenario 3 uses them.
+ *
+ * Britain is an off-map box (2.3): a unit there has `hex` = `HEX.BRITAIN` (state.ts). British and
+ * Commonwealth reinforcements and replacements arrive there, at most three of each a turn (17.121,
+ * 17.25; flow.ts, replacement-choice.ts); units there are in supply (14.31: London is a Full Supply
+ * Source), take no part in combat and leave only by sea.
+ *
+ * Sea movement (11.1-11.6, 11.9) is one compound decision: `sea U` picks the unit, then `to HHHH` (or
+ * `to Britain`) the hex where it ends its move, or `stay`. A route is: ground movement to a port with
+ * at least 1 MP left (or the unit's own port, or Britain), 1 MP to embark, any distance by sea to
+ * another port (or Britain) on a sea the unit's country may use, 1 MP to debark (with no MP left it may
+ * still debark and stops in the port, 11.1), then ground movement with what is left. Both ports must
+ * have been the phasing side's at the start of its Movement Phase (`EaState.ports`). From the Atlantic
+ * to the Mediterranean or back takes all the unit's MPs: it must start in the port of embarkation and
+ * stop in the port of debarkation (11.2). Each country moves at most its Sea Capacity Chart corps a
+ * turn (charts.json `seaCapacity`, an estimate; a non-US division or a 1-factor artillery unit counts
+ * half, 11.6). No sea movement in March 1918 (S3 3.67) and no invasions (S3 3.65: 11.7-11.8 are not
+ * built).
+ *
+ * Who sails where: the Western Allies in the Atlantic and the Mediterranean (11.3, ruling `sea-allies`;
+ * the Black Sea needs five Ottoman hexes, none in the S3 area, so never); Germany to and from its
+ * ports and Riga on the Baltic (11.4): on the bundled map Konigsberg and Danzig, both in the S3 area,
+ * far from the Western Front. 2.7: Antwerp is shut while an enemy unit stands in 2150 or 2251.
+ *
+ * 11.9 (rail and sea in one phase): this code does not yet combine a rail move with a sea move (nor,
+ * as 9.1 allows, a rail move with ground movement): a unit that has railed has moved.
+ */
+import type { Sea } from '../pack/schema.ts';
+import type { Board, SideNo } from './board.ts';
+import { SIDE_IDS } from './board.ts';
+import { emit, type Events } from './events.ts';
+import { fastOf, sortHexes } from './fast.ts';
+import { controlMap, first, label, listAt, mfOf, occIndex, occupied, reachFrom, reachOf, sectorOk, setCtl } from './flow.ts';
+import { reading } from './rulings.ts';
+import { fired } from './sections.ts';
+import { nationsMayStack, stackLegal } from './stacking.ts';
+import { FLAG, HEX, type EaState } from './state.ts';
+import { corpsHalves } from './units.ts';
+
+/** The sea geography of a board, from the pack's Sea Capacity Chart (`ports` by city name, `boxes`). */
+interface SeaBoard {
+  /** Port hexes the chart places on a sea, ascending. */
+  ports: number[];
+  /** Sea per port hex. */
+  sea: Map<number, Sea>;
+  britain: Sea;
+  /** 2.7: Antwerp's hex (-1 off this map) and the hexes whose enemy units shut it. */
+  antwerp: number;
+  guards: number[];
+}
+const seaBoards = new WeakMap<Board, SeaBoard>();
+
+export function seaBoard(b: Board): SeaBoard {
+  const have = seaBoards.get(b);
+  if (have) return have;
+  const chart = b.data.charts.seaCapacity;
+  const sea = new Map<number, Sea>();
+  for (const [name, area] of Object.entries(chart.ports)) {
+    const h = b.city.get(name);
+    // A port of another map (the chart lists the whole map's ports; a smaller map has fewer) is skipped.
+    if (h !== undefined && (b.map.flags[h]! & 1) !== 0) sea.set(h, area);
+  }
+  const antwerp = b.city.get('Antwerp') ?? -1;
+  const guards = ['2150', '2251'].map((id) => b.map.grid.tryIndex(id)).filter((h) => h >= 0 && b.map.onMap[h] === 1);
+  const x: SeaBoard = { ports: [...sea.keys()].sort((p, q) => p - q), sea, britain: chart.boxes.Britain, antwerp, guards };
+  seaBoards.set(b, x);
+  return x;
+}
+
+/** The country whose sea capacity unit `u` uses (11.6; the Commonwealth on Britain's). */
+export function seaCountry(b: Board, u: number): string {
+  const n = b.units[u]!.nation;
+  return b.data.charts.seaCapacity.usesCapacityOf?.[n] ?? n;
+}
+
+/**
+ * 11.3-11.4 and ruling `sea-allies`: whether unit `u`'s nation may move by sea at all. Germany
+ * (11.4); the Western Allies (France, Britain with the Commonwealth, the US: 3.2's note), or under
+ * `british-only` Britain and the Commonwealth alone; Austria-Hungary and Belgium never.
+ */
+export function nationSails(b: Board, s: EaState, u: number): boolean {
+  const n = b.units[u]!.nation;
+  if (n === 'GE') return true;
+  if (n === 'GB' || n === 'CA' || n === 'AU') return true;
+  if (n === 'FR' || n === 'US') return reading(s.rulings, 'sea-allies') === 'western-allies';
+  return false;
+}
+
+/** 11.3-11.4: whether `side` may use port `h` (a hex, or `HEX.BRITAIN`) by sea: its sea, and for Germany a German port or Riga on the Baltic. */
+function portSea(b: Board, side: SideNo, h: number): Sea | undefined {
+  const x = seaBoard(b);
+  const area = h === HEX.BRITAIN ? x.britain : x.sea.get(h);
+  if (area === undefined) return undefined;
+  if (side === 1) return area === 'atlantic' || area === 'mediterranean' ? area : undefined; // 11.3 (the Black Sea: never in S3)
+  if (h === HEX.BRITAIN || area !== 'baltic') return undefined; // 11.4
+  const name = b.map.city[h]! >= 0 ? b.map.cities[b.map.city[h]!]!.name : '';
+  return b.map.countryCode(h) === 'GE' || name === 'Riga' ? area : undefined;
+}
+
+/** 11.1: the ports `side` controls now (called at the start of its Movement Phase), ascending. */
+export function portsAtStart(b: Board, s: EaState, side: SideNo): number[] {
+  const control = controlMap(b, s);
+  return seaBoard(b).ports.filter((h) => control[h] === side && portSea(b, side, h) !== undefined);
+}
+
+/** 11.1, 2.7: whether `h` is a port (or Britain) `side` may sail from or to now. */
+function portOpen(b: Board, s: EaState, side: SideNo, h: number): boolean {
+  if (h === HEX.BRITAIN) return side === 1;
+  if (!s.ports.includes(h)) return false;
+  const x = seaBoard(b);
+  if (h === x.antwerp) {
+    const theirs = occupied(b, s, (1 - side) as SideNo);
+    if (x.guards.some((g) => theirs[g] === 1)) return false; // 2.7
+  }
+  return occupied(b, s, (1 - side) as SideNo)[h] === 0;
+}
+
+/** 11.6: whether unit `u`'s country has sea capacity left for it this turn (in half-corps). */
+export function seaRoom(b: Board, s: EaState, u: number): boolean {
+  const c = seaCountry(b, u);
+  const cap = b.data.charts.seaCapacity.corps[c];
+  return cap !== undefined && (s.sea[c] ?? 0) + corpsHalves(b.units[u]!.prof) <= 2 * cap;
+}
+
+/** S3 3.67: no sea movement on the March 1918 turn. */
+export const seaBanned = (b: Board, s: EaState): boolean => b.scen.id === '1918' && s.turn === 0;
+
+/** Embarkation points of unit `u`: [port, MP left after embarking], the unit's own port or Britain first. */
+function embarkations(b: Board, s: EaState, u: number, side: SideNo): [number, number][] {
+  const from = s.hex[u]!;
+  const mf = mfOf(b, s, u);
+  if (from === HEX.BRITAIN) return [[HEX.BRITAIN, mf - 1]];
+  const out: [number, number][] = [];
+  if (portSea(b, side, from) !== undefined && portOpen(b, s, side, from)) out.push([from, mf - 1]);
+  const e = reachOf(b, s, u);
+  for (let i = 0; i < e.reached; i++) {
+    const h = e.cand[i]!;
+    if (e.cost[i]! + 1 <= mf && portSea(b, side, h) !== undefined && portOpen(b, s, side, h)) out.push([h, mf - e.cost[i]! - 1]);
+  }
+  return out.sort((x, y) => x[0] - y[0]);
+}
+
+/** Debarkation points from `p` for unit `u`: open ports (or Britain) other than `p`, in the unit's 3.62 sector. */
+function debarkations(b: Board, s: EaState, u: number, side: SideNo, p: number): number[] {
+  const out: number[] = [];
+  if (p !== HEX.BRITAIN && side === 1 && (b.units[u]!.nation === 'GB' || b.units[u]!.nation === 'CA' || b.units[u]!.nation === 'AU')) out.push(HEX.BRITAIN);
+  for (const q of s.ports) if (q !== p && portOpen(b, s, side, q) && sectorOk(b, s, u, q)) out.push(q);
+  return out;
+}
+
+/**
+ * Whether unit `u` may start a sea move now (`sea U`): a ground unit of the phasing side that has not
+ * moved, of a nation that sails, with capacity left, not in March 1918, in Britain or able to reach an
+ * open port with an MP to spare, and with an open port (or Britain) to sail to.
+ */
+export function maySea(b: Board, s: EaState, u: number): boolean {
+  if (seaBanned(b, s) || s.ports.length === 0 && s.hex[u] !== HEX.BRITAIN) return false;
+  const f = fastOf(b);
+  const h = s.hex[u]!;
+  if ((h < 0 && h !== HEX.BRITAIN) || f.side[u] !== s.seg || f.ground[u] !== 1 || (s.flg[u]! & FLAG.MOVED) !== 0) return false;
+  if (!nationSails(b, s, u) || !seaRoom(b, s, u)) return false;
+  if (h >= 0) {
+    // Every hex costs at least 1 MP: a port further than the MF less the embarking MP is out of reach.
+    const mf = mfOf(b, s, u);
+    let near = false;
+    for (const p of s.ports) if (b.map.grid.distance(h, p) <= mf - 1) near = true;
+    if (!near) return false;
+  }
+  const side = s.seg;
+  for (const [p] of embarkations(b, s, u, side)) if (debarkations(b, s, u, side, p).length) return true;
+  return false;
+}
+
+/**
+ * 11.1-11.2: where unit `u` may end a sea move, ascending (Britain, -5, first), and for each the route:
+ * [embarkation, debarkation, then the enemy-held hexes entered on the way, which change hands (4.2)].
+ */
+export function seaPlan(b: Board, s: EaState, u: number): { opts: number[]; routes: number[][] } {
+  const side = s.seg;
+  const control = controlMap(b, s);
+  const start = s.hex[u]!;
+  const prof = b.units[u]!.prof;
+  const found = new Map<number, number[]>();
+  const fits = (h: number): boolean => {
+    if (h === HEX.BRITAIN) return true;
+    const occ = occIndex(b, s);
+    if (first(occ, h) < 0) return true;
+    const here = listAt(occ, h).map((x) => b.units[x]!.prof);
+    here.push(prof);
+    return stackLegal(here) && nationsMayStack(here);
+  };
+  // The ground leg to each embarkation port, kept before the next search overwrites the paths.
+  const pre = new Map<number, number[]>();
+  if (start >= 0) {
+    const e = reachOf(b, s, u);
+    const parent = new Map<number, number>();
+    for (let i = 0; i < e.reached; i++) parent.set(e.cand[i]!, e.parent[i]!);
+    for (const [p] of embarkations(b, s, u, side)) {
+      const flips: number[] = [];
+      for (let x = p; x !== start && x >= 0; x = parent.get(x) ?? -1) if (b.startCtl[x]! >= 0 && control[x] !== side) flips.push(x);
+      pre.set(p, flips.reverse());
+    }
+  }
+  for (const [p, left] of embarkations(b, s, u, side)) {
+    const seaP = portSea(b, side, p)!;
+    for (const q of debarkations(b, s, u, side, p)) {
+      const cross = portSea(b, side, q) !== seaP;
+      if (cross && p !== start) continue; // 11.2: start in the port of embarkation
+      const route = (extra: number[]) => [p, q, ...(pre.get(p) ?? []), ...extra];
+      if (!found.has(q) && q !== start && fits(q)) found.set(q, route([]));
+      const after = left - 1; // 1 MP to debark (11.1); with none left the unit stops in the port
+      if (cross || q === HEX.BRITAIN || after <= 0) continue;
+      const r = reachFrom(b, s, u, q, after);
+      for (let i = 1; i < r.count; i++) {
+        const h = r.hexes[i]!;
+        if (found.has(h) || h === start || !fits(h)) continue;
+        const flips: number[] = [];
+        for (let x = h; x !== q && x >= 0; x = r.parent[x]!) if (b.startCtl[x]! >= 0 && control[x] !== side) flips.push(x);
+        found.set(h, route(flips.reverse()));
+      }
+    }
+  }
+  const opts = sortHexes(fastOf(b), [...found.keys()]);
+  return { opts, routes: opts.map((h) => found.get(h)!) };
+}
+
+/** The name of a place in the account: `2057 (Calais)`, or `Britain`. */
+export function placeName(b: Board, h: number): string {
+  if (h === HEX.BRITAIN) return 'Britain';
+  const c = b.map.city[h]!;
+  return c >= 0 ? `${b.map.id(h)} (${b.map.cities[c]!.name})` : b.map.id(h);
+}
+
+/** Play a sea move of unit `u` to `to` along `route` (`seaPlan`): capacity, control of the hexes entered, the unit moved. */
+export function playSea(b: Board, s: EaState, u: number, to: number, route: readonly number[], ev: Events): void {
+  const side = b.units[u]!.side;
+  const from = s.hex[u]!;
+  const [p, q] = [route[0]!, route[1]!];
+  const c = seaCountry(b, u);
+  s.sea[c] = (s.sea[c] ?? 0) + corpsHalves(b.units[u]!.prof); // 11.6
+  s.hex[u] = to;
+  s.ent[u] = 0;
+  s.flg[u] = s.flg[u]! | FLAG.MOVED;
+  for (let i = 2; i < route.length; i++) setCtl(b, s, route[i]!, side, ev); // 4.2
+  fired('11');
+  if (from === HEX.BRITAIN || to === HEX.BRITAIN) fired('2.3');
+  const legs = [placeName(b, from), ...(p !== from ? [placeName(b, p)] : []), ...(q !== to ? [placeName(b, q)] : []), placeName(b, to)];
+  const used = s.sea[c]!;
+  const cap = b.data.charts.seaCapacity.corps[c]!;
+  emit(ev, 'sea', SIDE_IDS[side], `${label(b, u)} moves by sea: ${legs.join(' -> ')} (${c} sea capacity ${used / 2} of ${cap} corps used)`, { unit: u, from: placeName(b, from), embark: placeName(b, p), debark: placeName(b, q), to: placeName(b, to) });
+}
