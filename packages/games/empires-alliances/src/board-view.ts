@@ -14,13 +14,17 @@
  * ` XX` for a division) with their type and their status (`demoralized` 13.85, `unsupplied N` at
  * unsupplied level N, 14.1); and per hex a fort marker (15.1) and an entrenchment marker at the highest
  * level of the units there (15.2). Units in the pool, not yet arrived or removed are left out.
+ *
+ * Britain (2.3) is an off-map box with no hex: its units are shown as one `britain` marker on the
+ * Allied Atlantic port closest to it in the pack's sea chart order that the Allies hold at the start
+ * (Calais on the bundled map), labelled `Britain (2.3): N units: GB 4-6-4, ...`, so a frame counts them.
  */
 import type { BoardFrame, BoardLayout, BoardMarker, BoardUnit, BoardView, LoadedPack } from '@salient/engine';
 import { hexBoardLayout, type HexMap } from '@salient/hexmap';
 import type { PackFiles } from './pack/schema.ts';
 import { boardOf, registerBoard, SIDE_IDS, type Board } from './rules/board.ts';
 import { ctl } from './rules/flow.ts';
-import type { EaState } from './rules/state.ts';
+import { HEX, type EaState } from './rules/state.ts';
 
 /** Hexes around the scenario's countries drawn for context. */
 export const RING = 2;
@@ -57,6 +61,15 @@ function frontIds(b: Board): string[] {
   return [...front].sort((x, y) => x - y).map((h) => map.id(h));
 }
 
+/** The hex the Britain box's marker stands on: the first Atlantic port of the sea chart that the Allies hold at the start (-1 none). */
+export function britainHex(b: Board): number {
+  for (const [name, sea] of Object.entries(b.data.charts.seaCapacity.ports)) {
+    const h = b.city.get(name);
+    if (sea === 'atlantic' && h !== undefined && b.startCtl[h] === 1) return h;
+  }
+  return -1;
+}
+
 /** The board view, given how the game gets a pack's map (loaded once per pack). */
 export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): BoardView<EaState, PackFiles> {
   return {
@@ -78,8 +91,10 @@ export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): Boa
       const units: Record<string, BoardUnit[]> = {};
       const markers: Record<string, BoardMarker[]> = {};
       const entrenched = new Map<number, { side: number; level: number }>();
+      const britain: string[] = [];
       for (let u = 0; u < s.hex.length; u++) {
         const h = s.hex[u]!;
+        if (h === HEX.BRITAIN) britain.push(counterLabel(b, u));
         if (h < 0) continue;
         const d = b.units[u]!;
         const status: string[] = [];
@@ -97,6 +112,8 @@ export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): Boa
       for (const [h, e] of [...entrenched].sort((x, y) => x[0] - y[0])) {
         (markers[map.id(h)] ??= []).push({ kind: 'entrenchment', power: SIDE_IDS[e.side as 0 | 1], label: `Entrenched ${e.level}` });
       }
+      const bh = britainHex(b);
+      if (britain.length && bh >= 0) (markers[map.id(bh)] ??= []).push({ kind: 'britain', power: 'AL', label: `Britain (2.3): ${britain.length} unit${britain.length > 1 ? 's' : ''}: ${britain.join(', ')}` });
       return { control, units, markers };
     },
   };

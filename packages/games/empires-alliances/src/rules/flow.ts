@@ -38,7 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
-import { maySea, playSea, portsAtStart, seaPlan } from './sea.ts';
+import { britainSupplied, maySea, playSea, portsAtStart, seaPlan } from './sea.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
@@ -394,12 +394,14 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
     else if (lvl >= 4) eliminate(b, s, u, ev, 'out of supply (14.63)');
     else s.sup[u] = lvl;
   }
+  britainSupplied(b, s, side); // 14.31
   fired('14');
 }
 
 /** 7.25: railheads advance (10); unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
 function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   advanceRailheads(b, s, side, ev); // 7.25, 10.2-10.4
+  britainSupplied(b, s, side, true); // 14.31, 13.86
   const dist = supplyDist(b, s, side);
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
   for (const u of onMap(b, s, side)) {

@@ -225,6 +225,19 @@ export function seaPlan(b: Board, s: EaState, u: number): { opts: number[]; rout
   return { opts, routes: opts.map((h) => found.get(h)!) };
 }
 
+/**
+ * 14.31: London is a Full Supply Source: `side`'s units in Britain are in supply (their markers come
+ * off). In the Administrative Phase (`admin`) their Demoralized markers come off too and DTS turns to
+ * Demoralized (13.86: supplied, and no enemy ZOC reaches Britain).
+ */
+export function britainSupplied(b: Board, s: EaState, side: SideNo, admin = false): void {
+  for (let u = 0; u < s.hex.length; u++) {
+    if (s.hex[u] !== HEX.BRITAIN || b.units[u]!.side !== side) continue;
+    s.sup[u] = 0;
+    if (admin) s.mor[u] = s.mor[u] === 2 ? 1 : 0;
+  }
+}
+
 /** The name of a place in the account: `2057 (Calais)`, or `Britain`. */
 export function placeName(b: Board, h: number): string {
   if (h === HEX.BRITAIN) return 'Britain';
