@@ -38,7 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
-import { britainSupplied, maySea, playSea, portsAtStart, seaPlan } from './sea.ts';
+import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaScan, type SeaScan } from './sea.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
@@ -690,7 +690,7 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
 }
 
 /** The rail net whose capacity a unit uses (9.5; the US on the French net, the Commonwealth on the British). */
-function railNet(b: Board, u: number): string {
+export function railNet(b: Board, u: number): string {
   return fastOf(b).railNet[u]!;
 }
 
@@ -698,7 +698,7 @@ function railNet(b: Board, u: number): string {
 const onRail = (b: Board, h: number): boolean => fastOf(b).onRail[h] === 1;
 
 /** 9.1-9.5, 3.67: whether unit `u` may entrain now: not in March 1918, on its side's rail, out of enemy ZOC, with capacity left on its net. */
-function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
+export function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
   if (b.scen.id === '1918' && s.turn === 0) return false; // 3.67
   const h = s.hex[u]!;
   const f = fastOf(b);
@@ -737,7 +737,7 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
  */
 const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array> }[]>();
 
-function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array {
+export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array {
   let memo = railMemo.get(b);
   if (!memo) railMemo.set(b, (memo = []));
   const m = (memo[side] ??= { k: new Snapshot(), from: new Map() });
@@ -1225,14 +1225,15 @@ export function options(b: Board, s: EaState): string[] {
       const out: string[] = [];
       const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
       let ezoc: Uint8Array | undefined;
+      let sea: SeaScan | undefined;
       for (const u of f.ofSide[s.seg]) {
         if (!isMovable(f, s, s.seg, u)) {
-          if (s.hex[u] === HEX.BRITAIN && maySea(b, s, u)) out.push(`sea ${u}`); // 2.3, 11
+          if (s.hex[u] === HEX.BRITAIN && maySea(b, s, u, (sea ??= seaScan(b, s)))) out.push(`sea ${u}`); // 2.3, 11
           continue;
         }
         out.push(L.move[u]!);
         if (!noRail && f.onRail[s.hex[u]!] === 1 && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(L.rail[u]!);
-        if (maySea(b, s, u)) out.push(`sea ${u}`); // 11
+        if (!noRail && maySea(b, s, u, (sea ??= seaScan(b, s)))) out.push(`sea ${u}`); // 11 (3.67: not in March 1918 either)
         if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
       for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)

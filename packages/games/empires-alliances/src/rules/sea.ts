@@ -23,15 +23,17 @@
  * ports and Riga on the Baltic (11.4): on the bundled map Konigsberg and Danzig, both in the S3 area,
  * far from the Western Front. 2.7: Antwerp is shut while an enemy unit stands in 2150 or 2251.
  *
- * 11.9 (rail and sea in one phase): this code does not yet combine a rail move with a sea move (nor,
- * as 9.1 allows, a rail move with ground movement): a unit that has railed has moved.
+ * 11.9 (rail and sea in one phase): a unit may rail from its hex to a port (1 MP to entrain, 1 to
+ * detrain, 9.1; the rail capacity of its net, 9.5) and embark there with the MP it has left. Rail
+ * after the sea leg, and ground movement before a rail leg (9.1), are not built: a unit that has
+ * railed has moved.
  */
 import type { Sea } from '../pack/schema.ts';
 import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
 import { emit, type Events } from './events.ts';
 import { fastOf, sortHexes } from './fast.ts';
-import { controlMap, first, label, listAt, mfOf, occIndex, occupied, reachFrom, reachOf, sectorOk, setCtl } from './flow.ts';
+import { controlMap, first, label, listAt, mayRail, mfOf, occIndex, occupied, railNet, railReach, reachFrom, reachOf, sectorOk, setCtl, zocOf } from './flow.ts';
 import { reading } from './rulings.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
@@ -104,18 +106,6 @@ export function portsAtStart(b: Board, s: EaState, side: SideNo): number[] {
   return seaBoard(b).ports.filter((h) => control[h] === side && portSea(b, side, h) !== undefined);
 }
 
-/** 11.1, 2.7: whether `h` is a port (or Britain) `side` may sail from or to now. */
-function portOpen(b: Board, s: EaState, side: SideNo, h: number): boolean {
-  if (h === HEX.BRITAIN) return side === 1;
-  if (!s.ports.includes(h)) return false;
-  const x = seaBoard(b);
-  if (h === x.antwerp) {
-    const theirs = occupied(b, s, (1 - side) as SideNo);
-    if (x.guards.some((g) => theirs[g] === 1)) return false; // 2.7
-  }
-  return occupied(b, s, (1 - side) as SideNo)[h] === 0;
-}
-
 /** 11.6: whether unit `u`'s country has sea capacity left for it this turn (in half-corps). */
 export function seaRoom(b: Board, s: EaState, u: number): boolean {
   const c = seaCountry(b, u);
@@ -126,58 +116,118 @@ export function seaRoom(b: Board, s: EaState, u: number): boolean {
 /** S3 3.67: no sea movement on the March 1918 turn. */
 export const seaBanned = (b: Board, s: EaState): boolean => b.scen.id === '1918' && s.turn === 0;
 
-/** Embarkation points of unit `u`: [port, MP left after embarking], the unit's own port or Britain first. */
-function embarkations(b: Board, s: EaState, u: number, side: SideNo): [number, number][] {
+/**
+ * What one look at the Movement Phase needs for every unit's sea moves: the ports open now (held at
+ * the start of the phase, 11.1; not shut by 2.7; no enemy unit in them), and, made when first asked,
+ * the hexes from which the side's rail reaches one of them (11.9; rail reach is the same both ways).
+ * Valid for one state as it stands: make a new one after any change.
+ */
+export interface SeaScan {
+  side: SideNo;
+  open: number[];
+  railFrom: Uint8Array | undefined;
+}
+
+export function seaScan(b: Board, s: EaState): SeaScan {
+  const side = s.seg;
+  const x = seaBoard(b);
+  const theirs = occupied(b, s, (1 - side) as SideNo);
+  const shut = x.antwerp >= 0 && x.guards.some((g) => theirs[g] === 1); // 2.7
+  const open: number[] = [];
+  for (const p of s.ports) if (theirs[p] === 0 && !(shut && p === x.antwerp)) open.push(p);
+  return { side, open, railFrom: undefined };
+}
+
+function railFromOf(b: Board, s: EaState, scan: SeaScan): Uint8Array {
+  if (scan.railFrom) return scan.railFrom;
+  const m = new Uint8Array(b.map.size);
+  for (const p of scan.open) {
+    m[p] = 1;
+    const r = railReach(b, s, scan.side, p);
+    for (let i = 0; i < r.length; i++) m[r[i]!] = 1;
+  }
+  return (scan.railFrom = m);
+}
+
+/**
+ * Embarkation points of unit `u`, ascending: [port, MP left after embarking, 1 when it gets there by
+ * rail (11.9) else 0]: the unit's own port or Britain, the ports its ground movement reaches with an MP
+ * to spare (`ground`), and (`rail`) the ports its rail movement reaches (1 MP to entrain, 1 to detrain)
+ * when that leaves more MPs than ground movement.
+ */
+function embarkations(b: Board, s: EaState, u: number, scan: SeaScan, ground = true, rail = true): [number, number, number][] {
   const from = s.hex[u]!;
   const mf = mfOf(b, s, u);
-  if (from === HEX.BRITAIN) return [[HEX.BRITAIN, mf - 1]];
-  const out: [number, number][] = [];
-  if (portSea(b, side, from) !== undefined && portOpen(b, s, side, from)) out.push([from, mf - 1]);
-  const e = reachOf(b, s, u);
-  for (let i = 0; i < e.reached; i++) {
-    const h = e.cand[i]!;
-    if (e.cost[i]! + 1 <= mf && portSea(b, side, h) !== undefined && portOpen(b, s, side, h)) out.push([h, mf - e.cost[i]! - 1]);
+  if (from === HEX.BRITAIN) return [[HEX.BRITAIN, mf - 1, 0]];
+  const out: [number, number, number][] = [];
+  const e = ground ? reachOf(b, s, u) : undefined;
+  // 11.9, 9.1: entrain (1 MP), rail, detrain (1 MP), embark (1 MP).
+  const byRail = rail && mf >= 3 && railFromOf(b, s, scan)[from] === 1 && mayRail(b, s, u, zocOf(b, s, (1 - scan.side) as SideNo)) ? railReach(b, s, scan.side, from) : undefined;
+  for (const p of scan.open) {
+    if (p === from) {
+      out.push([p, mf - 1, 0]);
+      continue;
+    }
+    let left = -1;
+    let how = 0;
+    if (e) {
+      const i = e.cand.indexOf(p);
+      if (i >= 0 && i < e.reached && e.cost[i]! + 1 <= mf) left = mf - e.cost[i]! - 1;
+    }
+    if (byRail && mf - 3 > left && byRail.includes(p) && sectorOk(b, s, u, p)) {
+      left = mf - 3;
+      how = 1;
+    }
+    if (left >= 0) out.push([p, left, how]);
   }
-  return out.sort((x, y) => x[0] - y[0]);
+  return out;
 }
 
 /** Debarkation points from `p` for unit `u`: open ports (or Britain) other than `p`, in the unit's 3.62 sector. */
-function debarkations(b: Board, s: EaState, u: number, side: SideNo, p: number): number[] {
+function debarkations(b: Board, s: EaState, u: number, scan: SeaScan, p: number): number[] {
   const out: number[] = [];
-  if (p !== HEX.BRITAIN && side === 1 && (b.units[u]!.nation === 'GB' || b.units[u]!.nation === 'CA' || b.units[u]!.nation === 'AU')) out.push(HEX.BRITAIN);
-  for (const q of s.ports) if (q !== p && portOpen(b, s, side, q) && sectorOk(b, s, u, q)) out.push(q);
+  if (p !== HEX.BRITAIN && scan.side === 1 && (b.units[u]!.nation === 'GB' || b.units[u]!.nation === 'CA' || b.units[u]!.nation === 'AU')) out.push(HEX.BRITAIN);
+  for (const q of scan.open) if (q !== p && sectorOk(b, s, u, q)) out.push(q);
   return out;
 }
 
 /**
  * Whether unit `u` may start a sea move now (`sea U`): a ground unit of the phasing side that has not
  * moved, of a nation that sails, with capacity left, not in March 1918, in Britain or able to reach an
- * open port with an MP to spare, and with an open port (or Britain) to sail to.
+ * open port with an MP to spare (on foot, or by rail with three), and with an open port (or Britain) to
+ * sail to. `scan` (`seaScan`) may be shared by every unit of one look at the state.
  */
-export function maySea(b: Board, s: EaState, u: number): boolean {
-  if (seaBanned(b, s) || s.ports.length === 0 && s.hex[u] !== HEX.BRITAIN) return false;
+export function maySea(b: Board, s: EaState, u: number, scan?: SeaScan): boolean {
+  if (seaBanned(b, s) || (s.ports.length === 0 && s.hex[u] !== HEX.BRITAIN)) return false;
   const f = fastOf(b);
   const h = s.hex[u]!;
   if ((h < 0 && h !== HEX.BRITAIN) || f.side[u] !== s.seg || f.ground[u] !== 1 || (s.flg[u]! & FLAG.MOVED) !== 0) return false;
   if (!nationSails(b, s, u) || !seaRoom(b, s, u)) return false;
+  let near = true;
+  let rail = false;
   if (h >= 0) {
-    // Every hex costs at least 1 MP: a port further than the MF less the embarking MP is out of reach.
+    // Every hex costs at least 1 MP: a port further than the MF less the embarking MP is out of ground reach.
     const mf = mfOf(b, s, u);
-    let near = false;
+    near = false;
     for (const p of s.ports) if (b.map.grid.distance(h, p) <= mf - 1) near = true;
-    if (!near) return false;
+    // 11.9: by rail only from a rail hex, with 3 MP (entrain, detrain, embark).
+    rail = f.onRail[h] === 1 && mf >= 3;
+    if (!near && !rail) return false;
   }
-  const side = s.seg;
-  for (const [p] of embarkations(b, s, u, side)) if (debarkations(b, s, u, side, p).length) return true;
+  const sc = scan ?? seaScan(b, s);
+  for (const [p] of embarkations(b, s, u, sc, near, rail)) if (debarkations(b, s, u, sc, p).length) return true;
   return false;
 }
 
 /**
  * 11.1-11.2: where unit `u` may end a sea move, ascending (Britain, -5, first), and for each the route:
- * [embarkation, debarkation, then the enemy-held hexes entered on the way, which change hands (4.2)].
+ * [embarkation, debarkation, 1 if it railed to the embarkation port (11.9) else 0, then the enemy-held
+ * hexes entered on the way, which change hands (4.2)]. Of several routes to a hex the first is kept:
+ * embarkation port ascending, then debarkation port ascending.
  */
 export function seaPlan(b: Board, s: EaState, u: number): { opts: number[]; routes: number[][] } {
   const side = s.seg;
+  const scan = seaScan(b, s);
   const control = controlMap(b, s);
   const start = s.hex[u]!;
   const prof = b.units[u]!.prof;
@@ -196,18 +246,20 @@ export function seaPlan(b: Board, s: EaState, u: number): { opts: number[]; rout
     const e = reachOf(b, s, u);
     const parent = new Map<number, number>();
     for (let i = 0; i < e.reached; i++) parent.set(e.cand[i]!, e.parent[i]!);
-    for (const [p] of embarkations(b, s, u, side)) {
+    for (const [p, , byRail] of embarkations(b, s, u, scan)) {
       const flips: number[] = [];
-      for (let x = p; x !== start && x >= 0; x = parent.get(x) ?? -1) if (b.startCtl[x]! >= 0 && control[x] !== side) flips.push(x);
+      // By rail the unit passes only its own side's rail (9.1): nothing changes hands on the way.
+      if (!byRail) for (let x = p; x !== start && x >= 0; x = parent.get(x) ?? -1) if (b.startCtl[x]! >= 0 && control[x] !== side) flips.push(x);
       pre.set(p, flips.reverse());
     }
   }
-  for (const [p, left] of embarkations(b, s, u, side)) {
+  const all = embarkations(b, s, u, scan).sort((x, y) => x[0] - y[0]);
+  for (const [p, left, byRail] of all) {
     const seaP = portSea(b, side, p)!;
-    for (const q of debarkations(b, s, u, side, p)) {
+    for (const q of debarkations(b, s, u, scan, p)) {
       const cross = portSea(b, side, q) !== seaP;
       if (cross && p !== start) continue; // 11.2: start in the port of embarkation
-      const route = (extra: number[]) => [p, q, ...(pre.get(p) ?? []), ...extra];
+      const route = (extra: number[]) => [p, q, byRail, ...(pre.get(p) ?? []), ...extra];
       if (!found.has(q) && q !== start && fits(q)) found.set(q, route([]));
       const after = left - 1; // 1 MP to debark (11.1); with none left the unit stops in the port
       if (cross || q === HEX.BRITAIN || after <= 0) continue;
@@ -249,16 +301,21 @@ export function placeName(b: Board, h: number): string {
 export function playSea(b: Board, s: EaState, u: number, to: number, route: readonly number[], ev: Events): void {
   const side = b.units[u]!.side;
   const from = s.hex[u]!;
-  const [p, q] = [route[0]!, route[1]!];
+  const [p, q, byRail] = [route[0]!, route[1]!, route[2]!];
   const c = seaCountry(b, u);
   s.sea[c] = (s.sea[c] ?? 0) + corpsHalves(b.units[u]!.prof); // 11.6
+  if (byRail) {
+    const net = railNet(b, u);
+    s.rail[net] = (s.rail[net] ?? 0) + corpsHalves(b.units[u]!.prof); // 11.9, 9.5
+    fired('9');
+  }
   s.hex[u] = to;
   s.ent[u] = 0;
   s.flg[u] = s.flg[u]! | FLAG.MOVED;
-  for (let i = 2; i < route.length; i++) setCtl(b, s, route[i]!, side, ev); // 4.2
+  for (let i = 3; i < route.length; i++) setCtl(b, s, route[i]!, side, ev); // 4.2
   fired('11');
   if (from === HEX.BRITAIN || to === HEX.BRITAIN) fired('2.3');
-  const legs = [placeName(b, from), ...(p !== from ? [placeName(b, p)] : []), ...(q !== to ? [placeName(b, q)] : []), placeName(b, to)];
+  const legs = [placeName(b, from), ...(p !== from ? [`${placeName(b, p)}${byRail ? ' by rail' : ''}`] : []), ...(q !== to ? [placeName(b, q)] : []), placeName(b, to)];
   const used = s.sea[c]!;
   const cap = b.data.charts.seaCapacity.corps[c]!;
   emit(ev, 'sea', SIDE_IDS[side], `${label(b, u)} moves by sea: ${legs.join(' -> ')} (${c} sea capacity ${used / 2} of ${cap} corps used)`, { unit: u, from: placeName(b, from), embark: placeName(b, p), debark: placeName(b, q), to: placeName(b, to) });

@@ -35,6 +35,8 @@ function alliedMove(b: Board, s: EaState, turn = 1, antwerp = false): EaState {
 
 const ids = (b: Board, hs: readonly number[]): string[] => hs.map((h) => (h === HEX.BRITAIN ? 'Britain' : b.map.id(h)));
 
+const b0 = (scheme: (typeof SCHEMES)[number]): Board => start(undefined, scheme).b;
+
 describe.each(SCHEMES)('on the %s grid', (scheme) => {
   const CALAIS = '2057';
   const LE_HAVRE = '2561';
@@ -167,6 +169,28 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
       expect(ids(b, seaPlan(b, t, gb).opts)).toEqual([CALAIS]);
       const may = alliedMove(b, t, 2);
       expect(ids(b, seaPlan(b, may, gb).opts)).toEqual([CALAIS, LE_HAVRE]);
+    });
+
+    it('11.9: a unit may rail to a port (1 MP to entrain, 1 to detrain) and embark with what is left; both capacities are used', () => {
+      const raw = frontPack(scheme) as { map: { rail: [string, string][] } };
+      raw.map.rail.push(['2056', CALAIS]); // a spur to Calais, for this test only
+      const c = empiresAlliances.checkPack(raw);
+      if (!c.ok) throw new Error(c.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+      const s = empiresAlliances.setup('1918', c.pack, { deploy: 'deal' });
+      const bd = boardOf(s.key);
+      const gb = unitsOf(bd, s, { nation: 'GB', type: 'inf' }).find((u) => bd.units[u]!.prof.move === 4)!;
+      const t = alliedMove(bd, arrange(bd, s, { [gb]: '2456' }));
+      expect(bd.map.grid.distance(bd.map.hex('2456'), bd.map.hex(CALAIS))).toBeGreaterThan(3); // out of reach on foot
+      expect(opts(t)).toContain(`sea ${gb}`);
+      expect(ids(bd, seaPlan(bd, t, gb).opts)).toEqual(['Britain']); // 4 MP: 3 to entrain, detrain and embark, 1 to debark
+      const x = play(t, `sea ${gb}`, 'to Britain');
+      expect(x.s.hex[gb]).toBe(HEX.BRITAIN);
+      expect([x.s.rail.GB, x.s.sea.GB]).toEqual([2, 2]);
+      expect(x.events.find((e) => e.type === 'sea')!.text).toContain(`2456 -> ${CALAIS} (Calais) by rail -> Britain`);
+      const full = { ...t, rail: { GB: 18 } }; // 9.5: Britain's 9 corps of rail used up
+      expect(opts(full)).not.toContain(`sea ${gb}`);
+      const noSpur = alliedMove(b0(scheme), arrange(b0(scheme), start(undefined, scheme).s, { [gb]: '2456' }));
+      expect(opts(noSpur)).not.toContain(`sea ${gb}`);
     });
 
     it('11.2: from the Atlantic to the Mediterranean takes every MP: only from the port of embarkation, ending in the port of debarkation', () => {
