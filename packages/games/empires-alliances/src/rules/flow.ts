@@ -38,6 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
+import { sourcesOf, unitSupply, type SourceSet } from './supply-sources.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
@@ -220,25 +221,43 @@ export function supplyOf(b: Board, s: EaState, side: SideNo): Int32Array {
  * them (14.2), from which the overland leg starts.
  */
 export function traceSupply(b: Board, s: EaState, side: SideNo, railOnly = false): Int32Array {
-  const ezoc = zocOf(b, s, (1 - side) as SideNo);
-  const mine = occupied(b, s, side);
-  const theirs = occupied(b, s, (1 - side) as SideNo);
-  const control = controlMap(b, s);
-  const sources: number[] = [];
-  for (const c of b.map.cities) {
-    const code = b.map.countryCode(c.hex);
-    if (code && b.home[side].has(code) && control[c.hex] === side && !theirs[c.hex] && !ezoc[c.hex]) sources.push(c.hex);
-  }
-  const c = supplyCtx(b);
-  c.ezoc = ezoc;
-  c.mine = mine;
-  c.theirs = theirs;
-  c.control = control;
-  c.gauge = gaugeMap(b, s);
-  c.side = side;
-  c.rules.sources = sources;
+  const c = supplyInputs(b, s, side);
+  c.rules.sources = sourcesOf(b, s, side, c).all; // 14.3-14.4 (supply-sources.ts): every source, whatever its capacity
   c.rules.limit = railOnly ? 0 : supplyLength(s.wx);
   return search(b).supply.run(c.rules).dist;
+}
+
+/** The supply search's context loaded with `side`'s view of the position (enemy ZOC and units, control, gauge). */
+function supplyInputs(b: Board, s: EaState, side: SideNo): SupplyCtx {
+  const c = supplyCtx(b);
+  c.ezoc = zocOf(b, s, (1 - side) as SideNo);
+  c.mine = occupied(b, s, side);
+  c.theirs = occupied(b, s, (1 - side) as SideNo);
+  c.control = controlMap(b, s);
+  c.gauge = gaugeMap(b, s);
+  c.side = side;
+  return c;
+}
+
+/** 14.3-14.4: `side`'s full and limited supply sources as things stand (supply-sources.ts `sourcesOf`). */
+export function supplySources(b: Board, s: EaState, side: SideNo): SourceSet {
+  return sourcesOf(b, s, side, supplyInputs(b, s, side));
+}
+
+/**
+ * 14.1, 14.3-14.4: which of `units` (ground units of `side` on the map) are in supply, 1 per unit number:
+ * those that reach a full source, then those a limited source has room for (supply-sources.ts
+ * `unitSupply`, ruling limited-overload).
+ */
+export function unitsInSupply(b: Board, s: EaState, side: SideNo, units: readonly number[]): Uint8Array {
+  const c = supplyInputs(b, s, side);
+  const set = sourcesOf(b, s, side, c);
+  c.rules.limit = supplyLength(s.wx);
+  const sup = search(b).supply;
+  return unitSupply(s, fastOf(b), set, units, (sources) => {
+    c.rules.sources = sources;
+    return sup.run(c.rules);
+  });
 }
 
 /** The supply search's inputs (one search at a time per board) and its callbacks, made once per board. */
@@ -249,7 +268,7 @@ interface SupplyCtx {
   control: Int8Array;
   gauge: Int8Array;
   side: number;
-  rules: SupplyRules & { sources: number[] };
+  rules: SupplyRules & { sources: readonly number[] };
 }
 const supplyCtxs = new WeakMap<Board, SupplyCtx>();
 
@@ -365,11 +384,11 @@ const poolWwNation = (n: Nation): string => (n === 'CA' || n === 'AU' ? 'GB' : n
 
 /** 7.22, 14.1, 14.63: supplied units clear their marker; unsupplied ones go a level up, or are eliminated. */
 function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
-  const dist = supplyDist(b, s, side);
-  for (const u of onMap(b, s, side)) {
-    if (b.units[u]!.prof.type === 'air') continue;
+  const units = onMap(b, s, side).filter((u) => b.units[u]!.prof.type !== 'air');
+  const fed = unitsInSupply(b, s, side, units); // 14.3-14.4
+  for (const u of units) {
     const h = s.hex[u]!;
-    if (dist[h]! >= 0) {
+    if (fed[u] === 1) {
       s.sup[u] = 0;
       continue;
     }
@@ -385,11 +404,13 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
 /** 7.25: railheads advance (10); unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
 function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   advanceRailheads(b, s, side, ev); // 7.25, 10.2-10.4
-  const dist = supplyDist(b, s, side);
+  const mine = onMap(b, s, side);
+  const ground = mine.filter((u) => b.units[u]!.prof.type !== 'air');
+  const fed = ground.some((u) => s.sup[u]! > 0) ? unitsInSupply(b, s, side, ground) : undefined; // 14.1, 14.3-14.4
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
-  for (const u of onMap(b, s, side)) {
+  for (const u of mine) {
     const h = s.hex[u]!;
-    if (s.sup[u]! > 0 && dist[h]! >= 0) s.sup[u] = 0;
+    if (s.sup[u]! > 0 && fed?.[u] === 1) s.sup[u] = 0;
     if (s.mor[u] === 1 && s.sup[u] === 0 && !ezoc[h]) s.mor[u] = 0;
     else if (s.mor[u] === 2) s.mor[u] = 1;
   }
