@@ -190,19 +190,43 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
 const railOwn = (gauge: Int8Array, control: Int8Array, h: number, side: number): boolean => gauge[h] === side && control[h] === side;
 
 /** Supply per board and side, with a copy of what it was traced from (fast.ts `feedSupply`). */
-const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean }[]>();
+const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean; set: SourceSet }[]>();
 
 /** `supplyOf`, shared and updated in place: read it, never write it, and do not keep it across a change of state. */
 function supplyDist(b: Board, s: EaState, side: SideNo): Int32Array {
   let cache = supplyCache.get(b);
   if (!cache) supplyCache.set(b, (cache = []));
-  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false });
+  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false, set: { full: [], limited: [], all: [] } });
   feedSupply(s, c.k.start());
   if (c.k.finish() && c.ok) return c.dist;
   c.ok = false;
-  c.dist.set(traceSupply(b, s, side));
+  const x = supplyInputs(b, s, side);
+  c.set = sourcesOf(b, s, side, x); // 14.3-14.4 (supply-sources.ts): every source, whatever its capacity
+  x.rules.sources = c.set.all;
+  x.rules.limit = supplyLength(s.wx);
+  c.dist.set(search(b).supply.run(x.rules).dist);
   c.ok = true;
   return c.dist;
+}
+
+/** The sources `supplyDist` traced from (cached with it): read it, never write it. */
+function sourceSet(b: Board, s: EaState, side: SideNo): SourceSet {
+  supplyDist(b, s, side);
+  return supplyCache.get(b)![side]!.set;
+}
+
+/**
+ * 8.4's exception (ruling unsupplied-move): how far `h` is, in hexes, from the nearest source of
+ * `side` (14.3-14.4) as things stand; -1 when the side has none.
+ */
+function sourceHexes(b: Board, s: EaState, side: SideNo, h: number): number {
+  const all = sourceSet(b, s, side).all;
+  let best = -1;
+  for (let i = 0; i < all.length; i++) {
+    const d = b.map.grid.distance(h, all[i]!);
+    if (best < 0 || d < best) best = d;
+  }
+  return best;
 }
 
 /**
@@ -656,8 +680,9 @@ function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const from = s.hex[u]!;
   const mf = mfOf(b, s, u);
   const dem = s.mor[u] !== 0;
+  const unsup = s.sup[u]! > 0; // 8.4's exception reads the sources: such reaches are not kept
   const have = m.units.get(u);
-  if (have && have.from === from && have.mf === mf && have.dem === dem) return have;
+  if (have && have.from === from && have.mf === mf && have.dem === dem && !unsup) return have;
   const { reach, enterable } = reachFor(b, s, u);
   const cand: number[] = [];
   const parent: number[] = [];
@@ -669,16 +694,19 @@ function reachOf(b: Board, s: EaState, u: number): ReachEntry {
     parent.push(reach.parent[h]!);
   }
   const reached = cand.length;
-  // 8.4: a unit may always move one hex.
+  // 8.4: a unit may always move one hex; an unsupplied one not farther from its supply source (ruling unsupplied-move).
+  const here = unsup ? sourceHexes(b, s, side, from) : -1;
   for (let d = 0; d < 6; d++) {
     const nb = b.map.neighbours[from * 6 + d]!;
     if (nb >= 0 && f.stamp[nb] !== g && enterable(nb, b.map.grid.sides[from * 6 + d]!)) {
+      if (here >= 0 && sourceHexes(b, s, side, nb) > here) continue;
       f.stamp[nb] = g;
       cand.push(nb);
     }
   }
   const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent) };
-  m.units.set(u, e);
+  if (!unsup) m.units.set(u, e);
+  else m.units.delete(u);
   return e;
 }
 
@@ -1056,10 +1084,11 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
         continue;
       }
       if (s.hex[u]! < 0) continue;
-      const opts = retreatOptions(b, s, u);
+      const opts = retreatOptions(b, s, u, t.again);
       if (opts.length === 0) {
         fired('13.8');
-        eliminate(b, s, u, ev, 'no retreat (13.83)');
+        if (t.again !== undefined) fired('13.84');
+        eliminate(b, s, u, ev, t.again !== undefined ? 'still over-stacked after a second retreat hex (13.84)' : 'no retreat (13.83)');
         continue;
       }
       if (opts.length === 1) {
@@ -1106,8 +1135,13 @@ function takeLosses(b: Board, s: EaState, t: Extract<Todo, { t: 'lose' }>, set: 
   }
 }
 
-/** 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if there is one; stacking met where possible. */
-function retreatOptions(b: Board, s: EaState, u: number): number[] {
+/**
+ * 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or
+ * enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if
+ * there is one; within stacking (6.1, 18.41) where possible, else (13.84) a hex it over-stacks, from which
+ * it retreats a second hex (`again`: the hex it first left, not offered), where it must fit.
+ */
+function retreatOptions(b: Board, s: EaState, u: number, again?: number): number[] {
   const side = b.units[u]!.side;
   const from = s.hex[u]!;
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
@@ -1117,7 +1151,7 @@ function retreatOptions(b: Board, s: EaState, u: number): number[] {
   for (let d = 0; d < 6; d++) {
     const nb = b.map.neighbours[from * 6 + d]!;
     if (nb < 0 || b.mp[nb] === 255 || b.neutral[nb] === 1 || b.sideMp[b.map.grid.sides[from * 6 + d]!] === 255) continue;
-    if (theirs[nb] === 1 || ezoc[nb] === 1) continue;
+    if (theirs[nb] === 1 || ezoc[nb] === 1 || nb === again) continue;
     const f = fortAt(s, nb);
     if (f >= 0 && s.forts[f + 1] !== side) continue;
     ok.push(nb);
@@ -1126,7 +1160,14 @@ function retreatOptions(b: Board, s: EaState, u: number): number[] {
     const here = unitsAt(b, s, h).map((x) => b.units[x]!.prof);
     return stackLegal([...here, prof]) && nationsMayStack([...here, prof]);
   });
-  const pool = stacked; // 13.84: overstacking only without alternative; the excess would retreat again or die, so we only offer hexes that fit
+  // 13.84: into a hex it over-stacks (6.1; never onto the other nationality, 18.41) only when no hex fits, and not on the second hex.
+  const pool =
+    stacked.length || again !== undefined
+      ? stacked
+      : ok.filter((h) => {
+          const here = unitsAt(b, s, h).map((x) => b.units[x]!.prof);
+          return nationsMayStack([...here, prof]);
+        });
   if (pool.length <= 1) return pool;
   const dist = supplyDist(b, s, side);
   const here = dist[from]! < 0 ? Infinity : dist[from]!;
@@ -1142,6 +1183,12 @@ function retreatUnit(b: Board, s: EaState, u: number, to: number, ev: Events): v
   s.flg[u] = s.flg[u]! | FLAG.RETREATED;
   setCtl(b, s, to, b.units[u]!.side, ev);
   emit(ev, 'retreat', SIDE_IDS[b.units[u]!.side], `${label(b, u)} retreats ${b.map.id(from)} -> ${b.map.id(to)}`, { unit: u, from: b.map.id(from), to: b.map.id(to) });
+  // 13.84: a unit that over-stacks the hex it retreated into retreats one hex more.
+  const cur = s.cb?.todo[0];
+  if (cur?.t === 'retreat' && cur.again === undefined && !stackLegal(unitsAt(b, s, to).map((x) => b.units[x]!.prof))) {
+    fired('13.84');
+    s.cb!.todo.unshift({ t: 'retreat', units: [u], again: from });
+  }
 }
 
 /** 13.9: Inf/Cav of the attack may advance into the emptied hex, within the stacking limits. */
