@@ -62,7 +62,7 @@ function draft(s: EaState): EaState {
     forts: s.forts.slice(),
     rp,
     ww,
-    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
+    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { ...t, units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
     hit: s.hit.slice(),
     rail: { ...s.rail },
     mq: s.mq.slice(),
