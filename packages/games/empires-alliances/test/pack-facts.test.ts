@@ -3,6 +3,7 @@
  * A test here fails when an edit to the pack breaks one.
  */
 import { describe, expect, it } from 'vitest';
+import { approximationPack } from '../src/pack/bundled.ts';
 import { CRT_COLUMNS, CRT_RESULTS } from '../src/pack/schema.ts';
 import { dealSector } from '../src/rules/setup.ts';
 import { stackLegal } from '../src/rules/stacking.ts';
@@ -81,6 +82,25 @@ describe('Rail Capacity (9.5)', () => {
     expect(CHARTS.railCapacity.corps).toEqual({ GE: 12, FR: 9, GB: 9, AH: 9, BE: 3 });
     expect(CHARTS.railCapacity.usesNetOf?.US).toBe('FR');
     expect(CHARTS.railCapacity.usesNetOf?.LU).toBe('GE');
+  });
+});
+
+describe('Sea Capacity Chart (11.6, 14.53, 2.3, 2.6)', () => {
+  it('counts corps per country (Britain 3, France 2, the US 2, Germany 1; the Commonwealth on Britain\'s) and puts Britain on the Atlantic', () => {
+    expect(CHARTS.seaCapacity.corps).toEqual({ GB: 3, FR: 2, US: 2, GE: 1 });
+    expect(CHARTS.seaCapacity.usesCapacityOf).toEqual({ CA: 'GB', AU: 'GB' });
+    expect(CHARTS.seaCapacity.boxes.Britain).toBe('atlantic');
+    for (const k of ['corps', 'ports', 'boxes']) expect(CHARTS.seaCapacity.estimates?.[k]).toBeTruthy();
+  });
+  it('lists only port cities of the bundled map, each on one sea (2.6: the Channel ports on the Atlantic, Marseilles on the Mediterranean, Danzig on the Baltic)', () => {
+    const map = (approximationPack as { map: { hexes: { id: string; port?: boolean }[]; cities: { hex: string; name: string }[] } }).map;
+    const ports = new Set(map.hexes.filter((h) => h.port).map((h) => h.id));
+    for (const name of Object.keys(CHARTS.seaCapacity.ports)) {
+      const c = map.cities.find((x) => x.name === name);
+      expect(c, name).toBeDefined();
+      expect(ports.has(c!.hex), name).toBe(true);
+    }
+    expect([CHARTS.seaCapacity.ports.Calais, CHARTS.seaCapacity.ports['Le Havre'], CHARTS.seaCapacity.ports.Marseilles, CHARTS.seaCapacity.ports.Danzig]).toEqual(['atlantic', 'atlantic', 'mediterranean', 'baltic']);
   });
 });
 

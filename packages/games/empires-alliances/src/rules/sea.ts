@@ -290,6 +290,31 @@ export function britainSupplied(b: Board, s: EaState, side: SideNo, admin = fals
   }
 }
 
+/**
+ * 14.5 sea supply, as a limited source for `sourcesOf` (supply-sources.ts): a unit that traces its
+ * 14.2 path to one of the side's ports (14.51: held now, no enemy unit in it, 2.7) is supplied across
+ * the sea from London (14.31), on the seas the side may sail (14.52: the Allies the Atlantic and the
+ * Mediterranean, 11.3), 6 corps for every corps of sea capacity not used for sea movement this turn
+ * (14.53). The capacities of the side's sailing countries (ruling `sea-allies`) are pooled, so any
+ * Allied unit may draw on them. Germany gets none: its Baltic ports (11.4) are its own cities, already
+ * sources, and no Supply Source lies across the Baltic in S3. The ports are listed even with no
+ * capacity left, so that the path trace (which ignores capacity) does not depend on sea movement.
+ */
+export function seaSupplySource(b: Board, s: EaState, side: SideNo, control: Int8Array, theirs: Uint8Array): { hexes: number[]; halves: number; rule: string } | undefined {
+  if (side !== 1) return undefined;
+  const x = seaBoard(b);
+  const shut = x.antwerp >= 0 && x.guards.some((g) => theirs[g] === 1); // 2.7
+  const hexes: number[] = [];
+  for (const p of x.ports) if (control[p] === side && theirs[p] === 0 && !(shut && p === x.antwerp) && portSea(b, side, p) !== undefined) hexes.push(p);
+  if (!hexes.length) return undefined;
+  const chart = b.data.charts.seaCapacity;
+  const countries = reading(s.rulings, 'sea-allies') === 'western-allies' ? ['GB', 'FR', 'US'] : ['GB'];
+  let unused = 0;
+  for (const c of countries) unused += Math.max(0, 2 * (chart.corps[c] ?? 0) - (s.sea[c] ?? 0)); // in half-corps
+  fired('14.5');
+  return { hexes, halves: 6 * unused, rule: '14.53' };
+}
+
 /** The name of a place in the account: `2057 (Calais)`, or `Britain`. */
 export function placeName(b: Board, h: number): string {
   if (h === HEX.BRITAIN) return 'Britain';

@@ -23,6 +23,7 @@
 import type { SupplySearch } from '@salient/hexmap';
 import type { Board, SideNo } from './board.ts';
 import type { Fast } from './fast.ts';
+import { seaSupplySource } from './sea.ts';
 import type { EaState } from './state.ts';
 
 /** A capacity-limited supply source (14.4, and 14.5 sea supply): the hexes traced to, and how many corps halves it feeds. */
@@ -158,7 +159,8 @@ export function sourcesOf(b: Board, s: EaState, side: SideNo, x: SourceInputs): 
   // Hook, 14.43 and 14.5: Off-Board Boxes and sea supply are further limited sources. The sea rules push a
   // `LimitedSource` onto `limited` here (for sea supply: `hexes` the side's usable ports, `halves` 12 per
   // unused corps of sea capacity, 14.53, `rule` '14.53'); `unitSupply` then shares them out like cities.
-  void s;
+  const sea = seaSupplySource(b, s, side, x.control, x.theirs); // 14.5 (sea.ts)
+  if (sea) limited.push(sea);
   const all = full.slice();
   for (const l of limited) for (const h of l.hexes) all.push(h);
   return { full, limited, all };

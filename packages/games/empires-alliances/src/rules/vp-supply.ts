@@ -15,6 +15,7 @@ import { fastOf, feedSide, Snapshot, type Fast } from './fast.ts';
 import { gaugeMap } from './railheads.ts';
 import { controlMap, first, occIndex, occupied, traceSupply, zocOf } from './flow.ts';
 import { reading } from './rulings.ts';
+import { seaBoard } from './sea.ts';
 import { homeCities } from './supply-sources.ts';
 import type { EaState } from './state.ts';
 import { placeVp } from './victory.ts';
@@ -55,7 +56,9 @@ function scratchOf(b: Board, f: Fast): VpScratch {
     // 14.3-14.4 (supply-sources.ts): the home cities, and their neighbours (a limited source closes when all are enemy-held or in enemy ZOC).
     const seen = new Uint8Array(size);
     for (const h of hs) seen[h] = 1;
-    for (const c of homeCities(b, side)) {
+    // 14.5, 2.7 (sea.ts): the ports and the two hexes that shut Antwerp.
+    const sea = seaBoard(b);
+    for (const c of [...homeCities(b, side), ...sea.ports.map((hex) => ({ hex })), ...sea.guards.map((hex) => ({ hex }))]) {
       for (const h of [c.hex, ...Array.from({ length: 6 }, (_, d) => b.map.neighbours[c.hex * 6 + d]!)]) {
         if (h < 0 || seen[h] === 1) continue;
         seen[h] = 1;
