@@ -5,13 +5,25 @@
  */
 import { SupplySearch } from '@salient/hexmap';
 import { describe, expect, it } from 'vitest';
-import type { Board } from '../../src/rules/board.ts';
+import { empiresAlliances } from '../../src/game.ts';
+import { boardOf, type Board } from '../../src/rules/board.ts';
 import { fastOf } from '../../src/rules/fast.ts';
 import { controlMap, occupied, supplyOf, supplySources, unitsInSupply, zocOf } from '../../src/rules/flow.ts';
 import { gaugeMap } from '../../src/rules/railheads.ts';
 import type { EaState } from '../../src/rules/state.ts';
 import { CAPACITY_HALVES, shareLimited, sourcesOf, unitSupply, type SourceInputs } from '../../src/rules/supply-sources.ts';
+import { frontPack, type FrontScheme } from '../support/front-map.ts';
 import { arrange, nb, playNoBuys as play, SCHEMES, start, unitsOf } from '../support/play.ts';
+
+/** A game on the synthetic front with no sea capacity, so that 14.5 sea supply (14.5-sea-supply.test.ts) feeds nobody. */
+function startNoSea(scheme: FrontScheme): { s: EaState; b: Board } {
+  const raw = frontPack(scheme) as { charts: { seaCapacity: { corps: Record<string, number> } } };
+  raw.charts.seaCapacity.corps = {};
+  const c = empiresAlliances.checkPack(raw);
+  if (!c.ok) throw new Error(c.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+  const s = empiresAlliances.setup('1918', c.pack, { deploy: 'deal' });
+  return { s, b: boardOf(s.key) };
+}
 
 const cityHex = (b: Board, name: string): number => b.map.cities.find((c) => c.name === name)!.hex;
 const names = (b: Board, hexes: readonly number[]): string[] => hexes.map((h) => b.map.cities[b.map.city[h]!]!.name).sort();
@@ -72,9 +84,12 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
       const al = supplySources(b, s, 1);
       expect(names(b, al.full)).toEqual(['Le Havre', 'Paris', 'Rouen']);
       // Lille, Brussels and Antwerp are held by the Central Powers: no sources for the Allies.
-      expect(names(b, al.limited.flatMap((l) => l.hexes))).toEqual(['Amiens', 'Belfort', 'Calais', 'Dijon', 'Epinal', 'Nancy', 'Reims', 'Toul', 'Verdun']);
-      expect(al.limited.every((l) => l.halves === 6)).toBe(true);
-      expect(al.all.length).toBe(al.full.length + al.limited.length);
+      const cities = al.limited.filter((l) => l.rule !== '14.53');
+      expect(names(b, cities.flatMap((l) => l.hexes))).toEqual(['Amiens', 'Belfort', 'Calais', 'Dijon', 'Epinal', 'Nancy', 'Reims', 'Toul', 'Verdun']);
+      expect(cities.every((l) => l.halves === 6)).toBe(true);
+      // 14.5 (sea.ts): the Allied ports are one more limited source, fed from London by sea.
+      expect(names(b, al.limited.find((l) => l.rule === '14.53')!.hexes)).toEqual(['Calais', 'Le Havre']);
+      expect(al.all.length).toBe(al.full.length + al.limited.reduce((n, l) => n + l.hexes.length, 0));
     });
 
     it('a city in enemy ZOC leaves the network, and two cities are no network: all become limited sources', () => {
@@ -174,7 +189,7 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
     });
 
     it('with Paris in German ZOC the Allies have no full source: the Supply Phase feeds what the limited sources can and marks the rest L1', () => {
-      const { s, b } = start(undefined, scheme);
+      const { s, b } = startNoSea(scheme);
       const ge = unitsOf(b, s, { nation: 'GE', type: 'inf' })[0]!;
       let t = arrange(b, s, { [ge]: nb(b, '2760', 'SE') }, true);
       expect(supplySources(b, t, 1).full).toEqual([]);
