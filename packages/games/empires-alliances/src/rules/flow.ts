@@ -274,8 +274,8 @@ export function supplySources(b: Board, s: EaState, side: SideNo): SourceSet {
  * `unitSupply`, ruling limited-overload).
  */
 export function unitsInSupply(b: Board, s: EaState, side: SideNo, units: readonly number[]): Uint8Array {
+  const set = sourceSet(b, s, side);
   const c = supplyInputs(b, s, side);
-  const set = sourcesOf(b, s, side, c);
   c.rules.limit = supplyLength(s.wx);
   const sup = search(b).supply;
   return unitSupply(s, fastOf(b), set, units, (sources) => {
@@ -737,16 +737,27 @@ function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
  * undefined when `h` is on the unit's own net (Luxembourg is on the German net, 9.51 note).
  */
 export function foreignRail(b: Board, u: number, h: number): { key: string; net: string; corps: number } | undefined {
-  const code = b.map.countryCode(h);
-  if (!code) return undefined;
-  const rc = b.data.charts.railCapacity;
-  const net = rc.usesNetOf?.[code] ?? code;
+  const net = hexNets(b)[h];
   const f = fastOf(b);
-  if (net === f.railNet[u]) return undefined;
-  const corps = rc.corps[net];
+  if (net === undefined || net === f.railNet[u]) return undefined;
+  const corps = b.data.charts.railCapacity.corps[net];
   if (corps === undefined) return undefined;
   const side = f.side[u]! as SideNo;
-  return { key: b.home[side].has(code) ? net : `${net}@${SIDE_IDS[side]}`, net, corps };
+  return { key: b.home[side].has(b.map.countryCode(h)!) ? net : `${net}@${SIDE_IDS[side]}`, net, corps };
+}
+
+/** Per hex: the rail net of its country (9.5; Luxembourg's is Germany's), undefined off every country. Made once per board. */
+const hexNetCache = new WeakMap<Board, (string | undefined)[]>();
+function hexNets(b: Board): (string | undefined)[] {
+  let x = hexNetCache.get(b);
+  if (x) return x;
+  const uses = b.data.charts.railCapacity.usesNetOf;
+  x = Array.from({ length: b.map.size }, (_, h) => {
+    const code = b.map.countryCode(h);
+    return code ? (uses?.[code] ?? code) : undefined;
+  });
+  hexNetCache.set(b, x);
+  return x;
 }
 
 /**
@@ -784,11 +795,13 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
   const prof = b.units[u]!.prof;
   const out: number[] = [];
   const halves = fastOf(b).halves[u]!;
+  const nets = hexNets(b);
+  const own = fastOf(b).railNet[u]!;
   let joined: Int32Array | undefined;
   for (let i = 0; i < reached.length; i++) {
     const h = reached[i]!;
     if (!sectorOk(b, s, u, h)) continue;
-    const fr = foreignRail(b, u, h);
+    const fr = nets[h] !== undefined && nets[h] !== own ? foreignRail(b, u, h) : undefined; // 9.51
     if (fr && (s.rail[fr.key] ?? 0) + halves > 2 * fr.corps) {
       const side = b.units[u]!.side;
       const j = () => (joined ??= Int32Array.from(railJoinedTo(b, s, side, fastOf(b).railNet[u]!)))[h]! >= 0;
