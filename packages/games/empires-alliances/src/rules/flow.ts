@@ -38,7 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
-import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaScan, type SeaScan } from './sea.ts';
+import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaScan, withSeaCapacity, type SeaScan } from './sea.ts';
 import { sourcesOf, unitSupply, type SourceSet } from './supply-sources.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
@@ -275,7 +275,7 @@ export function supplySources(b: Board, s: EaState, side: SideNo): SourceSet {
  * `unitSupply`, ruling limited-overload).
  */
 export function unitsInSupply(b: Board, s: EaState, side: SideNo, units: readonly number[]): Uint8Array {
-  const set = sourceSet(b, s, side);
+  const set = withSeaCapacity(b, s, side, sourceSet(b, s, side)); // 14.53: the cached set does not follow the sea capacity used
   const c = supplyInputs(b, s, side);
   c.rules.limit = supplyLength(s.wx);
   const sup = search(b).supply;

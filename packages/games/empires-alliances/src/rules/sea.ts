@@ -307,12 +307,33 @@ export function seaSupplySource(b: Board, s: EaState, side: SideNo, control: Int
   const hexes: number[] = [];
   for (const p of x.ports) if (control[p] === side && theirs[p] === 0 && !(shut && p === x.antwerp) && portSea(b, side, p) !== undefined) hexes.push(p);
   if (!hexes.length) return undefined;
+  fired('14.5');
+  return { hexes, halves: seaSupplyHalves(b, s, side), rule: '14.53' };
+}
+
+/**
+ * 14.53: `set` (a side's cached sources, `sourcesOf`) with the sea source's capacity as the sea
+ * movement of this turn leaves it: the source cache follows units, control and weather, not the
+ * capacity used. Returns `set` itself when nothing changes.
+ */
+export function withSeaCapacity<T extends { limited: { hexes: readonly number[]; halves: number; rule: string }[] }>(b: Board, s: EaState, side: SideNo, set: T): T {
+  const i = set.limited.findIndex((l) => l.rule === '14.53');
+  if (i < 0) return set;
+  const halves = seaSupplyHalves(b, s, side);
+  if (set.limited[i]!.halves === halves) return set;
+  const limited = set.limited.slice();
+  limited[i] = { ...limited[i]!, halves };
+  return { ...set, limited };
+}
+
+/** 14.53: corps halves of sea supply `side` has: 6 corps per unused corps of its sailing countries' sea capacity. */
+function seaSupplyHalves(b: Board, s: EaState, side: SideNo): number {
+  if (side !== 1) return 0;
   const chart = b.data.charts.seaCapacity;
   const countries = reading(s.rulings, 'sea-allies') === 'western-allies' ? ['GB', 'FR', 'US'] : ['GB'];
   let unused = 0;
   for (const c of countries) unused += Math.max(0, 2 * (chart.corps[c] ?? 0) - (s.sea[c] ?? 0)); // in half-corps
-  fired('14.5');
-  return { hexes, halves: 6 * unused, rule: '14.53' };
+  return 6 * unused;
 }
 
 /** The name of a place in the account: `2057 (Calais)`, or `Britain`. */
