@@ -294,5 +294,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   model: {
     sample: (obs) => draft(obs),
     evaluate,
+    // What `pending` says of a die, without the option list of a decision (greedy asks after every option).
+    chanceAt: (s) => (s.ask.k === 'die' ? DIE : undefined),
   },
 };
