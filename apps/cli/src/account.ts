@@ -46,20 +46,33 @@ export class Account {
     if (this.o.verbose) lines.push(s.actor === 'chance' ? `· ${s.prompt}: ${s.label}` : `${s.actor}: ${s.label}`);
     // A strike is the bot's time running out, which the verbose account must not pass over in silence.
     if (this.o.verbose && s.strike !== undefined) lines.push(`  ! ${s.rationale ?? `timeout strike ${s.strike}: the runner played the first option`}`);
-    for (const e of s.events) lines.push(`${this.o.verbose ? '  ' : ''}${e.text}`);
-    if (lines.length === 0) return;
-    const p = s.position;
-    if (p.turn !== this.turn) {
-      this.turn = p.turn;
-      this.section = undefined;
-      this.o.write(`Turn ${p.turn}`);
+    // A `turn` event opens the next turn (the contract's convention): it and what follows it in this
+    // step are told under that turn's heading, not under the phase that just closed.
+    const opens = s.events.findIndex((e) => e.type === 'turn');
+    const before = opens < 0 ? s.events : s.events.slice(0, opens);
+    for (const e of before) lines.push(`${this.o.verbose ? '  ' : ''}${e.text}`);
+    if (lines.length > 0) {
+      const p = s.position;
+      this.heading(p.turn);
+      const section = `impulse ${p.impulse} · ${p.phase}`;
+      if (section !== this.section) {
+        this.section = section;
+        this.o.write(`  ${section}`);
+      }
+      for (const l of lines) this.o.write(`    ${l}`);
     }
-    const section = `impulse ${p.impulse} · ${p.phase}`;
-    if (section !== this.section) {
-      this.section = section;
-      this.o.write(`  ${section}`);
-    }
-    for (const l of lines) this.o.write(`    ${l}`);
+    if (opens < 0) return;
+    const t = s.events[opens]!.data?.['turn'];
+    this.heading(typeof t === 'number' ? t : s.position.turn + 1);
+    for (const e of s.events.slice(opens)) this.o.write(`    ${this.o.verbose ? '  ' : ''}${e.text}`);
+  }
+
+  /** Print `Turn N` (`Set-up` for turn 0) when the account enters turn N; the next impulse heading is then printed afresh. */
+  private heading(turn: number): void {
+    if (turn === this.turn) return;
+    this.turn = turn;
+    this.section = undefined;
+    this.o.write(turn === 0 ? 'Set-up' : `Turn ${turn}`);
   }
 
   /** `combat ×12, capture ×3`, most frequent first. */

@@ -22,7 +22,7 @@ export type JsonObject = { [key: string]: Json };
 
 /** Where a game stands, for telemetry, progress bars and readable logs. */
 export interface Position {
-  /** Game turn as the rulebook numbers it (Blitz! Scenario B starts at Turn 9). */
+  /** Game turn as the rulebook numbers it (Blitz! Scenario B starts at Turn 9); 0 for a set-up played before the first turn. */
   turn: number;
   /** Impulse (or action phase) counter within the turn, starting at 1. */
   impulse: number;

@@ -62,7 +62,7 @@ function draft(s: EaState): EaState {
     forts: s.forts.slice(),
     rp,
     ww,
-    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { t: 'retreat', units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
+    cb: s.cb && { ...s.cb, att: s.cb.att.slice(), def: s.cb.def.slice(), air: s.cb.air.slice(), todo: s.cb.todo.map((t) => (t.t === 'retreat' ? { ...t, units: t.units.slice() } : { ...t })), pairs: s.cb.pairs.slice(), queue: s.cb.queue.map((q) => ({ att: q.att.slice(), def: q.def.slice() })), pool: s.cb.pool.slice(), left: s.cb.left.slice(), sa: s.cb.sa.slice(), sd: s.cb.sd.slice() },
     hit: s.hit.slice(),
     rail: { ...s.rail },
     mq: s.mq.slice(),
@@ -80,7 +80,8 @@ function play(s: EaState, choice: string): Step<EaState> {
   applyChoice(b, s, choice, events);
   s.seq += 1;
   let boundary: Boundary | undefined;
-  if (s.turn !== turn || s.phase === 'over') boundary = 'turn';
+  // The set-up (position turn 0) ends when Turn 1 begins.
+  if (s.turn !== turn || s.phase === 'over' || (phase === 'setup' && s.phase !== 'setup')) boundary = 'turn';
   else if (s.seg !== seg) boundary = 'impulse';
   else if (s.phase !== phase) boundary = 'phase';
   return boundary ? { state: s, events, boundary } : { state: s, events };
@@ -156,7 +157,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   rulesVersion: RULES_VERSION,
   streams: ['weather', 'combat', 'morale'],
   bundledPacks: { approximation: approximationPack },
-  telemetryEvents: ['combat', 'elimination', 'capture', 'retreat', 'advance', 'reinforcement', 'replacement', 'war-weariness', 'weather', 'victory'],
+  telemetryEvents: ['combat', 'elimination', 'capture', 'retreat', 'advance', 'reinforcement', 'replacement', 'railhead', 'garrison', 'war-weariness', 'weather', 'victory'],
   measures: {
     score: { name: 'VP (3.71)', description: 'The Central Powers score the victory points of S3 3.71: a point for each of ten Allied places held by German infantry and each of five German cities free of Allied infantry, half for a place cut off from supply. The Allies score the rest of the 15.' },
     margin: { name: 'VP beyond the draw band', description: 'How far the Central Powers total lies above the draw band of 3.72 (a CP win) or below it (an Allied win); 0 for a draw.' },
@@ -248,7 +249,8 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   position(s) {
     // A turn opens with its weather (7.1) before the Central Powers' segment: impulse 1, not the
     // previous turn's Allied segment that `seg` still names.
-    return { turn: s.turn + 1, impulse: s.phase === 'weather' || s.phase === 'setup' ? 1 : s.seg + 1, phase: PHASE_NAMES[s.seg][s.phase], step: s.ask.k };
+    // The S3 3.4 set-up comes before Turn 1 (its 'turn' event opens Turn 1): turn 0.
+    return { turn: s.phase === 'setup' ? 0 : s.turn + 1, impulse: s.phase === 'weather' || s.phase === 'setup' ? 1 : s.seg + 1, phase: PHASE_NAMES[s.seg][s.phase], step: s.ask.k };
   },
 
   result(s) {

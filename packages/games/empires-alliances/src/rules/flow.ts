@@ -38,6 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
+import { sourcesOf, unitSupply, type SourceSet } from './supply-sources.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
 import { corpsHalves, entrenchHalves, isInfantry, isInfCav, projectsZoc, sectorNation } from './units.ts';
@@ -189,19 +190,43 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
 const railOwn = (gauge: Int8Array, control: Int8Array, h: number, side: number): boolean => gauge[h] === side && control[h] === side;
 
 /** Supply per board and side, with a copy of what it was traced from (fast.ts `feedSupply`). */
-const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean }[]>();
+const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean; set: SourceSet }[]>();
 
 /** `supplyOf`, shared and updated in place: read it, never write it, and do not keep it across a change of state. */
 function supplyDist(b: Board, s: EaState, side: SideNo): Int32Array {
   let cache = supplyCache.get(b);
   if (!cache) supplyCache.set(b, (cache = []));
-  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false });
+  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false, set: { full: [], limited: [], all: [] } });
   feedSupply(s, c.k.start());
   if (c.k.finish() && c.ok) return c.dist;
   c.ok = false;
-  c.dist.set(traceSupply(b, s, side));
+  const x = supplyInputs(b, s, side);
+  c.set = sourcesOf(b, s, side, x); // 14.3-14.4 (supply-sources.ts): every source, whatever its capacity
+  x.rules.sources = c.set.all;
+  x.rules.limit = supplyLength(s.wx);
+  c.dist.set(search(b).supply.run(x.rules).dist);
   c.ok = true;
   return c.dist;
+}
+
+/** The sources `supplyDist` traced from (cached with it): read it, never write it. */
+function sourceSet(b: Board, s: EaState, side: SideNo): SourceSet {
+  supplyDist(b, s, side);
+  return supplyCache.get(b)![side]!.set;
+}
+
+/**
+ * 8.4's exception (ruling unsupplied-move): how far `h` is, in hexes, from the nearest source of
+ * `side` (14.3-14.4) as things stand; -1 when the side has none.
+ */
+function sourceHexes(b: Board, s: EaState, side: SideNo, h: number): number {
+  const all = sourceSet(b, s, side).all;
+  let best = -1;
+  for (let i = 0; i < all.length; i++) {
+    const d = b.map.grid.distance(h, all[i]!);
+    if (best < 0 || d < best) best = d;
+  }
+  return best;
 }
 
 /**
@@ -220,25 +245,43 @@ export function supplyOf(b: Board, s: EaState, side: SideNo): Int32Array {
  * them (14.2), from which the overland leg starts.
  */
 export function traceSupply(b: Board, s: EaState, side: SideNo, railOnly = false): Int32Array {
-  const ezoc = zocOf(b, s, (1 - side) as SideNo);
-  const mine = occupied(b, s, side);
-  const theirs = occupied(b, s, (1 - side) as SideNo);
-  const control = controlMap(b, s);
-  const sources: number[] = [];
-  for (const c of b.map.cities) {
-    const code = b.map.countryCode(c.hex);
-    if (code && b.home[side].has(code) && control[c.hex] === side && !theirs[c.hex] && !ezoc[c.hex]) sources.push(c.hex);
-  }
-  const c = supplyCtx(b);
-  c.ezoc = ezoc;
-  c.mine = mine;
-  c.theirs = theirs;
-  c.control = control;
-  c.gauge = gaugeMap(b, s);
-  c.side = side;
-  c.rules.sources = sources;
+  const c = supplyInputs(b, s, side);
+  c.rules.sources = sourcesOf(b, s, side, c).all; // 14.3-14.4 (supply-sources.ts): every source, whatever its capacity
   c.rules.limit = railOnly ? 0 : supplyLength(s.wx);
   return search(b).supply.run(c.rules).dist;
+}
+
+/** The supply search's context loaded with `side`'s view of the position (enemy ZOC and units, control, gauge). */
+function supplyInputs(b: Board, s: EaState, side: SideNo): SupplyCtx {
+  const c = supplyCtx(b);
+  c.ezoc = zocOf(b, s, (1 - side) as SideNo);
+  c.mine = occupied(b, s, side);
+  c.theirs = occupied(b, s, (1 - side) as SideNo);
+  c.control = controlMap(b, s);
+  c.gauge = gaugeMap(b, s);
+  c.side = side;
+  return c;
+}
+
+/** 14.3-14.4: `side`'s full and limited supply sources as things stand (supply-sources.ts `sourcesOf`). */
+export function supplySources(b: Board, s: EaState, side: SideNo): SourceSet {
+  return sourcesOf(b, s, side, supplyInputs(b, s, side));
+}
+
+/**
+ * 14.1, 14.3-14.4: which of `units` (ground units of `side` on the map) are in supply, 1 per unit number:
+ * those that reach a full source, then those a limited source has room for (supply-sources.ts
+ * `unitSupply`, ruling limited-overload).
+ */
+export function unitsInSupply(b: Board, s: EaState, side: SideNo, units: readonly number[]): Uint8Array {
+  const c = supplyInputs(b, s, side);
+  const set = sourcesOf(b, s, side, c);
+  c.rules.limit = supplyLength(s.wx);
+  const sup = search(b).supply;
+  return unitSupply(s, fastOf(b), set, units, (sources) => {
+    c.rules.sources = sources;
+    return sup.run(c.rules);
+  });
 }
 
 /** The supply search's inputs (one search at a time per board) and its callbacks, made once per board. */
@@ -249,7 +292,7 @@ interface SupplyCtx {
   control: Int8Array;
   gauge: Int8Array;
   side: number;
-  rules: SupplyRules & { sources: number[] };
+  rules: SupplyRules & { sources: readonly number[] };
 }
 const supplyCtxs = new WeakMap<Board, SupplyCtx>();
 
@@ -365,11 +408,11 @@ const poolWwNation = (n: Nation): string => (n === 'CA' || n === 'AU' ? 'GB' : n
 
 /** 7.22, 14.1, 14.63: supplied units clear their marker; unsupplied ones go a level up, or are eliminated. */
 function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
-  const dist = supplyDist(b, s, side);
-  for (const u of onMap(b, s, side)) {
-    if (b.units[u]!.prof.type === 'air') continue;
+  const units = onMap(b, s, side).filter((u) => b.units[u]!.prof.type !== 'air');
+  const fed = unitsInSupply(b, s, side, units); // 14.3-14.4
+  for (const u of units) {
     const h = s.hex[u]!;
-    if (dist[h]! >= 0) {
+    if (fed[u] === 1) {
       s.sup[u] = 0;
       continue;
     }
@@ -385,11 +428,13 @@ function supplyPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
 /** 7.25: railheads advance (10); unsupplied units that can now trace supply clear it; Demoralized markers come off (supplied, out of enemy ZOC), then DTS flips (13.86). */
 function adminPhase(b: Board, s: EaState, side: SideNo, ev: Events): void {
   advanceRailheads(b, s, side, ev); // 7.25, 10.2-10.4
-  const dist = supplyDist(b, s, side);
+  const mine = onMap(b, s, side);
+  const ground = mine.filter((u) => b.units[u]!.prof.type !== 'air');
+  const fed = ground.some((u) => s.sup[u]! > 0) ? unitsInSupply(b, s, side, ground) : undefined; // 14.1, 14.3-14.4
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
-  for (const u of onMap(b, s, side)) {
+  for (const u of mine) {
     const h = s.hex[u]!;
-    if (s.sup[u]! > 0 && dist[h]! >= 0) s.sup[u] = 0;
+    if (s.sup[u]! > 0 && fed?.[u] === 1) s.sup[u] = 0;
     if (s.mor[u] === 1 && s.sup[u] === 0 && !ezoc[h]) s.mor[u] = 0;
     else if (s.mor[u] === 2) s.mor[u] = 1;
   }
@@ -635,8 +680,9 @@ function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const from = s.hex[u]!;
   const mf = mfOf(b, s, u);
   const dem = s.mor[u] !== 0;
+  const unsup = s.sup[u]! > 0; // 8.4's exception reads the sources: such reaches are not kept
   const have = m.units.get(u);
-  if (have && have.from === from && have.mf === mf && have.dem === dem) return have;
+  if (have && have.from === from && have.mf === mf && have.dem === dem && !unsup) return have;
   const { reach, enterable } = reachFor(b, s, u);
   const cand: number[] = [];
   const parent: number[] = [];
@@ -648,16 +694,19 @@ function reachOf(b: Board, s: EaState, u: number): ReachEntry {
     parent.push(reach.parent[h]!);
   }
   const reached = cand.length;
-  // 8.4: a unit may always move one hex.
+  // 8.4: a unit may always move one hex; an unsupplied one not farther from its supply source (ruling unsupplied-move).
+  const here = unsup ? sourceHexes(b, s, side, from) : -1;
   for (let d = 0; d < 6; d++) {
     const nb = b.map.neighbours[from * 6 + d]!;
     if (nb >= 0 && f.stamp[nb] !== g && enterable(nb, b.map.grid.sides[from * 6 + d]!)) {
+      if (here >= 0 && sourceHexes(b, s, side, nb) > here) continue;
       f.stamp[nb] = g;
       cand.push(nb);
     }
   }
   const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent) };
-  m.units.set(u, e);
+  if (!unsup) m.units.set(u, e);
+  else m.units.delete(u);
   return e;
 }
 
@@ -1035,10 +1084,11 @@ function runTodo(b: Board, s: EaState, ev: Events): void {
         continue;
       }
       if (s.hex[u]! < 0) continue;
-      const opts = retreatOptions(b, s, u);
+      const opts = retreatOptions(b, s, u, t.again);
       if (opts.length === 0) {
         fired('13.8');
-        eliminate(b, s, u, ev, 'no retreat (13.83)');
+        if (t.again !== undefined) fired('13.84');
+        eliminate(b, s, u, ev, t.again !== undefined ? 'still over-stacked after a second retreat hex (13.84)' : 'no retreat (13.83)');
         continue;
       }
       if (opts.length === 1) {
@@ -1085,8 +1135,13 @@ function takeLosses(b: Board, s: EaState, t: Extract<Todo, { t: 'lose' }>, set: 
   }
 }
 
-/** 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if there is one; stacking met where possible. */
-function retreatOptions(b: Board, s: EaState, u: number): number[] {
+/**
+ * 13.81-13.84: where unit `u` may retreat: one hex, not into enemy ZOC (friends do not negate it) or
+ * enemy units, not across sea or lake, not into a neutral; a hex that keeps its supply line no longer if
+ * there is one; within stacking (6.1, 18.41) where possible, else (13.84) a hex it over-stacks, from which
+ * it retreats a second hex (`again`: the hex it first left, not offered), where it must fit.
+ */
+function retreatOptions(b: Board, s: EaState, u: number, again?: number): number[] {
   const side = b.units[u]!.side;
   const from = s.hex[u]!;
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
@@ -1096,7 +1151,7 @@ function retreatOptions(b: Board, s: EaState, u: number): number[] {
   for (let d = 0; d < 6; d++) {
     const nb = b.map.neighbours[from * 6 + d]!;
     if (nb < 0 || b.mp[nb] === 255 || b.neutral[nb] === 1 || b.sideMp[b.map.grid.sides[from * 6 + d]!] === 255) continue;
-    if (theirs[nb] === 1 || ezoc[nb] === 1) continue;
+    if (theirs[nb] === 1 || ezoc[nb] === 1 || nb === again) continue;
     const f = fortAt(s, nb);
     if (f >= 0 && s.forts[f + 1] !== side) continue;
     ok.push(nb);
@@ -1105,7 +1160,14 @@ function retreatOptions(b: Board, s: EaState, u: number): number[] {
     const here = unitsAt(b, s, h).map((x) => b.units[x]!.prof);
     return stackLegal([...here, prof]) && nationsMayStack([...here, prof]);
   });
-  const pool = stacked; // 13.84: overstacking only without alternative; the excess would retreat again or die, so we only offer hexes that fit
+  // 13.84: into a hex it over-stacks (6.1; never onto the other nationality, 18.41) only when no hex fits, and not on the second hex.
+  const pool =
+    stacked.length || again !== undefined
+      ? stacked
+      : ok.filter((h) => {
+          const here = unitsAt(b, s, h).map((x) => b.units[x]!.prof);
+          return nationsMayStack([...here, prof]);
+        });
   if (pool.length <= 1) return pool;
   const dist = supplyDist(b, s, side);
   const here = dist[from]! < 0 ? Infinity : dist[from]!;
@@ -1121,6 +1183,12 @@ function retreatUnit(b: Board, s: EaState, u: number, to: number, ev: Events): v
   s.flg[u] = s.flg[u]! | FLAG.RETREATED;
   setCtl(b, s, to, b.units[u]!.side, ev);
   emit(ev, 'retreat', SIDE_IDS[b.units[u]!.side], `${label(b, u)} retreats ${b.map.id(from)} -> ${b.map.id(to)}`, { unit: u, from: b.map.id(from), to: b.map.id(to) });
+  // 13.84: a unit that over-stacks the hex it retreated into retreats one hex more.
+  const cur = s.cb?.todo[0];
+  if (cur?.t === 'retreat' && cur.again === undefined && !stackLegal(unitsAt(b, s, to).map((x) => b.units[x]!.prof))) {
+    fired('13.84');
+    s.cb!.todo.unshift({ t: 'retreat', units: [u], again: from });
+  }
 }
 
 /** 13.9: Inf/Cav of the attack may advance into the emptied hex, within the stacking limits. */

@@ -52,8 +52,16 @@ export const RULINGS: readonly Ruling[] = [
   r('rail-railhead', ['9.0', '10.0'], 6, 'May units rail beyond their own railheads?', {
     'own-side': 'rail only through rail hexes of the side\'s own gauge (up to its railheads, advanced as 10.2-10.4 say) that it controls, never beyond its railheads',
   }),
-  r('limited-overload', ['14.4'], 8, 'Who loses supply when a limited source has more units than it can feed?', {
-    'nearest-first': 'the units nearest the source (then the strongest) are fed first; the rest are unsupplied',
+  r('limited-overload', ['14.4'], 8, 'Who loses supply when more units trace to limited sources than they can feed?', {
+    // The text does not say. The owner's choice would be a decision for every over-full source in every
+    // Supply Phase (and again in the Administrative Phase), asked of bots and players for a case that
+    // rarely arises and is rarely close; this reading is deterministic, needs one search per limited
+    // source and only when some unit does not reach a full source, and feeds the units an owner would
+    // usually keep (those near the source), leaving the far ones cut off.
+    'nearest-first': 'units that reach a full source (14.3) are fed and use no capacity; for the rest, every (unit, limited source it reaches) pair is served in order of the overland leg of that supply path (0 on rail), then unit number, then the source (home cities by hex number): the unit is fed there if it is not fed yet and the source has room for its corps (halves for non-US divisions and 1-factor artillery); units left over are unsupplied',
+  }),
+  r('unsupplied-move', ['8.4'], undefined, '8.4 keeps an unsupplied unit from moving farther "from its Supply Source" on the one hex it may always move: which source, measured how?', {
+    'nearest-source': 'the nearest hex of any of its side\'s sources (14.3-14.4) as things stand, in hexes: a unit with an unsupplied marker may make the one-hex move its MPs do not pay for only to a hex no farther from it than its own; moves its MPs pay for are not limited; with no source at all nothing limits it',
   }),
   r('vp-supply', ['S3 3.71'], 9, 'Whose supply path counts for the half-VP rule?', {
     'cp-path': 'every one of the 15 places counts ½ when the Central Powers cannot trace a 14.2 path from it',

@@ -32,7 +32,8 @@ export type Ask =
 /** A step still to do after a combat result (13.7-13.9). */
 export type Todo =
   | { t: 'lose'; side: SideNo; factors: number; largest: boolean; stoss: boolean; tank: boolean; thenDefLoses?: boolean; nd?: boolean }
-  | { t: 'retreat'; units: number[] }
+  /** `again`: 13.84's second retreat hex, from the hex the unit first retreated from (not offered again). */
+  | { t: 'retreat'; units: number[]; again?: number }
   | { t: 'advance' };
 
 /** The combat being resolved. */

@@ -7,7 +7,7 @@
  * overland path of at most that length leads from such a hex to it through hexes a supply path may
  * enter. The rail part depends only on control, enemy ZOC and enemy units at the rail and source
  * hexes, which a side's own moves rarely change: it is kept (per board and side) until one of those
- * changes. The overland part is searched backwards from each place that scores, at most a few dozen
+ * changes (the sources, 14.3-14.4, depend on the same at the home cities and the hexes next to them). The overland part is searched backwards from each place that scores, at most a few dozen
  * hexes. The answer is exact, not an estimate: test/vp-supply.test.ts checks it against the full trace.
  */
 import type { Board, SideNo } from './board.ts';
@@ -15,6 +15,7 @@ import { fastOf, feedSide, Snapshot, type Fast } from './fast.ts';
 import { gaugeMap } from './railheads.ts';
 import { controlMap, first, occIndex, occupied, traceSupply, zocOf } from './flow.ts';
 import { reading } from './rulings.ts';
+import { homeCities } from './supply-sources.ts';
 import type { EaState } from './state.ts';
 import { placeVp } from './victory.ts';
 import { supplyLength } from './weather.ts';
@@ -51,9 +52,15 @@ function scratchOf(b: Board, f: Fast): VpScratch {
   const relevant = ([0, 1] as const).map((side) => {
     const hs: number[] = [];
     for (let h = 0; h < size; h++) if (f.onRail[h] === 1) hs.push(h);
-    for (const c of b.map.cities) {
-      const code = b.map.countryCode(c.hex);
-      if (code && b.home[side].has(code) && f.onRail[c.hex] !== 1) hs.push(c.hex);
+    // 14.3-14.4 (supply-sources.ts): the home cities, and their neighbours (a limited source closes when all are enemy-held or in enemy ZOC).
+    const seen = new Uint8Array(size);
+    for (const h of hs) seen[h] = 1;
+    for (const c of homeCities(b, side)) {
+      for (const h of [c.hex, ...Array.from({ length: 6 }, (_, d) => b.map.neighbours[c.hex * 6 + d]!)]) {
+        if (h < 0 || seen[h] === 1) continue;
+        seen[h] = 1;
+        hs.push(h);
+      }
     }
     return Int32Array.from(hs);
   }) as [Int32Array, Int32Array];

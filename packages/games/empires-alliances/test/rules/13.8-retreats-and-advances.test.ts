@@ -1,4 +1,4 @@
-/** 13.8-13.9 on the synthetic front: a combat played through the options, retreat into enemy ZOC, the owner's retreat choice, a fort's hold (15.12), advance. */
+/** 13.8-13.9 on the synthetic front: a combat played through the options, retreat into enemy ZOC, the owner's retreat choice, 13.84's second hex, a fort's hold (15.12), advance. */
 import { describe, expect, it } from 'vitest';
 import { arrange, game, nb, opts, play, SCHEMES, start, unitsOf } from '../support/play.ts';
 
@@ -47,6 +47,54 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
       expect(opts(x.s).sort()).toEqual(['W', 'NW', 'SW'].map((d) => `retreat ${nb(b, '2444', d as 'W')}`).sort());
       const y = play(x.s, 'retreat 2445');
       expect(y.s.mor[fr]).toBe(1); // 13.85: Demoralized
+    });
+  });
+
+  describe('13.84 over-stacking and the second retreat hex', () => {
+    /** The 1-1 DD of the owner-retreat test, with three French corps in each of the defender's three retreat hexes (W, NW, SW of 2444). */
+    function crowded(block: boolean) {
+      const { s, b } = start(undefined, scheme);
+      const ge = unitsOf(b, s, { nation: 'GE' }).find((u) => b.units[u]!.prof.id === 'ge-inf-684')!;
+      const fr = unitsOf(b, s, { nation: 'FR' }).find((u) => b.units[u]!.prof.id === 'fr-inf-353')!;
+      const others = unitsOf(b, s, { nation: 'FR', type: 'inf' }).filter((u) => u !== fr);
+      const gb = unitsOf(b, s, { nation: 'GB', type: 'inf' });
+      const place: Record<number, string> = { [fr]: '2444', [ge]: '2443' };
+      const ret = (['W', 'NW', 'SW'] as const).map((d) => nb(b, '2444', d));
+      ret.forEach((h, i) => {
+        for (let k = 0; k < 3; k++) place[others[i * 3 + k]!] = h;
+      });
+      // With `block`, a British corps (18.41: no stacking with the French) in each other neighbour of the west hex.
+      const west = ret[0]!;
+      const beyond = (['W', 'NW', 'SW'] as const).map((d) => nb(b, west, d));
+      if (block) beyond.forEach((h, i) => (place[gb[i]!] = h));
+      const t = play(arrange(b, s, place), 'done').s;
+      const x = play(t, 'attack 2444', `with ${ge}`, 'go', 'die 10'); // 6 to 5, 1-1, a 10: DD
+      return { x, b, fr, ret, west, beyond };
+    }
+
+    it('retreats into an over-stacked hex only when no hex fits, then one hex more (not back), where it must fit', () => {
+      const { x, b, fr, ret, west, beyond } = crowded(false);
+      expect(game.pending(x.s)).toMatchObject({ kind: 'decision', prompt: 'retreat-hex' });
+      const first = opts(x.s);
+      expect(first.length).toBeGreaterThan(0);
+      expect(first.every((o) => ret.includes(o.slice('retreat '.length)))).toBe(true);
+      expect(first).toContain(`retreat ${west}`);
+      let y = play(x.s, `retreat ${west}`);
+      // Four Inf/Cav in the west hex break 6.1: the retreating corps goes on, to a hex beyond.
+      const second = game.pending(y.s).kind === 'decision' && y.s.ask.k === 'retreat' ? opts(y.s).map((o) => o.slice('retreat '.length)) : [b.map.id(y.s.hex[fr]!)];
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.every((h) => beyond.includes(h))).toBe(true);
+      expect(second).not.toContain('2444');
+      if (y.s.ask.k === 'retreat') y = play(y.s, `retreat ${second[0]}`);
+      expect(beyond).toContain(b.map.id(y.s.hex[fr]!));
+      expect(y.events.filter((e) => e.type === 'retreat').length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('eliminates the unit when the second hex cannot take it either', () => {
+      const { x, fr, west } = crowded(true);
+      const y = play(x.s, `retreat ${west}`);
+      expect(y.s.hex[fr]).toBe(-1);
+      expect(y.events.some((e) => e.type === 'elimination' && /13\.84/.test(e.text))).toBe(true);
     });
   });
 

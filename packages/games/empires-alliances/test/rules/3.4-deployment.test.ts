@@ -40,7 +40,7 @@ describe('S3 3.4 deployment by the players', () => {
       if (b.units[u]!.sector >= 0) expect(s.hex[u]).toBe(-4);
       else if (b.units[u]!.arrives === 0) expect(s.hex[u], `unit ${u}`).toBeGreaterThanOrEqual(0);
     }
-    expect(game.position(s)).toMatchObject({ turn: 1, impulse: 1, phase: 'al-setup' });
+    expect(game.position(s)).toMatchObject({ turn: 0, impulse: 1, phase: 'al-setup' });
   });
 
   it('lets every random deployment finish: each unit in its sector, every hex within 6.1, L2 next to the start line, then March 1918 opens in Mud (3.66)', () => {

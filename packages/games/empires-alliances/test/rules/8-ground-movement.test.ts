@@ -1,7 +1,7 @@
-/** 8 Ground movement on the synthetic front: MF after Mud (20.22, ruling mud-mf), enemy units, EZOC (8.3), one hex always (8.4), stacking at the end (6.1). */
+/** 8 Ground movement on the synthetic front: MF after Mud (20.22, ruling mud-mf), enemy units, EZOC (8.3), one hex always (8.4) and its exception for unsupplied units (ruling unsupplied-move), stacking at the end (6.1). */
 import { describe, expect, it } from 'vitest';
-import { destinations } from '../../src/rules/flow.ts';
-import { arrange, SCHEMES, start, unitsOf } from '../support/play.ts';
+import { destinations, supplySources } from '../../src/rules/flow.ts';
+import { arrange, nb, SCHEMES, start, unitsOf } from '../support/play.ts';
 
 describe.each(SCHEMES)('on the %s grid', (scheme) => {
   describe('8 ground movement', () => {
@@ -35,6 +35,28 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
       const dest = destinations(b, t, ge);
       expect(dest.length).toBeGreaterThanOrEqual(1);
       expect(dest.every((h) => b.map.grid.distance(t.hex[ge]!, h) === 1)).toBe(true);
+    });
+
+    it('8.4 exception: an unsupplied unit\'s one-hex move may not take it farther (in hexes) from its nearest supply source', () => {
+      const { s, b } = start(undefined, scheme);
+      const ge = unitsOf(b, s, { nation: 'GE', type: 'inf' }).find((x) => b.units[x]!.prof.move === 4)!;
+      const fr = unitsOf(b, s, { nation: 'FR', type: 'inf' });
+      let checked = 0;
+      // French corps east and west of the German one: it and its four other neighbours are in enemy ZOC, so each
+      // step costs 2 MP (8.3), more than the 1 MP it has unsupplied (L2) in Mud: every move is a one-hex move (8.4).
+      for (const x of ['2442', '2642', '3042', '2342', '2842']) {
+        const ids = (['NE', 'NW', 'SW', 'SE'] as const).map((d) => nb(b, x, d));
+        const t = arrange(b, s, { [ge]: x, [fr[0]!]: nb(b, x, 'W'), [fr[1]!]: nb(b, x, 'E') });
+        const sources = supplySources(b, t, 0).all;
+        const far = (id: string) => Math.min(...sources.map((h) => b.map.grid.distance(b.map.hex(id), h)));
+        expect(destinations(b, t, ge).map((h) => b.map.id(h)), 'supplied: MF 3 pays for each').toEqual(expect.arrayContaining(ids));
+        t.sup[ge] = 2;
+        const want = ids.filter((id) => far(id) <= far(x)).sort();
+        if (want.length === 0 || want.length === ids.length) continue;
+        expect(destinations(b, t, ge).map((h) => b.map.id(h)).sort(), `from ${x}`).toEqual(want);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
     });
 
     it('6.1/6.2 ends only where the stack stays legal', () => {

@@ -3,7 +3,7 @@
  * or `rrcc-offset-even` as the bundled map.json uses, PLAN.md Next 6), the
  * scenario's sector hexes on their printed ids with the front between them, Germany east, Belgium and
  * France west, the Netherlands (neutral) in the north, sea on the west edge, the cities S3 names at
- * plausible hexes, a rail grid. Not geography: a stand-in until packages/mapbuilder's map.json is in
+ * plausible hexes, a rail grid (with a spur to Le Havre, so that each side has a 14.3 full supply network). Not geography: a stand-in until packages/mapbuilder's map.json is in
  * the pack (PLAN.md).
  */
 import { HexGrid, schemeByName } from '@salient/hexmap';
@@ -36,6 +36,8 @@ const CITIES: [string, string, 'major' | 'minor', boolean?][] = [
   ['Dijon', '3558', 'minor'],
   ['Paris', '2760', 'major', true],
   ['Le Havre', '2561', 'major'],
+  // Rouen makes Paris, Rouen and Le Havre a 14.3 full supply network for the Allies (Germany's is Cologne, Frankfurt, Strassburg).
+  ['Rouen', '2660', 'major'],
 ];
 const PORTS = new Set(['1950', '2057', '2561']);
 
@@ -86,6 +88,7 @@ export function frontMapJson(scheme: FrontScheme = 'rrcc-skewed'): Record<string
       if (country(r, c) === null) continue;
       if (r % 3 === 0 && c < cols[1] && country(r, c + 1) !== null) rail.push([id(r, c), id(r, c + 1)]);
       if (c % 4 === 0 && r < rows[1] && country(r + 1, c) !== null) rail.push([id(r, c), id(r + 1, c)]);
+      if (id(r, c) === '2560') rail.push([id(r, c), '2561']); // Le Havre's spur to the column-60 line
     }
   }
   return {
