@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const loopCpu = cpuMs(c0);
 
   // Greedy against random, from each side: the greedy seat's decisions and the CPU its `decide` used.
-  const greedyGames = envInt('BENCH_GREEDY_GAMES', 1);
+  const greedyGames = process.env.BENCH_GREEDY_GAMES === '0' ? 0 : envInt('BENCH_GREEDY_GAMES', 1);
   let greedyDecisions = 0;
   let greedyCpu = 0;
   let greedyThink = 0;
