@@ -274,8 +274,8 @@ export function supplySources(b: Board, s: EaState, side: SideNo): SourceSet {
  * `unitSupply`, ruling limited-overload).
  */
 export function unitsInSupply(b: Board, s: EaState, side: SideNo, units: readonly number[]): Uint8Array {
+  const set = sourceSet(b, s, side);
   const c = supplyInputs(b, s, side);
-  const set = sourcesOf(b, s, side, c);
   c.rules.limit = supplyLength(s.wx);
   const sup = search(b).supply;
   return unitSupply(s, fastOf(b), set, units, (sources) => {
@@ -730,16 +730,83 @@ function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): boolean {
   return cap !== undefined && (s.rail[net] ?? 0) + f.halves[u]! <= 2 * cap;
 }
 
-/** 9.1-9.2: where unit `u` may detrain: up to 30 rail hexes (24 in Snow) through its side's rail free of enemy units and ZOC, stacking met. */
+/**
+ * 9.51: the other country whose rail capacity a rail move of unit `u` into hex `h` also counts against
+ * (`key` in `s.rail`: the country's net for a country of the unit's side, whose own units share it; the
+ * net and the side, `FR@CP`, for an enemy country's railroads), with that country's capacity in corps;
+ * undefined when `h` is on the unit's own net (Luxembourg is on the German net, 9.51 note).
+ */
+export function foreignRail(b: Board, u: number, h: number): { key: string; net: string; corps: number } | undefined {
+  const net = hexNets(b)[h];
+  const f = fastOf(b);
+  if (net === undefined || net === f.railNet[u]) return undefined;
+  const corps = b.data.charts.railCapacity.corps[net];
+  if (corps === undefined) return undefined;
+  const side = f.side[u]! as SideNo;
+  return { key: b.home[side].has(b.map.countryCode(h)!) ? net : `${net}@${SIDE_IDS[side]}`, net, corps };
+}
+
+/** Per hex: the rail net of its country (9.5; Luxembourg's is Germany's), undefined off every country. Made once per board. */
+const hexNetCache = new WeakMap<Board, (string | undefined)[]>();
+function hexNets(b: Board): (string | undefined)[] {
+  let x = hexNetCache.get(b);
+  if (x) return x;
+  const uses = b.data.charts.railCapacity.usesNetOf;
+  x = Array.from({ length: b.map.size }, (_, h) => {
+    const code = b.map.countryCode(h);
+    return code ? (uses?.[code] ?? code) : undefined;
+  });
+  hexNetCache.set(b, x);
+  return x;
+}
+
+/**
+ * 9.51-9.52: how many corps halves may use the railroads of the country of `h` for unit `u`'s side this
+ * turn: that country's capacity, or 6 corps when it is a minor (3) and the unit's country a major power
+ * (9 or 12) to whose supply sources (14.3-14.4) a path runs along the rail from `h` (`joined`).
+ */
+function foreignRailLimit(b: Board, u: number, fr: { corps: number }, joined: () => boolean): number {
+  const own = b.data.charts.railCapacity.corps[fastOf(b).railNet[u]!] ?? 0;
+  if (fr.corps <= 3 && own >= 9 && joined()) {
+    fired('9.52');
+    return 12;
+  }
+  return 2 * fr.corps;
+}
+
+/** 9.52: per hex, >= 0 where `side`'s rail (free of enemy units and ZOC) joins a source of its side in a country of net `net`. Valid until the next supply search. */
+function railJoinedTo(b: Board, s: EaState, side: SideNo, net: string): Int32Array {
+  const rc = b.data.charts.railCapacity;
+  const sources = sourceSet(b, s, side).all.filter((h) => {
+    const code = b.map.countryCode(h);
+    return code !== null && code !== undefined && (rc.usesNetOf?.[code] ?? code) === net;
+  });
+  const c = supplyInputs(b, s, side);
+  c.rules.sources = sources;
+  c.rules.limit = 0;
+  return search(b).supply.run(c.rules).dist;
+}
+
+/** 9.1-9.2, 9.5-9.52: where unit `u` may detrain: up to 30 rail hexes (24 in Snow) through its side's rail free of enemy units and ZOC, stacking met, with room on the capacity of a foreign country's railroads. */
 export function railDestinations(b: Board, s: EaState, u: number): number[] {
   fired('10');
   const reached = railReach(b, s, b.units[u]!.side, s.hex[u]!);
   const occ = occIndex(b, s);
   const prof = b.units[u]!.prof;
   const out: number[] = [];
+  const halves = fastOf(b).halves[u]!;
+  const nets = hexNets(b);
+  const own = fastOf(b).railNet[u]!;
+  let joined: Int32Array | undefined;
   for (let i = 0; i < reached.length; i++) {
     const h = reached[i]!;
     if (!sectorOk(b, s, u, h)) continue;
+    const fr = nets[h] !== undefined && nets[h] !== own ? foreignRail(b, u, h) : undefined; // 9.51
+    if (fr && (s.rail[fr.key] ?? 0) + halves > 2 * fr.corps) {
+      const side = b.units[u]!.side;
+      const j = () => (joined ??= Int32Array.from(railJoinedTo(b, s, side, fastOf(b).railNet[u]!)))[h]! >= 0;
+      if ((s.rail[fr.key] ?? 0) + halves > foreignRailLimit(b, u, fr, j)) continue;
+    }
     if (first(occ, h) < 0) {
       out.push(h); // a lone unit always stacks (6.1, 18.41)
       continue;
@@ -1464,8 +1531,14 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
         const u = t.u;
         const from = s.hex[u]!;
         const net = railNet(b, u);
+        const to = hexArgOf(b, arg);
         s.rail[net] = (s.rail[net] ?? 0) + corpsHalves(b.units[u]!.prof);
-        s.hex[u] = hexArgOf(b, arg);
+        const fr = foreignRail(b, u, to); // 9.51: against both countries
+        if (fr) {
+          fired('9.51');
+          s.rail[fr.key] = (s.rail[fr.key] ?? 0) + corpsHalves(b.units[u]!.prof);
+        }
+        s.hex[u] = to;
         s.ent[u] = 0;
         s.flg[u] = s.flg[u]! | FLAG.MOVED;
         fired('9');

@@ -209,10 +209,26 @@ export function unitSupply(s: EaState, f: Fast, set: SourceSet, units: readonly 
     else waiting.push(u);
   } else waiting.push(...units);
   if (!waiting.length || !set.limited.length) return out;
+  // Only units that reach some limited source claim capacity; when they need no more than the smallest
+  // source holds, no source can run out and every one of them is fed, as the sharing would feed them.
+  const any = trace(set.all.slice(set.full.length)).dist;
+  const claimants: number[] = [];
+  let need = 0;
+  for (const u of waiting) {
+    if (any[s.hex[u]!]! < 0) continue;
+    claimants.push(u);
+    need += f.halves[u]!;
+  }
+  let least = Infinity;
+  for (const l of set.limited) least = Math.min(least, l.halves);
+  if (need <= least) {
+    for (const u of claimants) out[u] = 1;
+    return out;
+  }
   const claims: Claim[] = [];
   for (let i = 0; i < set.limited.length; i++) {
     const d = trace(set.limited[i]!.hexes).dist;
-    for (const u of waiting) {
+    for (const u of claimants) {
       const k = d[s.hex[u]!]!;
       if (k >= 0) claims.push({ u, src: i, dist: k });
     }
