@@ -26,6 +26,7 @@ import { checkPackDir } from '../apps/cli/src/pack-files.ts';
 import { findGame } from '../apps/cli/src/registry.ts';
 import { waitFinished } from '../packages/scheduler/test/bullmq-support.ts';
 import { startRedisServer, type TestRedisServer } from './support/redis-server.ts';
+import { salientEntry } from './support/salient-cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACK = join(ROOT, 'packages/games/empires-alliances/packs/approximation');
@@ -41,7 +42,7 @@ interface Run {
 /** `salient ...` in its own process (as a user runs it), in the repository, with `env` added. */
 function salient(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...salientEntry(), ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

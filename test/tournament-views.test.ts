@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salientEntry } from './support/salient-cli.ts';
 import { buildApp } from '@salient/api';
 import { openTelemetry } from '@salient/telemetry';
 import { startWorker, tournamentStatus, type MatchWorker } from '@salient/scheduler/bullmq';
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 /** `salient ...` through main.ts, with its own embedded store under `store`. */
 function salient(store: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [...salientEntry(), ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, store, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, store, 'spool'), SALIENT_REDIS_URL: '' },

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { salientEntry } from '../../../test/support/salient-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-bots-'));
@@ -20,7 +21,7 @@ const NO_REDIS = 'redis://127.0.0.1:1';
 function salient(...args: string[]): { code: number | null; stderr: string } {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
   delete env.SALIENT_BOTS_FILE;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { cwd: root, encoding: 'utf8', env });
+  const r = spawnSync(process.execPath, [...salientEntry(), ...args], { cwd: root, encoding: 'utf8', env });
   return { code: r.status, stderr: r.stderr };
 }
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killTracked, spawnTracked } from './children.ts';
 import { findGame, listGames, writePackDir } from '../src/registry.ts';
+import { salientEntry } from '../../../test/support/salient-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-'));
@@ -27,7 +28,7 @@ interface Run {
 }
 
 function salient(...args: string[]): Run {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [...salientEntry(), ...args], {
     cwd: root,
     encoding: 'utf8',
     // The demo records into telemetry: keep its store out of the working tree.
@@ -192,6 +193,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 
   it('cancels the match on Ctrl-C and says so', async () => {
     // Not --quiet: the header, printed as the match starts, is the cue to press Ctrl-C (--quiet prints nothing before the end).
+    // Through main.ts under tsx, as `npm run salient` starts it (the other tests start the run's CLI bundle).
     const child = spawnTracked(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'play', ...DICE, '--cap', '100000000', '-o', 'target=1000000000', '-o', 'maxTurns=1000000000'], {
       cwd: root,
     });

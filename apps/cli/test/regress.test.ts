@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemorySink } from '@salient/runner';
 import { parseTournamentSpec, planTournament, playPlanned } from '@salient/scheduler';
+import { salientEntry } from '../../../test/support/salient-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const PACK = join(root, 'packages/games/blitz/packs/approximation');
@@ -27,7 +28,7 @@ const COLUMN = 6;
 const DIE = 2;
 
 function salient(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/cli/src/main.ts'), ...args], {
+  const r = spawnSync(process.execPath, [...salientEntry(), ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool') },

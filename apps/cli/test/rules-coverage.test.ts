@@ -14,25 +14,35 @@ import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { loadPack } from '../src/registry.ts';
 import { rulesCoverage } from '../src/rules-coverage.ts';
 import { coverageOptions, coverageProgress } from '../src/commands/rules.ts';
+import { salientEntry } from '../../../test/support/salient-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('rules coverage', () => {
-  it('Blitz: every implemented or partial section is cited by a test and fires in 25 random games per short scenario and 5 full games with the optional rules on', async () => {
+  it('Blitz: every implemented or partial section is cited by a test and fires in random games: 25 of each of A-C, 10 of each of D-F and 5 full games with the optional rules on', async () => {
     const pack = await loadPack(blitz, 'approximation');
     let games = 0;
-    const short = await rulesCoverage(blitz, pack, { games: 25, scenarios: ['A', 'B', 'C', 'D', 'E', 'F'], onGame: () => games++ });
+    // How many games: each section must fire in some game, and random play reaches the rarest ones
+    // (measured over 25 seeds of each scenario and 5 full games, 2026-11-28) in most games of the
+    // scenarios that have them: A.5 in 16 of 25 A games, A.2 in 19, F.2 in 18 of 25 F games, D.8 in 21
+    // of 25 D games, the optional 9.4 in 3 of the 5 full games, everything else in more. The long
+    // scenarios D-F (0.5-1.2 s of CPU a game, against 0.04-0.13 s for A-C) play 10 games: a section
+    // reached in 72% of their games (F.2) misses all 10 about once in 300,000 seeds. The full games
+    // stay at 5 for 9.4.
+    const shortRun = await rulesCoverage(blitz, pack, { games: 25, scenarios: ['A', 'B', 'C'], onGame: () => games++ });
+    const longRun = await rulesCoverage(blitz, pack, { games: 10, scenarios: ['D', 'E', 'F'], onGame: () => games++ });
+    const short = { ...shortRun, scenarios: [...shortRun.scenarios, ...longRun.scenarios], sections: shortRun.sections.map((x, i) => ({ ...x, fired: x.fired + longRun.sections[i]!.fired })) };
     // The full games switch on every optional rule this version implements (section 9), with bids for 9.1.
     const optional = blitz.rules!.sections.filter((x) => x.part === 'optional' && x.status !== 'not-implemented').map((x) => x.id);
     expect(optional).toEqual(['9.1', '9.2', '9.3', '9.4', '9.5', '9.6', '9.7', '9.8', '9.9']);
     const options = { full: { optional: optional.join(','), bids: 'GER+JAP:-1,AFA+USA+USSR:1' } };
     const full = await rulesCoverage(blitz, pack, { games: 5, scenarios: ['full'], options, onGame: () => games++ });
-    expect(games).toBe(155);
+    expect(games).toBe(110);
     expect(short.scenarios).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     expect(full.scenarios).toEqual(['full']);
     expect(full.options).toEqual(options);
-    expect(short.testsFound).toBe(true);
-    expect(short.untested).toEqual([]);
+    expect(shortRun.testsFound).toBe(true);
+    expect(shortRun.untested).toEqual([]);
     // Firing counts over both runs (a section one run never reaches the other may).
     const r = { ...short, sections: short.sections.map((x, i) => ({ ...x, fired: x.fired + full.sections[i]!.fired })) };
     expect(r.sections.filter((x) => ['implemented', 'partial'].includes(x.section.status) && x.fired === 0).map((x) => x.section.id)).toEqual([]);
@@ -58,8 +68,8 @@ describe('rules coverage', () => {
     }
     // Every game starts once (1.11) and ends by its scenario's victory rule (A-F, and the full game's).
     expect(row('full').fired).toBeGreaterThanOrEqual(5);
-    expect(row('1.11').fired).toBe(155);
-    expect(['A', 'B', 'C', 'D', 'E', 'F', 'full'].reduce((n, id) => n + row(id).fired, 0)).toBeGreaterThanOrEqual(155);
+    expect(row('1.11').fired).toBe(110);
+    expect(['A', 'B', 'C', 'D', 'E', 'F', 'full'].reduce((n, id) => n + row(id).fired, 0)).toBeGreaterThanOrEqual(110);
     expect(row('6.2').tests.map((t) => t.file)).toContain(join('rules', '6.2-land-round.test.ts'));
   }, 600_000);
 
@@ -102,7 +112,7 @@ describe('rules coverage', () => {
   });
 
   it('the command prints the table and a verdict; --check passes; --json gives the same figures', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '1', ...args], { cwd: root, encoding: 'utf8' });
+    const run = (...args: string[]) => spawnSync(process.execPath, [...salientEntry(), 'rules', 'coverage', '--games', '1', ...args], { cwd: root, encoding: 'utf8' });
     const text = run('--check');
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/Rule coverage of blitz \(pack approximation\): 1 random-bot game on each of scenarios A, B, C, D, E, F, full/);
@@ -120,11 +130,11 @@ describe('rules coverage', () => {
   }, 300_000);
 
   it('shows progress on stderr, games played per scenario: a line every few seconds and at the end off a terminal', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '2', '--scenario', 'A,B', '--json'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [...salientEntry(), 'rules', 'coverage', '--games', '2', '--scenario', 'A,B', '--json'], { cwd: root, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ scenarios: ['A', 'B'], gamesPerScenario: 2 });
     expect(r.stderr).toMatch(/^rules coverage: 4\/4 games, [\d.]+ games\/s, ETA 0s; by scenario A 2\/2, B 2\/2$/m);
-    const quiet = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'rules', 'coverage', '--games', '1', '--scenario', 'A', '--quiet', '--json'], { cwd: root, encoding: 'utf8' });
+    const quiet = spawnSync(process.execPath, [...salientEntry(), 'rules', 'coverage', '--games', '1', '--scenario', 'A', '--quiet', '--json'], { cwd: root, encoding: 'utf8' });
     expect(quiet.status, quiet.stderr).toBe(0);
     expect(quiet.stderr).toBe('');
   }, 120_000);

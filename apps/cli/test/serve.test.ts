@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killTracked, spawnTracked } from './children.ts';
+import { salientEntry } from '../../../test/support/salient-cli.ts';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-serve-cli-'));
@@ -20,7 +21,7 @@ afterEach(killTracked, 30_000);
 describe('salient serve', () => {
   it('serves the API on the embedded store, refuses writes without tokens, and stops on SIGTERM', async () => {
     const env = { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool'), SALIENT_API_TOKENS: '' };
-    const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', '0', '--log', 'silent'], { cwd: cli, env });
+    const child = spawnTracked(process.execPath, [...salientEntry(), 'serve', '--port', '0', '--log', 'silent'], { cwd: cli, env });
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const url = await new Promise<string>((resolve, reject) => {
@@ -44,7 +45,7 @@ describe('salient serve', () => {
     // API shows it while it runs.
     const spec = join(tmp, 'live.yaml');
     writeFileSync(spec, 'id: live\ngame: blitz\nscenarios: [A]\nentrants: [{ name: paced, bot: "crash:after=0,sleep=10" }, random]\ngamesPerPairing: 8\n');
-    const run = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts', 'tournament', 'run', spec, '--threads', '1', '--quiet'], { cwd: cli, env });
+    const run = spawnTracked(process.execPath, [...salientEntry(), 'tournament', 'run', spec, '--threads', '1', '--quiet'], { cwd: cli, env });
     let runErr = '';
     run.stderr.on('data', (d: Buffer) => (runErr += d.toString()));
     const ran = new Promise<number | null>((resolve) => run.on('exit', resolve));
@@ -60,7 +61,7 @@ describe('salient serve', () => {
     const after = (await (await fetch(`${url}api/tournaments/live`)).json()) as { tournament: { matches: number } };
     expect(after.tournament.matches).toBe(8);
     // A report from a third process reads through serve as well.
-    const report = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'report', '--json'], { cwd: cli, env, encoding: 'utf8' });
+    const report = spawnSync(process.execPath, [...salientEntry(), 'report', '--json'], { cwd: cli, env, encoding: 'utf8' });
     expect(report.status, report.stderr).toBe(0);
     expect(report.stdout).toContain('"scenario": "A"');
 
@@ -75,7 +76,7 @@ describe('salient serve', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       const env = { ...process.env, NO_COLOR: '1', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse2'), SALIENT_SPOOL_DIR: join(tmp, 'spool2') };
-      const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--port', String(port), '--log', 'silent'], { cwd: cli, env });
+      const child = spawnTracked(process.execPath, [...salientEntry(), 'serve', '--port', String(port), '--log', 'silent'], { cwd: cli, env });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { salientEntry } from '../../../test/support/salient-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'salient-cli-telemetry-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function salient(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [...salientEntry(), ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, SALIENT_CLICKHOUSE_URL: '', SALIENT_CLICKHOUSE_PATH: join(tmp, 'clickhouse'), SALIENT_SPOOL_DIR: join(tmp, 'spool') },
