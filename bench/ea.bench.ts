@@ -3,8 +3,8 @@
  * (its map of about 3,700 hexes): random bots on both seats through `runMatch` (single thread, no
  * telemetry sink), and the bare game loop (`pending` + `applyOwned`, no runner) for the cost of the rules
  * alone; then greedy against random, once from each side, for the cost of a greedy decision (its one-ply
- * lookahead on `model.evaluate`). Reports decisions/s (wall clock, and per CPU second of the process,
- * which a loaded machine distorts less), games/s, the state's size and peak memory (issue 28 §6:
+ * lookahead on `model.evaluate`). Reports decisions/s (wall clock, and per CPU second of the main
+ * thread, which a loaded machine distorts less; `process.cpuUsage`, every thread, off Linux), games/s, the state's size and peak memory (issue 28 §6:
  * ≥ 30,000 decisions/s, a random game under a second; greedy ≤ 0.5 ms a decision).
  *
  *   npm run bench:ea                   # 50 games per case
@@ -17,10 +17,10 @@ import { loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '@salient/bots';
-import { SalientError } from '@salient/engine';
+import { RngStreams, SalientError } from '@salient/engine';
 import { empiresAlliances } from '@salient/game-empires-alliances';
 import { runMatch } from '@salient/runner';
-import { envInt, machine, updateResultsBlock } from './support.ts';
+import { envInt, machine, threadCpuClock, threadCpuMs, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -62,13 +62,13 @@ async function main(): Promise<void> {
     }
   }
 
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const u = process.cpuUsage(since);
-    return (u.user + u.system) / 1000;
-  };
+  // CPU time of the main thread (the rules and the runner), where Linux gives it: V8's GC helper
+  // threads, which `process.cpuUsage` counts too, are left out (see `cpuClock` in the output).
+  const cpuClock = threadCpuClock();
+  const cpuMs = (since: number) => threadCpuMs() - since;
   // Through the runner.
   let decisions = 0;
-  let c0 = process.cpuUsage();
+  let c0 = threadCpuMs();
   let t0 = performance.now();
   for (let i = 0; i < games; i++) {
     const r = await runMatch({ game: empiresAlliances, pack: p, scenario: '1918', seed: seed0 + i, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' } });
@@ -78,21 +78,25 @@ async function main(): Promise<void> {
   const runnerMs = performance.now() - t0;
   const runnerCpu = cpuMs(c0);
 
-  // The bare loop.
+  // The bare loop, playing the same games: chance from the runner's streams, each side's pick as the
+  // random bot makes it from its seat's stream (seats are named after the powers here).
   let loopDecisions = 0;
-  let x = seed0;
-  const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), x % n);
   let stateBytes = 0;
-  c0 = process.cpuUsage();
+  c0 = threadCpuMs();
   t0 = performance.now();
   for (let i = 0; i < games; i++) {
+    const streams = new RngStreams(seed0 + i);
     let s = empiresAlliances.setup('1918', p);
     if (i === 0) stateBytes = JSON.stringify(s).length;
     for (;;) {
       const q = empiresAlliances.pending(s);
       if (q.kind === 'terminal') break;
-      if (q.kind === 'decision') loopDecisions++;
-      const c = q.kind === 'decision' ? q.options[rnd(q.options.length)]! : q.outcomes[rnd(q.outcomes.length)]!.outcome;
+      let c: string;
+      if (q.kind === 'chance') c = streams.get(q.stream).sample(q.outcomes);
+      else {
+        loopDecisions++;
+        c = q.options[streams.get(`bot:${q.power}`).int(0, q.options.length - 1)]!;
+      }
       s = empiresAlliances.applyOwned!(s, c).state;
     }
     sample();
@@ -101,7 +105,7 @@ async function main(): Promise<void> {
   const loopCpu = cpuMs(c0);
 
   // Greedy against random, from each side: the greedy seat's decisions and the CPU its `decide` used.
-  const greedyGames = envInt('BENCH_GREEDY_GAMES', 1);
+  const greedyGames = process.env.BENCH_GREEDY_GAMES === '0' ? 0 : envInt('BENCH_GREEDY_GAMES', 1);
   let greedyDecisions = 0;
   let greedyCpu = 0;
   let greedyThink = 0;
@@ -111,7 +115,7 @@ async function main(): Promise<void> {
     return {
       ...bot,
       decide: (request, signal) => {
-        const c = process.cpuUsage();
+        const c = threadCpuMs();
         const answer = decide(request, signal);
         greedyCpu += cpuMs(c);
         return answer;
@@ -143,7 +147,7 @@ async function main(): Promise<void> {
     `<!-- bench-ea:${key} -->`,
     `### Empires & Alliances 1918 · ${m.date} · Node ${m.node} · ${m.cpu} (nproc ${m.nproc}, ${m.memGB} GB)`,
     '',
-    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a ${WARM_UP}-game warm-up of each path. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB. Machine ${load} (figures taken under load understate the rules' speed; compare on a quiet machine). Runner over bare loop: ${(decisions / runnerCpu / (loopDecisions / loopCpu)).toFixed(2)} per CPU second.`,
+    `Scenario 3 on the bundled approximation pack (rules ${empiresAlliances.rulesVersion}), random bots on both seats, seeds from ${seed0}, one thread, after a ${WARM_UP}-game warm-up of each path. State at set-up: ${stateBytes.toLocaleString('en-US')} bytes of JSON. Peak RSS ${mb(peakRss)} MB, peak heapUsed ${mb(peakHeap)} MB. Machine ${load} (figures taken under load understate the rules' speed; compare on a quiet machine). CPU time: ${cpuClock}. The bare loop plays the same games as the runner (same seeds and streams: ${loopDecisions === decisions ? 'same decision count' : `decision counts differ: ${loopDecisions} vs ${decisions}`}); runner over bare loop: ${(decisions / runnerCpu / (loopDecisions / loopCpu)).toFixed(2)} per CPU second.`,
     '',
     '| case | games | decisions/s | decisions/CPU-s | games/s | ms/game | decisions/game |',
     '|---|---:|---:|---:|---:|---:|---:|',

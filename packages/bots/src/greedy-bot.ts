@@ -5,7 +5,7 @@
  * node it takes the probability-weighted mean over the outcomes, so "roll" is judged by what the die
  * is likely to give rather than by the moment before the roll.
  */
-import type { AnyGame, BotModel, Json } from '@salient/engine';
+import type { AnyGame, BotModel, ChanceOutcome, Json } from '@salient/engine';
 import type { Bot, BotContext } from '@salient/runner';
 import { factoryFromContext, flagParam, requireModel, type BotDefinition } from './bot-definition.ts';
 
@@ -53,11 +53,15 @@ function createGreedy(ctx: BotContext, options: GreedyOptions): Bot {
 
 function valueOf(game: AnyGame, model: BotModel<Json, unknown>, state: Json, option: unknown, power: string, chance: boolean): number {
   const next = game.apply(state, option).state as Json;
-  const pending = chance ? game.pending(next) : undefined;
-  const v =
-    pending?.kind === 'chance'
-      ? pending.outcomes.reduce((sum, o) => sum + o.p * model.evaluate(game.apply(next, o.outcome).state as Json, power), 0)
-      : model.evaluate(next, power);
+  const outcomes = chance ? chanceOutcomes(game, model, next) : undefined;
+  const v = outcomes ? outcomes.reduce((sum, o) => sum + o.p * model.evaluate(game.apply(next, o.outcome).state as Json, power), 0) : model.evaluate(next, power);
   // A NaN would never compare as best or tied; count it as the worst value instead.
   return Number.isNaN(v) ? -Infinity : v;
+}
+
+/** The outcomes of the chance node `state` stands at, if it stands at one: from the model when it says (no option list built), else from `pending`. */
+function chanceOutcomes(game: AnyGame, model: BotModel<Json, unknown>, state: Json): readonly ChanceOutcome<unknown>[] | undefined {
+  if (model.chanceAt) return model.chanceAt(state);
+  const pending = game.pending(state);
+  return pending.kind === 'chance' ? pending.outcomes : undefined;
 }

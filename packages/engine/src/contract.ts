@@ -205,6 +205,12 @@ export interface BotModel<S, O> {
   sample(observation: O, u: number): S;
   /** Heuristic value of `state` for `power`, higher is better; terminal states should dominate. */
   evaluate(state: S, power: string): number;
+  /**
+   * Optional: the outcomes of the chance node `state` stands at, or undefined when it stands at none:
+   * what `Game.pending(state)` says of a chance node, without building a decision's option list (a
+   * search bot asks it after every option it looks at). Must agree with `pending`.
+   */
+  chanceAt?(state: S): readonly ChanceOutcome<unknown>[] | undefined;
 }
 
 /** An area of a map, at its geographic centre. */

@@ -87,24 +87,48 @@ export class BotStop {
 type Waited = { kind: 'answer'; answer: unknown } | { kind: 'crash'; error: unknown } | { kind: 'timeout' } | { kind: 'cancelled' };
 
 /**
- * Ask `bot` to choose among `request.options`. Never throws. A bot that still owes the answer to a
- * decision it took a strike on is asked only once that answer came: the time it spent on it is not
- * charged to this decision (one slow answer is one strike, not two).
+ * Ask `bot` to choose among `request.options`. Never throws (nor rejects). A bot that still owes the
+ * answer to a decision it took a strike on is asked only once that answer came: the time it spent on
+ * it is not charged to this decision (one slow answer is one strike, not two).
+ *
+ * The outcome comes back as it is when the bot answers synchronously (a random bot answers tens of
+ * thousands of times a second, and a promise and its awaits per decision cost more than its answer);
+ * as a promise when the bot answers with one or still owes a late answer. Callers `await` either.
  */
-export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions): Promise<AskOutcome> {
+export function askBot(bot: Bot, request: DecisionRequest, o: AskOptions): AskOutcome | Promise<AskOutcome> {
   const late = o.clock?.late;
   if (late && o.clock) {
     o.clock.late = undefined;
-    const owed = await awaitLateAnswer(bot, late, o);
-    if (owed) return owed;
+    return askAfterLate(bot, request, o, late);
   }
+  return askNow(bot, request, o);
+}
+
+async function askAfterLate(bot: Bot, request: DecisionRequest, o: AskOptions, late: LateAnswer): Promise<AskOutcome> {
+  const owed = await awaitLateAnswer(bot, late, o);
+  if (owed) return owed;
+  return await askNow(bot, request, o);
+}
+
+/** Ask now: the outcome at once for a synchronous answer (or a throw), a promise of it otherwise. */
+function askNow(bot: Bot, request: DecisionRequest, o: AskOptions): AskOutcome | Promise<AskOutcome> {
   const id = o.clock ? o.clock.asked++ : 0;
   const signal = o.stop.signal;
   const bankMs = o.clock?.bankMs ?? 0;
   const limitMs = o.timeoutMs + bankMs;
   const t0 = o.now();
-  const waited = await waitForBot(() => bot.decide(request, signal), limitMs, o.signal);
-  const thinkMs = o.now() - t0;
+  let out: unknown;
+  try {
+    out = bot.decide(request, signal);
+  } catch (error) {
+    return settle(request, o, { kind: 'crash', error }, id, bankMs, limitMs, o.now() - t0);
+  }
+  if (!isThenable(out)) return settled(request, o, out, bankMs, limitMs, o.now() - t0);
+  return raceAnswer(out, limitMs, o.signal).then((waited) => settle(request, o, waited, id, bankMs, limitMs, o.now() - t0));
+}
+
+/** The outcome of what the bot did (answered, crashed, ran out of time, or the match was cancelled meanwhile). */
+function settle(request: DecisionRequest, o: AskOptions, waited: Waited, id: number, bankMs: number, limitMs: number, thinkMs: number): AskOutcome {
   // Tell a bot we stopped listening to, so it can stop working.
   if (waited.kind !== 'answer') o.stop.abort(waited.kind);
   switch (waited.kind) {
@@ -123,15 +147,19 @@ export async function askBot(bot: Bot, request: DecisionRequest, o: AskOptions):
       return outcome;
     }
     case 'answer':
-      break;
+      return settled(request, o, waited.answer, bankMs, limitMs, thinkMs);
   }
+}
+
+/** The outcome of an answer the bot gave in `thinkMs`. */
+function settled(request: DecisionRequest, o: AskOptions, answer: unknown, bankMs: number, limitMs: number, thinkMs: number): AskOutcome {
   // Not made when all is well: a fast game asks tens of thousands of decisions a second.
   // A synchronous bot cannot be interrupted, but it still has to keep to the budget.
   if (thinkMs > limitMs) return overrun(`took ${Math.round(thinkMs)} ms, over the ${budget(o, bankMs, limitMs)} budget,`, whereAsked(request), thinkMs, o.clock);
-  const picked = answerIndex(waited.answer, request, o.encode);
+  const picked = answerIndex(answer, request, o.encode);
   if (typeof picked === 'string') return { kind: 'forfeit', reason: 'illegal', detail: `${picked} ${whereAsked(request)}`, thinkMs };
   if (o.clock) o.clock.bankMs = Math.max(0, bankMs - Math.max(0, thinkMs - o.timeoutMs));
-  const rationale = rationaleOf(waited.answer);
+  const rationale = rationaleOf(answer);
   return rationale === undefined ? { kind: 'chose', index: picked, thinkMs } : { kind: 'chose', index: picked, thinkMs, rationale };
 }
 
@@ -223,6 +251,11 @@ async function waitForBot(decide: () => unknown, timeoutMs: number, signal: Abor
     return { kind: 'crash', error };
   }
   if (!isThenable(out)) return { kind: 'answer', answer: out };
+  return await raceAnswer(out, timeoutMs, signal);
+}
+
+/** An async answer raced against the budget and the match's cancel signal. */
+async function raceAnswer(out: PromiseLike<unknown>, timeoutMs: number, signal: AbortSignal | undefined): Promise<Waited> {
   // Handling the rejection here also keeps a late rejection (after a timeout) from going unhandled.
   const answered = Promise.resolve(out).then(
     (answer): Waited => ({ kind: 'answer', answer }),

@@ -35,6 +35,18 @@ interface OpenImpulse {
   thinkMsBySeat: Record<string, number>;
 }
 
+/** The open impulse when no sink stores rows: only whether one is open matters then. */
+const NO_ROWS: OpenImpulse = Object.freeze({
+  position: { turn: 0, impulse: 0, phase: '', step: '' },
+  activePowers: [],
+  choices: [],
+  decisions: 0,
+  chanceDraws: 0,
+  eventCounts: {},
+  eventCountsByPower: {},
+  thinkMsBySeat: {},
+}) as OpenImpulse;
+
 export class MatchRecorder {
   readonly log: LogEntry[] = [];
   decisions = 0;
@@ -62,6 +74,18 @@ export class MatchRecorder {
 
   record(step: RecordedStep): void {
     this.log.push({ by: step.by, choice: step.choice });
+    if (!this.sink) {
+      // Nobody stores the rows: keep the counters of the result only (the impulse still opens, so
+      // the impulse count is what it would be with a sink).
+      this.open ??= NO_ROWS;
+      if (step.seat === undefined) this.chanceDraws++;
+      else {
+        this.decisions++;
+        this.thinkMsBySeat[step.seat] = (this.thinkMsBySeat[step.seat] ?? 0) + step.thinkMs;
+      }
+      this.eventSeq += step.events.length;
+      return;
+    }
     const imp = (this.open ??= {
       position: step.position,
       activePowers: [],

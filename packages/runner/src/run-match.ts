@@ -11,7 +11,7 @@
  */
 import { canonicalJson, ENGINE_VERSION, hashJson, hashString, REPLAY_FORMAT, RngStreams, SalientError, seedSchema } from '@salient/engine';
 import type { AnyGame, GameResult, Json, Position, Replay, ScenarioInfo, Step, Summary } from '@salient/engine';
-import { askBot, BotStop, errorText, startBot, type SeatClock } from './ask-bot.ts';
+import { askBot, BotStop, errorText, startBot, type AskOptions, type SeatClock } from './ask-bot.ts';
 import { parseBotSpec } from './bot-spec.ts';
 import { MatchRecorder, type RecordedStep } from './match-recorder.ts';
 import { findScenario, resolveSeats, type Seating } from './seats.ts';
@@ -69,6 +69,14 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
   // Made once, not per decision: under tsx every named closure made costs a property definition.
   const encode = (c: unknown): string => game.encode(c);
 
+  // How each seat is asked: the same every decision, so made once.
+  const askOptions: Record<string, AskOptions> = Object.fromEntries(
+    Object.keys(bots).map((seat) => [
+      seat,
+      { timeoutMs: time.decisionMs, now, signal: spec.signal, encode, stop: stops[seat]!, clock: clocks[seat]!, lateGraceMs: spec.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS },
+    ]),
+  );
+
   const startedAt = Date.now();
   const end = async (how: Ending, fromError = false): Promise<MatchResult> => {
     ending = botEnding(how);
@@ -114,23 +122,18 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
         seat = seatOf(seating, pending.power);
         const bot = bots[seat] as Bot;
         const clock = clocks[seat]!;
-        const { request, observeFault, seal } = decisionRequest(game, state, pending.power, pending.prompt, pending.options, position, {
+        const request = new Request(game, state, pending.power, pending.prompt, pending.options, position, {
           decisionMs: time.decisionMs,
           bankMs: clock.bankMs,
         });
-        const asked = await askBot(bot, request, {
-          timeoutMs: time.decisionMs,
-          now,
-          signal: spec.signal,
-          encode,
-          stop: stops[seat]!,
-          clock,
-          lateGraceMs: spec.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
-        });
-        seal();
+        const asking = askBot(bot, request, askOptions[seat]!);
+        // A synchronous bot's answer is used as it is: no promise, no turn of the microtask queue.
+        const asked = asking instanceof Promise ? await asking : asking;
+        request.seal();
         // The game failing to make the bot's observation is the game's fault, not a bot crash.
-        const fault = observeFault();
+        const fault = request.fault;
         if (fault) throw new GameFault(`game.observe threw for power ${pending.power} at step ${rec.log.length}: ${errorText(fault)}`, fault);
+        if (request.encodeFault) throw request.encodeFault.error;
         thinkMs = asked.thinkMs;
         if (asked.kind === 'cancelled') return await end({ kind: 'cancelled' });
         if (asked.kind === 'forfeit') {
@@ -307,55 +310,69 @@ function seatOf(seating: Seating, power: string): string {
  * What a bot is asked. The observation is made the first time the bot reads it (a copy of the state
  * for most games, and bots such as `random` never look), then kept. The runner may build the next
  * state in this one (`applyOwned`), so `seal` is called once the bot has answered: an observation
- * not read by then can no longer be (reading it throws) rather than show a later state.
- * `observeFault` tells whether making it threw.
+ * not read by then can no longer be (reading it throws) rather than show a later state. `fault` is
+ * what making it threw, if it did. The labels are made the first time they are read too (from the
+ * options, which the request keeps): a random bot never reads them either.
+ *
+ * A class rather than an object literal with getters: one allocation per decision, and the getters
+ * live once on the prototype.
  */
-function decisionRequest(
-  game: AnyGame,
-  state: Json,
-  power: string,
-  prompt: string,
-  options: readonly unknown[],
-  position: Position,
-  clock: DecisionClock,
-): { request: DecisionRequest; observeFault: () => unknown; seal: () => void } {
-  let made = false;
-  let sealed = false;
-  let observation: unknown;
-  let fault: unknown;
-  const labels: string[] = new Array(options.length);
-  for (let i = 0; i < options.length; i++) labels[i] = game.encode(options[i]);
-  const request: DecisionRequest = {
-    power,
-    prompt,
-    options,
-    get observation(): unknown {
-      if (!made) {
-        if (sealed) throw new Error(`the observation of a decision can only be read until the bot answers (power ${power}, ${prompt})`);
-        try {
-          observation = game.observe(state, power);
-        } catch (e) {
-          fault = e;
-          throw e;
-        }
-        made = true;
+class Request implements DecisionRequest {
+  fault: unknown;
+  private made = false;
+  private sealed = false;
+  private observed: unknown;
+  private encoded: string[] | undefined;
+  /** What `game.encode` threw while the labels were made, if it did (the game's fault, as a throw in the loop is). */
+  encodeFault: { error: unknown } | undefined;
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly state: Json,
+    readonly power: string,
+    readonly prompt: string,
+    readonly options: readonly unknown[],
+    readonly position: Position,
+    readonly clock: DecisionClock,
+  ) {}
+
+  get observation(): unknown {
+    if (!this.made) {
+      if (this.sealed) throw new Error(`the observation of a decision can only be read until the bot answers (power ${this.power}, ${this.prompt})`);
+      try {
+        this.observed = this.game.observe(this.state, this.power);
+      } catch (e) {
+        this.fault = e;
+        throw e;
       }
-      return observation;
-    },
-    labels,
-    position,
-    clock,
-  };
-  // Methods, not arrow functions: tsx names each named closure as it is made, once per decision here.
-  return {
-    request,
-    observeFault() {
-      return fault;
-    },
-    seal() {
-      sealed = true;
-    },
-  };
+      this.made = true;
+    }
+    return this.observed;
+  }
+
+  get labels(): readonly string[] {
+    if (this.encoded === undefined) {
+      const { options, game } = this;
+      const labels: string[] = new Array(options.length);
+      try {
+        for (let i = 0; i < options.length; i++) labels[i] = game.encode(options[i]);
+      } catch (e) {
+        this.encodeFault ??= { error: e };
+        throw e;
+      }
+      this.encoded = labels;
+    }
+    return this.encoded;
+  }
+
+  seal(): void {
+    this.sealed = true;
+  }
+
+  /** As JSON, the request a bot is told of, as a plain object of it would be (not the runner's fields). */
+  toJSON(): DecisionRequest {
+    return { power: this.power, prompt: this.prompt, options: this.options, observation: this.observation, labels: this.labels, position: this.position, clock: this.clock };
+  }
 }
 
 /** The step, built in `state` itself where the game can (`applyOwned`: the runner never reads a state again once it stepped on). */

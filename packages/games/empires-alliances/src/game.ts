@@ -140,6 +140,17 @@ function evaluate(s: EaState, power: string): number {
   return sign * (10 * (vp - 9.75) + 0.2 * str);
 }
 
+/**
+ * The position's phase name by segment and phase, made once rather than per step (the runner asks for
+ * the position at every step): `over`, `weather` and `morale` as they are, the others after the
+ * phasing side (`cp-move`).
+ */
+function phaseNames(seg: 0 | 1): Readonly<Record<EaState['phase'], string>> {
+  const name = (phase: EaState['phase']) => (phase === 'over' || phase === 'weather' || phase === 'morale' ? phase : `${SIDE_IDS[seg].toLowerCase()}-${phase}`);
+  return { setup: name('setup'), weather: name('weather'), reinforce: name('reinforce'), move: name('move'), combat: name('combat'), morale: name('morale'), over: name('over') };
+}
+const PHASE_NAMES = [phaseNames(0), phaseNames(1)] as const;
+
 export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   id: 'empires-alliances',
   name: 'Empires & Alliances (1918)',
@@ -239,7 +250,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     // A turn opens with its weather (7.1) before the Central Powers' segment: impulse 1, not the
     // previous turn's Allied segment that `seg` still names.
     // The S3 3.4 set-up comes before Turn 1 (its 'turn' event opens Turn 1): turn 0.
-    return { turn: s.phase === 'setup' ? 0 : s.turn + 1, impulse: s.phase === 'weather' || s.phase === 'setup' ? 1 : s.seg + 1, phase: s.phase === 'over' || s.phase === 'weather' || s.phase === 'morale' ? s.phase : `${SIDE_IDS[s.seg].toLowerCase()}-${s.phase}`, step: s.ask.k };
+    return { turn: s.phase === 'setup' ? 0 : s.turn + 1, impulse: s.phase === 'weather' || s.phase === 'setup' ? 1 : s.seg + 1, phase: PHASE_NAMES[s.seg][s.phase], step: s.ask.k };
   },
 
   result(s) {
@@ -285,5 +296,7 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
   model: {
     sample: (obs) => draft(obs),
     evaluate,
+    // What `pending` says of a die, without the option list of a decision (greedy asks after every option).
+    chanceAt: (s) => (s.ask.k === 'die' ? DIE : undefined),
   },
 };

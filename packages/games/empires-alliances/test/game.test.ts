@@ -32,14 +32,23 @@ describe.each(FRONT_SCHEMES)('the game on a synthetic front (%s grid)', (scheme)
       return x % n;
     };
     let steps = 0;
+    // The greedy bot's shortcut (`model.chanceAt`) must say what `pending` says of every die, and nothing elsewhere.
+    const chanceAt = game.model!.chanceAt!;
+    let dice = 0;
+    const disagree: string[] = [];
     for (;;) {
       const p = game.pending(s);
+      const chance = chanceAt(s);
+      if (p.kind === 'chance') dice++;
+      if (JSON.stringify(chance) !== JSON.stringify(p.kind === 'chance' ? p.outcomes : undefined)) disagree.push(`step ${steps}: ${p.kind}`);
       if (p.kind === 'terminal') break;
       const c = p.kind === 'decision' ? p.options[rnd(p.options.length)]! : p.outcomes[rnd(p.outcomes.length)]!.outcome;
       s = game.apply(s, c).state;
       steps++;
       expect(steps).toBeLessThan(100000);
     }
+    expect(disagree).toEqual([]);
+    expect(dice).toBeGreaterThan(10);
     const r = game.result(s);
     expect(Object.values(r.sides).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/win|loss|draw/)]));
     expect(r.reason).toMatch(/3.71/);

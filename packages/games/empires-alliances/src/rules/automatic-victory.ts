@@ -12,6 +12,7 @@
 import { SIDE_IDS, type Board, type SideNo } from './board.ts';
 import { attackEighths, attackMixLegal, avOddsNeeded, defenseEighths } from './combat.ts';
 import { emit, type Events } from './events.ts';
+import { fastOf } from './fast.ts';
 import { effLevel, eliminate, first, label, occIndex, sectorOk, setCtl, type Occ } from './flow.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
@@ -71,23 +72,32 @@ export function avAchieved(b: Board, s: EaState, hex: number, att: readonly numb
  */
 export function avTargets(b: Board, s: EaState): number[] {
   const occ = occIndex(b, s);
+  const f = fastOf(b);
   const enemy = 1 - s.seg;
   let seen = seenStamp.get(b);
   if (!seen) seenStamp.set(b, (seen = new Int32Array(b.map.size)));
   const stamp = (stampNo = (stampNo + 1) | 0 || 1);
   const out: number[] = [];
-  for (let u = 0; u < s.hex.length; u++) {
+  // Per-unit facts from fast.ts's typed arrays, and the enemy's units only (the result is sorted, so
+  // the order hexes are met in does not matter).
+  const { side, ground, attack } = f;
+  const { neighbours } = b.map;
+  const sides = b.map.grid.sides;
+  const { sideAtt8 } = b;
+  const them = f.ofSide[enemy as SideNo];
+  for (let i = 0; i < them.length; i++) {
+    const u = them[i]!;
     const h = s.hex[u]!;
-    if (h < 0 || b.units[u]!.side !== enemy || b.units[u]!.prof.type === 'air' || seen[h] === stamp) continue;
+    if (h < 0 || ground[u] === 0 || seen[h] === stamp) continue;
     seen[h] = stamp;
     // The printed attack of every unit that could join bounds the strength from above: most hexes
     // have no phasing unit next to them at all, and are dismissed before any count.
     let upper = 0;
     for (let d = 0; d < 6; d++) {
-      const nb = b.map.neighbours[h * 6 + d]!;
-      if (nb < 0 || b.sideAtt8[b.map.grid.sides[h * 6 + d]!] === 0) continue;
+      const nb = neighbours[h * 6 + d]!;
+      if (nb < 0 || sideAtt8[sides[h * 6 + d]!] === 0) continue;
       for (let a = first(occ, nb); a >= 0; a = occ.next[a]!) {
-        if (b.units[a]!.side === s.seg && s.mor[a] === 0 && (s.flg[a]! & FLAG.AV) === 0) upper += 8 * b.units[a]!.prof.attack;
+        if (side[a] === s.seg && s.mor[a] === 0 && (s.flg[a]! & FLAG.AV) === 0) upper += 8 * attack[a]!;
       }
     }
     if (upper === 0) continue;

@@ -54,6 +54,8 @@ export interface Fast {
   infantry: Uint8Array;
   halves: Uint8Array;
   railNet: string[];
+  /** Per unit: the printed attack factor. */
+  attack: Float64Array;
   /** Units of each side, ascending. */
   ofSide: [Int32Array, Int32Array];
   /** Per hex: 1 where a rail line runs along one of its hexsides. */
@@ -100,6 +102,7 @@ function build(b: Board): Fast {
   const infantry = new Uint8Array(n);
   const halves = new Uint8Array(n);
   const railNet: string[] = [];
+  const attack = new Float64Array(n);
   const ofSide: [number[], number[]] = [[], []];
   for (let u = 0; u < n; u++) {
     const d = b.units[u]!;
@@ -109,6 +112,7 @@ function build(b: Board): Fast {
     infCav[u] = isInfCav(d.prof.type) ? 1 : 0;
     infantry[u] = isInfantry(d.prof.type) ? 1 : 0;
     halves[u] = corpsHalves(d.prof);
+    attack[u] = d.prof.attack;
     railNet.push(b.data.charts.railCapacity.usesNetOf?.[d.nation] ?? d.nation);
     ofSide[d.side].push(u);
   }
@@ -132,6 +136,7 @@ function build(b: Board): Fast {
     infantry,
     halves,
     railNet,
+    attack,
     ofSide: [Int32Array.from(ofSide[0]), Int32Array.from(ofSide[1])],
     onRail,
     labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },

@@ -1426,6 +1426,14 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
   switch (a.k) {
     case 'move': {
       if (choice === 'done') return true;
+      if (verb === 'fly') {
+        const u = sp < 0 ? -1 : unitArg(s, choice, sp);
+        return u >= 0 && choice === `fly ${u}` && flyable(b, s, s.seg).includes(u);
+      }
+      if (verb === 'av') {
+        const h = sp < 0 ? -1 : hexArgIn(b, choice, sp);
+        return h >= 0 && choice === `av ${b.map.id(h)}` && avTargets(b, s).includes(h);
+      }
       if (verb !== 'move' && verb !== 'entrench' && verb !== 'rail') return options(b, s).includes(choice);
       const u = sp < 0 ? -1 : unitArg(s, choice, sp);
       if (u < 0 || !isMovable(fastOf(b), s, s.seg, u)) return false;
