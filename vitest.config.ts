@@ -10,8 +10,20 @@ const ALL = ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'test/**/*.test.ts'];
  * was importing. Measured 2026-11-28 on two cores under load: Blitz's 65 rule files 108 s of CPU with
  * isolation, 45 s without; the 41 files of E&A rules, engine, hexmap and stats 61 s and 21 s. Every
  * other file keeps its own module state (servers, stores, registries, rule tracing, signal handlers).
+ * The bots', runner's and regression tool's unit tests joined 2026-11-29 (see bench figures in the commit).
  */
-const SHARED = ['packages/games/*/test/rules/**/*.test.ts', 'packages/engine/test/**/*.test.ts', 'packages/hexmap/test/**/*.test.ts', 'packages/stats/test/**/*.test.ts'];
+const SHARED = [
+  'packages/games/*/test/rules/**/*.test.ts',
+  'packages/engine/test/**/*.test.ts',
+  'packages/hexmap/test/**/*.test.ts',
+  'packages/stats/test/**/*.test.ts',
+  // The in-process bots (random-bot.test.ts restores its Math.random spy after each test), the match
+  // runner and the regression tool (its one temporary directory is its own, removed after its tests).
+  // Not bots-file.test.ts or external-bots.test.ts: they start bot processes and set the environment.
+  'packages/bots/test/{greedy-bot,mcts-bot,random-bot,registry}.test.ts',
+  'packages/runner/test/**/*.test.ts',
+  'packages/regress/test/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
