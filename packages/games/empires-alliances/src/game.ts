@@ -20,7 +20,7 @@ import type { EaState } from './rules/state.ts';
 import { centralVp, levelReason, victoryLevel } from './rules/victory.ts';
 import { vpScore } from './rules/vp-supply.ts';
 
-export const RULES_VERSION = '0.3.0';
+export const RULES_VERSION = '0.4.0';
 
 const maps = new Map<string, HexMap>();
 

@@ -126,6 +126,8 @@ export interface SeaScan {
   side: SideNo;
   open: number[];
   railFrom: Uint8Array | undefined;
+  /** The enemy's ZOC (`zocOf`), made when first asked. */
+  ezoc?: Uint8Array;
 }
 
 export function seaScan(b: Board, s: EaState): SeaScan {
@@ -162,7 +164,7 @@ function embarkations(b: Board, s: EaState, u: number, scan: SeaScan, ground = t
   const out: [number, number, number][] = [];
   const e = ground ? reachOf(b, s, u) : undefined;
   // 11.9, 9.1: entrain (1 MP), rail, detrain (1 MP), embark (1 MP).
-  const byRail = rail && mf >= 3 && railFromOf(b, s, scan)[from] === 1 && mayRail(b, s, u, zocOf(b, s, (1 - scan.side) as SideNo)) ? railReach(b, s, scan.side, from) : undefined;
+  const byRail = rail && mf >= 3 && railFromOf(b, s, scan)[from] === 1 && mayRail(b, s, u, (scan.ezoc ??= zocOf(b, s, (1 - scan.side) as SideNo))) ? railReach(b, s, scan.side, from) : undefined;
   for (const p of scan.open) {
     if (p === from) {
       out.push([p, mf - 1, 0]);
@@ -191,6 +193,11 @@ function debarkations(b: Board, s: EaState, u: number, scan: SeaScan, p: number)
   return out;
 }
 
+/** Whether a unit embarking at `p` has somewhere to land (see `maySea`); a plain function: no closure per call. */
+function debarks(p: number, toBritain: boolean, okCount: number, okOne: number): boolean {
+  return (toBritain && p !== HEX.BRITAIN) || okCount >= 2 || (okCount === 1 && okOne !== p);
+}
+
 /**
  * Whether unit `u` may start a sea move now (`sea U`): a ground unit of the phasing side that has not
  * moved, of a nation that sails, with capacity left, not in March 1918, in Britain or able to reach an
@@ -203,19 +210,42 @@ export function maySea(b: Board, s: EaState, u: number, scan?: SeaScan): boolean
   const h = s.hex[u]!;
   if ((h < 0 && h !== HEX.BRITAIN) || f.side[u] !== s.seg || f.ground[u] !== 1 || (s.flg[u]! & FLAG.MOVED) !== 0) return false;
   if (!nationSails(b, s, u) || !seaRoom(b, s, u)) return false;
-  let near = true;
-  let rail = false;
-  if (h >= 0) {
-    // Every hex costs at least 1 MP: a port further than the MF less the embarking MP is out of ground reach.
-    const mf = mfOf(b, s, u);
-    near = false;
-    for (const p of s.ports) if (b.map.grid.distance(h, p) <= mf - 1) near = true;
-    // 11.9: by rail only from a rail hex, with 3 MP (entrain, detrain, embark).
-    rail = f.onRail[h] === 1 && mf >= 3;
-    if (!near && !rail) return false;
-  }
   const sc = scan ?? seaScan(b, s);
-  for (const [p] of embarkations(b, s, u, sc, near, rail)) if (debarkations(b, s, u, sc, p).length) return true;
+  // What `debarkations` would give, without building it: Britain for a British unit sailing from a
+  // port, else an open port in the unit's sector other than the embarkation port.
+  const toBritain = sc.side === 1 && (b.units[u]!.nation === 'GB' || b.units[u]!.nation === 'CA' || b.units[u]!.nation === 'AU');
+  let okCount = 0;
+  let okOne = -1;
+  for (const q of sc.open) {
+    if (!sectorOk(b, s, u, q)) continue;
+    okCount++;
+    okOne = q;
+  }
+  if (h === HEX.BRITAIN) return debarks(HEX.BRITAIN, toBritain, okCount, okOne);
+  if (!toBritain && okCount === 0) return false;
+  // The embarkation points of `embarkations`, cheapest test first, stopping at the first that has a
+  // debarkation: the unit's own port; a port its ground movement reaches with an MP to spare (every
+  // hex costs at least 1 MP, so only ports within MF - 1 hexes can be); a port its rail reaches (11.9).
+  for (const p of sc.open) if (p === h && debarks(p, toBritain, okCount, okOne)) return true;
+  const mf = mfOf(b, s, u);
+  let near = false;
+  for (const p of s.ports) if (b.map.grid.distance(h, p) <= mf - 1) near = true;
+  if (near) {
+    let any = false;
+    for (const p of sc.open) if (p !== h && debarks(p, toBritain, okCount, okOne) && b.map.grid.distance(h, p) <= mf - 1) any = true;
+    if (any) {
+      const e = reachOf(b, s, u);
+      for (const p of sc.open) {
+        if (p === h || !debarks(p, toBritain, okCount, okOne)) continue;
+        const i = e.cand.indexOf(p);
+        if (i >= 0 && i < e.reached && e.cost[i]! + 1 <= mf) return true;
+      }
+    }
+  }
+  // 11.9: by rail only from a rail hex, with 3 MP (entrain, detrain, embark).
+  if (f.onRail[h] !== 1 || mf < 3 || railFromOf(b, s, sc)[h] !== 1 || !mayRail(b, s, u, (sc.ezoc ??= zocOf(b, s, (1 - sc.side) as SideNo)))) return false;
+  const byRail = railReach(b, s, sc.side, h);
+  for (const p of sc.open) if (p !== h && debarks(p, toBritain, okCount, okOne) && byRail.includes(p) && sectorOk(b, s, u, p)) return true;
   return false;
 }
 
