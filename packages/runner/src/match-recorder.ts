@@ -35,17 +35,13 @@ interface OpenImpulse {
   thinkMsBySeat: Record<string, number>;
 }
 
+/** A new open impulse starting at `position`, with nothing counted yet. */
+function openImpulse(position: Position): OpenImpulse {
+  return { position, activePowers: [], choices: [], decisions: 0, chanceDraws: 0, eventCounts: {}, eventCountsByPower: {}, thinkMsBySeat: {} };
+}
+
 /** The open impulse when no sink stores rows: only whether one is open matters then. */
-const NO_ROWS: OpenImpulse = Object.freeze({
-  position: { turn: 0, impulse: 0, phase: '', step: '' },
-  activePowers: [],
-  choices: [],
-  decisions: 0,
-  chanceDraws: 0,
-  eventCounts: {},
-  eventCountsByPower: {},
-  thinkMsBySeat: {},
-}) as OpenImpulse;
+const NO_ROWS: OpenImpulse = Object.freeze(openImpulse({ turn: 0, impulse: 0, phase: '', step: '' })) as OpenImpulse;
 
 export class MatchRecorder {
   readonly log: LogEntry[] = [];
@@ -86,16 +82,7 @@ export class MatchRecorder {
       this.eventSeq += step.events.length;
       return;
     }
-    const imp = (this.open ??= {
-      position: step.position,
-      activePowers: [],
-      choices: [],
-      decisions: 0,
-      chanceDraws: 0,
-      eventCounts: {},
-      eventCountsByPower: {},
-      thinkMsBySeat: {},
-    });
+    const imp = (this.open ??= openImpulse(step.position));
     if (step.seat === undefined) {
       this.chanceDraws++;
       imp.chanceDraws++;

@@ -35,6 +35,7 @@ import { emit, type Events } from './events.ts';
 import { fastOf, sortHexes } from './fast.ts';
 import { controlMap, first, label, listAt, mayRail, mfOf, occIndex, occupied, railNet, railReach, reachFrom, reachOf, sectorOk, setCtl, zocOf } from './flow.ts';
 import { reading } from './rulings.ts';
+import type { LimitedSource } from './supply-sources.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState } from './state.ts';
@@ -130,13 +131,23 @@ export interface SeaScan {
   ezoc?: Uint8Array;
 }
 
+/** 2.7: Antwerp is shut while an enemy unit (`theirs`) stands in 2150 or 2251. */
+function antwerpShut(x: SeaBoard, theirs: Uint8Array): boolean {
+  return x.antwerp >= 0 && x.guards.some((g) => theirs[g] === 1);
+}
+
+/** A port a side may sail from or trace supply to now: no enemy unit in it, and not Antwerp while it is shut (2.7). */
+function portFree(x: SeaBoard, theirs: Uint8Array, p: number, shut: boolean): boolean {
+  return theirs[p] === 0 && !(shut && p === x.antwerp);
+}
+
 export function seaScan(b: Board, s: EaState): SeaScan {
   const side = s.seg;
   const x = seaBoard(b);
   const theirs = occupied(b, s, (1 - side) as SideNo);
-  const shut = x.antwerp >= 0 && x.guards.some((g) => theirs[g] === 1); // 2.7
+  const shut = antwerpShut(x, theirs);
   const open: number[] = [];
-  for (const p of s.ports) if (theirs[p] === 0 && !(shut && p === x.antwerp)) open.push(p);
+  for (const p of s.ports) if (portFree(x, theirs, p, shut)) open.push(p);
   return { side, open, railFrom: undefined };
 }
 
@@ -330,12 +341,12 @@ export function britainSupplied(b: Board, s: EaState, side: SideNo, admin = fals
  * sources, and no Supply Source lies across the Baltic in S3. The ports are listed even with no
  * capacity left, so that the path trace (which ignores capacity) does not depend on sea movement.
  */
-export function seaSupplySource(b: Board, s: EaState, side: SideNo, control: Int8Array, theirs: Uint8Array): { hexes: number[]; halves: number; rule: string } | undefined {
+export function seaSupplySource(b: Board, s: EaState, side: SideNo, control: Int8Array, theirs: Uint8Array): LimitedSource | undefined {
   if (side !== 1) return undefined;
   const x = seaBoard(b);
-  const shut = x.antwerp >= 0 && x.guards.some((g) => theirs[g] === 1); // 2.7
+  const shut = antwerpShut(x, theirs);
   const hexes: number[] = [];
-  for (const p of x.ports) if (control[p] === side && theirs[p] === 0 && !(shut && p === x.antwerp) && portSea(b, side, p) !== undefined) hexes.push(p);
+  for (const p of x.ports) if (control[p] === side && portFree(x, theirs, p, shut) && portSea(b, side, p) !== undefined) hexes.push(p);
   if (!hexes.length) return undefined;
   fired('14.5');
   return { hexes, halves: seaSupplyHalves(b, s, side), rule: '14.53' };
@@ -346,7 +357,7 @@ export function seaSupplySource(b: Board, s: EaState, side: SideNo, control: Int
  * movement of this turn leaves it: the source cache follows units, control and weather, not the
  * capacity used. Returns `set` itself when nothing changes.
  */
-export function withSeaCapacity<T extends { limited: { hexes: readonly number[]; halves: number; rule: string }[] }>(b: Board, s: EaState, side: SideNo, set: T): T {
+export function withSeaCapacity<T extends { limited: LimitedSource[] }>(b: Board, s: EaState, side: SideNo, set: T): T {
   const i = set.limited.findIndex((l) => l.rule === '14.53');
   if (i < 0) return set;
   const halves = seaSupplyHalves(b, s, side);
