@@ -804,11 +804,8 @@ function foreignRailLimit(b: Board, u: number, fr: { corps: number }, joined: ()
 
 /** 9.52: per hex, >= 0 where `side`'s rail (free of enemy units and ZOC) joins a source of its side in a country of net `net`. Valid until the next supply search. */
 function railJoinedTo(b: Board, s: EaState, side: SideNo, net: string): Int32Array {
-  const rc = b.data.charts.railCapacity;
-  const sources = sourceSet(b, s, side).all.filter((h) => {
-    const code = b.map.countryCode(h);
-    return code !== null && code !== undefined && (rc.usesNetOf?.[code] ?? code) === net;
-  });
+  const nets = hexNets(b);
+  const sources = sourceSet(b, s, side).all.filter((h) => nets[h] === net);
   const c = supplyInputs(b, s, side);
   c.rules.sources = sources;
   c.rules.limit = 0;
@@ -832,7 +829,7 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
     const fr = nets[h] !== undefined && nets[h] !== own ? foreignRail(b, u, h) : undefined; // 9.51
     if (fr && (s.rail[fr.key] ?? 0) + halves > 2 * fr.corps) {
       const side = b.units[u]!.side;
-      const j = () => (joined ??= Int32Array.from(railJoinedTo(b, s, side, fastOf(b).railNet[u]!)))[h]! >= 0;
+      const j = () => (joined ??= Int32Array.from(railJoinedTo(b, s, side, own)))[h]! >= 0;
       if ((s.rail[fr.key] ?? 0) + halves > foreignRailLimit(b, u, fr, j)) continue;
     }
     if (first(occ, h) < 0) {
