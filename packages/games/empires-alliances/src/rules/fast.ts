@@ -181,6 +181,34 @@ export function syncOcc(f: Fast, s: EaState): Occupancy {
   return o;
 }
 
+/**
+ * One pure look at a state (`options`, `isLegal`): the state does not change while it lasts, so a cached
+ * result whose inputs were compared once in the look (its `Snapshot`) need not be compared again. A
+ * cache keeps the `lookStamp` of its last check and asks `lookChecked` first. Looks nest (the inner one
+ * is the outer one's); outside a look nothing is taken as checked.
+ */
+const look = { s: undefined as EaState | undefined, depth: 0, gen: 0 };
+
+export function beginLook(s: EaState): void {
+  if (look.depth++ > 0) return;
+  look.s = s;
+  look.gen = (look.gen + 1) >>> 0 || 1;
+}
+
+export function endLook(): void {
+  if (--look.depth === 0) look.s = undefined;
+}
+
+/** Whether a cache stamped `seen` (`lookStamp`) was checked against `s` in the current look. */
+export function lookChecked(seen: number, s: EaState): boolean {
+  return look.s === s && seen === look.gen;
+}
+
+/** The stamp a cache keeps after checking its inputs against `s`: the current look's, 0 outside one. */
+export function lookStamp(s: EaState): number {
+  return look.s === s ? look.gen : 0;
+}
+
 /** A fresh generation of the per-hex stamp: `f.stamp[h] === g` marks h in this pass. */
 export function nextGen(f: Fast): number {
   f.gen = (f.gen + 1) >>> 0;

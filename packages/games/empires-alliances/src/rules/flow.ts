@@ -29,7 +29,7 @@ import {
 import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
 import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
-import { fastOf, feedSide, feedSupply, hexLabel, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
+import { beginLook, endLook, fastOf, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
@@ -157,15 +157,17 @@ export function controlMap(b: Board, s: EaState): Int8Array {
 }
 
 /** ZOC per board and side, with a copy of what it was computed from (that side's unit hexes, morale, supply; the forts). */
-const zocCache = new WeakMap<Board, { k: Snapshot; mask: Uint8Array; ok: boolean }[]>();
+const zocCache = new WeakMap<Board, { k: Snapshot; mask: Uint8Array; ok: boolean; seen: number }[]>();
 
 /** 5.1-5.2, 13.85, 14.6: the ZOC of `side`: Inf, Cav and FA not demoralized and not at effective L2, never across sea or lake nor into a neutral. The mask is shared: read it, never write it. */
 export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
   const f = fastOf(b);
   let cache = zocCache.get(b);
   if (!cache) zocCache.set(b, (cache = []));
-  const c = (cache[side] ??= { k: new Snapshot(), mask: new Uint8Array(b.map.size), ok: false });
+  const c = (cache[side] ??= { k: new Snapshot(), mask: new Uint8Array(b.map.size), ok: false, seen: 0 });
+  if (c.ok && lookChecked(c.seen, s)) return c.mask;
   feedSide(f, s, side, c.k.start());
+  c.seen = lookStamp(s);
   if (c.k.finish() && c.ok) return c.mask;
   c.ok = false;
   const hexes: number[] = [];
@@ -191,14 +193,16 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
 const railOwn = (gauge: Int8Array, control: Int8Array, h: number, side: number): boolean => gauge[h] === side && control[h] === side;
 
 /** Supply per board and side, with a copy of what it was traced from (fast.ts `feedSupply`). */
-const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean; set: SourceSet }[]>();
+const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean; set: SourceSet; seen: number }[]>();
 
 /** `supplyOf`, shared and updated in place: read it, never write it, and do not keep it across a change of state. */
 function supplyDist(b: Board, s: EaState, side: SideNo): Int32Array {
   let cache = supplyCache.get(b);
   if (!cache) supplyCache.set(b, (cache = []));
-  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false, set: { full: [], limited: [], all: [] } });
+  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false, set: { full: [], limited: [], all: [] }, seen: 0 });
+  if (c.ok && lookChecked(c.seen, s)) return c.dist;
   feedSupply(s, c.k.start());
+  c.seen = lookStamp(s);
   if (c.k.finish() && c.ok) return c.dist;
   c.ok = false;
   const x = supplyInputs(b, s, side);
@@ -689,19 +693,22 @@ export interface ReachEntry {
  * turn is on the same side of May 1918, 3.62): a search bot asks for every unit's moves after each move
  * of another, and a unit's reach depends on the enemy, the forts, its own hex and its MF only.
  */
-const reachMemo = new WeakMap<Board, { k: Snapshot; late: boolean; units: Map<number, ReachEntry> }[]>();
+const reachMemo = new WeakMap<Board, { k: Snapshot; late: boolean; units: Map<number, ReachEntry>; seen: number }[]>();
 
 export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const f = fastOf(b);
   const side = f.side[u]! as SideNo;
   let memo = reachMemo.get(b);
   if (!memo) reachMemo.set(b, (memo = []));
-  const m = (memo[side] ??= { k: new Snapshot(), late: false, units: new Map() });
-  feedSide(f, s, (1 - side) as SideNo, m.k.start());
-  const late = s.turn >= 2;
-  if (!m.k.finish() || m.late !== late) {
-    m.units.clear();
-    m.late = late;
+  const m = (memo[side] ??= { k: new Snapshot(), late: false, units: new Map(), seen: 0 });
+  if (!lookChecked(m.seen, s)) {
+    feedSide(f, s, (1 - side) as SideNo, m.k.start());
+    const late = s.turn >= 2;
+    if (!m.k.finish() || m.late !== late) {
+      m.units.clear();
+      m.late = late;
+    }
+    m.seen = lookStamp(s);
   }
   const from = s.hex[u]!;
   const mf = mfOf(b, s, u);
@@ -848,20 +855,23 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
  * stay as they were (a search bot asks for every unit's rail moves after each move of another): by
  * start hex, the hexes reached along the side's rail free of enemy units and ZOC (9.1-9.2).
  */
-const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array> }[]>();
+const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array>; seen: number }[]>();
 
 export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array {
   let memo = railMemo.get(b);
   if (!memo) railMemo.set(b, (memo = []));
-  const m = (memo[side] ??= { k: new Snapshot(), from: new Map() });
-  const k = m.k.start();
-  feedSide(fastOf(b), s, (1 - side) as SideNo, k);
-  k.add(-1);
-  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
-  k.add(-1);
-  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
-  k.add(railHexes(s.wx));
-  if (!k.finish()) m.from.clear();
+  const m = (memo[side] ??= { k: new Snapshot(), from: new Map(), seen: 0 });
+  if (!lookChecked(m.seen, s)) {
+    const k = m.k.start();
+    feedSide(fastOf(b), s, (1 - side) as SideNo, k);
+    k.add(-1);
+    for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+    k.add(-1);
+    for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
+    k.add(railHexes(s.wx));
+    if (!k.finish()) m.from.clear();
+    m.seen = lookStamp(s);
+  }
   const have = m.from.get(from);
   if (have) return have;
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
@@ -1349,6 +1359,15 @@ function nextMorale(b: Board, s: EaState, ev: Events): void {
 
 /** The options of the current decision, in canonical order (ascending unit number or hex number, then the closing option). */
 export function options(b: Board, s: EaState): string[] {
+  beginLook(s);
+  try {
+    return optionsNow(b, s);
+  } finally {
+    endLook();
+  }
+}
+
+function optionsNow(b: Board, s: EaState): string[] {
   const a = s.ask;
   const f = fastOf(b);
   const L = f.labels;
@@ -1449,6 +1468,15 @@ function hexArgIn(b: Board, choice: string, sp: number): number {
  * building the list: the choice must be the option's exact label and pass the test that puts it there.
  */
 function isLegal(b: Board, s: EaState, choice: string): boolean {
+  beginLook(s);
+  try {
+    return isLegalNow(b, s, choice);
+  } finally {
+    endLook();
+  }
+}
+
+function isLegalNow(b: Board, s: EaState, choice: string): boolean {
   const a = s.ask;
   const L = fastOf(b).labels;
   const sp = choice.indexOf(' ');
