@@ -18,6 +18,7 @@ export interface Labels {
   move: string[];
   rail: string[];
   entrench: string[];
+  sea: string[];
   with: string[];
   advance: string[];
   /** By hex number; filled on first use. */
@@ -139,7 +140,7 @@ function build(b: Board): Fast {
     attack,
     ofSide: [Int32Array.from(ofSide[0]), Int32Array.from(ofSide[1])],
     onRail,
-    labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },
+    labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), sea: unitLabels('sea'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },
     unitNames: [],
     stamp: new Uint32Array(size),
     gen: 0,
@@ -295,6 +296,26 @@ export function feedSide(f: Fast, s: EaState, side: SideNo, k: Snapshot): void {
   }
   k.add(-1);
   for (let i = 0; i < s.forts.length; i++) k.add(s.forts[i]!);
+}
+
+/**
+ * Feed everything but the unit's own hex, flags, morale and supply that `mayRail` and `maySea` read for
+ * a unit of the phasing side (9.1-9.5, 11.1-11.6, S3 3.62, 3.67): the phasing side, the turn and the
+ * weather (MF, 8.2; rail reach, 9.2), the other side's units and the forts (ZOC, reach, open ports, the
+ * 15 fort levels of 14.6), control and the rail gauge, and the ports held at the start of the phase.
+ * The capacity used (9.5, 11.6) is read per unit, as whether the unit's own net and country have room.
+ */
+export function feedMoveWorld(f: Fast, s: EaState, k: Snapshot): void {
+  k.add(s.seg);
+  k.add(s.turn);
+  k.add(s.wx === 'clear' ? -2 : s.wx === 'mud' ? -3 : -4);
+  feedSide(f, s, (1 - s.seg) as SideNo, k);
+  k.add(-1);
+  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.ports.length; i++) k.add(s.ports[i]!);
 }
 
 /**

@@ -29,7 +29,7 @@ import {
 import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
 import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
-import { beginLook, endLook, fastOf, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
+import { beginLook, endLook, fastOf, feedMoveWorld, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
@@ -38,7 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
-import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaScan, withSeaCapacity, type SeaScan } from './sea.ts';
+import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaRoom, seaScan, withSeaCapacity, type SeaScan } from './sea.ts';
 import { sourcesOf, unitSupply, type SourceSet } from './supply-sources.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
@@ -760,6 +760,12 @@ export function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): bool
   const f = fastOf(b);
   const side = f.side[u]!;
   if (f.ground[u] === 0 || f.onRail[h] === 0 || !railOwn(gaugeMap(b, s), controlMap(b, s), h, side) || ezoc[h] === 1) return false;
+  return railRoom(b, s, u);
+}
+
+/** 9.5: whether unit `u`'s rail net has capacity left for it this segment (in half-corps). */
+export function railRoom(b: Board, s: EaState, u: number): boolean {
+  const f = fastOf(b);
   const net = f.railNet[u]!;
   const cap = b.data.charts.railCapacity.corps[net];
   return cap !== undefined && (s.rail[net] ?? 0) + f.halves[u]! <= 2 * cap;
@@ -898,6 +904,74 @@ function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly n
 /** 15.21: supplied infantry that has not moved may entrench (or improve to L2) instead of moving; not in a fort hex (15.22). */
 function mayEntrench(b: Board, s: EaState, u: number): boolean {
   return fastOf(b).infantry[u] === 1 && s.sup[u] === 0 && s.ent[u]! < 2 && (s.flg[u]! & FLAG.MOVED) === 0 && fortAt(s, s.hex[u]!) < 0;
+}
+
+/**
+ * Per unit, what the Movement Phase's look found for its rail and sea moves (`moveBits`), kept with the
+ * unit's own inputs (hex, flags, morale and supply, and whether its rail net and its country's sea
+ * capacity have room for it: the only way `mayRail` and `maySea` read the capacity used) and, for every
+ * unit, a copy of everything else `mayRail` and `maySea` read (fast.ts `feedMoveWorld`): the phasing
+ * side moves unit after unit while the other side stands still, so most answers hold from one look to
+ * the next. An unsupplied unit's answer is not kept (8.4's exception reads the supply sources); another
+ * rulings object clears them all.
+ */
+interface MoveMemo {
+  k: Snapshot;
+  seen: number;
+  rulings: EaState['rulings'] | undefined;
+  hex: Int32Array;
+  flg: Int32Array;
+  ms: Int32Array;
+  /** Whether the unit's rail net (1) and its country's sea capacity (2) had room (9.5, 11.6). */
+  room: Int8Array;
+  /** Bit 1: `rail U`, bit 2: `sea U`; -1 not known. */
+  bits: Int8Array;
+}
+const moveMemos = new WeakMap<Board, MoveMemo>();
+
+/** What one look shares between units: the enemy's ZOC and the sea scan, made when first asked. */
+interface MoveLook {
+  ezoc?: Uint8Array;
+  sea?: SeaScan;
+}
+
+/** The board's move memo, its world inputs compared once per look (call inside `beginLook`). */
+function moveMemo(b: Board, s: EaState): MoveMemo {
+  let m = moveMemos.get(b);
+  if (!m) {
+    const n = b.units.length;
+    moveMemos.set(b, (m = { k: new Snapshot(), seen: 0, rulings: undefined, hex: new Int32Array(n), flg: new Int32Array(n), ms: new Int32Array(n), room: new Int8Array(n), bits: new Int8Array(n).fill(-1) }));
+  }
+  if (!lookChecked(m.seen, s)) {
+    feedMoveWorld(fastOf(b), s, m.k.start());
+    if (!m.k.finish() || m.rulings !== s.rulings) {
+      m.bits.fill(-1);
+      m.rulings = s.rulings;
+    }
+    m.seen = lookStamp(s);
+  }
+  return m;
+}
+
+/** 9.1, 11, 3.67: bit 1 when unit `u` (of the phasing side, not moved) may rail now, bit 2 when it may go by sea. */
+function moveBits(b: Board, s: EaState, u: number, m: MoveMemo, x: MoveLook): number {
+  const h = s.hex[u]!;
+  const ms = s.mor[u]! * 4 + s.sup[u]!;
+  const room = (railRoom(b, s, u) ? 1 : 0) | (seaRoom(b, s, u) ? 2 : 0);
+  if (m.bits[u]! >= 0 && m.hex[u] === h && m.flg[u] === s.flg[u] && m.ms[u] === ms && m.room[u] === room) return m.bits[u]!;
+  const f = fastOf(b);
+  const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
+  let bits = 0;
+  if (h >= 0 && !noRail && f.onRail[h] === 1 && mayRail(b, s, u, (x.ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) bits |= 1;
+  if ((h === HEX.BRITAIN || !noRail) && maySea(b, s, u, (x.sea ??= seaScan(b, s)))) bits |= 2;
+  if (s.sup[u] === 0) {
+    m.bits[u] = bits;
+    m.hex[u] = h;
+    m.flg[u] = s.flg[u]!;
+    m.ms[u] = ms;
+    m.room[u] = room;
+  } else m.bits[u] = -1;
+  return bits;
 }
 
 /** Whether unit `u` of `side` may still move, rail or entrench this phase: on the map, ground, not moved yet. */
@@ -1374,17 +1448,17 @@ function optionsNow(b: Board, s: EaState): string[] {
   switch (a.k) {
     case 'move': {
       const out: string[] = [];
-      const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
-      let ezoc: Uint8Array | undefined;
-      let sea: SeaScan | undefined;
+      const m = moveMemo(b, s);
+      const x: MoveLook = {};
       for (const u of f.ofSide[s.seg]) {
         if (!isMovable(f, s, s.seg, u)) {
-          if (s.hex[u] === HEX.BRITAIN && maySea(b, s, u, (sea ??= seaScan(b, s)))) out.push(`sea ${u}`); // 2.3, 11
+          if (s.hex[u] === HEX.BRITAIN && (moveBits(b, s, u, m, x) & 2) !== 0) out.push(L.sea[u]!); // 2.3, 11
           continue;
         }
         out.push(L.move[u]!);
-        if (!noRail && f.onRail[s.hex[u]!] === 1 && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(L.rail[u]!);
-        if (!noRail && maySea(b, s, u, (sea ??= seaScan(b, s)))) out.push(`sea ${u}`); // 11 (3.67: not in March 1918 either)
+        const bits = moveBits(b, s, u, m, x);
+        if ((bits & 1) !== 0) out.push(L.rail[u]!);
+        if ((bits & 2) !== 0) out.push(L.sea[u]!); // 11 (3.67: not in March 1918 either)
         if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
       for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
@@ -1486,7 +1560,7 @@ function isLegalNow(b: Board, s: EaState, choice: string): boolean {
       if (choice === 'done') return true;
       if (verb === 'sea') {
         const u = sp < 0 ? -1 : unitArg(s, choice, sp);
-        return u >= 0 && choice === `sea ${u}` && maySea(b, s, u);
+        return u >= 0 && choice === L.sea[u] && (moveBits(b, s, u, moveMemo(b, s), {}) & 2) !== 0;
       }
       if (verb === 'fly') {
         const u = sp < 0 ? -1 : unitArg(s, choice, sp);
