@@ -55,6 +55,12 @@ export interface Fast {
   infantry: Uint8Array;
   halves: Uint8Array;
   railNet: string[];
+  /** The rail nets with a capacity on the Rail Capacity chart (9.5), and per unit the index of its net there (-1 none). */
+  railNets: string[];
+  railNetNo: Int8Array;
+  /** The countries with a Sea Capacity (11.6), and per unit the index of the country whose capacity it uses (-1 none). */
+  seaCountries: string[];
+  seaNo: Int8Array;
   /** Per unit: the printed attack factor. */
   attack: Float64Array;
   /** Units of each side, ascending. */
@@ -128,6 +134,11 @@ function build(b: Board): Fast {
       }
     }
   }
+  const railNets = Object.keys(b.data.charts.railCapacity.corps);
+  const seaCountries = Object.keys(b.data.charts.seaCapacity.corps);
+  const uses = b.data.charts.seaCapacity.usesCapacityOf;
+  const railNetNo = Int8Array.from(railNet, (net) => railNets.indexOf(net));
+  const seaNo = Int8Array.from(b.units, (d) => seaCountries.indexOf(uses?.[d.nation] ?? d.nation));
   const unitLabels = (verb: string) => Array.from({ length: n }, (_, u) => `${verb} ${u}`);
   return {
     side,
@@ -137,6 +148,10 @@ function build(b: Board): Fast {
     infantry,
     halves,
     railNet,
+    railNets,
+    railNetNo,
+    seaCountries,
+    seaNo,
     attack,
     ofSide: [Int32Array.from(ofSide[0]), Int32Array.from(ofSide[1])],
     onRail,

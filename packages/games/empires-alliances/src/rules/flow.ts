@@ -38,7 +38,7 @@ import { advanceRailheads, gaugeMap } from './railheads.ts';
 import { reading } from './rulings.ts';
 import { ndPartners, openPairing, openSplit, pairOptions, playSplit, splitOptions, takeNextAttack } from './split.ts';
 import { fired } from './sections.ts';
-import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaRoom, seaScan, withSeaCapacity, type SeaScan } from './sea.ts';
+import { britainSupplied, maySea, playSea, portsAtStart, seaPlan, seaScan, withSeaCapacity, type SeaScan } from './sea.ts';
 import { sourcesOf, unitSupply, type SourceSet } from './supply-sources.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, HEX, type EaState, type Todo } from './state.ts';
@@ -912,8 +912,8 @@ function mayEntrench(b: Board, s: EaState, u: number): boolean {
  * capacity have room for it: the only way `mayRail` and `maySea` read the capacity used) and, for every
  * unit, a copy of everything else `mayRail` and `maySea` read (fast.ts `feedMoveWorld`): the phasing
  * side moves unit after unit while the other side stands still, so most answers hold from one look to
- * the next. An unsupplied unit's answer is not kept (8.4's exception reads the supply sources); another
- * rulings object clears them all.
+ * the next. Neither reads the supply sources (8.4's exception adds one-hex moves, which no sea move
+ * starts from: `maySea` reads only the hexes the reach search found). Another rulings object clears them all.
  */
 interface MoveMemo {
   k: Snapshot;
@@ -924,6 +924,9 @@ interface MoveMemo {
   ms: Int32Array;
   /** Whether the unit's rail net (1) and its country's sea capacity (2) had room (9.5, 11.6). */
   room: Int8Array;
+  /** This look: the half-corps of capacity left per rail net and per sea country (fast.ts `railNets`, `seaCountries`). */
+  railLeft: Int32Array;
+  seaLeft: Int32Array;
   /** Bit 1: `rail U`, bit 2: `sea U`; -1 not known. */
   bits: Int8Array;
 }
@@ -940,7 +943,7 @@ function moveMemo(b: Board, s: EaState): MoveMemo {
   let m = moveMemos.get(b);
   if (!m) {
     const n = b.units.length;
-    moveMemos.set(b, (m = { k: new Snapshot(), seen: 0, rulings: undefined, hex: new Int32Array(n), flg: new Int32Array(n), ms: new Int32Array(n), room: new Int8Array(n), bits: new Int8Array(n).fill(-1) }));
+    moveMemos.set(b, (m = { k: new Snapshot(), seen: 0, rulings: undefined, hex: new Int32Array(n), flg: new Int32Array(n), ms: new Int32Array(n), room: new Int8Array(n), railLeft: new Int32Array(fastOf(b).railNets.length), seaLeft: new Int32Array(fastOf(b).seaCountries.length), bits: new Int8Array(n).fill(-1) }));
   }
   if (!lookChecked(m.seen, s)) {
     feedMoveWorld(fastOf(b), s, m.k.start());
@@ -948,6 +951,10 @@ function moveMemo(b: Board, s: EaState): MoveMemo {
       m.bits.fill(-1);
       m.rulings = s.rulings;
     }
+    const f = fastOf(b);
+    const { railCapacity, seaCapacity } = b.data.charts;
+    for (let i = 0; i < f.railNets.length; i++) m.railLeft[i] = 2 * railCapacity.corps[f.railNets[i]!]! - (s.rail[f.railNets[i]!] ?? 0);
+    for (let i = 0; i < f.seaCountries.length; i++) m.seaLeft[i] = 2 * seaCapacity.corps[f.seaCountries[i]!]! - (s.sea[f.seaCountries[i]!] ?? 0);
     m.seen = lookStamp(s);
   }
   return m;
@@ -957,20 +964,21 @@ function moveMemo(b: Board, s: EaState): MoveMemo {
 function moveBits(b: Board, s: EaState, u: number, m: MoveMemo, x: MoveLook): number {
   const h = s.hex[u]!;
   const ms = s.mor[u]! * 4 + s.sup[u]!;
-  const room = (railRoom(b, s, u) ? 1 : 0) | (seaRoom(b, s, u) ? 2 : 0);
-  if (m.bits[u]! >= 0 && m.hex[u] === h && m.flg[u] === s.flg[u] && m.ms[u] === ms && m.room[u] === room) return m.bits[u]!;
   const f = fastOf(b);
+  // railRoom and seaRoom (9.5, 11.6) from this look's capacity left.
+  const rn = f.railNetNo[u]!;
+  const sn = f.seaNo[u]!;
+  const room = (rn >= 0 && m.railLeft[rn]! >= f.halves[u]! ? 1 : 0) | (sn >= 0 && m.seaLeft[sn]! >= f.halves[u]! ? 2 : 0);
+  if (m.bits[u]! >= 0 && m.hex[u] === h && m.flg[u] === s.flg[u] && m.ms[u] === ms && m.room[u] === room) return m.bits[u]!;
   const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
   let bits = 0;
   if (h >= 0 && !noRail && f.onRail[h] === 1 && mayRail(b, s, u, (x.ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) bits |= 1;
   if ((h === HEX.BRITAIN || !noRail) && maySea(b, s, u, (x.sea ??= seaScan(b, s)))) bits |= 2;
-  if (s.sup[u] === 0) {
-    m.bits[u] = bits;
-    m.hex[u] = h;
-    m.flg[u] = s.flg[u]!;
-    m.ms[u] = ms;
-    m.room[u] = room;
-  } else m.bits[u] = -1;
+  m.bits[u] = bits;
+  m.hex[u] = h;
+  m.flg[u] = s.flg[u]!;
+  m.ms[u] = ms;
+  m.room[u] = room;
   return bits;
 }
 
