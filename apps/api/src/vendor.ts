@@ -1,7 +1,7 @@
 /**
  * The map libraries the web dashboard uses, served by this server itself (no CDN, nothing fetched off
  * the machine): `/vendor/viz.js`, one ES module bundled from the npm packages `d3-zoom`,
- * `d3-selection`, `d3-geo` and `topojson-client` by esbuild when first asked (about 0.1 s, then kept
+ * `d3-selection`, `d3-geo`, `d3-delaunay` and `topojson-client` by esbuild when first asked (about 0.1 s, then kept
  * in memory), and `/vendor/land-50m.json`, Natural Earth land at 1:50m from `world-atlas`.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 const ENTRY = [
   "export { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';",
   "export { select, pointer } from 'd3-selection';",
-  "export { geoPath, geoEquirectangular, geoConicEqualArea, geoMercator, geoBounds, geoCentroid, geoGraticule10 } from 'd3-geo';",
+  "export { geoPath, geoProjection, geoBounds, geoCentroid } from 'd3-geo';",
+  "export { Delaunay } from 'd3-delaunay';",
   "export { feature, mesh } from 'topojson-client';",
 ].join('\n');
 

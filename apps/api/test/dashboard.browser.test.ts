@@ -362,6 +362,29 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-whole-map.png') });
   });
 
+  it('areas are regions on Natural Earth land: one per area on the whole map, land ones tinted by their holder, frame by frame', async () => {
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string; kind: string }[] }; frames: unknown[] };
+    await open(`#/matches/${id}`);
+    await page.click('[data-testid=fit-all]');
+    await page.waitForSelector('[data-testid=board][data-regions]');
+    const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
+    expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
+    for (const r of regions) expect(String(r.d).length, `region of ${r['data-area']}`).toBeGreaterThan(10);
+    // The land outline itself is drawn from the served topology (a long path, not a box).
+    expect(((await page.locator('[data-testid=board] .land-base').getAttribute('d')) ?? '').length).toBeGreaterThan(10_000);
+    const tintsMatch = async () => {
+      const fills = Object.fromEntries((await attrs('[data-testid=board] circle[data-testid=area]', ['data-area', 'fill'])).map((a) => [a['data-area'], a.fill]));
+      const land = (await attrs('[data-testid=board] [data-testid=region][data-kind=land]', ['data-area', 'fill'])).map((r) => [r['data-area'], r.fill]);
+      expect(land.length).toBeGreaterThan(0);
+      for (const [area, fill] of land) expect(fill, `region ${area}`).toBe(fills[area as string]);
+    };
+    await tintsMatch();
+    await page.click('[data-testid=step-last]');
+    await tintsMatch();
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-regions.png') });
+  });
+
   it('the map zooms and pans: wheel, buttons and keys change its scale, fit goes back; the map libraries come from this server', async () => {
     const id = (outcomes.find((o) => o.scenario === 'B') as MatchOutcome).matchId;
     const vendorRequests: string[] = [];

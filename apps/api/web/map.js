@@ -3,30 +3,15 @@ import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
 import { hexView } from './hexmap.js';
+import { cells, fitProjection, loadLand, nearestSpacing, pathOf } from './regions.js';
 import { zoomable } from './zoom.js';
 
 const WIDTH = 900;
 const MIN_HEIGHT = 320;
 const MAX_HEIGHT = 560;
 const PLAY_MS = 500;
-
-/**
- * Equirectangular projection fitted to `areas`' bounding box (longitudes shrunk by the cosine of the
- * middle latitude, so shapes keep roughly their proportions away from the equator). The map is as tall
- * as the box needs at the full width, within MIN_HEIGHT and MAX_HEIGHT.
- */
-function projector(areas, pad) {
-  const lats = areas.map((a) => a.lat);
-  const k = Math.cos(((Math.min(...lats) + Math.max(...lats)) / 2) * (Math.PI / 180));
-  const xs = areas.map((a) => a.lon * k);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...lats), Math.max(...lats)];
-  const [w, hgt] = [maxX - minX || 1, maxY - minY || 1];
-  const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, ((WIDTH - 2 * pad) * hgt) / w + 2 * pad)));
-  const s = Math.min((WIDTH - 2 * pad) / w, (height - 2 * pad) / hgt);
-  const ox = (WIDTH - s * w) / 2;
-  const oy = (height - s * hgt) / 2;
-  return { height, project: (lon, lat) => [ox + (lon * k - minX) * s, oy + (maxY - lat) * s] };
-}
+/** Views made on this page, for ids of their clip paths and masks. */
+let views = 0;
 
 /** A size for area shapes: smaller where areas crowd (from the typical distance to the nearest neighbour). */
 function shapeRadius(points) {
@@ -86,8 +71,14 @@ function areaView(board) {
   // Zoom (zoom.js) scales the links; areas, names and counters keep their size and move to their
   // zoomed places, so the map stays readable from the whole world down to one area.
   const content = svg('g', { class: 'zoom-content' });
-  content.append(linkLayer);
-  map.append(content, areaLayer, labelLayer, unitLayer);
+  const defs = svg('defs');
+  const regionLayer = svg('g', { class: 'regions', 'aria-hidden': 'true' });
+  content.append(regionLayer, linkLayer);
+  map.append(defs, content, areaLayer, labelLayer, unitLayer);
+  const uid = `map${++views}`;
+  /** The land regions drawn (by area id), filled by their holder in show(). */
+  let regions = new Map();
+  let generation = 0;
   const shapes = new Map();
   let zt = { k: 1, x: 0, y: 0 };
   /** Where area `id` is drawn at the current zoom. */
@@ -98,26 +89,14 @@ function areaView(board) {
 
   /** Lays the map out for the current fit: positions, links, area shapes and the names that fit. */
   function layout() {
-    const { height, project } = projector(fit === 'play' ? focus : areas, fit === 'play' ? 40 : 24);
+    const { height, project, projection } = fitProjection((fit === 'play' ? focus : areas).map((a) => [a.lon, a.lat]), WIDTH, fit === 'play' ? 40 : 24, MIN_HEIGHT, MAX_HEIGHT);
     mapHeight = height;
     map.setAttribute('viewBox', `0 0 ${WIDTH} ${mapHeight}`);
     at = new Map(areas.map((a) => [a.id, project(a.lon, a.lat)]));
     const visible = [...at.values()].filter(([x, y]) => x >= 0 && x <= WIDTH && y >= 0 && y <= mapHeight);
     radius = shapeRadius(visible);
-    linkLayer.replaceChildren();
-    for (const [from, to] of board.layout.links) {
-      const a = byId.get(from);
-      const b = byId.get(to);
-      if (!a || !b) continue;
-      // A link across the date line leaves by one edge of the map and comes back by the other.
-      const wrap = Math.abs(a.lon - b.lon) > 180 ? Math.sign(a.lon - b.lon) * 360 : 0;
-      const [p, q] = [at.get(from), project(b.lon + wrap, b.lat)];
-      linkLayer.append(svg('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
-      if (wrap) {
-        const [p2, q2] = [project(a.lon - wrap, a.lat), at.get(to)];
-        linkLayer.append(svg('line', { x1: p2[0], y1: p2[1], x2: q2[0], y2: q2[1] }));
-      }
-    }
+    drawLinks(project, () => true);
+    drawRegions(project, projection, ++generation);
     areaLayer.replaceChildren();
     for (const a of areas) {
       const shape =
@@ -133,6 +112,66 @@ function areaView(board) {
       areaLayer.append(shape);
     }
     place();
+  }
+
+  /** The links between areas; `shown(a, b)` picks which (all of them until the regions show the obvious ones). */
+  function drawLinks(project, shown) {
+    linkLayer.replaceChildren();
+    for (const [from, to] of board.layout.links) {
+      if (!shown(from, to)) continue;
+      const a = byId.get(from);
+      const b = byId.get(to);
+      if (!a || !b) continue;
+      // A link across the date line leaves by one edge of the map and comes back by the other.
+      const wrap = Math.abs(a.lon - b.lon) > 180 ? Math.sign(a.lon - b.lon) * 360 : 0;
+      // (The projection folds longitudes into [-180, 180], so the far end is moved by the map's width.)
+      const shift = wrap && (Math.sign(wrap) * (project(179.9999, 0)[0] - project(-179.9999, 0)[0]));
+      const [p, q] = [at.get(from), at.get(to)];
+      linkLayer.append(svg('line', { x1: p[0], y1: p[1], x2: q[0] + shift, y2: q[1] }));
+      if (wrap) linkLayer.append(svg('line', { x1: p[0] - shift, y1: p[1], x2: q[0], y2: q[1] }));
+    }
+  }
+
+  /**
+   * The areas as regions (regions.js), once the land outlines have come: land areas on the land, sea
+   * areas on the sea, each the part nearer its position than any other area of its kind and within a
+   * reach of it (land outside every reach stays plain). Then only the links the regions do not show
+   * are drawn: between areas of a kind whose regions do not touch (straits, routes across water).
+   */
+  async function drawRegions(project, projection, gen) {
+    let outline;
+    try {
+      outline = await loadLand();
+    } catch {
+      return; // without the outlines the map keeps its links and symbols
+    }
+    if (gen !== generation) return;
+    const box = [0, 0, WIDTH, mapHeight];
+    const sitesOf = (kind) => areas.filter((a) => a.kind === kind).map((a) => ({ id: a.id, x: at.get(a.id)[0], y: at.get(a.id)[1] }));
+    const [landSites, seaSites] = [sitesOf('land'), sitesOf('sea')];
+    const [landCells, seaCells] = [cells(landSites, box), cells(seaSites, box)];
+    const reach = (sites, times) => times * (nearestSpacing(sites.filter((s) => s.x >= 0 && s.x <= WIDTH && s.y >= 0 && s.y <= mapHeight).map((s) => [s.x, s.y])) || 40);
+    const [landReach, seaReach] = [reach(landSites, 2.4), reach(seaSites, 3)];
+    const landD = pathOf(projection.clipExtent([[-2, -2], [WIDTH + 2, mapHeight + 2]]), outline);
+    const circles = (sites, r) => sites.map((s) => svg('circle', { cx: s.x.toFixed(1), cy: s.y.toFixed(1), r: r.toFixed(1), fill: '#fff' }));
+    const maskBox = { maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: WIDTH, height: mapHeight };
+    defs.replaceChildren(
+      svg('clipPath', { id: `${uid}-land` }, svg('path', { d: landD })),
+      svg('mask', { id: `${uid}-land-reach`, ...maskBox }, ...circles(landSites, landReach)),
+      svg('mask', { id: `${uid}-sea`, ...maskBox }, ...circles(seaSites, seaReach), svg('path', { d: landD, fill: '#000' })),
+    );
+    const region = (a, path) => {
+      const el = svg('path', { d: path, class: `region ${a.kind}-region`, 'data-testid': 'region', 'data-area': a.id, 'data-kind': a.kind });
+      return el;
+    };
+    const seaGroup = svg('g', { mask: `url(#${uid}-sea)` }, ...areas.filter((a) => a.kind === 'sea').map((a) => region(a, seaCells.path(a.id))));
+    regions = new Map(areas.filter((a) => a.kind === 'land').map((a) => [a.id, region(a, landCells.path(a.id))]));
+    const landGroup = svg('g', { 'clip-path': `url(#${uid}-land)`, mask: `url(#${uid}-land-reach)` }, ...regions.values());
+    regionLayer.replaceChildren(svg('path', { d: landD, class: 'land-base' }), seaGroup, landGroup);
+    const kindOf = (id) => byId.get(id)?.kind;
+    drawLinks(project, (a, b) => kindOf(a) !== kindOf(b) ? false : kindOf(a) === 'land' ? !landCells.touches(a, b) : !seaCells.touches(a, b));
+    map.setAttribute('data-regions', String(regions.size + seaSites.length));
+    show(shown);
   }
 
   /** Puts the area shapes and their names where the current zoom has them. */
@@ -202,6 +241,11 @@ function areaView(board) {
         shape.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
       }
       tip.textContent = `${area.name}${area.kind === 'sea' ? ' (sea)' : owner ? `: ${owner === 'neutral' ? 'neutral' : `held by ${owner}`}` : ''}${units.map((u) => `\n${u.power} ${u.label}`).join('')}`;
+      const region = regions.get(area.id);
+      if (region) {
+        region.setAttribute('fill', owner && owner !== 'neutral' ? colour(owner) : NEUTRAL);
+        region.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
+      }
     }
     unitLayer.replaceChildren();
     for (const [area, units] of Object.entries(f.units)) {
@@ -238,7 +282,7 @@ function areaView(board) {
     map,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
-    key: 'Circles are land, coloured by who holds it (ringed when it changed hands this impulse); squares are sea zones; a counter gives the units of a power in the area. Hover for names and units.',
+    key: 'Each land area is tinted by who holds it (its circle ringed when it changed hands this impulse); squares mark sea zones; a counter gives the units of a power in the area; thin lines join areas that border each other across water or distance. Hover for names and units. The area shapes are generated from the areas\' positions on Natural Earth land (the part of the land nearer to each area than to any other): an approximation, not the printed map.',
     show,
   };
 }
