@@ -362,6 +362,64 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-whole-map.png') });
   });
 
+  it('step by step and event by event: each decision and die roll with who chose what, the map after it, moves drawn as paths and combats with their result', async () => {
+    type Ev = { type: string; power: string; text: string; data?: Record<string, unknown> };
+    type Step = { by: string; choice: string; frame: number; events: Ev[]; control?: Record<string, string | null>; units?: Record<string, { id: string }[] | null> };
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { frames: { control: Record<string, string>; units: Record<string, { id: string }[]> }[]; steps: Step[] };
+    const steps = board.steps;
+    /** The units of each area after step j, from the reply's own changes. */
+    const unitsAfter = (j: number) => {
+      const m: Record<string, { id: string }[]> = { ...board.frames[0].units };
+      for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
+      else m[k] = v;
+      return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
+    };
+    const drawnUnits = async () => {
+      const n: Record<string, number> = {};
+      for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
+      return Object.fromEntries(Object.entries(n).sort());
+    };
+    await open(`#/matches/${id}`);
+    await page.click('[data-testid=fit-all]');
+    await page.click('[data-testid=mode-step]');
+    const label = page.locator('[data-testid=frame-label]');
+    const choice = page.locator('[data-testid=step-choice]');
+    expect(await label.textContent()).toMatch(/^Start · /);
+    // The first move: step to it one decision at a time, checking each label, choice and map.
+    const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move' && Array.isArray(e.data?.path)));
+    expect(moveAt, 'a step with a move').toBeGreaterThanOrEqual(0);
+    for (let j = 0; j <= moveAt; j++) {
+      await page.click('[data-testid=step-next]');
+      expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · turn \\d+, impulse \\d+`));
+      expect(await choice.textContent()).toBe(steps[j]!.by === 'chance' ? `Chance: ${steps[j]!.choice}` : `${steps[j]!.by} chose “${steps[j]!.choice}”`);
+      expect(await drawnUnits(), `units after step ${j + 1}`).toEqual(unitsAfter(j));
+    }
+    const move = steps[moveAt]!.events.find((e) => e.type === 'move')!;
+    const paths = await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
+    expect(paths).toContainEqual({ 'data-ids': (move.data!.path as string[]).filter((x, i, all) => i === 0 || x !== all[i - 1]).join(' '), 'data-type': 'move' });
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-step-move.png') });
+
+    // A combat: by event, its ring and result on the target; the events of the step listed, the one shown marked.
+    const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
+    expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
+    const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!;
+    await page.click('[data-testid=mode-event]');
+    await page.locator('[data-testid=slider]').evaluate((el, k) => {
+      (el as HTMLInputElement).value = String(k);
+      el.dispatchEvent(new Event('input'));
+    }, steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
+    expect(await label.textContent()).toMatch(new RegExp(`^Event \\d+ of \\d+ · step ${combatAt + 1} of ${steps.length}`));
+    const rings = await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target']);
+    expect(rings).toEqual([{ 'data-target': combat.data!.target }]);
+    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toContain(String(combat.data!.outcome));
+    expect(await page.locator('[data-testid=events] li[aria-current=true] .event-text').textContent()).toBe(combat.text);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-event-combat.png') });
+    // Back to impulses: the place is kept (the impulse that step belongs to, or the next stop after it).
+    await page.click('[data-testid=mode-impulse]');
+    expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${steps[combatAt]!.frame + 1} of `));
+  });
+
   it('areas are regions on Natural Earth land: one per area on the whole map, land ones tinted by their holder, frame by frame', async () => {
     const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
     const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string; kind: string }[] }; frames: unknown[] };

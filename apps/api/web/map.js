@@ -3,13 +3,13 @@ import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
 import { hexView } from './hexmap.js';
+import { drawActions, shapesOf, unitPlaces } from './actions.js';
 import { cells, fitProjection, loadLand, nearestSpacing, pathOf } from './regions.js';
 import { zoomable } from './zoom.js';
 
 const WIDTH = 900;
 const MIN_HEIGHT = 320;
 const MAX_HEIGHT = 560;
-const PLAY_MS = 500;
 /** Views made on this page, for ids of their clip paths and masks. */
 let views = 0;
 
@@ -40,7 +40,8 @@ export const frameLabel = (f, i, n) => `${i === 0 ? 'Start' : `Impulse ${i} of $
 /**
  * An area map (Blitz!): areas as circles (land) and squares (sea) at their projected centres, links
  * between them, names where they fit, a counter per power in an area. Returns the view the replay
- * viewer shows: { map, bar, key, show(i) }.
+ * viewer shows: { map, bar, key, show(frame, before, events) }: the map as `frame` has it (ringing what
+ * changed since `before`), with what `events` did drawn on it.
  */
 function areaView(board) {
   const areas = board.layout.areas;
@@ -74,7 +75,8 @@ function areaView(board) {
   const defs = svg('defs');
   const regionLayer = svg('g', { class: 'regions', 'aria-hidden': 'true' });
   content.append(regionLayer, linkLayer);
-  map.append(defs, content, areaLayer, labelLayer, unitLayer);
+  const actionLayer = svg('g', { class: 'actions', 'data-testid': 'actions' });
+  map.append(defs, content, areaLayer, labelLayer, unitLayer, actionLayer);
   const uid = `map${++views}`;
   /** The land regions drawn (by area id), filled by their holder in show(). */
   let regions = new Map();
@@ -171,7 +173,7 @@ function areaView(board) {
     const kindOf = (id) => byId.get(id)?.kind;
     drawLinks(project, (a, b) => kindOf(a) !== kindOf(b) ? false : kindOf(a) === 'land' ? !landCells.touches(a, b) : !seaCells.touches(a, b));
     map.setAttribute('data-regions', String(regions.size + seaSites.length));
-    show(shown);
+    redraw();
   }
 
   /** Puts the area shapes and their names where the current zoom has them. */
@@ -221,17 +223,18 @@ function areaView(board) {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       layout();
-      show(shown);
+      redraw();
       zoomer.reset();
     });
     fitGroup.append(b);
     return [mode, b];
   });
-  let shown = 0;
-  function show(i) {
-    shown = i;
-    const f = frames[i];
-    const before = frames[i - 1];
+  let shown = [frames[0], undefined, []];
+  const redraw = () => show(...shown);
+  function show(f, before, events = []) {
+    shown = [f, before, events];
+    const places = unitPlaces(before ?? f);
+    drawActions(actionLayer, events.flatMap((e) => shapesOf(e, places)), P, 1.5, { svg, text });
     for (const { shape, tip, area } of shapes.values()) {
       const owner = f.control[area.id];
       const units = f.units[area.id] ?? [];
@@ -275,7 +278,7 @@ function areaView(board) {
     onZoom: (t) => {
       zt = { k: t.k, x: t.x, y: t.y };
       place();
-      show(shown);
+      redraw();
     },
   });
   return {
@@ -287,13 +290,68 @@ function areaView(board) {
   };
 }
 
+/** Playing speeds: milliseconds a stop is shown. */
+const SPEEDS = [
+  ['0.5×', 1000],
+  ['1×', 500],
+  ['2×', 250],
+  ['4×', 120],
+  ['8×', 50],
+];
+
+/**
+ * A match's timeline, from the board reply: the impulse frames (whole maps) and the steps between them
+ * (each with what it changed). mapAt(j) is the map after step j (-1: the start); it starts from the
+ * impulse frame the step comes after and applies the changes of the steps since.
+ */
+function timeline(board) {
+  const frames = board.frames;
+  const steps = board.steps ?? [];
+  /** Index of the first step after each frame. */
+  const firstAfter = [];
+  steps.forEach((s, j) => {
+    if (firstAfter[s.frame] === undefined) firstAfter[s.frame] = j;
+  });
+  /** The last step of each impulse (that ends frame k + 1). */
+  const impulseEnd = frames.slice(1).map((_, k) => {
+    let j = -1;
+    steps.forEach((s, x) => s.frame === k && (j = x));
+    return j;
+  });
+  const cache = new Map();
+  function mapAt(j) {
+    if (j < 0 || !steps.length) return frames[0];
+    if (cache.has(j)) return cache.get(j);
+    const k = steps[j].frame;
+    const m = { control: { ...frames[k].control }, units: { ...frames[k].units }, markers: { ...(frames[k].markers ?? {}) } };
+    for (let x = firstAfter[k]; x <= j; x++) {
+      for (const key of ['control', 'units', 'markers']) {
+        for (const [id, v] of Object.entries(steps[x][key] ?? {})) {
+          if (v === null) delete m[key][id];
+          else m[key][id] = v;
+        }
+      }
+    }
+    if (cache.size > 64) cache.clear();
+    cache.set(j, m);
+    return m;
+  }
+  return { frames, steps, impulseEnd, mapAt };
+}
+
 /**
  * Draws `board` into `root` with its controls, and `below` under the frame's label: an area map, or a
- * hex map when the layout has one (hexmap.js). onFrame(i, frame) is told of every frame shown.
- * Returns { show(i), stop() }; stop() ends playing and lets go of the keyboard.
+ * hex map when the layout has one (hexmap.js). Three ways through the match: by impulse (the map at
+ * each impulse's end with all its events), by step (each decision and die roll of the log, with who
+ * chose what) and by event (each event in turn); what the shown step or impulse did is drawn on the map
+ * (moves as paths, attacks as arrows with odds, die and result). The label says where the game stands
+ * after what is shown. onFrame(i, frame) is told of every impulse frame reached (i: the impulses
+ * completed, 0 at the start). Returns { show(i), stop() }: show(i) goes to impulse frame i; stop() ends
+ * playing and lets go of the keyboard.
  */
 export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {}) {
-  const frames = board.frames;
+  const tl = timeline(board);
+  const { frames, steps } = tl;
   const view = board.layout.hex ? hexView(board) : areaView(board);
   const controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' });
   const button = (content, testid, hint) => {
@@ -302,31 +360,99 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
     return b;
   };
   const first = button(icon('first'), 'step-first', 'Start: the scenario as set up (Home)');
-  const prev = button(icon('prev'), 'step-prev', 'Previous impulse (←)');
+  const prev = button(icon('prev'), 'step-prev', 'Back (←)');
   const play = button([icon('play'), ' Play'], 'play', 'Play (space)');
-  const next = button(icon('next'), 'step-next', 'Next impulse (→)');
+  const next = button(icon('next'), 'step-next', 'Forward (→)');
   const last = button(icon('last'), 'step-last', 'The end of the match (End)');
   play.classList.add('primary');
-  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, step: 1, 'aria-label': 'Frame', 'data-testid': 'slider' });
+  const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'Position in the match', 'data-testid': 'slider' });
   controls.append(slider);
   const label = h('div', { class: 'frame-label', 'data-testid': 'frame-label', 'aria-live': 'polite' });
-  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events of this impulse' });
+  const chose = h('div', { class: 'muted small', 'data-testid': 'step-choice' });
+  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events shown' });
+  const eventsTitle = h('h3', {}, 'Events of this impulse');
 
-  let i = 0;
+  // The stops of each mode: [frame index] for impulses; [step index] for steps; [step, event] for events.
+  const stopsOf = {
+    impulse: frames.map((_, i) => ({ frame: i, step: i === 0 ? -1 : tl.impulseEnd[i - 1] })),
+    step: [{ step: -1 }, ...steps.map((_, j) => ({ step: j }))],
+    event: [{ step: -1 }, ...steps.flatMap((s, j) => s.events.map((_, e) => ({ step: j, event: e })))],
+  };
+  const modeGroup = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Step through the match by' });
+  let mode = 'impulse';
+  const modeButtons = [
+    ['impulse', 'Impulse', 'Each impulse (or phase) at once'],
+    ['step', 'Step', 'Each decision and die roll of the log'],
+    ['event', 'Event', 'Each event in turn'],
+  ].map(([m, text, hint]) => {
+    const b = h('button', { type: 'button', 'data-testid': `mode-${m}`, title: hint, 'aria-pressed': String(m === mode), disabled: m !== 'impulse' && !steps.length }, text);
+    b.addEventListener('click', () => setMode(m));
+    modeGroup.append(b);
+    return [m, b];
+  });
+  const speed = h('select', { 'aria-label': 'Playing speed', 'data-testid': 'speed' }, SPEEDS.map(([name, ms]) => h('option', { value: String(ms), selected: ms === 500 }, name)));
+  speed.addEventListener('change', () => {
+    if (timer) {
+      pause();
+      toggle();
+    }
+  });
+
+  let i = 0; // index into the current mode's stops
+  const stops = () => stopsOf[mode];
+  /** The step index a stop stands at (-1 the start). */
+  const stepOf = (s) => s.step ?? -1;
+  /** Impulses completed at step j. */
+  const impulsesAt = (j) => (j < 0 ? 0 : tl.impulseEnd.filter((e) => e >= 0 && e <= j).length);
+
   function show(k) {
-    i = Math.max(0, Math.min(frames.length - 1, k));
-    const f = frames[i];
-    view.show(i);
+    const list = stops();
+    i = Math.max(0, Math.min(list.length - 1, k));
+    const stop = list[i];
+    const j = stepOf(stop);
+    slider.max = String(list.length - 1);
     slider.value = String(i);
-    label.textContent = frameLabel(f, i, frames.length);
     first.disabled = prev.disabled = i === 0;
-    next.disabled = last.disabled = i === frames.length - 1;
-    events.replaceChildren(
-      ...(f.events.length
-        ? f.events.map((e) => h('li', { 'data-type': e.type, 'data-power': e.power }, e.power ? h('span', { class: 'chip', style: `--c:${colour(e.power)}` }, e.power) : null, h('span', { class: 'event-text' }, e.text), h('span', { class: 'event-type' }, e.type)))
-        : [h('li', { class: 'muted empty' }, i === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')]),
-    );
-    onFrame(i, f);
+    next.disabled = last.disabled = i === list.length - 1;
+    const item = (e, current) =>
+      h('li', { 'data-type': e.type, 'data-power': e.power, 'aria-current': String(Boolean(current)) }, e.power ? h('span', { class: 'chip', style: `--c:${colour(e.power)}` }, e.power) : null, h('span', { class: 'event-text' }, e.text), h('span', { class: 'event-type' }, e.type));
+    let shownEvents;
+    if (mode === 'impulse') {
+      const f = frames[stop.frame];
+      const drawn = stop.frame > 0 && steps.length ? steps.filter((s) => s.frame === stop.frame - 1).flatMap((s) => s.events) : [];
+      view.show(f, frames[stop.frame - 1], drawn);
+      label.textContent = frameLabel(f, stop.frame, frames.length);
+      chose.textContent = '';
+      shownEvents = f.events.map((e) => item(e, false));
+      eventsTitle.textContent = 'Events of this impulse';
+      if (!f.events.length) shownEvents = [h('li', { class: 'muted empty' }, stop.frame === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')];
+    } else {
+      const s = steps[j];
+      const m = tl.mapAt(j);
+      const before = j >= 0 ? tl.mapAt(j - 1) : undefined;
+      const evs = s ? (mode === 'event' ? [s.events[stop.event]] : s.events) : [];
+      view.show(m, before, evs);
+      const pos = s ? s.position : frames[0].position;
+      label.textContent = `${j < 0 ? 'Start' : `${mode === 'event' ? `Event ${i} of ${list.length - 1} · step ${j + 1}` : `Step ${j + 1}`} of ${steps.length}`} · turn ${pos.turn}, impulse ${pos.impulse} · ${pos.phase} / ${pos.step}`;
+      chose.textContent = s ? (s.by === 'chance' ? `Chance: ${s.choice}` : `${s.by} chose “${s.choice}”`) : '';
+      eventsTitle.textContent = mode === 'event' ? 'Events of this step (the one shown is marked)' : 'Events of this step';
+      shownEvents = s && s.events.length ? s.events.map((e, x) => item(e, mode === 'event' && x === stop.event)) : [h('li', { class: 'muted empty' }, j < 0 ? 'The scenario as set up.' : 'No event: a choice that opens the next one.')];
+    }
+    events.replaceChildren(...shownEvents);
+    const done = mode === 'impulse' ? stop.frame : impulsesAt(j);
+    onFrame(done, frames[done]);
+  }
+
+  function setMode(m) {
+    if (m === mode) return;
+    // Keep the place: the first stop of the new mode at or after the step shown.
+    const j = stepOf(stops()[i]);
+    mode = m;
+    for (const [x, b] of modeButtons) b.setAttribute('aria-pressed', String(x === mode));
+    const list = stops();
+    let k = list.findIndex((s) => stepOf(s) >= j);
+    if (k < 0) k = list.length - 1;
+    show(k);
   }
 
   let timer;
@@ -340,12 +466,12 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   };
   const toggle = () => {
     if (timer) return pause();
-    if (i >= frames.length - 1) show(0);
+    if (i >= stops().length - 1) show(0);
     play.replaceChildren(icon('pause'), ' Pause');
     play.title = 'Pause (space)';
     play.setAttribute('aria-label', play.title);
     play.setAttribute('aria-pressed', 'true');
-    timer = setInterval(() => (i >= frames.length - 1 ? pause() : show(i + 1)), PLAY_MS);
+    timer = setInterval(() => (i >= stops().length - 1 ? pause() : show(i + 1)), Number(speed.value));
   };
   const go = (k) => {
     pause();
@@ -354,14 +480,14 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   first.addEventListener('click', () => go(0));
   prev.addEventListener('click', () => go(i - 1));
   next.addEventListener('click', () => go(i + 1));
-  last.addEventListener('click', () => go(frames.length - 1));
+  last.addEventListener('click', () => go(stops().length - 1));
   play.addEventListener('click', toggle);
   slider.addEventListener('input', () => go(Number(slider.value)));
   const onKey = (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return; // shift and an arrow pans the map (zoom.js)
     // Fields and the slider take their own keys (the slider steps through its input event).
     if (e.target instanceof HTMLElement && e.target.closest('input, select, textarea, [contenteditable]')) return;
-    const act = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(frames.length - 1), ' ': toggle }[e.key];
+    const act = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(stops().length - 1), ' ': toggle }[e.key];
     if (!act) return;
     e.preventDefault();
     act();
@@ -382,12 +508,14 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         view.map,
         h('p', { class: 'map-key muted small' }, view.key),
         controls,
+        h('div', { class: 'map-bar' }, modeGroup, h('label', { class: 'muted small' }, 'Speed ', speed)),
         label,
+        chose,
         below,
       ),
-      h('div', { class: 'viewer-events' }, h('h3', {}, 'Events of this impulse'), events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses; + and - zoom, 0 fits, shift and an arrow pans (or the wheel and a drag).')),
+      h('div', { class: 'viewer-events' }, eventsTitle, events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses; + and - zoom, 0 fits, shift and an arrow pans (or the wheel and a drag). Moves are drawn as arrows; attacks in red onto a ringed target with the odds, die and result.')),
     ),
   );
   show(0);
-  return { show: go, stop: () => (pause(), view.stop?.(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
+  return { show: (k) => (mode === 'impulse' ? go(k) : (setMode('impulse'), go(k))), stop: () => (pause(), view.stop?.(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
 }
