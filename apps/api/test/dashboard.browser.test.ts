@@ -370,7 +370,7 @@ describe('the web dashboard in headless Chromium', () => {
     const steps = board.steps;
     /** The units of each area after step j, from the reply's own changes. */
     const unitsAfter = (j: number) => {
-      const m: Record<string, { id: string }[]> = { ...board.frames[0].units };
+      const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
       for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
       else m[k] = v;
       return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
