@@ -593,6 +593,30 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await drawnUnits()).toEqual(frameUnits(third));
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
 
+    // By step: a combat's ring on its hex with the odds, die and result the event gives; a move's path from hex to hex.
+    type Ev = { type: string; text: string; data?: Record<string, unknown> };
+    const steps = ((await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as { steps: { events: Ev[] }[] }).steps;
+    const goStep = async (j: number) => {
+      await page.locator('[data-testid=slider]').evaluate((el, k) => {
+        (el as HTMLInputElement).value = String(k);
+        el.dispatchEvent(new Event('input'));
+      }, j + 1);
+      expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
+    };
+    await page.click('[data-testid=mode-step]');
+    const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
+    expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
+    const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!;
+    await goStep(combatAt);
+    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toEqual([{ 'data-target': combat.hex }]);
+    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-combat.png') });
+    const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move'));
+    const mv = steps[moveAt]!.events.find((e) => e.type === 'move')!.data!;
+    await goStep(moveAt);
+    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids'])).toContainEqual({ 'data-ids': `${mv.from} ${mv.to}` });
+    await page.click('[data-testid=mode-impulse]');
+
     // The last frame; then the whole map: every hex inside the picture.
     await page.click('[data-testid=step-last]');
     expect(await drawnUnits()).toEqual(frameUnits(board.frames.length - 1));
