@@ -503,6 +503,29 @@ describe('the web dashboard in headless Chromium', () => {
     expect(foreignRequests).toEqual([]);
   });
 
+  it('at a phone width the replay fits the screen: no sideways scrolling, the map as wide as the screen allows, its controls reachable', async () => {
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(`#/matches/${id}`);
+      await page.waitForSelector('[data-testid=board]');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const map = (await page.locator('[data-testid=board]').boundingBox())!;
+      expect(map.width).toBeGreaterThan(300);
+      expect(map.x + map.width).toBeLessThanOrEqual(390);
+      for (const b of ['zoom-in', 'step-next', 'mode-step', 'play']) {
+        const box = (await page.locator(`[data-testid=${b}]`).boundingBox())!;
+        expect(box.x + box.width, b).toBeLessThanOrEqual(390);
+      }
+      await page.click('[data-testid=mode-step]');
+      await page.click('[data-testid=step-next]');
+      expect(await page.locator('[data-testid=frame-label]').textContent()).toMatch(/^Step 1 of /);
+      await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-phone.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("an unknown match shows the API's message, not a blank page", async () => {
     await page.goto('about:blank');
     await page.goto(`${base}/#/matches/no-such-match`, { waitUntil: 'domcontentloaded' });
