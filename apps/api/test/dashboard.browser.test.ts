@@ -491,11 +491,22 @@ describe('the web dashboard in headless Chromium', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     expect(await content.getAttribute('transform')).not.toBe(panned);
     expect(await page.locator('[data-testid=frame-label]').textContent()).toBe(label);
+    // Zoomed in, the overview shows the whole map with the part shown framed; a click there goes to that point.
+    const overview = page.locator('[data-testid=overview]');
+    expect(await overview.isVisible()).toBe(true);
+    const frameW = Number(await page.locator('[data-testid=overview-frame]').getAttribute('width'));
+    const [, , ovW] = ((await overview.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+    expect(frameW).toBeCloseTo((ovW as number) / (await scale()), 0);
+    const beforeClick = await content.getAttribute('transform');
+    const ob = (await overview.boundingBox())!;
+    await overview.click({ position: { x: ob.width * 0.2, y: ob.height * 0.3 } });
+    expect(await content.getAttribute('transform')).not.toBe(beforeClick);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-zoomed.png') });
     // Fit goes back to the whole frame; zoom out stops there.
     await page.click('[data-testid=zoom-fit]');
     expect(await scale()).toBe(1);
     expect(await spread()).toBeCloseTo(d1, 1);
+    expect(await page.locator('[data-testid=overview]').isVisible()).toBe(false);
     expect(await page.locator('[data-testid=zoom-out]').isDisabled()).toBe(true);
     await page.keyboard.press('+');
     await page.keyboard.press('0');

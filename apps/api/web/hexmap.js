@@ -280,9 +280,12 @@ export function hexView(board) {
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   const terrainItems = layout.terrains.filter((t) => layout.hexes.some((x) => x.terrain === t.id)).map((t) => ({ name: t.name, colour: terrains.get(t.id).fill }));
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
-  const zoomer = zoomable(map, content);
+  // The overview: every land hex drawn as one path.
+  const landPath = [...hexes.values()].filter(isLand).map((x) => `M${poly(x).replaceAll(' ', 'L')}Z`).join('');
+  const zoomer = zoomable(map, content, { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
   return {
     map,
+    overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
     key: [
