@@ -667,6 +667,59 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-whole-map.png') });
   }, 120_000);
 
+  for (const scenario of ['D', 'full']) {
+    it(`Blitz! ${scenario} on its map: every area a region, zoom changes the scale, each step shows the map after it, a combat ringed on its target`, async () => {
+      // Stored here, after the views above counted web-test's matches.
+      const { game, pack } = await resolveGamePack('blitz', 'approximation');
+      const id = `blitz-${scenario}-replay`;
+      await runMatch({ game, pack, scenario, seed: 5, seats: { Axis: createBot('random'), Allies: createBot('random') }, seatSpecs: { Axis: 'random', Allies: 'random' }, matchId: id, tags: { tournament: 'blitz-web' }, sink: telemetry.sink() });
+      type Step = { by: string; choice: string; events: { type: string; data?: Record<string, unknown> }[]; units?: Record<string, { id: string }[] | null> };
+      const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string }[] }; frames: { units: Record<string, { id: string }[]> }[]; steps: Step[] };
+      await open(`#/matches/${id}`);
+      await page.click('[data-testid=fit-all]');
+      await page.waitForSelector('[data-testid=board][data-regions]');
+      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'd']);
+      expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
+      expect(regions.every((r) => String(r.d).length > 10)).toBe(true);
+      await page.click('[data-testid=zoom-in]');
+      expect(Number(await page.locator('[data-testid=board]').getAttribute('data-zoom'))).toBeCloseTo(1.6, 3);
+      await page.click('[data-testid=zoom-fit]');
+      // Steps: the units drawn after a step are the start's with every change up to it.
+      const steps = board.steps;
+      const unitsAfter = (j: number) => {
+        const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
+        for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
+        else m[k] = v;
+        return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
+      };
+      const drawnUnits = async () => {
+        const n: Record<string, number> = {};
+        for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
+        return Object.fromEntries(Object.entries(n).sort());
+      };
+      await page.click('[data-testid=mode-step]');
+      const goStep = async (j: number) => {
+        await page.locator('[data-testid=slider]').evaluate((el, k) => {
+          (el as HTMLInputElement).value = String(k);
+          el.dispatchEvent(new Event('input'));
+        }, j + 1);
+        expect(await page.locator('[data-testid=frame-label]').textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
+      };
+      const changing = steps.findIndex((s) => s.units !== undefined);
+      expect(changing, 'a step that moves units').toBeGreaterThanOrEqual(0);
+      for (const j of [changing - 1, changing, Math.floor(steps.length / 2), steps.length - 1].filter((j) => j >= 0)) {
+        await goStep(j);
+        expect(await drawnUnits(), `units after step ${j + 1}`).toEqual(unitsAfter(j));
+      }
+      const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
+      expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
+      await goStep(combatAt);
+      const target = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!.target;
+      expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toContainEqual({ 'data-target': target });
+      await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, `replay-${scenario}-combat.png`) });
+    }, 120_000);
+  }
+
   it('loaded with no console errors, no failed requests, and nothing from outside this server', () => {
     // The unknown match's 404 is the one error on purpose.
     expect.soft(foreignRequests, 'requests outside this server').toEqual([]);
