@@ -88,6 +88,32 @@ const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.
 const attrs = (selector: string, names: string[]) =>
   page.locator(selector).evaluateAll((els, ns) => els.map((e) => Object.fromEntries(ns.map((n) => [n, e.getAttribute(n)]))), names);
 
+/** A board reply's steps, as the viewer tests read them. */
+type BoardSteps = { frames: { units: Record<string, { id: string }[]> }[]; steps: { units?: Record<string, { id: string }[] | null> }[] };
+
+/** Units per area after step j of `board` (its start with every change up to the step), as counts sorted by area. */
+function unitsAfter(board: BoardSteps, j: number): Record<string, number> {
+  const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
+  for (const s of board.steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
+  else m[k] = v;
+  return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
+}
+
+/** Units per area as the area map draws them (each counter gives a power's count there), sorted by area. */
+async function drawnUnitCounts(): Promise<Record<string, number>> {
+  const n: Record<string, number> = {};
+  for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
+  return Object.fromEntries(Object.entries(n).sort());
+}
+
+/** Moves the replay's slider to stop k, as a user dragging it would. */
+async function slideTo(k: number): Promise<void> {
+  await page.locator('[data-testid=slider]').evaluate((el, at) => {
+    (el as HTMLInputElement).value = String(at);
+    el.dispatchEvent(new Event('input'));
+  }, k);
+}
+
 interface Tally {
   games: number;
   wins: number;
@@ -368,18 +394,6 @@ describe('the web dashboard in headless Chromium', () => {
     const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
     const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { frames: { control: Record<string, string>; units: Record<string, { id: string }[]> }[]; steps: Step[] };
     const steps = board.steps;
-    /** The units of each area after step j, from the reply's own changes. */
-    const unitsAfter = (j: number) => {
-      const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
-      for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
-      else m[k] = v;
-      return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
-    };
-    const drawnUnits = async () => {
-      const n: Record<string, number> = {};
-      for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
-      return Object.fromEntries(Object.entries(n).sort());
-    };
     await open(`#/matches/${id}`);
     await page.click('[data-testid=fit-all]');
     await page.click('[data-testid=mode-step]');
@@ -393,7 +407,7 @@ describe('the web dashboard in headless Chromium', () => {
       await page.click('[data-testid=step-next]');
       expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · turn \\d+, impulse \\d+`));
       expect(await choice.textContent()).toBe(steps[j]!.by === 'chance' ? `Chance: ${steps[j]!.choice}` : `${steps[j]!.by} chose “${steps[j]!.choice}”`);
-      expect(await drawnUnits(), `units after step ${j + 1}`).toEqual(unitsAfter(j));
+      expect(await drawnUnitCounts(), `units after step ${j + 1}`).toEqual(unitsAfter(board, j));
     }
     const move = steps[moveAt]!.events.find((e) => e.type === 'move')!;
     const paths = await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
@@ -405,10 +419,7 @@ describe('the web dashboard in headless Chromium', () => {
     expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
     const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!;
     await page.click('[data-testid=mode-event]');
-    await page.locator('[data-testid=slider]').evaluate((el, k) => {
-      (el as HTMLInputElement).value = String(k);
-      el.dispatchEvent(new Event('input'));
-    }, steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
+    await slideTo(steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
     expect(await label.textContent()).toMatch(new RegExp(`^Event \\d+ of \\d+ · step ${combatAt + 1} of ${steps.length}`));
     const rings = await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target']);
     expect(rings).toEqual([{ 'data-target': combat.data!.target }]);
@@ -631,10 +642,7 @@ describe('the web dashboard in headless Chromium', () => {
     type Ev = { type: string; text: string; data?: Record<string, unknown> };
     const steps = ((await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as { steps: { events: Ev[] }[] }).steps;
     const goStep = async (j: number) => {
-      await page.locator('[data-testid=slider]').evaluate((el, k) => {
-        (el as HTMLInputElement).value = String(k);
-        el.dispatchEvent(new Event('input'));
-      }, j + 1);
+      await slideTo(j + 1);
       expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
     };
     await page.click('[data-testid=mode-step]');
@@ -686,30 +694,16 @@ describe('the web dashboard in headless Chromium', () => {
       await page.click('[data-testid=zoom-fit]');
       // Steps: the units drawn after a step are the start's with every change up to it.
       const steps = board.steps;
-      const unitsAfter = (j: number) => {
-        const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
-        for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
-        else m[k] = v;
-        return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
-      };
-      const drawnUnits = async () => {
-        const n: Record<string, number> = {};
-        for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
-        return Object.fromEntries(Object.entries(n).sort());
-      };
       await page.click('[data-testid=mode-step]');
       const goStep = async (j: number) => {
-        await page.locator('[data-testid=slider]').evaluate((el, k) => {
-          (el as HTMLInputElement).value = String(k);
-          el.dispatchEvent(new Event('input'));
-        }, j + 1);
+        await slideTo(j + 1);
         expect(await page.locator('[data-testid=frame-label]').textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
       };
       const changing = steps.findIndex((s) => s.units !== undefined);
       expect(changing, 'a step that moves units').toBeGreaterThanOrEqual(0);
       for (const j of [changing - 1, changing, Math.floor(steps.length / 2), steps.length - 1].filter((j) => j >= 0)) {
         await goStep(j);
-        expect(await drawnUnits(), `units after step ${j + 1}`).toEqual(unitsAfter(j));
+        expect(await drawnUnitCounts(), `units after step ${j + 1}`).toEqual(unitsAfter(board, j));
       }
       const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
       expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
