@@ -270,7 +270,22 @@ export const boardReply = z.object({
   scenario: z.string(),
   sides: z.array(z.object({ id: z.string(), name: z.string(), powers: z.array(z.string()) })),
   layout: z.object({
-    areas: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['land', 'sea']), lon: z.number(), lat: z.number(), group: z.string().optional() })).describe('areas of an area map; empty for a hex map'),
+    areas: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          kind: z.enum(['land', 'sea']),
+          lon: z.number(),
+          lat: z.number(),
+          group: z.string().optional(),
+          shape: z
+            .union([z.object({ type: z.literal('Polygon'), coordinates: z.array(z.array(z.array(z.number()))) }), z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) })])
+            .optional()
+            .describe("the area's printed outline (GeoJSON, longitude and latitude) where the pack gives it"),
+        }),
+      )
+      .describe('areas of an area map; empty for a hex map'),
     links: z.array(z.tuple([z.string(), z.string()])),
     hex: boardHexLayout.optional(),
     focus: z.array(z.string()).optional().describe('areas or hexes where the scenario is mainly fought, framed first'),

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const ENTRY = [
   "export { zoom, zoomIdentity, zoomTransform } from 'd3-zoom';",
   "export { select, pointer } from 'd3-selection';",
-  "export { geoPath, geoProjection, geoBounds, geoCentroid } from 'd3-geo';",
+  "export { geoArea, geoPath, geoProjection, geoBounds, geoCentroid } from 'd3-geo';",
   "export { Delaunay } from 'd3-delaunay';",
   "export { feature, mesh } from 'topojson-client';",
 ].join('\n');

@@ -454,6 +454,30 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-regions.png') });
   });
 
+  it("an area whose pack gives its outline is drawn as given, the rest generated, and the key says which", async () => {
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    // A pack with an outline for London: the board reply as the server sends it, with a shape added.
+    const square = { type: 'Polygon', coordinates: [[[-3, 51], [1, 51], [1, 54], [-3, 54], [-3, 51]]] };
+    await page.route(`**/api/matches/${id}/board`, async (route) => {
+      const body = await (await route.fetch()).json();
+      for (const a of body.layout.areas) if (a.id === 'london') a.shape = square;
+      await route.fulfill({ json: body });
+    });
+    try {
+      await open(`#/matches/${id}`);
+      await page.waitForSelector('[data-testid=board][data-regions]');
+      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-source', 'd']);
+      const london = regions.find((r) => r['data-area'] === 'london')!;
+      expect(london['data-source']).toBe('pack');
+      // Four corners and a close: the square as projected, not a Voronoi cell.
+      expect(String(london.d).match(/[ML]/g)).toHaveLength(4);
+      expect(regions.filter((r) => r['data-source'] === 'generated')).toHaveLength(regions.length - 1);
+      expect(await page.locator('.map-key').textContent()).toContain('Areas whose pack gives an outline are drawn with it; the others are generated');
+    } finally {
+      await page.unroute(`**/api/matches/${id}/board`);
+    }
+  });
+
   it('the map zooms and pans: wheel, buttons and keys change its scale, fit goes back; the map libraries come from this server', async () => {
     const id = (outcomes.find((o) => o.scenario === 'B') as MatchOutcome).matchId;
     const vendorRequests: string[] = [];

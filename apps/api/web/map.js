@@ -4,7 +4,7 @@ import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
 import { hexView } from './hexmap.js';
 import { drawActions, shapesOf, unitPlaces } from './actions.js';
-import { cells, fitProjection, loadLand, nearestSpacing, pathOf } from './regions.js';
+import { asOutline, cells, fitProjection, loadLand, nearestSpacing, pathOf } from './regions.js';
 import { zoomable } from './zoom.js';
 
 const WIDTH = 900;
@@ -156,14 +156,17 @@ function areaView(board) {
     const landD = pathOf(projection.clipExtent([[-2, -2], [WIDTH + 2, mapHeight + 2]]), outline);
     // Painted cheaply (one clip path, no masks): the sea regions, the land over them, the land regions clipped to the land.
     defs.replaceChildren(svg('clipPath', { id: `${uid}-land` }, svg('path', { d: landD })));
-    const region = (a, path) => {
-      const el = svg('path', { d: path, class: `region ${a.kind}-region`, 'data-testid': 'region', 'data-area': a.id, 'data-kind': a.kind });
-      return el;
-    };
-    const seaGroup = svg('g', {}, ...areas.filter((a) => a.kind === 'sea').map((a) => region(a, seaCells.path(a.id))));
-    regions = new Map(areas.filter((a) => a.kind === 'land').map((a) => [a.id, region(a, landCells.path(a.id))]));
-    const landGroup = svg('g', { 'clip-path': `url(#${uid}-land)` }, ...regions.values());
-    regionLayer.replaceChildren(seaGroup, svg('path', { d: landD, class: 'land-base' }), landGroup);
+    // An area whose pack gives its outline is drawn as given, over the generated ones.
+    const region = (a, cellsOf) =>
+      a.shape
+        ? svg('path', { d: pathOf(projection, asOutline(a.shape)), class: `region ${a.kind}-region`, 'data-testid': 'region', 'data-area': a.id, 'data-kind': a.kind, 'data-source': 'pack' })
+        : svg('path', { d: cellsOf.path(a.id), class: `region ${a.kind}-region`, 'data-testid': 'region', 'data-area': a.id, 'data-kind': a.kind, 'data-source': 'generated' });
+    const byShape = (x, y) => Number(Boolean(x[1].getAttribute('data-source') === 'pack')) - Number(Boolean(y[1].getAttribute('data-source') === 'pack'));
+    const seaRegions = areas.filter((a) => a.kind === 'sea').map((a) => [a.id, region(a, seaCells)]).sort(byShape);
+    regions = new Map(areas.filter((a) => a.kind === 'land').map((a) => [a.id, region(a, landCells)]).sort(byShape));
+    const landGroup = svg('g', { 'clip-path': `url(#${uid}-land)` }, ...[...regions.values()].filter((r) => r.getAttribute('data-source') !== 'pack'));
+    const packLand = svg('g', {}, ...[...regions.values()].filter((r) => r.getAttribute('data-source') === 'pack'));
+    regionLayer.replaceChildren(svg('g', {}, ...seaRegions.map(([, r]) => r)), svg('path', { d: landD, class: 'land-base' }), landGroup, packLand);
     const kindOf = (id) => byId.get(id)?.kind;
     drawLinks(project, (a, b) => kindOf(a) !== kindOf(b) ? false : kindOf(a) === 'land' ? !landCells.touches(a, b) : !seaCells.touches(a, b));
     map.setAttribute('data-regions', String(regions.size + seaSites.length));
@@ -290,7 +293,11 @@ function areaView(board) {
     overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
-    key: 'Each land area is tinted by who holds it (its circle ringed when it changed hands this impulse); squares mark sea zones; a counter gives the units of a power in the area; thin lines join areas that border each other across water or distance. Hover for names and units. The area shapes are generated from the areas\' positions on Natural Earth land (the part of the land nearer to each area than to any other): an approximation, not the printed map.',
+    key: `Each land area is tinted by who holds it (its circle ringed when it changed hands this impulse); squares mark sea zones; a counter gives the units of a power in the area; thin lines join areas that border each other across water or distance. Hover for names and units. ${
+      areas.every((a) => a.shape)
+        ? 'The area outlines are the pack\'s own.'
+        : `${areas.some((a) => a.shape) ? 'Areas whose pack gives an outline are drawn with it; the others are' : 'The area shapes are'} generated from the areas\' positions on Natural Earth land (the part of the land nearer to each area than to any other): an approximation, not the printed map.`
+    }`,
     show,
   };
 }

@@ -2,7 +2,7 @@
 // land (served by this server: ./vendor/land-50m.json), and each area drawn as the part of the land (or
 // of the sea) nearer to its position than to any other area of its kind, within a reach of it. The
 // shapes are generated: an approximation of the printed map, which the viewer says.
-import { Delaunay, feature, geoPath, geoProjection } from './vendor/viz.js';
+import { Delaunay, feature, geoArea, geoPath, geoProjection } from './vendor/viz.js';
 
 const lands = new Map();
 /** Natural Earth land as GeoJSON at `scale` ('50m' for a region, '110m' for the world: less to paint), fetched once per page. */
@@ -89,6 +89,18 @@ export function cells(sites, [x0, y0, x1, y1], reach = Infinity) {
       return false;
     },
   };
+}
+
+/**
+ * A pack's outline (GeoJSON Polygon or MultiPolygon) with its rings wound as d3-geo reads them: d3
+ * takes a ring as enclosing the smaller side of the sphere when wound clockwise, while GeoJSON files
+ * (RFC 7946) wind outer rings anticlockwise; an outline that would cover more than half the globe is
+ * turned round.
+ */
+export function asOutline(shape) {
+  if (geoArea(shape) <= 2 * Math.PI) return shape;
+  const flip = (rings) => rings.map((r) => [...r].reverse());
+  return shape.type === 'Polygon' ? { type: 'Polygon', coordinates: flip(shape.coordinates) } : { type: 'MultiPolygon', coordinates: shape.coordinates.map(flip) };
 }
 
 /** The SVG path of `geo` (GeoJSON) under `projection`. */

@@ -222,6 +222,11 @@ export interface BoardArea {
   lat: number;
   /** The country or region it belongs to, where the game has them. */
   group?: string;
+  /**
+   * The area's outline as printed, where a pack gives it: a GeoJSON Polygon or MultiPolygon in
+   * longitude and latitude. A viewer draws it as given; areas without one get a generated shape.
+   */
+  shape?: { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBlitzPack } from '../src/pack/check.ts';
 import { approximationPack } from '../src/pack/bundled.ts';
 import { fresh, load, type Raw } from './support/pack-fixtures.ts';
+import { blitz } from '../src/game.ts';
 
 
 function pathsOf(raw: unknown): string[] {
@@ -246,6 +247,21 @@ describe('broken packs are refused with exact JSON paths', () => {
       `$.map.airRoutes[${raw.map.airRoutes.length - 1}][1]`,
       '$.units.units[0].home',
     ]);
+  });
+
+  it("an area's printed outline: a closed GeoJSON polygon is taken and drawn as given; a ring of three points is refused at its path", () => {
+    const raw = fresh();
+    const london = raw.map.lands.findIndex((l: { id: string }) => l.id === 'london');
+    const square = { type: 'Polygon', coordinates: [[[-3, 51], [1, 51], [1, 54], [-3, 54], [-3, 51]]] };
+    raw.map.lands[london].shape = square;
+    const r = checkBlitzPack(raw);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const pack = { info: { id: 'test', version: '0', fidelity: 'approximation', hash: 'x' }, data: r.data } as never;
+    expect(blitz.board!.layout(pack).areas.find((a) => a.id === 'london')?.shape).toEqual(square);
+    expect(blitz.board!.layout(pack).areas.filter((a) => a.shape)).toHaveLength(1);
+    raw.map.lands[london].shape = { type: 'Polygon', coordinates: [[[-3, 51], [1, 51], [-3, 51]]] };
+    expect(pathsOf(raw)).toEqual([`$.map.lands[${london}].shape.coordinates[0]`]);
   });
 
   it('duplicate ids', () => {

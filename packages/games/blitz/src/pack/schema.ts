@@ -40,6 +40,15 @@ export type Terrain = z.infer<typeof terrainSchema>;
 /** Geographic position of an area's centre, so a map can be drawn. */
 export const positionSchema = z.strictObject({ lon: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) });
 
+const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const ring = z.array(lonLat).min(4);
+/**
+ * An area's outline as printed, for the replay viewer (GeoJSON Polygon or MultiPolygon, longitude and
+ * latitude, rings closed): an official pack traced from the map gives it; without it the viewer
+ * generates a shape around `position` and says so.
+ */
+export const shapeSchema = z.union([z.strictObject({ type: z.literal('Polygon'), coordinates: z.array(ring).min(1) }), z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring).min(1)).min(1) })]);
+
 export const countrySchema = z.strictObject({
   id,
   name: z.string().min(1),
@@ -84,6 +93,7 @@ export const landSchema = z.strictObject({
   coast: z.array(id),
   ports: z.array(portSchema),
   position: positionSchema,
+  shape: shapeSchema.optional(),
   /** A Snowflake marker (1.4): on Snow turns bombing factors against it are reduced. */
   snowflake: z.boolean().optional(),
   /** Who controls it at the start of the full game (1.5, 1.11): a major power, or `neutral`. */
@@ -95,6 +105,7 @@ export const seaSchema = z.strictObject({
   id,
   name: z.string().min(1),
   position: positionSchema,
+  shape: shapeSchema.optional(),
   /** The sea shows a Snow icon (1.4). */
   snow: z.boolean().optional(),
   ...provenance,

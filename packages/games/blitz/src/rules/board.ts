@@ -20,8 +20,8 @@ export const blitzBoard: BoardView<BlitzState, PackFiles> = {
     const map = pack.data.map;
     return {
       areas: [
-        ...map.lands.map((l) => ({ id: l.id, name: l.name, kind: 'land' as const, lon: l.position.lon, lat: l.position.lat, group: l.country })),
-        ...map.seas.map((s) => ({ id: s.id, name: s.name, kind: 'sea' as const, lon: s.position.lon, lat: s.position.lat })),
+        ...map.lands.map((l) => ({ id: l.id, name: l.name, kind: 'land' as const, lon: l.position.lon, lat: l.position.lat, group: l.country, ...(l.shape ? { shape: l.shape } : {}) })),
+        ...map.seas.map((s) => ({ id: s.id, name: s.name, kind: 'sea' as const, lon: s.position.lon, lat: s.position.lat, ...(s.shape ? { shape: s.shape } : {}) })),
       ],
       links: [...map.borders, ...map.seaBorders].map(([a, b]) => [a, b] as [string, string]),
     };
