@@ -8,7 +8,7 @@ import type { Store } from './client.ts';
 import type { ChRow, RowLine } from './records.ts';
 import type { RowTable } from './schema.ts';
 import { ident } from './sql.ts';
-import { countMatches } from './counted.ts';
+import { countMatches, type MatchCopy } from './counted.ts';
 
 /** How hard to try before calling the store unreachable. */
 export interface RetryPolicy {
@@ -69,14 +69,14 @@ export async function insertRows(store: Store, table: RowTable, rows: readonly (
  * retried as an insert is. Counting is safe to repeat, so a retry after an answer lost on the way
  * counts nothing twice.
  */
-export async function countLanded(store: Store, matchIds: readonly string[], retry: RetryPolicy = DEFAULT_RETRY): Promise<void> {
-  if (matchIds.length === 0) return;
+export async function countLanded(store: Store, landed: readonly MatchCopy[], retry: RetryPolicy = DEFAULT_RETRY): Promise<void> {
+  if (landed.length === 0) return;
   for (let attempt = 0; ; attempt++) {
     try {
-      await countMatches(store, matchIds);
+      await countMatches(store, landed);
       return;
     } catch (e) {
-      if (!store.unreachable(e)) throw store.fail(`counting ${matchIds.length} match(es) in the dashboard aggregates`, e);
+      if (!store.unreachable(e)) throw store.fail(`counting ${landed.length} match(es) in the dashboard aggregates`, e);
       if (attempt >= retry.retries) throw e;
       await new Promise((resolve) => setTimeout(resolve, retry.delayMs * 2 ** attempt));
     }

@@ -323,9 +323,9 @@ export function curvePointsFill(db: string): string[] {
  * idempotent ones (`uniqExact` of match ids, as `win_counts` keeps) cost a merge of every match's id at
  * each read. Here copies are filtered before the views instead. The views read `match_facts`, a `Null`
  * table (it keeps nothing), which receives a match only through {@link countMatches} (counted.ts): the
- * writer calls it after a batch's match rows landed, and it inserts, in one statement, each match whose
- * newest stored copy is not yet the one counted, with sign +1, together with the copy counted before
- * (from `counted_matches`), with sign −1. Every aggregate is a sum of `sign`-weighted values, so a
+ * writer calls it after a batch's match rows landed, and it inserts, in one statement, each copy just
+ * landed that is not the one counted, with sign +1, together with the copy counted before (from
+ * `counted_matches`), with sign −1. Every aggregate is a sum of `sign`-weighted values, so a
  * re-played match that ended differently moves from its old figures to its new ones, and a retried
  * insert (same copy) changes nothing. All of it works on ClickHouse 18.16 as on chdb's 26.x: `Null`,
  * `sumState`, `SummingMergeTree((sign))`, `LIMIT 1 BY`, `UNION ALL` in `INSERT ... SELECT`.
@@ -386,11 +386,13 @@ export function dashboardAggregates(db: string): string[] {
   return [
     `CREATE TABLE IF NOT EXISTS ${d}.match_facts (
       ${cols(FACT_COLUMNS)},
-      sign Int8
+      sign Int8,
+      ver UInt32
     ) ENGINE = Null`,
 
-    // The copy of each match that the aggregates hold (the highest `ver`, its end time), ordered by
-    // match id: what countMatches takes back out when a newer copy comes, and what a match page reads.
+    // The copy of each match that the aggregates hold (the highest `ver`: each counting of a match has
+    // the next), ordered by match id: what countMatches takes back out when another copy lands, and
+    // what a match page reads.
     `CREATE TABLE IF NOT EXISTS ${d}.counted_matches (
       ${cols(FACT_COLUMNS)},
       ver UInt32
@@ -399,7 +401,7 @@ export function dashboardAggregates(db: string): string[] {
     SETTINGS index_granularity = 256`,
 
     `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.counted_matches_mv TO ${d}.counted_matches AS
-    SELECT ${FACT_NAMES}, toUInt32(ended_at) AS ver FROM ${d}.match_facts WHERE sign > 0`,
+    SELECT ${FACT_NAMES}, ver FROM ${d}.match_facts WHERE sign > 0`,
 
     // The match list, newest first: `rev_ended` counts down as `ended_at` counts up (18.16 has no
     // descending sorting keys). A copy taken back (sign −1) cancels its row; merges drop the pair.
@@ -480,15 +482,41 @@ export function dashboardAggregates(db: string): string[] {
 }
 
 /**
- * Migration 6, after its tables: count every stored match not counted yet, by its newest copy (the
- * back-fill of a store written before). Running it again adds nothing.
+ * Migration 6, after its tables: count every stored match not counted yet, by the copy a FINAL read
+ * shows (the back-fill of a store written before). A match stored before migration 4 has no curve on
+ * its row; its curve comes from `curve_points`, where migration 4 filed it from its impulse rows.
+ * Running it again adds nothing.
  */
 export function dashboardBackfill(db: string): string[] {
   const d = ident(db);
+  const curves = [
+    ['curve_turns', 'turn'],
+    ['curve_impulses', 'impulse'],
+    ['curve_powers', 'power'],
+    ['curve_scores', 'score'],
+    ['curve_losses', 'loss'],
+    ['curve_control', 'ctrl'],
+    ['curve_units', 'units'],
+  ] as const;
+  // Values go in by position; the old curves' aliases differ from the columns (an alias named as a
+  // column would stand for it everywhere in the query).
+  const select = FACT_COLUMNS.map(([n]) => {
+    const c = curves.find(([col]) => col === n);
+    return c ? `if(length(curve_turns) = 0, old_${c[1]}, ${n})` : n;
+  }).join(', ');
   return [
-    `INSERT INTO ${d}.match_facts (${FACT_NAMES}, sign)
-    SELECT ${FACT_NAMES}, toInt8(1) FROM ${d}.matches
-    WHERE match_id NOT IN (SELECT match_id FROM ${d}.counted_matches)
-    ORDER BY match_id, ended_at DESC LIMIT 1 BY match_id`,
+    `INSERT INTO ${d}.match_facts (${FACT_NAMES}, sign, ver)
+    SELECT ${select}, toInt8(1), toUInt32(1) FROM (
+      SELECT ${FACT_NAMES} FROM ${d}.matches FINAL
+      WHERE match_id NOT IN (SELECT match_id FROM ${d}.counted_matches)
+    ) AS m
+    ALL LEFT JOIN (
+      SELECT match_id, ${curves.map(([, p]) => `groupArray(${p}) AS old_${p}`).join(', ')}
+      FROM (
+        SELECT match_id, turn, impulse, power, score, loss, ctrl, units FROM ${d}.curve_points FINAL
+        WHERE match_id IN (SELECT match_id FROM ${d}.matches WHERE length(curve_turns) = 0)
+      )
+      GROUP BY match_id
+    ) AS c USING match_id`,
   ];
 }
