@@ -364,6 +364,20 @@ describe('service endpoints', () => {
     expect(body).toContain('salient_api_http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/matches",status_code="200"}');
   });
 
+  it("/vendor serves the dashboard's map libraries and Natural Earth land from this server, with an ETag", async () => {
+    const js = await get('/vendor/viz.js');
+    expect(js.status).toBe(200);
+    expect(String(js.headers['content-type'])).toMatch(/javascript/);
+    // An ES module exporting what the maps import.
+    for (const name of ['zoom', 'zoomIdentity', 'select', 'geoPath', 'feature']) expect(String(js.body)).toMatch(new RegExp(`\\b${name}\\b`));
+    const again = await app.inject({ method: 'GET', url: '/vendor/viz.js', headers: { 'if-none-match': String(js.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const land = await get('/vendor/land-50m.json');
+    expect(land.status).toBe(200);
+    expect((land.body as { type: string; objects: Record<string, unknown> }).type).toBe('Topology');
+    expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');
+  });
+
   it('/docs serves the OpenAPI document and its UI from this server', async () => {
     const spec = await get('/docs/json');
     expect(spec.status).toBe(200);

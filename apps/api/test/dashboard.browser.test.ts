@@ -362,6 +362,66 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-whole-map.png') });
   });
 
+  it('the map zooms and pans: wheel, buttons and keys change its scale, fit goes back; the map libraries come from this server', async () => {
+    const id = (outcomes.find((o) => o.scenario === 'B') as MatchOutcome).matchId;
+    const vendorRequests: string[] = [];
+    const onRequest = (r: { url(): string }) => r.url().includes('/vendor/') && vendorRequests.push(r.url());
+    page.on('request', onRequest);
+    try {
+      await open(`#/matches/${id}`);
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(vendorRequests.some((u) => u.startsWith(`${base}/vendor/viz.js`))).toBe(true);
+    const map = page.locator('[data-testid=board]');
+    const content = map.locator('g.zoom-content');
+    const scale = async () => Number(await map.getAttribute('data-zoom'));
+    /** Screen distance between the first two areas (it grows with the zoom) and the size of an area's shape (it stays readable: the same). */
+    const centre = async (i: number) => {
+      const r = (await map.locator('[data-testid=area]').nth(i).boundingBox())!;
+      return [r.x + r.width / 2, r.y + r.height / 2, r.width] as const;
+    };
+    const spread = async () => {
+      const [[x0, y0], [x1, y1]] = [await centre(0), await centre(1)];
+      return Math.hypot(x1 - x0, y1 - y0);
+    };
+    expect(await scale()).toBe(1);
+    const [d1, w1] = [await spread(), (await centre(0))[2]];
+    await page.click('[data-testid=zoom-in]');
+    expect(await scale()).toBeCloseTo(1.6, 3);
+    expect(await spread()).toBeCloseTo(d1 * 1.6, 0);
+    expect((await centre(0))[2]).toBeCloseTo(w1, 1);
+    await page.keyboard.press('+');
+    expect(await scale()).toBeCloseTo(2.56, 3);
+    // The wheel over the map zooms about the pointer.
+    const b = (await map.boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(scale).toBeGreaterThan(2.6);
+    // A drag pans: the content moves by the drag.
+    const before = await content.getAttribute('transform');
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2 - 80, b.y + b.height / 2 - 40, { steps: 4 });
+    await page.mouse.up();
+    expect(await content.getAttribute('transform')).not.toBe(before);
+    // Shift and an arrow pans without stepping the replay.
+    const label = await page.locator('[data-testid=frame-label]').textContent();
+    const panned = await content.getAttribute('transform');
+    await page.keyboard.press('Shift+ArrowLeft');
+    expect(await content.getAttribute('transform')).not.toBe(panned);
+    expect(await page.locator('[data-testid=frame-label]').textContent()).toBe(label);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-zoomed.png') });
+    // Fit goes back to the whole frame; zoom out stops there.
+    await page.click('[data-testid=zoom-fit]');
+    expect(await scale()).toBe(1);
+    expect(await spread()).toBeCloseTo(d1, 1);
+    expect(await page.locator('[data-testid=zoom-out]').isDisabled()).toBe(true);
+    await page.keyboard.press('+');
+    await page.keyboard.press('0');
+    expect(await scale()).toBe(1);
+    expect(foreignRequests).toEqual([]);
+  });
+
   it("an unknown match shows the API's message, not a blank page", async () => {
     await page.goto('about:blank');
     await page.goto(`${base}/#/matches/no-such-match`, { waitUntil: 'domcontentloaded' });

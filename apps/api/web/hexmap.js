@@ -5,6 +5,7 @@
 import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
+import { zoomable } from './zoom.js';
 
 /** User units per grid unit (the distance between neighbouring centres). */
 const K = 30;
@@ -109,7 +110,9 @@ export function hexView(board) {
   const cityLayer = svg('g', { class: 'cities', 'aria-hidden': 'true' });
   const markerLayer = svg('g', { class: 'markers' });
   const unitLayer = svg('g', { class: 'units' });
-  map.append(hexLayer, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer);
+  const content = svg('g', { class: 'zoom-content' });
+  content.append(hexLayer, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer);
+  map.append(content);
 
   // The static map, once.
   const cells = new Map();
@@ -167,6 +170,7 @@ export function hexView(board) {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       map.setAttribute('viewBox', fits[fit]);
+      zoomer.reset();
     });
     fitGroup.append(b);
     return [mode, b];
@@ -270,9 +274,11 @@ export function hexView(board) {
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   const terrainItems = layout.terrains.filter((t) => layout.hexes.some((x) => x.terrain === t.id)).map((t) => ({ name: t.name, colour: terrains.get(t.id).fill }));
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
+  const zoomer = zoomable(map, content);
   return {
     map,
-    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup],
+    stop: zoomer.stop,
+    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
     key: [
       `Hexes are coloured by terrain and tinted by who holds them (outlined when they changed hands this impulse); the red line is the front between the sides. Counters show nation, type and factors, stacked per hex with the first unit on top; small tags mark forts (F) and entrenchments (E); D and U on a counter mark a demoralized or unsupplied unit. Hover a hex for its printed id and contents. `,
       offMap,

@@ -3,6 +3,7 @@ import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
 import { hexView } from './hexmap.js';
+import { zoomable } from './zoom.js';
 
 const WIDTH = 900;
 const MIN_HEIGHT = 320;
@@ -82,8 +83,18 @@ function areaView(board) {
   const areaLayer = svg('g', { class: 'areas' });
   const labelLayer = svg('g', { class: 'area-labels', 'aria-hidden': 'true' });
   const unitLayer = svg('g', { class: 'units' });
-  map.append(linkLayer, areaLayer, labelLayer, unitLayer);
+  // Zoom (zoom.js) scales the links; areas, names and counters keep their size and move to their
+  // zoomed places, so the map stays readable from the whole world down to one area.
+  const content = svg('g', { class: 'zoom-content' });
+  content.append(linkLayer);
+  map.append(content, areaLayer, labelLayer, unitLayer);
   const shapes = new Map();
+  let zt = { k: 1, x: 0, y: 0 };
+  /** Where area `id` is drawn at the current zoom. */
+  const P = (id) => {
+    const p = at.get(id);
+    return p && [zt.x + zt.k * p[0], zt.y + zt.k * p[1]];
+  };
 
   /** Lays the map out for the current fit: positions, links, area shapes and the names that fit. */
   function layout() {
@@ -109,11 +120,10 @@ function areaView(board) {
     }
     areaLayer.replaceChildren();
     for (const a of areas) {
-      const [x, y] = at.get(a.id);
       const shape =
         a.kind === 'sea'
-          ? svg('rect', { x: x - radius * 0.85, y: y - radius * 0.85, width: radius * 1.7, height: radius * 1.7, rx: radius / 2.5, class: 'sea' })
-          : svg('circle', { cx: x, cy: y, r: radius, class: 'land' });
+          ? svg('rect', { width: radius * 1.7, height: radius * 1.7, rx: radius / 2.5, class: 'sea' })
+          : svg('circle', { r: radius, class: 'land' });
       shape.setAttribute('data-testid', 'area');
       shape.setAttribute('data-area', a.id);
       shape.setAttribute('data-kind', a.kind);
@@ -122,16 +132,31 @@ function areaView(board) {
       shapes.set(a.id, { shape, tip, area: a });
       areaLayer.append(shape);
     }
+    place();
+  }
+
+  /** Puts the area shapes and their names where the current zoom has them. */
+  function place() {
+    for (const { shape, area } of shapes.values()) {
+      const [x, y] = P(area.id);
+      if (area.kind === 'sea') {
+        shape.setAttribute('x', (x - radius * 0.85).toFixed(1));
+        shape.setAttribute('y', (y - radius * 0.85).toFixed(1));
+      } else {
+        shape.setAttribute('cx', x.toFixed(1));
+        shape.setAttribute('cy', y.toFixed(1));
+      }
+    }
     // Names where they fit: areas in play first, each below, beside or above its shape, never over another name or shape.
     labelLayer.replaceChildren();
     const taken = areas.flatMap((a) => {
-      const [x, y] = at.get(a.id);
+      const [x, y] = P(a.id);
       const n = stacks.get(a.id) ?? 0;
       return [{ x: x - radius - 1, y: y - radius - 1, w: 2 * radius + 2, h: 2 * radius + 2 }, ...(n ? [{ x: x + radius - 1, y: y - radius - 11, w: n * 15, h: 11 }] : [])];
     });
     const ordered = [...areas].sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
     for (const a of ordered) {
-      const [x, y] = at.get(a.id);
+      const [x, y] = P(a.id);
       if (x < 0 || x > WIDTH || y < 0 || y > mapHeight) continue;
       const w = approxWidth(a.name);
       const spots = [
@@ -158,6 +183,7 @@ function areaView(board) {
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       layout();
       show(shown);
+      zoomer.reset();
     });
     fitGroup.append(b);
     return [mode, b];
@@ -179,7 +205,7 @@ function areaView(board) {
     }
     unitLayer.replaceChildren();
     for (const [area, units] of Object.entries(f.units)) {
-      const p = at.get(area);
+      const p = P(area);
       if (!p) continue;
       const byPower = new Map();
       for (const u of units) byPower.set(u.power, [...(byPower.get(u.power) ?? []), u]);
@@ -201,9 +227,17 @@ function areaView(board) {
 
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   layout();
+  const zoomer = zoomable(map, content, {
+    onZoom: (t) => {
+      zt = { k: t.k, x: t.x, y: t.y };
+      place();
+      show(shown);
+    },
+  });
   return {
     map,
-    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup],
+    stop: zoomer.stop,
+    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
     key: 'Circles are land, coloured by who holds it (ringed when it changed hands this impulse); squares are sea zones; a counter gives the units of a power in the area. Hover for names and units.',
     show,
   };
@@ -280,7 +314,7 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   play.addEventListener('click', toggle);
   slider.addEventListener('input', () => go(Number(slider.value)));
   const onKey = (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return; // shift and an arrow pans the map (zoom.js)
     // Fields and the slider take their own keys (the slider steps through its input event).
     if (e.target instanceof HTMLElement && e.target.closest('input, select, textarea, [contenteditable]')) return;
     const act = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(frames.length - 1), ' ': toggle }[e.key];
@@ -307,9 +341,9 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         label,
         below,
       ),
-      h('div', { class: 'viewer-events' }, h('h3', {}, 'Events of this impulse'), events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses.')),
+      h('div', { class: 'viewer-events' }, h('h3', {}, 'Events of this impulse'), events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses; + and - zoom, 0 fits, shift and an arrow pans (or the wheel and a drag).')),
     ),
   );
   show(0);
-  return { show: go, stop: () => (pause(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
+  return { show: go, stop: () => (pause(), view.stop?.(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
 }
