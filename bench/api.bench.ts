@@ -6,7 +6,7 @@
  * The store is filled with real games: BENCH_SEED_MATCHES (default 1000) Blitz! random-vs-greedy
  * matches of Scenarios A and B played by the local pool, then copied inside ClickHouse under new match
  * ids (and spread over 50 tournaments and earlier end times) until BENCH_MATCHES are stored, with
- * their impulses and events, about 20 000 matches a statement, and then counted in the dashboard
+ * their impulses and events, about 10 000 matches a statement, and then counted in the dashboard
  * aggregates in one statement (`countMatches`, as migration 6 back-fills a store). The API listens on
  * a free port; a load generator in a worker thread keeps BENCH_CONNECTIONS requests in flight
  * (default 8) for BENCH_SECONDS per endpoint (default 5, after 1 s of warm-up) and times each request.
@@ -157,9 +157,9 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
       return c;
     });
     process.stderr.write(`bench: copying the seed rows of ${table} ${copies} times\n`);
-    // About 20 000 matches a statement: one statement for all of them outlasts the client's request
+    // About 10 000 matches a statement: one statement for all of them outlasts the client's request
     // timeout on the Debian server, as the match rows feed the curve view too.
-    const step = Math.max(1, Math.floor(20_000 / seeds));
+    const step = Math.max(1, Math.floor(10_000 / seeds));
     for (let from = 0; from < copies; from += step) {
       const n = Math.min(step, copies - from);
       await t.client.command({

@@ -3,9 +3,11 @@
  * (read-only ad hoc SQL is in `ad-hoc-query.ts`).
  *
  * Results are never mixed across packs or rules versions: every aggregate is grouped by pack hash and
- * rules version as well as by game and scenario. Rows are read with FINAL, so a row sent twice counts
- * once. Only complete matches count: a match's other rows are taken through its `matches` row, which
- * is written last.
+ * rules version as well as by game and scenario. What the dashboard reads often (win rates, lengths,
+ * curves, the match list, a match's own row) comes from the tables of migration 6, which ClickHouse
+ * keeps as matches land and which count each match once (see `countMatches` in counted.ts); the rest,
+ * and those under a time filter, read rows with FINAL, so a row sent twice counts once. Only complete
+ * matches count: a match's other rows are taken through its `matches` row, which is written last.
  *
  * Literal values are escaped (see `sql.ts`) because ClickHouse 18.16 has no query parameters, and the
  * join is `ALL INNER JOIN ... USING` with aliased subqueries, the form both 18.16 and 26.x read the

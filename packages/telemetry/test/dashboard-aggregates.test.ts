@@ -13,6 +13,7 @@ import { InMemorySink } from '@salient/runner';
 import {
   ClickHouseSink,
   countMatches,
+  deliverSpool,
   gameLengths,
   impulseCurves,
   lengthStats,
@@ -33,6 +34,8 @@ import {
 } from '../src/index.ts';
 import { SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
 import { playBlitz, rowsOf, tee } from './support/matches.ts';
+import { writeSpool } from '../src/spool.ts';
+import type { ChRow } from '../src/records.ts';
 
 let root = '';
 let server: TestClickHouseServer | undefined;
@@ -232,6 +235,13 @@ async function resendAndReplay(s: Store, ids: readonly string[]): Promise<void> 
   const cancelled = await copyMatch(s, d, `${d}-again`, { kind: "'cancelled'", ...Object.fromEntries(empty.map((x) => [x, '[]'])), ended_at: 'ended_at - 600' });
   await countMatches(s, [cancelled]);
   await countMatches(s, [await copyMatch(s, d, `${d}-again`)]);
+  // Played again while the server was away, spooled, and delivered from the spool (which counts it).
+  const cols = (await rowsOf(s, `DESCRIBE TABLE ${s.database}.matches`)).map((r) => String(r.name));
+  const times = (c: string) => (c === 'ended_at' || c === 'started_at' ? `toUInt32(${c}) + 300 AS ${c}` : c === 'worker' ? `'spooled' AS ${c}` : c);
+  const [row] = await rowsOf(s, `SELECT ${cols.map(times).join(', ')} FROM ${s.database}.matches FINAL WHERE match_id = '${b}'`);
+  const dir = join(root, `spool-replay-${s.database}`);
+  await writeSpool(dir, b, [{ table: 'matches', row: row as ChRow }]);
+  expect((await deliverSpool(s, dir)).delivered).toEqual([b]);
 }
 
 describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
@@ -245,9 +255,9 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       expect(f.read.list.total).toBe(8);
       const before = f.read;
       await resendAndReplay(s, ids);
-      // There are copies now: a count over the rows would be wrong.
-      const [n] = await rowsOf(s, `SELECT count() AS rows, uniqExact(match_id) AS matches FROM ${s.database}.matches`);
-      expect([Number(n!.rows) > 9, Number(n!.matches)]).toEqual([true, 9]);
+      // (The copies may be merged away already: merges keep the copy landed last, as the figures do.)
+      const [n] = await rowsOf(s, `SELECT uniqExact(match_id) AS matches FROM ${s.database}.matches`);
+      expect(Number(n!.matches)).toBe(9);
       f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(9);
