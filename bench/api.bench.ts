@@ -6,12 +6,18 @@
  * The store is filled with real games: BENCH_SEED_MATCHES (default 1000) Blitz! random-vs-greedy
  * matches of Scenarios A and B played by the local pool, then copied inside ClickHouse under new match
  * ids (and spread over 50 tournaments and earlier end times) until BENCH_MATCHES are stored, with
- * their impulses and events. The API listens on a free port; a load generator in a worker thread
- * keeps BENCH_CONNECTIONS requests in flight (default 8) for BENCH_SECONDS per endpoint (default 5,
- * after 1 s of warm-up) and times each request.
+ * their impulses and events, about 10 000 matches a statement, and then counted in the dashboard
+ * aggregates in one statement (`countMatches`, as migration 6 back-fills a store). The API listens on
+ * a free port; a load generator in a worker thread keeps BENCH_CONNECTIONS requests in flight
+ * (default 8) for BENCH_SECONDS per endpoint (default 5, after 1 s of warm-up) and times each request.
+ *
+ * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
+ * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
+ * merging `uniqExact` states, lengths and the match list with FINAL over the matches, curves averaged
+ * over `curve_points` FINAL, one match read from the matches table. BENCH_BEFORE=0 leaves them out.
  *
  *   npm run bench:api
- *   BENCH_MATCHES=20000 BENCH_SECONDS=3 BENCH_STORES=embedded npm run bench:api   # quicker
+ *   BENCH_SEED_MATCHES=200 BENCH_SECONDS=3 BENCH_STORES=embedded BENCH_RESULTS=none npm run bench:api   # quicker
  *
  * Environment: BENCH_STORES (`embedded,server`), BENCH_RESULTS (markdown file to update, default
  * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out).
@@ -21,10 +27,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@salient/api';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
-import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import { countMatches, openTelemetry, type Telemetry } from '@salient/telemetry';
 import { envInt, machine, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -72,6 +79,65 @@ function load(url: string, connections: number, ms: number): Promise<{ latencies
   });
 }
 
+/** The reads as they were before migration 6 (SQL of queries.ts then), by the endpoint they served. */
+const BEFORE: { path: string; sql: (db: string, matchId: string) => string[] }[] = [
+  {
+    path: '/before/win-rates',
+    sql: (db) => [
+      `SELECT game, scenario, pack_id, pack_hash, rules_version, side, bot, sum(games) AS games, sum(wins) AS wins, sum(losses) AS losses, sum(draws) AS draws
+       FROM ${db}.win_counts GROUP BY game, scenario, pack_id, pack_hash, rules_version, side, bot ORDER BY game, scenario, pack_id, pack_hash, rules_version, side, bot`,
+    ],
+  },
+  {
+    path: '/before/lengths',
+    sql: (db) => [
+      `SELECT game, scenario, pack_id, pack_hash, rules_version, metric, value, count() AS n FROM ${db}.matches FINAL
+       ARRAY JOIN ['turns', 'impulses', 'decisions'] AS metric, [turns, impulses, decisions] AS value WHERE kind IN ('completed', 'adjudicated')
+       GROUP BY game, scenario, pack_id, pack_hash, rules_version, metric, value ORDER BY game, scenario, pack_id, pack_hash, rules_version, metric, value`,
+    ],
+  },
+  {
+    path: '/before/curves?scenario=A',
+    sql: (db) => [
+      `SELECT game, scenario, pack_id, pack_hash, rules_version, turn, impulse, power, count() AS matches, avg(score), avg(loss), avg(ctrl), avgIf(units, units >= 0), countIf(units >= 0)
+       FROM ${db}.curve_points FINAL WHERE scenario = 'A'
+       GROUP BY game, scenario, pack_id, pack_hash, rules_version, turn, impulse, power ORDER BY game, scenario, pack_id, pack_hash, rules_version, turn, impulse, power`,
+    ],
+  },
+  {
+    path: '/before/matches?limit=50',
+    sql: (db) => [
+      `SELECT count() AS n FROM ${db}.matches FINAL`,
+      `SELECT match_id, tournament, game, scenario, pack_id, pack_hash, rules_version, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
+              turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash, toUnixTimestamp(ended_at) AS ended_s
+       FROM ${db}.matches FINAL ORDER BY ended_at DESC, match_id LIMIT 50`,
+    ],
+  },
+  {
+    path: '/before/match',
+    sql: (db, id) => [
+      `SELECT match_id, tournament, game, scenario, pack_id, pack_hash, rules_version, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
+              turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash
+       FROM ${db}.matches PREWHERE match_id = '${id}' LIMIT 1`,
+      `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash FROM ${db}.impulses FINAL WHERE match_id = '${id}' ORDER BY seq`,
+      `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
+              combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results FROM ${db}.events FINAL WHERE match_id = '${id}' ORDER BY seq`,
+    ],
+  },
+];
+
+/** Routes of the bench's app serving the reads as they were before migration 6 (their rows, unshaped). */
+function beforeRoutes(app: FastifyInstance, t: Telemetry, matchId: string): void {
+  for (const b of BEFORE) {
+    app.get(b.path.split('?')[0]!, async () => {
+      const out = [];
+      // Straight to the client, as queries.ts reads (t.query checks ad hoc SQL first).
+      for (const query of b.sql(t.database, matchId)) out.push(await (await t.client.query({ query, format: 'JSONEachRow' })).json());
+      return out;
+    });
+  }
+}
+
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** Copy the seed matches (ids without `~`) under new ids until `target` matches are stored. */
@@ -91,15 +157,19 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
       return c;
     });
     process.stderr.write(`bench: copying the seed rows of ${table} ${copies} times\n`);
-    // Ten copies per statement: one statement for all of them outlasts the client's request timeout
-    // on the Debian server once the match rows feed the curve view too.
-    for (let from = 0; from < copies; from += 10) {
-      const n = Math.min(10, copies - from);
+    // About 10 000 matches a statement: one statement for all of them outlasts the client's request
+    // timeout on the Debian server, as the match rows feed the curve view too.
+    const step = Math.max(1, Math.floor(10_000 / seeds));
+    for (let from = 0; from < copies; from += step) {
+      const n = Math.min(step, copies - from);
       await t.client.command({
         query: `INSERT INTO ${db}.${table} (${cols.join(', ')}) SELECT ${exprs.join(', ')} FROM ${db}.${table} ARRAY JOIN arrayMap(i -> i + ${from + 1}, range(${n})) AS k WHERE match_id NOT LIKE '%~%'`,
       });
     }
   }
+  const counting = performance.now();
+  const counted = await countMatches(t);
+  process.stderr.write(`bench: ${counted.added} copies counted in the dashboard aggregates in ${((performance.now() - counting) / 1000).toFixed(1)} s\n`);
   const stored = Number((await t.query(`SELECT count() AS n FROM ${db}.matches`)).rows[0]?.n ?? 0);
   if (stored < target) throw new Error(`bench: ${stored} matches stored after copying, fewer than ${target}`);
   return stored;
@@ -114,11 +184,13 @@ async function fill(t: Telemetry, seedMatches: number, target: number): Promise<
   const started = performance.now();
   const r = await runLocalTournament({ plan, threads: 2, telemetry: t });
   process.stderr.write(`bench: ${r.played} seed matches played and stored in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const copying = performance.now();
   const stored = await multiply(t, target);
+  process.stderr.write(`bench: ${stored} matches stored in ${((performance.now() - copying) / 1000).toFixed(1)} s\n`);
   return { stored, matchId: plan.matches.find((m) => m.scenario === 'B')!.id, tournament: 'bench-api-7' };
 }
 
-async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number }, tmp: string) {
+async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number; before: boolean }, tmp: string) {
   let stop = async () => {};
   let t: Telemetry;
   if (kind === 'embedded') t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-e') });
@@ -131,6 +203,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
   try {
     const { stored, matchId, tournament } = await fill(t, o.seedMatches, o.target);
     const app = await buildApp({ telemetry: t, processMetrics: false });
+    if (o.before) beforeRoutes(app, t, matchId);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     // A cursor that starts where offset 50000 does, for the keyset page.
@@ -147,6 +220,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       '/api/matches?limit=50&offset=50000',
       ...(deep.next ? [`/api/matches?limit=50&after=${deep.next}`] : []),
       `/api/matches/${matchId}`,
+      ...(o.before ? BEFORE.map((b) => b.path) : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,
@@ -159,7 +233,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
         const r = await load(base + e, o.connections, o.seconds * 1000);
         const sorted = [...r.latencies].sort((a, b) => a - b);
         figures.push({ endpoint: e, requests: sorted.length, errors: r.errors, perSec: sorted.length / o.seconds, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), bytes: r.bytes });
-        process.stderr.write(`bench: ${kind} ${e}: ${(sorted.length / o.seconds).toFixed(1)} req/s, p95 ${quantile(sorted, 0.95).toFixed(1)} ms${r.errors ? `, ${r.errors} errors, the first: ${r.firstError}` : ''}\n`);
+        process.stderr.write(`bench: ${kind} ${e}: ${(sorted.length / o.seconds).toFixed(1)} req/s, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms${r.errors ? `, ${r.errors} errors, the first: ${r.firstError}` : ''}\n`);
       }
     } finally {
       await app.close();
@@ -176,12 +250,13 @@ async function main(): Promise<void> {
   const seedMatches = envInt('BENCH_SEED_MATCHES', 1000);
   const seconds = envInt('BENCH_SECONDS', 5);
   const connections = envInt('BENCH_CONNECTIONS', 8);
+  const before = process.env.BENCH_BEFORE !== '0';
   const stores = (process.env.BENCH_STORES ?? 'embedded,server').split(',').map((s) => s.trim()) as ('embedded' | 'server')[];
   for (const s of stores) if (s !== 'embedded' && s !== 'server') throw new Error(`BENCH_STORES: '${s}' is neither embedded nor server`);
   const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-api-'));
   const results = [];
   try {
-    for (const kind of stores) results.push(await benchStore(kind, { seedMatches, target, seconds, connections }, join(tmp, kind)));
+    for (const kind of stores) results.push(await benchStore(kind, { seedMatches, target, seconds, connections, before }, join(tmp, kind)));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -192,7 +267,8 @@ async function main(): Promise<void> {
     `### Dashboard API reads · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
     '',
     `bench/api.bench.ts: ${seedMatches} real Blitz A/B matches (random vs greedy) copied to ${target} stored matches with their impulses and events; ` +
-      `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms.`,
+      `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms. ` +
+      '`/before/...`: the same reads as they were before migration 6, in the same run.',
     '',
     ...results.flatMap((r) => [
       `**${r.kind === 'embedded' ? 'Embedded store (chdb)' : 'ClickHouse server (Debian clickhouse-server)'}**, ${r.stored} matches:`,

@@ -9,6 +9,7 @@ export { telemetryConfigFromEnv, describeConfig, splitCredentials, withoutUrlCre
 export { openStore, lockHolder, type Store, type ReadOnlyAccess } from './client.ts';
 export { migrate, appliedMigrations, MIGRATIONS, SCHEMA_VERSION, type Migration, type MigrationReport, type AppliedMigration } from './migrations.ts';
 export { ROW_TABLES, type RowTable } from './schema.ts';
+export { countMatches, copyOf, type CountReport, type CountingStore, type MatchCopy } from './counted.ts';
 export { ClickHouseSink, type SinkOptions } from './sink.ts';
 export { RemoteSink, serveSink, type LinesSink, type RemoteSinkOptions, type ServedSink, type SinkPort, type DrainableSink } from './remote-sink.ts';
 export { DEFAULT_EVENT_CLASSES, UNKNOWN_BOT, sampled, replayOf, eventData, type StoredReplayColumns, type StoredEventColumns, type EncodedRows, type EventClasses, type SidesLookup } from './records.ts';

@@ -1,12 +1,14 @@
 /**
  * Inserting rows, retrying while the server cannot be reached. A retry may repeat an insert that in
  * fact landed (the connection can drop after the server committed); that is safe because every row
- * has a deterministic key in a ReplacingMergeTree, and reads use FINAL.
+ * has a deterministic key in a ReplacingMergeTree, and reads use FINAL or the aggregates of migration 6,
+ * which count each match once whatever number of copies landed (see counted.ts).
  */
 import type { Store } from './client.ts';
 import type { ChRow, RowLine } from './records.ts';
 import type { RowTable } from './schema.ts';
 import { ident } from './sql.ts';
+import { countMatches, type MatchCopy } from './counted.ts';
 
 /** How hard to try before calling the store unreachable. */
 export interface RetryPolicy {
@@ -56,6 +58,25 @@ export async function insertRows(store: Store, table: RowTable, rows: readonly (
     } catch (e) {
       if (deadline?.aborted) throw new StoreTimeoutError(`inserting ${rows.length} row(s) into ${store.database}.${table}`, timeoutMs!);
       if (!store.unreachable(e)) throw store.fail(`inserting ${rows.length} row(s) into ${store.database}.${table}`, e);
+      if (attempt >= retry.retries) throw e;
+      await new Promise((resolve) => setTimeout(resolve, retry.delayMs * 2 ** attempt));
+    }
+  }
+}
+
+/**
+ * After match rows landed: count those matches in the dashboard's aggregates ({@link countMatches}),
+ * retried as an insert is. Counting is safe to repeat, so a retry after an answer lost on the way
+ * counts nothing twice.
+ */
+export async function countLanded(store: Store, landed: readonly MatchCopy[], retry: RetryPolicy = DEFAULT_RETRY): Promise<void> {
+  if (landed.length === 0) return;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await countMatches(store, landed);
+      return;
+    } catch (e) {
+      if (!store.unreachable(e)) throw store.fail(`counting ${landed.length} match(es) in the dashboard aggregates`, e);
       if (attempt >= retry.retries) throw e;
       await new Promise((resolve) => setTimeout(resolve, retry.delayMs * 2 ** attempt));
     }

@@ -3,9 +3,11 @@
  * (read-only ad hoc SQL is in `ad-hoc-query.ts`).
  *
  * Results are never mixed across packs or rules versions: every aggregate is grouped by pack hash and
- * rules version as well as by game and scenario. Rows are read with FINAL, so a row sent twice counts
- * once. Only complete matches count: a match's other rows are taken through its `matches` row, which
- * is written last.
+ * rules version as well as by game and scenario. What the dashboard reads often (win rates, lengths,
+ * curves, the match list, a match's own row) comes from the tables of migration 6, which ClickHouse
+ * keeps as matches land and which count each match once (see `countMatches` in counted.ts); the rest,
+ * and those under a time filter, read rows with FINAL, so a row sent twice counts once. Only complete
+ * matches count: a match's other rows are taken through its `matches` row, which is written last.
  *
  * Literal values are escaped (see `sql.ts`) because ClickHouse 18.16 has no query parameters, and the
  * join is `ALL INNER JOIN ... USING` with aliased subqueries, the form both 18.16 and 26.x read the
@@ -146,8 +148,8 @@ function epochSeconds(d: Date, name: string): number {
   return Math.floor(ms / 1000);
 }
 
-/** Whether a filter needs the match rows themselves (the win-count view keeps neither tournaments nor times). */
-const needsMatchRows = (f: TelemetryFilter): boolean => f.tournament !== undefined || f.from !== undefined || f.to !== undefined;
+/** Whether a filter needs the match rows themselves (the aggregates of migration 6 keep no times). */
+const needsMatchRows = (f: TelemetryFilter): boolean => f.from !== undefined || f.to !== undefined;
 
 const where = (c: readonly string[]): string => (c.length ? `WHERE ${c.join(' AND ')}` : '');
 
@@ -170,24 +172,26 @@ const key = (r: Raw): ScenarioKey => ({
 const SCENARIO_COLUMNS = 'game, scenario, pack_id, pack_hash, rules_version';
 
 /**
- * Games, wins, losses and draws by scenario, side and bot: from the `win_counts` view, or, for one
- * tournament or a time range (which the view does not keep), from the match rows themselves.
+ * Games, wins, losses and draws by scenario, side and bot: from `win_totals` (migration 6: each match
+ * counted once, by tournament, kept by ClickHouse as matches land), or, for a time range (which the
+ * aggregates do not keep), from the match rows themselves.
  */
 export async function winRates(store: Store, filter: TelemetryFilter = {}): Promise<WinRateRow[]> {
   const db = ident(store.database);
   const source =
     !needsMatchRows(filter)
-      ? `SELECT ${SCENARIO_COLUMNS}, side, bot, sum(games) AS games, sum(wins) AS wins, sum(losses) AS losses, sum(draws) AS draws
-         FROM ${db}.win_counts ${where(conditions(filter, 'bot'))}`
-      : `SELECT ${SCENARIO_COLUMNS}, side, bot, count() AS games,
-                countIf(outcome = 'win') AS wins, countIf(outcome = 'loss') AS losses, countIf(outcome = 'draw') AS draws
+      ? `SELECT ${SCENARIO_COLUMNS}, side, bot, sumMerge(games) AS n_games, sumMerge(wins) AS n_wins, sumMerge(losses) AS n_losses, sumMerge(draws) AS n_draws
+         FROM ${db}.win_totals ${where(conditions(filter, 'bot'))}`
+      : `SELECT ${SCENARIO_COLUMNS}, side, bot, count() AS n_games,
+                countIf(outcome = 'win') AS n_wins, countIf(outcome = 'loss') AS n_losses, countIf(outcome = 'draw') AS n_draws
          FROM ${db}.matches FINAL ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
          ${where(conditions(filter, 'bot'))}`;
-  const raw = await rows<Raw>(store, 'reading win rates', `${source} GROUP BY ${SCENARIO_COLUMNS}, side, bot ORDER BY ${SCENARIO_COLUMNS}, side, bot`);
+  // A group whose matches were all re-counted elsewhere (a re-played match that changed hands) sums to 0.
+  const raw = await rows<Raw>(store, 'reading win rates', `${source} GROUP BY ${SCENARIO_COLUMNS}, side, bot HAVING n_games > 0 ORDER BY ${SCENARIO_COLUMNS}, side, bot`);
   return raw.map((r) => {
-    const games = Number(r.games);
-    const wins = Number(r.wins);
-    return { ...key(r), side: String(r.side), bot: String(r.bot), games, wins, losses: Number(r.losses), draws: Number(r.draws), winRate: games ? wins / games : 0 };
+    const games = Number(r.n_games);
+    const wins = Number(r.n_wins);
+    return { ...key(r), side: String(r.side), bot: String(r.bot), games, wins, losses: Number(r.n_losses), draws: Number(r.n_draws), winRate: games ? wins / games : 0 };
   });
 }
 
@@ -276,16 +280,18 @@ export async function firstMovers(store: Store, filter: TelemetryFilter = {}): P
 export async function gameLengths(store: Store, filter: TelemetryFilter = {}): Promise<GameLengthRow[]> {
   const db = ident(store.database);
   const c = [...conditions(filter, 'bots'), `kind IN (${LENGTH_KINDS.map(str).join(', ')})`];
-  const raw = await rows<Raw>(
-    store,
-    'reading game lengths',
-    `SELECT ${SCENARIO_COLUMNS}, metric, value, count() AS n
-     FROM ${db}.matches FINAL
-     ARRAY JOIN ['turns', 'impulses', 'decisions'] AS metric, [turns, impulses, decisions] AS value
-     ${where(c)}
-     GROUP BY ${SCENARIO_COLUMNS}, metric, value
-     ORDER BY ${SCENARIO_COLUMNS}, metric, value`,
-  );
+  // From `length_totals` (migration 6: each match counted once, kept by ClickHouse), unless the filter
+  // names a time range, which only the match rows keep.
+  const sql = !needsMatchRows(filter)
+    ? `SELECT ${SCENARIO_COLUMNS}, metric, value, sumMerge(n) AS n_matches
+       FROM ${db}.length_totals ${where(conditions(filter, 'bots'))}
+       GROUP BY ${SCENARIO_COLUMNS}, metric, value HAVING n_matches > 0`
+    : `SELECT ${SCENARIO_COLUMNS}, metric, value, count() AS n_matches
+       FROM ${db}.matches FINAL
+       ARRAY JOIN ['turns', 'impulses', 'decisions'] AS metric, [turns, impulses, decisions] AS value
+       ${where(c)}
+       GROUP BY ${SCENARIO_COLUMNS}, metric, value`;
+  const raw = await rows<Raw>(store, 'reading game lengths', `${sql} ORDER BY ${SCENARIO_COLUMNS}, metric, value`);
   // Distinct lengths are few, so exact statistics come from (value, count) pairs without shipping every match.
   const groups = new Map<string, { key: ScenarioKey; metric: GameLengthRow['metric']; values: [number, number][] }>();
   for (const r of raw) {
@@ -294,7 +300,7 @@ export async function gameLengths(store: Store, filter: TelemetryFilter = {}): P
     const id = JSON.stringify([k, metric]);
     let g = groups.get(id);
     if (!g) groups.set(id, (g = { key: k, metric, values: [] }));
-    g.values.push([Number(r.value), Number(r.n)]);
+    g.values.push([Number(r.value), Number(r.n_matches)]);
   }
   return [...groups.values()].map(({ key: k, metric, values }) => ({ ...k, metric, ...lengthStats(values) }));
 }
@@ -324,34 +330,39 @@ export function lengthStats(values: readonly (readonly [number, number])[]): Omi
 }
 
 /**
- * Mean score, losses and control by power at each (turn, impulse), by scenario: from `curve_points`
- * (migration 4), where each complete match's curve is filed under its scenario with its bots,
- * tournament and end time, so every filter applies there without a join.
+ * Mean score, losses and control by power at each (turn, impulse), by scenario: from `curve_totals`
+ * (migration 6: sums over each match counted once, kept by ClickHouse as matches land), or, for a time
+ * range, from `curve_points` (migration 4), where each complete match's curve is filed under its
+ * scenario with its bots, tournament and end time.
  */
 export async function impulseCurves(store: Store, filter: TelemetryFilter = {}): Promise<ImpulseCurveRow[]> {
   const db = ident(store.database);
-  const raw = await rows<Raw>(
-    store,
-    'reading impulse curves',
-    // FINAL leaves one row per match, impulse and power, so count() counts matches.
-    `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, count() AS matches,
-            avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control,
-            avgIf(units, units >= 0) AS mean_units, countIf(units >= 0) AS with_units
-     FROM ${db}.curve_points FINAL
-     ${where(conditions(filter, 'bots', db))}
-     GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power
-     ORDER BY ${SCENARIO_COLUMNS}, turn, impulse, power`,
-  );
+  const sql = !needsMatchRows(filter)
+    ? `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, sumMerge(matches) AS n_matches,
+              sumMerge(score) / n_matches AS mean_score, sumMerge(loss) / n_matches AS mean_losses, sumMerge(ctrl) / n_matches AS mean_control,
+              sumMerge(with_units) AS n_units, if(n_units > 0, sumMerge(units) / n_units, 0) AS mean_units
+       FROM ${db}.curve_totals
+       ${where(conditions(filter, 'bots'))}
+       GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power
+       HAVING n_matches > 0`
+    : // FINAL leaves one row per match, impulse and power, so count() counts matches.
+      `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, count() AS n_matches,
+              avg(score) AS mean_score, avg(loss) AS mean_losses, avg(ctrl) AS mean_control,
+              avgIf(units, units >= 0) AS mean_units, countIf(units >= 0) AS n_units
+       FROM ${db}.curve_points FINAL
+       ${where(conditions(filter, 'bots', db))}
+       GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power`;
+  const raw = await rows<Raw>(store, 'reading impulse curves', `${sql} ORDER BY ${SCENARIO_COLUMNS}, turn, impulse, power`);
   return raw.map((r) => ({
     ...key(r),
     turn: Number(r.turn),
     impulse: Number(r.impulse),
     power: String(r.power),
-    matches: Number(r.matches),
+    matches: Number(r.n_matches),
     meanScore: Number(r.mean_score),
     meanLosses: Number(r.mean_losses),
     meanControl: Number(r.mean_control),
-    ...(Number(r.with_units) > 0 ? { meanUnits: Number(r.mean_units) } : {}),
+    ...(Number(r.n_units) > 0 ? { meanUnits: Number(r.mean_units) } : {}),
   }));
 }
 
@@ -531,7 +542,7 @@ export async function matchEvents(store: Store, matchId: string): Promise<Stored
     `reading the events of match ${matchId}`,
     `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
             combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results
-     FROM ${ident(store.database)}.events FINAL WHERE match_id = ${str(matchId)} ORDER BY seq`,
+     FROM ${ident(store.database)}.events FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => {
     const data = eventData(r);
@@ -608,7 +619,12 @@ function summary(r: Raw): MatchSummary {
   };
 }
 
-/** A page of stored matches, newest first, with how many match the filter in all. */
+/**
+ * A page of stored matches, newest first, with how many match the filter in all: from `match_list`
+ * (migration 6), which holds each counted match once, sorted newest first, so a page is a read of the
+ * sort key from the cursor on and of the granules that hold its rows, never a FINAL merge of the table.
+ * A re-played match shows once, at its newest copy's end time.
+ */
 export async function listMatches(store: Store, filter: TelemetryFilter = {}, page: MatchPage = {}): Promise<MatchList> {
   const limit = page.limit ?? 50;
   const offset = page.offset ?? 0;
@@ -616,21 +632,86 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   if (!Number.isInteger(offset) || offset < 0) throw new SalientError('BAD_ARGUMENT', `offset must be a whole number of at least 0; got ${offset}.`);
   const db = ident(store.database);
   const c = conditions(filter, 'bots');
-  const [count] = await rows<Raw>(store, 'counting matches', `SELECT count() AS n FROM ${db}.matches FINAL ${where(c)}`);
+  // A copy taken back (sign -1) cancels its row, so the count is a sum of signs.
+  const totalOf = `(SELECT sum(sign) FROM ${db}.match_list ${where(c)})`;
   if (page.after !== undefined) {
     // Keyset paging: the rows after the cursor's, in the list's order (newest first, then by id).
     const { endedAt, matchId } = decodeCursor(page.after);
-    c.push(`(ended_at < toDateTime(${num(endedAt)}) OR (ended_at = toDateTime(${num(endedAt)}) AND match_id > ${str(matchId)}))`);
+    const rev = num(REV - endedAt);
+    c.push(`rev_ended >= ${rev} AND (rev_ended > ${rev} OR match_id > ${str(matchId)})`);
   }
+  const { keys, total } = offset > 0 ? await listKeysAfterSkip(store, c, limit, offset, totalOf) : await listKeys(store, c, limit, totalOf);
+  if (keys.length === 0) return { total, matches: [] };
+  const revs = keys.map((k) => k.rev);
   const raw = await rows<Raw>(
     store,
     'listing matches',
-    `SELECT ${SUMMARY_COLUMNS}, toUnixTimestamp(ended_at) AS ended_s FROM ${db}.matches FINAL ${where(c)}
-     ORDER BY ended_at DESC, match_id LIMIT ${num(limit)} OFFSET ${num(offset)}`,
+    `SELECT ${SUMMARY_COLUMNS}, rev_ended FROM ${db}.match_list
+     PREWHERE rev_ended >= ${num(Math.min(...revs))} AND rev_ended <= ${num(Math.max(...revs))} AND match_id IN (${keys.map((k) => str(k.id)).join(', ')}) AND sign > 0
+     LIMIT 1 BY rev_ended, match_id`,
   );
-  const last = raw.at(-1);
-  const next = raw.length === limit && last ? encodeCursor(Number(last.ended_s), String(last.match_id)) : undefined;
-  return { total: Number(count?.n ?? 0), matches: raw.map(summary), ...(next ? { next } : {}) };
+  const byKey = new Map(raw.map((r) => [`${Number(r.rev_ended)} ${String(r.match_id)}`, r]));
+  const found = keys.flatMap((k): Raw[] => {
+    const r = byKey.get(`${k.rev} ${k.id}`);
+    return r ? [r] : [];
+  });
+  const last = keys.at(-1);
+  const next = keys.length === limit && last ? encodeCursor(REV - last.rev, last.id) : undefined;
+  return { total, matches: found.map(summary), ...(next ? { next } : {}) };
+}
+
+/** `rev_ended` is this minus the end time (see `match_list` in schema.ts). */
+const REV = 4294967295;
+
+interface ListKey {
+  rev: number;
+  id: string;
+}
+
+/**
+ * The first `limit` keys of the list under conditions `c`: the sort key alone, in order, with the signs
+ * added up here (a cancelled pair sits side by side), asking for more while cancelled pairs leave the
+ * page short; and the count of the whole list (`totalOf`), asked in the same query.
+ */
+async function listKeys(store: Store, c: readonly string[], limit: number, totalOf: string): Promise<{ keys: ListKey[]; total: number }> {
+  const db = ident(store.database);
+  for (let fetch = limit + 8; ; fetch *= 4) {
+    const raw = await rows<Raw>(
+      store,
+      'listing matches',
+      `SELECT rev_ended, match_id, sign, ${totalOf} AS total FROM ${db}.match_list ${where(c)} ORDER BY rev_ended, match_id LIMIT ${num(fetch)}`,
+    );
+    const keys: (ListKey & { sign: number })[] = [];
+    for (const r of raw) {
+      const k = { rev: Number(r.rev_ended), id: String(r.match_id), sign: Number(r.sign) };
+      const prev = keys.at(-1);
+      if (prev && prev.rev === k.rev && prev.id === k.id) prev.sign += k.sign;
+      else keys.push(k);
+    }
+    // The last key may have more rows past the fetch: only keys before it are settled, unless all came.
+    const complete = raw.length < fetch;
+    const settled = keys.slice(0, complete ? keys.length : -1).filter((k) => k.sign > 0);
+    if (settled.length >= limit || complete) {
+      const total = raw[0] ? Number(raw[0].total) : await listTotal(store, totalOf);
+      return { keys: settled.slice(0, limit).map(({ rev, id }) => ({ rev, id })), total };
+    }
+  }
+}
+
+/** Keys `offset` to `offset + limit` of the list: every key up to there is summed (an offset costs what it skips). */
+async function listKeysAfterSkip(store: Store, c: readonly string[], limit: number, offset: number, totalOf: string): Promise<{ keys: ListKey[]; total: number }> {
+  const raw = await rows<Raw>(
+    store,
+    'listing matches',
+    `SELECT rev_ended, match_id FROM ${ident(store.database)}.match_list ${where(c)}
+     GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT ${num(limit)} OFFSET ${num(offset)}`,
+  );
+  return { keys: raw.map((r) => ({ rev: Number(r.rev_ended), id: String(r.match_id) })), total: await listTotal(store, totalOf) };
+}
+
+async function listTotal(store: Store, totalOf: string): Promise<number> {
+  const [r] = await rows<Raw>(store, 'counting matches', `SELECT ${totalOf} AS n`);
+  return Number(r?.n ?? 0);
 }
 
 /** A page of the match list: `limit` rows (default 50), after skipping `offset`, after the row `after` names. */
@@ -673,8 +754,14 @@ function decodeCursor(cursor: string): { endedAt: number; matchId: string } {
 
 /** One stored match's summary; undefined when no match of that id is stored. */
 export async function matchSummary(store: Store, matchId: string): Promise<MatchSummary | undefined> {
-  // No FINAL, as in matchReplay: copies of a match row agree on everything but where and when it was played.
-  const [r] = await rows<Raw>(store, `reading match ${matchId}`, `SELECT ${SUMMARY_COLUMNS} FROM ${ident(store.database)}.matches PREWHERE match_id = ${str(matchId)} LIMIT 1`);
+  const db = ident(store.database);
+  // The copy counted in the aggregates, from `counted_matches`, ordered by match id (migration 6).
+  // PREWHERE: ClickHouse 18.16 otherwise reads every column of the granules the key selects before
+  // filtering (a tenth of a second on the impulses of 100 000 matches under FINAL).
+  const [c] = await rows<Raw>(store, `reading match ${matchId}`, `SELECT ${SUMMARY_COLUMNS} FROM ${db}.counted_matches PREWHERE match_id = ${str(matchId)} ORDER BY ver DESC LIMIT 1`);
+  if (c) return summary(c);
+  // A match not counted (yet): no FINAL, as in matchReplay: copies of a match row agree on everything but where and when it was played.
+  const [r] = await rows<Raw>(store, `reading match ${matchId}`, `SELECT ${SUMMARY_COLUMNS} FROM ${db}.matches PREWHERE match_id = ${str(matchId)} LIMIT 1`);
   return r ? summary(r) : undefined;
 }
 
@@ -699,7 +786,7 @@ export async function matchImpulses(store: Store, matchId: string): Promise<Stor
     store,
     `reading the impulses of match ${matchId}`,
     `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash
-     FROM ${ident(store.database)}.impulses FINAL WHERE match_id = ${str(matchId)} ORDER BY seq`,
+     FROM ${ident(store.database)}.impulses FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => ({
     seq: Number(r.seq),

@@ -314,3 +314,209 @@ export function curvePointsFill(db: string): string[] {
     ) AS m USING match_id`,
   ];
 }
+
+/**
+ * Migration 6: what the dashboard reads often, kept up to date by ClickHouse and counted once per match.
+ *
+ * A materialized view sees every block inserted into its source, so a view on `matches` would count a
+ * match sent twice (a retried insert, a re-played match) twice, unless its states were idempotent; the
+ * idempotent ones (`uniqExact` of match ids, as `win_counts` keeps) cost a merge of every match's id at
+ * each read. Here copies are filtered before the views instead. The views read `match_facts`, a `Null`
+ * table (it keeps nothing), which receives a match only through {@link countMatches} (counted.ts): the
+ * writer calls it after a batch's match rows landed, and it inserts, in one statement, each copy just
+ * landed that is not the one counted, with sign +1, together with the copy counted before (from
+ * `counted_matches`), with sign −1. Every aggregate is a sum of `sign`-weighted values, so a
+ * re-played match that ended differently moves from its old figures to its new ones, and a retried
+ * insert (same copy) changes nothing. All of it works on ClickHouse 18.16 as on chdb's 26.x: `Null`,
+ * `sumState`, `SummingMergeTree((sign))`, `LIMIT 1 BY`, `UNION ALL` in `INSERT ... SELECT`.
+ */
+export const FACT_COLUMNS = [
+  ['match_id', 'String'],
+  ['tournament', 'String'],
+  ['game', 'String'],
+  ['rules_version', 'String'],
+  ['pack_id', 'String'],
+  ['pack_version', 'String'],
+  ['pack_fidelity', 'String'],
+  ['pack_hash', 'String'],
+  ['scenario', 'String'],
+  ['seed', 'Int64'],
+  ['kind', 'String'],
+  ['sides', 'Array(String)'],
+  ['outcomes', 'Array(String)'],
+  ['side_bots', 'Array(String)'],
+  ['bots', 'Array(String)'],
+  ['powers', 'Array(String)'],
+  ['scores', 'Array(Float64)'],
+  ['margin', 'Float64'],
+  ['reason', 'String'],
+  ['detail', 'String'],
+  ['forfeit_seat', 'String'],
+  ['forfeit_reason', 'String'],
+  ['turns', 'UInt32'],
+  ['impulses', 'UInt32'],
+  ['decisions', 'UInt32'],
+  ['wall_ms', 'Float64'],
+  ['started_at', 'DateTime'],
+  ['ended_at', 'DateTime'],
+  ['worker', 'String'],
+  ['final_hash', 'String'],
+  ['curve_turns', 'Array(UInt32)'],
+  ['curve_impulses', 'Array(UInt32)'],
+  ['curve_powers', 'Array(String)'],
+  ['curve_scores', 'Array(Float64)'],
+  ['curve_losses', 'Array(Float64)'],
+  ['curve_control', 'Array(Float64)'],
+  ['curve_units', 'Array(Float64)'],
+] as const;
+
+/** The fact columns, comma-separated, in table order. */
+export const FACT_NAMES = FACT_COLUMNS.map(([n]) => n).join(', ');
+
+/** The columns of the match list (a summary of each match, and what its filters look at). */
+const LIST_COLUMNS = FACT_COLUMNS.filter(([n]) => !n.startsWith('curve_'));
+
+/** The columns every aggregate is keyed by besides its own: the filters the dashboard applies to it. */
+const AGGREGATE_KEY = 'game, scenario, pack_hash, rules_version, pack_id, tournament';
+
+/** Migration 6's tables and views (see {@link FACT_COLUMNS}). */
+export function dashboardAggregates(db: string): string[] {
+  const d = ident(db);
+  const cols = (list: readonly (readonly [string, string])[]) => list.map(([n, t]) => `${n} ${t}`).join(',\n      ');
+  return [
+    `CREATE TABLE IF NOT EXISTS ${d}.match_facts (
+      ${cols(FACT_COLUMNS)},
+      sign Int8,
+      ver UInt32
+    ) ENGINE = Null`,
+
+    // The copy of each match that the aggregates hold (the highest `ver`: each counting of a match has
+    // the next), ordered by match id: what countMatches takes back out when another copy lands, and
+    // what a match page reads.
+    `CREATE TABLE IF NOT EXISTS ${d}.counted_matches (
+      ${cols(FACT_COLUMNS)},
+      ver UInt32
+    ) ENGINE = ReplacingMergeTree(ver)
+    ORDER BY match_id
+    SETTINGS index_granularity = 256`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.counted_matches_mv TO ${d}.counted_matches AS
+    SELECT ${FACT_NAMES}, ver FROM ${d}.match_facts WHERE sign > 0`,
+
+    // The match list, newest first: `rev_ended` counts down as `ended_at` counts up (18.16 has no
+    // descending sorting keys). A copy taken back (sign −1) cancels its row; merges drop the pair.
+    `CREATE TABLE IF NOT EXISTS ${d}.match_list (
+      rev_ended UInt32,
+      ${cols(LIST_COLUMNS)},
+      sign Int8
+    ) ENGINE = SummingMergeTree((sign))
+    ORDER BY (rev_ended, match_id)
+    SETTINGS index_granularity = 256`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_list_mv TO ${d}.match_list AS
+    SELECT toUInt32(4294967295 - toUInt32(ended_at)) AS rev_ended, ${LIST_COLUMNS.map(([n]) => n).join(', ')}, sign FROM ${d}.match_facts`,
+
+    // Win counts by side and bot, per tournament (a read over all tournaments sums them).
+    `CREATE TABLE IF NOT EXISTS ${d}.win_totals (
+      game String, scenario String, pack_hash String, rules_version String, pack_id String, tournament String,
+      pack_version String, pack_fidelity String, side String, bot String,
+      games AggregateFunction(sum, Int64),
+      wins AggregateFunction(sum, Int64),
+      losses AggregateFunction(sum, Int64),
+      draws AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${AGGREGATE_KEY}, side, bot, pack_version, pack_fidelity)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.win_totals_mv TO ${d}.win_totals AS
+    SELECT ${AGGREGATE_KEY}, pack_version, pack_fidelity, side, bot,
+      sumState(toInt64(sign)) AS games,
+      sumState(toInt64(if(outcome = 'win', sign, 0))) AS wins,
+      sumState(toInt64(if(outcome = 'loss', sign, 0))) AS losses,
+      sumState(toInt64(if(outcome = 'draw', sign, 0))) AS draws
+    FROM ${d}.match_facts
+    ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
+    GROUP BY ${AGGREGATE_KEY}, pack_version, pack_fidelity, side, bot`,
+
+    // Game lengths: matches by length, per measure, of the matches that ran their course or hit the
+    // cap (as gameLengths counts them), keyed by the bots so the bot filter applies here too.
+    `CREATE TABLE IF NOT EXISTS ${d}.length_totals (
+      game String, scenario String, pack_hash String, rules_version String, pack_id String, tournament String,
+      bots Array(String), side_bots Array(String), metric String, value UInt32,
+      n AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${AGGREGATE_KEY}, bots, side_bots, metric, value)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.length_totals_mv TO ${d}.length_totals AS
+    SELECT ${AGGREGATE_KEY}, bots, side_bots, metric, value, sumState(toInt64(sign)) AS n
+    FROM ${d}.match_facts
+    ARRAY JOIN ['turns', 'impulses', 'decisions'] AS metric, [turns, impulses, decisions] AS value
+    WHERE kind IN ('completed', 'adjudicated')
+    GROUP BY ${AGGREGATE_KEY}, bots, side_bots, metric, value`,
+
+    // Per-impulse curves: sums and counts by power at each (turn, impulse), so a mean is one division.
+    `CREATE TABLE IF NOT EXISTS ${d}.curve_totals (
+      game String, scenario String, pack_hash String, rules_version String, pack_id String, tournament String,
+      bots Array(String), side_bots Array(String), turn UInt32, impulse UInt32, power String,
+      matches AggregateFunction(sum, Int64),
+      score AggregateFunction(sum, Float64),
+      loss AggregateFunction(sum, Float64),
+      ctrl AggregateFunction(sum, Float64),
+      units AggregateFunction(sum, Float64),
+      with_units AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${AGGREGATE_KEY}, bots, side_bots, turn, impulse, power)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.curve_totals_mv TO ${d}.curve_totals AS
+    SELECT ${AGGREGATE_KEY}, bots, side_bots, turn, impulse, power,
+      sumState(toInt64(sign)) AS matches,
+      sumState(p_score * sign) AS score,
+      sumState(p_loss * sign) AS loss,
+      sumState(p_ctrl * sign) AS ctrl,
+      sumState(if(p_units >= 0, p_units * sign, 0)) AS units,
+      sumState(toInt64(if(p_units >= 0, sign, 0))) AS with_units
+    FROM ${d}.match_facts
+    ARRAY JOIN curve_turns AS turn, curve_impulses AS impulse, curve_powers AS power,
+               curve_scores AS p_score, curve_losses AS p_loss, curve_control AS p_ctrl, curve_units AS p_units
+    GROUP BY ${AGGREGATE_KEY}, bots, side_bots, turn, impulse, power`,
+  ];
+}
+
+/**
+ * Migration 6, after its tables: count every stored match not counted yet, by the copy a FINAL read
+ * shows (the back-fill of a store written before). A match stored before migration 4 has no curve on
+ * its row; its curve comes from `curve_points`, where migration 4 filed it from its impulse rows.
+ * Running it again adds nothing.
+ */
+export function dashboardBackfill(db: string): string[] {
+  const d = ident(db);
+  const curves = [
+    ['curve_turns', 'turn'],
+    ['curve_impulses', 'impulse'],
+    ['curve_powers', 'power'],
+    ['curve_scores', 'score'],
+    ['curve_losses', 'loss'],
+    ['curve_control', 'ctrl'],
+    ['curve_units', 'units'],
+  ] as const;
+  // Values go in by position; the old curves' aliases differ from the columns (an alias named as a
+  // column would stand for it everywhere in the query).
+  const select = FACT_COLUMNS.map(([n]) => {
+    const c = curves.find(([col]) => col === n);
+    return c ? `if(length(curve_turns) = 0, old_${c[1]}, ${n})` : n;
+  }).join(', ');
+  return [
+    `INSERT INTO ${d}.match_facts (${FACT_NAMES}, sign, ver)
+    SELECT ${select}, toInt8(1), toUInt32(1) FROM (
+      SELECT ${FACT_NAMES} FROM ${d}.matches FINAL
+      WHERE match_id NOT IN (SELECT match_id FROM ${d}.counted_matches)
+    ) AS m
+    ALL LEFT JOIN (
+      SELECT match_id, ${curves.map(([, p]) => `groupArray(${p}) AS old_${p}`).join(', ')}
+      FROM (
+        SELECT match_id, turn, impulse, power, score, loss, ctrl, units FROM ${d}.curve_points FINAL
+        WHERE match_id IN (SELECT match_id FROM ${d}.matches WHERE length(curve_turns) = 0)
+      )
+      GROUP BY match_id
+    ) AS c USING match_id`,
+  ];
+}

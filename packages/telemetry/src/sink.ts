@@ -24,7 +24,8 @@
 import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from '@salient/runner';
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { DEFAULT_RETRY, insertRows, type RetryPolicy } from './insert.ts';
+import { copyOf } from './counted.ts';
+import { countLanded, DEFAULT_RETRY, insertRows, type RetryPolicy } from './insert.ts';
 import {
   decisionLine,
   DEFAULT_EVENT_CLASSES,
@@ -332,6 +333,8 @@ export class ClickHouseSink implements TelemetrySink {
           send.flatMap((p) => (p.final ? [p.buf.match as RowLine] : [])),
           this.retry,
         );
+        // The dashboard's aggregates count each match once (migration 6): the copy now landed.
+        await countLanded(this.store, send.flatMap((p) => (p.final && p.buf.match !== undefined ? [copyOf(p.buf.match)] : [])), this.retry);
       } catch (e) {
         // Whatever went wrong, nobody will send these rows again: keep them (the finished matches go to
         // the spool), and report anything but an outage.

@@ -19,7 +19,8 @@ import { basename, join } from 'node:path';
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
 import { reason } from './failures.ts';
-import { insertRows, type RetryPolicy } from './insert.ts';
+import { copyOf } from './counted.ts';
+import { countLanded, insertRows, type RetryPolicy } from './insert.ts';
 import type { ChRow, RowLine } from './records.ts';
 import { ROW_TABLES, type RowTable } from './schema.ts';
 
@@ -191,6 +192,7 @@ export async function deliverSpool(store: Store, dir: string, retry?: RetryPolic
     if (now.length === 0) return true;
     try {
       for (const table of ROW_TABLES) await insertRows(store, table, now.flatMap((c) => c.rows.get(table) ?? []), retry);
+      await countLanded(store, now.flatMap((c) => (c.rows.get('matches') ?? []).map(copyOf)), retry);
     } catch (e) {
       await Promise.all(now.map(giveBack));
       if (store.unreachable(e)) {
