@@ -193,10 +193,14 @@ async function main(): Promise<void> {
     return d.length ? median(d) : undefined;
   };
   const ks = [...new Set(queue.map((q) => q.batchPairs))].join(', ');
+  // CPU per game, the local pool's over the queue's (worker, children and redis-server): the work each
+  // path spends on a game, which a loaded machine (other processes taking the cores) skews far less
+  // than games per second, where a path of more processes gets a bigger share of the cores.
+  const cpuRatio = (l: RoundFigure, q: RoundFigure) => l.cpuMsPerGame / (q.cpuMsPerGame + (q.redisCpuMsPerGame ?? 0));
   const row = (label: string, l: RoundFigure, q: RoundFigure, ratio: number) =>
-    `| ${label} | ${q.batchPairs ?? '—'} | ${fmt(l.gamesPerSec)} | ${fmt(q.gamesPerSec)} | ${ratio.toFixed(3)} | ${l.cpuMsPerGame.toFixed(3)} | ${q.cpuMsPerGame.toFixed(3)} | ${fmtOpt(q.workerCpuMsPerGame)} | ${fmtOpt(q.redisCpuMsPerGame)} | ${fmtOpt(q.submitMsPerGame)} |`;
+    `| ${label} | ${q.batchPairs ?? '—'} | ${fmt(l.gamesPerSec)} | ${fmt(q.gamesPerSec)} | ${ratio.toFixed(3)} | ${cpuRatio(l, q).toFixed(3)} | ${l.cpuMsPerGame.toFixed(3)} | ${q.cpuMsPerGame.toFixed(3)} | ${fmtOpt(q.workerCpuMsPerGame)} | ${fmtOpt(q.redisCpuMsPerGame)} | ${fmtOpt(q.submitMsPerGame)} |`;
   const medianRow = (label: string, qs: RoundFigure[], rs: number[]) =>
-    `| ${label} | ${[...new Set(qs.map((q) => q.batchPairs))].join(', ')} | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(qs.map((q) => q.gamesPerSec)))} | **${median(rs).toFixed(3)}**${median(rs) >= 0.97 ? '' : ' (under target)'} | ${median(local.map((l) => l.cpuMsPerGame)).toFixed(3)} | ${median(qs.map((q) => q.cpuMsPerGame)).toFixed(3)} | ${fmtOpt(medianDefined(qs.map((q) => q.workerCpuMsPerGame)))} | ${fmtOpt(medianDefined(qs.map((q) => q.redisCpuMsPerGame)))} | ${fmtOpt(medianDefined(qs.map((q) => q.submitMsPerGame)))} |`;
+    `| ${label} | ${[...new Set(qs.map((q) => q.batchPairs))].join(', ')} | ${fmt(median(local.map((l) => l.gamesPerSec)))} | ${fmt(median(qs.map((q) => q.gamesPerSec)))} | **${median(rs).toFixed(3)}**${median(rs) >= 0.97 ? '' : ' (under target)'} | ${median(local.map((l, i) => cpuRatio(l, qs[i] as RoundFigure))).toFixed(3)} | ${median(local.map((l) => l.cpuMsPerGame)).toFixed(3)} | ${median(qs.map((q) => q.cpuMsPerGame)).toFixed(3)} | ${fmtOpt(medianDefined(qs.map((q) => q.workerCpuMsPerGame)))} | ${fmtOpt(medianDefined(qs.map((q) => q.redisCpuMsPerGame)))} | ${fmtOpt(medianDefined(qs.map((q) => q.submitMsPerGame)))} |`;
   const block = [
     `<!-- bench-queue:${meta.date}|${meta.node}|${meta.cpu} -->`,
     `### Queue vs local pool · ${meta.date} · Node ${meta.node} · ${meta.cpu} (nproc ${meta.nproc}, ${meta.memGB} GB)`,
@@ -204,8 +208,8 @@ async function main(): Promise<void> {
     `Blitz A, random vs random, side-swapped pairs, ${games} games per case and round, ${rounds} rounds rotating the order, no telemetry (the queue's own cost). ` +
       `**local**: \`runLocalTournament\` with ${workers} game thread(s). **BullMQ**: a redis-server on this machine (AOF, fsync every second as infra/redis/redis.conf), the plan submitted as a flow in jobs of k side-swapped pairs (k = ${ks}${batch === undefined ? ', sized by `submitTournament` from a probe game' : ', BENCH_BATCH'}), then one \`startWorker\` with concurrency ${workers} (one sandboxed child process per concurrent job); timed from the worker's start to the last outcome (the submit, with its probe game, is timed apart: last column)${unbatched ? '. **BullMQ k=1**: the same with one pair per job (as before batches)' : ''}. Target: BullMQ/local ≥ 0.97.`,
     '',
-    '| round | k | local games/s | BullMQ games/s | BullMQ / local | local CPU ms per game | BullMQ worker + children CPU ms per game | of which the worker process | redis-server CPU ms per game | submit ms per game |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| round | k | local games/s | BullMQ games/s | BullMQ / local | CPU per game, local / BullMQ (with Redis) | local CPU ms per game | BullMQ worker + children CPU ms per game | of which the worker process | redis-server CPU ms per game | submit ms per game |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...local.map((l, i) => row(String(i + 1), l, queue[i] as RoundFigure, ratios[i] as number)),
     ...(unbatched ? local.map((l, i) => row(`${i + 1}, k=1`, l, single[i] as RoundFigure, singleRatios[i] as number)) : []),
     medianRow('median', queue, ratios),
