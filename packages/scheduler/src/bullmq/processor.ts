@@ -6,8 +6,9 @@
  * opened here from the environment, and returns the `MatchOutcome`s as the job's return value.
  *
  * Each game is recorded as it ends (`recordedKey`, HSETNX by match id; and the stop rule's feed for
- * `stop: sprt`): pair by pair, or with telemetry every {@link RECORD_MS} once the games' rows are in
- * the store or the spool. So status moves game by game within a batch, and a batch played again (its
+ * `stop: sprt`): pair by pair, or for pairs quicker than {@link RECORD_MS} (with telemetry
+ * {@link RECORD_TELEMETRY_MS}, once the games' rows are in the store or the spool) those of that time
+ * together. So status moves game by game within a batch, and a batch played again (its
  * worker died, it was put back on shutdown, a retry) skips what is recorded: each game counts once.
  * With every write it looks whether the tournament was stopped (its stop rule decided) or cancelled,
  * and ends the batch there, between pairs; a cancel also aborts the game being played at once (the
@@ -34,8 +35,14 @@ import { QUEUE_URL_ENV, cancelKey, recordedKey, resultsKey, stopKey } from './na
 export const CANCELLED = 'salient:cancelled';
 export const SHUTDOWN = 'salient:shutdown';
 
-/** With telemetry, how long finished games may wait to be recorded (their rows are drained first). */
-export const RECORD_MS = 250;
+/**
+ * How long finished games may wait to be recorded: a pair that ends later than this after the last
+ * record is recorded at once (so a pair of a tenth of a second or more is recorded on its own), quicker
+ * ones together, so that the round trip to Redis is not paid per pair of a few-millisecond game.
+ */
+export const RECORD_MS = 100;
+/** The same with telemetry, whose rows are drained before a record (an insert each time): not more often than this. */
+export const RECORD_TELEMETRY_MS = 250;
 
 // A child whose worker died (SIGKILL, OOM) must not play on: its match is replayed elsewhere once
 // the lock expires. BullMQ's child wrapper does not watch for that, so the processor does. The wrapper
@@ -204,7 +211,7 @@ export default async function processMatch(job: SandboxedJob<MatchJobData, Match
       unrecorded.push({ i, outcome: played.outcome });
     }
     if (interrupted) break;
-    if (unrecorded.length && (!s || p === pairs.length - 1 || performance.now() - recordedAt >= RECORD_MS)) await flush();
+    if (unrecorded.length && (p === pairs.length - 1 || performance.now() - recordedAt >= (s ? RECORD_TELEMETRY_MS : RECORD_MS))) await flush();
   }
   // The job is done only when its rows are in the store (or spooled) and its games recorded: a worker
   // killed before this leaves the rest to be played again, and the rows' deterministic keys keep the

@@ -18,7 +18,7 @@
 import { FlowProducer } from 'bullmq';
 import { SalientError } from '@salient/engine';
 import type { PlannedMatch } from '../types.ts';
-import { playPlanned } from '../play.ts';
+import { playPlanned, resolveGamePack } from '../play.ts';
 import { bullConnection, connectRedis } from './connection.ts';
 import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey, matchJobId, planKey, stopKey, tournamentJobId } from './names.ts';
 
@@ -156,9 +156,11 @@ const external = /^(cmd:|https?:\/\/|ext:)/;
 export async function probeGameMs(matches: readonly PlannedMatch[], capMs: number): Promise<number | undefined> {
   const m = matches[0];
   if (!m || Object.values(m.seats).some((s) => external.test(s.trim()))) return undefined;
-  const signal = AbortSignal.timeout(Math.max(1, capMs));
-  const t0 = performance.now();
   try {
+    // Loading the game's code and pack is not part of a game's time (a worker's child does it once).
+    await resolveGamePack(m.game, m.pack);
+    const signal = AbortSignal.timeout(Math.max(1, capMs));
+    const t0 = performance.now();
     const { outcome } = await playPlanned(m, { signal });
     return outcome.kind === 'cancelled' ? undefined : performance.now() - t0;
   } catch {
