@@ -22,6 +22,7 @@ import {
   cancelTournament,
   matchJobId,
   matchJobs,
+  probeGameMs,
   recordedKey,
   startWorker,
   submitTournament,
@@ -68,6 +69,14 @@ describe('batches of pairs', () => {
     expect(batchPairsFor(5, 1, plan.matches)).toBe(1);
     expect(batchPairsFor(900, 1, big)).toBe(1);
     expect(batchPairsFor(50, 2, big)).toBe(20);
+  });
+
+  it('probes the game rate with built-in bots only, and a fractional time budget', async () => {
+    const ms = await probeGameMs(pairs('t-probe', 4, 'random', 1).matches, 333.3);
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(333.3);
+    // A seat that would run a program here is never played by the submitter.
+    expect(await probeGameMs(pairs('t-probe-cmd', 1, 'cmd:touch /tmp/salient-probe', 1).matches, 1000)).toBeUndefined();
   });
 
   it('plays the same games whatever the batch size, recording each once; status moves game by game within a running batch', async () => {
