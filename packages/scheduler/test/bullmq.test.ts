@@ -218,6 +218,9 @@ describe('BullMQ executor', () => {
     const done = await waitFinished(plan.tournamentId, redis.url, 180_000);
     // Jobs enter the test in plan order, so the worker stops it where the local pool did.
     expect(done.stopped?.reason).toBe(local.stopped!.reason);
+    // The event comes once the waiting jobs are off the queue, which may be after the workers have
+    // ended them all (a batch taken after the stop ends before its first pair).
+    await waitFor('the stop event', async () => (stops.length ? true : undefined), 60_000, 100);
     expect(stops).toEqual([{ tournamentId: plan.tournamentId, reason: local.stopped!.reason, removed: expect.any(Number) }]);
     const [stop] = stops;
     // The rest was taken off the queue (or, taken by a worker after the stop, ended before its first
