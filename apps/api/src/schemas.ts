@@ -494,7 +494,13 @@ export const submitBody = z
   })
   .describe('unknown fields are refused');
 
-export const submitReply = z.object({ tournamentId: z.string(), matches: z.number().int(), jobs: z.number().int(), added: z.number().int() });
+export const submitReply = z.object({
+  tournamentId: z.string(),
+  matches: z.number().int(),
+  jobs: z.number().int().describe('match jobs, each a batch of batchPairs side-swapped pairs'),
+  batchPairs: z.number().int().describe('side-swapped pairs per match job (sized so a job lasts about a second)'),
+  added: z.number().int(),
+});
 export const retryReply = z.object({
   tournamentId: z.string(),
   requeued: z.number().int().describe('matches put back on the queue under their own ids'),

@@ -556,7 +556,7 @@ describe('writes', () => {
   it('submit queues the tournament; its page then shows live progress; cancel takes it off the queue', async () => {
     const r = await post(writer, '/api/tournaments', { spec }, TOKEN);
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ tournamentId: 'api-submitted', matches: 4, jobs: 2, added: 4 });
+    expect(r.json()).toMatchObject({ tournamentId: 'api-submitted', matches: 4, jobs: 2, batchPairs: 1, added: 4 });
     const page = await writer.inject({ method: 'GET', url: '/api/tournaments/api-submitted' });
     expect(page.statusCode).toBe(200);
     // No worker has taken a match yet: submitted, on the page and in the list alike.

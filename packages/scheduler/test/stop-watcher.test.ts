@@ -53,7 +53,7 @@ it('a results write Redis refuses for a while is retried, and the test still sto
     }
     expect(refused, 'the ACL should have made HSET fail').toBe(true);
     expect(event?.reason).toBe(local.stopped!.reason);
-    expect(await admin.hexists(resultsKey(plan.tournamentId), String(jobs[5]!.matches[0]!.index))).toBe(1);
+    expect(await admin.hexists(resultsKey(plan.tournamentId), jobs[5]!.matches[0]!.id)).toBe(1);
   } finally {
     await admin.call('ACL', 'SETUSER', 'default', '+hset').catch(() => undefined);
     await watcher.close();

@@ -22,6 +22,18 @@ interface RedisFlags {
   json?: boolean;
   bots?: string;
   telemetry?: boolean;
+  batch?: string;
+  jobSeconds?: string;
+}
+
+/** A `--batch` / `--job-seconds` value: a positive number (a whole one for `--batch`), else BAD_ARGUMENT. */
+function positive(flag: string, v: string | undefined, whole: boolean): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!(Number.isFinite(n) && n > 0 && (!whole || Number.isInteger(n)))) {
+    throw new SalientError('BAD_ARGUMENT', `${flag} ${v}: give a ${whole ? 'whole number of pairs, 1 or more' : 'number of seconds above 0'}.`);
+  }
+  return n;
 }
 
 function redisOf(f: RedisFlags): string {
@@ -98,18 +110,28 @@ export function addRemoteTournamentCommands(tournament: Command): void {
     .option('--json', 'print the submission as JSON')
     .option('--bots <file>', "the workers' bots file: ext:<name> bots, and the cmd:/http: bots they allow; without one only built-in bots (default: SALIENT_BOTS_FILE)")
     .option('--no-telemetry', 'do not record the submission in the telemetry store (by default it is, when the store can be opened, so `tournament list` and the dashboard show it at once)')
+    .option('--batch <pairs>', 'side-swapped pairs per queue job (default: as many as last about --job-seconds, from a probe game played here)')
+    .option('--job-seconds <s>', 'what a queue job should last when --batch is not given (default 1)')
     .action(async (specPath: string, f: RedisFlags) => {
       const url = redisOf(f);
+      const batchPairs = positive('--batch', f.batch, true);
+      const jobSeconds = positive('--job-seconds', f.jobSeconds, false);
       // Checked as the workers will check it (they refuse what their bots file does not allow), so a
       // spec they would refuse is refused here, before anything is queued.
       const bots = await loadConfiguredBots(f.bots);
       const plan = await planTournament(await loadTournamentSpec(specPath, { bots, submitted: true }));
-      const r = await submitTournament(plan, { connection: url });
+      const r = await submitTournament(plan, {
+        connection: url,
+        ...(batchPairs !== undefined ? { batchPairs } : {}),
+        ...(jobSeconds !== undefined ? { jobSeconds } : {}),
+      });
       const note = f.telemetry === false ? undefined : await recordSubmitted(plan);
       if (note) process.stderr.write(`salient: tournament ${r.tournamentId} is on the queue, but ${note}.\n`);
       if (f.json) return say(JSON.stringify({ ...r, recorded: f.telemetry !== false && note === undefined }, null, 2));
       const already = r.matches - r.added;
-      say(`Tournament ${r.tournamentId}: ${r.matches} matches, ${r.added} added to ${describeRedis(url)}${already ? ` (${already} already there)` : ''}.`);
+      say(
+        `Tournament ${r.tournamentId}: ${r.matches} matches in ${r.jobs} job(s) of ${r.batchPairs} pair(s)${r.probeMs !== undefined ? ` (a probe game took ${Math.round(r.probeMs)} ms)` : ''}, ${r.added} added to ${describeRedis(url)}${already ? ` (${already} already there)` : ''}.`,
+      );
       say(`Follow it with: salient tournament status ${r.tournamentId} --redis ${describeRedis(url)}`);
     });
 

@@ -3,15 +3,15 @@
  * again adds nothing (its job ids are taken), so a match whose job failed for good (its worker died
  * more often than the stall limit allows, a crash on every attempt) or that a cancel took off the
  * queue needs its own way back: this puts each such job on the queue again under its deterministic
- * id, with fresh attempts. Matches already recorded are not touched; a pair of which one game ended
- * before a cancel is played again whole (the first game's rows keep their keys, so it counts once).
+ * id, with fresh attempts. Games already recorded are not touched: a batch put back plays only the
+ * games it has not recorded (see processor.ts).
  */
 import { Job, Queue } from 'bullmq';
 import { SalientError } from '@salient/engine';
 import type { MatchOutcome } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
-import { MATCH_QUEUE, cancelKey, matchJobId, planKey, stopKey } from './names.ts';
-import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
+import { MATCH_QUEUE, cancelKey, matchJobId, planKey, recordedKey, stopKey } from './names.ts';
+import { planJobs, type MatchJobData, type StoredPlan } from './submit.ts';
 
 export interface RetryOptions {
   /** Redis URL. */
@@ -51,23 +51,25 @@ export async function retryTournament(id: string, o: RetryOptions): Promise<Retr
         `Tournament ${id} was stopped by its stop rule: its test decided, and more games would not change the verdict. \`salient tournament status ${id}\` shows it; change the spec (a new tournament id) to test anew.`,
       );
     }
-    const plan = JSON.parse(raw) as SubmittablePlan;
-    const jobs = matchJobs(plan.matches);
+    const plan = JSON.parse(raw) as StoredPlan;
+    const jobs = planJobs(plan);
+    const recorded = new Set(await redis.hkeys(recordedKey(id)));
     // Lift the cancel first: a worker that took a re-queued job would otherwise abort it at once.
     const uncancelled = (await redis.del(cancelKey(id))) > 0;
     const report: RetryReport = { tournamentId: id, requeued: 0, failed: 0, cancelled: 0, uncancelled };
     let template: { attempts?: number; backoff?: unknown } | undefined;
     const missing: MatchJobData[] = [];
     for (const data of jobs) {
-      const jobId = matchJobId(data.pairId);
+      const jobId = matchJobId(data.tournamentId, data.batch);
+      const n = data.matches.filter((m) => !recorded.has(m.id)).length;
       const job = await Job.fromId<MatchJobData, MatchOutcome[]>(queue, jobId);
       if (!job) {
-        missing.push(data);
+        if (n > 0) missing.push(data);
         continue;
       }
       template ??= job.opts;
+      if (n === 0) continue;
       const state = await job.getState();
-      const n = data.matches.length;
       if (state === 'failed') {
         const cancelled = /^cancelled:/.test(job.failedReason ?? '');
         await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
@@ -84,12 +86,13 @@ export async function retryTournament(id: string, o: RetryOptions): Promise<Retr
     // flow parent has completed; nothing waits on it).
     for (const data of missing) {
       await queue.add('match', data, {
-        jobId: matchJobId(data.pairId),
+        jobId: matchJobId(data.tournamentId, data.batch),
         attempts: o.attempts ?? template?.attempts ?? 3,
         backoff: (template?.backoff as { type: 'exponential'; delay: number } | undefined) ?? { type: 'exponential', delay: 2000 },
       });
-      report.requeued += data.matches.length;
-      report.cancelled += data.matches.length;
+      const n = data.matches.filter((m) => !recorded.has(m.id)).length;
+      report.requeued += n;
+      report.cancelled += n;
     }
     return report;
   } finally {

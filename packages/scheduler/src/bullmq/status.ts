@@ -1,7 +1,8 @@
 /**
  * `tournamentStatus` and `cancelTournament`: what became of a submitted tournament, read from the
- * stored plan and the match jobs (by their deterministic ids), and how to stop one. Counts are of
- * matches: a job of a side-swapped pair counts twice.
+ * stored plan, the games recorded so far (`recordedKey`: they count as completed the moment they end,
+ * also within a running batch) and the match jobs (by their deterministic ids) for the rest, and how
+ * to stop one. Counts are of matches (games), not jobs.
  */
 import { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -9,12 +10,11 @@ import { SalientError } from '@salient/engine';
 import { replayStopRule, type SprtStatus, type StopDecision } from '../stop-rule.ts';
 import type { MatchOutcome, TournamentPlan, TournamentSpec } from '../types.ts';
 import { bullConnection, connectRedis } from './connection.ts';
-import { MATCH_QUEUE, PLAN_PATTERN, cancelKey, matchJobId, planKey } from './names.ts';
+import { MATCH_QUEUE, PLAN_PATTERN, cancelKey, matchJobId, planKey, recordedKey, resultsKey } from './names.ts';
 import { readStop, type StopRecord } from './stop.ts';
-import { errorOutcome } from '../play.ts';
 import { explainFailure, faultOf, type JobFault } from './faults.ts';
 import { readSpools, type WorkerSpool } from './spool-state.ts';
-import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
+import { planJobs, type MatchJobData, type StoredPlan } from './submit.ts';
 
 export interface FailedMatch {
   matchId: string;
@@ -34,8 +34,8 @@ export interface TournamentStatus {
   /** Set once the stop rule decided: when and why (its waiting matches were taken off the queue). */
   stopped?: StopRecord;
   /**
-   * `stop: sprt`: the test over what the workers feed their rules (each ended job's outcomes, cancelled
-   * ones included; a job failed for good as an error for each of its matches), in plan order.
+   * `stop: sprt`: the test over what the workers feed their rules (each recorded game, a cancelled one
+   * as cancelled, one whose job failed for good as an error), in plan order.
    */
   stop?: SprtStatus;
   /** `stop: sprt`: what the test decided on those outcomes, as the workers took them (see `replayStopRule`). */
@@ -46,7 +46,14 @@ export interface TournamentStatus {
   submittedAt?: string;
   /** The latest a match job of it ended, or it was cancelled or stopped (ISO); absent before any. */
   lastActivity?: string;
+  /**
+   * Matches by state: `completed` as soon as a game is recorded (within a running batch too), the rest
+   * by their job's state. After a stop rule decided, the games of a running batch it did not reach
+   * are in none of them (as the jobs it took off the queue).
+   */
   counts: { total: number; waiting: number; active: number; delayed: number; completed: number; failed: number };
+  /** Side-swapped pairs per match job (as the plan was cut when submitted). */
+  batchPairs?: number;
   /** Finished matches in plan order. */
   outcomes: MatchOutcome[];
   failed: FailedMatch[];
@@ -64,16 +71,28 @@ export interface StatusOptions {
   connection: string;
 }
 
-async function readPlan(redis: Redis, id: string): Promise<SubmittablePlan & { submittedAt?: string }> {
+async function readPlan(redis: Redis, id: string): Promise<StoredPlan> {
   const raw = await redis.get(planKey(id));
   if (raw === null) {
     throw new SalientError('UNKNOWN_TOURNAMENT', `No tournament '${id}' on this queue. Check the id printed by \`salient tournament submit\`, and that --redis points at the same Redis.`);
   }
-  return JSON.parse(raw) as SubmittablePlan;
+  return JSON.parse(raw) as StoredPlan;
+}
+
+/** Every value of hash `key`, parsed, by field (HSCAN: a big tournament's hash is read in parts). */
+async function readHash<T>(redis: Redis, key: string): Promise<Map<string, T>> {
+  const out = new Map<string, T>();
+  let cursor = '0';
+  do {
+    const [next, flat] = await redis.hscan(key, cursor, 'COUNT', 1000);
+    cursor = next;
+    for (let i = 0; i + 1 < flat.length; i += 2) out.set(flat[i]!, JSON.parse(flat[i + 1]!) as T);
+  } while (cursor !== '0');
+  return out;
 }
 
 /** Entrant names in spec order when the plan carries its spec, else in order of first appearance. */
-export function entrantNames(plan: SubmittablePlan): string[] {
+export function entrantNames(plan: StoredPlan): string[] {
   const fromSpec = (plan.spec as { entrants?: { name?: unknown }[] } | undefined)?.entrants?.map((e) => e.name);
   if (fromSpec && fromSpec.every((n): n is string => typeof n === 'string')) return fromSpec;
   const { matches } = plan;
@@ -91,30 +110,40 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
     const cancelledAt = (await redis.get(cancelKey(id))) ?? undefined;
     const stopped = await readStop(redis, id);
     const counts = { total: plan.matches.length, waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
-    const outcomes: MatchOutcome[] = [];
-    /** What the workers' stop rules are fed (see `stop.ts`): every ended job's outcomes, a failed job's as errors. */
-    const fed: MatchOutcome[] = [];
+    const spec = plan.spec as TournamentSpec | undefined;
+    const sprtSpec = spec?.stop?.rule === 'sprt';
+    // Recorded games first (read before the jobs' states: a game recorded meanwhile is then counted
+    // by its job, still running, rather than missed), then each job for the games it has not recorded.
+    const recorded = await readHash<MatchOutcome>(redis, recordedKey(id));
+    const outcomes: MatchOutcome[] = [...recorded.values()];
+    counts.completed = outcomes.length;
     const failed: FailedMatch[] = [];
     let last = 0;
     await Promise.all(
-      matchJobs(plan.matches).map(async ({ pairId, matches }) => {
+      planJobs(plan).map(async ({ tournamentId, batch, matches: all }) => {
         // State first, then the job: a job seen completed has its return value written (both change
         // in one script), whereas a job read first might complete before its state is read.
-        const jobId = matchJobId(pairId);
+        const jobId = matchJobId(tournamentId, batch);
+        const matches = all.filter((m) => !recorded.has(m.id));
         const state = await queue.getJobState(jobId);
-        if (state === 'unknown') return; // removed by a cancel before it ran
+        if (state === 'unknown') return; // removed by a cancel or a stop before it ran
         const n = matches.length;
         if (state === 'completed' || state === 'failed') {
           const job = await Job.fromId<MatchJobData, MatchOutcome[]>(queue, jobId);
           if (!job) return;
           last = Math.max(last, job.finishedOn ?? 0);
+          if (n === 0) return;
           if (state === 'completed') {
-            fed.push(...job.returnvalue);
-            for (const outcome of job.returnvalue) {
+            const returned = new Map((job.returnvalue ?? []).map((o) => [o.matchId, o]));
+            for (const m of matches) {
+              const outcome = returned.get(m.id);
+              // Not there: the batch ended at a stop before this game; a game it did play is recorded.
+              if (outcome === undefined) continue;
               if (outcome.kind === 'cancelled') {
                 counts.failed += 1;
                 failed.push({ matchId: outcome.matchId, index: outcome.index, reason: `cancelled: tournament ${id} was cancelled`, attempts: job.attemptsMade, fault: 'cancelled' });
               } else {
+                // Returned but not recorded (a job from before games were recorded one by one).
                 counts.completed += 1;
                 outcomes.push(outcome);
               }
@@ -123,7 +152,6 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
             counts.failed += n;
             const fault = faultOf(job.failedReason);
             const reason = explainFailure(job.failedReason, id);
-            fed.push(...matches.map((m) => errorOutcome(m, `its job failed: ${job.failedReason}`)));
             for (const m of matches) failed.push({ matchId: m.id, index: m.index, reason, attempts: job.attemptsMade, fault });
           }
         } else if (state === 'active') counts.active += n;
@@ -131,11 +159,12 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
         else counts.waiting += n;
       }),
     );
+    /** What the workers' stop rules are fed (see `stop.ts`). */
+    const fed = sprtSpec ? [...(await readHash<MatchOutcome>(redis, resultsKey(id))).values()] : [];
     outcomes.sort((a, b) => a.index - b.index);
     failed.sort((a, b) => a.index - b.index);
     const open = counts.waiting + counts.active + counts.delayed;
-    const spec = plan.spec as TournamentSpec | undefined;
-    const sprt = spec?.stop?.rule === 'sprt' ? replayStopRule({ ...plan, spec } as TournamentPlan, fed) : undefined;
+    const sprt = sprtSpec ? replayStopRule({ ...plan, spec } as TournamentPlan, fed) : undefined;
     const stop = sprt?.status;
     const times = [last ? new Date(last).toISOString() : '', cancelledAt ?? '', stopped?.at ?? ''].filter(Boolean).sort();
     return {
@@ -150,6 +179,7 @@ export async function tournamentStatus(id: string, o: StatusOptions): Promise<To
       ...(stopped ? { stopped } : {}),
       ...(stop?.rule === 'sprt' ? { stop } : {}),
       counts,
+      batchPairs: plan.batchPairs ?? 1,
       outcomes,
       failed,
       entrants: entrantNames(plan),
@@ -183,22 +213,22 @@ export async function queuedTournamentIds(connection: string): Promise<string[]>
  * running ones end). Counts matches removed, and those running (or taken by a worker meanwhile: a
  * locked job stays, and its worker plays or aborts it).
  */
-export async function removeWaiting(plan: SubmittablePlan, queue: Queue): Promise<{ removed: number; running: number }> {
+export async function removeWaiting(plan: StoredPlan, queue: Queue): Promise<{ removed: number; running: number }> {
   let removed = 0;
   let running = 0;
-  for (const { pairId, matches: pair } of matchJobs(plan.matches)) {
-    const job = await Job.fromId(queue, matchJobId(pairId));
+  for (const { tournamentId, batch, matches } of planJobs(plan)) {
+    const job = await Job.fromId(queue, matchJobId(tournamentId, batch));
     if (!job) continue;
     const state = await job.getState();
-    if (state === 'active') running += pair.length;
+    if (state === 'active') running += matches.length;
     // Taken by a worker while this loop ran, and already failed by the cancel flag: it was running.
-    else if (state === 'failed' && /cancelled/.test(job.failedReason ?? '')) running += pair.length;
+    else if (state === 'failed' && /cancelled/.test(job.failedReason ?? '')) running += matches.length;
     else if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
       try {
         await job.remove({ removeChildren: false });
-        removed += pair.length;
+        removed += matches.length;
       } catch {
-        running += pair.length;
+        running += matches.length;
       }
     }
   }

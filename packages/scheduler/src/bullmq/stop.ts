@@ -1,14 +1,16 @@
 /**
- * Stop rules on the queue. When a match job of a `stop: sprt` tournament ends on a worker, the worker
- * writes the job's outcomes to the tournament's results hash in Redis (retried for about 16 s if Redis
- * refuses, then again with the next job's update), then brings its own copy of the
- * test up to date: it reads the jobs in plan order from where it left off, up to the first one not yet
- * in. So, as on the local pool, the test decides at the same pair however the jobs were spread over
- * workers and in whatever order they ended. The first worker to see it decide sets the stop key and
- * takes the tournament's waiting jobs off the queue; jobs already running finish and are recorded
- * (and counted in the test's final figures, as fishtest counts games finished after a test stops). A
- * job that fails for good counts as an `error` for each of its matches (its pair is voided), so the
- * test never waits for it.
+ * Stop rules on the queue. The processor writes every game of a `stop: sprt` tournament to the
+ * tournament's feed in Redis (`resultsKey`, by match id) as the game is recorded, and reports progress;
+ * a worker then brings its own copy of the test up to date: it reads the games in plan order from
+ * where it left off, up to the first one not yet in. So, as on the local pool, the test decides at the
+ * same pair however the games were cut into batches, spread over workers, and in whatever order they
+ * ended. The first worker to see it decide sets the stop key and takes the tournament's waiting jobs
+ * off the queue; batches already running end at their next pair (the processor reads the stop key
+ * with every write), and the games they finished are recorded (and counted in the test's final
+ * figures, as fishtest counts games finished after a test stops). A job that fails for good counts as
+ * an `error` for each of its games not recorded (their pairs are voided), so the test never waits for
+ * it; those placeholders are written here, retried for about 16 s if Redis refuses, then again with
+ * the next update.
  */
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -18,7 +20,7 @@ import type { MatchOutcome, TournamentSpec } from '../types.ts';
 import { bullConnection } from './connection.ts';
 import { MATCH_QUEUE, planKey, resultsKey, stopKey } from './names.ts';
 import { removeWaiting } from './status.ts';
-import { matchJobs, type MatchJobData, type SubmittablePlan } from './submit.ts';
+import type { MatchJobData, StoredPlan } from './submit.ts';
 
 /** What the stop key holds. */
 export interface StopRecord {
@@ -35,16 +37,19 @@ export interface StopEvent {
 }
 
 export interface StopWatcher {
-  /** A match job ended here: with its outcomes, or failed for good (`reason`). Resolves once the test is up to date. */
-  jobEnded(data: MatchJobData, ended: { outcomes: readonly MatchOutcome[] } | { reason: string }): Promise<StopEvent | undefined>;
+  /**
+   * A match job recorded games (no `ended`: the processor wrote them to the feed), or failed for good
+   * (`reason`: its unrecorded games go in as errors), or ended with `outcomes` to be written here.
+   * Resolves once the test is up to date.
+   */
+  jobEnded(data: MatchJobData, ended?: { outcomes: readonly MatchOutcome[] } | { reason: string }): Promise<StopEvent | undefined>;
   close(): Promise<void>;
 }
 
 interface Watch {
-  plan: SubmittablePlan;
-  jobs: MatchJobData[];
+  plan: StoredPlan;
   rule: StopRule;
-  /** Jobs (in plan order) the rule has seen. */
+  /** Matches (in plan order) the rule has seen. */
   next: number;
   /** Decided, here or by another worker: nothing more to do. */
   done: boolean;
@@ -54,15 +59,16 @@ interface Watch {
 export function stopWatcher(redis: Redis, connection: string): StopWatcher {
   const watches = new Map<string, Promise<Watch | null>>();
   const chains = new Map<string, Promise<unknown>>();
+  const waiting = new Map<string, Promise<StopEvent | undefined>>();
   let queue: Queue | undefined;
 
   const load = async (id: string): Promise<Watch | null> => {
     const raw = await redis.get(planKey(id));
     if (raw === null) return null;
-    const plan = JSON.parse(raw) as SubmittablePlan;
+    const plan = JSON.parse(raw) as StoredPlan;
     const spec = plan.spec as TournamentSpec | undefined;
     if (spec?.stop?.rule !== 'sprt') return null;
-    return { plan, jobs: matchJobs(plan.matches), rule: createStopRule(spec.stop, stopContextOf(spec)), next: 0, done: false };
+    return { plan, rule: createStopRule(spec.stop, stopContextOf(spec)), next: 0, done: false };
   };
   const watchOf = (id: string): Promise<Watch | null> => {
     let w = watches.get(id);
@@ -74,35 +80,50 @@ export function stopWatcher(redis: Redis, connection: string): StopWatcher {
     return w;
   };
 
-  // Outcomes whose write failed even after retries, by tournament: written before anything else next time.
-  const unwritten = new Map<string, Map<string, string>>();
-  const write = async (id: string, field: string, value: string): Promise<void> => {
-    const pending = unwritten.get(id) ?? new Map<string, string>();
+  // Feed entries whose write failed even after retries, by tournament: written before anything else
+  // next time. `nx`: a placeholder, which never replaces a recorded game.
+  const unwritten = new Map<string, Map<string, { value: string; nx: boolean }>>();
+  const write = async (id: string, entries: readonly (readonly [string, string, boolean])[]): Promise<void> => {
+    const pending = unwritten.get(id) ?? new Map<string, { value: string; nx: boolean }>();
     unwritten.set(id, pending);
-    pending.set(field, value);
-    for (const [f, v] of [...pending]) {
-      await retried(() => redis.hset(resultsKey(id), f, v));
-      pending.delete(f);
-    }
+    for (const [f, value, nx] of entries) pending.set(f, { value, nx });
+    if (pending.size === 0) return;
+    await retried(async () => {
+      const p = redis.multi();
+      for (const [f, { value, nx }] of pending) {
+        if (nx) p.hsetnx(resultsKey(id), f, value);
+        else p.hset(resultsKey(id), f, value);
+      }
+      const res = (await p.exec()) ?? [];
+      for (const [e] of res) if (e) throw e;
+    });
+    pending.clear();
   };
 
-  const update = async (data: MatchJobData, outcomes: readonly MatchOutcome[]): Promise<StopEvent | undefined> => {
+  const update = async (data: MatchJobData, ended: { outcomes: readonly MatchOutcome[] } | { reason: string } | undefined): Promise<StopEvent | undefined> => {
     const id = data.tournamentId;
     const w = await watchOf(id);
-    if (!w || w.done || data.matches.length === 0) return undefined;
-    // A lost write would leave the test waiting at this job for good (it reads the jobs in plan order), so
-    // it is retried, and kept for the next job's update if Redis stays away longer.
-    await write(id, String(data.matches[0]!.index), JSON.stringify(outcomes));
+    if (!w || w.done) return undefined;
+    // A lost write would leave the test waiting at this game for good (it reads them in plan order), so
+    // it is retried, and kept for the next update if Redis stays away longer.
+    const entries: [string, string, boolean][] =
+      ended === undefined
+        ? []
+        : 'outcomes' in ended
+          ? ended.outcomes.map((o) => [o.matchId, JSON.stringify(o), false])
+          : data.matches.map((m) => [m.id, JSON.stringify(errorOutcome(m, `its job failed: ${ended.reason}`)), true]);
+    await write(id, entries);
     if ((await redis.exists(stopKey(id))) === 1) {
       w.done = true;
       return undefined;
     }
-    while (w.next < w.jobs.length) {
-      const batch = w.jobs.slice(w.next, w.next + 200);
-      const values = await redis.hmget(resultsKey(id), ...batch.map((j) => String(j.matches[0]!.index)));
+    const order = w.plan.matches;
+    while (w.next < order.length) {
+      const ids = order.slice(w.next, w.next + 500).map((m) => m.id);
+      const values = await redis.hmget(resultsKey(id), ...ids);
       for (const v of values) {
-        if (v === null) return undefined; // the next job in plan order is not in yet
-        for (const o of JSON.parse(v) as MatchOutcome[]) w.rule.observe(o);
+        if (v === null) return undefined; // the next game in plan order is not in yet
+        w.rule.observe(JSON.parse(v) as MatchOutcome);
         w.next++;
         const d = w.rule.decided();
         if (!d.accepted) continue;
@@ -120,10 +141,17 @@ export function stopWatcher(redis: Redis, connection: string): StopWatcher {
 
   return {
     jobEnded(data, ended) {
-      const outcomes = 'outcomes' in ended ? ended.outcomes : data.matches.map((m) => errorOutcome(m, `its job failed: ${ended.reason}`));
-      // One update at a time per tournament: the rule sees each job once, in plan order.
-      const run = (chains.get(data.tournamentId) ?? Promise.resolve()).then(() => update(data, outcomes));
-      chains.set(data.tournamentId, run.catch(() => undefined));
+      const id = data.tournamentId;
+      // A batch's progress reports come faster than the test may be brought up to date: one update
+      // waiting to start covers them all (it reads everything in by then).
+      if (ended === undefined && waiting.has(id)) return Promise.resolve(undefined);
+      // One update at a time per tournament: the rule sees each game once, in plan order.
+      const run = (chains.get(id) ?? Promise.resolve()).then(() => {
+        if (waiting.get(id) === run) waiting.delete(id);
+        return update(data, ended);
+      });
+      if (ended === undefined) waiting.set(id, run);
+      chains.set(id, run.catch(() => undefined));
       return run;
     },
     async close() {

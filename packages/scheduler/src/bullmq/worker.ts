@@ -1,6 +1,6 @@
 /**
- * `startWorker`: a BullMQ worker for match jobs (sandboxed: each concurrent job plays its pair of
- * matches in its own child process, running the compiled processor) and a light in-process worker that completes the
+ * `startWorker`: a BullMQ worker for match jobs (sandboxed: each concurrent job plays its batch of
+ * side-swapped pairs in its own child process, running the compiled processor) and a light in-process worker that completes the
  * tournament flow parents once their matches are done. It also watches the cancel flags of the
  * tournaments it is playing and aborts their matches within `cancelPollMs`, and runs their stop rules
  * (`stop: sprt`; see `stop.ts`): the worker that sees a test decide takes the rest off the queue.
@@ -21,7 +21,7 @@ import type { MatchOutcome } from '../types.ts';
 import type { MatchJobData } from './submit.ts';
 import { buildProcessor } from './build-processor.ts';
 import { bullConnection } from './connection.ts';
-import { MATCH_QUEUE, TOURNAMENT_QUEUE, cancelKey } from './names.ts';
+import { MATCH_QUEUE, QUEUE_URL_ENV, TOURNAMENT_QUEUE, cancelKey } from './names.ts';
 import { CANCELLED, SHUTDOWN } from './processor.ts';
 import { stopWatcher, type StopEvent } from './stop.ts';
 
@@ -48,7 +48,7 @@ export interface StartWorkerOptions {
    * seat would run a command or call a host fails for good. Checked now; the children read it.
    */
   botsFile?: string;
-  /** Called for every match job (a side-swapped pair, or one match) that ends here, completed or failed. */
+  /** Called for every match job (a batch of side-swapped pairs) that ends here, completed or failed. */
   onMatch?: (event: MatchEvent) => void;
   /** A stop rule decided here (an SPRT accepted H0 or H1), and the tournament's waiting matches were taken off the queue. */
   onStop?: (event: StopEvent) => void;
@@ -97,6 +97,8 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
       env: {
         ...process.env,
         SALIENT_WORKER_NAME: name,
+        // The children record each game as it ends (see processor.ts).
+        [QUEUE_URL_ENV]: o.connection,
         SALIENT_PROCESSOR_TELEMETRY: o.telemetry === false ? '0' : '1',
         // Always set, so a file named only in this process's environment never applies unasked.
         [BOTS_FILE_ENV]: botsFile ?? '',
@@ -134,7 +136,7 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
     }
   };
   const stops = stopWatcher(flags, o.connection);
-  const stopRule = (job: Job<MatchJobData, MatchOutcome[]>, ended: Parameters<typeof stops.jobEnded>[1]) =>
+  const stopRule = (job: Job<MatchJobData, MatchOutcome[]>, ended?: Parameters<typeof stops.jobEnded>[1]) =>
     void stops.jobEnded(job.data, ended).then(
       (e) => e && o.onStop?.(e),
       (e: unknown) => onError(e instanceof Error ? e : new Error(String(e))),
@@ -149,17 +151,22 @@ export async function startWorker(o: StartWorkerOptions): Promise<MatchWorker> {
     if (job?.id) active.delete(job.id);
     return job ? Date.now() - (job.processedOn ?? Date.now()) : 0;
   };
+  // A batch of a `stop: sprt` tournament reports progress as its games are recorded (and fed to the
+  // test): the test is brought up to date pair by pair, not only when the batch ends.
+  matches.on('progress', (job) => {
+    if (job.data.feed) stopRule(job);
+  });
   matches.on('completed', (job, outcomes) => {
     const durationMs = ended(job);
     o.onMatch?.({ kind: 'completed', jobId: job.id ?? '', outcomes, durationMs });
-    stopRule(job, { outcomes });
+    if (job.data.feed) stopRule(job);
   });
   matches.on('failed', (job, err) => {
     const durationMs = ended(job);
     if (!job || err.name === 'WaitingError') return;
     const willRetry = err.name !== 'UnrecoverableError' && job.attemptsMade < (job.opts.attempts ?? 1);
     o.onMatch?.({ kind: 'failed', jobId: job.id ?? '', matches: job.data.matches.length, reason: err.message, willRetry, durationMs });
-    if (!willRetry) stopRule(job, { reason: err.message });
+    if (!willRetry && job.data.feed) stopRule(job, { reason: err.message });
   });
 
   let closing: Promise<void> | undefined;
