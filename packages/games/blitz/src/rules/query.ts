@@ -2,7 +2,7 @@
  * Read-only questions about a state: who controls what, which units are where, unit factors.
  */
 import type { UnitSide } from '../pack/schema.ts';
-import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { landDef, scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
@@ -11,9 +11,9 @@ export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', '
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
 
 export function sideOf(p: PackIndex, s: BlitzState, power: string): SideId {
-  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.id === power);
-  if (!pw) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
-  return pw.side;
+  const side = scenarioIndex(p, s.scenario).sideOf.get(power);
+  if (!side) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
+  return side;
 }
 
 export function powerOfSide(p: PackIndex, s: BlitzState, side: SideId): string {
@@ -205,10 +205,10 @@ export const friendlyFor = (p: PackIndex, s: BlitzState, u: UnitState, land: str
 export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId, viewer?: Viewer) => controllerSide(p, s, land, viewer) === enemy(side);
 
 export function inPlayLand(p: PackIndex, s: BlitzState, land: string): boolean {
-  return scenarioDef(p, s.scenario).lands.includes(land);
+  return scenarioIndex(p, s.scenario).lands.has(land);
 }
 export function inPlaySea(p: PackIndex, s: BlitzState, sea: string): boolean {
-  return scenarioDef(p, s.scenario).seas.includes(sea);
+  return scenarioIndex(p, s.scenario).seas.has(sea);
 }
 
 /** 4.2/5.1/5.3: enemy air, BB, CV or SUB at sea there (armed units that block and bar support); in the full game, enemies of `viewer`. */
@@ -218,12 +218,18 @@ export function armedEnemyAtSea(p: PackIndex, s: BlitzState, sea: string, side: 
   );
 }
 
-/** Land neighbours for land units: borders and Land Routes (1.3), in play. */
-export function landNeighbours(p: PackIndex, s: BlitzState, land: string): { to: string; route: boolean }[] {
-  const out: { to: string; route: boolean }[] = [];
-  for (const b of p.borders.get(land) ?? []) if (inPlayLand(p, s, b)) out.push({ to: b, route: false });
-  for (const b of p.landRoutes.get(land) ?? []) if (inPlayLand(p, s, b)) out.push({ to: b, route: true });
-  return out.sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+/** Land neighbours for land units: borders and Land Routes (1.3), in play. Built once per scenario and land; not to be changed. */
+export function landNeighbours(p: PackIndex, s: BlitzState, land: string): readonly { to: string; route: boolean }[] {
+  const x = scenarioIndex(p, s.scenario);
+  let out = x.neighbours.get(land);
+  if (!out) {
+    const list: { to: string; route: boolean }[] = [];
+    for (const b of p.borders.get(land) ?? []) if (x.lands.has(b)) list.push({ to: b, route: false });
+    for (const b of p.landRoutes.get(land) ?? []) if (x.lands.has(b)) list.push({ to: b, route: true });
+    out = list.sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+    x.neighbours.set(land, out);
+  }
+  return out;
 }
 
 /** 5.2: Jungle, Mountain or Swamp cost two to enter; everything else one. */
