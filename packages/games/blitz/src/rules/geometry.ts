@@ -4,7 +4,7 @@
  * (5.2). Uniform small graphs, so a plain Dijkstra over a sorted frontier is enough.
  */
 import type { PackIndex } from './pack-index.ts';
-import { armedEnemyAtSea, controllerSide, entryCost, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
+import { armedEnemyAtSea, controllerSide, entryCost, frozenMemo, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import type { StraitDef } from '../pack/schema.ts';
 import type { Viewer } from './wars.ts';
@@ -59,9 +59,7 @@ const airCache = new Map<string, Map<string, number>>();
 
 /** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land; in the full game, neutral as `viewer` sees it). */
 export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number, viewer?: Viewer): Map<string, number> {
-  let neutral = '';
-  for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
-  const key = `${p.hash}|${s.scenario}|${neutral}|${from}|${limit}`;
+  const key = `${p.hash}|${s.scenario}|${neutralKey(p, s, viewer)}|${from}|${limit}`;
   let d = airCache.get(key);
   if (!d) {
     d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n, viewer) !== 'neutral');
@@ -69,6 +67,18 @@ export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: n
     airCache.set(key, d);
   }
   return d;
+}
+
+/** The land areas `viewer` sees as neutral, as a key; kept while a read-only question is worked out. */
+function neutralKey(p: PackIndex, s: BlitzState, viewer?: Viewer): string {
+  const memo = frozenMemo(s);
+  const mk = memo && `neutral|${viewer ? viewer.join(',') : ''}`;
+  const hit = mk && memo.get(mk);
+  if (typeof hit === 'string') return hit;
+  let neutral = '';
+  for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
+  if (mk) memo.set(mk, neutral);
+  return neutral;
 }
 
 /**

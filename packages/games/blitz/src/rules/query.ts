@@ -116,6 +116,11 @@ export function maxSize(p: PackIndex, def: string): number {
 
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
+  if (frozen && frozen.s === s) return (frozen.onMap ??= scanOnMap(s));
+  return scanOnMap(s);
+}
+
+function scanOnMap(s: BlitzState): [string, UnitState][] {
   const out: [string, UnitState][] = [];
   for (const id in s.units) {
     const u = s.units[id]!;
@@ -125,15 +130,32 @@ export function onMap(s: BlitzState): [string, UnitState][] {
 }
 
 /**
- * While a read-only question is worked out (`readOnly`), units by location are indexed once for the
- * state being asked about; every stacking and occupancy test then costs a lookup, not a pass.
+ * While a read-only question is worked out (`readOnly`), units by location and by owner, and the units
+ * on the map, are indexed once for the state being asked about; every stacking and occupancy test then
+ * costs a lookup, not a pass. The lists handed out then are shared: callers only read them. Derived
+ * answers other modules keep for the same span hang off `memo` (see `frozenMemo`).
  */
-let frozen: { s: BlitzState; byAt: Map<string, [string, UnitState][]> | null } | null = null;
+interface Frozen {
+  s: BlitzState;
+  byAt: Map<string, [string, UnitState][]> | null;
+  owned: Map<string, [string, UnitState][]> | null;
+  onMap: [string, UnitState][] | null;
+  memo: Map<string, unknown> | null;
+}
+let frozen: Frozen | null = null;
+
+/**
+ * A cache for answers derived from `s` alone, kept while a read-only question about `s` is worked out
+ * (`readOnly`); null outside one, where the answer must be worked out afresh.
+ */
+export function frozenMemo(s: BlitzState): Map<string, unknown> | null {
+  return frozen && frozen.s === s ? (frozen.memo ??= new Map()) : null;
+}
 
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
 export function readOnly<T>(s: BlitzState, f: () => T): T {
   if (frozen) return f();
-  frozen = { s, byAt: null };
+  frozen = { s, byAt: null, owned: null, onMap: null, memo: null };
   try {
     return f();
   } finally {
@@ -152,8 +174,10 @@ function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
   return m;
 }
 
+const NONE: [string, UnitState][] = [];
+
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s) return [...((frozen.byAt ??= indexByAt(s)).get(at) ?? [])];
+  if (frozen && frozen.s === s) return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
@@ -272,6 +296,16 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 }
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
+  if (frozen && frozen.s === s) {
+    const owned = (frozen.owned ??= new Map());
+    let list = owned.get(power);
+    if (!list) owned.set(power, (list = scanOwned(s, power)));
+    return list;
+  }
+  return scanOwned(s, power);
+}
+
+function scanOwned(s: BlitzState, power: string): [string, UnitState][] {
   const out: [string, UnitState][] = [];
   for (const id in s.units) {
     const u = s.units[id]!;

@@ -118,7 +118,9 @@ interface Reach {
   lands: Set<string>;
   seas: Set<string>;
 }
-const reachCache = new Map<string, Reach>();
+/** Reach by position fingerprint, then by power, home and use (the long fingerprint is hashed once per position, not per entry). */
+const reachCache = new Map<string, Map<string, Reach>>();
+let reachEntries = 0;
 
 function fingerprint(p: PackIndex, s: BlitzState): string {
   // Power ids stand for their sides here: within one scenario a power's side never changes.
@@ -183,8 +185,9 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   // A unit's line without a partner is the power's own line: they share entries.
   const tag = use === 'income' ? 'i' : shared ? 's' : '';
   const fp = memo ? (memoFp ??= fingerprint(p, s)) : fingerprint(p, s);
-  const key = `${power}/${h}/${tag}/${fp}`;
-  const hit = reachCache.get(key);
+  const key = `${power}/${h}/${tag}`;
+  let byFp = reachCache.get(fp);
+  const hit = byFp?.get(key);
   if (hit) {
     if (short) memo!.set(short, hit);
     return hit;
@@ -196,8 +199,14 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
     if (x.startsWith('sea:')) out.seas.add(x.slice(4));
     else out.lands.add(x);
   }
-  if (reachCache.size >= 512) reachCache.clear();
-  reachCache.set(key, out);
+  if (reachEntries >= 512) {
+    reachCache.clear();
+    reachEntries = 0;
+    byFp = undefined;
+  }
+  if (!byFp) reachCache.set(fp, (byFp = new Map()));
+  byFp.set(key, out);
+  reachEntries++;
   if (short) memo!.set(short, out);
   return out;
 }
