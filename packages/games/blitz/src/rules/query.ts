@@ -163,14 +163,18 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
   }
 }
 
+const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
+
 function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
-  for (const id of Object.keys(s.units).sort()) {
+  for (const id in s.units) {
     const u = s.units[id]!;
     const list = m.get(u.at);
     if (list) list.push([id, u]);
     else m.set(u.at, [[id, u]]);
   }
+  // Each list in id order (ids are unique), as a sort of all ids first would give.
+  for (const list of m.values()) if (list.length > 1) list.sort(byId);
   return m;
 }
 
