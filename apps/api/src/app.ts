@@ -39,6 +39,7 @@ import { apiMetrics } from './metrics.ts';
 import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
+import { landTopology, vizBundle, type VendorFile } from './vendor.ts';
 import {
   balanceReply,
   boardReply,
@@ -251,6 +252,16 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   // The web dashboard: static files from ../web, all from this server (no CDN).
   await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/', index: ['index.html'], schemaHide: true, cacheControl: true, maxAge: 0 });
+
+  // The dashboard's map libraries and land outlines (vendor.ts), from this server too.
+  const vendor = (file: () => Promise<VendorFile>) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await file();
+    reply.header('etag', f.etag).header('cache-control', 'public, max-age=3600');
+    if (req.headers['if-none-match'] === f.etag) return reply.code(304).send();
+    return reply.type(f.type).send(f.body);
+  };
+  app.get('/vendor/viz.js', { schema: { hide: true } }, vendor(vizBundle));
+  app.get('/vendor/land-50m.json', { schema: { hide: true } }, vendor(landTopology));
 
   app.get('/health', { schema: { tags: ['service'], summary: 'Whether the store and the queue answer', response: { 200: healthReply, 503: healthReply } } }, async (_req, reply) => {
     const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: redactSecrets(o.telemetry.where) };

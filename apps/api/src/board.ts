@@ -1,11 +1,13 @@
 /**
- * A stored match as its map shows it, impulse by impulse: the replay is re-run here (from the store's
- * action log, with the pack the match used) and the game's map view (`Game.board`) is taken at the
- * start and at the end of every impulse, with the events of each impulse. The re-run is checked as
- * `salient replay --match` checks it (header, seed, every choice, final hash): a board is drawn only
- * for a match this server reproduces.
+ * A stored match as its map shows it, impulse by impulse and step by step: the replay is re-run here
+ * (from the store's action log, with the pack the match used) and the game's map view (`Game.board`)
+ * is taken at the start, after every step (each decision and each chance outcome of the log) and at
+ * the end of every impulse. The impulse frames are whole; a step carries what it changed on the map,
+ * its events with their data (where units moved from and to, the odds, die and result of a combat),
+ * and where the game stands after it. The re-run is checked as `salient replay --match` checks it
+ * (header, seed, every choice, final hash): a board is drawn only for a match this server reproduces.
  */
-import { SalientError, runReplay, type BoardFrame, type BoardLayout, type GameEvent, type Position, type Replay } from '@salient/engine';
+import { SalientError, runReplay, type BoardFrame, type BoardLayout, type BoardMarker, type BoardUnit, type GameEvent, type JsonObject, type Position, type Replay } from '@salient/engine';
 import { replayTarget, type ReplayTarget } from '@salient/scheduler';
 import type { Telemetry } from '@salient/telemetry';
 
@@ -16,6 +18,22 @@ export interface BoardFrameReply extends BoardFrame {
   events: { type: string; power: string; text: string }[];
 }
 
+/** One step of the log as the map shows it. */
+export interface BoardStepReply {
+  /** Who chose: a power, or `chance`. */
+  by: string;
+  choice: string;
+  /** The impulse frame the step comes after (its index in `frames`): the map before the step is that frame with the changes of the steps between. */
+  frame: number;
+  /** Where the game stands after the step. */
+  position: Position;
+  events: { type: string; power: string; text: string; data?: JsonObject }[];
+  /** What changed on the map: the new control, units and markers of each area (hex) that changed; null where there are none any more. */
+  control?: Record<string, string | null>;
+  units?: Record<string, BoardUnit[] | null>;
+  markers?: Record<string, BoardMarker[] | null>;
+}
+
 export interface MatchBoard {
   matchId: string;
   game: string;
@@ -24,9 +42,24 @@ export interface MatchBoard {
   sides: { id: string; name: string; powers: string[] }[];
   layout: BoardLayout;
   frames: BoardFrameReply[];
+  steps: BoardStepReply[];
 }
 
 const eventOf = (e: GameEvent) => ({ type: e.type, power: e.power ?? '', text: e.text });
+const stepEventOf = (e: GameEvent) => (e.data ? { type: e.type, power: e.power ?? '', text: e.text, data: e.data } : eventOf(e));
+
+/** Entries of `after` that differ from `before` (by their JSON), and null for keys `before` had and `after` has not; undefined when nothing changed. */
+function changes<T>(before: Record<string, T> | undefined, after: Record<string, T> | undefined): Record<string, T | null> | undefined {
+  let out: Record<string, T | null> | undefined;
+  const b = before ?? {};
+  const a = after ?? {};
+  for (const k of Object.keys(a)) {
+    const [x, y] = [a[k]!, b[k]];
+    if (y === undefined || (x !== y && (typeof x !== 'object' || JSON.stringify(x) !== JSON.stringify(y)))) (out ??= {})[k] = x;
+  }
+  for (const k of Object.keys(b)) if (!(k in a)) (out ??= {})[k] = null;
+  return out;
+}
 
 /** The map of stored match `matchId`, frame by frame; undefined when no such match is stored. */
 export async function matchBoard(telemetry: Telemetry, matchId: string): Promise<MatchBoard | undefined> {
@@ -36,14 +69,25 @@ export async function matchBoard(telemetry: Telemetry, matchId: string): Promise
   const board = game.board;
   if (!board) throw new SalientError('BAD_ARGUMENT', `Game '${game.id}' has no map view, so match ${matchId} cannot be drawn; its impulses and events are at /api/matches/${matchId}.`);
   const start = rerun(matchId, () => game.setup(replay.scenario, pack, replay.options));
-  const frames: BoardFrameReply[] = [{ impulse: -1, position: game.position(start), events: [], ...board.frame(start) }];
+  let last: BoardFrame = board.frame(start);
+  const frames: BoardFrameReply[] = [{ impulse: -1, position: game.position(start), events: [], ...last }];
+  const steps: BoardStepReply[] = [];
   let events: BoardFrameReply['events'] = [];
   let open = false;
-  const outcome = rerun(matchId, () => runReplay(game, pack, replay, (_entry, _i, _before, step) => {
+  const outcome = rerun(matchId, () => runReplay(game, pack, replay, (entry, _i, _before, step) => {
     open = true;
     for (const e of step.events) events.push(eventOf(e));
+    const now = board.frame(step.state);
+    const position = game.position(step.state);
+    const s: BoardStepReply = { by: entry.by, choice: entry.choice, frame: frames.length - 1, position, events: step.events.map(stepEventOf) };
+    const [control, units, markers] = [changes(last.control, now.control), changes(last.units, now.units), changes(last.markers, now.markers)];
+    if (control) s.control = control;
+    if (units) s.units = units;
+    if (markers) s.markers = markers;
+    steps.push(s);
+    last = now;
     if (step.boundary === 'impulse' || step.boundary === 'turn') {
-      frames.push({ impulse: frames.length - 1, position: game.position(step.state), events, ...board.frame(step.state) });
+      frames.push({ impulse: frames.length - 1, position, events, ...now });
       events = [];
       open = false;
     }
@@ -54,7 +98,7 @@ export async function matchBoard(telemetry: Telemetry, matchId: string): Promise
       `Match ${matchId} cannot be replayed on this server: re-running its log gives final state hash ${outcome.hash}, but the match recorded ${replay.finalHash}. The log, the pack or the rules code differ from the recorded match.`,
     );
   }
-  if (open) frames.push({ impulse: frames.length - 1, position: game.position(outcome.state), events, ...board.frame(outcome.state) });
+  if (open) frames.push({ impulse: frames.length - 1, position: game.position(outcome.state), events, ...last });
   const scenario = game.scenarios(pack).find((s) => s.id === replay.scenario);
   return {
     matchId,
@@ -63,6 +107,7 @@ export async function matchBoard(telemetry: Telemetry, matchId: string): Promise
     sides: (scenario?.sides ?? []).map((s) => ({ id: s.id, name: s.name, powers: [...s.powers] })),
     layout: board.layout(pack, replay.scenario),
     frames,
+    steps,
   };
 }
 

@@ -287,6 +287,20 @@ export const boardReply = z.object({
       }),
     )
     .describe('the start, then the map at the end of each impulse with its events'),
+  steps: z
+    .array(
+      z.object({
+        by: z.string().describe('a power, or `chance`'),
+        choice: z.string(),
+        frame: z.number().int().describe('the index in `frames` of the impulse frame this step comes after'),
+        position: position.describe('where the game stands after the step'),
+        events: z.array(z.object({ type: z.string(), power: z.string(), text: z.string(), data: z.record(z.string(), z.unknown()).optional() })),
+        control: z.record(z.string(), z.string().nullable()).optional().describe('areas (hexes) whose control changed: the new holder, null for nobody'),
+        units: z.record(z.string(), z.array(boardUnit).nullable()).optional().describe('areas (hexes) whose units changed: the units now there, null for none'),
+        markers: z.record(z.string(), z.array(boardMarker).nullable()).optional(),
+      }),
+    )
+    .describe('every step of the log (each decision and chance outcome): who chose what, its events with their data, and what it changed on the map'),
 });
 
 export const tournamentSummary = z.object({

@@ -266,6 +266,41 @@ describe('reads', () => {
     }
     // The frames' positions follow the impulses' (the first frame is where the first impulse starts).
     expect(board.frames[0].position).toEqual(detail.impulses[0].position);
+
+    // Step by step: one step per log entry; the start with every step's changes applied gives each
+    // impulse frame in turn and the last one at the end; the steps' events are the frames' events.
+    const { body: replay } = await get(`/api/matches/${o.matchId}/replay`);
+    type Delta = Record<string, unknown>;
+    type Step = { by: string; choice: string; frame: number; events: { type: string; text: string; data?: Record<string, unknown> }[]; control?: Delta; units?: Delta; markers?: Delta };
+    const steps = board.steps as Step[];
+    expect(steps.map((s) => [s.by, s.choice])).toEqual(replay.log.map((e: { by: string; choice: string }) => [e.by, e.choice]));
+    const map = { control: { ...board.frames[0].control }, units: { ...board.frames[0].units }, markers: { ...(board.frames[0].markers ?? {}) } } as Record<'control' | 'units' | 'markers', Delta>;
+    const apply = (d: Delta | undefined, into: Delta) => {
+      for (const [k, v] of Object.entries(d ?? {})) if (v === null) delete into[k];
+      else into[k] = v;
+    };
+    let frame = 0;
+    let evs: { type: string; text: string }[] = [];
+    for (const s of steps) {
+      expect(s.frame).toBe(frame);
+      apply(s.control, map.control);
+      apply(s.units, map.units);
+      apply(s.markers, map.markers);
+      evs.push(...s.events.map((e) => ({ type: e.type, text: e.text })));
+      const next = board.frames[frame + 1];
+      if (next && s === steps[steps.findLastIndex((x) => x.frame === frame)]) {
+        expect(map.control, `control after impulse ${frame}`).toEqual(next.control);
+        expect(map.units, `units after impulse ${frame}`).toEqual(next.units);
+        expect(evs).toEqual(next.events.map((e: { type: string; text: string }) => ({ type: e.type, text: e.text })));
+        evs = [];
+        frame++;
+      }
+    }
+    expect(frame).toBe(board.frames.length - 1);
+    // Events carry their data: a move its path, a combat its target.
+    const all = steps.flatMap((s) => s.events);
+    expect(all.find((e) => e.type === 'move')?.data).toMatchObject({ path: expect.any(Array) });
+    expect(steps.some((s) => s.units !== undefined)).toBe(true);
   });
 
   it('an unknown match is a 404 that says where to look', async () => {
@@ -362,6 +397,20 @@ describe('service endpoints', () => {
     const { status, body } = await get('/metrics');
     expect(status).toBe(200);
     expect(body).toContain('salient_api_http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/matches",status_code="200"}');
+  });
+
+  it("/vendor serves the dashboard's map libraries and Natural Earth land from this server, with an ETag", async () => {
+    const js = await get('/vendor/viz.js');
+    expect(js.status).toBe(200);
+    expect(String(js.headers['content-type'])).toMatch(/javascript/);
+    // An ES module exporting what the maps import.
+    for (const name of ['zoom', 'zoomIdentity', 'select', 'geoPath', 'feature']) expect(String(js.body)).toMatch(new RegExp(`\\b${name}\\b`));
+    const again = await app.inject({ method: 'GET', url: '/vendor/viz.js', headers: { 'if-none-match': String(js.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const land = await get('/vendor/land-50m.json');
+    expect(land.status).toBe(200);
+    expect((land.body as { type: string; objects: Record<string, unknown> }).type).toBe('Topology');
+    expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');
   });
 
   it('/docs serves the OpenAPI document and its UI from this server', async () => {

@@ -362,6 +362,147 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-whole-map.png') });
   });
 
+  it('step by step and event by event: each decision and die roll with who chose what, the map after it, moves drawn as paths and combats with their result', async () => {
+    type Ev = { type: string; power: string; text: string; data?: Record<string, unknown> };
+    type Step = { by: string; choice: string; frame: number; events: Ev[]; control?: Record<string, string | null>; units?: Record<string, { id: string }[] | null> };
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { frames: { control: Record<string, string>; units: Record<string, { id: string }[]> }[]; steps: Step[] };
+    const steps = board.steps;
+    /** The units of each area after step j, from the reply's own changes. */
+    const unitsAfter = (j: number) => {
+      const m: Record<string, { id: string }[]> = { ...board.frames[0].units };
+      for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
+      else m[k] = v;
+      return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
+    };
+    const drawnUnits = async () => {
+      const n: Record<string, number> = {};
+      for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
+      return Object.fromEntries(Object.entries(n).sort());
+    };
+    await open(`#/matches/${id}`);
+    await page.click('[data-testid=fit-all]');
+    await page.click('[data-testid=mode-step]');
+    const label = page.locator('[data-testid=frame-label]');
+    const choice = page.locator('[data-testid=step-choice]');
+    expect(await label.textContent()).toMatch(/^Start · /);
+    // The first move: step to it one decision at a time, checking each label, choice and map.
+    const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move' && Array.isArray(e.data?.path)));
+    expect(moveAt, 'a step with a move').toBeGreaterThanOrEqual(0);
+    for (let j = 0; j <= moveAt; j++) {
+      await page.click('[data-testid=step-next]');
+      expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · turn \\d+, impulse \\d+`));
+      expect(await choice.textContent()).toBe(steps[j]!.by === 'chance' ? `Chance: ${steps[j]!.choice}` : `${steps[j]!.by} chose “${steps[j]!.choice}”`);
+      expect(await drawnUnits(), `units after step ${j + 1}`).toEqual(unitsAfter(j));
+    }
+    const move = steps[moveAt]!.events.find((e) => e.type === 'move')!;
+    const paths = await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
+    expect(paths).toContainEqual({ 'data-ids': (move.data!.path as string[]).filter((x, i, all) => i === 0 || x !== all[i - 1]).join(' '), 'data-type': 'move' });
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-step-move.png') });
+
+    // A combat: by event, its ring and result on the target; the events of the step listed, the one shown marked.
+    const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
+    expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
+    const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!;
+    await page.click('[data-testid=mode-event]');
+    await page.locator('[data-testid=slider]').evaluate((el, k) => {
+      (el as HTMLInputElement).value = String(k);
+      el.dispatchEvent(new Event('input'));
+    }, steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
+    expect(await label.textContent()).toMatch(new RegExp(`^Event \\d+ of \\d+ · step ${combatAt + 1} of ${steps.length}`));
+    const rings = await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target']);
+    expect(rings).toEqual([{ 'data-target': combat.data!.target }]);
+    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toContain(String(combat.data!.outcome));
+    expect(await page.locator('[data-testid=events] li[aria-current=true] .event-text').textContent()).toBe(combat.text);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-event-combat.png') });
+    // Back to impulses: the place is kept (the impulse that step belongs to, or the next stop after it).
+    await page.click('[data-testid=mode-impulse]');
+    expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${steps[combatAt]!.frame + 1} of `));
+  });
+
+  it('areas are regions on Natural Earth land: one per area on the whole map, land ones tinted by their holder, frame by frame', async () => {
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string; kind: string }[] }; frames: unknown[] };
+    await open(`#/matches/${id}`);
+    await page.click('[data-testid=fit-all]');
+    await page.waitForSelector('[data-testid=board][data-regions]');
+    const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
+    expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
+    for (const r of regions) expect(String(r.d).length, `region of ${r['data-area']}`).toBeGreaterThan(10);
+    // The land outline itself is drawn from the served topology (a long path, not a box).
+    expect(((await page.locator('[data-testid=board] .land-base').getAttribute('d')) ?? '').length).toBeGreaterThan(10_000);
+    const tintsMatch = async () => {
+      const fills = Object.fromEntries((await attrs('[data-testid=board] circle[data-testid=area]', ['data-area', 'fill'])).map((a) => [a['data-area'], a.fill]));
+      const land = (await attrs('[data-testid=board] [data-testid=region][data-kind=land]', ['data-area', 'fill'])).map((r) => [r['data-area'], r.fill]);
+      expect(land.length).toBeGreaterThan(0);
+      for (const [area, fill] of land) expect(fill, `region ${area}`).toBe(fills[area as string]);
+    };
+    await tintsMatch();
+    await page.click('[data-testid=step-last]');
+    await tintsMatch();
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-regions.png') });
+  });
+
+  it('the map zooms and pans: wheel, buttons and keys change its scale, fit goes back; the map libraries come from this server', async () => {
+    const id = (outcomes.find((o) => o.scenario === 'B') as MatchOutcome).matchId;
+    const vendorRequests: string[] = [];
+    const onRequest = (r: { url(): string }) => r.url().includes('/vendor/') && vendorRequests.push(r.url());
+    page.on('request', onRequest);
+    try {
+      await open(`#/matches/${id}`);
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(vendorRequests.some((u) => u.startsWith(`${base}/vendor/viz.js`))).toBe(true);
+    const map = page.locator('[data-testid=board]');
+    const content = map.locator('g.zoom-content');
+    const scale = async () => Number(await map.getAttribute('data-zoom'));
+    /** Screen distance between the first two areas (it grows with the zoom) and the size of an area's shape (it stays readable: the same). */
+    const centre = async (i: number) => {
+      const r = (await map.locator('[data-testid=area]').nth(i).boundingBox())!;
+      return [r.x + r.width / 2, r.y + r.height / 2, r.width] as const;
+    };
+    const spread = async () => {
+      const [[x0, y0], [x1, y1]] = [await centre(0), await centre(1)];
+      return Math.hypot(x1 - x0, y1 - y0);
+    };
+    expect(await scale()).toBe(1);
+    const [d1, w1] = [await spread(), (await centre(0))[2]];
+    await page.click('[data-testid=zoom-in]');
+    expect(await scale()).toBeCloseTo(1.6, 3);
+    expect(await spread()).toBeCloseTo(d1 * 1.6, 0);
+    expect((await centre(0))[2]).toBeCloseTo(w1, 1);
+    await page.keyboard.press('+');
+    expect(await scale()).toBeCloseTo(2.56, 3);
+    // The wheel over the map zooms about the pointer.
+    const b = (await map.boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(scale).toBeGreaterThan(2.6);
+    // A drag pans: the content moves by the drag.
+    const before = await content.getAttribute('transform');
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2 - 80, b.y + b.height / 2 - 40, { steps: 4 });
+    await page.mouse.up();
+    expect(await content.getAttribute('transform')).not.toBe(before);
+    // Shift and an arrow pans without stepping the replay.
+    const label = await page.locator('[data-testid=frame-label]').textContent();
+    const panned = await content.getAttribute('transform');
+    await page.keyboard.press('Shift+ArrowLeft');
+    expect(await content.getAttribute('transform')).not.toBe(panned);
+    expect(await page.locator('[data-testid=frame-label]').textContent()).toBe(label);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-zoomed.png') });
+    // Fit goes back to the whole frame; zoom out stops there.
+    await page.click('[data-testid=zoom-fit]');
+    expect(await scale()).toBe(1);
+    expect(await spread()).toBeCloseTo(d1, 1);
+    expect(await page.locator('[data-testid=zoom-out]').isDisabled()).toBe(true);
+    await page.keyboard.press('+');
+    await page.keyboard.press('0');
+    expect(await scale()).toBe(1);
+    expect(foreignRequests).toEqual([]);
+  });
+
   it("an unknown match shows the API's message, not a blank page", async () => {
     await page.goto('about:blank');
     await page.goto(`${base}/#/matches/no-such-match`, { waitUntil: 'domcontentloaded' });

@@ -5,6 +5,8 @@
 import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
+import { drawActions, shapesOf, unitPlaces } from './actions.js';
+import { zoomable } from './zoom.js';
 
 /** User units per grid unit (the distance between neighbouring centres). */
 const K = 30;
@@ -50,7 +52,7 @@ function fitted(x, y, s, width, size, attrs, centre = false) {
 }
 
 /**
- * The hex view of `board` for replayViewer: { map, bar, key, show(i) }. Hexes carry data-testid=hex and
+ * The hex view of `board` for replayViewer: { map, bar, key, show(frame, before, events) }. Hexes carry data-testid=hex and
  * data-hex (printed id), data-owner; counters data-testid=unit with data-hex and data-unit; stacks
  * data-testid=stack with data-count; markers data-testid=marker.
  */
@@ -109,7 +111,10 @@ export function hexView(board) {
   const cityLayer = svg('g', { class: 'cities', 'aria-hidden': 'true' });
   const markerLayer = svg('g', { class: 'markers' });
   const unitLayer = svg('g', { class: 'units' });
-  map.append(hexLayer, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer);
+  const content = svg('g', { class: 'zoom-content' });
+  const actionLayer = svg('g', { class: 'actions', 'data-testid': 'actions' });
+  content.append(hexLayer, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer, actionLayer);
+  map.append(content);
 
   // The static map, once.
   const cells = new Map();
@@ -143,10 +148,10 @@ export function hexView(board) {
   }
 
   // Hover: the hex's id, terrain and place, with who holds it and what stands there in the frame shown.
-  let shown = 0;
+  let shownFrame = frames[0];
   const describe = (id) => {
     const c = cells.get(id);
-    const f = frames[shown];
+    const f = shownFrame;
     const owner = f.control[id];
     const units = f.units[id] ?? [];
     const marks = f.markers?.[id] ?? [];
@@ -167,6 +172,7 @@ export function hexView(board) {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       map.setAttribute('viewBox', fits[fit]);
+      zoomer.reset();
     });
     fitGroup.append(b);
     return [mode, b];
@@ -244,10 +250,12 @@ export function hexView(board) {
   const drawnStacks = new Map();
   const drawnMarks = new Map();
 
-  function show(i) {
-    shown = i;
-    const f = frames[i];
-    const before = frames[i - 1];
+  const centre = (id) => {
+    const x = hexes.get(id);
+    return x && [x.cx, x.cy];
+  };
+  function show(f, before, events = []) {
+    shownFrame = f;
     // Tints: only hexes whose holder changed since the last frame drawn.
     for (const c of cells.values()) {
       if (!c.land) continue;
@@ -264,15 +272,19 @@ export function hexView(board) {
     sync(unitLayer, drawnStacks, f.units, (id, units) => stack(id, hexes.get(id), units));
     const away = Object.entries(f.units).filter(([id]) => !hexes.has(id)).reduce((n, [, us]) => n + us.length, 0);
     offMap.textContent = away ? `${away} unit${away === 1 ? '' : 's'} on hexes past the part drawn.` : '';
+    const places = unitPlaces(before ?? f);
+    drawActions(actionLayer, events.flatMap((e) => shapesOf(e, places)), centre, K / 12, { svg, text });
   }
 
   const offMap = h('span', { class: 'muted', 'data-testid': 'off-map' });
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   const terrainItems = layout.terrains.filter((t) => layout.hexes.some((x) => x.terrain === t.id)).map((t) => ({ name: t.name, colour: terrains.get(t.id).fill }));
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
+  const zoomer = zoomable(map, content);
   return {
     map,
-    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup],
+    stop: zoomer.stop,
+    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
     key: [
       `Hexes are coloured by terrain and tinted by who holds them (outlined when they changed hands this impulse); the red line is the front between the sides. Counters show nation, type and factors, stacked per hex with the first unit on top; small tags mark forts (F) and entrenchments (E); D and U on a counter mark a demoralized or unsupplied unit. Hover a hex for its printed id and contents. `,
       offMap,

@@ -3,29 +3,15 @@ import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
 import { hexView } from './hexmap.js';
+import { drawActions, shapesOf, unitPlaces } from './actions.js';
+import { cells, fitProjection, loadLand, nearestSpacing, pathOf } from './regions.js';
+import { zoomable } from './zoom.js';
 
 const WIDTH = 900;
 const MIN_HEIGHT = 320;
 const MAX_HEIGHT = 560;
-const PLAY_MS = 500;
-
-/**
- * Equirectangular projection fitted to `areas`' bounding box (longitudes shrunk by the cosine of the
- * middle latitude, so shapes keep roughly their proportions away from the equator). The map is as tall
- * as the box needs at the full width, within MIN_HEIGHT and MAX_HEIGHT.
- */
-function projector(areas, pad) {
-  const lats = areas.map((a) => a.lat);
-  const k = Math.cos(((Math.min(...lats) + Math.max(...lats)) / 2) * (Math.PI / 180));
-  const xs = areas.map((a) => a.lon * k);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...lats), Math.max(...lats)];
-  const [w, hgt] = [maxX - minX || 1, maxY - minY || 1];
-  const height = Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, ((WIDTH - 2 * pad) * hgt) / w + 2 * pad)));
-  const s = Math.min((WIDTH - 2 * pad) / w, (height - 2 * pad) / hgt);
-  const ox = (WIDTH - s * w) / 2;
-  const oy = (height - s * hgt) / 2;
-  return { height, project: (lon, lat) => [ox + (lon * k - minX) * s, oy + (maxY - lat) * s] };
-}
+/** Views made on this page, for ids of their clip paths and masks. */
+let views = 0;
 
 /** A size for area shapes: smaller where areas crowd (from the typical distance to the nearest neighbour). */
 function shapeRadius(points) {
@@ -54,7 +40,8 @@ export const frameLabel = (f, i, n) => `${i === 0 ? 'Start' : `Impulse ${i} of $
 /**
  * An area map (Blitz!): areas as circles (land) and squares (sea) at their projected centres, links
  * between them, names where they fit, a counter per power in an area. Returns the view the replay
- * viewer shows: { map, bar, key, show(i) }.
+ * viewer shows: { map, bar, key, show(frame, before, events) }: the map as `frame` has it (ringing what
+ * changed since `before`), with what `events` did drawn on it.
  */
 function areaView(board) {
   const areas = board.layout.areas;
@@ -82,38 +69,42 @@ function areaView(board) {
   const areaLayer = svg('g', { class: 'areas' });
   const labelLayer = svg('g', { class: 'area-labels', 'aria-hidden': 'true' });
   const unitLayer = svg('g', { class: 'units' });
-  map.append(linkLayer, areaLayer, labelLayer, unitLayer);
+  // Zoom (zoom.js) scales the links; areas, names and counters keep their size and move to their
+  // zoomed places, so the map stays readable from the whole world down to one area.
+  const content = svg('g', { class: 'zoom-content' });
+  const defs = svg('defs');
+  const regionLayer = svg('g', { class: 'regions', 'aria-hidden': 'true' });
+  content.append(regionLayer, linkLayer);
+  const actionLayer = svg('g', { class: 'actions', 'data-testid': 'actions' });
+  map.append(defs, content, areaLayer, labelLayer, unitLayer, actionLayer);
+  const uid = `map${++views}`;
+  /** The land regions drawn (by area id), filled by their holder in show(). */
+  let regions = new Map();
+  let generation = 0;
   const shapes = new Map();
+  let zt = { k: 1, x: 0, y: 0 };
+  /** Where area `id` is drawn at the current zoom. */
+  const P = (id) => {
+    const p = at.get(id);
+    return p && [zt.x + zt.k * p[0], zt.y + zt.k * p[1]];
+  };
 
   /** Lays the map out for the current fit: positions, links, area shapes and the names that fit. */
   function layout() {
-    const { height, project } = projector(fit === 'play' ? focus : areas, fit === 'play' ? 40 : 24);
+    const { height, project, projection } = fitProjection((fit === 'play' ? focus : areas).map((a) => [a.lon, a.lat]), WIDTH, fit === 'play' ? 40 : 24, MIN_HEIGHT, MAX_HEIGHT);
     mapHeight = height;
     map.setAttribute('viewBox', `0 0 ${WIDTH} ${mapHeight}`);
     at = new Map(areas.map((a) => [a.id, project(a.lon, a.lat)]));
     const visible = [...at.values()].filter(([x, y]) => x >= 0 && x <= WIDTH && y >= 0 && y <= mapHeight);
     radius = shapeRadius(visible);
-    linkLayer.replaceChildren();
-    for (const [from, to] of board.layout.links) {
-      const a = byId.get(from);
-      const b = byId.get(to);
-      if (!a || !b) continue;
-      // A link across the date line leaves by one edge of the map and comes back by the other.
-      const wrap = Math.abs(a.lon - b.lon) > 180 ? Math.sign(a.lon - b.lon) * 360 : 0;
-      const [p, q] = [at.get(from), project(b.lon + wrap, b.lat)];
-      linkLayer.append(svg('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
-      if (wrap) {
-        const [p2, q2] = [project(a.lon - wrap, a.lat), at.get(to)];
-        linkLayer.append(svg('line', { x1: p2[0], y1: p2[1], x2: q2[0], y2: q2[1] }));
-      }
-    }
+    drawLinks(project, () => true);
+    drawRegions(project, projection, ++generation);
     areaLayer.replaceChildren();
     for (const a of areas) {
-      const [x, y] = at.get(a.id);
       const shape =
         a.kind === 'sea'
-          ? svg('rect', { x: x - radius * 0.85, y: y - radius * 0.85, width: radius * 1.7, height: radius * 1.7, rx: radius / 2.5, class: 'sea' })
-          : svg('circle', { cx: x, cy: y, r: radius, class: 'land' });
+          ? svg('rect', { width: radius * 1.7, height: radius * 1.7, rx: radius / 2.5, class: 'sea' })
+          : svg('circle', { r: radius, class: 'land' });
       shape.setAttribute('data-testid', 'area');
       shape.setAttribute('data-area', a.id);
       shape.setAttribute('data-kind', a.kind);
@@ -122,16 +113,91 @@ function areaView(board) {
       shapes.set(a.id, { shape, tip, area: a });
       areaLayer.append(shape);
     }
+    place();
+  }
+
+  /** The links between areas; `shown(a, b)` picks which (all of them until the regions show the obvious ones). */
+  function drawLinks(project, shown) {
+    linkLayer.replaceChildren();
+    for (const [from, to] of board.layout.links) {
+      if (!shown(from, to)) continue;
+      const a = byId.get(from);
+      const b = byId.get(to);
+      if (!a || !b) continue;
+      // A link across the date line leaves by one edge of the map and comes back by the other.
+      const wrap = Math.abs(a.lon - b.lon) > 180 ? Math.sign(a.lon - b.lon) * 360 : 0;
+      // (The projection folds longitudes into [-180, 180], so the far end is moved by the map's width.)
+      const shift = wrap && (Math.sign(wrap) * (project(179.9999, 0)[0] - project(-179.9999, 0)[0]));
+      const [p, q] = [at.get(from), at.get(to)];
+      linkLayer.append(svg('line', { x1: p[0], y1: p[1], x2: q[0] + shift, y2: q[1] }));
+      if (wrap) linkLayer.append(svg('line', { x1: p[0] - shift, y1: p[1], x2: q[0], y2: q[1] }));
+    }
+  }
+
+  /**
+   * The areas as regions (regions.js), once the land outlines have come: land areas on the land, sea
+   * areas on the sea, each the part nearer its position than any other area of its kind and within a
+   * reach of it (land outside every reach stays plain). Then only the links the regions do not show
+   * are drawn: between areas of a kind whose regions do not touch (straits, routes across water).
+   */
+  async function drawRegions(project, projection, gen) {
+    let outline;
+    try {
+      outline = await loadLand();
+    } catch {
+      return; // without the outlines the map keeps its links and symbols
+    }
+    if (gen !== generation) return;
+    const box = [0, 0, WIDTH, mapHeight];
+    const sitesOf = (kind) => areas.filter((a) => a.kind === kind).map((a) => ({ id: a.id, x: at.get(a.id)[0], y: at.get(a.id)[1] }));
+    const [landSites, seaSites] = [sitesOf('land'), sitesOf('sea')];
+    const [landCells, seaCells] = [cells(landSites, box), cells(seaSites, box)];
+    const reach = (sites, times) => times * (nearestSpacing(sites.filter((s) => s.x >= 0 && s.x <= WIDTH && s.y >= 0 && s.y <= mapHeight).map((s) => [s.x, s.y])) || 40);
+    const [landReach, seaReach] = [reach(landSites, 2.4), reach(seaSites, 3)];
+    const landD = pathOf(projection.clipExtent([[-2, -2], [WIDTH + 2, mapHeight + 2]]), outline);
+    const circles = (sites, r) => sites.map((s) => svg('circle', { cx: s.x.toFixed(1), cy: s.y.toFixed(1), r: r.toFixed(1), fill: '#fff' }));
+    const maskBox = { maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: WIDTH, height: mapHeight };
+    defs.replaceChildren(
+      svg('clipPath', { id: `${uid}-land` }, svg('path', { d: landD })),
+      svg('mask', { id: `${uid}-land-reach`, ...maskBox }, ...circles(landSites, landReach)),
+      svg('mask', { id: `${uid}-sea`, ...maskBox }, ...circles(seaSites, seaReach), svg('path', { d: landD, fill: '#000' })),
+    );
+    const region = (a, path) => {
+      const el = svg('path', { d: path, class: `region ${a.kind}-region`, 'data-testid': 'region', 'data-area': a.id, 'data-kind': a.kind });
+      return el;
+    };
+    const seaGroup = svg('g', { mask: `url(#${uid}-sea)` }, ...areas.filter((a) => a.kind === 'sea').map((a) => region(a, seaCells.path(a.id))));
+    regions = new Map(areas.filter((a) => a.kind === 'land').map((a) => [a.id, region(a, landCells.path(a.id))]));
+    const landGroup = svg('g', { 'clip-path': `url(#${uid}-land)`, mask: `url(#${uid}-land-reach)` }, ...regions.values());
+    regionLayer.replaceChildren(svg('path', { d: landD, class: 'land-base' }), seaGroup, landGroup);
+    const kindOf = (id) => byId.get(id)?.kind;
+    drawLinks(project, (a, b) => kindOf(a) !== kindOf(b) ? false : kindOf(a) === 'land' ? !landCells.touches(a, b) : !seaCells.touches(a, b));
+    map.setAttribute('data-regions', String(regions.size + seaSites.length));
+    redraw();
+  }
+
+  /** Puts the area shapes and their names where the current zoom has them. */
+  function place() {
+    for (const { shape, area } of shapes.values()) {
+      const [x, y] = P(area.id);
+      if (area.kind === 'sea') {
+        shape.setAttribute('x', (x - radius * 0.85).toFixed(1));
+        shape.setAttribute('y', (y - radius * 0.85).toFixed(1));
+      } else {
+        shape.setAttribute('cx', x.toFixed(1));
+        shape.setAttribute('cy', y.toFixed(1));
+      }
+    }
     // Names where they fit: areas in play first, each below, beside or above its shape, never over another name or shape.
     labelLayer.replaceChildren();
     const taken = areas.flatMap((a) => {
-      const [x, y] = at.get(a.id);
+      const [x, y] = P(a.id);
       const n = stacks.get(a.id) ?? 0;
       return [{ x: x - radius - 1, y: y - radius - 1, w: 2 * radius + 2, h: 2 * radius + 2 }, ...(n ? [{ x: x + radius - 1, y: y - radius - 11, w: n * 15, h: 11 }] : [])];
     });
     const ordered = [...areas].sort((a, b) => Number(active.has(b.id)) - Number(active.has(a.id)));
     for (const a of ordered) {
-      const [x, y] = at.get(a.id);
+      const [x, y] = P(a.id);
       if (x < 0 || x > WIDTH || y < 0 || y > mapHeight) continue;
       const w = approxWidth(a.name);
       const spots = [
@@ -157,16 +223,18 @@ function areaView(board) {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       layout();
-      show(shown);
+      redraw();
+      zoomer.reset();
     });
     fitGroup.append(b);
     return [mode, b];
   });
-  let shown = 0;
-  function show(i) {
-    shown = i;
-    const f = frames[i];
-    const before = frames[i - 1];
+  let shown = [frames[0], undefined, []];
+  const redraw = () => show(...shown);
+  function show(f, before, events = []) {
+    shown = [f, before, events];
+    const places = unitPlaces(before ?? f);
+    drawActions(actionLayer, events.flatMap((e) => shapesOf(e, places)), P, 1.5, { svg, text });
     for (const { shape, tip, area } of shapes.values()) {
       const owner = f.control[area.id];
       const units = f.units[area.id] ?? [];
@@ -176,10 +244,15 @@ function areaView(board) {
         shape.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
       }
       tip.textContent = `${area.name}${area.kind === 'sea' ? ' (sea)' : owner ? `: ${owner === 'neutral' ? 'neutral' : `held by ${owner}`}` : ''}${units.map((u) => `\n${u.power} ${u.label}`).join('')}`;
+      const region = regions.get(area.id);
+      if (region) {
+        region.setAttribute('fill', owner && owner !== 'neutral' ? colour(owner) : NEUTRAL);
+        region.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
+      }
     }
     unitLayer.replaceChildren();
     for (const [area, units] of Object.entries(f.units)) {
-      const p = at.get(area);
+      const p = P(area);
       if (!p) continue;
       const byPower = new Map();
       for (const u of units) byPower.set(u.power, [...(byPower.get(u.power) ?? []), u]);
@@ -201,21 +274,84 @@ function areaView(board) {
 
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   layout();
+  const zoomer = zoomable(map, content, {
+    onZoom: (t) => {
+      zt = { k: t.k, x: t.x, y: t.y };
+      place();
+      redraw();
+    },
+  });
   return {
     map,
-    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup],
-    key: 'Circles are land, coloured by who holds it (ringed when it changed hands this impulse); squares are sea zones; a counter gives the units of a power in the area. Hover for names and units.',
+    stop: zoomer.stop,
+    bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
+    key: 'Each land area is tinted by who holds it (its circle ringed when it changed hands this impulse); squares mark sea zones; a counter gives the units of a power in the area; thin lines join areas that border each other across water or distance. Hover for names and units. The area shapes are generated from the areas\' positions on Natural Earth land (the part of the land nearer to each area than to any other): an approximation, not the printed map.',
     show,
   };
 }
 
+/** Playing speeds: milliseconds a stop is shown. */
+const SPEEDS = [
+  ['0.5×', 1000],
+  ['1×', 500],
+  ['2×', 250],
+  ['4×', 120],
+  ['8×', 50],
+];
+
+/**
+ * A match's timeline, from the board reply: the impulse frames (whole maps) and the steps between them
+ * (each with what it changed). mapAt(j) is the map after step j (-1: the start); it starts from the
+ * impulse frame the step comes after and applies the changes of the steps since.
+ */
+function timeline(board) {
+  const frames = board.frames;
+  const steps = board.steps ?? [];
+  /** Index of the first step after each frame. */
+  const firstAfter = [];
+  steps.forEach((s, j) => {
+    if (firstAfter[s.frame] === undefined) firstAfter[s.frame] = j;
+  });
+  /** The last step of each impulse (that ends frame k + 1). */
+  const impulseEnd = frames.slice(1).map((_, k) => {
+    let j = -1;
+    steps.forEach((s, x) => s.frame === k && (j = x));
+    return j;
+  });
+  const cache = new Map();
+  function mapAt(j) {
+    if (j < 0 || !steps.length) return frames[0];
+    if (cache.has(j)) return cache.get(j);
+    const k = steps[j].frame;
+    const m = { control: { ...frames[k].control }, units: { ...frames[k].units }, markers: { ...(frames[k].markers ?? {}) } };
+    for (let x = firstAfter[k]; x <= j; x++) {
+      for (const key of ['control', 'units', 'markers']) {
+        for (const [id, v] of Object.entries(steps[x][key] ?? {})) {
+          if (v === null) delete m[key][id];
+          else m[key][id] = v;
+        }
+      }
+    }
+    if (cache.size > 64) cache.clear();
+    cache.set(j, m);
+    return m;
+  }
+  return { frames, steps, impulseEnd, mapAt };
+}
+
 /**
  * Draws `board` into `root` with its controls, and `below` under the frame's label: an area map, or a
- * hex map when the layout has one (hexmap.js). onFrame(i, frame) is told of every frame shown.
- * Returns { show(i), stop() }; stop() ends playing and lets go of the keyboard.
+ * hex map when the layout has one (hexmap.js). Three ways through the match: by impulse (the map at
+ * each impulse's end with all its events), by step (each decision and die roll of the log, with who
+ * chose what) and by event (each event in turn); what the shown step or impulse did is drawn on the map
+ * (moves as paths, attacks as arrows with odds, die and result). The label says where the game stands
+ * after what is shown. onFrame(i, frame) is told of every impulse frame reached (i: the impulses
+ * completed, 0 at the start). Returns { show(i), stop() }: show(i) goes to impulse frame i; stop() ends
+ * playing and lets go of the keyboard.
  */
 export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {}) {
-  const frames = board.frames;
+  const tl = timeline(board);
+  const { frames, steps } = tl;
   const view = board.layout.hex ? hexView(board) : areaView(board);
   const controls = h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' });
   const button = (content, testid, hint) => {
@@ -224,31 +360,99 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
     return b;
   };
   const first = button(icon('first'), 'step-first', 'Start: the scenario as set up (Home)');
-  const prev = button(icon('prev'), 'step-prev', 'Previous impulse (←)');
+  const prev = button(icon('prev'), 'step-prev', 'Back (←)');
   const play = button([icon('play'), ' Play'], 'play', 'Play (space)');
-  const next = button(icon('next'), 'step-next', 'Next impulse (→)');
+  const next = button(icon('next'), 'step-next', 'Forward (→)');
   const last = button(icon('last'), 'step-last', 'The end of the match (End)');
   play.classList.add('primary');
-  const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, step: 1, 'aria-label': 'Frame', 'data-testid': 'slider' });
+  const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'Position in the match', 'data-testid': 'slider' });
   controls.append(slider);
   const label = h('div', { class: 'frame-label', 'data-testid': 'frame-label', 'aria-live': 'polite' });
-  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events of this impulse' });
+  const chose = h('div', { class: 'muted small', 'data-testid': 'step-choice' });
+  const events = h('ol', { class: 'events', 'data-testid': 'events', 'aria-label': 'Events shown' });
+  const eventsTitle = h('h3', {}, 'Events of this impulse');
 
-  let i = 0;
+  // The stops of each mode: [frame index] for impulses; [step index] for steps; [step, event] for events.
+  const stopsOf = {
+    impulse: frames.map((_, i) => ({ frame: i, step: i === 0 ? -1 : tl.impulseEnd[i - 1] })),
+    step: [{ step: -1 }, ...steps.map((_, j) => ({ step: j }))],
+    event: [{ step: -1 }, ...steps.flatMap((s, j) => s.events.map((_, e) => ({ step: j, event: e })))],
+  };
+  const modeGroup = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Step through the match by' });
+  let mode = 'impulse';
+  const modeButtons = [
+    ['impulse', 'Impulse', 'Each impulse (or phase) at once'],
+    ['step', 'Step', 'Each decision and die roll of the log'],
+    ['event', 'Event', 'Each event in turn'],
+  ].map(([m, text, hint]) => {
+    const b = h('button', { type: 'button', 'data-testid': `mode-${m}`, title: hint, 'aria-pressed': String(m === mode), disabled: m !== 'impulse' && !steps.length }, text);
+    b.addEventListener('click', () => setMode(m));
+    modeGroup.append(b);
+    return [m, b];
+  });
+  const speed = h('select', { 'aria-label': 'Playing speed', 'data-testid': 'speed' }, SPEEDS.map(([name, ms]) => h('option', { value: String(ms), selected: ms === 500 }, name)));
+  speed.addEventListener('change', () => {
+    if (timer) {
+      pause();
+      toggle();
+    }
+  });
+
+  let i = 0; // index into the current mode's stops
+  const stops = () => stopsOf[mode];
+  /** The step index a stop stands at (-1 the start). */
+  const stepOf = (s) => s.step ?? -1;
+  /** Impulses completed at step j. */
+  const impulsesAt = (j) => (j < 0 ? 0 : tl.impulseEnd.filter((e) => e >= 0 && e <= j).length);
+
   function show(k) {
-    i = Math.max(0, Math.min(frames.length - 1, k));
-    const f = frames[i];
-    view.show(i);
+    const list = stops();
+    i = Math.max(0, Math.min(list.length - 1, k));
+    const stop = list[i];
+    const j = stepOf(stop);
+    slider.max = String(list.length - 1);
     slider.value = String(i);
-    label.textContent = frameLabel(f, i, frames.length);
     first.disabled = prev.disabled = i === 0;
-    next.disabled = last.disabled = i === frames.length - 1;
-    events.replaceChildren(
-      ...(f.events.length
-        ? f.events.map((e) => h('li', { 'data-type': e.type, 'data-power': e.power }, e.power ? h('span', { class: 'chip', style: `--c:${colour(e.power)}` }, e.power) : null, h('span', { class: 'event-text' }, e.text), h('span', { class: 'event-type' }, e.type)))
-        : [h('li', { class: 'muted empty' }, i === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')]),
-    );
-    onFrame(i, f);
+    next.disabled = last.disabled = i === list.length - 1;
+    const item = (e, current) =>
+      h('li', { 'data-type': e.type, 'data-power': e.power, 'aria-current': String(Boolean(current)) }, e.power ? h('span', { class: 'chip', style: `--c:${colour(e.power)}` }, e.power) : null, h('span', { class: 'event-text' }, e.text), h('span', { class: 'event-type' }, e.type));
+    let shownEvents;
+    if (mode === 'impulse') {
+      const f = frames[stop.frame];
+      const drawn = stop.frame > 0 && steps.length ? steps.filter((s) => s.frame === stop.frame - 1).flatMap((s) => s.events) : [];
+      view.show(f, frames[stop.frame - 1], drawn);
+      label.textContent = frameLabel(f, stop.frame, frames.length);
+      chose.textContent = '';
+      shownEvents = f.events.map((e) => item(e, false));
+      eventsTitle.textContent = 'Events of this impulse';
+      if (!f.events.length) shownEvents = [h('li', { class: 'muted empty' }, stop.frame === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')];
+    } else {
+      const s = steps[j];
+      const m = tl.mapAt(j);
+      const before = j >= 0 ? tl.mapAt(j - 1) : undefined;
+      const evs = s ? (mode === 'event' ? [s.events[stop.event]] : s.events) : [];
+      view.show(m, before, evs);
+      const pos = s ? s.position : frames[0].position;
+      label.textContent = `${j < 0 ? 'Start' : `${mode === 'event' ? `Event ${i} of ${list.length - 1} · step ${j + 1}` : `Step ${j + 1}`} of ${steps.length}`} · turn ${pos.turn}, impulse ${pos.impulse} · ${pos.phase} / ${pos.step}`;
+      chose.textContent = s ? (s.by === 'chance' ? `Chance: ${s.choice}` : `${s.by} chose “${s.choice}”`) : '';
+      eventsTitle.textContent = mode === 'event' ? 'Events of this step (the one shown is marked)' : 'Events of this step';
+      shownEvents = s && s.events.length ? s.events.map((e, x) => item(e, mode === 'event' && x === stop.event)) : [h('li', { class: 'muted empty' }, j < 0 ? 'The scenario as set up.' : 'No event: a choice that opens the next one.')];
+    }
+    events.replaceChildren(...shownEvents);
+    const done = mode === 'impulse' ? stop.frame : impulsesAt(j);
+    onFrame(done, frames[done]);
+  }
+
+  function setMode(m) {
+    if (m === mode) return;
+    // Keep the place: the first stop of the new mode at or after the step shown.
+    const j = stepOf(stops()[i]);
+    mode = m;
+    for (const [x, b] of modeButtons) b.setAttribute('aria-pressed', String(x === mode));
+    const list = stops();
+    let k = list.findIndex((s) => stepOf(s) >= j);
+    if (k < 0) k = list.length - 1;
+    show(k);
   }
 
   let timer;
@@ -262,12 +466,12 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   };
   const toggle = () => {
     if (timer) return pause();
-    if (i >= frames.length - 1) show(0);
+    if (i >= stops().length - 1) show(0);
     play.replaceChildren(icon('pause'), ' Pause');
     play.title = 'Pause (space)';
     play.setAttribute('aria-label', play.title);
     play.setAttribute('aria-pressed', 'true');
-    timer = setInterval(() => (i >= frames.length - 1 ? pause() : show(i + 1)), PLAY_MS);
+    timer = setInterval(() => (i >= stops().length - 1 ? pause() : show(i + 1)), Number(speed.value));
   };
   const go = (k) => {
     pause();
@@ -276,14 +480,14 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   first.addEventListener('click', () => go(0));
   prev.addEventListener('click', () => go(i - 1));
   next.addEventListener('click', () => go(i + 1));
-  last.addEventListener('click', () => go(frames.length - 1));
+  last.addEventListener('click', () => go(stops().length - 1));
   play.addEventListener('click', toggle);
   slider.addEventListener('input', () => go(Number(slider.value)));
   const onKey = (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return; // shift and an arrow pans the map (zoom.js)
     // Fields and the slider take their own keys (the slider steps through its input event).
     if (e.target instanceof HTMLElement && e.target.closest('input, select, textarea, [contenteditable]')) return;
-    const act = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(frames.length - 1), ' ': toggle }[e.key];
+    const act = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(stops().length - 1), ' ': toggle }[e.key];
     if (!act) return;
     e.preventDefault();
     act();
@@ -304,12 +508,14 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         view.map,
         h('p', { class: 'map-key muted small' }, view.key),
         controls,
+        h('div', { class: 'map-bar' }, modeGroup, h('label', { class: 'muted small' }, 'Speed ', speed)),
         label,
+        chose,
         below,
       ),
-      h('div', { class: 'viewer-events' }, h('h3', {}, 'Events of this impulse'), events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses.')),
+      h('div', { class: 'viewer-events' }, eventsTitle, events, h('p', { class: 'muted small' }, 'Keys: ← → step, Home / End, space plays or pauses; + and - zoom, 0 fits, shift and an arrow pans (or the wheel and a drag). Moves are drawn as arrows; attacks in red onto a ringed target with the odds, die and result.')),
     ),
   );
   show(0);
-  return { show: go, stop: () => (pause(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
+  return { show: (k) => (mode === 'impulse' ? go(k) : (setMode('impulse'), go(k))), stop: () => (pause(), view.stop?.(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
 }

@@ -23,7 +23,7 @@ import type { BoardFrame, BoardLayout, BoardMarker, BoardUnit, BoardView, Loaded
 import { hexBoardLayout, type HexMap } from '@salient/hexmap';
 import type { PackFiles } from './pack/schema.ts';
 import { boardOf, registerBoard, SIDE_IDS, type Board } from './rules/board.ts';
-import { ctl } from './rules/flow.ts';
+import { controlMap } from './rules/flow.ts';
 import { HEX, type EaState } from './rules/state.ts';
 
 /** Hexes around the scenario's countries drawn for context. */
@@ -70,6 +70,18 @@ export function britainHex(b: Board): number {
   return -1;
 }
 
+/** Printed hex ids by hex number, made once per board (a frame names every controlled hex). */
+const hexIds = new WeakMap<Board, string[]>();
+function idsOf(b: Board): string[] {
+  let ids = hexIds.get(b);
+  if (!ids) {
+    ids = [];
+    for (const h of b.map.hexes) ids[h] = b.map.id(h);
+    hexIds.set(b, ids);
+  }
+  return ids;
+}
+
 /** The board view, given how the game gets a pack's map (loaded once per pack). */
 export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): BoardView<EaState, PackFiles> {
   return {
@@ -84,9 +96,11 @@ export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): Boa
       const b = boardOf(s.key);
       const map = b.map;
       const control: Record<string, string> = {};
+      const held = controlMap(b, s);
+      const ids = idsOf(b);
       for (const h of map.hexes) {
-        const c = ctl(b, s, h);
-        if (c >= 0) control[map.id(h)] = SIDE_IDS[c as 0 | 1];
+        const c = held[h]!;
+        if (c >= 0) control[ids[h]!] = SIDE_IDS[c as 0 | 1];
       }
       const units: Record<string, BoardUnit[]> = {};
       const markers: Record<string, BoardMarker[]> = {};

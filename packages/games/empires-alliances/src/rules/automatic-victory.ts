@@ -102,7 +102,7 @@ export function avTargets(b: Board, s: EaState): number[] {
     }
     if (upper === 0) continue;
     const def = defense8(b, s, h, occ);
-    if (def <= 0 || upper < 8 * def) continue; // below even 8-1
+    if (def <= 0 || upper < 8 * def || upper < avNeeded(b, s, h, occ) * def) continue; // below even 8-1, or below the odds the hex needs
     if (avAchieved(b, s, h, avEligible(b, s, h, occ), occ)) out.push(h);
   }
   return out.sort((x, y) => x - y);

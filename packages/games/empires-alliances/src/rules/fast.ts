@@ -18,6 +18,7 @@ export interface Labels {
   move: string[];
   rail: string[];
   entrench: string[];
+  sea: string[];
   with: string[];
   advance: string[];
   /** By hex number; filled on first use. */
@@ -54,6 +55,12 @@ export interface Fast {
   infantry: Uint8Array;
   halves: Uint8Array;
   railNet: string[];
+  /** The rail nets with a capacity on the Rail Capacity chart (9.5), and per unit the index of its net there (-1 none). */
+  railNets: string[];
+  railNetNo: Int8Array;
+  /** The countries with a Sea Capacity (11.6), and per unit the index of the country whose capacity it uses (-1 none). */
+  seaCountries: string[];
+  seaNo: Int8Array;
   /** Per unit: the printed attack factor. */
   attack: Float64Array;
   /** Units of each side, ascending. */
@@ -127,6 +134,11 @@ function build(b: Board): Fast {
       }
     }
   }
+  const railNets = Object.keys(b.data.charts.railCapacity.corps);
+  const seaCountries = Object.keys(b.data.charts.seaCapacity.corps);
+  const uses = b.data.charts.seaCapacity.usesCapacityOf;
+  const railNetNo = Int8Array.from(railNet, (net) => railNets.indexOf(net));
+  const seaNo = Int8Array.from(b.units, (d) => seaCountries.indexOf(uses?.[d.nation] ?? d.nation));
   const unitLabels = (verb: string) => Array.from({ length: n }, (_, u) => `${verb} ${u}`);
   return {
     side,
@@ -136,10 +148,14 @@ function build(b: Board): Fast {
     infantry,
     halves,
     railNet,
+    railNets,
+    railNetNo,
+    seaCountries,
+    seaNo,
     attack,
     ofSide: [Int32Array.from(ofSide[0]), Int32Array.from(ofSide[1])],
     onRail,
-    labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },
+    labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), sea: unitLabels('sea'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },
     unitNames: [],
     stamp: new Uint32Array(size),
     gen: 0,
@@ -179,6 +195,34 @@ export function syncOcc(f: Fast, s: EaState): Occupancy {
     stamp[h] = gen;
   }
   return o;
+}
+
+/**
+ * One pure look at a state (`options`, `isLegal`): the state does not change while it lasts, so a cached
+ * result whose inputs were compared once in the look (its `Snapshot`) need not be compared again. A
+ * cache keeps the `lookStamp` of its last check and asks `lookChecked` first. Looks nest (the inner one
+ * is the outer one's); outside a look nothing is taken as checked.
+ */
+const look = { s: undefined as EaState | undefined, depth: 0, gen: 0 };
+
+export function beginLook(s: EaState): void {
+  if (look.depth++ > 0) return;
+  look.s = s;
+  look.gen = (look.gen + 1) >>> 0 || 1;
+}
+
+export function endLook(): void {
+  if (--look.depth === 0) look.s = undefined;
+}
+
+/** Whether a cache stamped `seen` (`lookStamp`) was checked against `s` in the current look. */
+export function lookChecked(seen: number, s: EaState): boolean {
+  return look.s === s && seen === look.gen;
+}
+
+/** The stamp a cache keeps after checking its inputs against `s`: the current look's, 0 outside one. */
+export function lookStamp(s: EaState): number {
+  return look.s === s ? look.gen : 0;
 }
 
 /** A fresh generation of the per-hex stamp: `f.stamp[h] === g` marks h in this pass. */
@@ -267,6 +311,26 @@ export function feedSide(f: Fast, s: EaState, side: SideNo, k: Snapshot): void {
   }
   k.add(-1);
   for (let i = 0; i < s.forts.length; i++) k.add(s.forts[i]!);
+}
+
+/**
+ * Feed everything but the unit's own hex, flags, morale and supply that `mayRail` and `maySea` read for
+ * a unit of the phasing side (9.1-9.5, 11.1-11.6, S3 3.62, 3.67): the phasing side, the turn and the
+ * weather (MF, 8.2; rail reach, 9.2), the other side's units and the forts (ZOC, reach, open ports, the
+ * 15 fort levels of 14.6), control and the rail gauge, and the ports held at the start of the phase.
+ * The capacity used (9.5, 11.6) is read per unit, as whether the unit's own net and country have room.
+ */
+export function feedMoveWorld(f: Fast, s: EaState, k: Snapshot): void {
+  k.add(s.seg);
+  k.add(s.turn);
+  k.add(s.wx === 'clear' ? -2 : s.wx === 'mud' ? -3 : -4);
+  feedSide(f, s, (1 - s.seg) as SideNo, k);
+  k.add(-1);
+  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!);
+  k.add(-1);
+  for (let i = 0; i < s.ports.length; i++) k.add(s.ports[i]!);
 }
 
 /**

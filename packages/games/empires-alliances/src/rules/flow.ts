@@ -29,7 +29,7 @@ import {
 import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
 import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
-import { fastOf, feedSide, feedSupply, hexLabel, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
+import { beginLook, endLook, fastOf, feedMoveWorld, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
@@ -157,15 +157,17 @@ export function controlMap(b: Board, s: EaState): Int8Array {
 }
 
 /** ZOC per board and side, with a copy of what it was computed from (that side's unit hexes, morale, supply; the forts). */
-const zocCache = new WeakMap<Board, { k: Snapshot; mask: Uint8Array; ok: boolean }[]>();
+const zocCache = new WeakMap<Board, { k: Snapshot; mask: Uint8Array; ok: boolean; seen: number }[]>();
 
 /** 5.1-5.2, 13.85, 14.6: the ZOC of `side`: Inf, Cav and FA not demoralized and not at effective L2, never across sea or lake nor into a neutral. The mask is shared: read it, never write it. */
 export function zocOf(b: Board, s: EaState, side: SideNo): Uint8Array {
   const f = fastOf(b);
   let cache = zocCache.get(b);
   if (!cache) zocCache.set(b, (cache = []));
-  const c = (cache[side] ??= { k: new Snapshot(), mask: new Uint8Array(b.map.size), ok: false });
+  const c = (cache[side] ??= { k: new Snapshot(), mask: new Uint8Array(b.map.size), ok: false, seen: 0 });
+  if (c.ok && lookChecked(c.seen, s)) return c.mask;
   feedSide(f, s, side, c.k.start());
+  c.seen = lookStamp(s);
   if (c.k.finish() && c.ok) return c.mask;
   c.ok = false;
   const hexes: number[] = [];
@@ -191,14 +193,16 @@ function search(b: Board): { reach: ReachSearch; supply: SupplySearch; rail: Rai
 const railOwn = (gauge: Int8Array, control: Int8Array, h: number, side: number): boolean => gauge[h] === side && control[h] === side;
 
 /** Supply per board and side, with a copy of what it was traced from (fast.ts `feedSupply`). */
-const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean; set: SourceSet }[]>();
+const supplyCache = new WeakMap<Board, { k: Snapshot; dist: Int32Array; ok: boolean; set: SourceSet; seen: number }[]>();
 
 /** `supplyOf`, shared and updated in place: read it, never write it, and do not keep it across a change of state. */
 function supplyDist(b: Board, s: EaState, side: SideNo): Int32Array {
   let cache = supplyCache.get(b);
   if (!cache) supplyCache.set(b, (cache = []));
-  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false, set: { full: [], limited: [], all: [] } });
+  const c = (cache[side] ??= { k: new Snapshot(), dist: new Int32Array(b.map.size), ok: false, set: { full: [], limited: [], all: [] }, seen: 0 });
+  if (c.ok && lookChecked(c.seen, s)) return c.dist;
   feedSupply(s, c.k.start());
+  c.seen = lookStamp(s);
   if (c.k.finish() && c.ok) return c.dist;
   c.ok = false;
   const x = supplyInputs(b, s, side);
@@ -689,19 +693,22 @@ export interface ReachEntry {
  * turn is on the same side of May 1918, 3.62): a search bot asks for every unit's moves after each move
  * of another, and a unit's reach depends on the enemy, the forts, its own hex and its MF only.
  */
-const reachMemo = new WeakMap<Board, { k: Snapshot; late: boolean; units: Map<number, ReachEntry> }[]>();
+const reachMemo = new WeakMap<Board, { k: Snapshot; late: boolean; units: Map<number, ReachEntry>; seen: number }[]>();
 
 export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const f = fastOf(b);
   const side = f.side[u]! as SideNo;
   let memo = reachMemo.get(b);
   if (!memo) reachMemo.set(b, (memo = []));
-  const m = (memo[side] ??= { k: new Snapshot(), late: false, units: new Map() });
-  feedSide(f, s, (1 - side) as SideNo, m.k.start());
-  const late = s.turn >= 2;
-  if (!m.k.finish() || m.late !== late) {
-    m.units.clear();
-    m.late = late;
+  const m = (memo[side] ??= { k: new Snapshot(), late: false, units: new Map(), seen: 0 });
+  if (!lookChecked(m.seen, s)) {
+    feedSide(f, s, (1 - side) as SideNo, m.k.start());
+    const late = s.turn >= 2;
+    if (!m.k.finish() || m.late !== late) {
+      m.units.clear();
+      m.late = late;
+    }
+    m.seen = lookStamp(s);
   }
   const from = s.hex[u]!;
   const mf = mfOf(b, s, u);
@@ -753,6 +760,12 @@ export function mayRail(b: Board, s: EaState, u: number, ezoc: Uint8Array): bool
   const f = fastOf(b);
   const side = f.side[u]!;
   if (f.ground[u] === 0 || f.onRail[h] === 0 || !railOwn(gaugeMap(b, s), controlMap(b, s), h, side) || ezoc[h] === 1) return false;
+  return railRoom(b, s, u);
+}
+
+/** 9.5: whether unit `u`'s rail net has capacity left for it this segment (in half-corps). */
+export function railRoom(b: Board, s: EaState, u: number): boolean {
+  const f = fastOf(b);
   const net = f.railNet[u]!;
   const cap = b.data.charts.railCapacity.corps[net];
   return cap !== undefined && (s.rail[net] ?? 0) + f.halves[u]! <= 2 * cap;
@@ -848,20 +861,23 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
  * stay as they were (a search bot asks for every unit's rail moves after each move of another): by
  * start hex, the hexes reached along the side's rail free of enemy units and ZOC (9.1-9.2).
  */
-const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array> }[]>();
+const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array>; seen: number }[]>();
 
 export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int32Array {
   let memo = railMemo.get(b);
   if (!memo) railMemo.set(b, (memo = []));
-  const m = (memo[side] ??= { k: new Snapshot(), from: new Map() });
-  const k = m.k.start();
-  feedSide(fastOf(b), s, (1 - side) as SideNo, k);
-  k.add(-1);
-  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
-  k.add(-1);
-  for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
-  k.add(railHexes(s.wx));
-  if (!k.finish()) m.from.clear();
+  const m = (memo[side] ??= { k: new Snapshot(), from: new Map(), seen: 0 });
+  if (!lookChecked(m.seen, s)) {
+    const k = m.k.start();
+    feedSide(fastOf(b), s, (1 - side) as SideNo, k);
+    k.add(-1);
+    for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+    k.add(-1);
+    for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
+    k.add(railHexes(s.wx));
+    if (!k.finish()) m.from.clear();
+    m.seen = lookStamp(s);
+  }
   const have = m.from.get(from);
   if (have) return have;
   const ezoc = zocOf(b, s, (1 - side) as SideNo);
@@ -888,6 +904,82 @@ function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly n
 /** 15.21: supplied infantry that has not moved may entrench (or improve to L2) instead of moving; not in a fort hex (15.22). */
 function mayEntrench(b: Board, s: EaState, u: number): boolean {
   return fastOf(b).infantry[u] === 1 && s.sup[u] === 0 && s.ent[u]! < 2 && (s.flg[u]! & FLAG.MOVED) === 0 && fortAt(s, s.hex[u]!) < 0;
+}
+
+/**
+ * Per unit, what the Movement Phase's look found for its rail and sea moves (`moveBits`), kept with the
+ * unit's own inputs (hex, flags, morale and supply, and whether its rail net and its country's sea
+ * capacity have room for it: the only way `mayRail` and `maySea` read the capacity used) and, for every
+ * unit, a copy of everything else `mayRail` and `maySea` read (fast.ts `feedMoveWorld`): the phasing
+ * side moves unit after unit while the other side stands still, so most answers hold from one look to
+ * the next. Neither reads the supply sources (8.4's exception adds one-hex moves, which no sea move
+ * starts from: `maySea` reads only the hexes the reach search found). Another rulings object clears them all.
+ */
+interface MoveMemo {
+  k: Snapshot;
+  seen: number;
+  rulings: EaState['rulings'] | undefined;
+  hex: Int32Array;
+  flg: Int32Array;
+  ms: Int32Array;
+  /** Whether the unit's rail net (1) and its country's sea capacity (2) had room (9.5, 11.6). */
+  room: Int8Array;
+  /** This look: the half-corps of capacity left per rail net and per sea country (fast.ts `railNets`, `seaCountries`). */
+  railLeft: Int32Array;
+  seaLeft: Int32Array;
+  /** Bit 1: `rail U`, bit 2: `sea U`; -1 not known. */
+  bits: Int8Array;
+}
+const moveMemos = new WeakMap<Board, MoveMemo>();
+
+/** What one look shares between units: the enemy's ZOC and the sea scan, made when first asked. */
+interface MoveLook {
+  ezoc?: Uint8Array;
+  sea?: SeaScan;
+}
+
+/** The board's move memo, its world inputs compared once per look (call inside `beginLook`). */
+function moveMemo(b: Board, s: EaState): MoveMemo {
+  let m = moveMemos.get(b);
+  if (!m) {
+    const n = b.units.length;
+    moveMemos.set(b, (m = { k: new Snapshot(), seen: 0, rulings: undefined, hex: new Int32Array(n), flg: new Int32Array(n), ms: new Int32Array(n), room: new Int8Array(n), railLeft: new Int32Array(fastOf(b).railNets.length), seaLeft: new Int32Array(fastOf(b).seaCountries.length), bits: new Int8Array(n).fill(-1) }));
+  }
+  if (!lookChecked(m.seen, s)) {
+    feedMoveWorld(fastOf(b), s, m.k.start());
+    if (!m.k.finish() || m.rulings !== s.rulings) {
+      m.bits.fill(-1);
+      m.rulings = s.rulings;
+    }
+    const f = fastOf(b);
+    const { railCapacity, seaCapacity } = b.data.charts;
+    for (let i = 0; i < f.railNets.length; i++) m.railLeft[i] = 2 * railCapacity.corps[f.railNets[i]!]! - (s.rail[f.railNets[i]!] ?? 0);
+    for (let i = 0; i < f.seaCountries.length; i++) m.seaLeft[i] = 2 * seaCapacity.corps[f.seaCountries[i]!]! - (s.sea[f.seaCountries[i]!] ?? 0);
+    m.seen = lookStamp(s);
+  }
+  return m;
+}
+
+/** 9.1, 11, 3.67: bit 1 when unit `u` (of the phasing side, not moved) may rail now, bit 2 when it may go by sea. */
+function moveBits(b: Board, s: EaState, u: number, m: MoveMemo, x: MoveLook): number {
+  const h = s.hex[u]!;
+  const ms = s.mor[u]! * 4 + s.sup[u]!;
+  const f = fastOf(b);
+  // railRoom and seaRoom (9.5, 11.6) from this look's capacity left.
+  const rn = f.railNetNo[u]!;
+  const sn = f.seaNo[u]!;
+  const room = (rn >= 0 && m.railLeft[rn]! >= f.halves[u]! ? 1 : 0) | (sn >= 0 && m.seaLeft[sn]! >= f.halves[u]! ? 2 : 0);
+  if (m.bits[u]! >= 0 && m.hex[u] === h && m.flg[u] === s.flg[u] && m.ms[u] === ms && m.room[u] === room) return m.bits[u]!;
+  const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
+  let bits = 0;
+  if (h >= 0 && !noRail && f.onRail[h] === 1 && mayRail(b, s, u, (x.ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) bits |= 1;
+  if ((h === HEX.BRITAIN || !noRail) && maySea(b, s, u, (x.sea ??= seaScan(b, s)))) bits |= 2;
+  m.bits[u] = bits;
+  m.hex[u] = h;
+  m.flg[u] = s.flg[u]!;
+  m.ms[u] = ms;
+  m.room[u] = room;
+  return bits;
 }
 
 /** Whether unit `u` of `side` may still move, rail or entrench this phase: on the map, ground, not moved yet. */
@@ -1349,23 +1441,32 @@ function nextMorale(b: Board, s: EaState, ev: Events): void {
 
 /** The options of the current decision, in canonical order (ascending unit number or hex number, then the closing option). */
 export function options(b: Board, s: EaState): string[] {
+  beginLook(s);
+  try {
+    return optionsNow(b, s);
+  } finally {
+    endLook();
+  }
+}
+
+function optionsNow(b: Board, s: EaState): string[] {
   const a = s.ask;
   const f = fastOf(b);
   const L = f.labels;
   switch (a.k) {
     case 'move': {
       const out: string[] = [];
-      const noRail = b.scen.id === '1918' && s.turn === 0; // 3.67
-      let ezoc: Uint8Array | undefined;
-      let sea: SeaScan | undefined;
+      const m = moveMemo(b, s);
+      const x: MoveLook = {};
       for (const u of f.ofSide[s.seg]) {
         if (!isMovable(f, s, s.seg, u)) {
-          if (s.hex[u] === HEX.BRITAIN && maySea(b, s, u, (sea ??= seaScan(b, s)))) out.push(`sea ${u}`); // 2.3, 11
+          if (s.hex[u] === HEX.BRITAIN && (moveBits(b, s, u, m, x) & 2) !== 0) out.push(L.sea[u]!); // 2.3, 11
           continue;
         }
         out.push(L.move[u]!);
-        if (!noRail && f.onRail[s.hex[u]!] === 1 && mayRail(b, s, u, (ezoc ??= zocOf(b, s, (1 - s.seg) as SideNo)))) out.push(L.rail[u]!);
-        if (!noRail && maySea(b, s, u, (sea ??= seaScan(b, s)))) out.push(`sea ${u}`); // 11 (3.67: not in March 1918 either)
+        const bits = moveBits(b, s, u, m, x);
+        if ((bits & 1) !== 0) out.push(L.rail[u]!);
+        if ((bits & 2) !== 0) out.push(L.sea[u]!); // 11 (3.67: not in March 1918 either)
         if (mayEntrench(b, s, u)) out.push(L.entrench[u]!);
       }
       for (const u of flyable(b, s, s.seg)) out.push(`fly ${u}`); // 16.41 (air units after the ground units)
@@ -1449,6 +1550,15 @@ function hexArgIn(b: Board, choice: string, sp: number): number {
  * building the list: the choice must be the option's exact label and pass the test that puts it there.
  */
 function isLegal(b: Board, s: EaState, choice: string): boolean {
+  beginLook(s);
+  try {
+    return isLegalNow(b, s, choice);
+  } finally {
+    endLook();
+  }
+}
+
+function isLegalNow(b: Board, s: EaState, choice: string): boolean {
   const a = s.ask;
   const L = fastOf(b).labels;
   const sp = choice.indexOf(' ');
@@ -1458,7 +1568,7 @@ function isLegal(b: Board, s: EaState, choice: string): boolean {
       if (choice === 'done') return true;
       if (verb === 'sea') {
         const u = sp < 0 ? -1 : unitArg(s, choice, sp);
-        return u >= 0 && choice === `sea ${u}` && maySea(b, s, u);
+        return u >= 0 && choice === L.sea[u] && (moveBits(b, s, u, moveMemo(b, s), {}) & 2) !== 0;
       }
       if (verb === 'fly') {
         const u = sp < 0 ? -1 : unitArg(s, choice, sp);
