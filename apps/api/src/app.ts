@@ -261,7 +261,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     return reply.type(f.type).send(f.body);
   };
   app.get('/vendor/viz.js', { schema: { hide: true } }, vendor(vizBundle));
-  app.get('/vendor/land-50m.json', { schema: { hide: true } }, vendor(landTopology));
+  app.get('/vendor/land-50m.json', { schema: { hide: true } }, vendor(() => landTopology('50m')));
+  app.get('/vendor/land-110m.json', { schema: { hide: true } }, vendor(() => landTopology('110m')));
 
   app.get('/health', { schema: { tags: ['service'], summary: 'Whether the store and the queue answer', response: { 200: healthReply, 503: healthReply } } }, async (_req, reply) => {
     const clickhouse: { ok: boolean; where: string; error?: string } = { ok: true, where: redactSecrets(o.telemetry.where) };

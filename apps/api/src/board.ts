@@ -48,16 +48,34 @@ export interface MatchBoard {
 const eventOf = (e: GameEvent) => ({ type: e.type, power: e.power ?? '', text: e.text });
 const stepEventOf = (e: GameEvent) => (e.data ? { type: e.type, power: e.power ?? '', text: e.text, data: e.data } : eventOf(e));
 
-/** Entries of `after` that differ from `before` (by their JSON), and null for keys `before` had and `after` has not; undefined when nothing changed. */
+/** Whether two JSON values are equal (frames are plain JSON: no cycles, no undefined inside arrays). */
+function same(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x)) {
+    if (!Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!same(x[i], y[i])) return false;
+    return true;
+  }
+  if (Array.isArray(y)) return false;
+  const [a, b] = [x as Record<string, unknown>, y as Record<string, unknown>];
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!(k in b) || !same(a[k], b[k])) return false;
+  return true;
+}
+
+/** Entries of `after` that differ from `before`, and null for keys `before` had and `after` has not; undefined when nothing changed (a game may hand the same object for an unchanged part). */
 function changes<T>(before: Record<string, T> | undefined, after: Record<string, T> | undefined): Record<string, T | null> | undefined {
+  if (before === after) return undefined;
   let out: Record<string, T | null> | undefined;
   const b = before ?? {};
   const a = after ?? {};
-  for (const k of Object.keys(a)) {
+  for (const k in a) {
     const [x, y] = [a[k]!, b[k]];
-    if (y === undefined || (x !== y && (typeof x !== 'object' || JSON.stringify(x) !== JSON.stringify(y)))) (out ??= {})[k] = x;
+    if (y === undefined || !same(x, y)) (out ??= {})[k] = x;
   }
-  for (const k of Object.keys(b)) if (!(k in a)) (out ??= {})[k] = null;
+  for (const k in b) if (!(k in a)) (out ??= {})[k] = null;
   return out;
 }
 

@@ -2,7 +2,8 @@
  * The map libraries the web dashboard uses, served by this server itself (no CDN, nothing fetched off
  * the machine): `/vendor/viz.js`, one ES module bundled from the npm packages `d3-zoom`,
  * `d3-selection`, `d3-geo`, `d3-delaunay` and `topojson-client` by esbuild when first asked (about 0.1 s, then kept
- * in memory), and `/vendor/land-50m.json`, Natural Earth land at 1:50m from `world-atlas`.
+ * in memory), and `/vendor/land-50m.json` and `/vendor/land-110m.json`, Natural Earth land at 1:50m and
+ * 1:110m from `world-atlas`.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +29,7 @@ export interface VendorFile {
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 let viz: Promise<VendorFile> | undefined;
-let land: Promise<VendorFile> | undefined;
+const lands = new Map<string, Promise<VendorFile>>();
 
 const etagOf = (body: string | Buffer) => `"${createHash('sha256').update(body).digest('hex').slice(0, 20)}"`;
 
@@ -54,12 +55,16 @@ export function vizBundle(): Promise<VendorFile> {
   return viz;
 }
 
-/** Natural Earth land (world-atlas land-50m.json, TopoJSON). */
-export function landTopology(): Promise<VendorFile> {
-  land ??= (async () => {
-    const body = await readFile(require.resolve('world-atlas/land-50m.json'));
-    return { body, type: 'application/json', etag: etagOf(body) };
-  })();
-  land.catch(() => (land = undefined));
+/** Natural Earth land at `scale` (world-atlas land-50m.json or land-110m.json, TopoJSON). */
+export function landTopology(scale: '50m' | '110m'): Promise<VendorFile> {
+  let land = lands.get(scale);
+  if (!land) {
+    land = (async () => {
+      const body = await readFile(require.resolve(`world-atlas/land-${scale}.json`));
+      return { body, type: 'application/json', etag: etagOf(body) };
+    })();
+    lands.set(scale, land);
+    land.catch(() => lands.delete(scale));
+  }
   return land;
 }

@@ -408,6 +408,7 @@ describe('service endpoints', () => {
     const again = await app.inject({ method: 'GET', url: '/vendor/viz.js', headers: { 'if-none-match': String(js.headers.etag) } });
     expect(again.statusCode).toBe(304);
     const land = await get('/vendor/land-50m.json');
+    expect((await get('/vendor/land-110m.json')).status).toBe(200);
     expect(land.status).toBe(200);
     expect((land.body as { type: string; objects: Record<string, unknown> }).type).toBe('Topology');
     expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');

@@ -370,7 +370,7 @@ describe('the web dashboard in headless Chromium', () => {
     const steps = board.steps;
     /** The units of each area after step j, from the reply's own changes. */
     const unitsAfter = (j: number) => {
-      const m: Record<string, { id: string }[]> = { ...board.frames[0].units };
+      const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
       for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
       else m[k] = v;
       return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
@@ -503,6 +503,29 @@ describe('the web dashboard in headless Chromium', () => {
     expect(foreignRequests).toEqual([]);
   });
 
+  it('at a phone width the replay fits the screen: no sideways scrolling, the map as wide as the screen allows, its controls reachable', async () => {
+    const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(`#/matches/${id}`);
+      await page.waitForSelector('[data-testid=board]');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const map = (await page.locator('[data-testid=board]').boundingBox())!;
+      expect(map.width).toBeGreaterThan(300);
+      expect(map.x + map.width).toBeLessThanOrEqual(390);
+      for (const b of ['zoom-in', 'step-next', 'mode-step', 'play']) {
+        const box = (await page.locator(`[data-testid=${b}]`).boundingBox())!;
+        expect(box.x + box.width, b).toBeLessThanOrEqual(390);
+      }
+      await page.click('[data-testid=mode-step]');
+      await page.click('[data-testid=step-next]');
+      expect(await page.locator('[data-testid=frame-label]').textContent()).toMatch(/^Step 1 of /);
+      await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-phone.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("an unknown match shows the API's message, not a blank page", async () => {
     await page.goto('about:blank');
     await page.goto(`${base}/#/matches/no-such-match`, { waitUntil: 'domcontentloaded' });
@@ -592,6 +615,30 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${third} of `));
     expect(await drawnUnits()).toEqual(frameUnits(third));
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
+
+    // By step: a combat's ring on its hex with the odds, die and result the event gives; a move's path from hex to hex.
+    type Ev = { type: string; text: string; data?: Record<string, unknown> };
+    const steps = ((await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as { steps: { events: Ev[] }[] }).steps;
+    const goStep = async (j: number) => {
+      await page.locator('[data-testid=slider]').evaluate((el, k) => {
+        (el as HTMLInputElement).value = String(k);
+        el.dispatchEvent(new Event('input'));
+      }, j + 1);
+      expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
+    };
+    await page.click('[data-testid=mode-step]');
+    const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
+    expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
+    const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!;
+    await goStep(combatAt);
+    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toEqual([{ 'data-target': combat.hex }]);
+    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
+    await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-combat.png') });
+    const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move'));
+    const mv = steps[moveAt]!.events.find((e) => e.type === 'move')!.data!;
+    await goStep(moveAt);
+    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids'])).toContainEqual({ 'data-ids': `${mv.from} ${mv.to}` });
+    await page.click('[data-testid=mode-impulse]');
 
     // The last frame; then the whole map: every hex inside the picture.
     await page.click('[data-testid=step-last]');

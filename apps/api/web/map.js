@@ -143,7 +143,7 @@ function areaView(board) {
   async function drawRegions(project, projection, gen) {
     let outline;
     try {
-      outline = await loadLand();
+      outline = await loadLand(fit === 'all' ? '110m' : '50m');
     } catch {
       return; // without the outlines the map keeps its links and symbols
     }
@@ -151,25 +151,19 @@ function areaView(board) {
     const box = [0, 0, WIDTH, mapHeight];
     const sitesOf = (kind) => areas.filter((a) => a.kind === kind).map((a) => ({ id: a.id, x: at.get(a.id)[0], y: at.get(a.id)[1] }));
     const [landSites, seaSites] = [sitesOf('land'), sitesOf('sea')];
-    const [landCells, seaCells] = [cells(landSites, box), cells(seaSites, box)];
     const reach = (sites, times) => times * (nearestSpacing(sites.filter((s) => s.x >= 0 && s.x <= WIDTH && s.y >= 0 && s.y <= mapHeight).map((s) => [s.x, s.y])) || 40);
-    const [landReach, seaReach] = [reach(landSites, 2.4), reach(seaSites, 3)];
+    const [landCells, seaCells] = [cells(landSites, box, reach(landSites, 2.4)), cells(seaSites, box, reach(seaSites, 3))];
     const landD = pathOf(projection.clipExtent([[-2, -2], [WIDTH + 2, mapHeight + 2]]), outline);
-    const circles = (sites, r) => sites.map((s) => svg('circle', { cx: s.x.toFixed(1), cy: s.y.toFixed(1), r: r.toFixed(1), fill: '#fff' }));
-    const maskBox = { maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: WIDTH, height: mapHeight };
-    defs.replaceChildren(
-      svg('clipPath', { id: `${uid}-land` }, svg('path', { d: landD })),
-      svg('mask', { id: `${uid}-land-reach`, ...maskBox }, ...circles(landSites, landReach)),
-      svg('mask', { id: `${uid}-sea`, ...maskBox }, ...circles(seaSites, seaReach), svg('path', { d: landD, fill: '#000' })),
-    );
+    // Painted cheaply (one clip path, no masks): the sea regions, the land over them, the land regions clipped to the land.
+    defs.replaceChildren(svg('clipPath', { id: `${uid}-land` }, svg('path', { d: landD })));
     const region = (a, path) => {
       const el = svg('path', { d: path, class: `region ${a.kind}-region`, 'data-testid': 'region', 'data-area': a.id, 'data-kind': a.kind });
       return el;
     };
-    const seaGroup = svg('g', { mask: `url(#${uid}-sea)` }, ...areas.filter((a) => a.kind === 'sea').map((a) => region(a, seaCells.path(a.id))));
+    const seaGroup = svg('g', {}, ...areas.filter((a) => a.kind === 'sea').map((a) => region(a, seaCells.path(a.id))));
     regions = new Map(areas.filter((a) => a.kind === 'land').map((a) => [a.id, region(a, landCells.path(a.id))]));
-    const landGroup = svg('g', { 'clip-path': `url(#${uid}-land)`, mask: `url(#${uid}-land-reach)` }, ...regions.values());
-    regionLayer.replaceChildren(svg('path', { d: landD, class: 'land-base' }), seaGroup, landGroup);
+    const landGroup = svg('g', { 'clip-path': `url(#${uid}-land)` }, ...regions.values());
+    regionLayer.replaceChildren(seaGroup, svg('path', { d: landD, class: 'land-base' }), landGroup);
     const kindOf = (id) => byId.get(id)?.kind;
     drawLinks(project, (a, b) => kindOf(a) !== kindOf(b) ? false : kindOf(a) === 'land' ? !landCells.touches(a, b) : !seaCells.touches(a, b));
     map.setAttribute('data-regions', String(regions.size + seaSites.length));

@@ -78,7 +78,7 @@ export async function match(id, ctx) {
         onFrame: (i) => {
           curve.cursor(i > 0 ? i : null);
           const s = scoresAt(i);
-          scoreNow.textContent = s ? `Score after impulse ${i}: ${scoresText(s)}` : i === 0 ? 'No score yet: no impulse has ended.' : '';
+          scoreNow.textContent = s ? `Score after impulse ${i} of ${board.frames.length - 1}: ${scoresText(s)}` : i === 0 ? 'No score yet: no impulse has ended.' : '';
         },
       });
       ctx.onLeave(viewer.stop);

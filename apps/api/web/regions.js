@@ -4,20 +4,20 @@
 // shapes are generated: an approximation of the printed map, which the viewer says.
 import { Delaunay, feature, geoPath, geoProjection } from './vendor/viz.js';
 
-let land;
-/** Natural Earth land as GeoJSON, fetched once per page. */
-export function loadLand() {
-  land ??= fetch('./vendor/land-50m.json')
-    .then((r) => {
-      if (!r.ok) throw new Error(`land outlines: HTTP ${r.status}`);
-      return r.json();
-    })
-    .then((t) => feature(t, t.objects.land))
-    .catch((e) => {
-      land = undefined;
-      throw e;
-    });
-  return land;
+const lands = new Map();
+/** Natural Earth land as GeoJSON at `scale` ('50m' for a region, '110m' for the world: less to paint), fetched once per page. */
+export function loadLand(scale = '50m') {
+  if (!lands.has(scale)) {
+    const land = fetch(`./vendor/land-${scale}.json`)
+      .then((r) => {
+        if (!r.ok) throw new Error(`land outlines: HTTP ${r.status}`);
+        return r.json();
+      })
+      .then((t) => feature(t, t.objects.land));
+    land.catch(() => lands.delete(scale));
+    lands.set(scale, land);
+  }
+  return lands.get(scale);
 }
 
 /**
@@ -61,13 +61,25 @@ export function nearestSpacing(points) {
 
 /**
  * The regions of `sites` ([{ id, x, y }]) in the rectangle [x0, y0, x1, y1]: the Voronoi cell of each
- * as an SVG path, and which pairs of sites have touching cells (`touches(a, b)` by id).
+ * as an SVG path, kept within about `reach` of its site (unnamed filler sites are added on a grid
+ * wherever no site is within `reach`; their cells are not drawn), and which pairs of sites have
+ * touching cells (`touches(a, b)` by id).
  */
-export function cells(sites, [x0, y0, x1, y1]) {
+export function cells(sites, [x0, y0, x1, y1], reach = Infinity) {
   if (sites.length === 0) return { path: () => '', touches: () => false };
   const index = new Map(sites.map((s, i) => [s.id, i]));
-  const delaunay = Delaunay.from(sites.map((s) => [s.x, s.y]));
-  const voronoi = delaunay.voronoi([x0, y0, x1, y1]);
+  const points = sites.map((s) => [s.x, s.y]);
+  if (Number.isFinite(reach) && reach > 0) {
+    const near = Delaunay.from(points);
+    const step = reach * 0.75;
+    for (let y = y0 - step; y <= y1 + step; y += step) {
+      for (let x = x0 - step; x <= x1 + step; x += step) {
+        const [px, py] = points[near.find(x, y)];
+        if (Math.hypot(px - x, py - y) > reach) points.push([x, y]);
+      }
+    }
+  }
+  const voronoi = Delaunay.from(points).voronoi([x0, y0, x1, y1]);
   return {
     path: (id) => voronoi.renderCell(index.get(id)) || '',
     touches: (a, b) => {

@@ -82,6 +82,26 @@ function idsOf(b: Board): string[] {
   return ids;
 }
 
+/**
+ * Hex id -> side for every hex someone controls (4.2). The record made for the last flip list asked
+ * is handed again while the flips are the same (a replay asks after every step, and control changes
+ * at few of them): frames share it, and nothing may write to it.
+ */
+const controlRecords = new WeakMap<Board, { flip: number[]; control: Readonly<Record<string, string>> }>();
+function controlOf(b: Board, s: EaState): Record<string, string> {
+  const have = controlRecords.get(b);
+  if (have && have.flip.length === s.flip.length && have.flip.every((h, i) => h === s.flip[i])) return have.control as Record<string, string>;
+  const control: Record<string, string> = {};
+  const held = controlMap(b, s);
+  const ids = idsOf(b);
+  for (const h of b.map.hexes) {
+    const c = held[h]!;
+    if (c >= 0) control[ids[h]!] = SIDE_IDS[c as 0 | 1];
+  }
+  controlRecords.set(b, { flip: [...s.flip], control: Object.freeze(control) });
+  return control;
+}
+
 /** The board view, given how the game gets a pack's map (loaded once per pack). */
 export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): BoardView<EaState, PackFiles> {
   return {
@@ -95,13 +115,7 @@ export function eaBoardView(mapOf: (pack: LoadedPack<PackFiles>) => HexMap): Boa
     frame(s): BoardFrame {
       const b = boardOf(s.key);
       const map = b.map;
-      const control: Record<string, string> = {};
-      const held = controlMap(b, s);
-      const ids = idsOf(b);
-      for (const h of map.hexes) {
-        const c = held[h]!;
-        if (c >= 0) control[ids[h]!] = SIDE_IDS[c as 0 | 1];
-      }
+      const control = controlOf(b, s);
       const units: Record<string, BoardUnit[]> = {};
       const markers: Record<string, BoardMarker[]> = {};
       const entrenched = new Map<number, { side: number; level: number }>();
