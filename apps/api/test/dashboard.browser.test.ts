@@ -88,6 +88,32 @@ const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.
 const attrs = (selector: string, names: string[]) =>
   page.locator(selector).evaluateAll((els, ns) => els.map((e) => Object.fromEntries(ns.map((n) => [n, e.getAttribute(n)]))), names);
 
+/** A board reply's steps, as the viewer tests read them. */
+type BoardSteps = { frames: { units: Record<string, { id: string }[]> }[]; steps: { units?: Record<string, { id: string }[] | null> }[] };
+
+/** Units per area after step j of `board` (its start with every change up to the step), as counts sorted by area. */
+function unitsAfter(board: BoardSteps, j: number): Record<string, number> {
+  const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
+  for (const s of board.steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
+  else m[k] = v;
+  return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
+}
+
+/** Units per area as the area map draws them (each counter gives a power's count there), sorted by area. */
+async function drawnUnitCounts(): Promise<Record<string, number>> {
+  const n: Record<string, number> = {};
+  for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
+  return Object.fromEntries(Object.entries(n).sort());
+}
+
+/** Moves the replay's slider to stop k, as a user dragging it would. */
+async function slideTo(k: number): Promise<void> {
+  await page.locator('[data-testid=slider]').evaluate((el, at) => {
+    (el as HTMLInputElement).value = String(at);
+    el.dispatchEvent(new Event('input'));
+  }, k);
+}
+
 interface Tally {
   games: number;
   wins: number;
@@ -368,18 +394,6 @@ describe('the web dashboard in headless Chromium', () => {
     const id = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
     const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { frames: { control: Record<string, string>; units: Record<string, { id: string }[]> }[]; steps: Step[] };
     const steps = board.steps;
-    /** The units of each area after step j, from the reply's own changes. */
-    const unitsAfter = (j: number) => {
-      const m: Record<string, { id: string }[]> = { ...board.frames[0]!.units };
-      for (const s of steps.slice(0, j + 1)) for (const [k, v] of Object.entries(s.units ?? {})) if (v === null) delete m[k];
-      else m[k] = v;
-      return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.length]).sort());
-    };
-    const drawnUnits = async () => {
-      const n: Record<string, number> = {};
-      for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
-      return Object.fromEntries(Object.entries(n).sort());
-    };
     await open(`#/matches/${id}`);
     await page.click('[data-testid=fit-all]');
     await page.click('[data-testid=mode-step]');
@@ -393,7 +407,7 @@ describe('the web dashboard in headless Chromium', () => {
       await page.click('[data-testid=step-next]');
       expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · turn \\d+, impulse \\d+`));
       expect(await choice.textContent()).toBe(steps[j]!.by === 'chance' ? `Chance: ${steps[j]!.choice}` : `${steps[j]!.by} chose “${steps[j]!.choice}”`);
-      expect(await drawnUnits(), `units after step ${j + 1}`).toEqual(unitsAfter(j));
+      expect(await drawnUnitCounts(), `units after step ${j + 1}`).toEqual(unitsAfter(board, j));
     }
     const move = steps[moveAt]!.events.find((e) => e.type === 'move')!;
     const paths = await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
@@ -405,10 +419,7 @@ describe('the web dashboard in headless Chromium', () => {
     expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
     const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!;
     await page.click('[data-testid=mode-event]');
-    await page.locator('[data-testid=slider]').evaluate((el, k) => {
-      (el as HTMLInputElement).value = String(k);
-      el.dispatchEvent(new Event('input'));
-    }, steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
+    await slideTo(steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
     expect(await label.textContent()).toMatch(new RegExp(`^Event \\d+ of \\d+ · step ${combatAt + 1} of ${steps.length}`));
     const rings = await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target']);
     expect(rings).toEqual([{ 'data-target': combat.data!.target }]);
@@ -491,11 +502,22 @@ describe('the web dashboard in headless Chromium', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     expect(await content.getAttribute('transform')).not.toBe(panned);
     expect(await page.locator('[data-testid=frame-label]').textContent()).toBe(label);
+    // Zoomed in, the overview shows the whole map with the part shown framed; a click there goes to that point.
+    const overview = page.locator('[data-testid=overview]');
+    expect(await overview.isVisible()).toBe(true);
+    const frameW = Number(await page.locator('[data-testid=overview-frame]').getAttribute('width'));
+    const [, , ovW] = ((await overview.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+    expect(frameW).toBeCloseTo((ovW as number) / (await scale()), 0);
+    const beforeClick = await content.getAttribute('transform');
+    const ob = (await overview.boundingBox())!;
+    await overview.click({ position: { x: ob.width * 0.2, y: ob.height * 0.3 } });
+    expect(await content.getAttribute('transform')).not.toBe(beforeClick);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-zoomed.png') });
     // Fit goes back to the whole frame; zoom out stops there.
     await page.click('[data-testid=zoom-fit]');
     expect(await scale()).toBe(1);
     expect(await spread()).toBeCloseTo(d1, 1);
+    expect(await page.locator('[data-testid=overview]').isVisible()).toBe(false);
     expect(await page.locator('[data-testid=zoom-out]').isDisabled()).toBe(true);
     await page.keyboard.press('+');
     await page.keyboard.press('0');
@@ -620,10 +642,7 @@ describe('the web dashboard in headless Chromium', () => {
     type Ev = { type: string; text: string; data?: Record<string, unknown> };
     const steps = ((await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as { steps: { events: Ev[] }[] }).steps;
     const goStep = async (j: number) => {
-      await page.locator('[data-testid=slider]').evaluate((el, k) => {
-        (el as HTMLInputElement).value = String(k);
-        el.dispatchEvent(new Event('input'));
-      }, j + 1);
+      await slideTo(j + 1);
       expect(await label.textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
     };
     await page.click('[data-testid=mode-step]');
@@ -655,6 +674,45 @@ describe('the web dashboard in headless Chromium', () => {
     expect(inside).toBe(true);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-whole-map.png') });
   }, 120_000);
+
+  for (const scenario of ['D', 'full']) {
+    it(`Blitz! ${scenario} on its map: every area a region, zoom changes the scale, each step shows the map after it, a combat ringed on its target`, async () => {
+      // Stored here, after the views above counted web-test's matches.
+      const { game, pack } = await resolveGamePack('blitz', 'approximation');
+      const id = `blitz-${scenario}-replay`;
+      await runMatch({ game, pack, scenario, seed: 5, seats: { Axis: createBot('random'), Allies: createBot('random') }, seatSpecs: { Axis: 'random', Allies: 'random' }, matchId: id, tags: { tournament: 'blitz-web' }, sink: telemetry.sink() });
+      type Step = { by: string; choice: string; events: { type: string; data?: Record<string, unknown> }[]; units?: Record<string, { id: string }[] | null> };
+      const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string }[] }; frames: { units: Record<string, { id: string }[]> }[]; steps: Step[] };
+      await open(`#/matches/${id}`);
+      await page.click('[data-testid=fit-all]');
+      await page.waitForSelector('[data-testid=board][data-regions]');
+      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'd']);
+      expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
+      expect(regions.every((r) => String(r.d).length > 10)).toBe(true);
+      await page.click('[data-testid=zoom-in]');
+      expect(Number(await page.locator('[data-testid=board]').getAttribute('data-zoom'))).toBeCloseTo(1.6, 3);
+      await page.click('[data-testid=zoom-fit]');
+      // Steps: the units drawn after a step are the start's with every change up to it.
+      const steps = board.steps;
+      await page.click('[data-testid=mode-step]');
+      const goStep = async (j: number) => {
+        await slideTo(j + 1);
+        expect(await page.locator('[data-testid=frame-label]').textContent()).toMatch(new RegExp(`^Step ${j + 1} of ${steps.length} · `));
+      };
+      const changing = steps.findIndex((s) => s.units !== undefined);
+      expect(changing, 'a step that moves units').toBeGreaterThanOrEqual(0);
+      for (const j of [changing - 1, changing, Math.floor(steps.length / 2), steps.length - 1].filter((j) => j >= 0)) {
+        await goStep(j);
+        expect(await drawnUnitCounts(), `units after step ${j + 1}`).toEqual(unitsAfter(board, j));
+      }
+      const combatAt = steps.findIndex((s) => s.events.some((e) => e.type === 'combat'));
+      expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
+      await goStep(combatAt);
+      const target = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!.target;
+      expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toContainEqual({ 'data-target': target });
+      await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, `replay-${scenario}-combat.png`) });
+    }, 120_000);
+  }
 
   it('loaded with no console errors, no failed requests, and nothing from outside this server', () => {
     // The unknown match's 404 is the one error on purpose.

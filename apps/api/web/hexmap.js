@@ -104,6 +104,10 @@ export function hexView(board) {
   let fit = focus.some((id) => hexes.has(id)) ? 'play' : 'all';
 
   const map = svg('svg', { viewBox: fits[fit], class: 'board hexes', 'data-testid': 'board', 'data-layout': 'hex', role: 'img', 'aria-label': `Hex map of match ${board.matchId}, ${board.game} scenario ${board.scenario}` });
+  // Hexes are painted as one path per fill (terrain tinted by its holder), which is far cheaper to
+  // paint than a polygon each; each hex keeps an unpainted polygon for hover and for its attributes.
+  const tintLayer = svg('g', { class: 'hex-tints', 'aria-hidden': 'true' });
+  const changedPath = svg('path', { class: 'hex-changed', 'aria-hidden': 'true' });
   const hexLayer = svg('g', { class: 'hex-cells' });
   const sideLayer = svg('g', { class: 'hexsides', 'aria-hidden': 'true' });
   const railLayer = svg('g', { class: 'rail', 'aria-hidden': 'true' });
@@ -113,7 +117,7 @@ export function hexView(board) {
   const unitLayer = svg('g', { class: 'units' });
   const content = svg('g', { class: 'zoom-content' });
   const actionLayer = svg('g', { class: 'actions', 'data-testid': 'actions' });
-  content.append(hexLayer, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer, actionLayer);
+  content.append(tintLayer, hexLayer, changedPath, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer, actionLayer);
   map.append(content);
 
   // The static map, once.
@@ -126,7 +130,7 @@ export function hexView(board) {
     const tip = title(about);
     shape.append(tip);
     hexLayer.append(shape);
-    cells.set(x.id, { shape, tip, about, hex: x, land: isLand(x), fill: t?.fill ?? '#eee', owner: null, changed: false });
+    cells.set(x.id, { shape, tip, about, hex: x, land: isLand(x), fill: t?.fill ?? '#eee', owner: null, changed: false, sub: `M${poly(x).replaceAll(' ', 'L')}Z`, paint: t?.fill ?? '#eee' });
   }
   const sidePaths = new Map(SIDE_STYLES.map(([f]) => [f, []]));
   for (const s of layout.hexsides) {
@@ -254,19 +258,42 @@ export function hexView(board) {
     const x = hexes.get(id);
     return x && [x.cx, x.cy];
   };
+  /** The path of every hex painted `paint`, made again after hexes took or left that fill. */
+  const painted = new Map();
+  function repaint(paint) {
+    let p = painted.get(paint);
+    const d = [...cells.values()].filter((c) => c.paint === paint).map((c) => c.sub).join('');
+    if (!p) {
+      p = svg('path', { fill: paint, class: 'hex-tint' });
+      painted.set(paint, p);
+      tintLayer.append(p);
+    }
+    p.setAttribute('d', d);
+  }
+  for (const paint of new Set([...cells.values()].map((c) => c.paint))) repaint(paint);
+
   function show(f, before, events = []) {
     shownFrame = f;
     // Tints: only hexes whose holder changed since the last frame drawn.
+    const dirty = new Set();
+    const changedSubs = [];
     for (const c of cells.values()) {
       if (!c.land) continue;
       const owner = f.control[c.hex.id] ?? '';
       const changed = Boolean(before && (before.control[c.hex.id] ?? '') !== owner);
-      if (changed !== c.changed) c.shape.classList.toggle('changed', (c.changed = changed));
+      if (changed) changedSubs.push(c.sub);
       if (owner === c.owner) continue;
       c.owner = owner;
-      c.shape.setAttribute('fill', mix(c.fill, owner && owner !== 'neutral' ? colour(owner) : NEUTRAL, owner && owner !== 'neutral' ? 0.3 : 0.55));
+      const paint = mix(c.fill, owner && owner !== 'neutral' ? colour(owner) : NEUTRAL, owner && owner !== 'neutral' ? 0.3 : 0.55);
+      if (paint !== c.paint) {
+        dirty.add(c.paint);
+        dirty.add(paint);
+        c.paint = paint;
+      }
       c.shape.setAttribute('data-owner', owner);
     }
+    for (const paint of dirty) repaint(paint);
+    changedPath.setAttribute('d', changedSubs.join(''));
     frontLayer.setAttribute('d', landPairs.filter(([a, b]) => f.control[a] && f.control[b] && f.control[a] !== f.control[b]).map(([a, b]) => sideSeg(hexes.get(a), hexes.get(b))).join(''));
     sync(markerLayer, drawnMarks, f.markers ?? {}, markers);
     sync(unitLayer, drawnStacks, f.units, (id, units) => stack(id, hexes.get(id), units));
@@ -280,9 +307,12 @@ export function hexView(board) {
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   const terrainItems = layout.terrains.filter((t) => layout.hexes.some((x) => x.terrain === t.id)).map((t) => ({ name: t.name, colour: terrains.get(t.id).fill }));
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
-  const zoomer = zoomable(map, content);
+  // The overview: every land hex drawn as one path.
+  const landPath = [...hexes.values()].filter(isLand).map((x) => `M${poly(x).replaceAll(' ', 'L')}Z`).join('');
+  const zoomer = zoomable(map, content, { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
   return {
     map,
+    overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
     key: [

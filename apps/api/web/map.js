@@ -167,6 +167,7 @@ function areaView(board) {
     const kindOf = (id) => byId.get(id)?.kind;
     drawLinks(project, (a, b) => kindOf(a) !== kindOf(b) ? false : kindOf(a) === 'land' ? !landCells.touches(a, b) : !seaCells.touches(a, b));
     map.setAttribute('data-regions', String(regions.size + seaSites.length));
+    zoomer.redrawOverview();
     redraw();
   }
 
@@ -269,6 +270,15 @@ function areaView(board) {
   const powerItems = board.sides.flatMap((s) => s.powers.map((p) => ({ name: p, colour: colour(p), note: `(${s.name})` })));
   layout();
   const zoomer = zoomable(map, content, {
+    // The overview: the land as drawn and a dot per area in play.
+    drawOverview: (g) => {
+      const land = regionLayer.querySelector('.land-base');
+      if (land) g.append(svg('path', { d: land.getAttribute('d'), class: 'overview-land' }));
+      for (const a of focus.length ? focus : areas) {
+        const p = at.get(a.id);
+        if (p) g.append(svg('circle', { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 4, class: 'overview-area' }));
+      }
+    },
     onZoom: (t) => {
       zt = { k: t.k, x: t.x, y: t.y };
       place();
@@ -277,6 +287,7 @@ function areaView(board) {
   });
   return {
     map,
+    overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
     key: 'Each land area is tinted by who holds it (its circle ringed when it changed hands this impulse); squares mark sea zones; a counter gives the units of a power in the area; thin lines join areas that border each other across water or distance. Hover for names and units. The area shapes are generated from the areas\' positions on Natural Earth land (the part of the land nearer to each area than to any other): an approximation, not the printed map.',
@@ -499,7 +510,7 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         'div',
         { class: 'viewer-map' },
         h('div', { class: 'map-bar' }, view.bar),
-        view.map,
+        h('div', { class: 'map-frame' }, view.map, view.overview ?? null),
         h('p', { class: 'map-key muted small' }, view.key),
         controls,
         h('div', { class: 'map-bar' }, modeGroup, h('label', { class: 'muted small' }, 'Speed ', speed)),
