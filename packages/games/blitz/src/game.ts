@@ -76,6 +76,31 @@ function play(s: BlitzState, choice: string): Step<BlitzState> {
 }
 
 /**
+ * A copy of JSON data as `JSON.parse(JSON.stringify(v))` gives it (undefined members left out, undefined
+ * array elements and non-finite numbers as null), without the text in between: events are copied on
+ * every step of the runner's path.
+ */
+function jsonCopy(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const x: unknown = v[i];
+      out[i] = x === undefined || typeof x === 'function' ? null : jsonCopy(x);
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (x !== undefined && typeof x !== 'function') out[k] = jsonCopy(x);
+  }
+  return out;
+}
+
+/**
  * A private copy to build the next state in. Copies exactly the nested shapes of `BlitzState` (units
  * and selections one level down, the rare combat record through JSON); several times faster than a
  * generic deep clone, which matters because every apply makes one.
@@ -339,7 +364,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   // here, so they go out as copies of their own.
   applyOwned(state, choice) {
     const step = play(state, choice);
-    return step.events.length ? { ...step, events: JSON.parse(JSON.stringify(step.events)) as Events } : step;
+    return step.events.length ? { ...step, events: jsonCopy(step.events) as Events } : step;
   },
 
   observe(s, power) {

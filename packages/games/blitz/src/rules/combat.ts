@@ -38,6 +38,7 @@ import {
   turnedBattleship,
   typeOf,
   unitsAt,
+  frozenMemo,
 } from './query.ts';
 import { declarations, takeControl } from './politics.ts';
 import type { Ask, Attack, BlitzState, CombatState, SideId, Task, UnitState } from './state.ts';
@@ -209,10 +210,21 @@ function announceOpen(p: PackIndex, s: BlitzState, land: string, kind: Attack['k
  * an attack of `kind` on (5.3, `announceOpen`), none on an area closed to it (D), in name order.
  */
 function openTargets(p: PackIndex, s: BlitzState, kind: Attack['kind']): string[] {
+  return enemyAreas(p, s).filter((land) => announceOpen(p, s, land, kind));
+}
+
+/** Enemy land areas of the phasing power not closed to it, in name order; worked out once per read-only question. */
+function enemyAreas(p: PackIndex, s: BlitzState): string[] {
+  const memo = frozenMemo(s);
+  const key = `enemy-areas|${s.side}|${s.power}`;
+  const hit = memo?.get(key) as string[] | undefined;
+  if (hit) return hit;
   const viewer = s.wars ? powerViewer(p, s, s.power) : undefined; // 3.2: only areas of enemies it is at war with
-  return Object.keys(s.control)
+  const out = Object.keys(s.control)
     .sort()
-    .filter((land) => enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land) && announceOpen(p, s, land, kind));
+    .filter((land) => enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land));
+  memo?.set(key, out);
+  return out;
 }
 
 function targets(p: PackIndex, s: BlitzState): string[] {

@@ -4,7 +4,7 @@
  * (5.2). Uniform small graphs, so a plain Dijkstra over a sorted frontier is enough.
  */
 import type { PackIndex } from './pack-index.ts';
-import { armedEnemyAtSea, controllerSide, entryCost, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
+import { armedEnemyAtSea, controllerSide, entryCost, frozenMemo, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import type { StraitDef } from '../pack/schema.ts';
 import type { Viewer } from './wars.ts';
@@ -55,20 +55,40 @@ function dijkstra(start: string, limit: number, edges: (n: string) => { to: stri
  * Air distances depend only on the pack, the scenario and which areas are neutral, so they are
  * memoized on exactly those inputs.
  */
-const airCache = new Map<string, Map<string, number>>();
+const airCache = new Map<string, Map<string, Map<string, number>>>();
+let airEntries = 0;
 
 /** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land; in the full game, neutral as `viewer` sees it). */
 export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number, viewer?: Viewer): Map<string, number> {
-  let neutral = '';
-  for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
-  const key = `${p.hash}|${s.scenario}|${neutral}|${from}|${limit}`;
-  let d = airCache.get(key);
+  // By pack, scenario and neutral land first (one long key, hashed once while it is shared), then by start and limit.
+  const outer = neutralKey(p, s, viewer);
+  const key = `${from}|${limit}`;
+  let byStart = airCache.get(outer);
+  let d = byStart?.get(key);
   if (!d) {
     d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n, viewer) !== 'neutral');
-    if (airCache.size > 10_000) airCache.clear();
-    airCache.set(key, d);
+    if (airEntries > 10_000) {
+      airCache.clear();
+      airEntries = 0;
+      byStart = undefined;
+    }
+    if (!byStart) airCache.set(outer, (byStart = new Map()));
+    byStart.set(key, d);
+    airEntries++;
   }
   return d;
+}
+
+/** The pack, scenario and land areas `viewer` sees as neutral, as a key; kept while a read-only question is worked out. */
+function neutralKey(p: PackIndex, s: BlitzState, viewer?: Viewer): string {
+  const memo = frozenMemo(s);
+  const mk = memo && `neutral|${viewer ? viewer.join(',') : ''}`;
+  const hit = mk && memo.get(mk);
+  if (typeof hit === 'string') return hit;
+  let neutral = `${p.hash}|${s.scenario}|`;
+  for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
+  if (mk) memo.set(mk, neutral);
+  return neutral;
 }
 
 /**

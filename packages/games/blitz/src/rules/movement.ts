@@ -23,6 +23,7 @@ import {
   landUnitsIn,
   leaveAnswer,
   ownedBy,
+  readOnly,
   sideOf,
   typeOf,
   unitsAt,
@@ -657,7 +658,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     finishMove(p, s, ev);
     return false;
   }
-  const step = moveSteps(p, s, sel.unit, sel.mp).find((x) => x.to === arg);
+  const step = readOnly(s, () => moveSteps(p, s, sel.unit, sel.mp)).find((x) => x.to === arg);
   if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
   // 1.3: entering an area another major power of the side holds needs that power's leave, asked once
   // an impulse (a refused area is no longer offered; see moveSteps).
@@ -674,7 +675,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     // 3.4: French warships in Vichy France are rolled for instead.
     s.overruns.push(...unitsAt(s, arg!).filter(([id, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power) && !awaitsFleetRoll(s, id)).map(([id]) => id));
   } else enterArea(p, s, sel.unit, arg!); // 1.3: the holder's air and naval units there rebase out
-  if (step.stop || sel.mp <= 0 || moveSteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
+  if (step.stop || sel.mp <= 0 || readOnly(s, () => moveSteps(p, s, sel.unit, sel.mp)).length === 0 || s.winner) finishMove(p, s, ev);
   return false;
 }
 

@@ -25,6 +25,19 @@ export interface PackIndex {
   coastOf: Map<string, Set<string>>;
   portSeas: Map<string, Set<string>>;
   countryLands: Map<string, string[]>;
+  /** Per-scenario lookups built on first use (see {@link scenarioIndex}). */
+  scenarioIndex: Map<string, ScenarioIndex>;
+}
+
+/**
+ * Lookups over one scenario of a pack, built once: the areas in play as sets, each power's side, and
+ * the land neighbours of each land area in play (1.3), sorted as `landNeighbours` gives them.
+ */
+export interface ScenarioIndex {
+  lands: ReadonlySet<string>;
+  seas: ReadonlySet<string>;
+  sideOf: ReadonlyMap<string, 'Axis' | 'Allies'>;
+  neighbours: Map<string, readonly { to: string; route: boolean }[]>;
 }
 
 const registry = new Map<string, PackIndex>();
@@ -74,6 +87,7 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     coastOf,
     portSeas,
     countryLands,
+    scenarioIndex: new Map(),
   };
   registry.set(hash, idx);
   return idx;
@@ -109,4 +123,15 @@ export function scenarioDef(p: PackIndex, id: string): ScenarioDef {
   const s = p.scenario.get(id);
   if (!s) throw new Error(`unknown scenario '${id}'`);
   return s;
+}
+
+/** The lookups of scenario `id` of `p`, built on first use (pure functions of the pack). */
+export function scenarioIndex(p: PackIndex, id: string): ScenarioIndex {
+  let x = p.scenarioIndex.get(id);
+  if (!x) {
+    const sc = scenarioDef(p, id);
+    x = { lands: new Set(sc.lands), seas: new Set(sc.seas), sideOf: new Map(sc.powers.map((pw) => [pw.id, pw.side])), neighbours: new Map() };
+    p.scenarioIndex.set(id, x);
+  }
+  return x;
 }

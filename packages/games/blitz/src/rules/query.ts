@@ -2,7 +2,7 @@
  * Read-only questions about a state: who controls what, which units are where, unit factors.
  */
 import type { UnitSide } from '../pack/schema.ts';
-import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { landDef, scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
@@ -11,9 +11,9 @@ export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', '
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
 
 export function sideOf(p: PackIndex, s: BlitzState, power: string): SideId {
-  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.id === power);
-  if (!pw) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
-  return pw.side;
+  const side = scenarioIndex(p, s.scenario).sideOf.get(power);
+  if (!side) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
+  return side;
 }
 
 export function powerOfSide(p: PackIndex, s: BlitzState, side: SideId): string {
@@ -116,6 +116,11 @@ export function maxSize(p: PackIndex, def: string): number {
 
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
+  if (frozen && frozen.s === s) return (frozen.onMap ??= scanOnMap(s));
+  return scanOnMap(s);
+}
+
+function scanOnMap(s: BlitzState): [string, UnitState][] {
   const out: [string, UnitState][] = [];
   for (const id in s.units) {
     const u = s.units[id]!;
@@ -125,15 +130,32 @@ export function onMap(s: BlitzState): [string, UnitState][] {
 }
 
 /**
- * While a read-only question is worked out (`readOnly`), units by location are indexed once for the
- * state being asked about; every stacking and occupancy test then costs a lookup, not a pass.
+ * While a read-only question is worked out (`readOnly`), units by location and by owner, and the units
+ * on the map, are indexed once for the state being asked about; every stacking and occupancy test then
+ * costs a lookup, not a pass. The lists handed out then are shared: callers only read them. Derived
+ * answers other modules keep for the same span hang off `memo` (see `frozenMemo`).
  */
-let frozen: { s: BlitzState; byAt: Map<string, [string, UnitState][]> | null } | null = null;
+interface Frozen {
+  s: BlitzState;
+  byAt: Map<string, [string, UnitState][]> | null;
+  owned: Map<string, [string, UnitState][]> | null;
+  onMap: [string, UnitState][] | null;
+  memo: Map<string, unknown> | null;
+}
+let frozen: Frozen | null = null;
+
+/**
+ * A cache for answers derived from `s` alone, kept while a read-only question about `s` is worked out
+ * (`readOnly`); null outside one, where the answer must be worked out afresh.
+ */
+export function frozenMemo(s: BlitzState): Map<string, unknown> | null {
+  return frozen && frozen.s === s ? (frozen.memo ??= new Map()) : null;
+}
 
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
 export function readOnly<T>(s: BlitzState, f: () => T): T {
   if (frozen) return f();
-  frozen = { s, byAt: null };
+  frozen = { s, byAt: null, owned: null, onMap: null, memo: null };
   try {
     return f();
   } finally {
@@ -141,19 +163,25 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
   }
 }
 
+const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
+
 function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
-  for (const id of Object.keys(s.units).sort()) {
+  for (const id in s.units) {
     const u = s.units[id]!;
     const list = m.get(u.at);
     if (list) list.push([id, u]);
     else m.set(u.at, [[id, u]]);
   }
+  // Each list in id order (ids are unique), as a sort of all ids first would give.
+  for (const list of m.values()) if (list.length > 1) list.sort(byId);
   return m;
 }
 
+const NONE: [string, UnitState][] = [];
+
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s) return [...((frozen.byAt ??= indexByAt(s)).get(at) ?? [])];
+  if (frozen && frozen.s === s) return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
@@ -205,10 +233,10 @@ export const friendlyFor = (p: PackIndex, s: BlitzState, u: UnitState, land: str
 export const enemyLand = (p: PackIndex, s: BlitzState, land: string, side: SideId, viewer?: Viewer) => controllerSide(p, s, land, viewer) === enemy(side);
 
 export function inPlayLand(p: PackIndex, s: BlitzState, land: string): boolean {
-  return scenarioDef(p, s.scenario).lands.includes(land);
+  return scenarioIndex(p, s.scenario).lands.has(land);
 }
 export function inPlaySea(p: PackIndex, s: BlitzState, sea: string): boolean {
-  return scenarioDef(p, s.scenario).seas.includes(sea);
+  return scenarioIndex(p, s.scenario).seas.has(sea);
 }
 
 /** 4.2/5.1/5.3: enemy air, BB, CV or SUB at sea there (armed units that block and bar support); in the full game, enemies of `viewer`. */
@@ -218,12 +246,18 @@ export function armedEnemyAtSea(p: PackIndex, s: BlitzState, sea: string, side: 
   );
 }
 
-/** Land neighbours for land units: borders and Land Routes (1.3), in play. */
-export function landNeighbours(p: PackIndex, s: BlitzState, land: string): { to: string; route: boolean }[] {
-  const out: { to: string; route: boolean }[] = [];
-  for (const b of p.borders.get(land) ?? []) if (inPlayLand(p, s, b)) out.push({ to: b, route: false });
-  for (const b of p.landRoutes.get(land) ?? []) if (inPlayLand(p, s, b)) out.push({ to: b, route: true });
-  return out.sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+/** Land neighbours for land units: borders and Land Routes (1.3), in play. Built once per scenario and land; not to be changed. */
+export function landNeighbours(p: PackIndex, s: BlitzState, land: string): readonly { to: string; route: boolean }[] {
+  const x = scenarioIndex(p, s.scenario);
+  let out = x.neighbours.get(land);
+  if (!out) {
+    const list: { to: string; route: boolean }[] = [];
+    for (const b of p.borders.get(land) ?? []) if (x.lands.has(b)) list.push({ to: b, route: false });
+    for (const b of p.landRoutes.get(land) ?? []) if (x.lands.has(b)) list.push({ to: b, route: true });
+    out = list.sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+    x.neighbours.set(land, out);
+  }
+  return out;
 }
 
 /** 5.2: Jungle, Mountain or Swamp cost two to enter; everything else one. */
@@ -266,6 +300,16 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 }
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
+  if (frozen && frozen.s === s) {
+    const owned = (frozen.owned ??= new Map());
+    let list = owned.get(power);
+    if (!list) owned.set(power, (list = scanOwned(s, power)));
+    return list;
+  }
+  return scanOwned(s, power);
+}
+
+function scanOwned(s: BlitzState, power: string): [string, UnitState][] {
   const out: [string, UnitState][] = [];
   for (const id in s.units) {
     const u = s.units[id]!;

@@ -118,7 +118,9 @@ interface Reach {
   lands: Set<string>;
   seas: Set<string>;
 }
-const reachCache = new Map<string, Reach>();
+/** Reach by position fingerprint, then by power, home and use (the long fingerprint is hashed once per position, not per entry). */
+const reachCache = new Map<string, Map<string, Reach>>();
+let reachEntries = 0;
 
 function fingerprint(p: PackIndex, s: BlitzState): string {
   // Power ids stand for their sides here: within one scenario a power's side never changes.
@@ -183,23 +185,51 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   // A unit's line without a partner is the power's own line: they share entries.
   const tag = use === 'income' ? 'i' : shared ? 's' : '';
   const fp = memo ? (memoFp ??= fingerprint(p, s)) : fingerprint(p, s);
-  const key = `${power}/${h}/${tag}/${fp}`;
-  const hit = reachCache.get(key);
+  const key = `${power}/${h}/${tag}`;
+  let byFp = reachCache.get(fp);
+  const hit = byFp?.get(key);
   if (hit) {
     if (short) memo!.set(short, hit);
     return hit;
   }
-  const sources = h ? new Set([...homes, home]) : homes;
-  const all = computeReach(p, s, power, sources, use === 'income');
+  const out = (h && coveredHome(p, s, power, home, use, homes)) || splitReach(computeReach(p, s, power, h ? new Set([...homes, home]) : homes, use === 'income'));
+  byFp = reachCache.get(fp); // (the sources' reach, worked out just above, may have filled and cleared the cache)
+  if (reachEntries >= 512) {
+    reachCache.clear();
+    reachEntries = 0;
+    byFp = undefined;
+  }
+  if (!byFp) reachCache.set(fp, (byFp = new Map()));
+  byFp.set(key, out);
+  reachEntries++;
+  if (short) memo!.set(short, out);
+  return out;
+}
+
+function splitReach(all: Set<string>): Reach {
   const out: Reach = { lands: new Set(), seas: new Set() };
   for (const x of all) {
     if (x.startsWith('sea:')) out.seas.add(x.slice(4));
     else out.lands.add(x);
   }
-  if (reachCache.size >= 512) reachCache.clear();
-  reachCache.set(key, out);
-  if (short) memo!.set(short, out);
   return out;
+}
+
+/**
+ * A line from the power's sources and a unit's own home country `home` reaches what the line from the
+ * sources alone reaches, and what the line from `home` alone does (a line is traced area by area, the
+ * same whichever source it starts from). When every area a line from `home` would start in is already
+ * reached from the sources, that is all of it: the sources' reach, returned as it is (null otherwise).
+ */
+function coveredHome(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse, homes: ReadonlySet<string>): Reach | null {
+  const first = homes.values().next();
+  if (first.done) return null;
+  const base = supplyReach(p, s, power, first.value, use);
+  const side = sideOf(p, s, power);
+  for (const land of p.countryLands.get(home) ?? []) {
+    if (land in s.control && controllerSide(p, s, land) === side && !base.lands.has(land)) return null;
+  }
+  return base;
 }
 
 /**

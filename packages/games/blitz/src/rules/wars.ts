@@ -14,7 +14,7 @@
  * it is neutral territory (1.6: no entering or flying over it), and units that are not hostile to it
  * are no enemies of it (they neither block it nor fight it).
  */
-import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { landDef, scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, UnitState } from './state.ts';
 import { LAND_TYPES } from './query.ts';
 
@@ -27,13 +27,43 @@ const pairKey = (a: string, b: string): string => (a < b ? `${a}~${b}` : `${b}~$
 export const hasWarMatrix = (s: BlitzState): boolean => s.wars !== undefined;
 
 function sideOfPower(p: PackIndex, s: BlitzState, power: string): string | undefined {
-  return scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.side;
+  return scenarioIndex(p, s.scenario).sideOf.get(power);
+}
+
+/**
+ * The war matrix as a lookup: each belligerent's foes, in the order of the sorted `a~b` keys. Built from
+ * `s.wars` and kept with that array while its keys stay the same (the matrix only grows, by `makeWar`;
+ * a changed array is seen by its length or an element and indexed afresh).
+ */
+interface WarIndex {
+  keys: string[];
+  foes: Map<string, string[]>;
+}
+const warIndexes = new WeakMap<string[], WarIndex>();
+
+function warIndex(wars: string[]): WarIndex {
+  const hit = warIndexes.get(wars);
+  if (hit && hit.keys.length === wars.length && hit.keys.every((k, i) => k === wars[i])) return hit;
+  const foes = new Map<string, string[]>();
+  const add = (x: string, y: string) => {
+    const l = foes.get(x);
+    if (l) l.push(y);
+    else foes.set(x, [y]);
+  };
+  for (const k of wars) {
+    const [a, b] = k.split('~') as [string, string];
+    add(a, b);
+    add(b, a);
+  }
+  const x = { keys: [...wars], foes };
+  warIndexes.set(wars, x);
+  return x;
 }
 
 /** Whether belligerents `a` and `b` are at war now. */
 export function atWar(p: PackIndex, s: BlitzState, a: string, b: string): boolean {
   if (a === b) return false;
-  if (s.wars) return s.wars.includes(pairKey(a, b));
+  if (s.wars) return warIndex(s.wars).foes.get(a)?.includes(b) ?? false;
   const sa = sideOfPower(p, s, a);
   const sb = sideOfPower(p, s, b);
   if (!sa || !sb || sa === sb) return false;
@@ -52,21 +82,17 @@ export function makeWar(s: BlitzState, a: string, b: string): boolean {
 
 /** The belligerents `x` is at war with (matrix scenarios). */
 export function foesOf(s: BlitzState, x: string): string[] {
-  const out: string[] = [];
-  for (const k of s.wars ?? []) {
-    const [a, b] = k.split('~') as [string, string];
-    if (a === x) out.push(b);
-    else if (b === x) out.push(a);
-  }
-  return out;
+  if (!s.wars) return [];
+  const l = warIndex(s.wars).foes.get(x);
+  return l ? [...l] : [];
 }
 
 /** Whether `x` is at war with anyone at all (7.2, 5.2: a neutral major power at war with no one). */
 export const atWarWithAnyone = (p: PackIndex, s: BlitzState, x: string): boolean =>
-  s.wars ? foesOf(s, x).length > 0 : !(s.neutral?.includes(x) ?? false) && scenarioDef(p, s.scenario).powers.some((o) => atWar(p, s, x, o.id));
+  s.wars ? warIndex(s.wars).foes.has(x) : !(s.neutral?.includes(x) ?? false) && scenarioDef(p, s.scenario).powers.some((o) => atWar(p, s, x, o.id));
 
 /** A minor country at war on its own account (it appears in the matrix). */
-const belligerentMinor = (s: BlitzState, country: string): boolean => (s.wars ?? []).some((k) => k.startsWith(`${country}~`) || k.endsWith(`~${country}`));
+const belligerentMinor = (s: BlitzState, country: string): boolean => (s.wars ? warIndex(s.wars).foes.has(country) : false);
 
 export function unitViewer(p: PackIndex, s: BlitzState, u: UnitState): Viewer {
   if (!s.wars) return [u.power];
