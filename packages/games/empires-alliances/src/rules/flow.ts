@@ -913,7 +913,7 @@ function mayEntrench(b: Board, s: EaState, u: number): boolean {
  * unit, a copy of everything else `mayRail` and `maySea` read (fast.ts `feedMoveWorld`): the phasing
  * side moves unit after unit while the other side stands still, so most answers hold from one look to
  * the next. Neither reads the supply sources (8.4's exception adds one-hex moves, which no sea move
- * starts from: `maySea` reads only the hexes the reach search found). Another rulings object clears them all.
+ * starts from: `maySea` reads only the hexes the reach search found). Other readings of the rulings clear them all.
  */
 interface MoveMemo {
   k: Snapshot;
@@ -947,7 +947,7 @@ function moveMemo(b: Board, s: EaState): MoveMemo {
   }
   if (!lookChecked(m.seen, s)) {
     feedMoveWorld(fastOf(b), s, m.k.start());
-    if (!m.k.finish() || m.rulings !== s.rulings) {
+    if (!m.k.finish() || !sameRulings(m.rulings, s.rulings)) {
       m.bits.fill(-1);
       m.rulings = s.rulings;
     }
@@ -958,6 +958,16 @@ function moveMemo(b: Board, s: EaState): MoveMemo {
     m.seen = lookStamp(s);
   }
   return m;
+}
+
+/** Whether two rulings records read the same (a copied state has its own record with the same readings). */
+function sameRulings(a: EaState['rulings'] | undefined, b: EaState['rulings']): boolean {
+  if (a === b) return true;
+  if (!a) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** 9.1, 11, 3.67: bit 1 when unit `u` (of the phasing side, not moved) may rail now, bit 2 when it may go by sea. */
