@@ -674,7 +674,9 @@ describe('the web dashboard in headless Chromium', () => {
     expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
     const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!;
     await goStep(combatAt);
-    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toEqual([{ 'data-target': combat.hex }]);
+    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target', 'data-from'])).toEqual([{ 'data-target': combat.hex, 'data-from': (combat.from as string[]).join(' ') }]);
+    expect((combat.from as string[]).length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] path.action-attack').count()).toBe((combat.from as string[]).length);
     expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-combat.png') });
     const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move'));

@@ -1,7 +1,7 @@
 // What a step did, as shapes on the map: moves as paths, attacks and combats as arrows onto their target
 // with the odds, die and result. Read from the events' data by field name, for any game: `path` (area
 // or hex ids), `from` / `to` (with `embark` / `debark` for a sea move), `hex` or `target` with
-// `attackers` (unit ids), `odds`, `die`, `result` or `outcome`.
+// `attackers` (unit ids) or `from` (ids of where they stand), `odds`, `die`, `result` or `outcome`.
 
 const MOVES = new Set(['move', 'rail', 'sea', 'retreat', 'rebase', 'air', 'advance', 'placement', 'reinforcement', 'replacement']);
 const COMBATS = new Set(['combat', 'attack', 'combat-start', 'attack-announced']);
@@ -32,7 +32,10 @@ export function shapesOf(e, places) {
   if (COMBATS.has(e.type)) {
     const target = idOf(d.hex) ?? idOf(d.target);
     if (!target) return [];
-    const from = [...new Set((Array.isArray(d.attackers) ? d.attackers : []).map((u) => places.get(String(u))).filter((a) => a && a !== target))];
+    // Where the attack came from: the attacking units' places (`attackers`: unit ids), or the areas (hexes) the event names (`from`).
+    const fromUnits = (Array.isArray(d.attackers) ? d.attackers : []).map((u) => places.get(String(u)));
+    const fromIds = (Array.isArray(d.from) ? d.from : []).map(idOf);
+    const from = [...new Set([...fromUnits, ...fromIds].filter((a) => a && a !== target))];
     const parts = [];
     if (d.odds !== undefined) parts.push(String(d.odds));
     if (d.die !== undefined) parts.push(`die ${d.die}`);

@@ -13,7 +13,7 @@ import { SIDE_IDS, type Board, type SideNo } from './board.ts';
 import { attackEighths, attackMixLegal, avOddsNeeded, defenseEighths } from './combat.ts';
 import { emit, type Events } from './events.ts';
 import { fastOf } from './fast.ts';
-import { effLevel, eliminate, first, label, occIndex, sectorOk, setCtl, type Occ } from './flow.ts';
+import { attackedFrom, effLevel, eliminate, first, label, occIndex, sectorOk, setCtl, type Occ } from './flow.ts';
 import { fired } from './sections.ts';
 import { nationsMayStack, stackLegal } from './stacking.ts';
 import { FLAG, type EaState } from './state.ts';
@@ -124,6 +124,7 @@ export function playAv(b: Board, s: EaState, hex: number, att: readonly number[]
     result: 'AV',
     attackers: att.length,
     defenders: defs.length,
+    from: attackedFrom(b, s, att),
   });
   for (const u of defs) eliminate(b, s, u, ev, 'automatic victory (12.2)');
   for (const u of att) s.flg[u] = s.flg[u]! | FLAG.AV | FLAG.MOVED | FLAG.ATTACKED;

@@ -1157,8 +1157,13 @@ function startCombat(b: Board, s: EaState, ev: Events): void {
   const names = (us: readonly number[]) => us.map((u) => label(b, u)).join(', ');
   const c = b.map.city[cb.hex]!;
   const where = `${b.map.id(cb.hex)}${c >= 0 ? ` (${b.map.cities[c]!.name})` : ''}`;
-  emit(ev, 'attack', SIDE_IDS[s.seg], `${SIDE_IDS[s.seg]} attacks ${where} with ${names(cb.att)}${a.air.length ? ` and air ${names(a.air)}` : ''} against ${names(def)}`, { hex: b.map.id(cb.hex), attackers: cb.att.length, defenders: def.length });
+  emit(ev, 'attack', SIDE_IDS[s.seg], `${SIDE_IDS[s.seg]} attacks ${where} with ${names(cb.att)}${a.air.length ? ` and air ${names(a.air)}` : ''} against ${names(def)}`, { hex: b.map.id(cb.hex), attackers: cb.att.length, defenders: def.length, from: attackedFrom(b, s, cb.att) });
   s.ask = { k: 'die', what: 'combat' };
+}
+
+/** The hexes the attacking units `us` stand in, ascending, by printed id (for the events: where an attack came from). */
+export function attackedFrom(b: Board, s: EaState, us: readonly number[]): string[] {
+  return [...new Set(us.map((u) => s.hex[u]!).filter((h) => h >= 0))].sort((x, y) => x - y).map((h) => b.map.id(h));
 }
 
 const printedA = (b: Board, us: readonly number[]): number => us.reduce((t, u) => t + b.units[u]!.prof.attack, 0);
@@ -1180,6 +1185,7 @@ function resolveCombat(b: Board, s: EaState, die: number, ev: Events): void {
     result: res,
     attackers: cb.att.length,
     defenders: cb.def.length,
+    from: attackedFrom(b, s, cb.att),
   });
   fired('13.6');
   fired('13.7');

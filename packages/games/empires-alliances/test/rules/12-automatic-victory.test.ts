@@ -84,6 +84,8 @@ describe.each(SCHEMES)('on the %s grid', (scheme) => {
       const x = play(t, 'av 2444', ...att.map((u) => `with ${u}`), 'go');
       expect(x.s.hex[fr]).toBe(-1); // Replacement Pool
       expect(x.events.find((e) => e.type === 'combat')!.data).toMatchObject({ hex: '2444', result: 'AV', defenders: 1 });
+      // Where the attack came from (for a map to draw its arrows): the hexes of the units used, by id.
+      expect(x.events.find((e) => e.type === 'combat')!.data!.from).toEqual([...new Set(att.map((u) => t.hex[u]!))].sort((p, q) => p - q).map((h) => b.map.id(h)));
       // 12.2: the units used may advance into the vacated hex, one at a time.
       expect(opts(x.s)).toEqual([...[...att].sort((p, q) => p - q).map((u) => `advance ${u}`), 'stay']);
       const y = play(x.s, `advance ${att[0]}`, 'stay');
