@@ -293,8 +293,10 @@ export function hexView(board) {
       c.shape.setAttribute('data-owner', owner);
     }
     for (const paint of dirty) repaint(paint);
-    changedPath.setAttribute('d', changedSubs.join(''));
-    frontLayer.setAttribute('d', landPairs.filter(([a, b]) => f.control[a] && f.control[b] && f.control[a] !== f.control[b]).map(([a, b]) => sideSeg(hexes.get(a), hexes.get(b))).join(''));
+    const changedD = changedSubs.join('');
+    if (changedPath.getAttribute('d') !== changedD) changedPath.setAttribute('d', changedD);
+    const front = landPairs.filter(([a, b]) => f.control[a] && f.control[b] && f.control[a] !== f.control[b]).map(([a, b]) => sideSeg(hexes.get(a), hexes.get(b))).join('');
+    if (frontLayer.getAttribute('d') !== front) frontLayer.setAttribute('d', front); // an unchanged write would repaint the whole map under it
     sync(markerLayer, drawnMarks, f.markers ?? {}, markers);
     sync(unitLayer, drawnStacks, f.units, (id, units) => stack(id, hexes.get(id), units));
     const away = Object.entries(f.units).filter(([id]) => !hexes.has(id)).reduce((n, [, us]) => n + us.length, 0);

@@ -10,6 +10,11 @@ import { zoomable } from './zoom.js';
 const WIDTH = 900;
 const MIN_HEIGHT = 320;
 const MAX_HEIGHT = 560;
+/** Sets an attribute only when its value differs (an unchanged write still makes the browser repaint). */
+export function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 /** Views made on this page, for ids of their clip paths and masks. */
 let views = 0;
 
@@ -228,36 +233,47 @@ function areaView(board) {
     return [mode, b];
   });
   let shown = [frames[0], undefined, []];
+  /** The counters drawn, by area: what they show (and where) and their group. */
+  const counters = new Map();
   const redraw = () => show(...shown);
   function show(f, before, events = []) {
     shown = [f, before, events];
     const places = unitPlaces(before ?? f);
     drawActions(actionLayer, events.flatMap((e) => shapesOf(e, places)), P, 1.5, { svg, text });
+    // Only what differs from the map drawn is touched, so a step repaints only where it changed.
     for (const { shape, tip, area } of shapes.values()) {
       const owner = f.control[area.id];
       const units = f.units[area.id] ?? [];
+      const changed = Boolean(before && before.control[area.id] !== owner);
+      const fill = owner && owner !== 'neutral' ? colour(owner) : NEUTRAL;
       if (area.kind === 'land') {
-        shape.setAttribute('fill', owner && owner !== 'neutral' ? colour(owner) : NEUTRAL);
-        shape.setAttribute('data-owner', owner ?? '');
-        shape.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
+        setAttr(shape, 'fill', fill);
+        setAttr(shape, 'data-owner', owner ?? '');
+        if (shape.classList.contains('changed') !== changed) shape.classList.toggle('changed', changed);
       }
-      tip.textContent = `${area.name}${area.kind === 'sea' ? ' (sea)' : owner ? `: ${owner === 'neutral' ? 'neutral' : `held by ${owner}`}` : ''}${units.map((u) => `\n${u.power} ${u.label}`).join('')}`;
+      const about = `${area.name}${area.kind === 'sea' ? ' (sea)' : owner ? `: ${owner === 'neutral' ? 'neutral' : `held by ${owner}`}` : ''}${units.map((u) => `\n${u.power} ${u.label}`).join('')}`;
+      if (tip.textContent !== about) tip.textContent = about;
       const region = regions.get(area.id);
       if (region) {
-        region.setAttribute('fill', owner && owner !== 'neutral' ? colour(owner) : NEUTRAL);
-        region.classList.toggle('changed', Boolean(before && before.control[area.id] !== owner));
+        setAttr(region, 'fill', fill);
+        if (region.classList.contains('changed') !== changed) region.classList.toggle('changed', changed);
       }
     }
-    unitLayer.replaceChildren();
+    const seen = new Set();
     for (const [area, units] of Object.entries(f.units)) {
       const p = P(area);
       if (!p) continue;
       const byPower = new Map();
       for (const u of units) byPower.set(u.power, [...(byPower.get(u.power) ?? []), u]);
+      const key = `${p[0].toFixed(1)},${p[1].toFixed(1)},${radius}|${[...byPower].map(([power, us]) => `${power}:${us.map((u) => u.label).join(',')}`).join('|')}`;
+      seen.add(area);
+      const have = counters.get(area);
+      if (have?.key === key) continue;
+      const g = svg('g', { 'data-area': area });
       [...byPower].forEach(([power, us], j) => {
         const x = p[0] + radius - 1 + j * 15;
         const y = p[1] - radius - 10;
-        unitLayer.append(
+        g.append(
           svg(
             'g',
             { 'data-testid': 'unit', 'data-area': area, 'data-power': power, 'data-count': us.length },
@@ -267,6 +283,14 @@ function areaView(board) {
           ),
         );
       });
+      if (have) have.g.replaceWith(g);
+      else unitLayer.append(g);
+      counters.set(area, { key, g });
+    }
+    for (const [area, c] of counters) {
+      if (seen.has(area)) continue;
+      c.g.remove();
+      counters.delete(area);
     }
   }
 
