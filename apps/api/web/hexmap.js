@@ -117,7 +117,16 @@ export function hexView(board) {
   const unitLayer = svg('g', { class: 'units' });
   const content = svg('g', { class: 'zoom-content' });
   const actionLayer = svg('g', { class: 'actions', 'data-testid': 'actions' });
-  content.append(tintLayer, hexLayer, changedPath, railLayer, sideLayer, frontLayer, cityLayer, markerLayer, unitLayer, actionLayer);
+  // Two stacked SVGs: the geometry that a step seldom changes (terrain tinted by its holder, hexsides,
+  // rail, cities) in one of its own, composited apart, under the one a step changes (the front,
+  // counters, markers, what the step did, the unpainted hexes that take the pointer). Painting a step
+  // then redraws the upper one only (bench:viewer: 116 -> 33 ms to paint with the lower one hidden).
+  const under = svg('svg', { viewBox: fits[fit], class: 'board hexes board-under', 'aria-hidden': 'true' });
+  const underContent = svg('g', { class: 'zoom-content' });
+  underContent.append(tintLayer, railLayer, sideLayer, cityLayer);
+  under.append(underContent);
+  map.classList.add('board-over');
+  content.append(hexLayer, changedPath, frontLayer, markerLayer, unitLayer, actionLayer);
   map.append(content);
 
   // The static map, once.
@@ -176,6 +185,7 @@ export function hexView(board) {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
       map.setAttribute('viewBox', fits[fit]);
+      under.setAttribute('viewBox', fits[fit]);
       zoomer.reset();
     });
     fitGroup.append(b);
@@ -311,9 +321,10 @@ export function hexView(board) {
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
   // The overview: every land hex drawn as one path.
   const landPath = [...hexes.values()].filter(isLand).map((x) => `M${poly(x).replaceAll(' ', 'L')}Z`).join('');
-  const zoomer = zoomable(map, content, { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
+  const zoomer = zoomable(map, [content, underContent], { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
   return {
     map,
+    under,
     overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],

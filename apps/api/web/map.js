@@ -541,7 +541,7 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         'div',
         { class: 'viewer-map' },
         h('div', { class: 'map-bar' }, view.bar),
-        h('div', { class: 'map-frame' }, view.map, view.overview ?? null),
+        h('div', { class: 'map-frame' }, view.under ?? null, view.map, view.overview ?? null),
         h('p', { class: 'map-key muted small' }, view.key),
         controls,
         h('div', { class: 'map-bar' }, modeGroup, h('label', { class: 'muted small' }, 'Speed ', speed)),

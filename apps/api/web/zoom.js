@@ -9,7 +9,8 @@ const STEP = 1.6;
 const PAN = 60;
 
 /**
- * Makes `map` (an SVG with a viewBox) zoomable: `content` (a <g> holding every layer) is moved and
+ * Makes `map` (an SVG with a viewBox) zoomable: `content` (a <g> holding every layer, or a list of
+ * such groups moved together, e.g. one in another SVG stacked under `map`) is moved and
  * scaled by the wheel, a drag, a pinch, the buttons of `bar` (zoom in, zoom out, fit) and the keyboard
  * (+ and - zoom, 0 fits, shift and an arrow pans). The scale shown is written to `map`'s `data-zoom`
  * (1 when fitted), and the transform ({ k, x, y }: a point p of the fitted map is at k p + (x, y)) is
@@ -22,11 +23,13 @@ const PAN = 60;
  * shown while zoomed in; a click there centres the map on that point.
  */
 export function zoomable(map, content, { onZoom = () => {}, drawOverview } = {}) {
+  const contents = Array.isArray(content) ? content : [content];
   const behaviour = zoom()
     .scaleExtent([1, MAX_SCALE])
     .on('zoom', (e) => {
       const t = e.transform;
-      content.setAttribute('transform', `translate(${t.x.toFixed(2)},${t.y.toFixed(2)}) scale(${t.k.toFixed(4)})`);
+      const transform = `translate(${t.x.toFixed(2)},${t.y.toFixed(2)}) scale(${t.k.toFixed(4)})`;
+      for (const g of contents) g.setAttribute('transform', transform);
       map.setAttribute('data-zoom', t.k.toFixed(3));
       zoomOut.disabled = t.k <= 1.0001;
       zoomIn.disabled = t.k >= MAX_SCALE - 1e-6;
