@@ -21,25 +21,12 @@
 import { createBot } from '@salient/bots';
 import { canonicalJson, hashJson, hashString, type AnyGame, type Json } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
-import { InMemorySink, runMatch, type BotFactory } from '@salient/runner';
+import { InMemorySink, runMatch } from '@salient/runner';
 import { blitzPack, envInt } from './support.ts';
+import { labelled, strip } from './sameness-support.ts';
 
 const pack = blitzPack();
 const game = blitz as unknown as AnyGame;
-
-/** The random bot, also hashing the labels of every request it is asked (the option lists as offered). */
-function labelled(into: string[]): BotFactory {
-  const random = createBot('random');
-  return (ctx) => {
-    const bot = random(ctx);
-    return { ...bot, decide: (request, signal) => (into.push(request.prompt, request.labels.join(',')), bot.decide(request, signal)) };
-  };
-}
-
-/** A row without its timing fields (the clock's, not the game's). */
-function strip<T extends object>(row: T, drop: readonly string[]): unknown {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !drop.includes(k)));
-}
 
 const lcg = (x: number) => (Math.imul(x, 1103515245) + 12345) >>> 0;
 

@@ -17,26 +17,13 @@
 import { createBot } from '@salient/bots';
 import { canonicalJson, hashJson, hashString, SalientError } from '@salient/engine';
 import { empiresAlliances } from '@salient/game-empires-alliances';
-import { InMemorySink, runMatch, type BotFactory } from '@salient/runner';
+import { InMemorySink, runMatch } from '@salient/runner';
 import { envInt } from './support.ts';
+import { labelled, strip } from './sameness-support.ts';
 
 const r0 = empiresAlliances.checkPack(empiresAlliances.bundledPacks.approximation);
 if (!r0.ok) throw new SalientError('BAD_PACK', 'the bundled E&A pack fails its schema', r0.issues);
 const pack = r0.pack;
-
-/** The random bot, also hashing the labels of every request it is asked (the option lists as offered). */
-function labelled(into: string[]): BotFactory {
-  const random = createBot('random');
-  return (ctx) => {
-    const bot = random(ctx);
-    return { ...bot, decide: (request, signal) => (into.push(request.prompt, request.labels.join(',')), bot.decide(request, signal)) };
-  };
-}
-
-/** A row without its timing fields (the clock's, not the game's). */
-function strip<T extends object>(row: T, drop: readonly string[]): unknown {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !drop.includes(k)));
-}
 
 const seeds = envInt('BENCH_SAMENESS_SEEDS', 12);
 const seed0 = envInt('BENCH_SEED', 1);
