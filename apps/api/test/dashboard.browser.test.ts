@@ -436,7 +436,7 @@ describe('the web dashboard in headless Chromium', () => {
     const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string; kind: string }[] }; frames: unknown[] };
     await open(`#/matches/${id}`);
     await page.click('[data-testid=fit-all]');
-    await page.waitForSelector('[data-testid=board][data-regions]');
+    await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
     const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
     expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
     for (const r of regions) expect(String(r.d).length, `region of ${r['data-area']}`).toBeGreaterThan(10);
@@ -711,7 +711,7 @@ describe('the web dashboard in headless Chromium', () => {
       const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { areas: { id: string }[] }; frames: { units: Record<string, { id: string }[]> }[]; steps: Step[] };
       await open(`#/matches/${id}`);
       await page.click('[data-testid=fit-all]');
-      await page.waitForSelector('[data-testid=board][data-regions]');
+      await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
       const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'd']);
       expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
       expect(regions.every((r) => String(r.d).length > 10)).toBe(true);

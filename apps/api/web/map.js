@@ -103,6 +103,10 @@ function areaView(board) {
     const visible = [...at.values()].filter(([x, y]) => x >= 0 && x <= WIDTH && y >= 0 && y <= mapHeight);
     radius = shapeRadius(visible);
     drawLinks(project, () => true);
+    // The regions of the last fit no longer match the positions: gone until this fit's are drawn.
+    regionLayer.replaceChildren();
+    map.removeAttribute('data-regions');
+    map.setAttribute('data-fit', fit);
     drawRegions(project, projection, ++generation);
     areaLayer.replaceChildren();
     for (const a of areas) {
