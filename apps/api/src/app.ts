@@ -33,7 +33,7 @@ import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBot
 import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, type WorkerSpool } from '@salient/scheduler/bullmq';
 import { listTournaments, planCache, tournamentOverview, type TournamentOverview } from '@salient/scheduler/overview';
 import { listGames } from '@salient/catalog';
-import { matchBoard } from './board.ts';
+import { boardCache, BOARD_CACHE_BYTES } from './board-cache.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
 import { withSafeRequests } from './log.ts';
@@ -105,6 +105,11 @@ export interface ApiOptions {
    * (default 120 000 ms).
    */
   stalledAfterMs?: number;
+  /**
+   * Bytes of drawn boards (`/api/matches/:id/board`, a megabyte or so for a long game) kept in memory
+   * so a replay opened again is not re-run (default 64 MiB; 0 keeps none).
+   */
+  boardCacheBytes?: number;
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -164,6 +169,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   const rated = ratingsCache();
   /** Balance reports per filter, the same way. */
   const balance = versionedCache((t, f) => balanceReport(t, f, rated));
+  /** Boards drawn, kept until the cache's bound pushes them out (board-cache.ts). */
+  const boards = boardCache(o.telemetry, o.boardCacheBytes ?? BOARD_CACHE_BYTES, (r) => metrics.boardLookup(r));
   const bodyLimit = o.bodyLimit ?? 256 * 1024;
   const app = Fastify({
     ...(o.logger ? { loggerInstance: withSafeRequests(o.logger) as unknown as FastifyBaseLogger } : {}),
@@ -201,7 +208,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     ...(o.stalledAfterMs !== undefined ? { stalledAfterMs: o.stalledAfterMs } : {}),
   };
 
-  const metrics = apiMetrics(app, o.processMetrics ?? true);
+  const metrics = apiMetrics(app, o.processMetrics ?? true, () => boards.bytes());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -389,9 +396,14 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       },
     },
     async (req, reply) => {
-      const board = await matchBoard(o.telemetry, req.params.id);
+      const board = await boards.board(req.params.id);
       if (!board) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
-      return board;
+      // The browser keeps the board and asks again with its ETag: unchanged, it gets a 304 and no body.
+      // Already JSON text (board-cache.ts): sent as it is, past the serializer (api.test checks it against the schema).
+      const raw = reply as unknown as FastifyReply;
+      raw.header('etag', board.etag).header('cache-control', 'private, no-cache');
+      if (req.headers['if-none-match'] === board.etag) return raw.code(304).send();
+      return raw.type('application/json; charset=utf-8').send(board.body);
     },
   );
   app.get(

@@ -610,7 +610,7 @@ describe('the web dashboard in headless Chromium', () => {
     await runMatch({ game, pack, scenario: '1918', seed: 7, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' }, matchId: 'ea-replay', tags: { tournament: 'ea-web' }, sink: telemetry.sink() });
     type Unit = { id: string; label: string };
     const board = (await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as {
-      layout: { hex: { hexes: { id: string; terrain: string }[]; terrains: { id: string; water: boolean }[] } };
+      layout: { hex: { hexes: { id: string; terrain: string; x: number; y: number }[]; terrains: { id: string; water: boolean }[] } };
       frames: { control: Record<string, string>; units: Record<string, Unit[]> }[];
     };
     const water = new Set(board.layout.hex.terrains.filter((t) => t.water).map((t) => t.id));
@@ -660,6 +660,23 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=slider]').fill(String(third));
     expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${third} of `));
     expect(await drawnUnits()).toEqual(frameUnits(third));
+    // The front: one hexside for each pair of neighbouring land hexes held by different powers (drawn in tiles).
+    const land = board.layout.hex.hexes.filter((x) => !water.has(x.terrain));
+    const control = board.frames[third]!.control;
+    let fronts = 0;
+    for (let a = 0; a < land.length; a++) {
+      for (let b = a + 1; b < land.length; b++) {
+        const [x, y] = [land[a]!, land[b]!];
+        if (Math.abs(Math.hypot(x.x - y.x, x.y - y.y) - 1) > 0.01) continue;
+        if (control[x.id] && control[y.id] && control[x.id] !== control[y.id]) fronts++;
+      }
+    }
+    expect(fronts, 'a front a third of the way in').toBeGreaterThan(0);
+    const frontDs = await page.locator('[data-testid=board] [data-testid=front] path').evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? ''));
+    expect(frontDs.join('').match(/M/g)?.length ?? 0).toBe(fronts);
+    // Three stacked layers: terrain tints, then the lines and names that never change, then what a step changes.
+    expect(await page.locator('.map-frame > svg.board').evaluateAll((els) => els.map((e) => e.getAttribute('class')))).toEqual(['board hexes board-under', 'board hexes board-lines', 'board hexes board-over zoomable']);
+    expect(await page.locator('svg.board-lines .rail path, svg.board-lines .hexsides path').count()).toBeGreaterThan(0);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
 
     // By step: a combat's ring on its hex with the odds, die and result the event gives; a move's path from hex to hex.
