@@ -126,7 +126,7 @@ export function hexView(board) {
   // and names that never change (rail, hexsides, cities: the costliest to raster, drawn once), and on top
   // the one a step changes (the front, counters, markers, what the step did, the unpainted hexes that
   // take the pointer). bench:viewer, E&A step mode: 116 -> 33 ms to paint with the top one apart; frame
-  // CPU p95 37 -> ~14 ms with the lines apart (a control change re-rastered them with the tints).
+  // CPU p95 37-88 -> 21-23 ms with the lines apart and tiles (a control change re-rastered them with the tints).
   const under = svg('svg', { viewBox: fits[fit], class: 'board hexes board-under', 'aria-hidden': 'true' });
   const underContent = svg('g', { class: 'zoom-content' });
   underContent.append(tintLayer);
