@@ -590,7 +590,7 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await card.getAttribute('data-accepted')).toBe('H1');
     expect(await page.locator('[data-testid=sprt-verdict]').textContent()).toBe('greedy is stronger');
     expect(Number(await page.locator('[data-testid=llr-marker]').getAttribute('data-llr'))).toBe(run.stop!.llr);
-    const cells = await attrs('[data-testid=pentanomial] g[data-cell]', ['data-cell', 'data-count']);
+    const cells = await attrs('[data-testid=pentanomial] [data-cell]', ['data-cell', 'data-count']);
     expect(cells.map((c) => Number(c['data-count']))).toEqual([...run.stop!.pentanomial]);
     expect(await page.locator('[data-testid=sprt-estimates]').textContent()).toContain(`Elo +${run.stop!.elo.elo.toFixed(1)} ± ${run.stop!.elo.plusMinus.toFixed(1)}`);
     // A decided test also says the estimate that allows for its early stop, as fishtest does.
