@@ -72,8 +72,9 @@ async function load(browser: Browser, base: string, files: Map<string, Buffer>):
   await page.route(`${base}/**`, async (route: Route) => {
     const path = new URL(route.request().url()).pathname;
     if (path.startsWith('/api/') || path.startsWith('/vendor/')) return route.continue();
-    const body = files.get(path === '/' ? '/index.html' : path);
-    return body ? route.fulfill({ body, contentType: TYPES[extname(path || '/index.html')] ?? 'application/octet-stream' }) : route.fulfill({ status: 404, body: 'not found' });
+    const file = path === '/' ? '/index.html' : path;
+    const body = files.get(file);
+    return body ? route.fulfill({ body, contentType: TYPES[extname(file)] ?? 'application/octet-stream' }) : route.fulfill({ status: 404, body: 'not found' });
   });
   const sizes: Promise<[number, number]>[] = [];
   page.on('requestfinished', (r) => {

@@ -4,6 +4,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,7 @@ import { loadHexMap, type HexMap } from '@salient/hexmap';
 import type { EaState } from '@salient/game-empires-alliances';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
 import { buildApp, createLogger, wilson } from '../src/index.ts';
+import { PLOT_EXPORTS } from '../src/vendor.ts';
 
 const TOKEN = 'test-token-0123456789';
 let root = '';
@@ -412,6 +414,22 @@ describe('service endpoints', () => {
     expect(land.status).toBe(200);
     expect((land.body as { type: string; objects: Record<string, unknown> }).type).toBe('Topology');
     expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');
+  });
+
+  it('/vendor/plot.js serves Observable Plot for the charts from this server, gzipped for a client that takes it', async () => {
+    const js = await app.inject({ method: 'GET', url: '/vendor/plot.js' });
+    expect(js.statusCode).toBe(200);
+    expect(String(js.headers['content-type'])).toMatch(/javascript/);
+    expect(js.headers['content-encoding']).toBeUndefined();
+    // An ES module exporting the marks the charts draw with.
+    const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(js.body)?.[1]?.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1));
+    expect(exported?.sort()).toEqual([...PLOT_EXPORTS].sort());
+    const zipped = await app.inject({ method: 'GET', url: '/vendor/plot.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(js.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(js.body);
+    expect(zipped.headers.etag).toBe(js.headers.etag);
   });
 
   it('/docs serves the OpenAPI document and its UI from this server', async () => {
