@@ -264,6 +264,12 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   };
   app.get('/vendor/viz.js', { schema: { hide: true } }, vendor(vizBundle));
   app.get('/vendor/plot.js', { schema: { hide: true } }, vendor(plotBundle));
+  // Built while the server waits for its first visitor, not while the first page waits for them
+  // (esbuild works in its own process); a failed build is tried again on request.
+  app.addHook('onListen', (done) => {
+    for (const b of [vizBundle, plotBundle]) b().catch(() => undefined);
+    done();
+  });
   app.get('/vendor/land-50m.json', { schema: { hide: true } }, vendor(() => landTopology('50m')));
   app.get('/vendor/land-110m.json', { schema: { hide: true } }, vendor(() => landTopology('110m')));
 
