@@ -416,20 +416,22 @@ describe('service endpoints', () => {
     expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');
   });
 
-  it('/vendor/plot.js serves Observable Plot for the charts from this server, gzipped for a client that takes it', async () => {
-    const js = await app.inject({ method: 'GET', url: '/vendor/plot.js' });
-    expect(js.statusCode).toBe(200);
-    expect(String(js.headers['content-type'])).toMatch(/javascript/);
-    expect(js.headers['content-encoding']).toBeUndefined();
-    // An ES module exporting the marks the charts draw with.
-    const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(js.body)?.[1]?.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1));
-    expect(exported?.sort()).toEqual([...PLOT_EXPORTS].sort());
-    const zipped = await app.inject({ method: 'GET', url: '/vendor/plot.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  it('/vendor/viz.js bundles Observable Plot for the charts too, /vendor/plot.js re-exports it, gzipped for a client that takes it', async () => {
+    const names = (js: string, tail = '') => new RegExp(`export\\s*\\{([^}]*)\\}${tail}\\s*;?\\s*$`).exec(js)?.[1]?.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1));
+    const viz = await app.inject({ method: 'GET', url: '/vendor/viz.js' });
+    expect(viz.headers['content-encoding']).toBeUndefined();
+    // One ES module: the maps' libraries and the marks the charts draw with.
+    expect(names(viz.body)).toEqual(expect.arrayContaining([...PLOT_EXPORTS, 'zoom', 'geoPath', 'Delaunay', 'feature']));
+    const plot = await app.inject({ method: 'GET', url: '/vendor/plot.js' });
+    expect(plot.statusCode).toBe(200);
+    expect(String(plot.headers['content-type'])).toMatch(/javascript/);
+    expect(names(plot.body, `\\s*from\\s*'\\./viz\\.js'`)?.sort()).toEqual([...PLOT_EXPORTS].sort());
+    const zipped = await app.inject({ method: 'GET', url: '/vendor/viz.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
-    expect(zipped.rawPayload.length).toBeLessThan(js.rawPayload.length / 2);
-    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(js.body);
-    expect(zipped.headers.etag).toBe(js.headers.etag);
+    expect(zipped.rawPayload.length).toBeLessThan(viz.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(viz.body);
+    expect(zipped.headers.etag).toBe(viz.headers.etag);
   });
 
   it('/docs serves the OpenAPI document and its UI from this server', async () => {

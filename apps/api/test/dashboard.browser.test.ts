@@ -309,7 +309,7 @@ describe('the web dashboard in headless Chromium', () => {
   });
 
   // --- Charts (issue 29.5): Observable Plot, served by this server. ---
-  it('charts are drawn by Observable Plot from this server: hover gives the API figures, every chart fits a phone, and no data says so', async () => {
+  it('charts are drawn by Observable Plot from this server (gzipped): hover gives the API figures, every chart fits a phone, and no data says so', async () => {
     const vendor: { url: string; encoding: string | undefined }[] = [];
     const onResponse = (r: { url(): string; headers(): Record<string, string> }) => r.url().includes('/vendor/') && vendor.push({ url: r.url(), encoding: r.headers()['content-encoding'] });
     page.on('response', onResponse);
@@ -320,6 +320,7 @@ describe('the web dashboard in headless Chromium', () => {
     }
     // The library came from here, gzipped; nothing left the machine (the last test checks the whole session).
     expect(vendor).toContainEqual({ url: `${base}/vendor/plot.js`, encoding: 'gzip' });
+    expect(vendor).toContainEqual({ url: `${base}/vendor/viz.js`, encoding: 'gzip' });
     expect(foreignRequests).toEqual([]);
     const chart = page.locator('[data-testid=line-chart] svg.chart').first();
     expect(await chart.getAttribute('aria-label')).toMatch(/^mean .+ by turn\.impulse: /);
