@@ -1,10 +1,13 @@
 /**
  * The overview page's first paint and the JavaScript it loads, before and after a change to the
- * dashboard's web files, side by side in one run: the same server, store and browser draw the page
- * from the web files of a git revision (`BENCH_BEFORE`, default `main`) and from the working tree,
- * loads taking turns, each in a fresh browser context (nothing cached). The store holds a small
- * tournament (Blitz! A and B, random vs greedy, 4 games a pairing) played here. The page's API and
- * /vendor bundles come from the server for both; the web files are read from disk for both.
+ * dashboard's web files and /vendor bundles, side by side in one run: the same server, store and
+ * browser draw the page from the web files and the vendor.ts of a git revision (`BENCH_BEFORE`,
+ * default `main`) and from the working tree, loads taking turns, each in a fresh browser context
+ * (nothing cached). The store holds a small tournament (Blitz! A and B, random vs greedy, 4 games a
+ * pairing) played here. The API comes from the server for both; the web files are read from disk for
+ * both; /vendor comes from the server for the working tree, and from the revision's vendor.ts
+ * (imported from a copy beside the current one, so it bundles the same installed packages) for the
+ * revision, as that server sent it (gzipped only if it did).
  *
  * Per load: first contentful paint (the header), the view ready (its charts in the page: the view's
  * `data-ready`), the frame after it painted, and the script bytes fetched (as sent, gzipped where
@@ -17,10 +20,11 @@
  * It writes no RESULTS.md block: the figures are a ratio of two loads on one machine, printed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Route } from 'playwright-core';
 import { SalientError } from '@salient/engine';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
@@ -65,13 +69,34 @@ interface Load {
   scripts: number;
 }
 
-async function load(browser: Browser, base: string, files: Map<string, Buffer>): Promise<Load> {
+/** A revision's vendor.ts as the page gets it: path under /vendor -> what that server sent. */
+type Vendor = ((path: string) => Promise<{ body: string | Buffer; type: string } | undefined>) | null;
+
+/** The vendor files of `rev`'s vendor.ts (null: the working tree's, from the server itself). */
+async function vendorOf(rev: string | null): Promise<Vendor> {
+  if (!rev) return null;
+  const copy = join(repo, 'apps/api/src', `.bench-vendor-${process.pid}.ts`);
+  writeFileSync(copy, execFileSync('git', ['show', `${rev}:apps/api/src/vendor.ts`], { cwd: repo }));
+  let old: { vizBundle: () => Promise<{ body: string | Buffer; type: string }>; landTopology: (s: '50m' | '110m') => Promise<{ body: string | Buffer; type: string }> };
+  try {
+    old = await import(copy);
+  } finally {
+    rmSync(copy, { force: true });
+  }
+  return async (path) => (path === '/vendor/viz.js' ? old.vizBundle() : path === '/vendor/land-50m.json' ? old.landTopology('50m') : path === '/vendor/land-110m.json' ? old.landTopology('110m') : undefined);
+}
+
+async function load(browser: Browser, base: string, files: Map<string, Buffer>, vendor: Vendor): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(MARK_READY);
   await page.route(`${base}/**`, async (route: Route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path.startsWith('/api/') || path.startsWith('/vendor/')) return route.continue();
+    if (path.startsWith('/api/') || (path.startsWith('/vendor/') && !vendor)) return route.continue();
+    if (vendor) {
+      const v = await vendor(path);
+      if (path.startsWith('/vendor/')) return v ? route.fulfill({ body: typeof v.body === 'string' ? v.body : Buffer.from(v.body), contentType: v.type }) : route.fulfill({ status: 404, body: 'not found' });
+    }
     const file = path === '/' ? '/index.html' : path;
     const body = files.get(file);
     return body ? route.fulfill({ body, contentType: TYPES[extname(file)] ?? 'application/octet-stream' }) : route.fulfill({ status: 404, body: 'not found' });
@@ -93,7 +118,7 @@ async function main(): Promise<void> {
   if (!CHROMIUM) throw new SalientError('BAD_ARGUMENT', 'Chromium is missing: install the Debian chromium package (node scripts/ensure-system.mjs does).');
   const before = process.env.BENCH_BEFORE ?? 'main';
   const loads = envInt('BENCH_LOADS', 12);
-  const sides = { before: webFiles(before), after: webFiles(null) };
+  const sides = { before: { files: webFiles(before), vendor: await vendorOf(before) }, after: { files: webFiles(null), vendor: await vendorOf(null) } };
   const root = mkdtempSync(join(tmpdir(), 'salient-charts-bench-'));
   const telemetry = await openTelemetry({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool') });
   const app = await buildApp({ telemetry, processMetrics: false });
@@ -105,9 +130,9 @@ async function main(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     // Once each first: the server builds its bundles on their first request.
-    for (const files of Object.values(sides)) await load(browser, base, files);
+    for (const side of Object.values(sides)) await load(browser, base, side.files, side.vendor);
     const runs: Record<keyof typeof sides, Load[]> = { before: [], after: [] };
-    for (let i = 0; i < loads; i++) for (const k of (i % 2 ? ['after', 'before'] : ['before', 'after']) as (keyof typeof sides)[]) runs[k].push(await load(browser, base, sides[k]));
+    for (let i = 0; i < loads; i++) for (const k of (i % 2 ? ['after', 'before'] : ['before', 'after']) as (keyof typeof sides)[]) runs[k].push(await load(browser, base, sides[k].files, sides[k].vendor));
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
     const ms = (n: number) => `${n.toFixed(0)} ms`;
     const med = (k: keyof typeof sides, f: keyof Load) => median(runs[k].map((r) => r[f]));
@@ -127,8 +152,10 @@ async function main(): Promise<void> {
     }
     for (const [name, f] of [['viz.js', vizBundle], ['plot.js', plotBundle]] as const) {
       const v = await f();
-      console.log(`/vendor/${name}: ${kb(Buffer.byteLength(v.body))} minified, ${kb(v.gzip.length)} gzipped`);
+      console.log(`/vendor/${name} now: ${kb(Buffer.byteLength(v.body))} minified, ${kb(v.gzip.length)} gzipped`);
     }
+    const old = await sides.before.vendor?.('/vendor/viz.js');
+    if (old) console.log(`/vendor/viz.js at ${before}: ${kb(Buffer.byteLength(old.body))} minified, ${kb(gzipSync(old.body).length)} if gzipped`);
   } finally {
     await browser.close();
     await app.close();
