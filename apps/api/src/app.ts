@@ -39,7 +39,7 @@ import { apiMetrics } from './metrics.ts';
 import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
-import { landTopology, vizBundle, type VendorFile } from './vendor.ts';
+import { landTopology, plotBundle, vizBundle, type VendorFile } from './vendor.ts';
 import {
   balanceReply,
   boardReply,
@@ -260,14 +260,23 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   // The web dashboard: static files from ../web, all from this server (no CDN).
   await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/', index: ['index.html'], schemaHide: true, cacheControl: true, maxAge: 0 });
 
-  // The dashboard's map libraries and land outlines (vendor.ts), from this server too.
+  // The dashboard's map and chart libraries and land outlines (vendor.ts), from this server too;
+  // gzipped for a browser that accepts it.
   const vendor = (file: () => Promise<VendorFile>) => async (req: FastifyRequest, reply: FastifyReply) => {
     const f = await file();
-    reply.header('etag', f.etag).header('cache-control', 'public, max-age=3600');
+    reply.header('etag', f.etag).header('cache-control', 'public, max-age=3600').header('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === f.etag) return reply.code(304).send();
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.type(f.type).header('content-encoding', 'gzip').send(f.gzip);
     return reply.type(f.type).send(f.body);
   };
   app.get('/vendor/viz.js', { schema: { hide: true } }, vendor(vizBundle));
+  app.get('/vendor/plot.js', { schema: { hide: true } }, vendor(plotBundle));
+  // Built while the server waits for its first visitor, not while the first page waits for them
+  // (esbuild works in its own process); a failed build is tried again on request.
+  app.addHook('onListen', (done) => {
+    for (const b of [vizBundle, plotBundle]) b().catch(() => undefined);
+    done();
+  });
   app.get('/vendor/land-50m.json', { schema: { hide: true } }, vendor(() => landTopology('50m')));
   app.get('/vendor/land-110m.json', { schema: { hide: true } }, vendor(() => landTopology('110m')));
 

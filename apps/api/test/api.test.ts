@@ -4,6 +4,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,7 @@ import { startRedisServer, type TestRedisServer } from '../../../test/support/re
 import { buildApp, createLogger, wilson } from '../src/index.ts';
 import { boardReply } from '../src/schemas.ts';
 import { matchBoard } from '../src/board.ts';
+import { PLOT_EXPORTS } from '../src/vendor.ts';
 
 const TOKEN = 'test-token-0123456789';
 let root = '';
@@ -462,6 +464,24 @@ describe('service endpoints', () => {
     expect(land.status).toBe(200);
     expect((land.body as { type: string; objects: Record<string, unknown> }).type).toBe('Topology');
     expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');
+  });
+
+  it('/vendor/viz.js bundles Observable Plot for the charts too, /vendor/plot.js re-exports it, gzipped for a client that takes it', async () => {
+    const names = (js: string, tail = '') => new RegExp(`export\\s*\\{([^}]*)\\}${tail}\\s*;?\\s*$`).exec(js)?.[1]?.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1));
+    const viz = await app.inject({ method: 'GET', url: '/vendor/viz.js' });
+    expect(viz.headers['content-encoding']).toBeUndefined();
+    // One ES module: the maps' libraries and the marks the charts draw with.
+    expect(names(viz.body)).toEqual(expect.arrayContaining([...PLOT_EXPORTS, 'zoom', 'geoPath', 'Delaunay', 'feature']));
+    const plot = await app.inject({ method: 'GET', url: '/vendor/plot.js' });
+    expect(plot.statusCode).toBe(200);
+    expect(String(plot.headers['content-type'])).toMatch(/javascript/);
+    expect(names(plot.body, `\\s*from\\s*'\\./viz\\.js'`)?.sort()).toEqual([...PLOT_EXPORTS].sort());
+    const zipped = await app.inject({ method: 'GET', url: '/vendor/viz.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(viz.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(viz.body);
+    expect(zipped.headers.etag).toBe(viz.headers.etag);
   });
 
   it('/docs serves the OpenAPI document and its UI from this server', async () => {
