@@ -512,14 +512,14 @@ describe('the web dashboard in headless Chromium', () => {
     await open(`#/matches/${id}`);
     await page.click('[data-testid=fit-all]');
     await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
-    const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
+    const regions = await attrs('[data-testid=board-under] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
     expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
     for (const r of regions) expect(String(r.d).length, `region of ${r['data-area']}`).toBeGreaterThan(10);
     // The land outline itself is drawn from the served topology (a long path, not a box).
-    expect(((await page.locator('[data-testid=board] .land-base').getAttribute('d')) ?? '').length).toBeGreaterThan(10_000);
+    expect(((await page.locator('[data-testid=board-under] .land-base').getAttribute('d')) ?? '').length).toBeGreaterThan(10_000);
     const tintsMatch = async () => {
       const fills = Object.fromEntries((await attrs('[data-testid=board] circle[data-testid=area]', ['data-area', 'fill'])).map((a) => [a['data-area'], a.fill]));
-      const land = (await attrs('[data-testid=board] [data-testid=region][data-kind=land]', ['data-area', 'fill'])).map((r) => [r['data-area'], r.fill]);
+      const land = (await attrs('[data-testid=board-under] [data-testid=region][data-kind=land]', ['data-area', 'fill'])).map((r) => [r['data-area'], r.fill]);
       expect(land.length).toBeGreaterThan(0);
       for (const [area, fill] of land) expect(fill, `region ${area}`).toBe(fills[area as string]);
     };
@@ -541,7 +541,7 @@ describe('the web dashboard in headless Chromium', () => {
     try {
       await open(`#/matches/${id}`);
       await page.waitForSelector('[data-testid=board][data-regions]');
-      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-source', 'd']);
+      const regions = await attrs('[data-testid=board-under] [data-testid=region]', ['data-area', 'data-source', 'd']);
       const london = regions.find((r) => r['data-area'] === 'london')!;
       expect(london['data-source']).toBe('pack');
       // Four corners and a close: the square as projected, not a Voronoi cell.
@@ -565,7 +565,7 @@ describe('the web dashboard in headless Chromium', () => {
     }
     expect(vendorRequests.some((u) => u.startsWith(`${base}/vendor/viz.js`))).toBe(true);
     const map = page.locator('[data-testid=board]');
-    const content = map.locator('g.zoom-content');
+    const content = page.locator('[data-testid=board-under] g.zoom-content');
     const scale = async () => Number(await map.getAttribute('data-zoom'));
     /** Screen distance between the first two areas (it grows with the zoom) and the size of an area's shape (it stays readable: the same). */
     const centre = async (i: number) => {
@@ -804,7 +804,7 @@ describe('the web dashboard in headless Chromium', () => {
       await open(`#/matches/${id}`);
       await page.click('[data-testid=fit-all]');
       await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
-      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'd']);
+      const regions = await attrs('[data-testid=board-under] [data-testid=region]', ['data-area', 'd']);
       expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
       expect(regions.every((r) => String(r.d).length > 10)).toBe(true);
       await page.click('[data-testid=zoom-in]');
