@@ -15,7 +15,7 @@ import type { Replay } from '@salient/engine';
 import type { Telemetry } from '@salient/telemetry';
 import { boardOfReplay } from './board.ts';
 
-/** A board ready to send: its JSON text, the same gzipped (a tenth of the size or less), and the ETag of the text. */
+/** A board ready to send: its JSON text, the same gzipped, and the ETag of the text. */
 export interface SentBoard {
   body: string;
   gzip: Buffer;
