@@ -82,7 +82,8 @@ function play(s: BlitzState, choice: string): Step<BlitzState> {
  * every step of the runner's path.
  */
 function jsonCopy(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null) return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+  // (-0 as 0: the text holds no sign for zero.)
+  if (typeof v !== 'object' || v === null) return typeof v === 'number' ? (!Number.isFinite(v) ? null : v === 0 ? 0 : v) : v;
   if (Array.isArray(v)) {
     const n = v.length;
     const out = new Array<unknown>(n);
@@ -120,13 +121,13 @@ function draft(s: BlitzState): BlitzState {
     conquered: [...s.conquered],
     units,
     pool,
-    sel: s.sel && (JSON.parse(JSON.stringify(s.sel)) as BlitzState['sel']),
+    sel: s.sel && (jsonCopy(s.sel) as BlitzState['sel']),
     attacks: s.attacks.map((a) => ({ ...a, attackers: [...a.attackers], dropped: [...a.dropped], defenders: [...a.defenders] })),
-    combat: s.combat && (JSON.parse(JSON.stringify(s.combat)) as BlitzState['combat']),
+    combat: s.combat && (jsonCopy(s.combat) as BlitzState['combat']),
     res: { ...s.res },
     ...(s.convoys ? { convoys: { ...s.convoys } } : {}),
     ...(s.seaDone ? { seaDone: [...s.seaDone] } : {}),
-    ...(s.sea ? { sea: JSON.parse(JSON.stringify(s.sea)) as SeaCombatState } : {}),
+    ...(s.sea ? { sea: jsonCopy(s.sea) as SeaCombatState } : {}),
     ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
     ...(s.nonMotorized ? { nonMotorized: { ...s.nonMotorized } } : {}),
     ...(s.roadToWar ? { roadToWar: { ...s.roadToWar, queue: [...s.roadToWar.queue], influence: { ...s.roadToWar.influence } } } : {}),

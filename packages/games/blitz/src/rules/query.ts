@@ -122,11 +122,15 @@ export function onMap(s: BlitzState): [string, UnitState][] {
 
 function scanOnMap(s: BlitzState): [string, UnitState][] {
   const out: [string, UnitState][] = [];
+  let sorted = true;
   for (const id in s.units) {
     const u = s.units[id]!;
-    if (u.at !== 'pool' && u.at !== 'gone') out.push([id, u]);
+    if (u.at !== 'pool' && u.at !== 'gone') {
+      if (sorted && out.length && id < out[out.length - 1]![0]) sorted = false;
+      out.push([id, u]);
+    }
   }
-  return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return sorted ? out : out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /**
