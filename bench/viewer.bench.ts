@@ -11,9 +11,11 @@
  *   npm run bench:viewer
  *   BENCH_STEPS=100 npm run bench:viewer      # fewer steps sampled (default 300)
  *
- * Environment: BENCH_SEED (default 3), BENCH_STEPS, BENCH_RESULTS (default bench/RESULTS.md; `none` to skip).
+ * Environment: BENCH_SEED (default 3), BENCH_STEPS, BENCH_MAPS (`blitz`, `ea` or both, the default: `blitz,ea`),
+ * BENCH_TRACE_DIR (keep each mode's Chromium trace there, to open in chrome://tracing or Perfetto),
+ * BENCH_RESULTS (default bench/RESULTS.md; `none` to skip).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +40,9 @@ const STEP_THROUGH = `async (sample) => {
   const sync = [];
   const painted = [];
   const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
-  for (const k of stops) {
+  for (const [i, k] of stops.entries()) {
     await frame();
+    performance.mark('salient-stop-' + i);
     const t = performance.now();
     slider.value = String(k);
     slider.dispatchEvent(new Event('input'));
@@ -52,6 +55,55 @@ const STEP_THROUGH = `async (sample) => {
   }
   return { n, sync, painted };
 }`;
+
+/** Trace categories for the frames' CPU time: the renderer's tasks, raster tasks and the stops' marks. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  tid: number;
+}
+
+/**
+ * CPU milliseconds of each stop from a Chromium trace: the renderer main thread's tasks (the viewer's
+ * script, style, layout, paint, commit) and the raster tasks, each counted for the stop during which it
+ * ended (stops begin at their `salient-stop-<i>` marks). Thread time, not wall time, so a busy machine
+ * slows it little: the figure says how much work a frame is, where "to paint" says how long it took here.
+ */
+function cpuPerStop(trace: Buffer, stops: number): number[] {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const marks: number[] = [];
+  let main = -1;
+  for (const e of events) {
+    const m = /^salient-stop-(\d+)$/.exec(e.name);
+    if (!m) continue;
+    marks[Number(m[1])] = e.ts;
+    main = e.tid;
+  }
+  const out = Array.from({ length: stops }, () => 0);
+  if (marks.length !== stops) throw new SalientError('BAD_ARGUMENT', `The trace holds ${marks.length} stop marks, expected ${stops}: tracing missed part of the run.`);
+  for (const e of events) {
+    if (e.ph !== 'X' || e.tdur === undefined) continue;
+    if (!((e.name === 'RunTask' && e.tid === main) || e.name === 'RasterTask')) continue;
+    const end = e.ts + (e.dur ?? 0);
+    // The stop whose mark is the last before the task's end.
+    let lo = 0;
+    let hi = stops - 1;
+    if (end <= marks[0]!) continue;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (marks[mid]! < end) lo = mid;
+      else hi = mid - 1;
+    }
+    out[lo]! += e.tdur / 1000;
+  }
+  return out;
+}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -69,10 +121,13 @@ async function main(): Promise<void> {
   const load0 = loadavg()[0]!;
   const rows: string[] = [];
   try {
-    const cases = [
+    const all = [
       { id: 'bench-blitz-full', game: 'blitz', pack: 'approximation', scenario: 'full', seats: ['Axis', 'Allies'], name: 'Blitz! full game (area map, regions)' },
       { id: 'bench-ea-1918', game: 'empires-alliances', pack: 'approximation', scenario: '1918', seats: ['CP', 'AL'], name: 'Empires & Alliances 1918 (hex map)' },
     ];
+    const only = (process.env.BENCH_MAPS ?? 'blitz,ea').split(',').map((x) => x.trim());
+    const cases = all.filter((x) => only.some((o) => x.id === `bench-${o === 'ea' ? 'ea-1918' : `${o}-full`}`));
+    if (cases.length === 0) throw new SalientError('BAD_ARGUMENT', `BENCH_MAPS=${process.env.BENCH_MAPS} names no map; use blitz, ea or both (blitz,ea).`);
     for (const c of cases) {
       const { game, pack } = await resolveGamePack(c.game, c.pack);
       await runMatch({ game, pack, scenario: c.scenario, seed, seats: Object.fromEntries(c.seats.map((s) => [s, createBot('random')])), seatSpecs: Object.fromEntries(c.seats.map((s) => [s, 'random'])), matchId: c.id, sink: telemetry.sink() });
@@ -92,9 +147,13 @@ async function main(): Promise<void> {
       for (const mode of ['impulse', 'step', 'event'] as const) {
         await page.click(`[data-testid=mode-${mode}]`);
         // The page's side as source text: a function passed to page.evaluate would carry tsx's helpers with it.
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
         const r = (await page.evaluate(`(${STEP_THROUGH})(${sample})`)) as { n: number; sync: number[]; painted: number[] };
+        const trace = await browser.stopTracing();
+        if (process.env.BENCH_TRACE_DIR) writeFileSync(join(process.env.BENCH_TRACE_DIR, `${c.id}-${mode}.json`), trace);
+        const cpu = cpuPerStop(trace, r.sync.length);
         rows.push(
-          `| ${c.name} | ${mode} | ${r.n.toLocaleString('en-US')} | ${r.sync.length} | ${pct(r.sync, 50).toFixed(1)} | ${pct(r.sync, 95).toFixed(1)} | ${Math.max(...r.sync).toFixed(1)} | ${pct(r.painted, 50).toFixed(1)} | ${pct(r.painted, 95).toFixed(1)} | ${mode === 'impulse' ? `${(loadMs / 1000).toFixed(1)} s` : ''} |`,
+          `| ${c.name} | ${mode} | ${r.n.toLocaleString('en-US')} | ${r.sync.length} | ${pct(cpu, 50).toFixed(1)} | ${pct(cpu, 95).toFixed(1)} | ${Math.max(...cpu).toFixed(1)} | ${pct(r.sync, 50).toFixed(1)} | ${pct(r.sync, 95).toFixed(1)} | ${pct(r.painted, 50).toFixed(1)} | ${pct(r.painted, 95).toFixed(1)} | ${mode === 'impulse' ? `${(loadMs / 1000).toFixed(1)} s` : ''} |`,
         );
         console.log(rows.at(-1));
       }
@@ -111,10 +170,10 @@ async function main(): Promise<void> {
     `<!-- bench-viewer:${key} -->`,
     `### Replay viewer frames · ${m.date} · Node ${m.node} · ${m.cpu} (nproc ${m.nproc}, ${m.memGB} GB)`,
     '',
-    `\`npm run bench:viewer\`: one random-vs-random match of each (seed ${seed}) stored in the embedded store, the dashboard served by this process and drawn in headless Chromium (1280×900, no GPU), the same machine. Per stop: **script + layout**, from setting the slider until a layout read returns (the viewer's work and the style and layout it forces); **to paint**, until two animation frames later (includes the paint). Up to ${sample} stops per mode spread over the match. Load average ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end on ${m.nproc} cores. Target (issue 29): ≤ 50 ms a frame. Milliseconds.`,
+    `\`npm run bench:viewer\`: one random-vs-random match of each (seed ${seed}) stored in the embedded store, the dashboard served by this process and drawn in headless Chromium (1280×900, no GPU), the same machine. Per stop: **frame CPU**, the CPU time of the frame from a Chromium trace (the renderer's tasks: the viewer's script, style, layout, paint and commit, and the raster tasks; thread time, so a busy machine changes it little); **script + layout**, wall time from setting the slider until a layout read returns; **to paint**, wall time until two animation frames later (at least two frame intervals, about 33 ms, whatever the work). Up to ${sample} stops per mode spread over the match. Load average ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end on ${m.nproc} cores. Target (issue 29): ≤ 50 ms a frame. Milliseconds.`,
     '',
-    '| map | mode | stops in the match | stops timed | script + layout p50 | p95 | max | to paint p50 | p95 | page to first map |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| map | mode | stops in the match | stops timed | frame CPU p50 | p95 | max | script + layout p50 | p95 | to paint p50 | p95 | page to first map |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     `<!-- bench-viewer:end -->`,
   ].join('\n');

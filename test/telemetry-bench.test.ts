@@ -22,6 +22,7 @@ interface Case {
   threads: { game: number; main: number; helpers: number; named: number; ended: number };
   rows?: { impulses: number; events: number; decisions: number; matches: number };
   insertsPerGame?: number;
+  gameThreadOverheadPct?: number;
 }
 
 it('measures every sink, counts the stored rows and replaces its own RESULTS.md block', () => {
@@ -67,9 +68,17 @@ it('measures every sink, counts the stored rows and replaces its own RESULTS.md 
   expect(latest.cases.reduce((a, c) => a + c.threads.game, 0)).toBeGreaterThan(0);
   // The worker layout (one game worker for its cases) stores the same rows as the one-thread stores.
   const workers = (JSON.parse(readFileSync(join(tmp, 'telemetry-latest.json'), 'utf8')) as { workerCases: Case[] }).workerCases;
-  expect(workers.map((c) => c.kind)).toEqual(['worker-none', 'worker-embedded', 'worker-server']);
+  // Encoded in the worker or on the store's thread (the runner's rows posted as they are): the same rows again.
+  expect(workers.map((c) => c.kind)).toEqual(['worker-none', 'worker-embedded', 'worker-server', 'worker-embedded-rows']);
   expect(workers[0]?.rows).toBeUndefined();
   for (const c of workers.slice(1)) expect(c.rows).toEqual(stores[0]?.rows);
+  // The game thread's overhead is reported beside games/s and total CPU (none for the baselines).
+  // (/proc's 10 ms ticks may give a round of two games no game-thread time: then no figure rather than a wrong one).
+  for (const c of [...latest.cases, ...workers]) {
+    if (c.kind === 'none' || c.kind === 'worker-none') expect(c.gameThreadOverheadPct).toBeUndefined();
+    else if (c.gameThreadOverheadPct !== undefined) expect(Number.isFinite(c.gameThreadOverheadPct)).toBe(true);
+  }
+  expect(r.stdout).toContain('| game-thread CPU overhead |');
 
   const md = readFileSync(results, 'utf8');
   expect(md).not.toContain('STALE');

@@ -33,13 +33,13 @@ import { parseTournamentSpec, planTournament, tournamentRecord, type ExternalBot
 import { cancelTournament, connectRedis, describeRedis, readSpools, retryTournament, submitTournament, type WorkerSpool } from '@salient/scheduler/bullmq';
 import { listTournaments, planCache, tournamentOverview, type TournamentOverview } from '@salient/scheduler/overview';
 import { listGames } from '@salient/catalog';
-import { matchBoard } from './board.ts';
+import { boardCache, BOARD_CACHE_BYTES } from './board-cache.ts';
 import { wilson } from '@salient/stats';
 import { apiMetrics } from './metrics.ts';
 import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
-import { landTopology, vizBundle, type VendorFile } from './vendor.ts';
+import { landTopology, plotBundle, vizBundle, type VendorFile } from './vendor.ts';
 import {
   balanceReply,
   boardReply,
@@ -105,6 +105,11 @@ export interface ApiOptions {
    * (default 120 000 ms).
    */
   stalledAfterMs?: number;
+  /**
+   * Bytes of drawn boards (`/api/matches/:id/board`, a megabyte or so for a long game) kept in memory
+   * so a replay opened again is not re-run (default 64 MiB; 0 keeps none).
+   */
+  boardCacheBytes?: number;
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -164,6 +169,8 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   const rated = ratingsCache();
   /** Balance reports per filter, the same way. */
   const balance = versionedCache((t, f) => balanceReport(t, f, rated));
+  /** Boards drawn, kept until the cache's bound pushes them out (board-cache.ts). */
+  const boards = boardCache(o.telemetry, o.boardCacheBytes ?? BOARD_CACHE_BYTES, (r) => metrics.boardLookup(r));
   const bodyLimit = o.bodyLimit ?? 256 * 1024;
   const app = Fastify({
     ...(o.logger ? { loggerInstance: withSafeRequests(o.logger) as unknown as FastifyBaseLogger } : {}),
@@ -201,7 +208,7 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     ...(o.stalledAfterMs !== undefined ? { stalledAfterMs: o.stalledAfterMs } : {}),
   };
 
-  const metrics = apiMetrics(app, o.processMetrics ?? true);
+  const metrics = apiMetrics(app, o.processMetrics ?? true, () => boards.bytes());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -253,14 +260,23 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
   // The web dashboard: static files from ../web, all from this server (no CDN).
   await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/', index: ['index.html'], schemaHide: true, cacheControl: true, maxAge: 0 });
 
-  // The dashboard's map libraries and land outlines (vendor.ts), from this server too.
+  // The dashboard's map and chart libraries and land outlines (vendor.ts), from this server too;
+  // gzipped for a browser that accepts it.
   const vendor = (file: () => Promise<VendorFile>) => async (req: FastifyRequest, reply: FastifyReply) => {
     const f = await file();
-    reply.header('etag', f.etag).header('cache-control', 'public, max-age=3600');
+    reply.header('etag', f.etag).header('cache-control', 'public, max-age=3600').header('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === f.etag) return reply.code(304).send();
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.type(f.type).header('content-encoding', 'gzip').send(f.gzip);
     return reply.type(f.type).send(f.body);
   };
   app.get('/vendor/viz.js', { schema: { hide: true } }, vendor(vizBundle));
+  app.get('/vendor/plot.js', { schema: { hide: true } }, vendor(plotBundle));
+  // Built while the server waits for its first visitor, not while the first page waits for them
+  // (esbuild works in its own process); a failed build is tried again on request.
+  app.addHook('onListen', (done) => {
+    for (const b of [vizBundle, plotBundle]) b().catch(() => undefined);
+    done();
+  });
   app.get('/vendor/land-50m.json', { schema: { hide: true } }, vendor(() => landTopology('50m')));
   app.get('/vendor/land-110m.json', { schema: { hide: true } }, vendor(() => landTopology('110m')));
 
@@ -389,9 +405,14 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       },
     },
     async (req, reply) => {
-      const board = await matchBoard(o.telemetry, req.params.id);
+      const board = await boards.board(req.params.id);
       if (!board) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
-      return board;
+      // The browser keeps the board and asks again with its ETag: unchanged, it gets a 304 and no body.
+      // Already JSON text (board-cache.ts): sent as it is, past the serializer (api.test checks it against the schema).
+      const raw = reply as unknown as FastifyReply;
+      raw.header('etag', board.etag).header('cache-control', 'private, no-cache');
+      if (req.headers['if-none-match'] === board.etag) return raw.code(304).send();
+      return raw.type('application/json; charset=utf-8').send(board.body);
     },
   );
   app.get(

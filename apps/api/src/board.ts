@@ -82,7 +82,11 @@ function changes<T>(before: Record<string, T> | undefined, after: Record<string,
 /** The map of stored match `matchId`, frame by frame; undefined when no such match is stored. */
 export async function matchBoard(telemetry: Telemetry, matchId: string): Promise<MatchBoard | undefined> {
   const replay = await telemetry.replay(matchId);
-  if (!replay) return undefined;
+  return replay && boardOfReplay(matchId, replay);
+}
+
+/** The map of a match from its stored `replay` (re-run and checked here). */
+export async function boardOfReplay(matchId: string, replay: Replay): Promise<MatchBoard> {
   const { game, pack } = await storedReplayTarget(matchId, replay);
   const board = game.board;
   if (!board) throw new SalientError('BAD_ARGUMENT', `Game '${game.id}' has no map view, so match ${matchId} cannot be drawn; its impulses and events are at /api/matches/${matchId}.`);

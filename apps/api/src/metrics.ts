@@ -4,17 +4,21 @@
  * The names are fixed: dashboards/salient-operations.json reads them.
  */
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export const REQUEST_DURATION = 'salient_api_http_request_duration_seconds';
 export const REQUESTS_TOTAL = 'salient_api_http_requests_total';
+export const BOARD_LOOKUPS = 'salient_api_board_lookups_total';
+export const BOARD_CACHE_SIZE = 'salient_api_board_cache_bytes';
 
 export interface ApiMetrics {
   readonly registry: Registry;
+  /** Count a board request by how it was answered (board-cache.ts). */
+  boardLookup(result: 'kept' | 'waited' | 'drawn'): void;
 }
 
 /** Register the metrics hooks on `app` (the root instance, so every route is counted). */
-export function apiMetrics(app: FastifyInstance, defaultMetrics = true): ApiMetrics {
+export function apiMetrics(app: FastifyInstance, defaultMetrics = true, boardBytes: () => number = () => 0): ApiMetrics {
   const registry = new Registry();
   if (defaultMetrics) collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -32,5 +36,7 @@ export function apiMetrics(app: FastifyInstance, defaultMetrics = true): ApiMetr
     duration.observe(labels, reply.elapsedTime / 1000);
     total.inc(labels);
   });
-  return { registry };
+  const lookups = new Counter({ name: BOARD_LOOKUPS, help: 'Match boards (replays on the map) answered: kept (from the cache), waited (for a drawing under way), drawn (the replay re-run)', labelNames: ['result'], registers: [registry] });
+  new Gauge({ name: BOARD_CACHE_SIZE, help: 'Bytes of board JSON kept in memory', registers: [registry], collect() { this.set(boardBytes()); } });
+  return { registry, boardLookup: (result) => lookups.inc({ result }) };
 }

@@ -4,6 +4,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,9 @@ import { loadHexMap, type HexMap } from '@salient/hexmap';
 import type { EaState } from '@salient/game-empires-alliances';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
 import { buildApp, createLogger, wilson } from '../src/index.ts';
+import { boardReply } from '../src/schemas.ts';
+import { matchBoard } from '../src/board.ts';
+import { PLOT_EXPORTS } from '../src/vendor.ts';
 
 const TOKEN = 'test-token-0123456789';
 let root = '';
@@ -312,6 +316,54 @@ describe('reads', () => {
     }
   });
 
+  it('a board is drawn once and kept: the same text again, a 304 for its ETag, a schema-true reply, and the cache counted in /metrics', async () => {
+    const o = outcomes.filter((x) => x.scenario === 'B').at(-1) as MatchOutcome;
+    const a = await buildApp({ telemetry, processMetrics: false });
+    try {
+      const url = `/api/matches/${o.matchId}/board`;
+      // Two at once: one draws it, the other waits for that drawing.
+      const [first, second] = await Promise.all([a.inject({ method: 'GET', url }), a.inject({ method: 'GET', url })]);
+      const third = await a.inject({ method: 'GET', url });
+      for (const r of [first, second, third]) {
+        expect(r.statusCode).toBe(200);
+        expect(r.headers['content-type']).toMatch(/^application\/json/);
+      }
+      expect(second.body).toBe(first.body);
+      expect(third.body).toBe(first.body);
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"b-[\w-]{27}"$/);
+      expect(third.headers.etag).toBe(etag);
+      // Sent as text, so fastify's serializer is not between it and the schema: the schema is checked here.
+      expect(boardReply.safeParse(JSON.parse(first.body)).success).toBe(true);
+      // The text is the board itself, as drawn from the stored replay.
+      expect(JSON.parse(first.body)).toEqual(JSON.parse(JSON.stringify(await matchBoard(telemetry, o.matchId))));
+      const again = await a.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const stale = await a.inject({ method: 'GET', url, headers: { 'if-none-match': '"b-something-else"' } });
+      expect(stale.statusCode).toBe(200);
+      const metrics = (await a.inject({ method: 'GET', url: '/metrics' })).body;
+      const count = (result: string) => Number(metrics.match(new RegExp(`^salient_api_board_lookups_total\\{result="${result}"\\} (\\d+)$`, 'm'))?.[1] ?? 0);
+      expect(count('drawn')).toBe(1);
+      expect(count('waited') + count('kept')).toBe(4);
+      expect(Number(metrics.match(/^salient_api_board_cache_bytes (\d+)$/m)?.[1])).toBe(first.body.length);
+    } finally {
+      await a.close();
+    }
+    // A cache of 0 bytes keeps nothing: each request draws the board again, to the same text.
+    const none = await buildApp({ telemetry, processMetrics: false, boardCacheBytes: 0 });
+    try {
+      const url = `/api/matches/${o.matchId}/board`;
+      const [x, y] = [await none.inject({ method: 'GET', url }), await none.inject({ method: 'GET', url })];
+      expect(y.body).toBe(x.body);
+      const metrics = (await none.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/^salient_api_board_lookups_total\{result="drawn"\} 2$/m);
+      expect(metrics).toMatch(/^salient_api_board_cache_bytes 0$/m);
+    } finally {
+      await none.close();
+    }
+  });
+
   it('tournaments: the list, and one with standings that add up to its matches', async () => {
     const list = await get('/api/tournaments');
     expect(list.body.tournaments.map((t: { id: string }) => t.id)).toContain('api-test');
@@ -412,6 +464,24 @@ describe('service endpoints', () => {
     expect(land.status).toBe(200);
     expect((land.body as { type: string; objects: Record<string, unknown> }).type).toBe('Topology');
     expect(Object.keys((land.body as { objects: Record<string, unknown> }).objects)).toContain('land');
+  });
+
+  it('/vendor/viz.js bundles Observable Plot for the charts too, /vendor/plot.js re-exports it, gzipped for a client that takes it', async () => {
+    const names = (js: string, tail = '') => new RegExp(`export\\s*\\{([^}]*)\\}${tail}\\s*;?\\s*$`).exec(js)?.[1]?.split(',').map((e) => e.trim().split(/\s+as\s+/).at(-1));
+    const viz = await app.inject({ method: 'GET', url: '/vendor/viz.js' });
+    expect(viz.headers['content-encoding']).toBeUndefined();
+    // One ES module: the maps' libraries and the marks the charts draw with.
+    expect(names(viz.body)).toEqual(expect.arrayContaining([...PLOT_EXPORTS, 'zoom', 'geoPath', 'Delaunay', 'feature']));
+    const plot = await app.inject({ method: 'GET', url: '/vendor/plot.js' });
+    expect(plot.statusCode).toBe(200);
+    expect(String(plot.headers['content-type'])).toMatch(/javascript/);
+    expect(names(plot.body, `\\s*from\\s*'\\./viz\\.js'`)?.sort()).toEqual([...PLOT_EXPORTS].sort());
+    const zipped = await app.inject({ method: 'GET', url: '/vendor/viz.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(viz.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(viz.body);
+    expect(zipped.headers.etag).toBe(viz.headers.etag);
   });
 
   it('/docs serves the OpenAPI document and its UI from this server', async () => {

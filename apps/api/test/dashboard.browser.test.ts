@@ -308,6 +308,81 @@ describe('the web dashboard in headless Chromium', () => {
     }
   });
 
+  // --- Charts (issue 29.5): Observable Plot, served by this server. ---
+  it('charts are drawn by Observable Plot from this server (gzipped): hover gives the API figures, every chart fits a phone, and no data says so', async () => {
+    const vendor: { url: string; encoding: string | undefined }[] = [];
+    const onResponse = (r: { url(): string; headers(): Record<string, string> }) => r.url().includes('/vendor/') && vendor.push({ url: r.url(), encoding: r.headers()['content-encoding'] });
+    page.on('response', onResponse);
+    try {
+      await open('#/curves?scenario=A');
+    } finally {
+      page.off('response', onResponse);
+    }
+    // The library came from here, gzipped; nothing left the machine (the last test checks the whole session).
+    expect(vendor).toContainEqual({ url: `${base}/vendor/plot.js`, encoding: 'gzip' });
+    expect(vendor).toContainEqual({ url: `${base}/vendor/viz.js`, encoding: 'gzip' });
+    expect(foreignRequests).toEqual([]);
+    const chart = page.locator('[data-testid=line-chart] svg.chart').first();
+    expect(await chart.getAttribute('aria-label')).toMatch(/^mean .+ by turn\.impulse: /);
+    expect(await chart.getAttribute('aria-description')).toMatch(/points from/);
+
+    // Hovering a point shows every power's mean at that impulse, as the API gives it, with its count of matches.
+    const { curves: rows } = (await (await fetch(`${base}/api/curves?scenario=A`)).json()) as { curves: { power: string; turn: number; impulse: number; matches: number; meanScore: number }[] };
+    const positions = [...new Set(rows.map((r) => r.turn * 1000 + r.impulse))].sort((a, b) => a - b);
+    const point = page.locator('[data-testid=line-chart] circle.point').nth(2);
+    const k = Number(await point.getAttribute('data-x'));
+    const box = (await point.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector('[data-testid=line-chart] g[aria-label=tip] tspan');
+    // Plot starts each line of a tip with a zero-width space.
+    const lines = (await page.locator('[data-testid=line-chart] g[aria-label=tip] tspan').allTextContents()).map((l) => l.replace(/\u200b/g, ''));
+    const pos = positions[k]!;
+    const there = rows.filter((r) => r.turn * 1000 + r.impulse === pos);
+    expect(there.length).toBeGreaterThan(0);
+    expect(lines[0]).toBe(`turn.impulse ${Math.floor(pos / 1000)}.${pos % 1000}`);
+    expect(lines.slice(1).sort()).toEqual(there.map((r) => `${r.power}: ${String(Number(r.meanScore.toFixed(2))).replace('-', '\u2212')} (${r.matches} ${r.matches === 1 ? 'match' : 'matches'})`).sort());
+    // Legible: not drawn in the tip's own white.
+    expect(await page.locator('[data-testid=line-chart] g[aria-label=tip] text').first().evaluate((t) => getComputedStyle(t).fill)).not.toBe('rgb(255, 255, 255)');
+    await page.locator('[data-testid=curve-card]').first().screenshot({ path: join(ARTIFACTS, 'curves-hover.png') });
+    await page.mouse.move(0, 0);
+
+    // At a phone's width: no sideways scrolling, and each chart drawn at the width it is shown (its text not shrunk).
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [hash, name] of [['#/', 'overview'], ['#/lengths', 'lengths'], ['#/curves?scenario=A', 'curves'], ['#/tournaments/web-test', 'tournament']] as const) {
+        await open(hash);
+        // A chart box draws again once it is on the page at its own width: wait for a frame.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
+        const charts = await page.locator('.chart-box svg.chart').evaluateAll((els) => els.map((e) => ({ drawn: Number(e.getAttribute('width')), shown: e.getBoundingClientRect().width, right: e.getBoundingClientRect().right })));
+        expect(charts.length, name).toBeGreaterThan(0);
+        for (const c of charts) {
+          expect(c.right, name).toBeLessThanOrEqual(390);
+          expect(Math.abs(c.drawn - c.shown), name).toBeLessThan(1.5);
+        }
+        await shot(`${name}-phone`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // No standings yet: the chart says so instead of drawing an empty box.
+    await page.route(`${base}/api/tournaments/web-test`, async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { standings: unknown[] };
+      body.standings = [];
+      return route.fulfill({ response: real, json: body });
+    });
+    try {
+      await open('#/tournaments/web-test');
+      expect(await page.locator('[data-testid=standing-bar]').count()).toBe(0);
+      expect(await page.locator('[data-testid=standings-card] [data-testid=no-data]').textContent()).toBe('No games recorded yet: no win rates to draw.');
+    } finally {
+      await page.unroute(`${base}/api/tournaments/web-test`);
+    }
+  });
+  // --- end of charts ---
+
   it('matches: a paged list, filterable, linking to each match', async () => {
     await open('#/matches');
     expect(await page.locator('[data-testid=match-link]').count()).toBe(outcomes.length);
@@ -437,14 +512,14 @@ describe('the web dashboard in headless Chromium', () => {
     await open(`#/matches/${id}`);
     await page.click('[data-testid=fit-all]');
     await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
-    const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
+    const regions = await attrs('[data-testid=board-under] [data-testid=region]', ['data-area', 'data-kind', 'd', 'fill']);
     expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
     for (const r of regions) expect(String(r.d).length, `region of ${r['data-area']}`).toBeGreaterThan(10);
     // The land outline itself is drawn from the served topology (a long path, not a box).
-    expect(((await page.locator('[data-testid=board] .land-base').getAttribute('d')) ?? '').length).toBeGreaterThan(10_000);
+    expect(((await page.locator('[data-testid=board-under] .land-base').getAttribute('d')) ?? '').length).toBeGreaterThan(10_000);
     const tintsMatch = async () => {
       const fills = Object.fromEntries((await attrs('[data-testid=board] circle[data-testid=area]', ['data-area', 'fill'])).map((a) => [a['data-area'], a.fill]));
-      const land = (await attrs('[data-testid=board] [data-testid=region][data-kind=land]', ['data-area', 'fill'])).map((r) => [r['data-area'], r.fill]);
+      const land = (await attrs('[data-testid=board-under] [data-testid=region][data-kind=land]', ['data-area', 'fill'])).map((r) => [r['data-area'], r.fill]);
       expect(land.length).toBeGreaterThan(0);
       for (const [area, fill] of land) expect(fill, `region ${area}`).toBe(fills[area as string]);
     };
@@ -466,7 +541,7 @@ describe('the web dashboard in headless Chromium', () => {
     try {
       await open(`#/matches/${id}`);
       await page.waitForSelector('[data-testid=board][data-regions]');
-      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'data-source', 'd']);
+      const regions = await attrs('[data-testid=board-under] [data-testid=region]', ['data-area', 'data-source', 'd']);
       const london = regions.find((r) => r['data-area'] === 'london')!;
       expect(london['data-source']).toBe('pack');
       // Four corners and a close: the square as projected, not a Voronoi cell.
@@ -490,7 +565,7 @@ describe('the web dashboard in headless Chromium', () => {
     }
     expect(vendorRequests.some((u) => u.startsWith(`${base}/vendor/viz.js`))).toBe(true);
     const map = page.locator('[data-testid=board]');
-    const content = map.locator('g.zoom-content');
+    const content = page.locator('[data-testid=board-under] g.zoom-content');
     const scale = async () => Number(await map.getAttribute('data-zoom'));
     /** Screen distance between the first two areas (it grows with the zoom) and the size of an area's shape (it stays readable: the same). */
     const centre = async (i: number) => {
@@ -590,7 +665,7 @@ describe('the web dashboard in headless Chromium', () => {
     expect(await card.getAttribute('data-accepted')).toBe('H1');
     expect(await page.locator('[data-testid=sprt-verdict]').textContent()).toBe('greedy is stronger');
     expect(Number(await page.locator('[data-testid=llr-marker]').getAttribute('data-llr'))).toBe(run.stop!.llr);
-    const cells = await attrs('[data-testid=pentanomial] g[data-cell]', ['data-cell', 'data-count']);
+    const cells = await attrs('[data-testid=pentanomial] [data-cell]', ['data-cell', 'data-count']);
     expect(cells.map((c) => Number(c['data-count']))).toEqual([...run.stop!.pentanomial]);
     expect(await page.locator('[data-testid=sprt-estimates]').textContent()).toContain(`Elo +${run.stop!.elo.elo.toFixed(1)} ± ${run.stop!.elo.plusMinus.toFixed(1)}`);
     // A decided test also says the estimate that allows for its early stop, as fishtest does.
@@ -610,7 +685,7 @@ describe('the web dashboard in headless Chromium', () => {
     await runMatch({ game, pack, scenario: '1918', seed: 7, seats: { CP: createBot('random'), AL: createBot('random') }, seatSpecs: { CP: 'random', AL: 'random' }, matchId: 'ea-replay', tags: { tournament: 'ea-web' }, sink: telemetry.sink() });
     type Unit = { id: string; label: string };
     const board = (await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as {
-      layout: { hex: { hexes: { id: string; terrain: string }[]; terrains: { id: string; water: boolean }[] } };
+      layout: { hex: { hexes: { id: string; terrain: string; x: number; y: number }[]; terrains: { id: string; water: boolean }[] } };
       frames: { control: Record<string, string>; units: Record<string, Unit[]> }[];
     };
     const water = new Set(board.layout.hex.terrains.filter((t) => t.water).map((t) => t.id));
@@ -660,6 +735,23 @@ describe('the web dashboard in headless Chromium', () => {
     await page.locator('[data-testid=slider]').fill(String(third));
     expect(await label.textContent()).toMatch(new RegExp(`^Impulse ${third} of `));
     expect(await drawnUnits()).toEqual(frameUnits(third));
+    // The front: one hexside for each pair of neighbouring land hexes held by different powers (drawn in tiles).
+    const land = board.layout.hex.hexes.filter((x) => !water.has(x.terrain));
+    const control = board.frames[third]!.control;
+    let fronts = 0;
+    for (let a = 0; a < land.length; a++) {
+      for (let b = a + 1; b < land.length; b++) {
+        const [x, y] = [land[a]!, land[b]!];
+        if (Math.abs(Math.hypot(x.x - y.x, x.y - y.y) - 1) > 0.01) continue;
+        if (control[x.id] && control[y.id] && control[x.id] !== control[y.id]) fronts++;
+      }
+    }
+    expect(fronts, 'a front a third of the way in').toBeGreaterThan(0);
+    const frontDs = await page.locator('[data-testid=board] [data-testid=front] path').evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? ''));
+    expect(frontDs.join('').match(/M/g)?.length ?? 0).toBe(fronts);
+    // Three stacked layers: terrain tints, then the lines and names that never change, then what a step changes.
+    expect(await page.locator('.map-frame > svg.board').evaluateAll((els) => els.map((e) => e.getAttribute('class')))).toEqual(['board hexes board-under', 'board hexes board-lines', 'board hexes board-over zoomable']);
+    expect(await page.locator('svg.board-lines .rail path, svg.board-lines .hexsides path').count()).toBeGreaterThan(0);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
 
     // By step: a combat's ring on its hex with the odds, die and result the event gives; a move's path from hex to hex.
@@ -712,7 +804,7 @@ describe('the web dashboard in headless Chromium', () => {
       await open(`#/matches/${id}`);
       await page.click('[data-testid=fit-all]');
       await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
-      const regions = await attrs('[data-testid=board] [data-testid=region]', ['data-area', 'd']);
+      const regions = await attrs('[data-testid=board-under] [data-testid=region]', ['data-area', 'd']);
       expect(regions.map((r) => r['data-area']).sort()).toEqual(board.layout.areas.map((a) => a.id).sort());
       expect(regions.every((r) => String(r.d).length > 10)).toBe(true);
       await page.click('[data-testid=zoom-in]');

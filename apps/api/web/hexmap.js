@@ -1,7 +1,7 @@
 // A hex map for the replay viewer (board.layout.hex): hexes coloured by terrain and tinted by who
 // controls them, hexside features, rail, cities, the front between the sides, unit counters in stacks
-// and markers (forts, entrenchments). One SVG: the map is built once; a frame changes only the tints
-// of hexes whose control changed, the front line, and the counter and marker layer.
+// and markers (forts, entrenchments). Three stacked SVGs (see `under`): the map is built once; a frame
+// changes only the tints of hexes whose control changed, the front line, and the counter and marker layer.
 import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
@@ -29,6 +29,10 @@ const SIDE_STYLES = [
   ['major-river', 'side-major-river', 'major river'],
   ['strait', 'side-strait', 'strait'],
 ];
+
+/** Grid units a side of a paint tile (see `repaint`). */
+const TILE = 8;
+const tileOf = (x, y) => `${Math.floor(x / (K * TILE))},${Math.floor(y / (K * TILE))}`;
 
 /** "#rrggbb" mixed with "#rrggbb" by t in [0, 1]. */
 function mix(a, b, t) {
@@ -111,20 +115,26 @@ export function hexView(board) {
   const hexLayer = svg('g', { class: 'hex-cells' });
   const sideLayer = svg('g', { class: 'hexsides', 'aria-hidden': 'true' });
   const railLayer = svg('g', { class: 'rail', 'aria-hidden': 'true' });
-  const frontLayer = svg('path', { class: 'front', 'data-testid': 'front', 'aria-hidden': 'true' });
+  const frontLayer = svg('g', { class: 'front', 'data-testid': 'front', 'aria-hidden': 'true' });
   const cityLayer = svg('g', { class: 'cities', 'aria-hidden': 'true' });
   const markerLayer = svg('g', { class: 'markers' });
   const unitLayer = svg('g', { class: 'units' });
   const content = svg('g', { class: 'zoom-content' });
   const actionLayer = svg('g', { class: 'actions', 'data-testid': 'actions' });
-  // Two stacked SVGs: the geometry that a step seldom changes (terrain tinted by its holder, hexsides,
-  // rail, cities) in one of its own, composited apart, under the one a step changes (the front,
-  // counters, markers, what the step did, the unpainted hexes that take the pointer). Painting a step
-  // then redraws the upper one only (bench:viewer: 116 -> 33 ms to paint with the lower one hidden).
+  // Three stacked SVGs, each composited apart, so a step re-rasters only what it changed: at the bottom
+  // the terrain tinted by its holder (changes when a hex changes hands; cheap to raster), then the lines
+  // and names that never change (rail, hexsides, cities: the costliest to raster, drawn once), and on top
+  // the one a step changes (the front, counters, markers, what the step did, the unpainted hexes that
+  // take the pointer). bench:viewer, E&A step mode: 116 -> 33 ms to paint with the top one apart; frame
+  // CPU p95 37-88 -> 21-23 ms with the lines apart and tiles (a control change re-rastered them with the tints).
   const under = svg('svg', { viewBox: fits[fit], class: 'board hexes board-under', 'aria-hidden': 'true' });
   const underContent = svg('g', { class: 'zoom-content' });
-  underContent.append(tintLayer, railLayer, sideLayer, cityLayer);
+  underContent.append(tintLayer);
   under.append(underContent);
+  const linesSvg = svg('svg', { viewBox: fits[fit], class: 'board hexes board-lines', 'aria-hidden': 'true' });
+  const linesContent = svg('g', { class: 'zoom-content' });
+  linesContent.append(railLayer, sideLayer, cityLayer);
+  linesSvg.append(linesContent);
   map.classList.add('board-over');
   content.append(hexLayer, changedPath, frontLayer, markerLayer, unitLayer, actionLayer);
   map.append(content);
@@ -184,8 +194,7 @@ export function hexView(board) {
     b.addEventListener('click', () => {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
-      map.setAttribute('viewBox', fits[fit]);
-      under.setAttribute('viewBox', fits[fit]);
+      for (const x of [map, under, linesSvg]) x.setAttribute('viewBox', fits[fit]);
       zoomer.reset();
     });
     fitGroup.append(b);
@@ -268,19 +277,33 @@ export function hexView(board) {
     const x = hexes.get(id);
     return x && [x.cx, x.cy];
   };
-  /** The path of every hex painted `paint`, made again after hexes took or left that fill. */
+  /**
+   * The path of every hex of a tile painted `paint`, made again after hexes of the tile took or left
+   * that fill. Tiles of TILE × TILE grid units keep each path small on the screen: the browser repaints
+   * the bounds of a path that changed, so a hex changing hands repaints its tile, not the whole map.
+   */
   const painted = new Map();
-  function repaint(paint) {
-    let p = painted.get(paint);
-    const d = [...cells.values()].filter((c) => c.paint === paint).map((c) => c.sub).join('');
+  const tileCells = new Map();
+  for (const c of cells.values()) {
+    c.tile = tileOf(c.hex.cx, c.hex.cy);
+    if (!tileCells.has(c.tile)) tileCells.set(c.tile, []);
+    tileCells.get(c.tile).push(c);
+  }
+  function repaint(key) {
+    const [tile, paint] = key.split('|');
+    let p = painted.get(key);
+    const d = tileCells.get(tile).filter((c) => c.paint === paint).map((c) => c.sub).join('');
     if (!p) {
       p = svg('path', { fill: paint, class: 'hex-tint' });
-      painted.set(paint, p);
+      painted.set(key, p);
       tintLayer.append(p);
     }
     p.setAttribute('d', d);
   }
-  for (const paint of new Set([...cells.values()].map((c) => c.paint))) repaint(paint);
+  for (const key of new Set([...cells.values()].map((c) => `${c.tile}|${c.paint}`))) repaint(key);
+  /** The front as one path per tile (by the hexside's middle), for the same reason. */
+  const frontPaths = new Map();
+  const pairTiles = landPairs.map(([a, b]) => tileOf((hexes.get(a).cx + hexes.get(b).cx) / 2, (hexes.get(a).cy + hexes.get(b).cy) / 2));
 
   function show(f, before, events = []) {
     shownFrame = f;
@@ -296,17 +319,28 @@ export function hexView(board) {
       c.owner = owner;
       const paint = mix(c.fill, owner && owner !== 'neutral' ? colour(owner) : NEUTRAL, owner && owner !== 'neutral' ? 0.3 : 0.55);
       if (paint !== c.paint) {
-        dirty.add(c.paint);
-        dirty.add(paint);
+        dirty.add(`${c.tile}|${c.paint}`);
+        dirty.add(`${c.tile}|${paint}`);
         c.paint = paint;
       }
       c.shape.setAttribute('data-owner', owner);
     }
-    for (const paint of dirty) repaint(paint);
+    for (const key of dirty) repaint(key);
     const changedD = changedSubs.join('');
     if (changedPath.getAttribute('d') !== changedD) changedPath.setAttribute('d', changedD);
-    const front = landPairs.filter(([a, b]) => f.control[a] && f.control[b] && f.control[a] !== f.control[b]).map(([a, b]) => sideSeg(hexes.get(a), hexes.get(b))).join('');
-    if (frontLayer.getAttribute('d') !== front) frontLayer.setAttribute('d', front); // an unchanged write would repaint the whole map under it
+    const front = new Map();
+    landPairs.forEach(([a, b], j) => {
+      if (!f.control[a] || !f.control[b] || f.control[a] === f.control[b]) return;
+      front.set(pairTiles[j], (front.get(pairTiles[j]) ?? '') + sideSeg(hexes.get(a), hexes.get(b)));
+    });
+    // Only the tiles whose part of the front moved are written (an unchanged write repaints what is under it too).
+    for (const tile of new Set([...front.keys(), ...frontPaths.keys()])) {
+      const d = front.get(tile) ?? '';
+      let p = frontPaths.get(tile);
+      if (!p) frontLayer.append((p = svg('path', { 'data-tile': tile })));
+      frontPaths.set(tile, p);
+      if ((p.getAttribute('d') ?? '') !== d) p.setAttribute('d', d);
+    }
     sync(markerLayer, drawnMarks, f.markers ?? {}, markers);
     sync(unitLayer, drawnStacks, f.units, (id, units) => stack(id, hexes.get(id), units));
     const away = Object.entries(f.units).filter(([id]) => !hexes.has(id)).reduce((n, [, us]) => n + us.length, 0);
@@ -321,10 +355,10 @@ export function hexView(board) {
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
   // The overview: every land hex drawn as one path.
   const landPath = [...hexes.values()].filter(isLand).map((x) => `M${poly(x).replaceAll(' ', 'L')}Z`).join('');
-  const zoomer = zoomable(map, [content, underContent], { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
+  const zoomer = zoomable(map, [content, underContent, linesContent], { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
   return {
     map,
-    under,
+    under: [under, linesSvg],
     overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],

@@ -6,7 +6,8 @@
 import { api } from './api.js';
 import { badge, card, h, note, table } from './dom.js';
 import { colour } from './colours.js';
-import { intervalBars, num, svg, text, title } from './charts.js';
+import * as Plot from './vendor/plot.js';
+import { chartBox, intervalBars, noData, num, tagged, ticks } from './charts.js';
 import { link } from './filters.js';
 import { fixed, int, interval, pct, when } from './format.js';
 
@@ -74,12 +75,10 @@ export async function tournament(id, ctx) {
         standings.map((s, i) => ({ cells: [i + 1, s.bot, s.games, s.wins, s.losses, s.draws, `${fixed(s.score, s.score % 1 ? 1 : 0)} (${pct(s.score / (s.games || 1))})`, pct(s.winRate), interval(s.interval)], attrs: { 'data-bot': s.bot, 'data-games': s.games } })),
         { 'data-testid': 'standings' },
       ),
-      standings.length
-        ? intervalBars(
-            standings.map((s) => ({ label: s.bot, rate: s.winRate, low: s.interval.low, high: s.interval.high, colour: '#4a6fa5', text: `${pct(s.winRate)} · ${s.wins} of ${s.games}` })),
-            { testid: 'standing-bar', width: 760, caption: 'Win rate by bot' },
-          )
-        : null,
+      intervalBars(
+        standings.map((s) => ({ label: s.bot, rate: s.winRate, low: s.interval.low, high: s.interval.high, colour: '#4a6fa5', text: `${pct(s.winRate)} · ${s.wins} of ${s.games}` })),
+        { testid: 'standing-bar', width: 760, caption: 'Win rate by bot', empty: 'No games recorded yet: no win rates to draw.' },
+      ),
     ),
     card(
       'Results by scenario and side',
@@ -263,56 +262,89 @@ function sprtCard(s) {
   );
 }
 
-/** The LLR as a marker on the line from the lower bound (accept H0) to the upper (accept H1). */
+/**
+ * The LLR as a marker on the line from the lower bound (accept H0) to the upper (accept H1), with 0
+ * between them.
+ */
 function llrGauge(s) {
-  const width = 760;
-  const height = 70;
-  const left = 70;
-  const right = 70;
-  const span = s.upper - s.lower;
-  const x = (v) => left + ((Math.min(s.upper, Math.max(s.lower, v)) - s.lower) / span) * (width - left - right);
-  const y = 30;
-  const colour = s.state === 'H1' ? 'var(--good, #2e7d32)' : s.state === 'H0' ? 'var(--bad, #b3261e)' : 'var(--accent, #4a6fa5)';
-  return svg(
-    'svg',
-    { viewBox: `0 0 ${width} ${height}`, class: 'chart', style: `max-width:${width * 1.1}px`, role: 'img', 'aria-label': `LLR ${s.llr.toFixed(2)} between ${s.lower.toFixed(2)} and ${s.upper.toFixed(2)}`, 'data-testid': 'llr-gauge' },
-    svg('line', { x1: x(s.lower), x2: x(s.upper), y1: y, y2: y, stroke: 'currentColor', 'stroke-opacity': 0.25, 'stroke-width': 8, 'stroke-linecap': 'round' }),
-    svg('line', { x1: x(0), x2: x(0), y1: y - 10, y2: y + 10, stroke: 'currentColor', 'stroke-opacity': 0.4 }),
-    svg('line', { x1: x(s.lower), x2: x(s.lower), y1: y - 12, y2: y + 12, stroke: 'var(--bad, #b3261e)', 'stroke-width': 2 }),
-    svg('line', { x1: x(s.upper), x2: x(s.upper), y1: y - 12, y2: y + 12, stroke: 'var(--good, #2e7d32)', 'stroke-width': 2 }),
-    text(x(s.lower) - 12, y + 4, `H0 ${num(Number(s.lower.toFixed(2)))}`, { 'text-anchor': 'end', 'font-size': 12 }),
-    text(x(s.upper) + 12, y + 4, `${num(Number(s.upper.toFixed(2)))} H1`, { 'font-size': 12 }),
-    svg('circle', { cx: x(s.llr), cy: y, r: 8, fill: colour, 'data-testid': 'llr-marker', 'data-llr': s.llr }, title(`LLR ${s.llr.toFixed(2)} after ${s.pairs} pairs`)),
-    text(x(s.llr), y + 28, `LLR ${num(Number(s.llr.toFixed(2)))}`, { 'text-anchor': 'middle', 'font-size': 12 }),
+  const colour = s.state === 'H1' ? 'var(--good, #23784a)' : s.state === 'H0' ? 'var(--bad, #a3261b)' : 'var(--accent, #2f5fb3)';
+  const clamp = (v) => Math.min(s.upper, Math.max(s.lower, v));
+  const at = (v) => num(Number(v.toFixed(2)));
+  const label = `LLR ${s.llr.toFixed(2)} between ${s.lower.toFixed(2)} (accept H0) and ${s.upper.toFixed(2)} (accept H1)`;
+  return chartBox(
+    (w) =>
+      Plot.plot({
+        width: w,
+        height: 78,
+        marginLeft: 64,
+        marginRight: 64,
+        marginTop: 8,
+        marginBottom: 8,
+        style: { fontFamily: 'inherit', fontSize: '12px', background: 'transparent', overflow: 'visible' },
+        ariaLabel: label,
+        ariaDescription: `after ${s.pairs} pairs`,
+        x: { domain: [s.lower, s.upper], axis: null },
+        y: { domain: [-1, 1], axis: null },
+        marks: [
+          Plot.ruleY([0], { x1: s.lower, x2: s.upper, stroke: 'currentColor', strokeOpacity: 0.25, strokeWidth: 8, strokeLinecap: 'round', ariaHidden: true }),
+          Plot.ruleX([0], { y1: -0.35, y2: 0.35, stroke: 'currentColor', strokeOpacity: 0.4, ariaHidden: true }),
+          Plot.ruleX([s.lower], { y1: -0.45, y2: 0.45, stroke: 'var(--bad, #a3261b)', strokeWidth: 2, ariaHidden: true }),
+          Plot.ruleX([s.upper], { y1: -0.45, y2: 0.45, stroke: 'var(--good, #23784a)', strokeWidth: 2, ariaHidden: true }),
+          Plot.text([s.lower], { x: (v) => v, y: 0, text: (v) => `H0 ${at(v)}`, textAnchor: 'end', dx: -10 }),
+          Plot.text([s.upper], { x: (v) => v, y: 0, text: (v) => `${at(v)} H1`, textAnchor: 'start', dx: 10 }),
+          Plot.dot([s], {
+            x: (d) => clamp(d.llr),
+            y: 0,
+            r: 8,
+            fill: colour,
+            stroke: 'white',
+            title: (d) => `LLR ${d.llr.toFixed(2)} after ${d.pairs} pairs`,
+            render: tagged(() => ({ 'data-testid': 'llr-marker', 'data-llr': s.llr })),
+          }),
+          Plot.text([s], { x: (d) => clamp(d.llr), y: -1, text: (d) => `LLR ${at(d.llr)}`, lineAnchor: 'bottom' }),
+        ],
+      }),
+    { guess: 760, maxWidth: 840, attrs: { 'data-testid': 'llr-gauge', role: 'img', 'aria-label': label } },
   );
 }
 
-/** Pairs by the candidate's score over the two games (0 to 2), as bars. */
+/** Pairs by the candidate's score over the two games (0 to 2), as bars; each bar data-cell and data-count. */
 function pentanomialBars(s) {
-  const width = 420;
-  const height = 120;
-  const bottom = 96;
+  const cells = s.pentanomial.map((count, i) => ({ cell: i, label: CELLS[i], count }));
+  const pairs = (n) => `${n} ${n === 1 ? 'pair' : 'pairs'}`;
+  const label = `Pairs by ${s.candidate}'s score over the two games`;
   const max = Math.max(1, ...s.pentanomial);
-  const bw = 56;
-  const gap = (width - 5 * bw) / 6;
+  if (!s.pentanomial.some((n) => n > 0)) return noData('No complete pair yet: no pairs to count.', { 'data-chart': 'pentanomial' });
   return h(
     'figure',
     {},
-    svg(
-      'svg',
-      { viewBox: `0 0 ${width} ${height}`, class: 'chart', style: `max-width:${width * 1.1}px`, role: 'img', 'aria-label': `Pairs by ${s.candidate}'s score`, 'data-testid': 'pentanomial' },
-      s.pentanomial.map((n, i) => {
-        const x = gap + i * (bw + gap);
-        const bh = (n / max) * 70;
-        return svg(
-          'g',
-          { 'data-cell': i, 'data-count': n },
-          svg('rect', { x, y: bottom - bh, width: bw, height: Math.max(bh, n ? 1 : 0), fill: 'var(--accent, #4a6fa5)' }, title(`${n} pairs scoring ${CELLS[i]} of 2`)),
-          text(x + bw / 2, bottom - bh - 4, String(n), { 'text-anchor': 'middle', 'font-size': 12 }),
-          text(x + bw / 2, bottom + 16, CELLS[i], { 'text-anchor': 'middle', 'font-size': 12 }),
-        );
-      }),
+    chartBox(
+      (w) =>
+        Plot.plot({
+          width: w,
+          height: 140,
+          marginLeft: 36,
+          marginTop: 18,
+          marginBottom: 36,
+          style: { fontFamily: 'inherit', fontSize: '12px', background: 'transparent', overflow: 'visible' },
+          ariaLabel: label,
+          ariaDescription: cells.map((c) => `${pairs(c.count)} scoring ${c.label}`).join(', '),
+          x: { domain: CELLS, label: `${s.candidate}'s score over the pair (of 2)`, labelAnchor: 'center', labelArrow: 'none', tickSize: 0, padding: 0.25 },
+          y: { domain: [0, max], ticks: ticks(0, max, 3).filter((t) => Number.isInteger(t) && t <= max), tickFormat: 'd', grid: true, label: null },
+          marks: [
+            Plot.ruleY([0], { stroke: '#aab2c0' }),
+            Plot.barY(cells, {
+              x: 'label',
+              y: 'count',
+              fill: 'var(--accent, #2f5fb3)',
+              title: (c) => `${pairs(c.count)} scoring ${c.label} of 2`,
+              render: tagged((i) => ({ 'data-cell': cells[i].cell, 'data-count': cells[i].count })),
+            }),
+            Plot.text(cells, { x: 'label', y: 'count', text: (c) => String(c.count), dy: -7 }),
+          ],
+        }),
+      { guess: 420, maxWidth: 480, attrs: { 'data-testid': 'pentanomial', role: 'img', 'aria-label': label } },
     ),
-    h('figcaption', { class: 'muted' }, `Pairs by ${s.candidate}'s score over the two games`),
+    h('figcaption', { class: 'muted' }, label),
   );
 }

@@ -192,7 +192,9 @@ export async function runMatch(spec: MatchSpec): Promise<MatchResult> {
       state = step.state;
 
       if (step.boundary === 'impulse' || step.boundary === 'turn') {
-        await rec.closeImpulse(() => impulseEnd(game, state, false));
+        // Awaited only when the sink's flush has something to wait for (see closeImpulse).
+        const flushing = rec.closeImpulse(() => impulseEnd(game, state, false));
+        if (flushing) await flushing;
         await yieldToEventLoop();
       } else if (rec.log.length % YIELD_EVERY_STEPS === 0) {
         await yieldToEventLoop();
@@ -425,7 +427,9 @@ function resultBase(
   const { game, pack } = spec;
   // After a game fault the state may be what broke `position` or the hash; the result must still be built.
   const position = guard(fromError, () => game.position(state), { turn: 0, impulse: 0, phase: 'unknown', step: 'unknown' });
-  const finalHash = stateHash(state, fromError);
+  // The last impulse row's hash is the final state's when no step came after it (not after a game
+  // fault: the state may then have changed, or been rebuilt, without a recorded step).
+  const finalHash = (fromError ? undefined : rec.hashSinceLastStep) ?? stateHash(state, fromError);
   const packInfo = { id: pack.info.id, version: pack.info.version, fidelity: pack.info.fidelity, hash: pack.info.hash };
   const replay: Replay = {
     format: REPLAY_FORMAT,

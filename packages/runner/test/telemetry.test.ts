@@ -127,6 +127,56 @@ describe('telemetry', () => {
     await expect(runMatch(diceSpec(6, { sink }))).rejects.toThrow(/disk full/);
   });
 
+  it('gives the final hash of the state the last impulse row hashed, with or without a sink', async () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const plain = await runMatch(diceSpec(seed));
+      const sink = new InMemorySink();
+      const r = await runMatch(diceSpec(seed, { sink }));
+      // The match's final hash is the last impulse row's (the same state), and what it is without a sink.
+      expect(r.finalHash).toBe(plain.finalHash);
+      expect(sink.impulses.at(-1)!.stateHash).toBe(r.finalHash);
+      expect(runReplay(diceRace, diceRacePack, r.replay).hash).toBe(r.finalHash);
+    }
+  });
+
+  it('waits for a flush only when it returns a promise, and fails the match on a flush that throws or rejects', async () => {
+    // A flush with nothing to wait for: every row still arrives, in order, and the match is the same.
+    const sync = new InMemorySink();
+    const a = await runMatch(diceSpec(8, { sink: sync }));
+    expect(sync.flushes).toBe(sync.impulses.length + 1);
+    // A flush that takes its time: the next impulse starts only once it resolved.
+    let pending = 0;
+    const slow = Object.assign(new InMemorySink(), {
+      flush: () => {
+        pending++;
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            pending--;
+            resolve();
+          }, 1),
+        );
+      },
+    });
+    const seen: number[] = [];
+    const impulse = slow.impulse.bind(slow);
+    slow.impulse = (row) => {
+      seen.push(pending);
+      impulse(row);
+    };
+    const b = await runMatch(diceSpec(8, { sink: slow }));
+    expect(b.finalHash).toBe(a.finalHash);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((n) => n === 0)).toBe(true);
+    const throwing = Object.assign(new InMemorySink(), {
+      flush: () => {
+        throw new Error('store gone');
+      },
+    });
+    await expect(runMatch(diceSpec(8, { sink: throwing }))).rejects.toThrow(/store gone/);
+    const rejecting = Object.assign(new InMemorySink(), { flush: () => Promise.reject(new Error('store refused')) });
+    await expect(runMatch(diceSpec(8, { sink: rejecting }))).rejects.toThrow(/store refused/);
+  });
+
   it('derives the match id from what determines the game', async () => {
     const a = await runMatch(diceSpec(7));
     const b = await runMatch(diceSpec(7, { options: { target: 15 } }));

@@ -137,7 +137,17 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup, curve: CurveCo
   const sideBots = sides.map((side) => botsOfSide(side, entrants, row, sidesOf));
   const options = canonicalJson(row.options);
   const inColumns = replayInColumns(r, row, options, seats);
+  // The log as two arrays, in one pass.
   const log = r.replay.log;
+  const by: string[] = inColumns ? new Array(log.length) : [];
+  const choices: string[] = inColumns ? new Array(log.length) : [];
+  if (inColumns) {
+    for (let i = 0; i < log.length; i++) {
+      const entry = log[i] as (typeof log)[number];
+      by[i] = entry.by;
+      choices[i] = entry.choice;
+    }
+  }
   return {
     match_id: row.matchId,
     tournament: row.tags.tournament ?? '',
@@ -184,8 +194,8 @@ export function matchRecord(row: MatchRow, sidesOf?: SidesLookup, curve: CurveCo
     chance_draws: r.chanceDraws,
     final_hash: r.finalHash,
     replay: inColumns ? '' : JSON.stringify(r.replay),
-    replay_by: inColumns ? log.map((e) => e.by) : [],
-    replay_choices: inColumns ? log.map((e) => e.choice) : [],
+    replay_by: by,
+    replay_choices: choices,
     ...curve,
   };
 }
@@ -214,9 +224,16 @@ function replayInColumns(r: MatchResult, row: MatchRow, options: string, seats: 
     x.finalHash === r.finalHash &&
     seatIds.length === seats.length &&
     seats.every((s) => seatsOf[s] !== undefined && seatsOf[s] === row.seatSpecs[s]) &&
-    x.log.every((e) => Object.keys(e).length === 2) &&
-    canonicalJson(x.options) === options
+    x.log.every(twoKeys) &&
+    (x.options === row.options || canonicalJson(x.options) === options)
   );
+}
+
+/** Whether `o` has exactly two own enumerable string keys (`Object.keys(o).length === 2`, without the array). */
+function twoKeys(o: object): boolean {
+  let n = 0;
+  for (const k in o) if (Object.hasOwn(o, k) && ++n > 2) return false;
+  return n === 2;
 }
 
 /** The columns of a stored `matches` row that {@link replayOf} reads (64-bit numbers may come as text). */
@@ -316,12 +333,88 @@ export function eventLine(row: EventRow): RowLine {
     text: e.text,
     payload: '',
   };
-  const stored = storedPayload(e);
-  r.payload = stored.payload;
-  if (e.type !== 'combat') return JSON.stringify(r);
+  const data = e.data;
+  if (e.type !== 'combat') {
+    if (data !== undefined) r.payload = JSON.stringify(data);
+    return JSON.stringify(r);
+  }
+  // A combat of the shape the columns hold: its rest and its columns in one pass over its rounds.
+  if (data !== undefined && combatInColumns(data, r)) return JSON.stringify(r);
+  r.payload = data === undefined ? '' : JSON.stringify(data);
   Object.assign(r, combatColumns(e));
-  r.combat_in_columns = stored.inColumns;
+  r.combat_in_columns = 0;
   return JSON.stringify(r);
+}
+
+/** The keys of a combat round that its columns hold (see {@link combatRest}). */
+const ROUND_COLUMN_KEYS: ReadonlySet<string> = new Set(['round', 'attFactors', 'defFactors', 'attDie', 'defDie', 'attResult', 'defResult']);
+/** The keys of a combat's data that its columns hold. */
+const COMBAT_COLUMN_KEYS: ReadonlySet<string> = new Set(['target', 'outcome', 'rounds']);
+
+/**
+ * `data`'s own properties but `skip`'s, in their order: what `const { a, b, ...rest } = data` gives
+ * as JSON (the properties JSON writes: own, enumerable, string-keyed), without object rest's runtime call.
+ */
+function without(data: JsonObject, skip: ReadonlySet<string>): JsonObject {
+  const out: JsonObject = {};
+  for (const k in data) if (!skip.has(k) && Object.hasOwn(data, k)) out[k] = data[k] as Json;
+  return out;
+}
+
+/**
+ * For a combat whose data {@link combatRest} accepts: set `r`'s payload (the rest), combat columns
+ * (as {@link combatColumns} gives them) and `combat_in_columns` (1), in that order, and return true;
+ * else leave `r` alone and return false. Walks the rounds once, checking and splitting each.
+ */
+function combatInColumns(data: JsonObject, r: ChRow): boolean {
+  const target = data.target;
+  const outcome = data.outcome;
+  const list = data.rounds;
+  if (typeof target !== 'string' || typeof outcome !== 'string' || !Array.isArray(list)) return false;
+  const n = list.length;
+  const rounds: JsonObject[] = new Array(n);
+  const names: string[] = new Array(n);
+  const attFactors: number[] = new Array(n);
+  const defFactors: number[] = new Array(n);
+  const attDice: number[] = new Array(n);
+  const defDice: number[] = new Array(n);
+  const attResults: string[] = new Array(n);
+  const defResults: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = list[i];
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+    const round = x.round;
+    const attResult = x.attResult;
+    const defResult = x.defResult;
+    const af = x.attFactors;
+    const df = x.defFactors;
+    const ad = x.attDie;
+    const dd = x.defDie;
+    if (typeof round !== 'string' || typeof attResult !== 'string' || typeof defResult !== 'string') return false;
+    if (!isFiniteNumber(af) || !isFiniteNumber(df) || !isInt32(ad) || !isInt32(dd)) return false;
+    rounds[i] = without(x, ROUND_COLUMN_KEYS);
+    names[i] = round;
+    attFactors[i] = af as number;
+    defFactors[i] = df as number;
+    attDice[i] = Math.trunc(ad as number);
+    defDice[i] = Math.trunc(dd as number);
+    attResults[i] = attResult;
+    defResults[i] = defResult;
+  }
+  const rest = without(data, COMBAT_COLUMN_KEYS);
+  rest.rounds = rounds;
+  r.payload = JSON.stringify(rest);
+  r.combat_target = target;
+  r.combat_outcome = outcome;
+  r.combat_rounds = names;
+  r.att_factors = attFactors;
+  r.def_factors = defFactors;
+  r.att_dice = attDice;
+  r.def_dice = defDice;
+  r.att_results = attResults;
+  r.def_results = defResults;
+  r.combat_in_columns = 1;
+  return true;
 }
 
 /** The sum, per power, of the counts of `types` in `byPower`. */
@@ -343,6 +436,11 @@ function at(o: Readonly<Record<string, number>> | undefined, keys: readonly stri
   return out;
 }
 
+/** Add the keys of `o` (for-in order, '' left out) to `keys` that are not in it yet. */
+function addKeys(keys: string[], o: Readonly<Record<string, unknown>> | undefined): void {
+  if (o) for (const k in o) if (k !== '' && !keys.includes(k)) keys.push(k);
+}
+
 /** `impulses` row. */
 export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_EVENT_CLASSES): ChRow {
   const byPower = row.eventCountsByPower;
@@ -358,12 +456,18 @@ export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_E
     }
   }
   const s = row.summary;
-  const seen = new Set<string>();
-  for (const o of [s?.scores, s?.control, s?.supply, byPower]) if (o) for (const k in o) if (k !== '') seen.add(k);
-  const powers = [...seen].sort();
+  // Every power named anywhere, sorted: a handful, so a list rather than a Set.
+  const powers: string[] = [];
+  addKeys(powers, s?.scores);
+  addKeys(powers, s?.control);
+  addKeys(powers, s?.supply);
+  addKeys(powers, byPower);
+  powers.sort();
   const extra = s?.extra;
   const extraKeys = extra ? sortedKeys(extra) : [];
   const seats = sortedKeys(row.thinkMsBySeat);
+  const thinkMs = at(row.thinkMsBySeat, seats);
+  for (let i = 0; i < thinkMs.length; i++) thinkMs[i] = micros(thinkMs[i] as number);
   const p = row.position;
   const e = row.end;
   return {
@@ -394,7 +498,7 @@ export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_E
     extra_keys: extraKeys,
     extra_values: at(extra, extraKeys),
     think_seats: seats,
-    think_ms: at(row.thinkMsBySeat, seats).map(micros),
+    think_ms: thinkMs,
     state_hash: row.stateHash,
   };
 }

@@ -221,17 +221,22 @@ export class RemoteSink implements TelemetrySink {
 
   /**
    * Post the rows held as one batch if a match ended since the last post or `packRows` rows are
-   * held. Resolves at once unless more than `maxUnacked` batches are unacknowledged; then waits until
-   * they are not. Throws a failure the store side reported (once).
+   * held. Returns nothing (the runner then does not wait) unless more than `maxUnacked` batches are
+   * unacknowledged; then a promise that resolves when they are not. Throws a failure the store side
+   * reported (once).
    */
-  async flush(): Promise<void> {
+  flush(): Promise<void> | undefined {
     this.throwFailure();
     if (this.closing) throw new SalientError('BAD_ARGUMENT', 'RemoteSink: flush after close.');
     if (this.ended || this.calls.length + this.held >= this.packRows) this.post();
-    if (this.unacked.size > this.maxUnacked) {
-      this.waits++;
-      while (this.unacked.size > this.maxUnacked) await new Promise<void>((resolve) => (this.wake = resolve));
-    }
+    if (this.unacked.size > this.maxUnacked) return this.backlog();
+    return undefined;
+  }
+
+  /** Wait until at most `maxUnacked` batches are unacknowledged; throws a failure reported meanwhile. */
+  private async backlog(): Promise<void> {
+    this.waits++;
+    while (this.unacked.size > this.maxUnacked) await new Promise<void>((resolve) => (this.wake = resolve));
     this.throwFailure();
   }
 

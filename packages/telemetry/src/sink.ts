@@ -198,15 +198,22 @@ export class ClickHouseSink implements TelemetrySink {
 
   /**
    * Move what is due into the pending batch: finished matches, and unfinished ones whose buffer
-   * reached `batchRows`. With `lingerMs: 0`, write it and wait. Otherwise start a background write
-   * if one is due, and wait only while a full batch is queued behind the one being written.
+   * reached `batchRows`. With `lingerMs: 0`, write it and return the write to wait for. Otherwise
+   * start a background write if one is due, and return a promise only while a full batch is queued
+   * behind the one being written (nothing to wait for otherwise, so the runner does not).
    * Throws the failure of an earlier background write.
    */
-  async flush(): Promise<void> {
+  flush(): Promise<void> | undefined {
     this.throwDeferred();
     this.collect();
     if (this.lingerMs === 0) return this.writeAll();
     this.pump();
+    if (this.writing && this.pending.rows >= this.batchRows) return this.backpressure();
+    return undefined;
+  }
+
+  /** Wait while a full batch is queued behind the one being written; throws a failure reported meanwhile. */
+  private async backpressure(): Promise<void> {
     while (this.writing && this.pending.rows >= this.batchRows) {
       await this.writing;
       this.pump();

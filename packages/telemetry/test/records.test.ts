@@ -141,6 +141,40 @@ describe('event payloads', () => {
   });
 });
 
+describe('combat lines', () => {
+  it('are the JSON of the row record for combats of every shape, keys in the order the game gave them', () => {
+    const position = { turn: 1, impulse: 1, phase: 'p', step: 's' };
+    const round = { round: 'land', attFactors: 3, defFactors: 2.5, attDie: 4, defDie: -1, attResult: '-', defResult: 'L', attackers: ['a'] };
+    // Columns' keys first, last or among the rest; extra keys in the data and the rounds; odd shapes kept whole.
+    const reordered = { attackers: ['b'], defResult: 'S', attDie: 6, note: 'x', round: 'air', defDie: 2, attResult: 'L', defFactors: 1, attFactors: 9 };
+    const shapes: unknown[] = [
+      { target: 'paris', outcome: 'held', rounds: [round] },
+      { rounds: [round, reordered], outcome: 'taken', extra: { deep: [1, 'two'] }, target: 'paris' },
+      { before: 1, target: 't', rounds: [], outcome: 'o', after: 'z' },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, attDie: 2.5 }] },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, defResult: undefined }] },
+      { target: 'paris', outcome: 'held', rounds: [round, 'odd'] },
+      { target: 'paris', outcome: 'held', rounds: [round, null] },
+      { target: 'paris', outcome: 'held', rounds: [round, [1]] },
+      { target: 'paris', rounds: [round] },
+      { target: 3, outcome: 'held', rounds: [round] },
+      { target: 'paris', outcome: 'held', attFactors: 3, attDie: 2, attResult: 'L' },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, attDie: 2 ** 31 }] },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, defFactors: Infinity }] },
+      { target: 'paris', outcome: 'held', rounds: [{ ...round, round: 2 }] },
+      undefined,
+    ];
+    for (const [seq, data] of shapes.entries()) {
+      const r: EventRow = { matchId: 'm', seq, impulseSeq: 0, position, event: { type: 'combat', text: 'c', power: 'GER', ...(data === undefined ? {} : { data: data as never }) } };
+      expect(eventLine(r)).toBe(JSON.stringify(eventRecord(r)));
+    }
+    // A round that inherits a column's key keeps it out of its columns, as the record does.
+    const inherited = Object.assign(Object.create({ attDie: 3 }) as Record<string, unknown>, { ...round });
+    const r: EventRow = { matchId: 'm', seq: 99, impulseSeq: 0, position, event: { type: 'combat', text: '', data: { target: 'a', outcome: 'b', rounds: [inherited as never] } } };
+    expect(eventLine(r)).toBe(JSON.stringify(eventRecord(r)));
+  });
+});
+
 describe('matchSampler', () => {
   it('keeps exactly the decisions sampled() keeps', () => {
     for (const id of ['fa514ab699918a37', '', 'é#\u{1F600}', 'm'.repeat(300)]) {

@@ -1,0 +1,161 @@
+/**
+ * A/B of what telemetry costs the game thread, in one process: the runner and telemetry sinks of
+ * another checkout (BENCH_AB_BASE, e.g. a `git archive main` unpacked with node_modules linked) against
+ * this one's, playing the same Blitz! scenario A games (this checkout's game and bots on both sides, so
+ * only the telemetry path differs), random bots on both seats. For each side, in small blocks taken in
+ * turn (so both see the same machine load, which on a shared VM swings by tens of percent):
+ *
+ *   - `none`: no sink, the baseline;
+ *   - `drop`: a sink that keeps nothing and asks for one decision in ten (about what a store sink
+ *     keeps): what the runner pays to build rows (state hash and summary per impulse, row objects);
+ *   - `lines`: a `RemoteSink` encoding every row as a ClickHouse line (the default, as in tournaments);
+ *   - `rows`: a `RemoteSink` posting the runner's rows unencoded (`encoding: 'rows'`), the store's
+ *     thread encoding them.
+ *
+ * The RemoteSinks post to a port that serializes each message as `postMessage` does on the sending side
+ * (`v8.serialize`) and acknowledges it on the next turn, so what is measured is the game thread's part
+ * alone: the store is elsewhere (bench:telemetry measures it). Time is CPU time of this thread
+ * (/proc/thread-self/schedstat, GC helper threads not counted) and of the process (`process.cpuUsage`),
+ * per game; overheads are against the same side's `none` (sum over blocks, and the median of per-block ratios).
+ *
+ *   BENCH_AB_BASE=/tmp/base BENCH_BLOCKS=50 BENCH_PER=10 node --import tsx --expose-gc bench/telemetry-ab.ts
+ *
+ * Environment: BENCH_AB_BASE (required), BENCH_BLOCKS (default 40), BENCH_PER (games per block and
+ * case, default 10), BENCH_WARM (warm-up games per case, default 150), BENCH_CASES (default none,drop,lines,rows).
+ */
+import { loadavg } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serialize } from 'node:v8';
+import { SalientError } from '@salient/engine';
+import { blitz } from '@salient/game-blitz';
+import { createBot } from '@salient/bots';
+import type { runMatch as RunMatch, TelemetrySink } from '@salient/runner';
+import type { RemoteSink as RemoteSinkClass, SinkPort } from '@salient/telemetry';
+import { blitzPack, envInt, median, ownCpuMs, threadCpuClock, threadCpuMs } from './support.ts';
+
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const baseDir = process.env.BENCH_AB_BASE;
+if (!baseDir) throw new SalientError('BAD_ARGUMENT', 'BENCH_AB_BASE must name the other checkout');
+const CASES = ['none', 'drop', 'lines', 'rows'] as const;
+type CaseName = (typeof CASES)[number];
+
+interface Side {
+  name: string;
+  runMatch: typeof RunMatch;
+  RemoteSink: typeof RemoteSinkClass;
+}
+async function load(name: string, dir: string): Promise<Side> {
+  const { runMatch } = await import(join(dir, 'packages/runner/src/index.ts'));
+  const { RemoteSink } = await import(join(dir, 'packages/telemetry/src/remote-sink.ts'));
+  return { name, runMatch, RemoteSink };
+}
+
+/** A port that serializes what is posted as `postMessage` does, and acknowledges it on the next turn. */
+function serializingPort(): SinkPort {
+  let listener: ((v: unknown) => void) | undefined;
+  return {
+    postMessage(m: unknown) {
+      serialize(m);
+      const msg = m as { salientSink: string; id?: number };
+      const answer = msg.salientSink === 'close' ? { salientSink: 'closed' } : { salientSink: 'ack', id: msg.id };
+      setImmediate(() => listener?.(answer));
+    },
+    on(_event: 'message', l: (v: unknown) => void) {
+      listener = l;
+    },
+    off() {
+      listener = undefined;
+    },
+  };
+}
+
+/** Keeps nothing; keeps (asks for) one decision in ten, about as many as a store sink keeps by default. */
+class DropSink implements TelemetrySink {
+  impulse(): void {}
+  event(): void {}
+  decision(): void {}
+  match(): void {}
+  keepsDecision(_matchId: string, seq: number): boolean {
+    return seq % 10 === 0;
+  }
+}
+
+interface Case {
+  side: Side;
+  name: CaseName;
+  sink: TelemetrySink | undefined;
+  thread: number[];
+  process: number[];
+}
+
+async function main(): Promise<void> {
+  const blocks = envInt('BENCH_BLOCKS', 40);
+  const per = envInt('BENCH_PER', 10);
+  const warm = envInt('BENCH_WARM', 150);
+  const asked = (process.env.BENCH_CASES || CASES.join(',')).split(',').map((s) => s.trim()) as CaseName[];
+  for (const c of asked) if (!CASES.includes(c)) throw new SalientError('BAD_ARGUMENT', `BENCH_CASES: unknown case '${c}'; use ${CASES.join(', ')}`);
+  const names = CASES.filter((c) => c === 'none' || asked.includes(c));
+  const sides = [await load('base', resolve(baseDir as string)), await load('this', here)];
+  const pack = blitzPack();
+  const seats = { Axis: 'random', Allies: 'random' } as const;
+  const cases: Case[] = [];
+  for (const side of sides) {
+    for (const name of names) {
+      const sink =
+        name === 'none'
+          ? undefined
+          : name === 'drop'
+            ? new DropSink()
+            : (new side.RemoteSink(serializingPort(), name === 'rows' ? { encoding: 'rows', decisionSample: 0.1 } : {}) as unknown as TelemetrySink);
+      cases.push({ side, name, sink, thread: [], process: [] });
+    }
+  }
+  const play = (c: Case, seed: number) =>
+    c.side.runMatch({
+      game: blitz,
+      pack,
+      scenario: 'A',
+      seed,
+      seats: { Axis: createBot('random'), Allies: createBot('random') },
+      seatSpecs: { ...seats },
+      ...(c.sink ? { sink: c.sink } : {}),
+    });
+  const load0 = loadavg()[0] ?? 0;
+  for (let i = 0; i < warm; i++) for (const c of cases) await play(c, 1_000_000_000 + i);
+  for (let b = 0; b < blocks; b++) {
+    globalThis.gc?.();
+    for (let k = 0; k < cases.length; k++) {
+      // Rotate the order, so no case always follows the same one.
+      const c = cases[(k + b) % cases.length] as Case;
+      const t0 = threadCpuMs();
+      const p0 = ownCpuMs();
+      for (let i = 0; i < per; i++) await play(c, 1 + b * per + i);
+      c.thread.push((threadCpuMs() - t0) / per);
+      c.process.push((ownCpuMs() - p0) / per);
+    }
+  }
+  const load1 = loadavg()[0] ?? 0;
+  const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
+  const pct = (a: readonly number[], b: readonly number[]) =>
+    `${((sum(a) / sum(b) - 1) * 100).toFixed(1)}% (median block ${((median(a.map((x, i) => x / (b[i] as number))) - 1) * 100).toFixed(1)}%)`;
+  const lines = [
+    `Telemetry A/B, Blitz A random vs random, ${blocks} blocks of ${per} games per case, ${warm} warm-up games each; base ${baseDir}; load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end; thread clock: ${threadCpuClock()}.`,
+    '',
+    '| side | case | game-thread CPU ms/game | game-thread overhead | process CPU ms/game | process overhead |',
+    '|---|---|---:|---:|---:|---:|',
+  ];
+  for (const c of cases) {
+    const base = cases.find((x) => x.side === c.side && x.name === 'none') as Case;
+    const over = c.name === 'none' ? ['—', '—'] : [pct(c.thread, base.thread), pct(c.process, base.process)];
+    lines.push(`| ${c.side.name} | ${c.name} | ${(sum(c.thread) / blocks).toFixed(3)} | ${over[0]} | ${(sum(c.process) / blocks).toFixed(3)} | ${over[1]} |`);
+  }
+  lines.push('', 'this against base, same case (game-thread CPU):');
+  for (const name of names) {
+    const [a, b] = sides.map((s) => cases.find((c) => c.side === s && c.name === name) as Case);
+    lines.push(`- ${name}: ${pct((b as Case).thread, (a as Case).thread)}`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+await main();
