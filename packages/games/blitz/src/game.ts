@@ -30,7 +30,7 @@ import type { BlitzState, SeaCombatState } from './rules/state.ts';
 import { BLITZ_MEASURES, adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
 import { blitzBoard } from './rules/board.ts';
 import { initiallyConquered } from './rules/politics.ts';
-import { BLITZ_SECTIONS, fired, firedByEvents, traceRules, tracing } from './rules/sections.ts';
+import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
 import { initialConvoys } from './rules/sea-combat.ts';
 import { initialNeutrals, startJapanQuestion } from './rules/neutrality.ts';
 import { parseBids, parseOptional } from './rules/optional.ts';
@@ -178,23 +178,6 @@ function draft(s: BlitzState): BlitzState {
     overruns: [...s.overruns],
     ask: s.ask,
   };
-}
-
-/**
- * Set-up states already worked out, by pack, scenario, optional rules and bids: the set-up is a pure
- * function of these (no dice; 1.11), and working it out again (the countries conquered at the start,
- * 3.4; the first question, with its options) was about a twentieth of a random Scenario A game. Each
- * game gets a deep copy of its own, so no game can change the one kept here.
- */
-const setups = new Map<string, BlitzState>();
-
-function cachedSetup(p: PackIndex, scenario: string, optional: string[], bids: Record<string, number> | undefined): BlitzState {
-  // While rules are traced, the set-up's own rule firings must be seen: worked out afresh then.
-  if (tracing()) return setupState(p, scenario, optional, bids);
-  const key = JSON.stringify([p.hash, scenario, optional, bids ?? null]);
-  let s = setups.get(key);
-  if (!s) setups.set(key, (s = setupState(p, scenario, optional, bids)));
-  return structuredClone(s);
 }
 
 /** The outcomes of a die of `faces` faces, equally likely: made once per number of faces, frozen (callers only read them). */
@@ -368,7 +351,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     const bids = parseBids(optional, splits?.[String(players)] ?? [], options.bids);
     fired('1.11', scenario);
     fired('1.1', scenario); // the scenario's powers take their sides
-    const s = cachedSetup(p, scenario, optional, bids);
+    const s = setupState(p, scenario, optional, bids);
     if (players !== undefined) s.players = players;
     return s;
   },
