@@ -410,9 +410,11 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
       // The browser keeps the board and asks again with its ETag: unchanged, it gets a 304 and no body.
       // Already JSON text (board-cache.ts): sent as it is, past the serializer (api.test checks it against the schema).
       const raw = reply as unknown as FastifyReply;
-      raw.header('etag', board.etag).header('cache-control', 'private, no-cache');
+      raw.header('etag', board.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
       if (req.headers['if-none-match'] === board.etag) return raw.code(304).send();
-      return raw.type('application/json; charset=utf-8').send(board.body);
+      raw.type('application/json; charset=utf-8');
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return raw.header('content-encoding', 'gzip').send(board.gzip);
+      return raw.send(board.body);
     },
   );
   app.get(

@@ -8,21 +8,25 @@
  * an ETag (a hash of its JSON), so a browser that has it gets a 304 instead of the megabyte again.
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Replay } from '@salient/engine';
 import type { Telemetry } from '@salient/telemetry';
 import { boardOfReplay } from './board.ts';
 
-/** A board ready to send: its JSON text and the ETag of that text. */
+/** A board ready to send: its JSON text, the same gzipped, and the ETag of the text. */
 export interface SentBoard {
   body: string;
+  gzip: Buffer;
   etag: string;
 }
 
 /** Default bound of the board cache: 64 MiB of JSON (about fifty long games). */
 export const BOARD_CACHE_BYTES = 64 * 1024 * 1024;
 
-const sent = (body: string): SentBoard => ({ body, etag: `"b-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
+const gzipped = promisify(gzip);
+const sent = async (body: string): Promise<SentBoard> => ({ body, gzip: await gzipped(body), etag: `"b-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
 
 /**
  * `board(matchId)`: the match's board as JSON text with its ETag, or undefined when no such match is
@@ -43,7 +47,7 @@ export function boardCache(telemetry: Telemetry, maxBytes = BOARD_CACHE_BYTES, o
   }
   const cache = new LRUCache<string, SentBoard, Ctx>({
     maxSize: maxBytes,
-    sizeCalculation: (b) => Math.max(1, b.body.length),
+    sizeCalculation: (b) => Math.max(1, b.body.length + b.gzip.length),
     // A failed drawing is not kept: the error goes to every request that waited for it.
     fetchMethod: async (_key, _stale, { context }) => draw(context.matchId, context.replay),
   });

@@ -346,7 +346,14 @@ describe('reads', () => {
       const count = (result: string) => Number(metrics.match(new RegExp(`^salient_api_board_lookups_total\\{result="${result}"\\} (\\d+)$`, 'm'))?.[1] ?? 0);
       expect(count('drawn')).toBe(1);
       expect(count('waited') + count('kept')).toBe(4);
-      expect(Number(metrics.match(/^salient_api_board_cache_bytes (\d+)$/m)?.[1])).toBe(first.body.length);
+      // Gzipped for a client that takes it: the same text, a fraction of the bytes.
+      const zipped = await a.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
+      expect(zipped.rawPayload.length).toBeLessThan(first.body.length / 4);
+      expect(first.headers['content-encoding']).toBeUndefined();
+      expect(Number(metrics.match(/^salient_api_board_cache_bytes (\d+)$/m)?.[1])).toBe(first.body.length + zipped.rawPayload.length);
     } finally {
       await a.close();
     }

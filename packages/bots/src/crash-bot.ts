@@ -37,8 +37,10 @@ export const crashBotDefinition: BotDefinition<CrashOptions> = {
         if (o.after > 0 && n === o.after) throw new Error(`crash bot: deliberate crash on decision ${n}`);
         if (o.sleepMs === 0) return pick(request.options.length);
         return new Promise((resolve) => {
-          const t = setTimeout(() => resolve(pick(request.options.length)), o.sleepMs);
-          signal.addEventListener('abort', () => (clearTimeout(t), resolve(0)), { once: true });
+          // The signal outlives the decision: its listener goes when the decision is made.
+          const onAbort = () => (clearTimeout(t), resolve(0));
+          const t = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve(pick(request.options.length))), o.sleepMs);
+          signal.addEventListener('abort', onAbort, { once: true });
         });
       },
     };
