@@ -10,6 +10,7 @@ import {
   SalientError,
   unknownName,
   type Boundary,
+  type ChanceOutcome,
   type Game,
   type GameResult,
   type JsonObject,
@@ -81,7 +82,8 @@ function play(s: BlitzState, choice: string): Step<BlitzState> {
  * every step of the runner's path.
  */
 function jsonCopy(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null) return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+  // (-0 as 0: the text holds no sign for zero.)
+  if (typeof v !== 'object' || v === null) return typeof v === 'number' ? (!Number.isFinite(v) ? null : v === 0 ? 0 : v) : v;
   if (Array.isArray(v)) {
     const n = v.length;
     const out = new Array<unknown>(n);
@@ -119,13 +121,13 @@ function draft(s: BlitzState): BlitzState {
     conquered: [...s.conquered],
     units,
     pool,
-    sel: s.sel && (JSON.parse(JSON.stringify(s.sel)) as BlitzState['sel']),
+    sel: s.sel && (jsonCopy(s.sel) as BlitzState['sel']),
     attacks: s.attacks.map((a) => ({ ...a, attackers: [...a.attackers], dropped: [...a.dropped], defenders: [...a.defenders] })),
-    combat: s.combat && (JSON.parse(JSON.stringify(s.combat)) as BlitzState['combat']),
+    combat: s.combat && (jsonCopy(s.combat) as BlitzState['combat']),
     res: { ...s.res },
     ...(s.convoys ? { convoys: { ...s.convoys } } : {}),
     ...(s.seaDone ? { seaDone: [...s.seaDone] } : {}),
-    ...(s.sea ? { sea: JSON.parse(JSON.stringify(s.sea)) as SeaCombatState } : {}),
+    ...(s.sea ? { sea: jsonCopy(s.sea) as SeaCombatState } : {}),
     ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
     ...(s.nonMotorized ? { nonMotorized: { ...s.nonMotorized } } : {}),
     ...(s.roadToWar ? { roadToWar: { ...s.roadToWar, queue: [...s.roadToWar.queue], influence: { ...s.roadToWar.influence } } } : {}),
@@ -176,6 +178,14 @@ function draft(s: BlitzState): BlitzState {
     overruns: [...s.overruns],
     ask: s.ask,
   };
+}
+
+/** The outcomes of a die of `faces` faces, equally likely: made once per number of faces, frozen (callers only read them). */
+const dice = new Map<number, readonly ChanceOutcome<string>[]>();
+function dieFaces(faces: number): readonly ChanceOutcome<string>[] {
+  let d = dice.get(faces);
+  if (!d) dice.set(faces, (d = Object.freeze(Array.from({ length: faces }, (_, i) => Object.freeze({ outcome: `die ${i + 1}`, p: 1 / faces })))));
+  return d;
 }
 
 function setupState(p: PackIndex, scenario: string, optional: string[], bids: Record<string, number> | undefined): BlitzState {
@@ -350,7 +360,7 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     const a = s.ask;
     if (a.kind === 'terminal') return { kind: 'terminal', result: this.result(s) };
     if (a.kind === 'chance') {
-      return { kind: 'chance', stream: a.stream, prompt: a.prompt, outcomes: Array.from({ length: a.faces }, (_, i) => ({ outcome: `die ${i + 1}`, p: 1 / a.faces })) };
+      return { kind: 'chance', stream: a.stream, prompt: a.prompt, outcomes: dieFaces(a.faces) };
     }
     return { kind: 'decision', power: a.power, prompt: a.prompt, options: a.options };
   },

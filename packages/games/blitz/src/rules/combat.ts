@@ -269,9 +269,14 @@ function joinable(p: PackIndex, s: BlitzState): string[] {
 function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
   const island = landDef(p, land).island;
   const snow = snowBound(p, s, land);
+  const routes = optionOn(s, '9.4');
   for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined || !isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id) || airBlitzBars(p, s, u)) continue;
-    const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (optionOn(s, '9.4') && (p.landRoutes.get(u.at)?.has(land) ?? false));
+    if (u.committed !== undefined) continue;
+    const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (routes && (p.landRoutes.get(u.at)?.has(land) ?? false));
+    // Only a unit next to the target (or aboard a TRS, B.4) or a PARA (air movement, B.5) may attack
+    // it: the others are passed over before the dearer tests, which are the same for them all.
+    if (!near && typeOf(p, u) !== 'PARA') continue;
+    if (!isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id) || airBlitzBars(p, s, u)) continue;
     if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
     if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land)) return true;
   }

@@ -14,7 +14,7 @@ import { answerLeave, askLeave, enterArea, holdForLeave } from './ally-leave.ts'
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { applyLiberationCoin, declarations, declare, settleUnsupplied } from './politics.ts';
 import { enemy, readOnly, sidePowers } from './query.ts';
-import type { Ask, BlitzState, Mode, SideId, StepId } from './state.ts';
+import type { Ask, BlitzState, Mode, SideId, StepId, UnitState } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
 import { applyBlitz, askBlitz, choosesBlitz, fixedBudget, italyLeaves, saveOil, scoreTurn } from './economy.ts';
@@ -55,14 +55,21 @@ function impulseSide(impulse: number): SideId {
   return impulse % 2 === 1 ? 'Axis' : 'Allies';
 }
 
+/** A unit's per-step flags (state.ts), cleared when an impulse begins. */
+const STEP_FLAGS: ReadonlySet<string> = new Set(['moved', 'rebased', 'toSea', 'committed', 'from']);
+
 export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void {
   s.impulse = impulse;
-  for (const u of Object.values(s.units)) {
-    delete u.moved;
-    delete u.rebased;
-    delete u.toSea;
-    delete u.committed;
-    delete u.from;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    let flagged = false;
+    for (const k in u) if (STEP_FLAGS.has(k)) flagged = true;
+    if (!flagged) continue;
+    // A fresh record without the step's flags, its other members in the same order: deleting them in
+    // place would leave every unit that moved a slow (dictionary-mode) object for the rest of the game.
+    const fresh: Record<string, unknown> = {};
+    for (const k in u) if (!STEP_FLAGS.has(k)) fresh[k] = u[k as keyof UnitState];
+    s.units[id] = fresh as unknown as UnitState;
   }
   s.attacks = [];
   s.sel = null;

@@ -36,9 +36,22 @@ function dijkstra(start: string, limit: number, edges: (n: string) => { to: stri
   const dist = new Map<string, number>([[start, 0]]);
   const frontier: string[] = [start];
   while (frontier.length) {
-    frontier.sort((a, b) => (dist.get(a) ?? 0) - (dist.get(b) ?? 0) || (a < b ? -1 : 1));
-    const n = frontier.shift() as string;
-    const d = dist.get(n) ?? 0;
+    // The nearest area next, ties by id (a scan: ids are unique, so the order is total and the pick the
+    // same as sorting the frontier would give).
+    let at = 0;
+    let n = frontier[0]!;
+    let d = dist.get(n) ?? 0;
+    for (let i = 1; i < frontier.length; i++) {
+      const x = frontier[i]!;
+      const dx = dist.get(x) ?? 0;
+      if (dx < d || (dx === d && x < n)) {
+        at = i;
+        n = x;
+        d = dx;
+      }
+    }
+    frontier[at] = frontier[frontier.length - 1]!;
+    frontier.pop();
     for (const e of edges(n)) {
       const nd = d + e.cost;
       if (nd > limit || !passable(e.to)) continue;

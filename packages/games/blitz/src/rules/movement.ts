@@ -159,7 +159,9 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
 // ---------------------------------------------------------------- 4.2 Move to a sea area (naval units)
 
 function cargoSize(s: BlitzState, trs: string): number {
-  return Object.values(s.units).filter((u) => u.at === `trs:${trs}`).reduce((a, u) => a + u.size, 0);
+  let size = 0;
+  for (const [, u] of unitsAt(s, `trs:${trs}`)) size += u.size;
+  return size;
 }
 
 /**

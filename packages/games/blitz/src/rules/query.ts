@@ -122,11 +122,15 @@ export function onMap(s: BlitzState): [string, UnitState][] {
 
 function scanOnMap(s: BlitzState): [string, UnitState][] {
   const out: [string, UnitState][] = [];
+  let sorted = true;
   for (const id in s.units) {
     const u = s.units[id]!;
-    if (u.at !== 'pool' && u.at !== 'gone') out.push([id, u]);
+    if (u.at !== 'pool' && u.at !== 'gone') {
+      if (sorted && out.length && id < out[out.length - 1]![0]) sorted = false;
+      out.push([id, u]);
+    }
   }
-  return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return sorted ? out : out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /**
@@ -138,6 +142,8 @@ function scanOnMap(s: BlitzState): [string, UnitState][] {
 interface Frozen {
   s: BlitzState;
   byAt: Map<string, [string, UnitState][]> | null;
+  /** Land units by location (see `landUnitsIn`). */
+  landAt: Map<string, [string, UnitState][]> | null;
   owned: Map<string, [string, UnitState][]> | null;
   onMap: [string, UnitState][] | null;
   memo: Map<string, unknown> | null;
@@ -155,7 +161,7 @@ export function frozenMemo(s: BlitzState): Map<string, unknown> | null {
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
 export function readOnly<T>(s: BlitzState, f: () => T): T {
   if (frozen) return f();
-  frozen = { s, byAt: null, owned: null, onMap: null, memo: null };
+  frozen = { s, byAt: null, landAt: null, owned: null, onMap: null, memo: null };
   try {
     return f();
   } finally {
@@ -167,14 +173,19 @@ const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] <
 
 function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
+  // Lists that got an id smaller than the one before it: only these need sorting (units are mostly
+  // kept in id order, so most lists come out sorted as they are).
+  let unsorted: Set<[string, UnitState][]> | null = null;
   for (const id in s.units) {
     const u = s.units[id]!;
     const list = m.get(u.at);
-    if (list) list.push([id, u]);
-    else m.set(u.at, [[id, u]]);
+    if (list) {
+      if (id < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
+      list.push([id, u]);
+    } else m.set(u.at, [[id, u]]);
   }
   // Each list in id order (ids are unique), as a sort of all ids first would give.
-  for (const list of m.values()) if (list.length > 1) list.sort(byId);
+  if (unsorted) for (const list of unsorted) list.sort(byId);
   return m;
 }
 
@@ -188,6 +199,12 @@ export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
 }
 
 export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
+  if (frozen && frozen.s === s) {
+    const m = (frozen.landAt ??= new Map());
+    let list = m.get(land);
+    if (!list) m.set(land, (list = unitsAt(s, land).filter(([, u]) => isLand(p, u))));
+    return list;
+  }
   return unitsAt(s, land).filter(([, u]) => isLand(p, u));
 }
 
@@ -311,9 +328,13 @@ export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
 
 function scanOwned(s: BlitzState, power: string): [string, UnitState][] {
   const out: [string, UnitState][] = [];
+  let sorted = true;
   for (const id in s.units) {
     const u = s.units[id]!;
-    if (u.power === power && u.at !== 'pool' && u.at !== 'gone') out.push([id, u]);
+    if (u.power === power && u.at !== 'pool' && u.at !== 'gone') {
+      if (sorted && out.length && id < out[out.length - 1]![0]) sorted = false;
+      out.push([id, u]);
+    }
   }
-  return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return sorted ? out : out.sort(byId);
 }
