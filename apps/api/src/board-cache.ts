@@ -48,15 +48,24 @@ export function boardCache(telemetry: Telemetry, maxBytes = BOARD_CACHE_BYTES, o
   const cache = new LRUCache<string, SentBoard, Ctx>({
     maxSize: maxBytes,
     sizeCalculation: (b) => Math.max(1, b.body.length + b.gzip.length),
-    // A failed drawing is not kept: the error goes to every request that waited for it.
-    fetchMethod: async (_key, _stale, { context }) => draw(context.matchId, context.replay),
+    // A failed drawing is not kept: the error goes to every request that waited for it. A replay gone
+    // since the match was looked up is no board (undefined is not kept either).
+    fetchMethod: async (_key, _stale, { context }) => {
+      const replay = context.replay ?? (await telemetry.replay(context.matchId));
+      return replay && draw(context.matchId, replay);
+    },
   });
   return {
     board: async (matchId) => {
-      const replay = await telemetry.replay(matchId);
-      if (!replay) return undefined;
+      // The key needs only the final hash, which the match's summary has (a point read): the replay,
+      // the large part, is read only to draw the board.
+      const summary = await telemetry.match(matchId);
+      const replay = summary ? undefined : await telemetry.replay(matchId);
+      const finalHash = summary?.finalHash ?? replay?.finalHash;
+      if (finalHash === undefined) return undefined;
       const status: LRUCache.Status<string, SentBoard, Ctx> = {};
-      const board = (await cache.fetch(`${matchId}\n${replay.finalHash}`, { context: { matchId, replay }, status })) as SentBoard;
+      const board = await cache.fetch(`${matchId}\n${finalHash}`, { context: { matchId, ...(replay ? { replay } : {}) }, status });
+      if (!board) return undefined;
       // hit: kept; inflight: another request's drawing, waited for; anything else drew it for this one.
       onLookup?.(status.fetch === 'hit' ? 'kept' : status.fetch === 'inflight' ? 'waited' : 'drawn');
       return board;
@@ -77,5 +86,6 @@ export interface BoardCache {
 
 interface Ctx {
   matchId: string;
-  replay: Replay;
+  /** The replay when it was read already (a match without a summary); else the drawing reads it. */
+  replay?: Replay;
 }
