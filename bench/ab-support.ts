@@ -69,7 +69,9 @@ export async function abRates(sides: readonly AbSide[], games: number, seed0: nu
   const tot = sides.map(() => ({ d: 0, ms: 0 }));
   for (let i = -warmup; i < games; i++) {
     for (let k = 0; k < sides.length; k++) {
-      const j = (i + k) & 1 ? 1 - k : k; // alternate which side goes first
+      // Both sides play seed i, the one going first alternating with i. (Until 2026-11-29 this read
+      // `(i + k) & 1`, which had one side play seed i twice: each side played every other seed.)
+      const j = i & 1 ? 1 - k : k;
       const t0 = threadCpuMs();
       const d = await play(sides[j]!, i < 0 ? 10_000 + i : seed0 + i);
       const ms = threadCpuMs() - t0;
