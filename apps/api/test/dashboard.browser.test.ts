@@ -485,7 +485,7 @@ describe('the web dashboard in headless Chromium', () => {
       expect(await drawnUnitCounts(), `units after step ${j + 1}`).toEqual(unitsAfter(board, j));
     }
     const move = steps[moveAt]!.events.find((e) => e.type === 'move')!;
-    const paths = await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
+    const paths = await attrs('[data-testid=actions] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
     expect(paths).toContainEqual({ 'data-ids': (move.data!.path as string[]).filter((x, i, all) => i === 0 || x !== all[i - 1]).join(' '), 'data-type': 'move' });
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-step-move.png') });
 
@@ -496,9 +496,9 @@ describe('the web dashboard in headless Chromium', () => {
     await page.click('[data-testid=mode-event]');
     await slideTo(steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
     expect(await label.textContent()).toMatch(new RegExp(`^Event \\d+ of \\d+ · step ${combatAt + 1} of ${steps.length}`));
-    const rings = await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target']);
+    const rings = await attrs('[data-testid=actions] [data-testid=action][data-kind=combat]', ['data-target']);
     expect(rings).toEqual([{ 'data-target': combat.data!.target }]);
-    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toContain(String(combat.data!.outcome));
+    expect(await page.locator('[data-testid=actions] [data-testid=action][data-kind=combat] text').textContent()).toContain(String(combat.data!.outcome));
     expect(await page.locator('[data-testid=events] li[aria-current=true] .event-text').textContent()).toBe(combat.text);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-event-combat.png') });
     // Back to impulses: the place is kept (the impulse that step belongs to, or the next stop after it).
@@ -749,8 +749,8 @@ describe('the web dashboard in headless Chromium', () => {
     expect(fronts, 'a front a third of the way in').toBeGreaterThan(0);
     const frontDs = await page.locator('[data-testid=board] [data-testid=front] path').evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? ''));
     expect(frontDs.join('').match(/M/g)?.length ?? 0).toBe(fronts);
-    // Three stacked layers: terrain tints, then the lines and names that never change, then what a step changes.
-    expect(await page.locator('.map-frame > svg.board').evaluateAll((els) => els.map((e) => e.getAttribute('class')))).toEqual(['board hexes board-under', 'board hexes board-lines', 'board hexes board-over zoomable']);
+    // Four stacked layers: terrain tints, then the lines and names that never change, then the counters and markers a step changes, then what it did.
+    expect(await page.locator('.map-frame > svg.board').evaluateAll((els) => els.map((e) => e.getAttribute('class')))).toEqual(['board hexes board-under', 'board hexes board-lines', 'board hexes board-over zoomable', 'board hexes board-actions']);
     expect(await page.locator('svg.board-lines .rail path, svg.board-lines .hexsides path').count()).toBeGreaterThan(0);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
 
@@ -766,15 +766,15 @@ describe('the web dashboard in headless Chromium', () => {
     expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
     const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!;
     await goStep(combatAt);
-    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target', 'data-from'])).toEqual([{ 'data-target': combat.hex, 'data-from': (combat.from as string[]).join(' ') }]);
+    expect(await attrs('[data-testid=actions] [data-testid=action][data-kind=combat]', ['data-target', 'data-from'])).toEqual([{ 'data-target': combat.hex, 'data-from': (combat.from as string[]).join(' ') }]);
     expect((combat.from as string[]).length).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] path.action-attack').count()).toBe((combat.from as string[]).length);
-    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
+    expect(await page.locator('[data-testid=actions] [data-testid=action][data-kind=combat] path.action-attack').count()).toBe((combat.from as string[]).length);
+    expect(await page.locator('[data-testid=actions] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-combat.png') });
     const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move'));
     const mv = steps[moveAt]!.events.find((e) => e.type === 'move')!.data!;
     await goStep(moveAt);
-    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids'])).toContainEqual({ 'data-ids': `${mv.from} ${mv.to}` });
+    expect(await attrs('[data-testid=actions] [data-testid=action][data-kind=path]', ['data-ids'])).toContainEqual({ 'data-ids': `${mv.from} ${mv.to}` });
     await page.click('[data-testid=mode-impulse]');
 
     // The last frame; then the whole map: every hex inside the picture.
@@ -827,7 +827,7 @@ describe('the web dashboard in headless Chromium', () => {
       expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
       await goStep(combatAt);
       const target = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!.target;
-      expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toContainEqual({ 'data-target': target });
+      expect(await attrs('[data-testid=actions] [data-testid=action][data-kind=combat]', ['data-target'])).toContainEqual({ 'data-target': target });
       await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, `replay-${scenario}-combat.png`) });
     }, 120_000);
   }
