@@ -29,7 +29,7 @@ import {
 import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
 import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
-import { beginLook, endLook, fastOf, feedMoveWorld, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
+import { beginLook, endLook, fastOf, feedMoveWorld, feedRailControl, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
@@ -717,18 +717,20 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const have = m.units.get(u);
   if (have && have.from === from && have.mf === mf && have.dem === dem && !unsup) return have;
   const { reach, enterable } = reachFor(b, s, u);
-  const cand: number[] = [];
-  const parent: number[] = [];
-  const cost: number[] = [];
+  // Typed arrays filled in place (the reach search's own arrays are reused by its next run).
+  const reached = Math.max(0, reach.count - 1);
+  const cand = new Int32Array(reached + 6);
+  const parent = new Int32Array(reached);
+  const cost = new Float64Array(reached);
   const g = nextGen(f);
-  for (let i = 1; i < reach.count; i++) {
-    const h = reach.hexes[i]!;
+  for (let i = 0; i < reached; i++) {
+    const h = reach.hexes[i + 1]!;
     f.stamp[h] = g;
-    cand.push(h);
-    parent.push(reach.parent[h]!);
-    cost.push(reach.cost[h]!);
+    cand[i] = h;
+    parent[i] = reach.parent[h]!;
+    cost[i] = reach.cost[h]!;
   }
-  const reached = cand.length;
+  let n = reached;
   // 8.4: a unit may always move one hex; an unsupplied one not farther from its supply source (ruling unsupplied-move).
   const here = unsup ? sourceHexes(b, s, side, from) : -1;
   for (let d = 0; d < 6; d++) {
@@ -736,10 +738,10 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
     if (nb >= 0 && f.stamp[nb] !== g && enterable(nb, b.map.grid.sides[from * 6 + d]!)) {
       if (here >= 0 && sourceHexes(b, s, side, nb) > here) continue;
       f.stamp[nb] = g;
-      cand.push(nb);
+      cand[n++] = nb;
     }
   }
-  const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent), cost: Float64Array.from(cost) };
+  const e: ReachEntry = { from, mf, dem, cand: cand.subarray(0, n), reached, parent, cost };
   if (!unsup) m.units.set(u, e);
   else m.units.delete(u);
   return e;
@@ -857,8 +859,8 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
 }
 
 /**
- * Rail reaches kept per board and side while the enemy's units, the forts, control and the weather
- * stay as they were (a search bot asks for every unit's rail moves after each move of another): by
+ * Rail reaches kept per board and side while the enemy's units, the forts, control of the rail hexes,
+ * the gauge and the weather stay as they were (a search bot asks for every unit's rail moves after each move of another): by
  * start hex, the hexes reached along the side's rail free of enemy units and ZOC (9.1-9.2).
  */
 const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array>; seen: number }[]>();
@@ -870,8 +872,7 @@ export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int
   if (!lookChecked(m.seen, s)) {
     const k = m.k.start();
     feedSide(fastOf(b), s, (1 - side) as SideNo, k);
-    k.add(-1);
-    for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+    feedRailControl(fastOf(b), s, k);
     k.add(-1);
     for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
     k.add(railHexes(s.wx));
