@@ -541,6 +541,8 @@ export function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
 
 /** 8.2: the unit's MF this turn. */
 export function mfOf(b: Board, s: EaState, u: number): number {
+  // Supplied, not demoralized, in Clear: the printed MF under every reading of the rulings (8.2).
+  if (s.sup[u] === 0 && s.mor[u] === 0 && s.wx === 'clear') return Math.max(1, b.units[u]!.prof.move);
   return movementFactor({ printed: b.units[u]!.prof.move, weather: s.wx, supplyLevel: effLevel(b, s, u), demoralized: s.mor[u] !== 0 }, s.rulings);
 }
 
