@@ -1553,6 +1553,12 @@ function mayGo(b: Board, s: EaState): boolean {
   return cb.att.length > 0 && attackMixLegal(cb.att.map((u) => b.units[u]!.prof.type)) && assess(b, s, cb.hex, cb.att).col >= 0;
 }
 
+/** The error for a choice that is not among the options, listing the first few. */
+function illegalChoice(b: Board, s: EaState, choice: string): IllegalChoiceError {
+  const opts = options(b, s);
+  return new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
+}
+
 /** The unit number in `choice` after its verb (`move 12`: 12), or -1 when it is not one of the state's units. */
 function unitArg(s: EaState, choice: string, sp: number): number {
   const u = Number(choice.slice(sp + 1));
@@ -1670,31 +1676,31 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
     return;
   }
-  if (!isLegal(b, s, choice)) {
-    const opts = options(b, s);
-    throw new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
-  }
   const sp = choice.indexOf(' ');
   const verb = sp < 0 ? choice : choice.slice(0, sp);
   const arg = sp < 0 ? undefined : choice.slice(sp + 1);
+  if (a.k === 'move' && (verb === 'move' || verb === 'rail' || verb === 'sea')) {
+    // The check and the unit's destinations only read the state: one look, so each cache compares
+    // its inputs once for both.
+    beginLook(s);
+    try {
+      if (!isLegalNow(b, s, choice)) throw illegalChoice(b, s, choice);
+      const u = Number(arg);
+      if (verb === 'move') {
+        const plan = movePlan(b, s, u);
+        s.ask = plan.via ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
+      } else if (verb === 'rail') s.ask = { k: 'to', u, opts: railDestinations(b, s, u), rail: true };
+      else {
+        const plan = seaPlan(b, s, u); // 11.1-11.2
+        s.ask = { k: 'to', u, opts: plan.opts, sea: plan.routes };
+      }
+    } finally {
+      endLook();
+    }
+    return;
+  }
+  if (!isLegal(b, s, choice)) throw illegalChoice(b, s, choice);
   switch (verb) {
-    case 'move': {
-      const u = Number(arg);
-      const plan = movePlan(b, s, u);
-      s.ask = plan.via ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
-      return;
-    }
-    case 'rail': {
-      const u = Number(arg);
-      s.ask = { k: 'to', u, opts: railDestinations(b, s, u), rail: true };
-      return;
-    }
-    case 'sea': {
-      const u = Number(arg);
-      const plan = seaPlan(b, s, u); // 11.1-11.2
-      s.ask = { k: 'to', u, opts: plan.opts, sea: plan.routes };
-      return;
-    }
     case 'to': {
       const t = a as { u: number; rail?: true; sea?: number[][]; opts: number[] };
       if (t.sea) {
