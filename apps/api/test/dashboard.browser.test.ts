@@ -874,6 +874,10 @@ describe('the web dashboard in headless Chromium', () => {
     await slideTo(other);
     expect(await page.locator('[data-testid=events-more]').count()).toBe(0);
     expect((await allEvents()).map((e) => e.text)).toEqual(board.frames[other]!.events.map((e) => e.text));
+    // Back at the long one (its items kept from before): again its first 30 at once, then all of them.
+    await slideTo(k);
+    expect(await page.locator('[data-testid=events] li[data-type]').count()).toBe(30);
+    expect((await allEvents()).map((e) => e.text)).toEqual(board.frames[k]!.events.map((e) => e.text));
   }, 120_000);
 
   for (const scenario of ['D', 'full']) {

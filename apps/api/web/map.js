@@ -344,9 +344,10 @@ function areaView(board) {
 
 /**
  * Events put in the list when a stop is shown, and how many more each time the list is scrolled near
- * its end. An impulse can have a hundred events, of which the list shows about a dozen: building, laying
- * out and painting all of them was most of an impulse frame's work (bench:viewer, Blitz! full game,
- * impulse mode: frame CPU 32 -> 20 ms with the list hidden, 26 ms with only its first 15 or 30 items).
+ * its end. An impulse can have a hundred events, of which the list shows about a dozen; building, laying
+ * out and painting all of them was the largest part of an impulse frame (bench:viewer traces, Blitz!
+ * full game, impulse mode, mean frame CPU at load ~10: 32-35 ms, 18-20 ms with the list hidden). 30
+ * items reach past the list's bottom edge and the observer's margin, so the rest is not asked for at once.
  */
 const FIRST_EVENTS = 30;
 const MORE_EVENTS = 60;
@@ -481,14 +482,34 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
     nearEnd?.unobserve(more);
     nearEnd?.observe(more);
   }
+  // A stop's list starts at its top. Whether the list is scrolled is noted as it scrolls, so that a stop
+  // shown with the list at its top neither reads nor writes its scroll position (either forces a layout).
+  let listScrolled = false;
+  events.addEventListener('scroll', () => (listScrolled = events.scrollTop > 0), { passive: true });
+  /** Item makers by stop (`mode index`), each making its item once: back at a stop, its items are the ones made before. */
+  const madeItems = new Map();
+  const once = (make) => {
+    let node;
+    return () => (node ??= make());
+  };
   /** Shows the items `makers` make: the first FIRST_EVENTS of them (at least `atLeast`), the rest when scrolled to (all at once without IntersectionObserver). */
-  function fillEvents(makers, atLeast = 0) {
-    pending = makers;
+  function fillEvents(key, makers, atLeast = 0) {
+    if (!madeItems.has(key)) {
+      // The last 200 stops shown keep their items.
+      if (madeItems.size >= 200) madeItems.delete(madeItems.keys().next().value);
+      madeItems.set(key, makers.map(once));
+    }
+    pending = [...madeItems.get(key)];
     events.replaceChildren(more);
     extend(nearEnd ? Math.max(FIRST_EVENTS, atLeast) : makers.length);
   }
 
   function show(k) {
+    // Before anything is written, while the layout is still clean.
+    if (listScrolled) {
+      events.scrollTop = 0;
+      listScrolled = false;
+    }
     const list = stops();
     i = Math.max(0, Math.min(list.length - 1, k));
     const stop = list[i];
@@ -522,7 +543,7 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
       eventsTitle.textContent = mode === 'event' ? 'Events of this step (the one shown is marked)' : 'Events of this step';
       shownEvents = s && s.events.length ? s.events.map((e, x) => item(e, mode === 'event' && x === stop.event)) : [() => h('li', { class: 'muted empty' }, j < 0 ? 'The scenario as set up.' : 'No event: a choice that opens the next one.')];
     }
-    fillEvents(shownEvents, mode === 'event' ? stop.event + 1 : 0);
+    fillEvents(`${mode} ${i}`, shownEvents, mode === 'event' ? stop.event + 1 : 0);
     const done = mode === 'impulse' ? stop.frame : impulsesAt(j);
     onFrame(done, frames[done]);
   }
