@@ -317,7 +317,8 @@ export function feedSide(f: Fast, s: EaState, side: SideNo, k: Snapshot): void {
  * Feed everything but the unit's own hex, flags, morale and supply that `mayRail` and `maySea` read for
  * a unit of the phasing side (9.1-9.5, 11.1-11.6, S3 3.62, 3.67): the phasing side, the turn and the
  * weather (MF, 8.2; rail reach, 9.2), the other side's units and the forts (ZOC, reach, open ports, the
- * 15 fort levels of 14.6), control and the rail gauge, and the ports held at the start of the phase.
+ * 15 fort levels of 14.6), control of the rail hexes (`feedRailControl`) and the rail gauge, and the
+ * ports held at the start of the phase.
  * The capacity used (9.5, 11.6) is read per unit, as whether the unit's own net and country have room.
  */
 export function feedMoveWorld(f: Fast, s: EaState, k: Snapshot): void {
@@ -325,12 +326,25 @@ export function feedMoveWorld(f: Fast, s: EaState, k: Snapshot): void {
   k.add(s.turn);
   k.add(s.wx === 'clear' ? -2 : s.wx === 'mud' ? -3 : -4);
   feedSide(f, s, (1 - s.seg) as SideNo, k);
-  k.add(-1);
-  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  feedRailControl(f, s, k);
   k.add(-1);
   for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!);
   k.add(-1);
   for (let i = 0; i < s.ports.length; i++) k.add(s.ports[i]!);
+}
+
+/**
+ * Feed the control of the rail hexes (4.2 with 9.1): the `flip` entries on hexes a rail line runs along.
+ * Rail movement and rail reach read control only there (a rail search steps along rail hexsides), so a
+ * hex changing hands off the railroads leaves what they found standing.
+ */
+export function feedRailControl(f: Fast, s: EaState, k: Snapshot): void {
+  k.add(-1);
+  const { onRail } = f;
+  for (let i = 0; i < s.flip.length; i++) {
+    const h = s.flip[i]!;
+    if (onRail[h] === 1) k.add(h);
+  }
 }
 
 /**
