@@ -295,7 +295,7 @@ async function main(): Promise<void> {
     '',
     `bench/api.bench.ts: ${seedMatches} real Blitz A/B matches (random vs greedy) copied to ${target} stored matches with their impulses and events; ` +
       `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms. ` +
-      '`/before/...`: the same reads as they were before migration 6, in the same run.',
+      '`/before/...`: the same reads as they were before migrations 6 and 7, in the same run.',
     '',
     ...results.flatMap((r) => [
       `**${r.kind === 'embedded' ? 'Embedded store (chdb)' : 'ClickHouse server (Debian clickhouse-server)'}**, ${r.stored} matches:`,

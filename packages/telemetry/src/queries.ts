@@ -4,8 +4,9 @@
  *
  * Results are never mixed across packs or rules versions: every aggregate is grouped by pack hash and
  * rules version as well as by game and scenario. What the dashboard reads often (win rates, lengths,
- * curves, the match list, a match's own row) comes from the tables of migration 6, which ClickHouse
- * keeps as matches land and which count each match once (see `countMatches` in counted.ts); the rest,
+ * curves, the match list, a match's own row, the tournament list) comes from the tables of migrations
+ * 6 and 7, which ClickHouse keeps as matches land and which count each match once (see `countMatches`
+ * in counted.ts); the rest,
  * and those under a time filter, read rows with FINAL, so a row sent twice counts once. Only complete
  * matches count: a match's other rows are taken through its `matches` row, which is written last.
  *
@@ -877,7 +878,8 @@ const MATCH_KINDS = ['completed', 'adjudicated', 'forfeit', 'error', 'cancelled'
 /**
  * Tournaments with recorded matches or a runner's record (matches played outside a tournament are
  * left out), latest first. Filters on scenario, bot, pack, rules version or time list only
- * tournaments with such matches.
+ * tournaments with such matches. The figures come from the aggregates of migration 7, or, for a time
+ * range, from the match rows.
  */
 export async function tournamentSummaries(store: Store, filter: TelemetryFilter = {}, limit = 100): Promise<TournamentSummary[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
