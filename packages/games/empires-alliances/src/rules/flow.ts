@@ -887,10 +887,20 @@ export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int
   const theirs = occupied(b, s, (1 - side) as SideNo);
   const control = controlMap(b, s);
   const gauge = gaugeMap(b, s);
-  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => railStop(b, gauge, control, ezoc, theirs, h, side));
   const reached = r.hexes.slice(1, r.count);
   m.from.set(from, reached);
   return reached;
+}
+
+/** 9.1-9.2: whether `side`'s rail movement may not enter hex `h`: not its own rail (gauge and control), in enemy ZOC, enemy-held or neutral. */
+function railStop(b: Board, gauge: Int8Array, control: Int8Array, ezoc: Uint8Array, theirs: Uint8Array, h: number, side: SideNo): boolean {
+  return !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1;
+}
+
+/** `railStop` for the state as it stands: whether `side`'s rail reach (`railReach`) may not enter hex `h`. */
+export function railBlocked(b: Board, s: EaState, side: SideNo, h: number): boolean {
+  return railStop(b, gaugeMap(b, s), controlMap(b, s), zocOf(b, s, (1 - side) as SideNo), occupied(b, s, (1 - side) as SideNo), h, side);
 }
 
 function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly number[], ev: Events): void {
