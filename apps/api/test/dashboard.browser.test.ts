@@ -62,12 +62,13 @@ beforeAll(async () => {
   page.on('request', (r) => !r.url().startsWith(`${base}/`) && r.url() !== 'about:blank' && foreignRequests.push(r.url()));
 }, 180_000);
 
+// Closing Chromium took over vitest's default 10 s hook time once on a machine at load 15.
 afterAll(async () => {
   await browser?.close();
   await app?.close();
   await telemetry?.close();
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Open a route afresh and wait until its view has drawn; fails if the view shows an error. */
 async function open(hash: string): Promise<void> {
