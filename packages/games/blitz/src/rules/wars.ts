@@ -32,18 +32,20 @@ function sideOfPower(p: PackIndex, s: BlitzState, power: string): string | undef
 
 /**
  * The war matrix as a lookup: each belligerent's foes, in the order of the sorted `a~b` keys. Built from
- * `s.wars` and kept with that array while its keys stay the same (the matrix only grows, by `makeWar`;
- * a changed array is seen by its length or an element and indexed afresh).
+ * `s.wars` and kept with that array while it keeps its length (the matrix only grows, by `makeWar`,
+ * which also drops the array's index; a state built or copied afresh brings an array of its own). The
+ * check is the length alone: asked on every war test, a pass over the keys each time was ~2% of a full
+ * game.
  */
 interface WarIndex {
-  keys: string[];
+  n: number;
   foes: Map<string, string[]>;
 }
 const warIndexes = new WeakMap<string[], WarIndex>();
 
 function warIndex(wars: string[]): WarIndex {
   const hit = warIndexes.get(wars);
-  if (hit && hit.keys.length === wars.length && hit.keys.every((k, i) => k === wars[i])) return hit;
+  if (hit && hit.n === wars.length) return hit;
   const foes = new Map<string, string[]>();
   const add = (x: string, y: string) => {
     const l = foes.get(x);
@@ -55,7 +57,7 @@ function warIndex(wars: string[]): WarIndex {
     add(a, b);
     add(b, a);
   }
-  const x = { keys: [...wars], foes };
+  const x = { n: wars.length, foes };
   warIndexes.set(wars, x);
   return x;
 }
@@ -77,6 +79,7 @@ export function makeWar(s: BlitzState, a: string, b: string): boolean {
   if (s.wars.includes(k)) return false;
   s.wars.push(k);
   s.wars.sort();
+  warIndexes.delete(s.wars);
   return true;
 }
 
