@@ -138,24 +138,29 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
   // E.2: a Port Attack's carriers sit in a sea the target's port touches, with no enemy BB, CV or SUB there.
   const portSeas = kind === 'port' ? new Set(landDef(p, target).ports.flatMap((x) => x.seas)) : null;
   const attacking = s.side === side;
-  return ownedBy(s, power)
-    .filter(([id, u]) => u.committed === undefined && inSupply(p, s, id)) // 1.7: out of supply, no land combat
-    .filter(([id]) => !attacking || mayStrike(p, s, id, target)) // 3.2, 5.2 (a defender's is checked against the attack)
-    .filter(([id, u]) => {
-      const t = typeOf(p, u);
-      if (snow && (t === 'AIR' || t === 'CV')) return false;
-      if (factory && t !== 'AIR' && t !== 'CV') return false;
-      if (isVWeapon(p, u) && (!attacking || kind !== 'factory')) return false; // 1.2, 6.1
-      if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
-      if (t === 'BB' || t === 'CV') {
-        if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
-        const sea = u.at.slice(4);
-        if (portSeas) return portSeas.has(sea) && !shipsAtSea(p, s, sea, enemy(side));
-        return (p.coastOf.get(sea) ?? new Set()).has(target) && !armedEnemyAtSea(p, s, sea, side, unitViewer(p, s, u));
-      }
-      return false;
-    })
-    .map(([id]) => id);
+  const out: string[] = [];
+  // The tests that read the unit alone come first, then supply (1.7: out of supply, no land combat) and
+  // 3.2/5.2 (a defender's is checked against the attack), then range: most units are land units, which
+  // never support, and are passed over before their supply is asked.
+  for (const [id, u] of ownedBy(s, power)) {
+    if (u.committed !== undefined) continue;
+    const t = typeOf(p, u);
+    const air = t === 'AIR';
+    if (!air && t !== 'BB' && t !== 'CV') continue;
+    if (snow && (air || t === 'CV')) continue;
+    if (factory && !air && t !== 'CV') continue;
+    if (isVWeapon(p, u) && (!attacking || kind !== 'factory')) continue; // 1.2, 6.1
+    if (air ? u.toSea : !u.at.startsWith('sea:')) continue; // 5.3: naval units in port cannot join
+    if (!inSupply(p, s, id)) continue;
+    if (attacking && !mayStrike(p, s, id, target)) continue;
+    if (air) {
+      if (inAirRange(p, s, id, target)) out.push(id);
+      continue;
+    }
+    const sea = u.at.slice(4);
+    if (portSeas ? portSeas.has(sea) && !shipsAtSea(p, s, sea, enemy(side)) : (p.coastOf.get(sea)?.has(target) ?? false) && !armedEnemyAtSea(p, s, sea, side, unitViewer(p, s, u))) out.push(id);
+  }
+  return out;
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {

@@ -19,7 +19,7 @@
  * defending land unit out of supply gives the attackers two white triangles (6.2). Rebasing is allowed.
  */
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { controllerSide, inactive, isLand, sideOf, typeOf } from './query.ts';
+import { controlStamp, controllerSide, frozenMemo, inactive, isLand, sideOf, typeOf } from './query.ts';
 import { seaNeighbours } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
 import type { BlitzState } from './state.ts';
@@ -122,13 +122,23 @@ interface Reach {
 const reachCache = new Map<string, Map<string, Reach>>();
 let reachEntries = 0;
 
+/** The control part of the fingerprint, for the control stamp it was built under (see `controlStamp`). */
+let controlPartStamp = -1;
+let controlPart = '';
+
 function fingerprint(p: PackIndex, s: BlitzState): string {
   // Power ids stand for their sides here: within one scenario a power's side never changes.
-  let fp = `${s.pack}/${s.scenario}/`;
-  for (const land in s.control) fp += `${s.control[land]},`;
-  // 7.2 (inactive powers' areas and units), 1.5 (who is at war with whom), 1.7 (neutral land, the USA at war).
-  if (s.neutral) fp += `${s.impulse === 5 ? '5' : ''}:${s.neutral.join('+')}/`;
-  if (s.wars) fp += `${s.wars.join('+')}/`;
+  const stamp = controlStamp(s);
+  if (stamp !== controlPartStamp) {
+    let cp = `${s.pack}/${s.scenario}/`;
+    for (const land in s.control) cp += `${s.control[land]},`;
+    // 7.2 (inactive powers' areas and units), 1.5 (who is at war with whom), 1.7 (neutral land, the USA at war).
+    if (s.neutral) cp += `${s.impulse === 5 ? '5' : ''}:${s.neutral.join('+')}/`;
+    if (s.wars) cp += `${s.wars.join('+')}/`;
+    controlPart = cp;
+    controlPartStamp = stamp;
+  }
+  let fp = controlPart;
   for (const c in s.convoys ?? {}) fp += `${s.convoys![c]}.`;
   for (const id in s.units) {
     const u = s.units[id]!;
@@ -300,6 +310,19 @@ export function unitHome(p: PackIndex, s: BlitzState, def: string): string {
  */
 export function inSupply(p: PackIndex, s: BlitzState, id: string, use: 'unit' | 'power' = 'unit'): boolean {
   if (!usesSupply(p, s)) return true;
+  // While a read-only question is worked out, each unit's answer is kept (options ask it per unit and target).
+  const memo = frozenMemo(s);
+  if (!memo) return unitInSupply(p, s, id, use);
+  const key = use === 'unit' ? 'inSupply:unit' : 'inSupply:power';
+  let known = memo.get(key) as Map<string, boolean> | undefined;
+  if (!known) memo.set(key, (known = new Map()));
+  let r = known.get(id);
+  if (r === undefined) known.set(id, (r = unitInSupply(p, s, id, use)));
+  else if (!r) fired('1.7', s.scenario);
+  return r;
+}
+
+function unitInSupply(p: PackIndex, s: BlitzState, id: string, use: 'unit' | 'power'): boolean {
   const u = s.units[id]!;
   if (u.at.startsWith('sea:')) return true;
   const at = u.at.startsWith('trs:') ? s.units[u.at.slice(4)]!.at : u.at;
