@@ -233,6 +233,8 @@ function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
   let unsorted: Set<[string, UnitState][]> | null = null;
   for (const id in s.units) {
     const u = s.units[id]!;
+    // Units off the map are not indexed (`unitsAt` scans for them): many, and rarely asked after.
+    if (u.at === 'pool' || u.at === 'gone') continue;
     const list = m.get(u.at);
     if (list) {
       if (id < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
@@ -247,7 +249,7 @@ function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
 const NONE: [string, UnitState][] = [];
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s) return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
+  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
