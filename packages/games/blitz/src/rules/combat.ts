@@ -163,11 +163,15 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
   return out;
 }
 
+/** 2.2: in an Air Blitz only air units are committed, and CVs at sea to a Port Attack of the power's own (`own`). */
+function blitzOk(p: PackIndex, s: BlitzState, a: Attack, own: boolean, id: string): boolean {
+  return !airBlitzBars(p, s, s.units[id]!) || (a.kind === 'port' && own && typeOf(p, s.units[id]!) === 'CV');
+}
+
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   // 2.2: in an Air Blitz only air units are committed, and CVs at sea to a Port Attack of the power's own.
   const own = a.power === undefined || a.power === s.power;
-  const blitzOk = (id: string) => !airBlitzBars(p, s, s.units[id]!) || (a.kind === 'port' && own && typeOf(p, s.units[id]!) === 'CV');
-  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id) && blitzOk(id)).map((id) => `add ${id}`);
+  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id) && blitzOk(p, s, a, own, id)).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
   const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
@@ -189,7 +193,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   // may not be the first committed to a Ground Attack that no unmotorized land unit could then join
   // (its ARM would be held back, leaving an attack that can neither gain a land unit nor launch).
   const footOnly = s.nonMotorized?.[s.power] === '' && used === 0 && !opts.some((o) => !motorized(p, s.units[o.slice(o.indexOf(' ') + 1)]!));
-  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(id) && !(footOnly && motorized(p, s.units[id]!))) opts.push(`add ${id}`);
+  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(p, s, a, own, id) && !(footOnly && motorized(p, s.units[id]!))) opts.push(`add ${id}`);
   return opts;
 }
 
@@ -443,15 +447,19 @@ export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events)
 }
 
 /** Participants, recomputed from the attack and the map: destroyed units drop out. */
+/** The units of `ids` still in the combat: alive and not sidelined. (Not a closure in `parts`: see movement.ts `stepOk`.) */
+function liveIn(s: BlitzState, c: CombatState, ids: string[]): string[] {
+  return ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
+}
+
 function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   const a = s.attacks[c.attack]!;
   const side = s.side;
-  const live = (ids: string[]) => ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
-  const attLand = live(a.attackers).filter((x) => isLand(p, s.units[x]!));
-  const dropped = live(a.dropped);
-  const attSupport = live(a.attackers).filter((x) => !isLand(p, s.units[x]!));
+  const attLand = liveIn(s, c, a.attackers).filter((x) => isLand(p, s.units[x]!));
+  const dropped = liveIn(s, c, a.dropped);
+  const attSupport = liveIn(s, c, a.attackers).filter((x) => !isLand(p, s.units[x]!));
   const defLand = unitsAt(s, a.target).filter(([, u]) => isLand(p, u) && sideOf(p, s, u.power) !== side).map(([id]) => id);
-  const defSupport = live(a.defenders);
+  const defSupport = liveIn(s, c, a.defenders);
   const aa = defLand.filter((x) => typeOf(p, s.units[x]!) === 'AA');
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
 }

@@ -31,7 +31,7 @@ import {
 import { takeControl } from './politics.ts';
 import { eliminate } from './combat.ts';
 import { awaitsFleetRoll } from './france.ts';
-import type { Ask, BlitzState, UnitState } from './state.ts';
+import type { Ask, BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
@@ -621,7 +621,27 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
   const v = unitViewer(p, s, u);
   // 5.2: a neutral major power's land units other than GARs stay in their home country.
   const home = neutralMajor(s, u.power) && typeOf(p, u) !== 'GAR';
-  const ok = (to: string) =>
+  if (u.at.startsWith('trs:')) {
+    // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
+    const trs = s.units[u.at.slice(4)]!;
+    if (!trs.at.startsWith('sea:')) return [];
+    return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && stepOk(p, s, uid, u, v, side, home, l)).map((to) => ({ to, cost: mp, stop: true }));
+  }
+  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => stepOk(p, s, uid, u, v, side, home, x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
+  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
+  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && stepOk(p, s, uid, u, v, side, home, 'paris') && !steps.some((x) => x.to === 'paris')) {
+    steps.push({ to: 'paris', cost: mp, stop: true });
+  }
+  return londonRule(p, s, uid) ? steps : [];
+}
+
+/**
+ * Whether land unit `uid` (`u`, of `side`, seen as `v`; `home`: kept to its home country, 5.2) may step
+ * into `to`. A function of its own, not a closure made per call: the rules run under tsx, whose
+ * name-keeping wraps every named closure in a property definition each time it is made.
+ */
+function stepOk(p: PackIndex, s: BlitzState, uid: string, u: UnitState, v: Viewer, side: SideId, home: boolean, to: string): boolean {
+  return (
     notNeutral(p, s, to, v) && // 1.6
     !chinaBarred(p, s, uid, to) && // 5.2/E.1
     !(home && !inHomeCountry(p, u, to)) &&
@@ -629,19 +649,8 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     !allyAreaBarred(p, s, u.power, to) && // 1.3
     leaveAnswer(s, u.power, to) !== false && // 1.3: the holder refused its leave this impulse
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
-    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
-  if (u.at.startsWith('trs:')) {
-    // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
-    const trs = s.units[u.at.slice(4)]!;
-    if (!trs.at.startsWith('sea:')) return [];
-    return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && ok(l)).map((to) => ({ to, cost: mp, stop: true }));
-  }
-  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => ok(x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
-  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
-  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && ok('paris') && !steps.some((x) => x.to === 'paris')) {
-    steps.push({ to: 'paris', cost: mp, stop: true });
-  }
-  return londonRule(p, s, uid) ? steps : [];
+    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)) // 2.2: a Free Blitz never enters enemy land; C: control never changes
+  );
 }
 
 function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
