@@ -22,7 +22,7 @@ import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { controlStamp, controllerSide, frozenMemo, inactive, isLand, sideOf, typeOf } from './query.ts';
 import { seaNeighbours } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
-import type { BlitzState } from './state.ts';
+import type { BlitzState, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
 
@@ -58,15 +58,27 @@ function seaPresence(p: PackIndex, s: BlitzState, power: string): { armedEnemy: 
   for (const x of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, x.id)) foes.add(x.id);
   const armedEnemy = new Set<string>();
   const ours = convoySeas(p, s, side);
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (!u.at.startsWith('sea:')) continue;
+  for (const u of unitsAtSea(s)) {
     if (inactive(s, u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
     if (sideOf(p, s, u.power) === side) ours.add(sea);
     else if (foes.has(u.power) && ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
   }
   return { armedEnemy, ours };
+}
+
+/** The units at sea, in the state's order; kept while a read-only question is worked out (asked per power). */
+function unitsAtSea(s: BlitzState): UnitState[] {
+  const memo = frozenMemo(s);
+  const known = memo?.get('unitsAtSea') as UnitState[] | undefined;
+  if (known) return known;
+  const out: UnitState[] = [];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at.charCodeAt(0) === 115 /* s */ && u.at.startsWith('sea:')) out.push(u);
+  }
+  memo?.set('unitsAtSea', out);
+  return out;
 }
 
 /** Home countries of a power: those of its nations (1.1). */
