@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { empiresAlliances as game } from '../src/game.ts';
 import { boardOf } from '../src/rules/board.ts';
-import { mayRail, zocOf } from '../src/rules/flow.ts';
-import { maySea } from '../src/rules/sea.ts';
+import { mayRail, railBlocked, railReach, zocOf } from '../src/rules/flow.ts';
+import { maySea, seaScan } from '../src/rules/sea.ts';
 import { FLAG, type EaState } from '../src/rules/state.ts';
 
 function bundled() {
@@ -69,4 +69,41 @@ describe('Movement Phase options: the kept rail and sea answers equal fresh ones
       expect(shrank).toBeGreaterThan(5);
     });
   }
+
+  // maySea finds the ports a unit can rail to from the ports' own rail reaches (sea.ts): it rests on
+  // rail reach being symmetric on the rail net, with the far end's own entry checked.
+  it('rail reach is symmetric: port p is in the reach from h exactly when h is in the reach from p and p may be entered', () => {
+    let s = game.setup('1918', bundled());
+    let x = 21;
+    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), (x >>> 8) % n);
+    let pairs = 0;
+    let reached = 0;
+    let looks = 0;
+    for (;;) {
+      const p = game.pending(s);
+      if (p.kind === 'terminal') break;
+      if (p.kind === 'decision' && s.ask.k === 'move' && s.turn > 0 && looks++ % 5 === 0) {
+        const b = boardOf(s.key);
+        const side = s.seg as 0 | 1;
+        const ezoc = zocOf(b, s, (1 - side) as 0 | 1);
+        for (const port of seaScan(b, s).open) {
+          const fromPort = new Set(railReach(b, s, side, port));
+          for (let u = 0; u < s.hex.length; u++) {
+            const h = s.hex[u]!;
+            if (h < 0 || h === port || b.units[u]!.side !== side || !mayRail(b, s, u, ezoc)) continue;
+            const there = railReach(b, s, side, h).includes(port);
+            expect(there, `unit ${u} in ${b.map.id(h)}, port ${b.map.id(port)}, step ${s.seq}`).toBe(fromPort.has(h) && !railBlocked(b, s, side, port));
+            pairs++;
+            if (there) reached++;
+          }
+        }
+      }
+      const choice = p.kind === 'decision' ? p.options[rnd(p.options.length)]! : p.outcomes[rnd(p.outcomes.length)]!.outcome;
+      s = game.apply(s, choice).state;
+    }
+    expect(pairs).toBeGreaterThan(500);
+    expect(reached).toBeGreaterThan(50);
+    expect(pairs - reached).toBeGreaterThan(50);
+  });
 });
+

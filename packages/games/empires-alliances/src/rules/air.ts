@@ -18,6 +18,7 @@ import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
 import { emit, type Events } from './events.ts';
 import { ctl, eliminate, label } from './flow.ts';
+import { fastOf } from './fast.ts';
 import { fired } from './sections.ts';
 import { airCapacity } from './stacking.ts';
 import { FLAG, type EaState } from './state.ts';
@@ -65,7 +66,11 @@ export function sortieTargets(b: Board, s: EaState, u: number): number[] {
 /** Air units of `side` that may still fly this Movement Phase, ascending. */
 export function flyable(b: Board, s: EaState, side: SideNo): number[] {
   const out: number[] = [];
-  for (let u = 0; u < s.hex.length; u++) if (s.hex[u]! >= 0 && isAir(b, u) && b.units[u]!.side === side && (s.flg[u]! & FLAG.MOVED) === 0) out.push(u);
+  const air = fastOf(b).airOf[side];
+  for (let i = 0; i < air.length; i++) {
+    const u = air[i]!;
+    if (s.hex[u]! >= 0 && (s.flg[u]! & FLAG.MOVED) === 0) out.push(u);
+  }
   return out;
 }
 

@@ -69,48 +69,146 @@ export function avAchieved(b: Board, s: EaState, hex: number, att: readonly numb
 /**
  * The enemy hexes an AV can be made on now (12.1): every eligible unit together reaches the odds.
  * Printed attack is an upper bound on the strength, so most hexes are dismissed without the full count.
+ *
+ * A hex's verdict reads only the units in it and next to it (their hex, supply, morale, entrenchment
+ * and AV mark), the forts, the weather and the phasing side. The verdicts are kept per board (`AvMemo`);
+ * a call works out only the hexes in and next to wherever such a unit fact changed since the last call
+ * (a Movement Phase moves one unit at a time, so most verdicts hold from one look to the next). A change
+ * of phasing side, weather or forts works them all out again.
  */
 export function avTargets(b: Board, s: EaState): number[] {
   const occ = occIndex(b, s);
-  const f = fastOf(b);
+  const m = avMemoOf(b, s);
   const enemy = 1 - s.seg;
-  let seen = seenStamp.get(b);
-  if (!seen) seenStamp.set(b, (seen = new Int32Array(b.map.size)));
-  const stamp = (stampNo = (stampNo + 1) | 0 || 1);
-  const out: number[] = [];
-  // Per-unit facts from fast.ts's typed arrays, and the enemy's units only (the result is sorted, so
-  // the order hexes are met in does not matter).
-  const { side, ground, attack } = f;
-  const { neighbours } = b.map;
-  const sides = b.map.grid.sides;
-  const { sideAtt8 } = b;
-  const them = f.ofSide[enemy as SideNo];
-  for (let i = 0; i < them.length; i++) {
-    const u = them[i]!;
-    const h = s.hex[u]!;
-    if (h < 0 || ground[u] === 0 || seen[h] === stamp) continue;
-    seen[h] = stamp;
-    // The printed attack of every unit that could join bounds the strength from above: most hexes
-    // have no phasing unit next to them at all, and are dismissed before any count.
-    let upper = 0;
-    for (let d = 0; d < 6; d++) {
-      const nb = neighbours[h * 6 + d]!;
-      if (nb < 0 || sideAtt8[sides[h * 6 + d]!] === 0) continue;
-      for (let a = first(occ, nb); a >= 0; a = occ.next[a]!) {
-        if (side[a] === s.seg && s.mor[a] === 0 && (s.flg[a]! & FLAG.AV) === 0) upper += 8 * attack[a]!;
-      }
+  const f = fastOf(b);
+  if (m.all) {
+    // Every hex an enemy ground unit stands in.
+    const them = f.ofSide[enemy as SideNo];
+    for (let i = 0; i < them.length; i++) {
+      const u = them[i]!;
+      const h = s.hex[u]!;
+      if (h >= 0 && f.ground[u] === 1 && m.verdict[h] === 0) judge(b, s, occ, m, h);
     }
-    if (upper === 0) continue;
-    const def = defense8(b, s, h, occ);
-    if (def <= 0 || upper < 8 * def || upper < avNeeded(b, s, h, occ) * def) continue; // below even 8-1, or below the odds the hex needs
-    if (avAchieved(b, s, h, avEligible(b, s, h, occ), occ)) out.push(h);
+    m.all = false;
+  } else {
+    for (let i = 0; i < m.dirtyN; i++) {
+      const h = m.dirty[i]!;
+      m.marked[h] = 0;
+      const u = first(occ, h);
+      if (u >= 0 && f.side[u] === enemy && m.verdict[h] === 0) judge(b, s, occ, m, h);
+    }
   }
-  return out.sort((x, y) => x - y);
+  m.dirtyN = 0;
+  return m.yes.length === 0 ? [] : m.yes.slice().sort((x, y) => x - y);
 }
 
-/** Per board, the stamp of each hex avTargets has looked at in its current call (no Set per call). */
-const seenStamp = new WeakMap<Board, Int32Array>();
-let stampNo = 0;
+/** Work out and keep hex `h`'s verdict (it holds an enemy ground unit). */
+function judge(b: Board, s: EaState, occ: Occ, m: AvMemo, h: number): void {
+  const f = fastOf(b);
+  const { side, attack } = f;
+  const { neighbours } = b.map;
+  const sides = b.map.grid.sides;
+  // The printed attack of every unit that could join bounds the strength from above: most hexes
+  // have no phasing unit next to them at all, and are dismissed before any count.
+  let upper = 0;
+  for (let d = 0; d < 6; d++) {
+    const nb = neighbours[h * 6 + d]!;
+    if (nb < 0 || b.sideAtt8[sides[h * 6 + d]!] === 0) continue;
+    for (let a = first(occ, nb); a >= 0; a = occ.next[a]!) {
+      if (side[a] === s.seg && s.mor[a] === 0 && (s.flg[a]! & FLAG.AV) === 0) upper += 8 * attack[a]!;
+    }
+  }
+  let yes = false;
+  if (upper > 0) {
+    const def = defense8(b, s, h, occ);
+    // Below even 8-1, or below the odds the hex needs: no AV.
+    if (def > 0 && upper >= 8 * def && upper >= avNeeded(b, s, h, occ) * def) yes = avAchieved(b, s, h, avEligible(b, s, h, occ), occ);
+  }
+  m.verdict[h] = yes ? 2 : 1;
+  if (yes) m.yes.push(h);
+}
+
+/**
+ * Per board, what `avTargets` knows, for the unit facts, forts, weather and phasing side it last saw
+ * (copies of them here): the verdict of every hex an enemy ground unit stands in (1 no AV, 2 an AV; 0
+ * elsewhere and where not yet worked out), the hexes with an AV, and the hexes to work out again.
+ */
+interface AvMemo {
+  seg: number;
+  wx: string;
+  forts: number[];
+  hex: Int32Array;
+  /** Per unit: supply + 4 × morale + 16 × entrenchment + 64 when marked as used in an AV (12.2). */
+  fact: Int32Array;
+  verdict: Int8Array;
+  yes: number[];
+  /** Work out every enemy hex (after a change of side, weather or forts). */
+  all: boolean;
+  dirty: Int32Array;
+  dirtyN: number;
+  marked: Uint8Array;
+}
+const avMemos = new WeakMap<Board, AvMemo>();
+
+const unitFact = (s: EaState, u: number): number => s.sup[u]! + 4 * s.mor[u]! + 16 * s.ent[u]! + ((s.flg[u]! & FLAG.AV) !== 0 ? 64 : 0);
+
+/** The board's AV memo, brought up to `s`: the verdicts in and next to every hex whose units changed forgotten. */
+function avMemoOf(b: Board, s: EaState): AvMemo {
+  let m = avMemos.get(b);
+  const n = s.hex.length;
+  const size = b.map.size;
+  if (!m || m.hex.length !== n) {
+    m = { seg: -1, wx: '', forts: [], hex: new Int32Array(n), fact: new Int32Array(n), verdict: new Int8Array(size), yes: [], all: true, dirty: new Int32Array(size), dirtyN: 0, marked: new Uint8Array(size) };
+    avMemos.set(b, m);
+  }
+  let same = !m.all && m.seg === s.seg && m.wx === s.wx && m.forts.length === s.forts.length;
+  for (let i = 0; same && i < s.forts.length; i++) same = m.forts[i] === s.forts[i];
+  if (!same) {
+    m.seg = s.seg;
+    m.wx = s.wx;
+    m.forts = s.forts.slice();
+    m.verdict.fill(0);
+    m.yes.length = 0;
+    m.all = true;
+    for (let i = 0; i < m.dirtyN; i++) m.marked[m.dirty[i]!] = 0;
+    m.dirtyN = 0;
+    for (let u = 0; u < n; u++) {
+      m.hex[u] = s.hex[u]!;
+      m.fact[u] = unitFact(s, u);
+    }
+    return m;
+  }
+  for (let u = 0; u < n; u++) {
+    const h = s.hex[u]!;
+    const x = unitFact(s, u);
+    if (m.hex[u] === h && m.fact[u] === x) continue;
+    forgetAround(b, m, m.hex[u]!);
+    forgetAround(b, m, h);
+    m.hex[u] = h;
+    m.fact[u] = x;
+  }
+  return m;
+}
+
+/** Forget the verdicts of hex `h` (nothing when off the map) and its neighbours, and mark them to work out again. */
+function forgetAround(b: Board, m: AvMemo, h: number): void {
+  if (h < 0) return;
+  forget(m, h);
+  const { neighbours } = b.map;
+  for (let d = 0; d < 6; d++) {
+    const nb = neighbours[h * 6 + d]!;
+    if (nb >= 0) forget(m, nb);
+  }
+}
+
+function forget(m: AvMemo, h: number): void {
+  if (m.verdict[h] === 2) m.yes.splice(m.yes.indexOf(h), 1);
+  m.verdict[h] = 0;
+  if (m.marked[h] === 0) {
+    m.marked[h] = 1;
+    m.dirty[m.dirtyN++] = h;
+  }
+}
 
 /** 12.2: the AV is achieved: the defenders go to the Replacement Pool, the units used are marked (no more moving, no attack this segment). */
 export function playAv(b: Board, s: EaState, hex: number, att: readonly number[], ev: Events): void {

@@ -65,6 +65,8 @@ export interface Fast {
   attack: Float64Array;
   /** Units of each side, ascending. */
   ofSide: [Int32Array, Int32Array];
+  /** Air units of each side, ascending. */
+  airOf: [Int32Array, Int32Array];
   /** Per hex: 1 where a rail line runs along one of its hexsides. */
   onRail: Uint8Array;
   labels: Labels;
@@ -111,6 +113,7 @@ function build(b: Board): Fast {
   const railNet: string[] = [];
   const attack = new Float64Array(n);
   const ofSide: [number[], number[]] = [[], []];
+  const airOf: [number[], number[]] = [[], []];
   for (let u = 0; u < n; u++) {
     const d = b.units[u]!;
     side[u] = d.side;
@@ -122,6 +125,7 @@ function build(b: Board): Fast {
     attack[u] = d.prof.attack;
     railNet.push(b.data.charts.railCapacity.usesNetOf?.[d.nation] ?? d.nation);
     ofSide[d.side].push(u);
+    if (d.prof.type === 'air') airOf[d.side].push(u);
   }
   const size = b.map.size;
   const onRail = new Uint8Array(size);
@@ -154,6 +158,7 @@ function build(b: Board): Fast {
     seaNo,
     attack,
     ofSide: [Int32Array.from(ofSide[0]), Int32Array.from(ofSide[1])],
+    airOf: [Int32Array.from(airOf[0]), Int32Array.from(airOf[1])],
     onRail,
     labels: { move: unitLabels('move'), rail: unitLabels('rail'), entrench: unitLabels('entrench'), sea: unitLabels('sea'), with: unitLabels('with'), advance: unitLabels('advance'), to: [], attack: [], retreat: [] },
     unitNames: [],
@@ -294,6 +299,33 @@ export class Snapshot {
     }
   }
 
+  /** `add` of each unit's hex, then its morale × 4 + supply, for the units listed (one bounds check for all). */
+  addUnits(us: Int32Array, s: EaState): void {
+    const n = us.length;
+    let i = this.at;
+    if (i + 2 * n > this.buf.length) {
+      const next = new Int32Array(Math.max(this.buf.length * 2, i + 2 * n));
+      next.set(this.buf);
+      this.buf = next;
+    }
+    const buf = this.buf;
+    const { hex, mor, sup } = s;
+    let differs = false;
+    for (let j = 0; j < n; j++) {
+      const u = us[j]!;
+      const h = hex[u]!;
+      const x = mor[u]! * 4 + sup[u]!;
+      if (buf[i] !== h || buf[i + 1] !== x) {
+        differs = true;
+        buf[i] = h;
+        buf[i + 1] = x;
+      }
+      i += 2;
+    }
+    this.at = i;
+    if (differs) this.differs = true;
+  }
+
   finish(): boolean {
     const same = !this.differs && this.at === this.n;
     this.n = this.at;
@@ -303,12 +335,7 @@ export class Snapshot {
 
 /** Feed the ZOC inputs of `side` (5.1-5.2, 13.85, 14.63): its units' hexes, morale and supply levels, and the forts. */
 export function feedSide(f: Fast, s: EaState, side: SideNo, k: Snapshot): void {
-  const us = f.ofSide[side];
-  for (let i = 0; i < us.length; i++) {
-    const u = us[i]!;
-    k.add(s.hex[u]!);
-    k.add(s.mor[u]! * 4 + s.sup[u]!);
-  }
+  k.addUnits(f.ofSide[side], s);
   k.add(-1);
   for (let i = 0; i < s.forts.length; i++) k.add(s.forts[i]!);
 }
@@ -317,7 +344,8 @@ export function feedSide(f: Fast, s: EaState, side: SideNo, k: Snapshot): void {
  * Feed everything but the unit's own hex, flags, morale and supply that `mayRail` and `maySea` read for
  * a unit of the phasing side (9.1-9.5, 11.1-11.6, S3 3.62, 3.67): the phasing side, the turn and the
  * weather (MF, 8.2; rail reach, 9.2), the other side's units and the forts (ZOC, reach, open ports, the
- * 15 fort levels of 14.6), control and the rail gauge, and the ports held at the start of the phase.
+ * 15 fort levels of 14.6), control of the rail hexes (`feedRailControl`) and the rail gauge, and the
+ * ports held at the start of the phase.
  * The capacity used (9.5, 11.6) is read per unit, as whether the unit's own net and country have room.
  */
 export function feedMoveWorld(f: Fast, s: EaState, k: Snapshot): void {
@@ -325,12 +353,25 @@ export function feedMoveWorld(f: Fast, s: EaState, k: Snapshot): void {
   k.add(s.turn);
   k.add(s.wx === 'clear' ? -2 : s.wx === 'mud' ? -3 : -4);
   feedSide(f, s, (1 - s.seg) as SideNo, k);
-  k.add(-1);
-  for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+  feedRailControl(f, s, k);
   k.add(-1);
   for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!);
   k.add(-1);
   for (let i = 0; i < s.ports.length; i++) k.add(s.ports[i]!);
+}
+
+/**
+ * Feed the control of the rail hexes (4.2 with 9.1): the `flip` entries on hexes a rail line runs along.
+ * Rail movement and rail reach read control only there (a rail search steps along rail hexsides), so a
+ * hex changing hands off the railroads leaves what they found standing.
+ */
+export function feedRailControl(f: Fast, s: EaState, k: Snapshot): void {
+  k.add(-1);
+  const { onRail } = f;
+  for (let i = 0; i < s.flip.length; i++) {
+    const h = s.flip[i]!;
+    if (onRail[h] === 1) k.add(h);
+  }
 }
 
 /**

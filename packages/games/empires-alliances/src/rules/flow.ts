@@ -29,7 +29,7 @@ import {
 import { airDisplaced, askFly, askLandings, flyable, land, playFly } from './air.ts';
 import { deployUnit, nextDeploy } from './deploy.ts';
 import { emit, type Events } from './events.ts';
-import { beginLook, endLook, fastOf, feedMoveWorld, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
+import { beginLook, endLook, fastOf, feedMoveWorld, feedRailControl, feedSide, feedSupply, hexLabel, lookChecked, lookStamp, nextGen, Snapshot, sortHexes, syncOcc, type Fast, type Occ } from './fast.ts';
 import { addCapped, turnRp } from './replacements.ts';
 import { askBuy, buy, placeReplacement } from './replacement-choice.ts';
 import { avAchieved, avAdvance, avAdvanceOptions, avEligible, avTargets, playAv } from './automatic-victory.ts';
@@ -541,6 +541,8 @@ export function sectorOk(b: Board, s: EaState, u: number, h: number): boolean {
 
 /** 8.2: the unit's MF this turn. */
 export function mfOf(b: Board, s: EaState, u: number): number {
+  // Supplied, not demoralized, in Clear: the printed MF under every reading of the rulings (8.2).
+  if (s.sup[u] === 0 && s.mor[u] === 0 && s.wx === 'clear') return Math.max(1, b.units[u]!.prof.move);
   return movementFactor({ printed: b.units[u]!.prof.move, weather: s.wx, supplyLevel: effLevel(b, s, u), demoralized: s.mor[u] !== 0 }, s.rulings);
 }
 
@@ -717,18 +719,20 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const have = m.units.get(u);
   if (have && have.from === from && have.mf === mf && have.dem === dem && !unsup) return have;
   const { reach, enterable } = reachFor(b, s, u);
-  const cand: number[] = [];
-  const parent: number[] = [];
-  const cost: number[] = [];
+  // Typed arrays filled in place (the reach search's own arrays are reused by its next run).
+  const reached = Math.max(0, reach.count - 1);
+  const cand = new Int32Array(reached + 6);
+  const parent = new Int32Array(reached);
+  const cost = new Float64Array(reached);
   const g = nextGen(f);
-  for (let i = 1; i < reach.count; i++) {
-    const h = reach.hexes[i]!;
+  for (let i = 0; i < reached; i++) {
+    const h = reach.hexes[i + 1]!;
     f.stamp[h] = g;
-    cand.push(h);
-    parent.push(reach.parent[h]!);
-    cost.push(reach.cost[h]!);
+    cand[i] = h;
+    parent[i] = reach.parent[h]!;
+    cost[i] = reach.cost[h]!;
   }
-  const reached = cand.length;
+  let n = reached;
   // 8.4: a unit may always move one hex; an unsupplied one not farther from its supply source (ruling unsupplied-move).
   const here = unsup ? sourceHexes(b, s, side, from) : -1;
   for (let d = 0; d < 6; d++) {
@@ -736,10 +740,10 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
     if (nb >= 0 && f.stamp[nb] !== g && enterable(nb, b.map.grid.sides[from * 6 + d]!)) {
       if (here >= 0 && sourceHexes(b, s, side, nb) > here) continue;
       f.stamp[nb] = g;
-      cand.push(nb);
+      cand[n++] = nb;
     }
   }
-  const e: ReachEntry = { from, mf, dem, cand: Int32Array.from(cand), reached, parent: Int32Array.from(parent), cost: Float64Array.from(cost) };
+  const e: ReachEntry = { from, mf, dem, cand: cand.subarray(0, n), reached, parent, cost };
   if (!unsup) m.units.set(u, e);
   else m.units.delete(u);
   return e;
@@ -857,8 +861,8 @@ export function railDestinations(b: Board, s: EaState, u: number): number[] {
 }
 
 /**
- * Rail reaches kept per board and side while the enemy's units, the forts, control and the weather
- * stay as they were (a search bot asks for every unit's rail moves after each move of another): by
+ * Rail reaches kept per board and side while the enemy's units, the forts, control of the rail hexes,
+ * the gauge and the weather stay as they were (a search bot asks for every unit's rail moves after each move of another): by
  * start hex, the hexes reached along the side's rail free of enemy units and ZOC (9.1-9.2).
  */
 const railMemo = new WeakMap<Board, { k: Snapshot; from: Map<number, Int32Array>; seen: number }[]>();
@@ -870,8 +874,7 @@ export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int
   if (!lookChecked(m.seen, s)) {
     const k = m.k.start();
     feedSide(fastOf(b), s, (1 - side) as SideNo, k);
-    k.add(-1);
-    for (let i = 0; i < s.flip.length; i++) k.add(s.flip[i]!);
+    feedRailControl(fastOf(b), s, k);
     k.add(-1);
     for (let i = 0; i < s.rails.length; i++) k.add(s.rails[i]!); // 10: the rail gauge
     k.add(railHexes(s.wx));
@@ -884,10 +887,20 @@ export function railReach(b: Board, s: EaState, side: SideNo, from: number): Int
   const theirs = occupied(b, s, (1 - side) as SideNo);
   const control = controlMap(b, s);
   const gauge = gaugeMap(b, s);
-  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1);
+  const r = search(b).rail.run(from, railHexes(s.wx), (h: number) => railStop(b, gauge, control, ezoc, theirs, h, side));
   const reached = r.hexes.slice(1, r.count);
   m.from.set(from, reached);
   return reached;
+}
+
+/** 9.1-9.2: whether `side`'s rail movement may not enter hex `h`: not its own rail (gauge and control), in enemy ZOC, enemy-held or neutral. */
+function railStop(b: Board, gauge: Int8Array, control: Int8Array, ezoc: Uint8Array, theirs: Uint8Array, h: number, side: SideNo): boolean {
+  return !railOwn(gauge, control, h, side) || ezoc[h] === 1 || theirs[h] === 1 || b.neutral[h] === 1;
+}
+
+/** `railStop` for the state as it stands: whether `side`'s rail reach (`railReach`) may not enter hex `h`. */
+export function railBlocked(b: Board, s: EaState, side: SideNo, h: number): boolean {
+  return railStop(b, gaugeMap(b, s), controlMap(b, s), zocOf(b, s, (1 - side) as SideNo), occupied(b, s, (1 - side) as SideNo), h, side);
 }
 
 function moveUnit(b: Board, s: EaState, u: number, to: number, flips: readonly number[], ev: Events): void {
@@ -1550,6 +1563,12 @@ function mayGo(b: Board, s: EaState): boolean {
   return cb.att.length > 0 && attackMixLegal(cb.att.map((u) => b.units[u]!.prof.type)) && assess(b, s, cb.hex, cb.att).col >= 0;
 }
 
+/** The error for a choice that is not among the options, listing the first few. */
+function illegalChoice(b: Board, s: EaState, choice: string): IllegalChoiceError {
+  const opts = options(b, s);
+  return new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
+}
+
 /** The unit number in `choice` after its verb (`move 12`: 12), or -1 when it is not one of the state's units. */
 function unitArg(s: EaState, choice: string, sp: number): number {
   const u = Number(choice.slice(sp + 1));
@@ -1667,31 +1686,31 @@ export function applyChoice(b: Board, s: EaState, choice: string, ev: Events): v
     }
     return;
   }
-  if (!isLegal(b, s, choice)) {
-    const opts = options(b, s);
-    throw new IllegalChoiceError(`'${choice}' is not an option now; the options are: ${opts.slice(0, 12).join(', ')}${opts.length > 12 ? ', ...' : ''}`);
-  }
   const sp = choice.indexOf(' ');
   const verb = sp < 0 ? choice : choice.slice(0, sp);
   const arg = sp < 0 ? undefined : choice.slice(sp + 1);
+  if (a.k === 'move' && (verb === 'move' || verb === 'rail' || verb === 'sea')) {
+    // The check and the unit's destinations only read the state: one look, so each cache compares
+    // its inputs once for both.
+    beginLook(s);
+    try {
+      if (!isLegalNow(b, s, choice)) throw illegalChoice(b, s, choice);
+      const u = Number(arg);
+      if (verb === 'move') {
+        const plan = movePlan(b, s, u);
+        s.ask = plan.via ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
+      } else if (verb === 'rail') s.ask = { k: 'to', u, opts: railDestinations(b, s, u), rail: true };
+      else {
+        const plan = seaPlan(b, s, u); // 11.1-11.2
+        s.ask = { k: 'to', u, opts: plan.opts, sea: plan.routes };
+      }
+    } finally {
+      endLook();
+    }
+    return;
+  }
+  if (!isLegal(b, s, choice)) throw illegalChoice(b, s, choice);
   switch (verb) {
-    case 'move': {
-      const u = Number(arg);
-      const plan = movePlan(b, s, u);
-      s.ask = plan.via ? { k: 'to', u, opts: plan.opts, via: plan.via } : { k: 'to', u, opts: plan.opts };
-      return;
-    }
-    case 'rail': {
-      const u = Number(arg);
-      s.ask = { k: 'to', u, opts: railDestinations(b, s, u), rail: true };
-      return;
-    }
-    case 'sea': {
-      const u = Number(arg);
-      const plan = seaPlan(b, s, u); // 11.1-11.2
-      s.ask = { k: 'to', u, opts: plan.opts, sea: plan.routes };
-      return;
-    }
     case 'to': {
       const t = a as { u: number; rail?: true; sea?: number[][]; opts: number[] };
       if (t.sea) {

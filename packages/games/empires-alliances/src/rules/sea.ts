@@ -33,7 +33,7 @@ import type { Board, SideNo } from './board.ts';
 import { SIDE_IDS } from './board.ts';
 import { emit, type Events } from './events.ts';
 import { fastOf, sortHexes } from './fast.ts';
-import { controlMap, first, label, listAt, mayRail, mfOf, occIndex, occupied, railNet, railReach, reachFrom, reachOf, sectorOk, setCtl, zocOf } from './flow.ts';
+import { controlMap, first, label, listAt, mayRail, mfOf, railBlocked, occIndex, occupied, railNet, railReach, reachFrom, reachOf, sectorOk, setCtl, zocOf } from './flow.ts';
 import { reading } from './rulings.ts';
 import type { LimitedSource } from './supply-sources.ts';
 import { fired } from './sections.ts';
@@ -126,7 +126,11 @@ export const seaBanned = (b: Board, s: EaState): boolean => b.scen.id === '1918'
 export interface SeaScan {
   side: SideNo;
   open: number[];
-  railFrom: Uint8Array | undefined;
+  /**
+   * Per hex, bit i set when the rail reach of open port i (`open[i]`, the first 31) holds the hex or
+   * the hex is that port (`railFromOf`).
+   */
+  railFrom: Int32Array | undefined;
   /** The enemy's ZOC (`zocOf`), made when first asked. */
   ezoc?: Uint8Array;
 }
@@ -151,13 +155,18 @@ export function seaScan(b: Board, s: EaState): SeaScan {
   return { side, open, railFrom: undefined };
 }
 
-function railFromOf(b: Board, s: EaState, scan: SeaScan): Uint8Array {
+function railFromOf(b: Board, s: EaState, scan: SeaScan): Int32Array {
   if (scan.railFrom) return scan.railFrom;
-  const m = new Uint8Array(b.map.size);
-  for (const p of scan.open) {
-    m[p] = 1;
+  const m = new Int32Array(b.map.size);
+  for (let i = 0; i < scan.open.length; i++) {
+    const p = scan.open[i]!;
+    const bit = i < 31 ? 1 << i : 1 << 31; // past 31 ports the bit says only "some port"
+    m[p] = m[p]! | bit;
     const r = railReach(b, s, scan.side, p);
-    for (let i = 0; i < r.length; i++) m[r[i]!] = 1;
+    for (let j = 0; j < r.length; j++) {
+      const h = r[j]!;
+      m[h] = m[h]! | bit;
+    }
   }
   return (scan.railFrom = m);
 }
@@ -175,7 +184,7 @@ function embarkations(b: Board, s: EaState, u: number, scan: SeaScan, ground = t
   const out: [number, number, number][] = [];
   const e = ground ? reachOf(b, s, u) : undefined;
   // 11.9, 9.1: entrain (1 MP), rail, detrain (1 MP), embark (1 MP).
-  const byRail = rail && mf >= 3 && railFromOf(b, s, scan)[from] === 1 && mayRail(b, s, u, (scan.ezoc ??= zocOf(b, s, (1 - scan.side) as SideNo))) ? railReach(b, s, scan.side, from) : undefined;
+  const byRail = rail && mf >= 3 && railFromOf(b, s, scan)[from] !== 0 && mayRail(b, s, u, (scan.ezoc ??= zocOf(b, s, (1 - scan.side) as SideNo))) ? railReach(b, s, scan.side, from) : undefined;
   for (const p of scan.open) {
     if (p === from) {
       out.push([p, mf - 1, 0]);
@@ -254,9 +263,20 @@ export function maySea(b: Board, s: EaState, u: number, scan?: SeaScan): boolean
     }
   }
   // 11.9: by rail only from a rail hex, with 3 MP (entrain, detrain, embark).
-  if (f.onRail[h] !== 1 || mf < 3 || railFromOf(b, s, sc)[h] !== 1 || !mayRail(b, s, u, (sc.ezoc ??= zocOf(b, s, (1 - sc.side) as SideNo)))) return false;
-  const byRail = railReach(b, s, sc.side, h);
-  for (const p of sc.open) if (p !== h && debarks(p, toBritain, okCount, okOne) && byRail.includes(p) && sectorOk(b, s, u, p)) return true;
+  const fromPorts = f.onRail[h] === 1 && mf >= 3 ? railFromOf(b, s, sc)[h]! : 0;
+  if (fromPorts === 0 || !mayRail(b, s, u, (sc.ezoc ??= zocOf(b, s, (1 - sc.side) as SideNo)))) return false;
+  // 9.1-9.2: on the rail net the search steps along, a path's hexes between its ends are the same both
+  // ways, so port p is in h's rail reach exactly when h is in p's (bit i) and p itself may be entered,
+  // h being enterable (mayRail says so, and a unit of the side stands there). Otherwise search from h.
+  if (sc.open.length > 31 || railBlocked(b, s, sc.side, h)) {
+    const byRail = railReach(b, s, sc.side, h);
+    for (const p of sc.open) if (p !== h && debarks(p, toBritain, okCount, okOne) && byRail.includes(p) && sectorOk(b, s, u, p)) return true;
+    return false;
+  }
+  for (let i = 0; i < sc.open.length; i++) {
+    const p = sc.open[i]!;
+    if (p !== h && (fromPorts & (1 << i)) !== 0 && debarks(p, toBritain, okCount, okOne) && !railBlocked(b, s, sc.side, p) && sectorOk(b, s, u, p)) return true;
+  }
   return false;
 }
 
