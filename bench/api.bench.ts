@@ -14,10 +14,15 @@
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
  * merging `uniqExact` states, lengths and the match list with FINAL over the matches, curves averaged
- * over `curve_points` FINAL, one match read from the matches table. BENCH_BEFORE=0 leaves them out.
+ * over `curve_points` FINAL, one match read from the matches table, and (before migration 7) the
+ * tournament list from the matches under FINAL with a spec query a tournament. BENCH_BEFORE=0 leaves
+ * them out.
  *
  *   npm run bench:api
  *   BENCH_SEED_MATCHES=200 BENCH_SECONDS=3 BENCH_STORES=embedded BENCH_RESULTS=none npm run bench:api   # quicker
+ *
+ * The embedded store keeps the answers of plain SELECTs until the next write (ReadCache in
+ * embedded-link.ts); SALIENT_EMBEDDED_READ_CACHE=0 turns that off, to time the engine itself.
  *
  * Environment: BENCH_STORES (`embedded,server`), BENCH_RESULTS (markdown file to update, default
  * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out).
@@ -79,8 +84,8 @@ function load(url: string, connections: number, ms: number): Promise<{ latencies
   });
 }
 
-/** The reads as they were before migration 6 (SQL of queries.ts then), by the endpoint they served. */
-const BEFORE: { path: string; sql: (db: string, matchId: string) => string[] }[] = [
+/** The reads as they were before migrations 6 and 7 (SQL of queries.ts then), by the endpoint they served. */
+const BEFORE: { path: string; sql: (db: string, matchId: string) => string[]; perTournament?: (db: string, id: string) => string }[] = [
   {
     path: '/before/win-rates',
     sql: (db) => [
@@ -124,6 +129,20 @@ const BEFORE: { path: string; sql: (db: string, matchId: string) => string[] }[]
               combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results FROM ${db}.events FINAL WHERE match_id = '${id}' ORDER BY seq`,
     ],
   },
+  {
+    // Before migration 7: the tournament list from the match rows under FINAL, then the runners'
+    // records, then each tournament's spec, one query a tournament, 8 at a time.
+    path: '/before/tournaments',
+    sql: (db) => [
+      `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, count() AS n,
+              countIf(kind = 'completed') AS n_completed, countIf(kind = 'adjudicated') AS n_adjudicated, countIf(kind = 'forfeit') AS n_forfeit,
+              countIf(kind = 'error') AS n_error, countIf(kind = 'cancelled') AS n_cancelled, toString(min(started_at), 'UTC') AS first, toString(max(ended_at), 'UTC') AS last
+       FROM ${db}.matches FINAL WHERE tournament != '' GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT 100`,
+      `SELECT tournament, name, game, spec, planned, executor, state, toString(updated_at, 'UTC') AS updated, toString(started_at, 'UTC') AS started
+       FROM ${db}.tournaments FINAL ORDER BY updated_at DESC LIMIT 100`,
+    ],
+    perTournament: (db, id) => `SELECT spec, spec_hash FROM ${db}.tournaments FINAL WHERE tournament = '${id}' ORDER BY updated_at DESC LIMIT 1`,
+  },
 ];
 
 /** Routes of the bench's app serving the reads as they were before migration 6 (their rows, unshaped). */
@@ -132,7 +151,15 @@ function beforeRoutes(app: FastifyInstance, t: Telemetry, matchId: string): void
     app.get(b.path.split('?')[0]!, async () => {
       const out = [];
       // Straight to the client, as queries.ts reads (t.query checks ad hoc SQL first).
-      for (const query of b.sql(t.database, matchId)) out.push(await (await t.client.query({ query, format: 'JSONEachRow' })).json());
+      // A leading comment: the embedded store keeps no answer of these (only of plain SELECTs), so each is run as it was.
+      for (const query of b.sql(t.database, matchId).map((q) => `/* before */ ${q}`)) out.push(await (await t.client.query({ query, format: 'JSONEachRow' })).json());
+      const each = b.perTournament;
+      if (each) {
+        const ids = (out[0] as { tournament: string }[]).map((r) => r.tournament);
+        for (let i = 0; i < ids.length; i += 8) {
+          out.push(await Promise.all(ids.slice(i, i + 8).map(async (id) => (await t.client.query({ query: `/* before */ ${each(t.database, id)}`, format: 'JSONEachRow' })).json())));
+        }
+      }
       return out;
     });
   }
@@ -268,7 +295,7 @@ async function main(): Promise<void> {
     '',
     `bench/api.bench.ts: ${seedMatches} real Blitz A/B matches (random vs greedy) copied to ${target} stored matches with their impulses and events; ` +
       `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms. ` +
-      '`/before/...`: the same reads as they were before migration 6, in the same run.',
+      '`/before/...`: the same reads as they were before migrations 6 and 7, in the same run.',
     '',
     ...results.flatMap((r) => [
       `**${r.kind === 'embedded' ? 'Embedded store (chdb)' : 'ClickHouse server (Debian clickhouse-server)'}**, ${r.stored} matches:`,

@@ -62,12 +62,13 @@ beforeAll(async () => {
   page.on('request', (r) => !r.url().startsWith(`${base}/`) && r.url() !== 'about:blank' && foreignRequests.push(r.url()));
 }, 180_000);
 
+// Closing Chromium took over vitest's default 10 s hook time once on a machine at load 15.
 afterAll(async () => {
   await browser?.close();
   await app?.close();
   await telemetry?.close();
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Open a route afresh and wait until its view has drawn; fails if the view shows an error. */
 async function open(hash: string): Promise<void> {
@@ -104,6 +105,19 @@ async function drawnUnitCounts(): Promise<Record<string, number>> {
   const n: Record<string, number> = {};
   for (const u of await attrs('[data-testid=board] [data-testid=unit]', ['data-area', 'data-count'])) n[u['data-area'] as string] = (n[u['data-area'] as string] ?? 0) + Number(u['data-count']);
   return Object.fromEntries(Object.entries(n).sort());
+}
+
+/**
+ * Every item of the replay's event list: the list puts in its first items at once and the rest as it
+ * is scrolled, so it is scrolled to its end until none is left to come.
+ */
+async function allEvents(): Promise<{ type: string | null; power: string | null; text: string | null | undefined; current: string | null }[]> {
+  for (let k = 0; k < 100 && (await page.locator('[data-testid=events-more]').count()) > 0; k++) {
+    const n = await page.locator('[data-testid=events] li').count();
+    await page.locator('[data-testid=events]').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForFunction((before) => document.querySelectorAll('[data-testid=events] li').length !== before || !document.querySelector('[data-testid=events-more]'), n);
+  }
+  return page.locator('[data-testid=events] li[data-type]').evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-type'), power: e.getAttribute('data-power'), text: e.querySelector('.event-text')?.textContent, current: e.getAttribute('aria-current') })));
 }
 
 /** Moves the replay's slider to stop k, as a user dragging it would. */
@@ -414,7 +428,7 @@ describe('the web dashboard in headless Chromium', () => {
     const label = page.locator('[data-testid=frame-label]');
     const owners = async () => Object.fromEntries((await attrs('[data-testid=board] [data-kind=land]', ['data-area', 'data-owner'])).map((a) => [a['data-area'], a['data-owner']]));
     const landControl = (i: number) => Object.fromEntries(board.layout.areas.filter((a) => a.kind === 'land').map((a) => [a.id, board.frames[i]?.control[a.id] ?? '']));
-    const shownEvents = () => page.locator('[data-testid=events] li[data-type]').evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-type'), power: e.getAttribute('data-power'), text: e.querySelector('.event-text')?.textContent })));
+    const shownEvents = async () => (await allEvents()).map(({ type, power, text }) => ({ type, power, text }));
     expect(await label.textContent()).toMatch(/^Start · turn \d+, impulse \d+/);
     expect(await owners()).toEqual(landControl(0));
 
@@ -485,7 +499,7 @@ describe('the web dashboard in headless Chromium', () => {
       expect(await drawnUnitCounts(), `units after step ${j + 1}`).toEqual(unitsAfter(board, j));
     }
     const move = steps[moveAt]!.events.find((e) => e.type === 'move')!;
-    const paths = await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
+    const paths = await attrs('[data-testid=actions] [data-testid=action][data-kind=path]', ['data-ids', 'data-type']);
     expect(paths).toContainEqual({ 'data-ids': (move.data!.path as string[]).filter((x, i, all) => i === 0 || x !== all[i - 1]).join(' '), 'data-type': 'move' });
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-step-move.png') });
 
@@ -496,9 +510,9 @@ describe('the web dashboard in headless Chromium', () => {
     await page.click('[data-testid=mode-event]');
     await slideTo(steps.slice(0, combatAt).reduce((n, s) => n + s.events.length, 0) + steps[combatAt]!.events.indexOf(combat) + 1);
     expect(await label.textContent()).toMatch(new RegExp(`^Event \\d+ of \\d+ · step ${combatAt + 1} of ${steps.length}`));
-    const rings = await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target']);
+    const rings = await attrs('[data-testid=actions] [data-testid=action][data-kind=combat]', ['data-target']);
     expect(rings).toEqual([{ 'data-target': combat.data!.target }]);
-    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toContain(String(combat.data!.outcome));
+    expect(await page.locator('[data-testid=actions] [data-testid=action][data-kind=combat] text').textContent()).toContain(String(combat.data!.outcome));
     expect(await page.locator('[data-testid=events] li[aria-current=true] .event-text').textContent()).toBe(combat.text);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'replay-event-combat.png') });
     // Back to impulses: the place is kept (the impulse that step belongs to, or the next stop after it).
@@ -749,8 +763,8 @@ describe('the web dashboard in headless Chromium', () => {
     expect(fronts, 'a front a third of the way in').toBeGreaterThan(0);
     const frontDs = await page.locator('[data-testid=board] [data-testid=front] path').evaluateAll((els) => els.map((e) => e.getAttribute('d') ?? ''));
     expect(frontDs.join('').match(/M/g)?.length ?? 0).toBe(fronts);
-    // Three stacked layers: terrain tints, then the lines and names that never change, then what a step changes.
-    expect(await page.locator('.map-frame > svg.board').evaluateAll((els) => els.map((e) => e.getAttribute('class')))).toEqual(['board hexes board-under', 'board hexes board-lines', 'board hexes board-over zoomable']);
+    // Four stacked layers: terrain tints, then the lines and names that never change, then the counters and markers a step changes, then what it did.
+    expect(await page.locator('.map-frame > svg.board').evaluateAll((els) => els.map((e) => e.getAttribute('class')))).toEqual(['board hexes board-under', 'board hexes board-lines', 'board hexes board-over zoomable', 'board hexes board-actions']);
     expect(await page.locator('svg.board-lines .rail path, svg.board-lines .hexsides path').count()).toBeGreaterThan(0);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-turn.png') });
 
@@ -766,15 +780,15 @@ describe('the web dashboard in headless Chromium', () => {
     expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
     const combat = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!;
     await goStep(combatAt);
-    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target', 'data-from'])).toEqual([{ 'data-target': combat.hex, 'data-from': (combat.from as string[]).join(' ') }]);
+    expect(await attrs('[data-testid=actions] [data-testid=action][data-kind=combat]', ['data-target', 'data-from'])).toEqual([{ 'data-target': combat.hex, 'data-from': (combat.from as string[]).join(' ') }]);
     expect((combat.from as string[]).length).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] path.action-attack').count()).toBe((combat.from as string[]).length);
-    expect(await page.locator('[data-testid=board] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
+    expect(await page.locator('[data-testid=actions] [data-testid=action][data-kind=combat] path.action-attack').count()).toBe((combat.from as string[]).length);
+    expect(await page.locator('[data-testid=actions] [data-testid=action][data-kind=combat] text').textContent()).toBe(`${combat.odds} · die ${combat.die} → ${combat.result}`);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-combat.png') });
     const moveAt = steps.findIndex((s) => s.events.some((e) => e.type === 'move'));
     const mv = steps[moveAt]!.events.find((e) => e.type === 'move')!.data!;
     await goStep(moveAt);
-    expect(await attrs('[data-testid=board] [data-testid=action][data-kind=path]', ['data-ids'])).toContainEqual({ 'data-ids': `${mv.from} ${mv.to}` });
+    expect(await attrs('[data-testid=actions] [data-testid=action][data-kind=path]', ['data-ids'])).toContainEqual({ 'data-ids': `${mv.from} ${mv.to}` });
     await page.click('[data-testid=mode-impulse]');
 
     // The last frame; then the whole map: every hex inside the picture.
@@ -791,6 +805,80 @@ describe('the web dashboard in headless Chromium', () => {
     });
     expect(inside).toBe(true);
     await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, 'ea-replay-whole-map.png') });
+  }, 120_000);
+
+  it('an impulse shown after jumping back and forth is drawn as a fresh draw of it: tints, outlines, front, counters and what it did', async () => {
+    // The views redraw only what differs from the frame drawn before (hex tiles, region fills): after
+    // b, a, b the map must be what a page that went straight to a (or b) draws.
+    const blitzA = (outcomes.find((o) => o.scenario === 'A') as MatchOutcome).matchId;
+    for (const id of ['ea-replay', blitzA]) {
+      const board = (await (await fetch(`${base}/api/matches/${id}/board`)).json()) as { layout: { hex?: unknown }; frames: { control: Record<string, string> }[] };
+      const hex = Boolean(board.layout.hex);
+      const n = board.frames.length;
+      // b: the last frame; a: the latest earlier one held differently (so a stale tint would show).
+      const b = n - 1;
+      let a = b - 1;
+      while (a > 0 && JSON.stringify(board.frames[a]!.control) === JSON.stringify(board.frames[b]!.control)) a--;
+      expect(JSON.stringify(board.frames[a]!.control), `${id}: frames ${a} and ${b} held differently`).not.toBe(JSON.stringify(board.frames[b]!.control));
+      const drawn = () =>
+        page.evaluate((isHex) => {
+          const all = (sel: string, names: string[]) => [...document.querySelectorAll(sel)].map((e) => names.map((x) => e.getAttribute(x) ?? '').join('|')).sort();
+          return isHex
+            ? {
+                tints: all('.board-under .hex-tint', ['fill', 'd']).filter((x) => !x.endsWith('|')),
+                owners: all('[data-testid=board] polygon[data-testid=hex]', ['data-hex', 'data-owner']),
+                changed: all('[data-testid=board] .hex-changed', ['d']),
+                front: all('[data-testid=board] [data-testid=front] path', ['data-tile', 'd']).filter((x) => !x.endsWith('|')),
+                units: all('[data-testid=board] [data-testid=unit]', ['data-hex', 'data-unit']),
+                actions: all('[data-testid=actions] [data-testid=action]', ['data-kind', 'data-ids', 'data-target']),
+              }
+            : {
+                regions: all('[data-testid=board-under] [data-testid=region]', ['data-area', 'fill', 'class']),
+                areas: all('[data-testid=board] [data-testid=area]', ['data-area', 'fill', 'data-owner', 'class']),
+                units: all('[data-testid=board] [data-testid=unit]', ['data-area', 'data-power', 'data-count']),
+                actions: all('[data-testid=actions] [data-testid=action]', ['data-kind', 'data-ids', 'data-target']),
+              };
+        }, hex);
+      const fresh = async (k: number) => {
+        await open(`#/matches/${id}`);
+        if (!hex) {
+          await page.click('[data-testid=fit-all]');
+          await page.waitForSelector('[data-testid=board][data-fit=all][data-regions]');
+        }
+        await slideTo(k);
+        return drawn();
+      };
+      const [freshA, freshB] = [await fresh(a), await fresh(b)];
+      expect(freshA, `${id}: frames ${a} and ${b} drawn differently`).not.toEqual(freshB);
+      // This page shows b: now a, b, a and b again.
+      for (const [k, want] of [[a, freshA], [b, freshB], [a, freshA], [b, freshB]] as const) {
+        await slideTo(k);
+        expect(await page.locator('[data-testid=frame-label]').textContent()).toMatch(new RegExp(`^Impulse ${k} of `));
+        expect(await drawn(), `${id}: impulse ${k} after jumping`).toEqual(want);
+      }
+    }
+  }, 120_000);
+
+  it("an impulse's events: the first ones listed at once, the rest as the list is scrolled, all of them in order", async () => {
+    const board = (await (await fetch(`${base}/api/matches/ea-replay/board`)).json()) as { frames: { events: { type: string; power: string; text: string }[] }[] };
+    const k = board.frames.findIndex((f) => f.events.length > 40);
+    expect(k, 'an impulse with more than 40 events').toBeGreaterThan(0);
+    await open('#/matches/ea-replay');
+    await slideTo(k);
+    // At once: the first 30, and a line saying how many more there are.
+    expect(await page.locator('[data-testid=events] li[data-type]').count()).toBe(30);
+    expect(await page.locator('[data-testid=events-more]').textContent()).toBe(`${board.frames[k]!.events.length - 30} more: scroll down for them`);
+    expect((await allEvents()).map(({ type, power, text }) => ({ type, power, text }))).toEqual(board.frames[k]!.events.map(({ type, power, text }) => ({ type, power, text })));
+    expect(await page.locator('[data-testid=events-more]').count()).toBe(0);
+    // Another impulse starts its list afresh.
+    const other = board.frames.findIndex((f, i) => i > 0 && i !== k && f.events.length > 0 && f.events.length <= 30);
+    await slideTo(other);
+    expect(await page.locator('[data-testid=events-more]').count()).toBe(0);
+    expect((await allEvents()).map((e) => e.text)).toEqual(board.frames[other]!.events.map((e) => e.text));
+    // Back at the long one (its items kept from before): again its first 30 at once, then all of them.
+    await slideTo(k);
+    expect(await page.locator('[data-testid=events] li[data-type]').count()).toBe(30);
+    expect((await allEvents()).map((e) => e.text)).toEqual(board.frames[k]!.events.map((e) => e.text));
   }, 120_000);
 
   for (const scenario of ['D', 'full']) {
@@ -827,7 +915,7 @@ describe('the web dashboard in headless Chromium', () => {
       expect(combatAt, 'a step with a combat').toBeGreaterThanOrEqual(0);
       await goStep(combatAt);
       const target = steps[combatAt]!.events.find((e) => e.type === 'combat')!.data!.target;
-      expect(await attrs('[data-testid=board] [data-testid=action][data-kind=combat]', ['data-target'])).toContainEqual({ 'data-target': target });
+      expect(await attrs('[data-testid=actions] [data-testid=action][data-kind=combat]', ['data-target'])).toContainEqual({ 'data-target': target });
       await page.locator('[data-testid=replay-card]').screenshot({ path: join(ARTIFACTS, `replay-${scenario}-combat.png`) });
     }, 120_000);
   }

@@ -1,7 +1,8 @@
 // A hex map for the replay viewer (board.layout.hex): hexes coloured by terrain and tinted by who
 // controls them, hexside features, rail, cities, the front between the sides, unit counters in stacks
-// and markers (forts, entrenchments). Three stacked SVGs (see `under`): the map is built once; a frame
-// changes only the tints of hexes whose control changed, the front line, and the counter and marker layer.
+// and markers (forts, entrenchments). Four stacked SVGs (see `under` and `above`): the map is built once; a
+// frame changes only the tints of hexes whose control changed, the front line, the counter and marker
+// layer, and what it did (`above`).
 import { colour, NEUTRAL } from './colours.js';
 import { legend, svg, text, title } from './charts.js';
 import { h } from './dom.js';
@@ -136,8 +137,13 @@ export function hexView(board) {
   linesContent.append(railLayer, sideLayer, cityLayer);
   linesSvg.append(linesContent);
   map.classList.add('board-over');
-  content.append(hexLayer, changedPath, frontLayer, markerLayer, unitLayer, actionLayer);
+  content.append(hexLayer, changedPath, frontLayer, markerLayer, unitLayer);
   map.append(content);
+  // And over them, composited apart, what a stop did: an impulse draws dozens of moves across the map,
+  // which re-rastered the counters and markers under them with the arrows (bench:viewer, impulse mode).
+  const above = svg('svg', { viewBox: fits[fit], class: 'board hexes board-actions', 'aria-hidden': 'true' });
+  const actionContent = svg('g', { class: 'zoom-content' }, actionLayer);
+  above.append(actionContent);
 
   // The static map, once.
   const cells = new Map();
@@ -194,7 +200,7 @@ export function hexView(board) {
     b.addEventListener('click', () => {
       fit = mode;
       for (const [m, x] of fitButtons) x.setAttribute('aria-pressed', String(m === fit));
-      for (const x of [map, under, linesSvg]) x.setAttribute('viewBox', fits[fit]);
+      for (const x of [map, under, linesSvg, above]) x.setAttribute('viewBox', fits[fit]);
       zoomer.reset();
     });
     fitGroup.append(b);
@@ -355,10 +361,11 @@ export function hexView(board) {
   const lines = SIDE_STYLES.filter(([f]) => sidePaths.get(f).length).map(([, cls, name]) => h('li', {}, h('span', { class: `line-swatch ${cls}` }), name));
   // The overview: every land hex drawn as one path.
   const landPath = [...hexes.values()].filter(isLand).map((x) => `M${poly(x).replaceAll(' ', 'L')}Z`).join('');
-  const zoomer = zoomable(map, [content, underContent, linesContent], { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
+  const zoomer = zoomable(map, [content, underContent, linesContent, actionContent], { drawOverview: (g) => g.append(svg('path', { d: landPath, class: 'overview-land' })) });
   return {
     map,
     under: [under, linesSvg],
+    above,
     overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],

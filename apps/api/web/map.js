@@ -88,7 +88,10 @@ function areaView(board) {
   const under = svg('svg', { viewBox: `0 0 ${WIDTH} ${MAX_HEIGHT}`, class: 'board board-under', 'data-testid': 'board-under', 'aria-hidden': 'true' });
   under.append(defs, content);
   map.classList.add('board-over');
-  map.append(areaLayer, labelLayer, unitLayer, actionLayer);
+  map.append(areaLayer, labelLayer, unitLayer);
+  // What a stop did, in an SVG of its own over the map (composited apart): an impulse draws dozens of
+  // moves across the map, which re-rastered the areas, names and counters under them with the arrows.
+  const above = svg('svg', { viewBox: `0 0 ${WIDTH} ${MAX_HEIGHT}`, class: 'board board-actions', 'aria-hidden': 'true' }, actionLayer);
   const uid = `map${++views}`;
   /** The land regions drawn (by area id), filled by their holder in show(). */
   let regions = new Map();
@@ -105,7 +108,7 @@ function areaView(board) {
   function layout() {
     const { height, project, projection } = fitProjection((fit === 'play' ? focus : areas).map((a) => [a.lon, a.lat]), WIDTH, fit === 'play' ? 40 : 24, MIN_HEIGHT, MAX_HEIGHT);
     mapHeight = height;
-    for (const x of [map, under]) x.setAttribute('viewBox', `0 0 ${WIDTH} ${mapHeight}`);
+    for (const x of [map, under, above]) x.setAttribute('viewBox', `0 0 ${WIDTH} ${mapHeight}`);
     at = new Map(areas.map((a) => [a.id, project(a.lon, a.lat)]));
     const visible = [...at.values()].filter(([x, y]) => x >= 0 && x <= WIDTH && y >= 0 && y <= mapHeight);
     radius = shapeRadius(visible);
@@ -326,6 +329,7 @@ function areaView(board) {
   return {
     map,
     under,
+    above,
     overview: zoomer.overview,
     stop: zoomer.stop,
     bar: [legend([...powerItems, { name: 'neutral', colour: NEUTRAL }]), fitGroup, zoomer.bar],
@@ -337,6 +341,16 @@ function areaView(board) {
     show,
   };
 }
+
+/**
+ * Events put in the list when a stop is shown, and how many more each time the list is scrolled near
+ * its end. An impulse can have a hundred events, of which the list shows about a dozen; building, laying
+ * out and painting all of them was the largest part of an impulse frame (bench:viewer traces, Blitz!
+ * full game, impulse mode, mean frame CPU at load ~10: 32-35 ms, 18-20 ms with the list hidden). 30
+ * items reach past the list's bottom edge and the observer's margin, so the rest is not asked for at once.
+ */
+const FIRST_EVENTS = 30;
+const MORE_EVENTS = 60;
 
 /** Playing speeds: milliseconds a stop is shown. */
 const SPEEDS = [
@@ -453,7 +467,49 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
   /** Impulses completed at step j. */
   const impulsesAt = (j) => (j < 0 ? 0 : tl.impulseEnd.filter((e) => e >= 0 && e <= j).length);
 
+  // The event list: the first items of a stop at once, the rest as the list is scrolled to them.
+  /** Makers of the items not yet in the list, in order. */
+  let pending = [];
+  const more = h('li', { class: 'muted more', 'data-testid': 'events-more' });
+  const nearEnd = typeof IntersectionObserver === 'function' ? new IntersectionObserver((seen) => seen.some((x) => x.isIntersecting) && extend(), { root: events, rootMargin: '0px 0px 300px 0px' }) : undefined;
+  /** Puts the next items in the list, before the line that says how many are left (gone when none are). */
+  function extend(n = MORE_EVENTS) {
+    if (!pending.length) return;
+    more.before(...pending.splice(0, n).map((make) => make()));
+    if (!pending.length) return more.remove();
+    more.textContent = `${pending.length} more: scroll down for them`;
+    // Observed afresh, so that a line still in reach after the items came in brings the next ones.
+    nearEnd?.unobserve(more);
+    nearEnd?.observe(more);
+  }
+  // A stop's list starts at its top. Whether the list is scrolled is noted as it scrolls, so that a stop
+  // shown with the list at its top neither reads nor writes its scroll position (either forces a layout).
+  let listScrolled = false;
+  events.addEventListener('scroll', () => (listScrolled = events.scrollTop > 0), { passive: true });
+  /** Item makers by stop (`mode index`), each making its item once: back at a stop, its items are the ones made before. */
+  const madeItems = new Map();
+  const once = (make) => {
+    let node;
+    return () => (node ??= make());
+  };
+  /** Shows the items `makers` make: the first FIRST_EVENTS of them (at least `atLeast`), the rest when scrolled to (all at once without IntersectionObserver). */
+  function fillEvents(key, makers, atLeast = 0) {
+    if (!madeItems.has(key)) {
+      // The last 200 stops shown keep their items.
+      if (madeItems.size >= 200) madeItems.delete(madeItems.keys().next().value);
+      madeItems.set(key, makers.map(once));
+    }
+    pending = [...madeItems.get(key)];
+    events.replaceChildren(more);
+    extend(nearEnd ? Math.max(FIRST_EVENTS, atLeast) : makers.length);
+  }
+
   function show(k) {
+    // Before anything is written, while the layout is still clean.
+    if (listScrolled) {
+      events.scrollTop = 0;
+      listScrolled = false;
+    }
     const list = stops();
     i = Math.max(0, Math.min(list.length - 1, k));
     const stop = list[i];
@@ -462,7 +518,8 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
     slider.value = String(i);
     first.disabled = prev.disabled = i === 0;
     next.disabled = last.disabled = i === list.length - 1;
-    const item = (e, current) =>
+    // Items are made when they go into the list (see `list`).
+    const item = (e, current) => () =>
       h('li', { 'data-type': e.type, 'data-power': e.power, 'aria-current': String(Boolean(current)) }, e.power ? h('span', { class: 'chip', style: `--c:${colour(e.power)}` }, e.power) : null, h('span', { class: 'event-text' }, e.text), h('span', { class: 'event-type' }, e.type));
     let shownEvents;
     if (mode === 'impulse') {
@@ -473,7 +530,7 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
       chose.textContent = '';
       shownEvents = f.events.map((e) => item(e, false));
       eventsTitle.textContent = 'Events of this impulse';
-      if (!f.events.length) shownEvents = [h('li', { class: 'muted empty' }, stop.frame === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')];
+      if (!f.events.length) shownEvents = [() => h('li', { class: 'muted empty' }, stop.frame === 0 ? 'The scenario as set up.' : 'Nothing happened in this impulse.')];
     } else {
       const s = steps[j];
       const m = tl.mapAt(j);
@@ -484,9 +541,9 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
       label.textContent = `${j < 0 ? 'Start' : `${mode === 'event' ? `Event ${i} of ${list.length - 1} · step ${j + 1}` : `Step ${j + 1}`} of ${steps.length}`} · turn ${pos.turn}, impulse ${pos.impulse} · ${pos.phase} / ${pos.step}`;
       chose.textContent = s ? (s.by === 'chance' ? `Chance: ${s.choice}` : `${s.by} chose “${s.choice}”`) : '';
       eventsTitle.textContent = mode === 'event' ? 'Events of this step (the one shown is marked)' : 'Events of this step';
-      shownEvents = s && s.events.length ? s.events.map((e, x) => item(e, mode === 'event' && x === stop.event)) : [h('li', { class: 'muted empty' }, j < 0 ? 'The scenario as set up.' : 'No event: a choice that opens the next one.')];
+      shownEvents = s && s.events.length ? s.events.map((e, x) => item(e, mode === 'event' && x === stop.event)) : [() => h('li', { class: 'muted empty' }, j < 0 ? 'The scenario as set up.' : 'No event: a choice that opens the next one.')];
     }
-    events.replaceChildren(...shownEvents);
+    fillEvents(`${mode} ${i}`, shownEvents, mode === 'event' ? stop.event + 1 : 0);
     const done = mode === 'impulse' ? stop.frame : impulsesAt(j);
     onFrame(done, frames[done]);
   }
@@ -553,7 +610,7 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
         'div',
         { class: 'viewer-map' },
         h('div', { class: 'map-bar' }, view.bar),
-        h('div', { class: 'map-frame' }, view.under ?? null, view.map, view.overview ?? null),
+        h('div', { class: 'map-frame' }, view.under ?? null, view.map, view.above ?? null, view.overview ?? null),
         h('p', { class: 'map-key muted small' }, view.key),
         controls,
         h('div', { class: 'map-bar' }, modeGroup, h('label', { class: 'muted small' }, 'Speed ', speed)),
@@ -565,5 +622,5 @@ export function replayViewer(root, board, { onFrame = () => {}, below = [] } = {
     ),
   );
   show(0);
-  return { show: (k) => (mode === 'impulse' ? go(k) : (setMode('impulse'), go(k))), stop: () => (pause(), view.stop?.(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
+  return { show: (k) => (mode === 'impulse' ? go(k) : (setMode('impulse'), go(k))), stop: () => (pause(), view.stop?.(), nearEnd?.disconnect(), document.removeEventListener('keydown', onKey), document.removeEventListener('keyup', onKeyUp)) };
 }

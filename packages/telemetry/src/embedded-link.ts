@@ -247,8 +247,20 @@ export class EmbeddedLink {
     }
   }
 
+  /** Reads of the main session answered already, or being answered (see {@link ReadCache}). */
+  private readonly reads = new ReadCache();
+
+  /** Run `call` on this process's engine: a read through the cache, a write after telling the cache. */
+  private runLocal(call: Call): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
+    if (call.session === 'main' && call.op === 'query' && ReadCache.enabled && ReadCache.cacheable(call)) {
+      return this.reads.read(call, () => this.runEngine(call)).then(({ body, meta }) => ({ body, meta: { ...meta, ...(call.query_id ? { query_id: call.query_id } : {}) } }));
+    }
+    if (call.session === 'main' && call.op !== 'ping') return this.reads.write(() => this.runEngine(call));
+    return this.runEngine(call);
+  }
+
   /** Run `call` on this process's engine. */
-  private async runLocal(call: Call): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
+  private async runEngine(call: Call): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
     const l = this.local;
     if (!l) throw Object.assign(new Error('this process no longer holds the embedded store'), { code: 'ECONNRESET' });
     const conn = call.session === 'reader' ? await (l.reader ??= this.openReader(this.path)) : l.main;
@@ -396,4 +408,96 @@ function readable(body: Buffer): Readable {
   // An unread result closed by the client must not become an uncaught error (as chdb's own buffers).
   r.on('error', () => {});
   return r;
+}
+
+/**
+ * Answers of the embedded engine's main session to reads, kept until the next write. The engine runs
+ * one statement at a time and costs a few milliseconds a statement however small, so the dashboard's
+ * reads, asked again and again (several views, several viewers, a page that refreshes), queue behind
+ * one another; the same read asked while nothing was written since has the same answer.
+ *
+ * Exact because every write to the store goes through this process: the engine's data directory is
+ * held by this process alone, and the other processes' calls are relayed here (see the file comment).
+ * A write (an insert, a command, an exec, a query that is not a plain SELECT) moves the generation on
+ * when it starts and again when it ends, and empties the cache; a read is kept only if no write started
+ * or ended while it ran, so an answer that may or may not have seen a write is never reused. Reads
+ * asked while the same read runs wait for its answer. Only plain SELECTs without settings or
+ * parameters are kept (a setting is applied to the session with `SET`, which a kept answer would skip),
+ * answers up to {@link ReadCache.MAX_ANSWER} bytes and {@link ReadCache.MAX_BYTES} in all. Background
+ * merges change no answer of a query that counts each row once (FINAL, or sums of signs), which is how
+ * every query of this package reads.
+ */
+export class ReadCache {
+  /** Off with SALIENT_EMBEDDED_READ_CACHE=0 (to measure the engine's own time, as bench:api does). */
+  static readonly enabled = process.env.SALIENT_EMBEDDED_READ_CACHE !== '0';
+  static readonly MAX_ANSWER = 1 << 20;
+  static readonly MAX_BYTES = 32 << 20;
+  private generation = 0;
+  private writing = 0;
+  private bytes = 0;
+  private readonly kept = new Map<string, { body: Buffer; meta: Record<string, unknown> }>();
+  private readonly running = new Map<string, Promise<{ body: Buffer; meta: Record<string, unknown> }>>();
+
+  /** A read that can be kept: a plain SELECT (or WITH ... SELECT), no settings, no parameters. */
+  static cacheable(call: Pick<Call, 'query' | 'clickhouse_settings' | 'query_params'>): boolean {
+    const settings = Object.keys(call.clickhouse_settings ?? {}).filter((k) => call.clickhouse_settings?.[k] !== undefined);
+    return settings.length === 0 && Object.keys(call.query_params ?? {}).length === 0 && /^\s*(SELECT|WITH)\b/i.test(call.query ?? '');
+  }
+
+  /** How many answers are kept (for tests). */
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** The answer to `call`: kept, being worked out, or worked out now by `run`. */
+  read(call: Pick<Call, 'query'>, run: () => Promise<{ body: Buffer; meta: Record<string, unknown> }>): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
+    const key = call.query ?? '';
+    const kept = this.kept.get(key);
+    if (kept) return Promise.resolve(kept);
+    const running = this.running.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const clean = this.writing === 0;
+    const p = run().then(
+      (answer) => {
+        if (this.running.get(key) === p) this.running.delete(key);
+        if (clean && this.writing === 0 && this.generation === generation && answer.body.length <= ReadCache.MAX_ANSWER) {
+          while (this.bytes + answer.body.length > ReadCache.MAX_BYTES && this.kept.size > 0) {
+            const [oldest, a] = this.kept.entries().next().value as [string, { body: Buffer }];
+            this.kept.delete(oldest);
+            this.bytes -= a.body.length;
+          }
+          this.kept.set(key, answer);
+          this.bytes += answer.body.length;
+        }
+        return answer;
+      },
+      (e: unknown) => {
+        if (this.running.get(key) === p) this.running.delete(key);
+        throw e;
+      },
+    );
+    // Only reads begun with no write under way may be shared: a read begun during one may miss it.
+    if (clean) this.running.set(key, p);
+    return p;
+  }
+
+  /** Run a write: what was kept, and reads under way, are not reused past it. */
+  async write<T>(run: () => Promise<T>): Promise<T> {
+    this.moveOn();
+    this.writing++;
+    try {
+      return await run();
+    } finally {
+      this.writing--;
+      this.moveOn();
+    }
+  }
+
+  private moveOn(): void {
+    this.generation++;
+    this.kept.clear();
+    this.running.clear();
+    this.bytes = 0;
+  }
 }

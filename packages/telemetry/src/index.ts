@@ -36,6 +36,7 @@ export {
   matchSummary,
   matchImpulses,
   tournamentSummaries,
+  tournamentSpecs,
   recordTournament,
   type TournamentRecord,
   type MatchList,

@@ -4,8 +4,9 @@
  *
  * Results are never mixed across packs or rules versions: every aggregate is grouped by pack hash and
  * rules version as well as by game and scenario. What the dashboard reads often (win rates, lengths,
- * curves, the match list, a match's own row) comes from the tables of migration 6, which ClickHouse
- * keeps as matches land and which count each match once (see `countMatches` in counted.ts); the rest,
+ * curves, the match list, a match's own row, the tournament list) comes from the tables of migrations
+ * 6 and 7, which ClickHouse keeps as matches land and which count each match once (see `countMatches`
+ * in counted.ts); the rest,
  * and those under a time filter, read rows with FINAL, so a row sent twice counts once. Only complete
  * matches count: a match's other rows are taken through its `matches` row, which is written last.
  *
@@ -676,10 +677,16 @@ interface ListKey {
 async function listKeys(store: Store, c: readonly string[], limit: number, totalOf: string): Promise<{ keys: ListKey[]; total: number }> {
   const db = ident(store.database);
   for (let fetch = limit + 8; ; fetch *= 4) {
+    // On a server, the end time of the `fetch`-th row first, from the narrow sort column alone: the
+    // rows up to it are a range of the sorting key, so only its granules are read for the ids (18.16
+    // sorts every row selected to take the first few, whatever the table's order). The embedded
+    // engine reads a sorted table in order by itself, and the extra step only costs it time.
+    const upTo = `(SELECT max(r) FROM (SELECT rev_ended AS r FROM ${db}.match_list ${where(c)} ORDER BY rev_ended LIMIT ${num(fetch)}))`;
+    const bounded = store.mode === 'server' ? [...c, `rev_ended <= ${upTo}`] : c;
     const raw = await rows<Raw>(
       store,
       'listing matches',
-      `SELECT rev_ended, match_id, sign, ${totalOf} AS total FROM ${db}.match_list ${where(c)} ORDER BY rev_ended, match_id LIMIT ${num(fetch)}`,
+      `SELECT rev_ended, match_id, sign, ${totalOf} AS total FROM ${db}.match_list ${where(bounded)} ORDER BY rev_ended, match_id LIMIT ${num(fetch)}`,
     );
     const keys: (ListKey & { sign: number })[] = [];
     for (const r of raw) {
@@ -877,20 +884,13 @@ const MATCH_KINDS = ['completed', 'adjudicated', 'forfeit', 'error', 'cancelled'
 /**
  * Tournaments with recorded matches or a runner's record (matches played outside a tournament are
  * left out), latest first. Filters on scenario, bot, pack, rules version or time list only
- * tournaments with such matches.
+ * tournaments with such matches. The figures come from the aggregates of migration 7, or, for a time
+ * range, from the match rows.
  */
 export async function tournamentSummaries(store: Store, filter: TelemetryFilter = {}, limit = 100): Promise<TournamentSummary[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   const db = ident(store.database);
-  const raw = await rows<Raw>(
-    store,
-    'listing tournaments',
-    // Aliases differ from the columns: an alias named as a column would replace it in WHERE.
-    `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, count() AS n,
-            ${MATCH_KINDS.map((k) => `countIf(kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}, toString(min(started_at), 'UTC') AS first, toString(max(ended_at), 'UTC') AS last
-     FROM ${db}.matches FINAL ${where([...conditions(filter, 'bots'), "tournament != ''"])}
-     GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT ${num(limit)}`,
-  );
+  const raw = await rows<Raw>(store, 'listing tournaments', needsMatchRows(filter) ? tournamentsFromMatches(db, filter, limit) : await tournamentsFromTotals(store, filter, limit));
   const onlyMatches = ['scenario', 'bot', 'pack', 'rulesVersion', 'from', 'to'].some((k) => filter[k as keyof TelemetryFilter] !== undefined);
   const metaWhere = [
     ...(filter.game !== undefined ? [`game = ${str(filter.game)}`] : []),
@@ -927,6 +927,56 @@ export async function tournamentSummaries(store: Store, filter: TelemetryFilter 
   return [...byId.values()].sort((a, b) => latest(b).localeCompare(latest(a)) || a.id.localeCompare(b.id)).slice(0, limit);
 }
 
+/** The figures of each tournament, by its matches' rows: for a time range, which the aggregates of migration 7 do not keep. */
+function tournamentsFromMatches(db: string, filter: TelemetryFilter, limit: number): string {
+  // Aliases differ from the columns: an alias named as a column would replace it in WHERE.
+  return `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, count() AS n,
+            ${MATCH_KINDS.map((k) => `countIf(kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}, toString(min(started_at), 'UTC') AS first, toString(max(ended_at), 'UTC') AS last
+     FROM ${db}.matches FINAL ${where([...conditions(filter, 'bots'), "tournament != ''"])}
+     GROUP BY tournament ORDER BY max(ended_at) DESC, tournament LIMIT ${num(limit)}`;
+}
+
+/**
+ * The same figures from `tournament_totals` and `tournament_times` (migration 7: each counted match
+ * once, kept by ClickHouse as matches land). A group whose count is 0 holds only copies taken back. So
+ * may a time, but summing every time's rows to find those costs a grouping of all of them; instead the
+ * times with a row taken back (−1; none once merges summed them) are summed first, those that come to
+ * 0 are left out, and the first start and last end are taken over the rows above 0: the same times, as
+ * a time counted above 0 has a row above 0.
+ */
+async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limit: number): Promise<string> {
+  const db = ident(store.database);
+  const c = [...conditions(filter, 'bots'), "tournament != ''"];
+  const time = '(tournament, toUInt32(ended_at), toUInt32(started_at))';
+  const keyOf = (r: Raw) => `(${str(String(r.tournament))}, ${num(Number(r.e))}, ${num(Number(r.s))})`;
+  // Times with a row taken back: none at all once merges have summed them (the common case, one narrow read).
+  const takenBack = await rows<Raw>(store, 'listing tournaments', `SELECT DISTINCT tournament, toUInt32(ended_at) AS e, toUInt32(started_at) AS s FROM ${db}.tournament_times PREWHERE n < 0 ${where(c)}`);
+  const gone = takenBack.length
+    ? await rows<Raw>(
+        store,
+        'listing tournaments',
+        `SELECT tournament, toUInt32(ended_at) AS e, toUInt32(started_at) AS s FROM ${db}.tournament_times
+         PREWHERE tournament IN (${[...new Set(takenBack.map((r) => str(String(r.tournament))))].join(', ')}) ${where([...c, `${time} IN (${takenBack.map(keyOf).join(', ')})`])}
+         GROUP BY tournament, ended_at, started_at HAVING sum(n) <= 0`,
+      )
+    : [];
+  const live = [...c, 'n > 0', ...(gone.length ? [`${time} NOT IN (${gone.map(keyOf).join(', ')})`] : [])];
+  return `SELECT tournament, t_game, t_scenarios, t_bots, n, ${MATCH_KINDS.map((k) => ident(`n_${k}`)).join(', ')}, toString(t_first, 'UTC') AS first, toString(t_last, 'UTC') AS last
+     FROM (
+       SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, sum(c) AS n,
+              ${MATCH_KINDS.map((k) => `sumIf(c, kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}
+       FROM (
+         SELECT tournament, game, scenario, side_bots, kind, sumMerge(n) AS c FROM ${db}.tournament_totals ${where(c)}
+         GROUP BY tournament, game, scenario, pack_hash, rules_version, pack_id, bots, side_bots, kind HAVING c > 0
+       )
+       GROUP BY tournament
+     ) AS t
+     ALL INNER JOIN (
+       SELECT tournament, min(started_at) AS t_first, max(ended_at) AS t_last FROM ${db}.tournament_times ${where(live)} GROUP BY tournament
+     ) AS s USING tournament
+     ORDER BY t_last DESC, tournament LIMIT ${num(limit)}`;
+}
+
 /** The spec a tournament's latest record carries (parsed JSON) and its hash; undefined when there is no record or it has no spec. */
 export async function tournamentSpec(store: Store, id: string): Promise<{ spec: unknown; specHash: string } | undefined> {
   const [r] = await rows<Raw>(
@@ -940,6 +990,27 @@ export async function tournamentSpec(store: Store, id: string): Promise<{ spec: 
   } catch {
     return undefined;
   }
+}
+
+/** The specs of tournaments `ids` (as {@link tournamentSpec} reads one), in one query: the tournament list reads them all. */
+export async function tournamentSpecs(store: Store, ids: readonly string[]): Promise<Map<string, { spec: unknown; specHash: string }>> {
+  const out = new Map<string, { spec: unknown; specHash: string }>();
+  if (ids.length === 0) return out;
+  const raw = await rows<Raw>(
+    store,
+    'reading the specs of tournaments',
+    `SELECT tournament, spec, spec_hash FROM ${ident(store.database)}.tournaments FINAL WHERE tournament IN (${ids.map(str).join(', ')})
+     ORDER BY tournament, updated_at DESC LIMIT 1 BY tournament`,
+  );
+  for (const r of raw) {
+    if (String(r.spec) === '') continue;
+    try {
+      out.set(String(r.tournament), { spec: JSON.parse(String(r.spec)) as unknown, specHash: String(r.spec_hash) });
+    } catch {
+      // unreadable: as tournamentSpec, none
+    }
+  }
+  return out;
 }
 
 /** Scenario ids of a stored spec (JSON), or none. */

@@ -28,6 +28,7 @@ import {
   tournamentSummaries,
   recordTournament,
   tournamentSpec,
+  tournamentSpecs,
   type TournamentRecord,
   type MatchList,
   type MatchPage,
@@ -103,6 +104,8 @@ export interface Telemetry {
   tournaments(filter?: TelemetryFilter, limit?: number): Promise<TournamentSummary[]>;
   /** The spec of a tournament's latest record, and its hash (undefined: no record, or one without a spec). */
   tournamentSpec(id: string): Promise<{ spec: unknown; specHash: string } | undefined>;
+  /** The specs of several tournaments at once, by id (those with none are left out). */
+  tournamentSpecs(ids: readonly string[]): Promise<Map<string, { spec: unknown; specHash: string }>>;
   /** Record a tournament's state (its runner does, when it starts and when it ends). */
   recordTournament(r: TournamentRecord): Promise<void>;
   /** Resolves when the store answers a query; throws (the client's error) when it does not. */
@@ -242,6 +245,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
     tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
     tournamentSpec: (id) => tournamentSpec(store, id),
+    tournamentSpecs: (ids) => tournamentSpecs(store, ids),
     recordTournament: (r) => recordTournament(store, r),
     ping: async () => {
       await selectRows(store.client, 'SELECT 1 AS ok');

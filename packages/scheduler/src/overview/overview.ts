@@ -80,6 +80,8 @@ export interface OverviewOptions {
   stalledAfterMs?: number;
   /** Plans made from stored specs, kept between calls (see `planCache`). */
   plans?: PlanCache;
+  /** Stored specs read already, by tournament id (one absent: it has none); without it each is read. */
+  specs?: ReadonlyMap<string, { spec: unknown; specHash: string }>;
 }
 
 /** Plans of stored specs, by id and spec hash, the last `keep` of them (planning resolves the pack: a few ms). */
@@ -147,9 +149,12 @@ export async function listTournaments(o: OverviewOptions & { filter?: TelemetryF
   const known = new Set(summaries.map((s) => s.id));
   const ids = [...summaries.map((s) => s.id), ...queued.filter((q) => !known.has(q) && (filter.tournament === undefined || q === filter.tournament))];
   const out: TournamentOverview[] = [];
-  // A few at a time: each reads its record's spec (and an SPRT's matches, or a queue's jobs).
+  // The specs of the store's tournaments in one query, rather than one a tournament.
+  const specs = o.telemetry && summaries.length ? await o.telemetry.tournamentSpecs(summaries.map((s) => s.id)) : undefined;
+  const byId = new Map(summaries.map((s) => [s.id, s]));
+  // A few at a time: each may read an SPRT's matches, or a queue's jobs.
   for (let i = 0; i < ids.length; i += 8) {
-    const views = await Promise.all(ids.slice(i, i + 8).map((id) => overviewOf(id, summaries.find((s) => s.id === id), { ...o, detail: false })));
+    const views = await Promise.all(ids.slice(i, i + 8).map((id) => overviewOf(id, byId.get(id), { ...o, detail: false, ...(specs ? { specs } : {}) })));
     for (const v of views) {
       if (!v || (filter.game !== undefined && v.game !== filter.game)) continue;
       v.notes.push(...notes);
@@ -243,7 +248,7 @@ async function fromStore(summary: TournamentSummary, o: OverviewOptions, notes: 
   const kinds = summary.kinds;
   const done = summary.matches - (kinds.cancelled ?? 0);
   const planned = summary.planned ?? done;
-  const stored = await t.tournamentSpec(summary.id);
+  const stored = o.specs ? o.specs.get(summary.id) : await t.tournamentSpec(summary.id);
   const spec = stored?.spec as TournamentSpec | undefined;
   // Outcomes need the plan (they are keyed by entrant names, which the store's match rows do not hold).
   const wantOutcomes = o.detail === true || spec?.stop?.rule === 'sprt';

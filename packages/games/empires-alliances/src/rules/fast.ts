@@ -186,6 +186,22 @@ export function syncOcc(f: Fast, s: EaState): Occupancy {
   while (u < n && hex[u] === s.hex[u]) u++;
   if (u === n) return o;
   const { ground, side } = f;
+  // A few units moved (a Movement Phase moves one at a time): take each out of its old hex's list and
+  // into its new one, keeping the lists ascending, as the rebuild below would make them.
+  let changed = 0;
+  for (let v = u; v < n && changed <= 4; v++) if (hex[v] !== s.hex[v]) changed++;
+  if (changed <= 4 && o.index.gen !== 0) {
+    for (let v = u; v < n; v++) {
+      const to = s.hex[v]!;
+      const from = hex[v]!;
+      if (from === to) continue;
+      hex[v] = to;
+      if (ground[v] === 0) continue;
+      if (from >= 0) unlink(o, side, v, from);
+      if (to >= 0) insert(o, side, v, to);
+    }
+    return o;
+  }
   for (let v = 0; v < n; v++) if (hex[v]! >= 0 && ground[v] === 1) masks[side[v]!]![hex[v]!] = 0;
   const x = o.index;
   const gen = (x.gen = (x.gen + 1) >>> 0 || 1);
@@ -200,6 +216,44 @@ export function syncOcc(f: Fast, s: EaState): Occupancy {
     stamp[h] = gen;
   }
   return o;
+}
+
+/** Take ground unit `v` out of hex `h`'s list; the side's mask there stays set while a unit of it remains. */
+function unlink(o: Occupancy, side: Uint8Array, v: number, h: number): void {
+  const { head, next, stamp, gen } = o.index;
+  if (stamp[h] !== gen) return;
+  if (head[h] === v) {
+    if (next[v]! < 0) stamp[h] = 0;
+    else head[h] = next[v]!;
+  } else {
+    let w = head[h]!;
+    while (w >= 0 && next[w] !== v) w = next[w]!;
+    if (w >= 0) next[w] = next[v]!;
+  }
+  let left = false;
+  if (stamp[h] === gen) for (let w = head[h]!; w >= 0 && !left; w = next[w]!) if (side[w] === side[v]) left = true;
+  if (!left) o.masks[side[v]!]![h] = 0;
+}
+
+/** Put ground unit `v` into hex `h`'s list at its place in ascending order. */
+function insert(o: Occupancy, side: Uint8Array, v: number, h: number): void {
+  const { head, next, stamp, gen } = o.index;
+  o.masks[side[v]!]![h] = 1;
+  if (stamp[h] !== gen) {
+    stamp[h] = gen;
+    head[h] = v;
+    next[v] = -1;
+    return;
+  }
+  if (head[h]! > v) {
+    next[v] = head[h]!;
+    head[h] = v;
+    return;
+  }
+  let w = head[h]!;
+  while (next[w]! >= 0 && next[w]! < v) w = next[w]!;
+  next[v] = next[w]!;
+  next[w] = v;
 }
 
 /**
