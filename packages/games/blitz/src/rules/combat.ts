@@ -138,31 +138,40 @@ function supportOptions(p: PackIndex, s: BlitzState, power: string, target: stri
   // E.2: a Port Attack's carriers sit in a sea the target's port touches, with no enemy BB, CV or SUB there.
   const portSeas = kind === 'port' ? new Set(landDef(p, target).ports.flatMap((x) => x.seas)) : null;
   const attacking = s.side === side;
-  return ownedBy(s, power)
-    .filter(([id, u]) => u.committed === undefined && inSupply(p, s, id)) // 1.7: out of supply, no land combat
-    .filter(([id]) => !attacking || mayStrike(p, s, id, target)) // 3.2, 5.2 (a defender's is checked against the attack)
-    .filter(([id, u]) => {
-      const t = typeOf(p, u);
-      if (snow && (t === 'AIR' || t === 'CV')) return false;
-      if (factory && t !== 'AIR' && t !== 'CV') return false;
-      if (isVWeapon(p, u) && (!attacking || kind !== 'factory')) return false; // 1.2, 6.1
-      if (t === 'AIR') return !u.toSea && inAirRange(p, s, id, target);
-      if (t === 'BB' || t === 'CV') {
-        if (!u.at.startsWith('sea:')) return false; // 5.3: naval units in port cannot join
-        const sea = u.at.slice(4);
-        if (portSeas) return portSeas.has(sea) && !shipsAtSea(p, s, sea, enemy(side));
-        return (p.coastOf.get(sea) ?? new Set()).has(target) && !armedEnemyAtSea(p, s, sea, side, unitViewer(p, s, u));
-      }
-      return false;
-    })
-    .map(([id]) => id);
+  const out: string[] = [];
+  // The tests that read the unit alone come first, then supply (1.7: out of supply, no land combat) and
+  // 3.2/5.2 (a defender's is checked against the attack), then range: most units are land units, which
+  // never support, and are passed over before their supply is asked.
+  for (const [id, u] of ownedBy(s, power)) {
+    if (u.committed !== undefined) continue;
+    const t = typeOf(p, u);
+    const air = t === 'AIR';
+    if (!air && t !== 'BB' && t !== 'CV') continue;
+    if (snow && (air || t === 'CV')) continue;
+    if (factory && !air && t !== 'CV') continue;
+    if (isVWeapon(p, u) && (!attacking || kind !== 'factory')) continue; // 1.2, 6.1
+    if (air ? u.toSea : !u.at.startsWith('sea:')) continue; // 5.3: naval units in port cannot join
+    if (!inSupply(p, s, id)) continue;
+    if (attacking && !mayStrike(p, s, id, target)) continue;
+    if (air) {
+      if (inAirRange(p, s, id, target)) out.push(id);
+      continue;
+    }
+    const sea = u.at.slice(4);
+    if (portSeas ? portSeas.has(sea) && !shipsAtSea(p, s, sea, enemy(side)) : (p.coastOf.get(sea)?.has(target) ?? false) && !armedEnemyAtSea(p, s, sea, side, unitViewer(p, s, u))) out.push(id);
+  }
+  return out;
+}
+
+/** 2.2: in an Air Blitz only air units are committed, and CVs at sea to a Port Attack of the power's own (`own`). */
+function blitzOk(p: PackIndex, s: BlitzState, a: Attack, own: boolean, id: string): boolean {
+  return !airBlitzBars(p, s, s.units[id]!) || (a.kind === 'port' && own && typeOf(p, s.units[id]!) === 'CV');
 }
 
 function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   // 2.2: in an Air Blitz only air units are committed, and CVs at sea to a Port Attack of the power's own.
   const own = a.power === undefined || a.power === s.power;
-  const blitzOk = (id: string) => !airBlitzBars(p, s, s.units[id]!) || (a.kind === 'port' && own && typeOf(p, s.units[id]!) === 'CV');
-  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id) && blitzOk(id)).map((id) => `add ${id}`);
+  if (a.kind) return supportOptions(p, s, s.power, a.target, a.kind).filter((id) => !footBarred(p, s, id) && blitzOk(p, s, a, own, id)).map((id) => `add ${id}`);
   const island = landDef(p, a.target).island;
   const snow = snowBound(p, s, a.target);
   const used = attackLandSize(p, s, a);
@@ -184,7 +193,7 @@ function commitOptions(p: PackIndex, s: BlitzState, a: Attack): string[] {
   // may not be the first committed to a Ground Attack that no unmotorized land unit could then join
   // (its ARM would be held back, leaving an attack that can neither gain a land unit nor launch).
   const footOnly = s.nonMotorized?.[s.power] === '' && used === 0 && !opts.some((o) => !motorized(p, s.units[o.slice(o.indexOf(' ') + 1)]!));
-  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(id) && !(footOnly && motorized(p, s.units[id]!))) opts.push(`add ${id}`);
+  for (const id of supportOptions(p, s, s.power, a.target)) if (!footBarred(p, s, id) && blitzOk(p, s, a, own, id) && !(footOnly && motorized(p, s.units[id]!))) opts.push(`add ${id}`);
   return opts;
 }
 
@@ -438,15 +447,19 @@ export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events)
 }
 
 /** Participants, recomputed from the attack and the map: destroyed units drop out. */
+/** The units of `ids` still in the combat: alive and not sidelined. (Not a closure in `parts`: see movement.ts `stepOk`.) */
+function liveIn(s: BlitzState, c: CombatState, ids: string[]): string[] {
+  return ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
+}
+
 function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   const a = s.attacks[c.attack]!;
   const side = s.side;
-  const live = (ids: string[]) => ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
-  const attLand = live(a.attackers).filter((x) => isLand(p, s.units[x]!));
-  const dropped = live(a.dropped);
-  const attSupport = live(a.attackers).filter((x) => !isLand(p, s.units[x]!));
+  const attLand = liveIn(s, c, a.attackers).filter((x) => isLand(p, s.units[x]!));
+  const dropped = liveIn(s, c, a.dropped);
+  const attSupport = liveIn(s, c, a.attackers).filter((x) => !isLand(p, s.units[x]!));
   const defLand = unitsAt(s, a.target).filter(([, u]) => isLand(p, u) && sideOf(p, s, u.power) !== side).map(([id]) => id);
-  const defSupport = live(a.defenders);
+  const defSupport = liveIn(s, c, a.defenders);
   const aa = defLand.filter((x) => typeOf(p, s.units[x]!) === 'AA');
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
 }

@@ -4,7 +4,7 @@
  * (5.2). Uniform small graphs, so a plain Dijkstra over a sorted frontier is enough.
  */
 import type { PackIndex } from './pack-index.ts';
-import { armedEnemyAtSea, controllerSide, entryCost, frozenMemo, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
+import { armedEnemyAtSea, controlStamp, controllerSide, entryCost, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import type { StraitDef } from '../pack/schema.ts';
 import type { Viewer } from './wars.ts';
@@ -92,15 +92,23 @@ export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: n
   return d;
 }
 
-/** The pack, scenario and land areas `viewer` sees as neutral, as a key; kept while a read-only question is worked out. */
+/** Neutral-land keys by viewer, for the control stamp they were worked out under (see `controlStamp`). */
+let neutralStamp = -1;
+const neutralKeys = new Map<string, string>();
+
+/** The pack, scenario and land areas `viewer` sees as neutral, as a key; kept while control stays as it was (`controlStamp`). */
 function neutralKey(p: PackIndex, s: BlitzState, viewer?: Viewer): string {
-  const memo = frozenMemo(s);
-  const mk = memo && `neutral|${viewer ? viewer.join(',') : ''}`;
-  const hit = mk && memo.get(mk);
-  if (typeof hit === 'string') return hit;
+  const stamp = controlStamp(s);
+  if (stamp !== neutralStamp) {
+    neutralKeys.clear();
+    neutralStamp = stamp;
+  }
+  const vk = viewer ? viewer.join(',') : '';
+  const hit = neutralKeys.get(vk);
+  if (hit !== undefined) return hit;
   let neutral = `${p.hash}|${s.scenario}|`;
   for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
-  if (mk) memo.set(mk, neutral);
+  neutralKeys.set(vk, neutral);
   return neutral;
 }
 

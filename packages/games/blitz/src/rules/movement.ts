@@ -31,12 +31,12 @@ import {
 import { takeControl } from './politics.ts';
 import { eliminate } from './combat.ts';
 import { awaitsFleetRoll } from './france.ts';
-import type { Ask, BlitzState, UnitState } from './state.ts';
+import type { Ask, BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
-import { areaInSupply, inSupply, unitHome } from './supply.ts';
+import { areaInSupply, inSupply, unitHome, withSupplyMemo } from './supply.ts';
 import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer, type Viewer } from './wars.ts';
 import { enterArea, holdForLeave } from './ally-leave.ts';
 import { bombAt, mayPickUp, setDownBomb } from './abomb.ts';
@@ -83,8 +83,40 @@ function airBases(p: PackIndex, s: BlitzState, uid: string): string[] {
  * the closest (its owner choosing among equals).
  */
 export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
+  // The list as the step begins (a copy: units eliminated below keep their places in it).
+  const list = ownedBy(s, s.power);
+  for (let i = 0; i < list.length; i++) {
+    // The search for the next unit to act on only reads the state: worked out with the units indexed and
+    // supply remembered (`readOnly`), as a question's options are; what it finds is then applied here.
+    const f = readOnly(s, () => withSupplyMemo(() => nextStranded(p, s, list, i)));
+    if (!f) return;
+    i = f.at;
+    const [id, u] = list[i]!;
+    fired('4.1', s.scenario);
+    if (f.kind === 'cut-off') {
+      emit(ev, 'cut-off-base', `${unitName(p, id)} must return to ${landName(p, f.forced[0]!)}, its only base in range, which is cut off from supply`, u.power, { unit: id, at: u.at, to: f.forced[0]! });
+      s.sel = { kind: 'return', unit: id, forced: f.forced };
+      return;
+    }
+    if (f.kind === 'stranded') {
+      emit(ev, 'stranded', `${unitName(p, id)} has no base left to return to`, u.power, { unit: id, at: u.at });
+      eliminate(p, s, id, ev);
+      continue;
+    }
+    s.sel = { kind: 'return', unit: id, forced: f.forced };
+    return; // asked (or applied) one unit at a time
+  }
+}
+
+/**
+ * 4.1: the first unit of `list` from `from` on that `destroyStranded` acts on, and how: one whose only
+ * base in range is cut off from supply returns there; one with no base at all is destroyed; one with
+ * bases but none in range returns to the closest. Null when none is left. Reads the state only.
+ */
+function nextStranded(p: PackIndex, s: BlitzState, list: readonly [string, UnitState][], from: number): { at: number; kind: 'cut-off' | 'stranded' | 'closest'; forced: string[] } | null {
   const FAR = 99;
-  for (const [id, u] of ownedBy(s, s.power)) {
+  for (let i = from; i < list.length; i++) {
+    const [id, u] = list[i]!;
     if (!u.at.startsWith('sea:') || u.moved) continue;
     const air = isAir(p, u);
     if (!isNaval(p, u) && !(air && hasSeaCombat(p, s))) continue;
@@ -95,21 +127,13 @@ export function destroyStranded(p: PackIndex, s: BlitzState, ev: Events): void {
       // 4.1: when the one base in range cannot trace supply (1.7), the unit must return to it now.
       const only = inRange.length === 1 ? inRange[0]! : null;
       if (only === null || areaInSupply(p, s, u.power, unitHome(p, s, u.def), only, 'unit')) continue;
-      fired('4.1', s.scenario);
-      emit(ev, 'cut-off-base', `${unitName(p, id)} must return to ${landName(p, only)}, its only base in range, which is cut off from supply`, u.power, { unit: id, at: u.at, to: only });
-      s.sel = { kind: 'return', unit: id, forced: [only] };
-      return;
+      return { at: i, kind: 'cut-off', forced: [only] };
     }
-    fired('4.1', s.scenario);
-    if (!bases.length) {
-      emit(ev, 'stranded', `${unitName(p, id)} has no base left to return to`, u.power, { unit: id, at: u.at });
-      eliminate(p, s, id, ev);
-      continue;
-    }
+    if (!bases.length) return { at: i, kind: 'stranded', forced: [] };
     const nearest = Math.min(...bases.map(([, d]) => d));
-    s.sel = { kind: 'return', unit: id, forced: bases.filter(([, d]) => d === nearest).map(([l]) => l).sort() };
-    return; // asked (or applied) one unit at a time
+    return { at: i, kind: 'closest', forced: bases.filter(([, d]) => d === nearest).map(([l]) => l).sort() };
   }
+  return null;
 }
 
 export function askReturn(p: PackIndex, s: BlitzState): Ask | null {
@@ -597,7 +621,27 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
   const v = unitViewer(p, s, u);
   // 5.2: a neutral major power's land units other than GARs stay in their home country.
   const home = neutralMajor(s, u.power) && typeOf(p, u) !== 'GAR';
-  const ok = (to: string) =>
+  if (u.at.startsWith('trs:')) {
+    // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
+    const trs = s.units[u.at.slice(4)]!;
+    if (!trs.at.startsWith('sea:')) return [];
+    return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && stepOk(p, s, uid, u, v, side, home, l)).map((to) => ({ to, cost: mp, stop: true }));
+  }
+  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => stepOk(p, s, uid, u, v, side, home, x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
+  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
+  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && stepOk(p, s, uid, u, v, side, home, 'paris') && !steps.some((x) => x.to === 'paris')) {
+    steps.push({ to: 'paris', cost: mp, stop: true });
+  }
+  return londonRule(p, s, uid) ? steps : [];
+}
+
+/**
+ * Whether land unit `uid` (`u`, of `side`, seen as `v`; `home`: kept to its home country, 5.2) may step
+ * into `to`. A function of its own, not a closure made per call: the rules run under tsx, whose
+ * name-keeping wraps every named closure in a property definition each time it is made.
+ */
+function stepOk(p: PackIndex, s: BlitzState, uid: string, u: UnitState, v: Viewer, side: SideId, home: boolean, to: string): boolean {
+  return (
     notNeutral(p, s, to, v) && // 1.6
     !chinaBarred(p, s, uid, to) && // 5.2/E.1
     !(home && !inHomeCountry(p, u, to)) &&
@@ -605,19 +649,8 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     !allyAreaBarred(p, s, u.power, to) && // 1.3
     leaveAnswer(s, u.power, to) !== false && // 1.3: the holder refused its leave this impulse
     canStackLand(p, s, to, side, u.size) && // enemy land units bar entry (5.2), Islands (1.3)
-    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)); // 2.2: a Free Blitz never enters enemy land; C: control never changes
-  if (u.at.startsWith('trs:')) {
-    // B.4: from a TRS at sea, to a friendly land area touching that sea; the move ends there.
-    const trs = s.units[u.at.slice(4)]!;
-    if (!trs.at.startsWith('sea:')) return [];
-    return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && ok(l)).map((to) => ({ to, cost: mp, stop: true }));
-  }
-  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => ok(x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
-  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
-  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && ok('paris') && !steps.some((x) => x.to === 'paris')) {
-    steps.push({ to: 'paris', cost: mp, stop: true });
-  }
-  return londonRule(p, s, uid) ? steps : [];
+    !((s.mode === 'free' || scenarioDef(p, s.scenario).frozenControl) && enemyLand(p, s, to, side, v)) // 2.2: a Free Blitz never enters enemy land; C: control never changes
+  );
 }
 
 function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {

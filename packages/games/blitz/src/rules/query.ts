@@ -158,6 +158,61 @@ export function frozenMemo(s: BlitzState): Map<string, unknown> | null {
   return frozen && frozen.s === s ? (frozen.memo ??= new Map()) : null;
 }
 
+/**
+ * What control as the rules read it depends on (`controllerSide`: 1.5, 3.2, 7.2): who holds each land
+ * area, the war matrix, the neutral powers and whether it is the turn end. `controlStamp` gives a number
+ * that stays the same, for one state object, while all of these do, and changes when any does; answers
+ * derived from them alone (neutral land as a power sees it, the control part of supply's fingerprint)
+ * are kept against it from one question to the next. The check is a pass over `control` comparing what
+ * it holds with what it held, with nothing built.
+ */
+interface ControlSnap {
+  keys: string[];
+  vals: string[];
+  wars: string[] | undefined;
+  nWars: number;
+  neutral: string;
+  turnEnd: boolean;
+  stamp: number;
+}
+const controlSnaps = new WeakMap<BlitzState, ControlSnap>();
+let controlStamps = 0;
+
+export function controlStamp(s: BlitzState): number {
+  const memo = frozenMemo(s);
+  const known = memo?.get('controlStamp');
+  if (known !== undefined) return known as number;
+  const neutral = s.neutral ? s.neutral.join('+') : '';
+  const turnEnd = s.impulse === 5;
+  const nWars = s.wars ? s.wars.length : -1;
+  let snap = controlSnaps.get(s);
+  let same = snap !== undefined && snap.wars === s.wars && snap.nWars === nWars && snap.neutral === neutral && snap.turnEnd === turnEnd;
+  if (same) {
+    const { keys, vals } = snap!;
+    let i = 0;
+    for (const land in s.control) {
+      if (i >= keys.length || keys[i] !== land || vals[i] !== s.control[land]) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (i !== keys.length) same = false;
+  }
+  if (!same) {
+    const keys: string[] = [];
+    const vals: string[] = [];
+    for (const land in s.control) {
+      keys.push(land);
+      vals.push(s.control[land]!);
+    }
+    snap = { keys, vals, wars: s.wars, nWars, neutral, turnEnd, stamp: ++controlStamps };
+    controlSnaps.set(s, snap);
+  }
+  memo?.set('controlStamp', snap!.stamp);
+  return snap!.stamp;
+}
+
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
 export function readOnly<T>(s: BlitzState, f: () => T): T {
   if (frozen) return f();
@@ -178,6 +233,8 @@ function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
   let unsorted: Set<[string, UnitState][]> | null = null;
   for (const id in s.units) {
     const u = s.units[id]!;
+    // Units off the map are not indexed (`unitsAt` scans for them): many, and rarely asked after.
+    if (u.at === 'pool' || u.at === 'gone') continue;
     const list = m.get(u.at);
     if (list) {
       if (id < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
@@ -192,7 +249,7 @@ function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
 const NONE: [string, UnitState][] = [];
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s) return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
+  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;

@@ -16,7 +16,7 @@ import { emit, landName, unitName, type Events } from './events.ts';
 import { airDistances, forcedCrossing, navalDistances, seaNeighbours } from './geometry.ts';
 import { optionOn } from './optional.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { answeringPower, mostFactorsPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, turnedBattleship, typeOf, unitsAt } from './query.ts';
+import { answeringPower, mostFactorsPower, canStackAir, canStackPort, enemy, face, friendlyFor, heldBySide, inactive, isAir, isNaval, isOneShot, onMap, powerOfSide, sideOf, sidePowers, turnedBattleship, typeOf, readOnly, unitsAt } from './query.ts';
 import { fired } from './sections.ts';
 import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import type { Ask, BlitzState, SeaCombatState, SeaPassage, SeaTask, SideId, UnitState } from './state.ts';
@@ -154,6 +154,11 @@ const isAirLike = (p: PackIndex, s: BlitzState, id: string) => isAir(p, s.units[
  * Blitz only the seas the phasing side sailed into this phase, and only if the other side wants it (2.2).
  */
 export function seasWithCombat(p: PackIndex, s: BlitzState): string[] {
+  // A pass over every sea of the scenario, each asking who is there: read-only, with the units indexed once.
+  return readOnly(s, () => scanSeasWithCombat(p, s));
+}
+
+function scanSeasWithCombat(p: PackIndex, s: BlitzState): string[] {
   const sc = scenarioDef(p, s.scenario);
   const done = new Set(s.seaDone ?? []);
   const entered = (sea: string) => seaUnits(s, sea).some(([, u]) => u.toSea && sideOf(p, s, u.power) === s.side);

@@ -19,10 +19,10 @@
  * defending land unit out of supply gives the attackers two white triangles (6.2). Rebasing is allowed.
  */
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { controllerSide, inactive, isLand, sideOf, typeOf } from './query.ts';
+import { controlStamp, controllerSide, frozenMemo, inactive, isLand, sideOf, typeOf } from './query.ts';
 import { seaNeighbours } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
-import type { BlitzState } from './state.ts';
+import type { BlitzState, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
 
@@ -46,21 +46,39 @@ export function friendlySea(p: PackIndex, s: BlitzState, sea: string, power: str
 
 /** The 1.5 friendly-sea test for `power` over the current position, from one pass over the units at sea. */
 function seaOccupancy(p: PackIndex, s: BlitzState, power: string): (sea: string) => boolean {
+  const { armedEnemy, ours } = seaPresence(p, s, power);
+  return (sea) => !armedEnemy.has(sea) || ours.has(sea);
+}
+
+/** 1.5: the seas holding an armed unit of a major power at war with `power`, and those holding a unit or live Convoy of its side. */
+function seaPresence(p: PackIndex, s: BlitzState, power: string): { armedEnemy: Set<string>; ours: Set<string> } {
   const side = sideOf(p, s, power);
   // 1.5: only the warships and aircraft of major powers `power` is at war with count against it.
   const foes = new Set<string>();
   for (const x of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, x.id)) foes.add(x.id);
   const armedEnemy = new Set<string>();
   const ours = convoySeas(p, s, side);
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (!u.at.startsWith('sea:')) continue;
+  for (const u of unitsAtSea(s)) {
     if (inactive(s, u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
     if (sideOf(p, s, u.power) === side) ours.add(sea);
     else if (foes.has(u.power) && ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
   }
-  return (sea) => !armedEnemy.has(sea) || ours.has(sea);
+  return { armedEnemy, ours };
+}
+
+/** The units at sea, in the state's order; kept while a read-only question is worked out (asked per power). */
+function unitsAtSea(s: BlitzState): UnitState[] {
+  const memo = frozenMemo(s);
+  const known = memo?.get('unitsAtSea') as UnitState[] | undefined;
+  if (known) return known;
+  const out: UnitState[] = [];
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at.charCodeAt(0) === 115 /* s */ && u.at.startsWith('sea:')) out.push(u);
+  }
+  memo?.set('unitsAtSea', out);
+  return out;
 }
 
 /** Home countries of a power: those of its nations (1.1). */
@@ -109,37 +127,50 @@ export function suppliedSeas(p: PackIndex, s: BlitzState, power: string, home: s
 }
 
 /**
- * Supply reach depends only on which side controls each land area, which sides (armed or not) have
- * units at which seas, and who is neutral or at war, so results are remembered under that fingerprint:
- * the same position asked again (every unit, every target a bot's options probe) costs one pass over
- * control and units.
+ * Supply reach depends only on which side controls each land area, who is neutral or at war (the
+ * control part, kept per `controlStamp`), and which seas are closed to the power (1.5: an armed enemy
+ * there and none of its side's units or Convoys): results are remembered under those two. A ship
+ * moving within open waters leaves both as they were, so the same reach serves again; the closed seas
+ * cost one pass over the units per power and position.
  */
 interface Reach {
   lands: Set<string>;
   seas: Set<string>;
 }
-/** Reach by position fingerprint, then by power, home and use (the long fingerprint is hashed once per position, not per entry). */
+/** Reach by control part (one long string, the same object while control stays as it was: hashed once), then by closed seas, power, home and use. */
 const reachCache = new Map<string, Map<string, Reach>>();
 let reachEntries = 0;
 
-function fingerprint(p: PackIndex, s: BlitzState): string {
+/** The control part of the key, for the control stamp it was built under (see `controlStamp`). */
+let controlPartStamp = -1;
+let controlPart = '';
+
+function controlKey(s: BlitzState): string {
   // Power ids stand for their sides here: within one scenario a power's side never changes.
-  let fp = `${s.pack}/${s.scenario}/`;
-  for (const land in s.control) fp += `${s.control[land]},`;
-  // 7.2 (inactive powers' areas and units), 1.5 (who is at war with whom), 1.7 (neutral land, the USA at war).
-  if (s.neutral) fp += `${s.impulse === 5 ? '5' : ''}:${s.neutral.join('+')}/`;
-  if (s.wars) fp += `${s.wars.join('+')}/`;
-  for (const c in s.convoys ?? {}) fp += `${s.convoys![c]}.`;
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (u.at.charCodeAt(0) === 115 /* s */ && u.at.startsWith('sea:')) fp += `|${u.at}${u.power}${ARMED.has(p.unit.get(u.def)!.type) ? '!' : ''}`;
+  const stamp = controlStamp(s);
+  if (stamp !== controlPartStamp) {
+    let cp = `${s.pack}/${s.scenario}/`;
+    for (const land in s.control) cp += `${s.control[land]},`;
+    // 7.2 (inactive powers' areas and units), 1.5 (who is at war with whom), 1.7 (neutral land, the USA at war).
+    if (s.neutral) cp += `${s.impulse === 5 ? '5' : ''}:${s.neutral.join('+')}/`;
+    if (s.wars) cp += `${s.wars.join('+')}/`;
+    controlPart = cp;
+    controlPartStamp = stamp;
   }
-  return fp;
+  return controlPart;
 }
 
-/** Reach per power, home and use while a read-only question is being worked out (`withSupplyMemo`), and that position's fingerprint. */
+/** The seas closed to `power` now (1.5; see `seaOccupancy`), sorted, as a key. */
+function closedSeasKey(p: PackIndex, s: BlitzState, power: string): string {
+  const { armedEnemy, ours } = seaPresence(p, s, power);
+  const closed: string[] = [];
+  for (const sea of armedEnemy) if (!ours.has(sea)) closed.push(sea);
+  return closed.sort().join(',');
+}
+
+/** Reach per power, home and use while a read-only question is being worked out (`withSupplyMemo`), and the closed seas by power there. */
 let memo: Map<string, Reach> | null = null;
-let memoFp: string | null = null;
+let memoClosed: Map<string, string> | null = null;
 
 /**
  * Run `f`, which must not change the state, remembering supply reach by power alone: listing the
@@ -148,12 +179,12 @@ let memoFp: string | null = null;
 export function withSupplyMemo<T>(f: () => T): T {
   if (memo) return f();
   memo = new Map();
-  memoFp = null;
+  memoClosed = new Map();
   try {
     return f();
   } finally {
     memo = null;
-    memoFp = null;
+    memoClosed = null;
   }
 }
 
@@ -184,8 +215,13 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   const h = homes.has(home) ? '' : home;
   // A unit's line without a partner is the power's own line: they share entries.
   const tag = use === 'income' ? 'i' : shared ? 's' : '';
-  const fp = memo ? (memoFp ??= fingerprint(p, s)) : fingerprint(p, s);
-  const key = `${power}/${h}/${tag}`;
+  const fp = controlKey(s);
+  let closed = memoClosed?.get(power);
+  if (closed === undefined) {
+    closed = closedSeasKey(p, s, power);
+    memoClosed?.set(power, closed);
+  }
+  const key = `${closed}|${power}/${h}/${tag}`;
   let byFp = reachCache.get(fp);
   const hit = byFp?.get(key);
   if (hit) {
@@ -300,6 +336,19 @@ export function unitHome(p: PackIndex, s: BlitzState, def: string): string {
  */
 export function inSupply(p: PackIndex, s: BlitzState, id: string, use: 'unit' | 'power' = 'unit'): boolean {
   if (!usesSupply(p, s)) return true;
+  // While a read-only question is worked out, each unit's answer is kept (options ask it per unit and target).
+  const memo = frozenMemo(s);
+  if (!memo) return unitInSupply(p, s, id, use);
+  const key = use === 'unit' ? 'inSupply:unit' : 'inSupply:power';
+  let known = memo.get(key) as Map<string, boolean> | undefined;
+  if (!known) memo.set(key, (known = new Map()));
+  let r = known.get(id);
+  if (r === undefined) known.set(id, (r = unitInSupply(p, s, id, use)));
+  else if (!r) fired('1.7', s.scenario);
+  return r;
+}
+
+function unitInSupply(p: PackIndex, s: BlitzState, id: string, use: 'unit' | 'power'): boolean {
   const u = s.units[id]!;
   if (u.at.startsWith('sea:')) return true;
   const at = u.at.startsWith('trs:') ? s.units[u.at.slice(4)]!.at : u.at;

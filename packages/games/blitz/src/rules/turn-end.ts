@@ -45,14 +45,27 @@ function homeAreas(p: PackIndex, s: BlitzState, unit: string, power: string): st
   const d = unitDef(p, unit);
   const side = sideOf(p, s, power);
   const sc = scenarioDef(p, s.scenario);
-  const inPlay = sc.lands.filter((l) => friendlyLand(p, s, l, side));
-  if (d.type === 'FORT') return inPlay; // B.7: a FORT goes anywhere you control
+  const friendly = (l: string) => friendlyLand(p, s, l, side);
+  if (d.type === 'FORT') return sc.lands.filter(friendly); // B.7: a FORT goes anywhere you control
   // D: the Western Allies' new units all arrive in the UK.
   const fixed = buildArea(p, s, power, unit);
-  if (fixed) return inPlay.includes(fixed) ? [fixed] : [];
+  if (fixed) return sc.lands.includes(fixed) && friendly(fixed) ? [fixed] : [];
   // B.7 (and C, where the AFA and USA are one power too): USA units are placed in Great Britain.
   const home = (s.scenario === 'B' || s.scenario === 'C') && d.nation === 'USA' ? 'great-britain' : d.home;
-  return inPlay.filter((l) => landDef(p, l).country === home && (!['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type) || landDef(p, l).ports.length > 0));
+  // The country's areas in play first (in the scenario's order), then who holds them: asked per unit and option.
+  const naval = ['BB', 'CV', 'SUB', 'TRS', 'LL'].includes(d.type);
+  return scenarioCountryLands(p, s.scenario, home).filter((l) => (!naval || landDef(p, l).ports.length > 0) && friendly(l));
+}
+
+/** The land areas of `country` in play in `scenario`, in the scenario's order; built once per pack. */
+const countryLandsCache = new WeakMap<PackIndex, Map<string, string[]>>();
+function scenarioCountryLands(p: PackIndex, scenario: string, country: string): readonly string[] {
+  let m = countryLandsCache.get(p);
+  if (!m) countryLandsCache.set(p, (m = new Map()));
+  const key = `${scenario}/${country}`;
+  let out = m.get(key);
+  if (!out) m.set(key, (out = scenarioDef(p, scenario).lands.filter((l) => landDef(p, l).country === country)));
+  return out;
 }
 
 /** B.7 income: Oil and Resources held in play (Oil counts as a Resource), plus off-map Resources. */

@@ -16,7 +16,7 @@
  */
 import { landDef, scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
 import type { BlitzState, UnitState } from './state.ts';
-import { LAND_TYPES } from './query.ts';
+import { landUnitsIn } from './query.ts';
 
 /** Belligerents a point of view speaks for: a unit's (its power, its minor home at war) or a power's. */
 export type Viewer = readonly string[];
@@ -32,18 +32,20 @@ function sideOfPower(p: PackIndex, s: BlitzState, power: string): string | undef
 
 /**
  * The war matrix as a lookup: each belligerent's foes, in the order of the sorted `a~b` keys. Built from
- * `s.wars` and kept with that array while its keys stay the same (the matrix only grows, by `makeWar`;
- * a changed array is seen by its length or an element and indexed afresh).
+ * `s.wars` and kept with that array while it keeps its length (the matrix only grows, by `makeWar`,
+ * which also drops the array's index; a state built or copied afresh brings an array of its own). The
+ * check is the length alone: asked on every war test, a pass over the keys each time was ~2% of a full
+ * game.
  */
 interface WarIndex {
-  keys: string[];
+  n: number;
   foes: Map<string, string[]>;
 }
 const warIndexes = new WeakMap<string[], WarIndex>();
 
 function warIndex(wars: string[]): WarIndex {
   const hit = warIndexes.get(wars);
-  if (hit && hit.keys.length === wars.length && hit.keys.every((k, i) => k === wars[i])) return hit;
+  if (hit && hit.n === wars.length) return hit;
   const foes = new Map<string, string[]>();
   const add = (x: string, y: string) => {
     const l = foes.get(x);
@@ -55,7 +57,7 @@ function warIndex(wars: string[]): WarIndex {
     add(a, b);
     add(b, a);
   }
-  const x = { keys: [...wars], foes };
+  const x = { n: wars.length, foes };
   warIndexes.set(wars, x);
   return x;
 }
@@ -77,6 +79,7 @@ export function makeWar(s: BlitzState, a: string, b: string): boolean {
   if (s.wars.includes(k)) return false;
   s.wars.push(k);
   s.wars.sort();
+  warIndexes.delete(s.wars);
   return true;
 }
 
@@ -164,8 +167,7 @@ export function barredFromAlly(p: PackIndex, s: BlitzState, u: UnitState, land: 
 
 /** The AFA and the USA once the USA is at war with an Axis major power: they share areas freely (1.3) and may attack together (5.3). */
 export function partners(p: PackIndex, s: BlitzState, a: string, b: string): boolean {
-  const pair = [a, b].sort().join('+');
-  if (pair !== 'AFA+USA') return false;
+  if (!((a === 'AFA' && b === 'USA') || (a === 'USA' && b === 'AFA'))) return false;
   return scenarioDef(p, s.scenario).powers.some((x) => x.side !== sideOfPower(p, s, 'USA') && atWar(p, s, 'USA', x.id));
 }
 
@@ -183,16 +185,31 @@ export function allyAreaBarred(p: PackIndex, s: BlitzState, power: string, land:
   if (!holder || holder === 'neutral' || holder === power) return false;
   const side = sideOfPower(p, s, power);
   if (sideOfPower(p, s, holder) !== side || partners(p, s, power, holder)) return false;
-  const nations = scenarioDef(p, s.scenario).powers.find((x) => x.id === holder)?.nations ?? [];
-  const country = landDef(p, land).country;
-  if (p.files.map.countries.some((c) => c.id === country && c.homeOf !== undefined && nations.includes(c.homeOf))) return true;
-  const enemies = scenarioDef(p, s.scenario).powers.filter((x) => x.side !== side).map((x) => x.id);
-  if (!enemies.some((e) => atWar(p, s, power, e) && atWar(p, s, holder, e))) return true;
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (u.at === land && u.power === holder && LAND_TYPES.has(unitDef(p, u.def).type)) return true;
+  if (nationHomes(p, s, holder).has(landDef(p, land).country)) return true;
+  let shared = false;
+  for (const x of scenarioDef(p, s.scenario).powers) {
+    if (x.side !== side && atWar(p, s, power, x.id) && atWar(p, s, holder, x.id)) {
+      shared = true;
+      break;
+    }
   }
-  return false;
+  if (!shared) return true;
+  return landUnitsIn(p, s, land).some(([, u]) => u.power === holder);
+}
+
+/** Countries that are home to one of `power`'s nations (1.1), per pack and scenario (built once). */
+const nationHomesCache = new WeakMap<PackIndex, Map<string, ReadonlySet<string>>>();
+function nationHomes(p: PackIndex, s: BlitzState, power: string): ReadonlySet<string> {
+  let byPower = nationHomesCache.get(p);
+  if (!byPower) nationHomesCache.set(p, (byPower = new Map()));
+  const key = `${s.scenario}/${power}`;
+  let homes = byPower.get(key);
+  if (!homes) {
+    const nations = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.nations ?? [];
+    homes = new Set(p.files.map.countries.filter((c) => c.homeOf !== undefined && nations.includes(c.homeOf)).map((c) => c.id));
+    byPower.set(key, homes);
+  }
+  return homes;
 }
 
 /**
