@@ -43,6 +43,8 @@ export interface Occupancy {
   hex: Int32Array;
   masks: [Uint8Array, Uint8Array];
   index: Occ;
+  /** The `lookStamp` of the last check against a state. */
+  seen: number;
 }
 
 /** Per-board facts and scratch space for the hot paths. */
@@ -171,6 +173,7 @@ function build(b: Board): Fast {
       hex: new Int32Array(n).fill(-1),
       masks: [new Uint8Array(size), new Uint8Array(size)],
       index: { head: new Int32Array(size), stamp: new Uint32Array(size), gen: 0, next: new Int32Array(n) },
+      seen: 0,
     },
     crosses: (_f, _t, sd) => b.sideMp[sd] !== 255,
     projectsZoc: (_f, to, sd) => b.sideMp[sd] !== 255 && b.neutral[to] === 0,
@@ -179,6 +182,15 @@ function build(b: Board): Fast {
 
 /** The board's occupancy brought up to the state's unit hexes (rebuilt only when one differs). */
 export function syncOcc(f: Fast, s: EaState): Occupancy {
+  const o = f.occ;
+  // Asked many times in one look at a state (every reach, ZOC and option test), checked once in it.
+  if (lookChecked(o.seen, s)) return o;
+  const synced = syncOccNow(f, s);
+  o.seen = lookStamp(s);
+  return synced;
+}
+
+function syncOccNow(f: Fast, s: EaState): Occupancy {
   const o = f.occ;
   const { hex, masks } = o;
   const n = s.hex.length;
