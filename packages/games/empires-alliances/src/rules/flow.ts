@@ -683,11 +683,11 @@ export interface ReachEntry {
   from: number;
   mf: number;
   dem: boolean;
-  cand: Int32Array;
+  cand: readonly number[];
   reached: number;
-  parent: Int32Array;
+  parent: readonly number[];
   /** MP spent to reach each of the first `reached` hexes (11.1: what is left to embark). */
-  cost: Float64Array;
+  cost: readonly number[];
 }
 
 /**
@@ -719,20 +719,20 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
   const have = m.units.get(u);
   if (have && have.from === from && have.mf === mf && have.dem === dem && !unsup) return have;
   const { reach, enterable } = reachFor(b, s, u);
-  // Typed arrays filled in place (the reach search's own arrays are reused by its next run).
-  const reached = Math.max(0, reach.count - 1);
-  const cand = new Int32Array(reached + 6);
-  const parent = new Int32Array(reached);
-  const cost = new Float64Array(reached);
+  // Plain arrays, kept as they are (the reach search's own arrays are reused by its next run; a typed
+  // array costs more to make than these few dozen numbers).
+  const cand: number[] = [];
+  const parent: number[] = [];
+  const cost: number[] = [];
   const g = nextGen(f);
-  for (let i = 0; i < reached; i++) {
-    const h = reach.hexes[i + 1]!;
+  for (let i = 1; i < reach.count; i++) {
+    const h = reach.hexes[i]!;
     f.stamp[h] = g;
-    cand[i] = h;
-    parent[i] = reach.parent[h]!;
-    cost[i] = reach.cost[h]!;
+    cand.push(h);
+    parent.push(reach.parent[h]!);
+    cost.push(reach.cost[h]!);
   }
-  let n = reached;
+  const reached = cand.length;
   // 8.4: a unit may always move one hex; an unsupplied one not farther from its supply source (ruling unsupplied-move).
   const here = unsup ? sourceHexes(b, s, side, from) : -1;
   for (let d = 0; d < 6; d++) {
@@ -740,10 +740,10 @@ export function reachOf(b: Board, s: EaState, u: number): ReachEntry {
     if (nb >= 0 && f.stamp[nb] !== g && enterable(nb, b.map.grid.sides[from * 6 + d]!)) {
       if (here >= 0 && sourceHexes(b, s, side, nb) > here) continue;
       f.stamp[nb] = g;
-      cand[n++] = nb;
+      cand.push(nb);
     }
   }
-  const e: ReachEntry = { from, mf, dem, cand: cand.subarray(0, n), reached, parent, cost };
+  const e: ReachEntry = { from, mf, dem, cand, reached, parent, cost };
   if (!unsup) m.units.set(u, e);
   else m.units.delete(u);
   return e;
