@@ -8,15 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { empiresAlliances as game } from '../src/game.ts';
+import { bundled } from './helpers.ts';
 import { avAchieved, avEligible } from '../src/rules/automatic-victory.ts';
 import { boardOf } from '../src/rules/board.ts';
 import type { EaState } from '../src/rules/state.ts';
-
-function bundled() {
-  const r = game.checkPack(game.bundledPacks.approximation);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.pack;
-}
 
 /** The AV options of a Movement Phase decision, counted afresh hex by hex. */
 function afresh(s: EaState): string[] {

@@ -1,4 +1,5 @@
 /** Shared test helpers: the bundled pack, checked once, and counter profiles by id. */
+import { empiresAlliances } from '../src/game.ts';
 import { checkEaPack } from '../src/pack/check.ts';
 import { approximationPack } from '../src/pack/bundled.ts';
 import type { PackFiles, Profile } from '../src/pack/schema.ts';
@@ -20,3 +21,9 @@ export function prof(id: string): Profile {
 
 /** A deep copy of the raw bundled pack, to break in tests. */
 export const rawPack = (): Record<string, unknown> => JSON.parse(JSON.stringify(approximationPack)) as Record<string, unknown>;
+
+const forGame = empiresAlliances.checkPack(empiresAlliances.bundledPacks.approximation);
+if (!forGame.ok) throw new Error(`bundled pack is invalid:\n${forGame.issues.map((i) => `${i.path}: ${i.message}`).join('\n')}`);
+
+/** The bundled pack as the game takes it (`game.checkPack`), for `game.setup`. */
+export const bundled = () => (forGame as Extract<typeof forGame, { ok: true }>).pack;

@@ -6,16 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { empiresAlliances as game } from '../src/game.ts';
+import { bundled } from './helpers.ts';
 import { boardOf } from '../src/rules/board.ts';
 import { mayRail, railBlocked, railReach, zocOf } from '../src/rules/flow.ts';
 import { maySea, seaScan } from '../src/rules/sea.ts';
 import { FLAG, type EaState } from '../src/rules/state.ts';
-
-function bundled() {
-  const r = game.checkPack(game.bundledPacks.approximation);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.pack;
-}
 
 /** The rail and sea options of a Movement Phase decision, asked unit by unit without the memo. */
 function afresh(s: EaState): string[] {

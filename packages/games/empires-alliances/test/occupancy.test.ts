@@ -5,15 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { empiresAlliances as game } from '../src/game.ts';
+import { bundled } from './helpers.ts';
 import { boardOf } from '../src/rules/board.ts';
 import { listAt, occIndex, occupied } from '../src/rules/flow.ts';
 import type { EaState } from '../src/rules/state.ts';
-
-function bundled() {
-  const r = game.checkPack(game.bundledPacks.approximation);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.pack;
-}
 
 /** Differences between the index and a fresh count, as readable lines (empty when they agree). */
 function mismatches(s: EaState): string[] {

@@ -6,17 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { empiresAlliances as game } from '../src/game.ts';
+import { bundled } from './helpers.ts';
 import { boardOf } from '../src/rules/board.ts';
 import { supplyOf, vpPlaces } from '../src/rules/flow.ts';
 import type { EaState } from '../src/rules/state.ts';
 import { centralVp } from '../src/rules/victory.ts';
 import { suppliedAt, vpScore } from '../src/rules/vp-supply.ts';
-
-function bundled() {
-  const r = game.checkPack(game.bundledPacks.approximation);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.pack;
-}
 
 /** Every `every`-th state of a random game (a fixed LCG, so the positions are the same each run). */
 function positions(seed: number, every: number, rulings?: string): EaState[] {
