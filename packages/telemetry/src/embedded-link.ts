@@ -423,6 +423,7 @@ function readable(body: Buffer): Readable {
  * or ended while it ran, so an answer that may or may not have seen a write is never reused. Reads
  * asked while the same read runs wait for its answer. Only plain SELECTs without settings or
  * parameters are kept (a setting is applied to the session with `SET`, which a kept answer would skip),
+ * and none that reads the `system` database or the clock (see {@link ReadCache.cacheable}),
  * answers up to {@link ReadCache.MAX_ANSWER} bytes and {@link ReadCache.MAX_BYTES} in all. Background
  * merges change no answer of a query that counts each row once (FINAL, or sums of signs), which is how
  * every query of this package reads.
@@ -438,10 +439,21 @@ export class ReadCache {
   private readonly kept = new Map<string, { body: Buffer; meta: Record<string, unknown> }>();
   private readonly running = new Map<string, Promise<{ body: Buffer; meta: Record<string, unknown> }>>();
 
-  /** A read that can be kept: a plain SELECT (or WITH ... SELECT), no settings, no parameters. */
+  /**
+   * A read that can be kept: a plain SELECT (or WITH ... SELECT), no settings, no parameters, and an
+   * answer that only a write can change: nothing from the `system` database (merges, parts, processes
+   * and the like change in the background; a wait for merges to end read a kept "1" for ever) and no
+   * function of the clock or of chance.
+   */
   static cacheable(call: Pick<Call, 'query' | 'clickhouse_settings' | 'query_params'>): boolean {
     const settings = Object.keys(call.clickhouse_settings ?? {}).filter((k) => call.clickhouse_settings?.[k] !== undefined);
-    return settings.length === 0 && Object.keys(call.query_params ?? {}).length === 0 && /^\s*(SELECT|WITH)\b/i.test(call.query ?? '');
+    const query = call.query ?? '';
+    return (
+      settings.length === 0 &&
+      Object.keys(call.query_params ?? {}).length === 0 &&
+      /^\s*(SELECT|WITH)\b/i.test(query) &&
+      !/\bsystem\s*\.|\b(now|now64|today|yesterday|rand\w*|generateUUID\w*|uptime|currentDatabase|queryID|serverUUID)\s*\(/i.test(query)
+    );
   }
 
   /** How many answers are kept (for tests). */

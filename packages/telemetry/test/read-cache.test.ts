@@ -82,6 +82,12 @@ describe('ReadCache', () => {
     expect(ReadCache.cacheable({ query: 'SELECT 1', clickhouse_settings: { readonly: 1 } })).toBe(false);
     expect(ReadCache.cacheable({ query: 'SELECT 1', clickhouse_settings: { readonly: undefined } })).toBe(true);
     expect(ReadCache.cacheable({ query: 'SELECT {x:UInt8}', query_params: { x: 1 } })).toBe(false);
+    // Answers that change without a write: the system tables (merges end in the background), the clock.
+    expect(ReadCache.cacheable({ query: "SELECT count() AS n FROM system.merges WHERE database = 'salient'" })).toBe(false);
+    expect(ReadCache.cacheable({ query: 'SELECT name FROM system . parts' })).toBe(false);
+    expect(ReadCache.cacheable({ query: 'SELECT now64(6) AS t' })).toBe(false);
+    expect(ReadCache.cacheable({ query: 'SELECT rand() AS r' })).toBe(false);
+    expect(ReadCache.cacheable({ query: 'SELECT count() FROM matches WHERE systematic = 1' })).toBe(true);
     const c = new ReadCache();
     const big = Buffer.alloc(ReadCache.MAX_ANSWER + 1);
     await c.read(q, async () => ({ body: big, meta: {} }));
@@ -113,6 +119,11 @@ describe('kept reads on the embedded store', () => {
       expect(await count()).toBe(10);
       await t.client.command({ query: 'TRUNCATE TABLE rc_t' });
       expect(await count()).toBe(0);
+      // No write between them, yet the clock moved: a read of the clock is not kept.
+      const clock = async () => (await (await t.client.query({ query: 'SELECT toString(now64(6)) AS t', format: 'JSONEachRow' })).json<{ t: string }>())[0]?.t;
+      const t1 = await clock();
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await clock()).not.toBe(t1);
     } finally {
       await t.close();
     }
