@@ -958,7 +958,7 @@ const MATCH_KINDS = ['completed', 'adjudicated', 'forfeit', 'error', 'cancelled'
 export async function tournamentSummaries(store: Store, filter: TelemetryFilter = {}, limit = 100): Promise<TournamentSummary[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   const db = ident(store.database);
-  const raw = await rows<Raw>(store, 'listing tournaments', needsMatchRows(filter) ? tournamentsFromMatches(db, filter, limit) : await tournamentsFromTotals(store, filter, limit));
+  const raw = needsMatchRows(filter) ? await rows<Raw>(store, 'listing tournaments', tournamentsFromMatches(db, filter, limit)) : await tournamentsFromTotals(store, filter, limit);
   const onlyMatches = ['scenario', 'bot', 'pack', 'rulesVersion', 'from', 'to'].some((k) => filter[k as keyof TelemetryFilter] !== undefined);
   const metaWhere = [
     ...(filter.game !== undefined ? [`game = ${str(filter.game)}`] : []),
@@ -1005,16 +1005,57 @@ function tournamentsFromMatches(db: string, filter: TelemetryFilter, limit: numb
 }
 
 /**
- * The same figures from `tournament_totals` and `tournament_times` (migration 7: each counted match
- * once, kept by ClickHouse as matches land). A group whose count is 0 holds only copies taken back. So
+ * The tournament list from the aggregates: counts, kinds, scenarios and entrants from
+ * `tournament_totals` (migration 7), first start and last end from `tournament_span` (migration 8),
+ * both a few rows per tournament. A tournament with a copy taken back since migration 8 has its times
+ * worked out from `tournament_times` instead ({@link tournamentsFromTimes}, for those tournaments only).
+ */
+async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limit: number): Promise<Raw[]> {
+  const db = ident(store.database);
+  const c = [...conditions(filter, 'bots'), "tournament != ''"];
+  const [totals, spans] = await Promise.all([
+    rows<Raw>(
+      store,
+      'listing tournaments',
+      `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, sum(c) AS n,
+              ${MATCH_KINDS.map((k) => `sumIf(c, kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}
+       FROM (
+         SELECT tournament, game, scenario, side_bots, kind, sumMerge(n) AS c FROM ${db}.tournament_totals ${where(c)}
+         GROUP BY tournament, game, scenario, pack_hash, rules_version, pack_id, bots, side_bots, kind HAVING c > 0
+       )
+       GROUP BY tournament`,
+    ),
+    rows<Raw>(
+      store,
+      'listing tournaments',
+      `SELECT tournament, toString(minMerge(first_start), 'UTC') AS first, toString(maxMerge(last_end), 'UTC') AS last, sumMerge(taken_back) AS back
+       FROM ${db}.tournament_span ${where(c)} GROUP BY tournament`,
+    ),
+  ]);
+  const span = new Map(spans.map((r) => [String(r.tournament), r]));
+  const redo = totals.map((t) => String(t.tournament)).filter((id) => Number(span.get(id)?.back ?? 1) > 0);
+  // A kept span stands for the tournament's times only where no copy was taken back since it was kept.
+  for (const id of redo) span.delete(id);
+  if (redo.length) for (const r of await tournamentsFromTimes(store, filter, redo.length, redo)) span.set(String(r.tournament), r);
+  const out: Raw[] = [];
+  for (const t of totals) {
+    const s = span.get(String(t.tournament));
+    if (s?.first !== undefined && s.last !== undefined) out.push({ ...t, first: s.first, last: s.last });
+  }
+  return out.sort((a, b) => cmp(String(b.last), String(a.last)) || cmp(String(a.tournament), String(b.tournament))).slice(0, limit);
+}
+
+/**
+ * The same figures, for the tournaments `only`, from `tournament_totals` and `tournament_times`
+ * (migration 7: each counted match once, kept by ClickHouse as matches land). A group whose count is 0 holds only copies taken back. So
  * may a time, but summing every time's rows to find those costs a grouping of all of them; instead the
  * times with a row taken back (−1; none once merges summed them) are summed first, those that come to
  * 0 are left out, and the first start and last end are taken over the rows above 0: the same times, as
  * a time counted above 0 has a row above 0.
  */
-async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limit: number): Promise<string> {
+async function tournamentsFromTimes(store: Store, filter: TelemetryFilter, limit: number, only: readonly string[]): Promise<Raw[]> {
   const db = ident(store.database);
-  const c = [...conditions(filter, 'bots'), "tournament != ''"];
+  const c = [...conditions(filter, 'bots'), "tournament != ''", `tournament IN (${only.map(str).join(', ')})`];
   const time = '(tournament, toUInt32(ended_at), toUInt32(started_at))';
   const keyOf = (r: Raw) => `(${str(String(r.tournament))}, ${num(Number(r.e))}, ${num(Number(r.s))})`;
   // Times with a row taken back: none at all once merges have summed them (the common case, one narrow read).
@@ -1029,7 +1070,7 @@ async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limi
       )
     : [];
   const live = [...c, 'n > 0', ...(gone.length ? [`${time} NOT IN (${gone.map(keyOf).join(', ')})`] : [])];
-  return `SELECT tournament, t_game, t_scenarios, t_bots, n, ${MATCH_KINDS.map((k) => ident(`n_${k}`)).join(', ')}, toString(t_first, 'UTC') AS first, toString(t_last, 'UTC') AS last
+  return rows<Raw>(store, 'listing tournaments', `SELECT tournament, t_game, t_scenarios, t_bots, n, ${MATCH_KINDS.map((k) => ident(`n_${k}`)).join(', ')}, toString(t_first, 'UTC') AS first, toString(t_last, 'UTC') AS last
      FROM (
        SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, sum(c) AS n,
               ${MATCH_KINDS.map((k) => `sumIf(c, kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}
@@ -1042,7 +1083,7 @@ async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limi
      ALL INNER JOIN (
        SELECT tournament, min(started_at) AS t_first, max(ended_at) AS t_last FROM ${db}.tournament_times ${where(live)} GROUP BY tournament
      ) AS s USING tournament
-     ORDER BY t_last DESC, tournament LIMIT ${num(limit)}`;
+     ORDER BY t_last DESC, tournament LIMIT ${num(limit)}`);
 }
 
 /** The spec a tournament's latest record carries (parsed JSON) and its hash; undefined when there is no record or it has no spec. */

@@ -616,6 +616,12 @@ export const LIST_BUCKET_SECONDS = 60;
  *   minutes a page's rows lie in, then reads those minutes of `match_list` by its sorting key: a page
  *   at any offset costs what a page at the start does. A minute whose count merged to 0 is dropped.
  *
+ * - `tournament_span`: the first start and last end of each tournament's counted copies, by what the
+ *   tournament list filters on, and how many copies were taken back since. A minimum or maximum
+ *   cannot be taken back, so where a copy was (`taken_back` above 0) the read works that tournament's
+ *   times out from `tournament_times` as before, reading only its rows (they lead that table's key);
+ *   elsewhere the figures kept are its times, and the list reads a few rows per tournament.
+ *
  * All of it works on ClickHouse 18.16 as on chdb's 26.x.
  */
 export function scenarioAggregates(db: string): string[] {
@@ -687,6 +693,22 @@ export function scenarioAggregates(db: string): string[] {
     `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_minutes_mv TO ${d}.match_minutes AS
     SELECT intDiv(toUInt32(4294967295 - toUInt32(ended_at)), ${LIST_BUCKET_SECONDS}) AS rev_minute, ${SCENARIO_KEY}, toInt64(sign) AS n
     FROM ${d}.match_facts`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.tournament_span (
+      tournament String, ${key}, bots Array(String), side_bots Array(String),
+      first_start AggregateFunction(min, DateTime),
+      last_end AggregateFunction(max, DateTime),
+      taken_back AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${TOURNAMENT_KEY})`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.tournament_span_mv TO ${d}.tournament_span AS
+    SELECT ${TOURNAMENT_KEY},
+      minState(if(sign > 0, started_at, toDateTime(4294967295))) AS first_start,
+      maxState(if(sign > 0, ended_at, toDateTime(0))) AS last_end,
+      sumState(toInt64(sign < 0)) AS taken_back
+    FROM ${d}.match_facts WHERE tournament != ''
+    GROUP BY ${TOURNAMENT_KEY}`,
   ];
 }
 
@@ -742,5 +764,17 @@ export function scenarioBackfill(db: string): string[] {
       UNION ALL
       SELECT toUInt32(0), ${blank}, toInt64(1)
     ) WHERE ${none('match_minutes', 'rev_minute = 0')}`,
+
+    // The times of each group as migration 7 keeps them, exactly (the times whose counts sum above 0),
+    // so nothing is taken back yet.
+    `INSERT INTO ${d}.tournament_span (${TOURNAMENT_KEY}, first_start, last_end, taken_back)
+    SELECT ${TOURNAMENT_KEY}, first_start, last_end, taken_back FROM (
+      SELECT ${TOURNAMENT_KEY}, minState(started_at) AS first_start, maxState(ended_at) AS last_end, ${zeroI} AS taken_back FROM (
+        SELECT ${TOURNAMENT_KEY}, ended_at, started_at FROM ${d}.tournament_times WHERE tournament != ''
+        GROUP BY ${TOURNAMENT_KEY}, ended_at, started_at HAVING sum(n) > 0
+      ) GROUP BY ${TOURNAMENT_KEY}
+      UNION ALL
+      SELECT '', ${blank}, emptyArrayString(), emptyArrayString(), minState(toDateTime(0)), maxState(toDateTime(0)), ${zeroI}
+    ) WHERE ${none('tournament_span', "tournament = ''")}`,
   ];
 }
