@@ -547,14 +547,14 @@ export interface StoredEvent {
   data?: JsonObject;
 }
 
-/** The event rows of a stored match, in order (empty when there are none). */
+/** The event rows of a stored match, in order (empty when there are none), from `match_events` (migration 8, as `matchImpulses`). */
 export async function matchEvents(store: Store, matchId: string): Promise<StoredEvent[]> {
   const raw = await rows<StoredEventColumns & Raw>(
     store,
     `reading the events of match ${matchId}`,
     `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
             combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results
-     FROM ${ident(store.database)}.events FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
+     FROM ${ident(store.database)}.match_events FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => {
     const data = eventData(r);
@@ -855,13 +855,13 @@ export interface StoredImpulse {
   stateHash: string;
 }
 
-/** The impulse rows of a stored match, in order. */
+/** The impulse rows of a stored match, in order (from `match_impulses`, migration 8: small granules, so one match's rows are read, not 8192). */
 export async function matchImpulses(store: Store, matchId: string): Promise<StoredImpulse[]> {
   const raw = await rows<Raw>(
     store,
     `reading the impulses of match ${matchId}`,
     `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash
-     FROM ${ident(store.database)}.impulses FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
+     FROM ${ident(store.database)}.match_impulses FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => ({
     seq: Number(r.seq),

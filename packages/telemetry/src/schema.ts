@@ -778,3 +778,29 @@ export function scenarioBackfill(db: string): string[] {
     ) WHERE ${none('tournament_span', "tournament = ''")}`,
   ];
 }
+
+/**
+ * Migration 8 too: a match's impulse and event rows again, in tables of small granules
+ * (`match_impulses`, `match_events`: 256 rows a granule instead of 8192), filled by views as the rows
+ * land. The match page reads one match's rows by the sorting key (match id, then sequence number);
+ * ClickHouse reads whole granules, so from `impulses` and `events` it decompressed every column of
+ * 8192 rows a part to return the hundred or so of one match. The copies cost the space of those two
+ * tables again. They collapse copies of a row as `impulses` and `events` do (read them with FINAL). A
+ * migration adding a column to `impulses` or `events` adds it here too, and recreates the view.
+ */
+export function matchRowCopies(db: string): string[] {
+  const d = ident(db);
+  return ['impulses', 'events'].flatMap((t) => [
+    `CREATE TABLE IF NOT EXISTS ${d}.match_${t} AS ${d}.${t} ENGINE = ReplacingMergeTree ORDER BY (match_id, seq) SETTINGS index_granularity = 256`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_${t}_mv TO ${d}.match_${t} AS SELECT * FROM ${d}.${t}`,
+  ]);
+}
+
+/**
+ * Migration 8, after {@link matchRowCopies}: the rows of the matches stored before, for each match not
+ * in the copy yet (run again, it copies only matches it had not reached).
+ */
+export function matchRowBackfill(db: string): string[] {
+  const d = ident(db);
+  return ['impulses', 'events'].map((t) => `INSERT INTO ${d}.match_${t} SELECT * FROM ${d}.${t} WHERE match_id NOT IN (SELECT match_id FROM ${d}.match_${t})`);
+}

@@ -38,7 +38,7 @@ import {
 import { SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
 import { playBlitz, rowsOf, tee } from './support/matches.ts';
 import { writeSpool } from '../src/spool.ts';
-import { scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
+import { matchRowBackfill, scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
 import type { ChRow } from '../src/records.ts';
 
 let root = '';
@@ -181,6 +181,11 @@ async function referenceTournaments(s: Store, c?: string): Promise<TournamentSum
     .sort((a, b) => b.lastEndedAt.localeCompare(a.lastEndedAt) || a.id.localeCompare(b.id));
 }
 
+/** Every impulse and event row, one copy of each, from the tables the sink writes (`prefix` '') or their copies that the match page reads ('match_'). */
+async function matchRows(s: Store, prefix: '' | 'match_'): Promise<Row[][]> {
+  return Promise.all(['impulses', 'events'].map((t) => rowsOf(s, `SELECT * FROM ${s.database}.${prefix}${t} FINAL ORDER BY match_id, seq`)));
+}
+
 /** Every dashboard figure, read and worked out from the raw rows, side by side. */
 async function figures(s: Store) {
   const greedyA = (r: WinRateRow) => r.scenario === 'A' && r.bot.startsWith('greedy@');
@@ -203,6 +208,7 @@ async function figures(s: Store) {
       tournamentsA: await tournamentSummaries(s, { scenario: 'A' }),
       tournamentsGreedy: await tournamentSummaries(s, { bot: 'greedy' }),
       tournamentT2: await tournamentSummaries(s, { tournament: 't2' }),
+      matchRows: await matchRows(s, 'match_'),
     },
     raw: {
       winRates: await referenceWinRates(s),
@@ -222,6 +228,7 @@ async function figures(s: Store) {
       tournamentsA: await referenceTournaments(s, "scenario = 'A'"),
       tournamentsGreedy: await referenceTournaments(s, "(arrayExists(b -> b LIKE 'greedy@%' OR b LIKE 'greedy:%', bots) OR arrayExists(b -> b LIKE 'greedy@%' OR b LIKE 'greedy:%', side_bots))"),
       tournamentT2: await referenceTournaments(s, "tournament = 't2'"),
+      matchRows: await matchRows(s, ''),
     },
   };
 }
@@ -402,7 +409,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [331, 332, 333, 334, 335, 336]);
       // Counted at version 7: the aggregates of migration 6 hold copies taken back (−1) beside their +1.
       await resendAndReplay(s, ids);
-      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span'];
+      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span', 'match_impulses', 'match_events'];
       const [none] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN (${coarse.map((t) => `'${t}'`).join(', ')})`);
       expect(Number(none!.n)).toBe(0);
       expect(await migrate(s)).toEqual({ applied: [8], version: 8 });
@@ -414,8 +421,9 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
         const [r] = await rowsOf(s, `SELECT count() AS n FROM ${s.database}.${t}`);
         expect(Number(r!.n), t).toBeGreaterThan(1);
       }
+      expect(f.read.matchRows.every((t) => t.length > 0)).toBe(true);
       // The back-fill run again (a migration interrupted after it, before it was recorded) adds nothing.
-      for (const query of scenarioBackfill(s.database)) await s.client.command({ query });
+      for (const query of [...scenarioBackfill(s.database), ...matchRowBackfill(s.database)]) await s.client.command({ query });
       expect((await figures(s)).read).toEqual(f.raw);
       // Matches written and re-played since are kept by the views.
       const more = await playInto(s, [337, 338, 339, 340]);
