@@ -5,7 +5,8 @@
  * runner's `flush` (every impulse boundary and the end of a match) a finished match, or an
  * unfinished one whose buffer reached `batchRows`, moves into the pending batch. By default the
  * batch is written in the background, when it holds `batchRows` rows or its oldest match has waited
- * `lingerMs`, one batch at a time, and `flush` does not wait for ClickHouse: the game goes on while
+ * `lingerMs` and the store has rested since the last write (`writeShare`), one batch at a time, and
+ * `flush` does not wait for ClickHouse: the game goes on while
  * the previous batch is written. Only when a full batch is waiting behind the one being written
  * does `flush` wait (backpressure), so at most about two batches are held in memory. With
  * `lingerMs: 0` every `flush` writes what is due before it resolves, as the runner sees it.
@@ -60,6 +61,17 @@ export interface SinkOptions {
    * resolves, and a failure is thrown into that match).
    */
   lingerMs?: number;
+  /**
+   * The share of the time the store may spend writing this sink's batches, 0 < share <= 1 (default
+   * 0.1). A write costs the store much the same for a few rows as for thousands (a part per table and
+   * per view, each written out and later merged: measured on chdb about 0.4 s a batch, of which 0.15 s
+   * for the dashboard's counting, for anything from 1 to 150 Blitz! A games), so writing every
+   * `lingerMs` whatever that cost made the store's CPU per game grow as games got faster. After a
+   * background write that took W ms the next one waits until W × (1 − share) / share ms have passed
+   * (9 W at 0.1): matches wait longer to land only while writes are slow, and the store's work per game
+   * falls as batches grow. A full batch (`batchRows`), `drain` and `lingerMs: 0` do not wait.
+   */
+  writeShare?: number;
   /** Sides of a match's scenario, to name the bots of sides played by power seats. */
   sides?: SidesLookup;
   /** Event types counted as moves, combats and losses in impulse rows (default Blitz!'s names). */
@@ -108,6 +120,7 @@ interface Batch {
 
 const DEFAULT_BATCH_ROWS = 20_000;
 const DEFAULT_LINGER_MS = 1000;
+const DEFAULT_WRITE_SHARE = 0.1;
 export const DEFAULT_DECISION_SAMPLE = 0.1;
 
 /** A {@link TelemetrySink} writing to ClickHouse. Several matches (also concurrent ones) may share one. */
@@ -127,6 +140,10 @@ export class ClickHouseSink implements TelemetrySink {
   private readonly batchRows: number;
   private readonly sample: number;
   private readonly lingerMs: number;
+  /** Rest after a background write, per ms it took (see `writeShare`). */
+  private readonly restPerMs: number;
+  /** When the store has rested enough since the last write (epoch ms). */
+  private restedAt = 0;
   private readonly retry: RetryPolicy;
   private readonly classes: EventClasses;
   /** Each unfinished match's curve, for its match row (migration 4). */
@@ -143,6 +160,9 @@ export class ClickHouseSink implements TelemetrySink {
     if (!Number.isInteger(batch) || batch < 1) throw new SalientError('BAD_ARGUMENT', `batchRows must be a whole number of at least 1; got ${batch}.`);
     if (!(sample >= 0 && sample <= 1)) throw new SalientError('BAD_ARGUMENT', `decisionSample must be between 0 and 1; got ${sample}.`);
     if (!(linger >= 0 && Number.isFinite(linger))) throw new SalientError('BAD_ARGUMENT', `lingerMs must be a number of milliseconds, 0 or more; got ${linger}.`);
+    const share = options.writeShare ?? DEFAULT_WRITE_SHARE;
+    if (!(share > 0 && share <= 1)) throw new SalientError('BAD_ARGUMENT', `writeShare must be a share of the time above 0 and at most 1; got ${share}.`);
+    this.restPerMs = (1 - share) / share;
     this.batchRows = batch;
     this.sample = sample;
     this.lingerMs = linger;
@@ -278,15 +298,19 @@ export class ClickHouseSink implements TelemetrySink {
     }
   }
 
-  /** Start writing the pending batch if nothing is being written and it is due; else make sure a timer will. */
+  /**
+   * Start writing the pending batch if nothing is being written and it is due (full, or its oldest
+   * match waited `lingerMs` and the store rested since the last write); else make sure a timer will.
+   */
   private pump(force = false): void {
     if (this.writing || this.pending.parts.length === 0) return;
-    const waited = Date.now() - this.pendingSince;
-    if (!force && this.pending.rows < this.batchRows && waited < this.lingerMs) {
+    const now = Date.now();
+    const wait = Math.max(this.lingerMs - (now - this.pendingSince), this.restedAt - now);
+    if (!force && this.pending.rows < this.batchRows && wait > 0) {
       this.timer ??= setTimeout(() => {
         this.timer = undefined;
         this.pump(true);
-      }, this.lingerMs - waited).unref();
+      }, wait).unref();
       return;
     }
     clearTimeout(this.timer);
@@ -295,12 +319,15 @@ export class ClickHouseSink implements TelemetrySink {
     this.pending = { parts: [], rows: 0 };
     this.writingRows = batch.rows;
     this.writingMatches = new Set(batch.parts.map((p) => p.buf.matchId)).size;
+    const began = Date.now();
     const run = this.write(batch)
       .catch((e: unknown) => {
         // Nobody awaits a background write: keep the first failure for the next flush or drain.
         this.deferred ??= e;
       })
       .finally(() => {
+        const ended = Date.now();
+        this.restedAt = ended + (ended - began) * this.restPerMs;
         this.writing = undefined;
         this.writingRows = 0;
         this.writingMatches = 0;
