@@ -157,8 +157,11 @@ describe('ClickHouse server telemetry store', () => {
 
       // a write the timer started fails while the next match is played: that match's next flush throws
       const quick = t.sink({ lingerMs: 1 });
-      await playBlitz(603, quick);
-      await new Promise((r) => setTimeout(r, 300));
+      const failing = await playBlitz(603, quick);
+      // Its write failed once the match went to the spool (then the failure is kept for the next flush):
+      // waited for, not a fixed pause, which a loaded machine outran.
+      for (const until = Date.now() + 30_000; !quick.spooled.some((x) => x.matchId === failing.result.matchId) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 10));
       await expect(playBlitz(604, quick)).rejects.toMatchObject({ code: 'IO', message: expect.stringContaining('salient_broken_bg.events') });
     } finally {
       await t.close().catch(() => undefined);
