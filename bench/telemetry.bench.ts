@@ -51,7 +51,7 @@
  * Environment: BENCH_GAMES (games per case, default 200), BENCH_ROUNDS (default 5), BENCH_SEED (first
  * seed, default 1), BENCH_SINKS (cases, comma-separated, default all of the above; `none` always runs, and
  * `worker-none` whenever a worker case is asked), BENCH_BATCH_ROWS and BENCH_DECISION_SAMPLE (given to every store sink; default: the sink's defaults),
- * BENCH_LINGER_MS (for the `-linger` cases, default 250), BENCH_MAX_UNACKED (the worker's RemoteSink bound, default its own), BENCH_OUT_DIR (default bench/out),
+ * BENCH_LINGER_MS (for the `-linger` cases, default 250), BENCH_STORE_LINGER_MS (`lingerMs` of every other store sink; default: the sink's), BENCH_MAX_UNACKED (the worker's RemoteSink bound, default its own), BENCH_OUT_DIR (default bench/out),
  * BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip). The JSON holds the
  * one-thread cases under `cases` and the worker-thread cases under `workerCases`.
  * Run with `node --import tsx --expose-gc` (the npm script does).
@@ -679,7 +679,12 @@ async function main(): Promise<void> {
   const batchRows = envNumber('BENCH_BATCH_ROWS');
   const decisionSample = envNumber('BENCH_DECISION_SAMPLE');
   const lingerMs = envNumber('BENCH_LINGER_MS') ?? 250;
-  const sinkOptions: SinkOptions = { ...(batchRows === undefined ? {} : { batchRows }), ...(decisionSample === undefined ? {} : { decisionSample }) };
+  const storeLingerMs = envNumber('BENCH_STORE_LINGER_MS');
+  const sinkOptions: SinkOptions = {
+    ...(batchRows === undefined ? {} : { batchRows }),
+    ...(decisionSample === undefined ? {} : { decisionSample }),
+    ...(storeLingerMs === undefined ? {} : { lingerMs: storeLingerMs }),
+  };
   const kinds = envSinks();
   const outDir = process.env.BENCH_OUT_DIR || join(here, 'out');
   const resultsFile = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
