@@ -15,7 +15,10 @@
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
  * merging `uniqExact` states, lengths and the match list with FINAL over the matches, curves averaged
  * over `curve_points` FINAL, one match read from the matches table, and (before migration 7) the
- * tournament list from the matches under FINAL with a spec query a tournament. BENCH_BEFORE=0 leaves
+ * tournament list from the matches under FINAL with a spec query a tournament; `before8:` rows the
+ * reads of schema 7 that migration 8 replaced (win rates, lengths and curves summed over every
+ * tournament and pair of bots, a deep page grouping every key of the list, one match's impulses and
+ * events from the sink's tables, the tournament list's times from every match's). BENCH_BEFORE=0 leaves
  * them out.
  *
  *   npm run bench:api
@@ -142,6 +145,64 @@ const BEFORE: { path: string; sql: (db: string, matchId: string) => string[]; pe
        FROM ${db}.tournaments FINAL ORDER BY updated_at DESC LIMIT 100`,
     ],
     perTournament: (db, id) => `SELECT spec, spec_hash FROM ${db}.tournaments FINAL WHERE tournament = '${id}' ORDER BY updated_at DESC LIMIT 1`,
+  },
+  // As they were at schema 7, before migration 8 (the same SQL as queries.ts then).
+  {
+    path: '/before8/win-rates',
+    sql: (db) => [
+      `SELECT game, scenario, pack_id, pack_hash, rules_version, side, bot, sumMerge(games) AS n_games, sumMerge(wins) AS n_wins, sumMerge(losses) AS n_losses, sumMerge(draws) AS n_draws
+       FROM ${db}.win_totals GROUP BY game, scenario, pack_id, pack_hash, rules_version, side, bot HAVING n_games > 0 ORDER BY game, scenario, pack_id, pack_hash, rules_version, side, bot`,
+    ],
+  },
+  {
+    path: '/before8/lengths',
+    sql: (db) => [
+      `SELECT game, scenario, pack_id, pack_hash, rules_version, metric, value, sumMerge(n) AS n_matches FROM ${db}.length_totals
+       GROUP BY game, scenario, pack_id, pack_hash, rules_version, metric, value HAVING n_matches > 0 ORDER BY game, scenario, pack_id, pack_hash, rules_version, metric, value`,
+    ],
+  },
+  {
+    path: '/before8/curves?scenario=A',
+    sql: (db) => [
+      `SELECT game, scenario, pack_id, pack_hash, rules_version, turn, impulse, power, sumMerge(matches) AS n_matches, sumMerge(score) / n_matches AS mean_score,
+              sumMerge(loss) / n_matches AS mean_losses, sumMerge(ctrl) / n_matches AS mean_control, sumMerge(with_units) AS n_units, if(n_units > 0, sumMerge(units) / n_units, 0) AS mean_units
+       FROM ${db}.curve_totals WHERE scenario = 'A' GROUP BY game, scenario, pack_id, pack_hash, rules_version, turn, impulse, power HAVING n_matches > 0
+       ORDER BY game, scenario, pack_id, pack_hash, rules_version, turn, impulse, power`,
+    ],
+  },
+  {
+    path: '/before8/matches?limit=50&offset=50000',
+    sql: (db) => [
+      `SELECT rev_ended, match_id FROM ${db}.match_list GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT 50 OFFSET 50000`,
+      `SELECT (SELECT sum(sign) FROM ${db}.match_list) AS n`,
+    ],
+  },
+  {
+    path: '/before8/match',
+    sql: (db, id) => [
+      `SELECT match_id, tournament, game, scenario, pack_id, pack_hash, rules_version, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
+              turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash
+       FROM ${db}.counted_matches PREWHERE match_id = '${id}' ORDER BY ver DESC LIMIT 1`,
+      `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash FROM ${db}.impulses FINAL PREWHERE match_id = '${id}' ORDER BY seq`,
+      `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
+              combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results FROM ${db}.events FINAL PREWHERE match_id = '${id}' ORDER BY seq`,
+    ],
+  },
+  {
+    // The figures of the list (its runners' records and specs are read as now): every match's times summed, twice.
+    path: '/before8/tournaments',
+    sql: (db) => [
+      `SELECT DISTINCT tournament, toUInt32(ended_at) AS e, toUInt32(started_at) AS s FROM ${db}.tournament_times PREWHERE n < 0 WHERE tournament != ''`,
+      `SELECT tournament, t_game, t_scenarios, t_bots, n, toString(t_first, 'UTC') AS first, toString(t_last, 'UTC') AS last
+       FROM (
+         SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, sum(c) AS n
+         FROM (SELECT tournament, game, scenario, side_bots, kind, sumMerge(n) AS c FROM ${db}.tournament_totals WHERE tournament != ''
+               GROUP BY tournament, game, scenario, pack_hash, rules_version, pack_id, bots, side_bots, kind HAVING c > 0)
+         GROUP BY tournament
+       ) AS t
+       ALL INNER JOIN (SELECT tournament, min(started_at) AS t_first, max(ended_at) AS t_last FROM ${db}.tournament_times WHERE tournament != '' AND n > 0 GROUP BY tournament) AS s USING tournament
+       ORDER BY t_last DESC, tournament LIMIT 100`,
+    ],
   },
 ];
 
@@ -295,7 +356,7 @@ async function main(): Promise<void> {
     '',
     `bench/api.bench.ts: ${seedMatches} real Blitz A/B matches (random vs greedy) copied to ${target} stored matches with their impulses and events; ` +
       `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms. ` +
-      '`/before/...`: the same reads as they were before migrations 6 and 7, in the same run.',
+      '`/before/...`: the same reads as they were before migrations 6 and 7, `/before8/...` before migration 8, in the same run.',
     '',
     ...results.flatMap((r) => [
       `**${r.kind === 'embedded' ? 'Embedded store (chdb)' : 'ClickHouse server (Debian clickhouse-server)'}**, ${r.stored} matches:`,

@@ -8,7 +8,7 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, dashboardAggregates, dashboardBackfill, curvePointsTable, initialSchema, REPLAY_LOG_COLUMNS, STRIKE_COLUMNS, tournamentAggregates, tournamentBackfill, tournamentsTable } from './schema.ts';
+import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, dashboardAggregates, dashboardBackfill, curvePointsTable, initialSchema, matchRowBackfill, matchRowCopies, REPLAY_LOG_COLUMNS, scenarioAggregates, scenarioBackfill, STRIKE_COLUMNS, tournamentAggregates, tournamentBackfill, tournamentsTable } from './schema.ts';
 import { ident, selectRows, str } from './sql.ts';
 
 /** A column a migration adds to a table (added only where it is missing). */
@@ -41,6 +41,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'timeout strikes in decisions and matches', statements: () => [], columns: STRIKE_COLUMNS },
   { version: 6, name: 'dashboard aggregates counted once per match, match list by time, matches by id', statements: dashboardAggregates, after: dashboardBackfill },
   { version: 7, name: 'tournament list kept by tournament, scenario, bots, kind and time', statements: tournamentAggregates, after: tournamentBackfill },
+  {
+    version: 8,
+    name: 'win rates, lengths and curves by scenario, match list counted by minute, tournament spans, each match rows in small granules',
+    statements: (db) => [...scenarioAggregates(db), ...matchRowCopies(db)],
+    after: (db) => [...scenarioBackfill(db), ...matchRowBackfill(db)],
+  },
 ];
 
 /** The schema version this code writes and reads. */

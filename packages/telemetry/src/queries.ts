@@ -16,6 +16,7 @@
  */
 import { SalientError, type JsonObject, type Replay } from '@salient/engine';
 import type { Store } from './client.ts';
+import { LIST_BUCKET_SECONDS } from './schema.ts';
 import { eventData, REPLAY_SOURCE_COLUMNS, replayOf, type StoredEventColumns, type StoredReplayColumns } from './records.ts';
 import { DEFAULT_RETRY, StoreTimeoutError } from './insert.ts';
 import { ident, num, selectRows, str } from './sql.ts';
@@ -152,6 +153,12 @@ function epochSeconds(d: Date, name: string): number {
 /** Whether a filter needs the match rows themselves (the aggregates of migration 6 keep no times). */
 const needsMatchRows = (f: TelemetryFilter): boolean => f.from !== undefined || f.to !== undefined;
 
+/**
+ * Whether a filter looks at nothing but the scenario key (game, scenario, pack, rules version), so the
+ * aggregates of migration 8, which keep no tournament, bots or times, answer it.
+ */
+const byScenario = (f: TelemetryFilter): boolean => f.tournament === undefined && f.bot === undefined && !needsMatchRows(f);
+
 const where = (c: readonly string[]): string => (c.length ? `WHERE ${c.join(' AND ')}` : '');
 
 async function rows<T>(store: Store, what: string, sql: string): Promise<T[]> {
@@ -173,8 +180,9 @@ const key = (r: Raw): ScenarioKey => ({
 const SCENARIO_COLUMNS = 'game, scenario, pack_id, pack_hash, rules_version';
 
 /**
- * Games, wins, losses and draws by scenario, side and bot: from `win_totals` (migration 6: each match
- * counted once, by tournament, kept by ClickHouse as matches land), or, for a time range (which the
+ * Games, wins, losses and draws by scenario, side and bot: from `win_scenario` (migration 8: each match
+ * counted once, by scenario, side and bot, kept by ClickHouse as matches land), or for one tournament
+ * from `win_totals` (migration 6, the same by tournament too), or, for a time range (which the
  * aggregates do not keep), from the match rows themselves.
  */
 export async function winRates(store: Store, filter: TelemetryFilter = {}): Promise<WinRateRow[]> {
@@ -182,7 +190,7 @@ export async function winRates(store: Store, filter: TelemetryFilter = {}): Prom
   const source =
     !needsMatchRows(filter)
       ? `SELECT ${SCENARIO_COLUMNS}, side, bot, sumMerge(games) AS n_games, sumMerge(wins) AS n_wins, sumMerge(losses) AS n_losses, sumMerge(draws) AS n_draws
-         FROM ${db}.win_totals ${where(conditions(filter, 'bot'))}`
+         FROM ${db}.${filter.tournament === undefined ? 'win_scenario' : 'win_totals'} ${where(conditions(filter, 'bot'))}`
       : `SELECT ${SCENARIO_COLUMNS}, side, bot, count() AS n_games,
                 countIf(outcome = 'win') AS n_wins, countIf(outcome = 'loss') AS n_losses, countIf(outcome = 'draw') AS n_draws
          FROM ${db}.matches FINAL ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
@@ -281,11 +289,12 @@ export async function firstMovers(store: Store, filter: TelemetryFilter = {}): P
 export async function gameLengths(store: Store, filter: TelemetryFilter = {}): Promise<GameLengthRow[]> {
   const db = ident(store.database);
   const c = [...conditions(filter, 'bots'), `kind IN (${LENGTH_KINDS.map(str).join(', ')})`];
-  // From `length_totals` (migration 6: each match counted once, kept by ClickHouse), unless the filter
-  // names a time range, which only the match rows keep.
+  // From `length_scenario` (migration 8: each match counted once by scenario, kept by ClickHouse), or
+  // under a tournament or bot filter from `length_totals` (migration 6: the same by tournament and bots
+  // too), unless the filter names a time range, which only the match rows keep.
   const sql = !needsMatchRows(filter)
     ? `SELECT ${SCENARIO_COLUMNS}, metric, value, sumMerge(n) AS n_matches
-       FROM ${db}.length_totals ${where(conditions(filter, 'bots'))}
+       FROM ${db}.${byScenario(filter) ? 'length_scenario' : 'length_totals'} ${where(conditions(filter, 'bots'))}
        GROUP BY ${SCENARIO_COLUMNS}, metric, value HAVING n_matches > 0`
     : `SELECT ${SCENARIO_COLUMNS}, metric, value, count() AS n_matches
        FROM ${db}.matches FINAL
@@ -331,8 +340,10 @@ export function lengthStats(values: readonly (readonly [number, number])[]): Omi
 }
 
 /**
- * Mean score, losses and control by power at each (turn, impulse), by scenario: from `curve_totals`
- * (migration 6: sums over each match counted once, kept by ClickHouse as matches land), or, for a time
+ * Mean score, losses and control by power at each (turn, impulse), by scenario: from `curve_scenario`
+ * (migration 8: sums over each match counted once, by scenario, kept by ClickHouse as matches land), or
+ * under a tournament or bot filter from `curve_totals` (migration 6: the same by tournament and bots
+ * too), or, for a time
  * range, from `curve_points` (migration 4), where each complete match's curve is filed under its
  * scenario with its bots, tournament and end time.
  */
@@ -342,7 +353,7 @@ export async function impulseCurves(store: Store, filter: TelemetryFilter = {}):
     ? `SELECT ${SCENARIO_COLUMNS}, turn, impulse, power, sumMerge(matches) AS n_matches,
               sumMerge(score) / n_matches AS mean_score, sumMerge(loss) / n_matches AS mean_losses, sumMerge(ctrl) / n_matches AS mean_control,
               sumMerge(with_units) AS n_units, if(n_units > 0, sumMerge(units) / n_units, 0) AS mean_units
-       FROM ${db}.curve_totals
+       FROM ${db}.${byScenario(filter) ? 'curve_scenario' : 'curve_totals'}
        ${where(conditions(filter, 'bots'))}
        GROUP BY ${SCENARIO_COLUMNS}, turn, impulse, power
        HAVING n_matches > 0`
@@ -536,14 +547,14 @@ export interface StoredEvent {
   data?: JsonObject;
 }
 
-/** The event rows of a stored match, in order (empty when there are none). */
+/** The event rows of a stored match, in order (empty when there are none), from `match_events` (migration 8, as `matchImpulses`). */
 export async function matchEvents(store: Store, matchId: string): Promise<StoredEvent[]> {
   const raw = await rows<StoredEventColumns & Raw>(
     store,
     `reading the events of match ${matchId}`,
     `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
             combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results
-     FROM ${ident(store.database)}.events FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
+     FROM ${ident(store.database)}.match_events FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => {
     const data = eventData(r);
@@ -631,6 +642,7 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   const offset = page.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   if (!Number.isInteger(offset) || offset < 0) throw new SalientError('BAD_ARGUMENT', `offset must be a whole number of at least 0; got ${offset}.`);
+  if (byScenario(filter)) return listByMinutes(store, filter, limit, offset, page.after);
   const db = ident(store.database);
   const c = conditions(filter, 'bots');
   // A copy taken back (sign -1) cancels its row, so the count is a sum of signs.
@@ -659,6 +671,62 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   const last = keys.at(-1);
   const next = keys.length === limit && last ? encodeCursor(REV - last.rev, last.id) : undefined;
   return { total, matches: found.map(summary), ...(next ? { next } : {}) };
+}
+
+/**
+ * The match list under a filter on the scenario key alone (migration 8): the matches counted by minute
+ * of end time (`match_minutes`, a few rows per minute that matches ended in) give the total and the
+ * minutes that hold rows `offset` to `offset + limit` (after the cursor, if any); one more query reads
+ * those minutes of `match_list` by its sorting key, sums each key's signs (a copy taken back cancels
+ * its row), skips what lies before the page in its first minute, and takes the page's rows. A page at
+ * any offset costs about what the first does.
+ */
+async function listByMinutes(store: Store, filter: TelemetryFilter, limit: number, offset: number, after: string | undefined): Promise<MatchList> {
+  const db = ident(store.database);
+  const c = conditions(filter, 'bots');
+  const minutes = (
+    await rows<Raw>(store, 'listing matches', `SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes ${where(['rev_minute > 0', ...c])} GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)
+  ).map((r) => ({ minute: Number(r.rev_minute), live: Number(r.live) }));
+  const total = minutes.reduce((a, m) => a + m.live, 0);
+  // The first minute to read, and the live rows of the range before the page.
+  let first = 0;
+  let skip = offset;
+  const range = [...c];
+  // Live rows of the range known to lie after the cursor (all of them, without one).
+  let known: number;
+  if (after !== undefined) {
+    const { endedAt, matchId } = decodeCursor(after);
+    const rev = REV - endedAt;
+    range.push(`rev_ended >= ${num(rev)} AND (rev_ended > ${num(rev)} OR match_id > ${str(matchId)})`);
+    const cursorMinute = Math.floor(rev / LIST_BUCKET_SECONDS);
+    while (first < minutes.length && minutes[first]!.minute < cursorMinute) first++;
+    if (first >= minutes.length) return { total, matches: [] };
+    // How many rows of the cursor's own minute come after it is not known: that minute is read whole and counts for none.
+    known = minutes[first]!.minute === cursorMinute ? 0 : minutes[first]!.live;
+  } else {
+    for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
+    if (first >= minutes.length) return { total, matches: [] };
+    known = minutes[first]!.live;
+  }
+  let last = first;
+  while (known < skip + limit && last + 1 < minutes.length) known += minutes[++last]!.live;
+  const lo = (minutes[first]?.minute ?? 0) * LIST_BUCKET_SECONDS;
+  const hi = (minutes[last]?.minute ?? 0) * LIST_BUCKET_SECONDS + LIST_BUCKET_SECONDS - 1;
+  const span = `rev_ended >= ${num(lo)} AND rev_ended <= ${num(hi)}`;
+  const raw = await rows<Raw>(
+    store,
+    'listing matches',
+    `SELECT ${SUMMARY_COLUMNS}, rev_ended FROM ${db}.match_list
+     PREWHERE ${span} AND (rev_ended, match_id) IN (
+       SELECT rev_ended, match_id FROM ${db}.match_list ${where([span, ...range])}
+       GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT ${num(limit)} OFFSET ${num(skip)}
+     ) AND sign > 0
+     LIMIT 1 BY rev_ended, match_id`,
+  );
+  const page = raw.sort((a, b) => Number(a.rev_ended) - Number(b.rev_ended) || cmp(String(a.match_id), String(b.match_id)));
+  const end = page.at(-1);
+  const next = page.length === limit && end ? encodeCursor(REV - Number(end.rev_ended), String(end.match_id)) : undefined;
+  return { total, matches: page.map(summary), ...(next ? { next } : {}) };
 }
 
 /** `rev_ended` is this minus the end time (see `match_list` in schema.ts). */
@@ -787,13 +855,13 @@ export interface StoredImpulse {
   stateHash: string;
 }
 
-/** The impulse rows of a stored match, in order. */
+/** The impulse rows of a stored match, in order (from `match_impulses`, migration 8: small granules, so one match's rows are read, not 8192). */
 export async function matchImpulses(store: Store, matchId: string): Promise<StoredImpulse[]> {
   const raw = await rows<Raw>(
     store,
     `reading the impulses of match ${matchId}`,
     `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash
-     FROM ${ident(store.database)}.impulses FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
+     FROM ${ident(store.database)}.match_impulses FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
   );
   return raw.map((r) => ({
     seq: Number(r.seq),
@@ -890,7 +958,7 @@ const MATCH_KINDS = ['completed', 'adjudicated', 'forfeit', 'error', 'cancelled'
 export async function tournamentSummaries(store: Store, filter: TelemetryFilter = {}, limit = 100): Promise<TournamentSummary[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   const db = ident(store.database);
-  const raw = await rows<Raw>(store, 'listing tournaments', needsMatchRows(filter) ? tournamentsFromMatches(db, filter, limit) : await tournamentsFromTotals(store, filter, limit));
+  const raw = needsMatchRows(filter) ? await rows<Raw>(store, 'listing tournaments', tournamentsFromMatches(db, filter, limit)) : await tournamentsFromTotals(store, filter, limit);
   const onlyMatches = ['scenario', 'bot', 'pack', 'rulesVersion', 'from', 'to'].some((k) => filter[k as keyof TelemetryFilter] !== undefined);
   const metaWhere = [
     ...(filter.game !== undefined ? [`game = ${str(filter.game)}`] : []),
@@ -937,16 +1005,57 @@ function tournamentsFromMatches(db: string, filter: TelemetryFilter, limit: numb
 }
 
 /**
- * The same figures from `tournament_totals` and `tournament_times` (migration 7: each counted match
- * once, kept by ClickHouse as matches land). A group whose count is 0 holds only copies taken back. So
+ * The tournament list from the aggregates: counts, kinds, scenarios and entrants from
+ * `tournament_totals` (migration 7), first start and last end from `tournament_span` (migration 8),
+ * both a few rows per tournament. A tournament with a copy taken back since migration 8 has its times
+ * worked out from `tournament_times` instead ({@link tournamentsFromTimes}, for those tournaments only).
+ */
+async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limit: number): Promise<Raw[]> {
+  const db = ident(store.database);
+  const c = [...conditions(filter, 'bots'), "tournament != ''"];
+  const [totals, spans] = await Promise.all([
+    rows<Raw>(
+      store,
+      'listing tournaments',
+      `SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, sum(c) AS n,
+              ${MATCH_KINDS.map((k) => `sumIf(c, kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}
+       FROM (
+         SELECT tournament, game, scenario, side_bots, kind, sumMerge(n) AS c FROM ${db}.tournament_totals ${where(c)}
+         GROUP BY tournament, game, scenario, pack_hash, rules_version, pack_id, bots, side_bots, kind HAVING c > 0
+       )
+       GROUP BY tournament`,
+    ),
+    rows<Raw>(
+      store,
+      'listing tournaments',
+      `SELECT tournament, toString(minMerge(first_start), 'UTC') AS first, toString(maxMerge(last_end), 'UTC') AS last, sumMerge(taken_back) AS back
+       FROM ${db}.tournament_span ${where(c)} GROUP BY tournament`,
+    ),
+  ]);
+  const span = new Map(spans.map((r) => [String(r.tournament), r]));
+  const redo = totals.map((t) => String(t.tournament)).filter((id) => Number(span.get(id)?.back ?? 1) > 0);
+  // A kept span stands for the tournament's times only where no copy was taken back since it was kept.
+  for (const id of redo) span.delete(id);
+  if (redo.length) for (const r of await tournamentsFromTimes(store, filter, redo.length, redo)) span.set(String(r.tournament), r);
+  const out: Raw[] = [];
+  for (const t of totals) {
+    const s = span.get(String(t.tournament));
+    if (s?.first !== undefined && s.last !== undefined) out.push({ ...t, first: s.first, last: s.last });
+  }
+  return out.sort((a, b) => cmp(String(b.last), String(a.last)) || cmp(String(a.tournament), String(b.tournament))).slice(0, limit);
+}
+
+/**
+ * The same figures, for the tournaments `only`, from `tournament_totals` and `tournament_times`
+ * (migration 7: each counted match once, kept by ClickHouse as matches land). A group whose count is 0 holds only copies taken back. So
  * may a time, but summing every time's rows to find those costs a grouping of all of them; instead the
  * times with a row taken back (−1; none once merges summed them) are summed first, those that come to
  * 0 are left out, and the first start and last end are taken over the rows above 0: the same times, as
  * a time counted above 0 has a row above 0.
  */
-async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limit: number): Promise<string> {
+async function tournamentsFromTimes(store: Store, filter: TelemetryFilter, limit: number, only: readonly string[]): Promise<Raw[]> {
   const db = ident(store.database);
-  const c = [...conditions(filter, 'bots'), "tournament != ''"];
+  const c = [...conditions(filter, 'bots'), "tournament != ''", `tournament IN (${only.map(str).join(', ')})`];
   const time = '(tournament, toUInt32(ended_at), toUInt32(started_at))';
   const keyOf = (r: Raw) => `(${str(String(r.tournament))}, ${num(Number(r.e))}, ${num(Number(r.s))})`;
   // Times with a row taken back: none at all once merges have summed them (the common case, one narrow read).
@@ -961,7 +1070,7 @@ async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limi
       )
     : [];
   const live = [...c, 'n > 0', ...(gone.length ? [`${time} NOT IN (${gone.map(keyOf).join(', ')})`] : [])];
-  return `SELECT tournament, t_game, t_scenarios, t_bots, n, ${MATCH_KINDS.map((k) => ident(`n_${k}`)).join(', ')}, toString(t_first, 'UTC') AS first, toString(t_last, 'UTC') AS last
+  return rows<Raw>(store, 'listing tournaments', `SELECT tournament, t_game, t_scenarios, t_bots, n, ${MATCH_KINDS.map((k) => ident(`n_${k}`)).join(', ')}, toString(t_first, 'UTC') AS first, toString(t_last, 'UTC') AS last
      FROM (
        SELECT tournament, any(game) AS t_game, groupUniqArray(scenario) AS t_scenarios, groupUniqArrayArray(side_bots) AS t_bots, sum(c) AS n,
               ${MATCH_KINDS.map((k) => `sumIf(c, kind = ${str(k)}) AS ${ident(`n_${k}`)}`).join(', ')}
@@ -974,7 +1083,7 @@ async function tournamentsFromTotals(store: Store, filter: TelemetryFilter, limi
      ALL INNER JOIN (
        SELECT tournament, min(started_at) AS t_first, max(ended_at) AS t_last FROM ${db}.tournament_times ${where(live)} GROUP BY tournament
      ) AS s USING tournament
-     ORDER BY t_last DESC, tournament LIMIT ${num(limit)}`;
+     ORDER BY t_last DESC, tournament LIMIT ${num(limit)}`);
 }
 
 /** The spec a tournament's latest record carries (parsed JSON) and its hash; undefined when there is no record or it has no spec. */

@@ -595,3 +595,212 @@ export function tournamentBackfill(db: string): string[] {
     ) WHERE ${none('tournament_times')}`,
   ];
 }
+
+/** What the coarse aggregates of migration 8 are keyed by: a scenario's matches, whatever their tournament and bots. */
+const SCENARIO_KEY = 'game, scenario, pack_hash, rules_version, pack_id';
+
+/** Seconds of end time a row of `match_minutes` counts (see {@link scenarioAggregates}). */
+export const LIST_BUCKET_SECONDS = 60;
+
+/**
+ * Migration 8: what the dashboard reads without a tournament, bot or time filter, kept at the grain
+ * it is read at, so a read sums a few rows per scenario instead of one per tournament and pair of
+ * bots (migration 6's tables stay for those filters). Kept from `match_facts` as migration 6's are
+ * (each counted copy of a match enters with sign +1, a copy taken back leaves with −1):
+ *
+ * - `win_scenario`, `length_scenario`, `curve_scenario`: win counts by side and bot (the bot filter
+ *   applies here as on `win_totals`), matches by length, and curve sums, by scenario;
+ * - `match_minutes`: how many matches of each scenario the match list holds by minute of end time
+ *   (`rev_minute` is `rev_ended` of `match_list` divided by {@link LIST_BUCKET_SECONDS}, so it counts
+ *   down as time goes on, newest first). The list reads these few rows to learn its total and which
+ *   minutes a page's rows lie in, then reads those minutes of `match_list` by its sorting key: a page
+ *   at any offset costs what a page at the start does. A minute whose count merged to 0 is dropped.
+ *
+ * - `tournament_span`: the first start and last end of each tournament's counted copies, by what the
+ *   tournament list filters on, and how many copies were taken back since. A minimum or maximum
+ *   cannot be taken back, so where a copy was (`taken_back` above 0) the read works that tournament's
+ *   times out from `tournament_times` as before, reading only its rows (they lead that table's key);
+ *   elsewhere the figures kept are its times, and the list reads a few rows per tournament.
+ *
+ * All of it works on ClickHouse 18.16 as on chdb's 26.x.
+ */
+export function scenarioAggregates(db: string): string[] {
+  const d = ident(db);
+  const key = 'game String, scenario String, pack_hash String, rules_version String, pack_id String';
+  return [
+    `CREATE TABLE IF NOT EXISTS ${d}.win_scenario (
+      ${key}, pack_version String, pack_fidelity String, side String, bot String,
+      games AggregateFunction(sum, Int64),
+      wins AggregateFunction(sum, Int64),
+      losses AggregateFunction(sum, Int64),
+      draws AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${SCENARIO_KEY}, side, bot, pack_version, pack_fidelity)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.win_scenario_mv TO ${d}.win_scenario AS
+    SELECT ${SCENARIO_KEY}, pack_version, pack_fidelity, side, bot,
+      sumState(toInt64(sign)) AS games,
+      sumState(toInt64(if(outcome = 'win', sign, 0))) AS wins,
+      sumState(toInt64(if(outcome = 'loss', sign, 0))) AS losses,
+      sumState(toInt64(if(outcome = 'draw', sign, 0))) AS draws
+    FROM ${d}.match_facts
+    ARRAY JOIN sides AS side, outcomes AS outcome, side_bots AS bot
+    GROUP BY ${SCENARIO_KEY}, pack_version, pack_fidelity, side, bot`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.length_scenario (
+      ${key}, metric String, value UInt32,
+      n AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${SCENARIO_KEY}, metric, value)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.length_scenario_mv TO ${d}.length_scenario AS
+    SELECT ${SCENARIO_KEY}, metric, value, sumState(toInt64(sign)) AS n
+    FROM ${d}.match_facts
+    ARRAY JOIN ['turns', 'impulses', 'decisions'] AS metric, [turns, impulses, decisions] AS value
+    WHERE kind IN ('completed', 'adjudicated')
+    GROUP BY ${SCENARIO_KEY}, metric, value`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.curve_scenario (
+      ${key}, turn UInt32, impulse UInt32, power String,
+      matches AggregateFunction(sum, Int64),
+      score AggregateFunction(sum, Float64),
+      loss AggregateFunction(sum, Float64),
+      ctrl AggregateFunction(sum, Float64),
+      units AggregateFunction(sum, Float64),
+      with_units AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${SCENARIO_KEY}, turn, impulse, power)`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.curve_scenario_mv TO ${d}.curve_scenario AS
+    SELECT ${SCENARIO_KEY}, turn, impulse, power,
+      sumState(toInt64(sign)) AS matches,
+      sumState(p_score * sign) AS score,
+      sumState(p_loss * sign) AS loss,
+      sumState(p_ctrl * sign) AS ctrl,
+      sumState(if(p_units >= 0, p_units * sign, 0)) AS units,
+      sumState(toInt64(if(p_units >= 0, sign, 0))) AS with_units
+    FROM ${d}.match_facts
+    ARRAY JOIN curve_turns AS turn, curve_impulses AS impulse, curve_powers AS power,
+               curve_scores AS p_score, curve_losses AS p_loss, curve_control AS p_ctrl, curve_units AS p_units
+    GROUP BY ${SCENARIO_KEY}, turn, impulse, power`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.match_minutes (
+      rev_minute UInt32, ${key},
+      n Int64
+    ) ENGINE = SummingMergeTree((n))
+    ORDER BY (rev_minute, ${SCENARIO_KEY})`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_minutes_mv TO ${d}.match_minutes AS
+    SELECT intDiv(toUInt32(4294967295 - toUInt32(ended_at)), ${LIST_BUCKET_SECONDS}) AS rev_minute, ${SCENARIO_KEY}, toInt64(sign) AS n
+    FROM ${d}.match_facts`,
+
+    `CREATE TABLE IF NOT EXISTS ${d}.tournament_span (
+      tournament String, ${key}, bots Array(String), side_bots Array(String),
+      first_start AggregateFunction(min, DateTime),
+      last_end AggregateFunction(max, DateTime),
+      taken_back AggregateFunction(sum, Int64)
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${TOURNAMENT_KEY})`,
+
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.tournament_span_mv TO ${d}.tournament_span AS
+    SELECT ${TOURNAMENT_KEY},
+      minState(if(sign > 0, started_at, toDateTime(4294967295))) AS first_start,
+      maxState(if(sign > 0, ended_at, toDateTime(0))) AS last_end,
+      sumState(toInt64(sign < 0)) AS taken_back
+    FROM ${d}.match_facts WHERE tournament != ''
+    GROUP BY ${TOURNAMENT_KEY}`,
+  ];
+}
+
+/**
+ * Migration 8, after its tables: the matches counted before it, summed from migration 6's tables (which
+ * hold exactly them) into the coarser ones. As in {@link tournamentBackfill}, each statement adds a
+ * marker row with its rows and adds nothing where the marker is already, so a migration run again after
+ * a partial run fills only what it had not; the markers (game '', and counts of 0 or minute 0) are
+ * never read. The same caveats hold: migrate with the workers stopped.
+ */
+export function scenarioBackfill(db: string): string[] {
+  const d = ident(db);
+  const none = (table: string, marker: string) => `(SELECT count() FROM ${d}.${table} WHERE ${marker}) = 0`;
+  const blank = "'', '', '', '', ''";
+  const zeroI = 'sumState(toInt64(0))';
+  const zeroF = 'sumState(toFloat64(0))';
+  const winKey = `${SCENARIO_KEY}, pack_version, pack_fidelity, side, bot`;
+  const curveKey = `${SCENARIO_KEY}, turn, impulse, power`;
+  return [
+    `INSERT INTO ${d}.win_scenario (${winKey}, games, wins, losses, draws)
+    SELECT ${winKey}, games, wins, losses, draws FROM (
+      SELECT ${winKey}, sumState(g) AS games, sumState(w) AS wins, sumState(l) AS losses, sumState(dr) AS draws FROM (
+        SELECT ${winKey}, sumMerge(games) AS g, sumMerge(wins) AS w, sumMerge(losses) AS l, sumMerge(draws) AS dr
+        FROM ${d}.win_totals GROUP BY ${winKey}
+      ) GROUP BY ${winKey}
+      UNION ALL
+      SELECT ${blank}, '', '', '', '', ${zeroI}, ${zeroI}, ${zeroI}, ${zeroI}
+    ) WHERE ${none('win_scenario', "game = ''")}`,
+
+    `INSERT INTO ${d}.length_scenario (${SCENARIO_KEY}, metric, value, n)
+    SELECT ${SCENARIO_KEY}, metric, value, n FROM (
+      SELECT ${SCENARIO_KEY}, metric, value, sumState(c) AS n FROM (
+        SELECT ${SCENARIO_KEY}, metric, value, sumMerge(n) AS c FROM ${d}.length_totals GROUP BY ${SCENARIO_KEY}, metric, value
+      ) GROUP BY ${SCENARIO_KEY}, metric, value
+      UNION ALL
+      SELECT ${blank}, '', toUInt32(0), ${zeroI}
+    ) WHERE ${none('length_scenario', "game = ''")}`,
+
+    `INSERT INTO ${d}.curve_scenario (${curveKey}, matches, score, loss, ctrl, units, with_units)
+    SELECT ${curveKey}, matches, score, loss, ctrl, units, with_units FROM (
+      SELECT ${curveKey}, sumState(m) AS matches, sumState(s) AS score, sumState(l) AS loss, sumState(c) AS ctrl, sumState(u) AS units, sumState(wu) AS with_units FROM (
+        SELECT ${curveKey}, sumMerge(matches) AS m, sumMerge(score) AS s, sumMerge(loss) AS l, sumMerge(ctrl) AS c, sumMerge(units) AS u, sumMerge(with_units) AS wu
+        FROM ${d}.curve_totals GROUP BY ${curveKey}
+      ) GROUP BY ${curveKey}
+      UNION ALL
+      SELECT ${blank}, toUInt32(0), toUInt32(0), '', ${zeroI}, ${zeroF}, ${zeroF}, ${zeroF}, ${zeroF}, ${zeroI}
+    ) WHERE ${none('curve_scenario', "game = ''")}`,
+
+    `INSERT INTO ${d}.match_minutes (rev_minute, ${SCENARIO_KEY}, n)
+    SELECT rev_minute, ${SCENARIO_KEY}, n FROM (
+      SELECT intDiv(rev_ended, ${LIST_BUCKET_SECONDS}) AS rev_minute, ${SCENARIO_KEY}, sum(toInt64(sign)) AS n
+      FROM ${d}.match_list GROUP BY rev_minute, ${SCENARIO_KEY}
+      UNION ALL
+      SELECT toUInt32(0), ${blank}, toInt64(1)
+    ) WHERE ${none('match_minutes', 'rev_minute = 0')}`,
+
+    // The times of each group as migration 7 keeps them, exactly (the times whose counts sum above 0),
+    // so nothing is taken back yet.
+    `INSERT INTO ${d}.tournament_span (${TOURNAMENT_KEY}, first_start, last_end, taken_back)
+    SELECT ${TOURNAMENT_KEY}, first_start, last_end, taken_back FROM (
+      SELECT ${TOURNAMENT_KEY}, minState(started_at) AS first_start, maxState(ended_at) AS last_end, ${zeroI} AS taken_back FROM (
+        SELECT ${TOURNAMENT_KEY}, ended_at, started_at FROM ${d}.tournament_times WHERE tournament != ''
+        GROUP BY ${TOURNAMENT_KEY}, ended_at, started_at HAVING sum(n) > 0
+      ) GROUP BY ${TOURNAMENT_KEY}
+      UNION ALL
+      SELECT '', ${blank}, emptyArrayString(), emptyArrayString(), minState(toDateTime(0)), maxState(toDateTime(0)), ${zeroI}
+    ) WHERE ${none('tournament_span', "tournament = ''")}`,
+  ];
+}
+
+/**
+ * Migration 8 too: a match's impulse and event rows again, in tables of small granules
+ * (`match_impulses`, `match_events`: 256 rows a granule instead of 8192), filled by views as the rows
+ * land. The match page reads one match's rows by the sorting key (match id, then sequence number);
+ * ClickHouse reads whole granules, so from `impulses` and `events` it decompressed every column of
+ * 8192 rows a part to return the hundred or so of one match. The copies cost the space of those two
+ * tables again. They collapse copies of a row as `impulses` and `events` do (read them with FINAL). A
+ * migration adding a column to `impulses` or `events` adds it here too, and recreates the view.
+ */
+export function matchRowCopies(db: string): string[] {
+  const d = ident(db);
+  return ['impulses', 'events'].flatMap((t) => [
+    `CREATE TABLE IF NOT EXISTS ${d}.match_${t} AS ${d}.${t} ENGINE = ReplacingMergeTree ORDER BY (match_id, seq) SETTINGS index_granularity = 256`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_${t}_mv TO ${d}.match_${t} AS SELECT * FROM ${d}.${t}`,
+  ]);
+}
+
+/**
+ * Migration 8, after {@link matchRowCopies}: the rows of the matches stored before, for each match not
+ * in the copy yet (run again, it copies only matches it had not reached).
+ */
+export function matchRowBackfill(db: string): string[] {
+  const d = ident(db);
+  return ['impulses', 'events'].map((t) => `INSERT INTO ${d}.match_${t} SELECT * FROM ${d}.${t} WHERE match_id NOT IN (SELECT match_id FROM ${d}.match_${t})`);
+}

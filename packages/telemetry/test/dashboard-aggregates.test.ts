@@ -2,8 +2,8 @@
  * The dashboard's aggregates (migration 6) against the figures worked out by plain queries over the
  * raw match rows, on both stores (chdb and the Debian 18.16 server): after matches sent twice,
  * re-played matches (a cancelled match played again, a match that came out differently the second
- * time), a copy arriving late, and upgrades of stores written at schema versions 5 and 6 (the
- * tournament list of migration 7 included).
+ * time), a copy arriving late, and upgrades of stores written at schema versions 5, 6 and 7 (the
+ * tournament list of migration 7 and the by-scenario figures and minute counts of migration 8 included).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ import {
 import { SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
 import { playBlitz, rowsOf, tee } from './support/matches.ts';
 import { writeSpool } from '../src/spool.ts';
-import { tournamentBackfill } from '../src/schema.ts';
+import { matchRowBackfill, scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
 import type { ChRow } from '../src/records.ts';
 
 let root = '';
@@ -48,10 +48,11 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'salient-dashboard-'));
   server = await startClickHouseServer();
 });
+// Stopping the server waits up to 5 s before killing it, longer than that on a loaded machine.
 afterAll(async () => {
   await server?.dispose();
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, 30_000);
 
 const stores: [string, () => TelemetryConfig][] = [
   ['embedded store (chdb)', () => ({ kind: 'embedded', path: join(root, 'clickhouse'), spoolDir: join(root, 'spool-e') })],
@@ -141,6 +142,14 @@ async function walkList(s: Store, filter: TelemetryFilter, limit: number): Promi
   return { total, ids };
 }
 
+/** Each page of 2 at every offset, as ids. */
+async function listAt(s: Store): Promise<string[][]> {
+  const { total } = await listMatches(s, {}, { limit: 1 });
+  const pages: string[][] = [];
+  for (let offset = 0; offset < total; offset++) pages.push((await listMatches(s, {}, { limit: 2, offset })).matches.map((m) => m.matchId));
+  return pages;
+}
+
 async function referenceList(s: Store, c?: string): Promise<[string, string][]> {
   const rows = await rowsOf(s, `SELECT match_id, toString(ended_at, 'UTC') AS e FROM ${newest(s.database)} ${and(c)} ORDER BY ended_at DESC, match_id`);
   return rows.map((r) => [String(r.match_id), `${String(r.e).replace(' ', 'T')}Z`]);
@@ -172,6 +181,11 @@ async function referenceTournaments(s: Store, c?: string): Promise<TournamentSum
     .sort((a, b) => b.lastEndedAt.localeCompare(a.lastEndedAt) || a.id.localeCompare(b.id));
 }
 
+/** Every impulse and event row, one copy of each, from the tables the sink writes (`prefix` '') or their copies that the match page reads ('match_'). */
+async function matchRows(s: Store, prefix: '' | 'match_'): Promise<Row[][]> {
+  return Promise.all(['impulses', 'events'].map((t) => rowsOf(s, `SELECT * FROM ${s.database}.${prefix}${t} FINAL ORDER BY match_id, seq`)));
+}
+
 /** Every dashboard figure, read and worked out from the raw rows, side by side. */
 async function figures(s: Store) {
   const greedyA = (r: WinRateRow) => r.scenario === 'A' && r.bot.startsWith('greedy@');
@@ -187,10 +201,14 @@ async function figures(s: Store) {
       list: await walkList(s, {}, 2),
       listB: await walkList(s, { scenario: 'B' }, 3),
       listSkip: (await listMatches(s, {}, { limit: 3, offset: 2 })).matches.map((m) => m.matchId),
+      listOne: await walkList(s, {}, 1),
+      listT1: await walkList(s, { tournament: 't1' }, 2),
+      listAt: await listAt(s),
       tournaments: await tournamentSummaries(s),
       tournamentsA: await tournamentSummaries(s, { scenario: 'A' }),
       tournamentsGreedy: await tournamentSummaries(s, { bot: 'greedy' }),
       tournamentT2: await tournamentSummaries(s, { tournament: 't2' }),
+      matchRows: await matchRows(s, 'match_'),
     },
     raw: {
       winRates: await referenceWinRates(s),
@@ -203,10 +221,14 @@ async function figures(s: Store) {
       list: { total: (await referenceList(s)).length, ids: await referenceList(s) },
       listB: { total: (await referenceList(s, "scenario = 'B'")).length, ids: await referenceList(s, "scenario = 'B'") },
       listSkip: (await referenceList(s)).slice(2, 5).map(([id]) => id),
+      listOne: { total: (await referenceList(s)).length, ids: await referenceList(s) },
+      listT1: { total: (await referenceList(s, "tournament = 't1'")).length, ids: await referenceList(s, "tournament = 't1'") },
+      listAt: (await referenceList(s)).map((_, i, all) => all.slice(i, i + 2).map(([id]) => id)),
       tournaments: await referenceTournaments(s),
       tournamentsA: await referenceTournaments(s, "scenario = 'A'"),
       tournamentsGreedy: await referenceTournaments(s, "(arrayExists(b -> b LIKE 'greedy@%' OR b LIKE 'greedy:%', bots) OR arrayExists(b -> b LIKE 'greedy@%' OR b LIKE 'greedy:%', side_bots))"),
       tournamentT2: await referenceTournaments(s, "tournament = 't2'"),
+      matchRows: await matchRows(s, ''),
     },
   };
 }
@@ -338,8 +360,8 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await copyMatch(s, ids[0]!, ids[0]!);
       await copyMatch(s, ids[1]!, ids[1]!, { ended_at: 'ended_at + 60', outcomes: 'arrayReverse(outcomes)', turns: 'turns + 1' });
       await copyMatch(s, ids[2]!, ids[2]!, { ended_at: 'ended_at - 60', worker: "'late'", turns: 'turns + 2' });
-      expect(await migrate(s)).toEqual({ applied: [6, 7], version: 7 });
-      expect(await migrate(s)).toEqual({ applied: [], version: 7 });
+      expect(await migrate(s)).toEqual({ applied: [6, 7, 8], version: 8 });
+      expect(await migrate(s)).toEqual({ applied: [], version: 8 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(6);
@@ -362,7 +384,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [321, 322, 323, 324, 325, 326]);
       // Counted at version 6: counted_matches holds several versions of the re-played matches.
       await resendAndReplay(s, ids);
-      expect(await migrate(s)).toEqual({ applied: [7], version: 7 });
+      expect(await migrate(s)).toEqual({ applied: [7, 8], version: 8 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.tournaments.map((t) => t.id).sort()).toEqual(['t1', 't2']);
@@ -376,6 +398,41 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       expect(f.read).toEqual(f.raw);
     } finally {
       await store.client.command({ query: `DROP DATABASE IF EXISTS salient_dash_six` });
+      await store.close();
+    }
+  });
+
+  it('file the by-scenario figures and the minute counts of a store written at schema version 7, re-played matches included, once', async () => {
+    const { store, s } = await freshDatabase(config(), 'salient_dash_seven');
+    try {
+      expect(await migrate(s, MIGRATIONS.slice(0, 7))).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7], version: 7 });
+      const ids = await playInto(s, [331, 332, 333, 334, 335, 336]);
+      // Counted at version 7: the aggregates of migration 6 hold copies taken back (−1) beside their +1.
+      await resendAndReplay(s, ids);
+      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span', 'match_impulses', 'match_events'];
+      const [none] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN (${coarse.map((t) => `'${t}'`).join(', ')})`);
+      expect(Number(none!.n)).toBe(0);
+      expect(await migrate(s)).toEqual({ applied: [8], version: 8 });
+      let f = await figures(s);
+      expect(f.read).toEqual(f.raw);
+      expect(f.read.list.total).toBe(7);
+      // Each coarse table was filled (not read around): its rows are there, the marker besides.
+      for (const t of coarse) {
+        const [r] = await rowsOf(s, `SELECT count() AS n FROM ${s.database}.${t}`);
+        expect(Number(r!.n), t).toBeGreaterThan(1);
+      }
+      expect(f.read.matchRows.every((t) => t.length > 0)).toBe(true);
+      // The back-fill run again (a migration interrupted after it, before it was recorded) adds nothing.
+      for (const query of [...scenarioBackfill(s.database), ...matchRowBackfill(s.database)]) await s.client.command({ query });
+      expect((await figures(s)).read).toEqual(f.raw);
+      // Matches written and re-played since are kept by the views.
+      const more = await playInto(s, [337, 338, 339, 340]);
+      await resendAndReplay(s, more);
+      f = await figures(s);
+      expect(f.read).toEqual(f.raw);
+      expect(f.read.list.total).toBe(12);
+    } finally {
+      await store.client.command({ query: `DROP DATABASE IF EXISTS salient_dash_seven` });
       await store.close();
     }
   });
