@@ -238,7 +238,49 @@ function enemyAreas(p: PackIndex, s: BlitzState): string[] {
 
 function targets(p: PackIndex, s: BlitzState): string[] {
   if (scenarioDef(p, s.scenario).frozenControl) return []; // C: control never changes, so no Ground Attacks
-  return openTargets(p, s, undefined).filter((land) => canGroundAttack(p, s, land));
+  const open = openTargets(p, s, undefined);
+  if (!open.length) return open;
+  // Few targets and units (the short scenarios): testing every unit for every target costs less than
+  // sorting the units by target first. Either way the same units are tested in the same order.
+  const c = open.length * ownedBy(s, s.power).length > 48 ? attackCandidates(p, s) : null;
+  return open.filter((land) => canGroundAttack(p, s, land, c));
+}
+
+/**
+ * The phasing power's units that `canGroundAttack` must look at, worked out once for all targets: its
+ * units (as `ownedBy` lists them) not yet committed, by the land areas they are next to (borders, and
+ * 9.4's Land Routes where that rule is on), and those that may attack anywhere a test allows (aboard a
+ * TRS, B.4; a PARA, B.5). Units are given by their place in `list`.
+ */
+interface AttackCandidates {
+  list: readonly [string, UnitState][];
+  near: Map<string, number[]>;
+  anywhere: number[];
+}
+
+const NO_UNITS: readonly number[] = [];
+
+function attackCandidates(p: PackIndex, s: BlitzState): AttackCandidates {
+  const list = ownedBy(s, s.power);
+  const routes = optionOn(s, '9.4');
+  const near = new Map<string, number[]>();
+  const anywhere: number[] = [];
+  const add = (land: string, i: number) => {
+    const l = near.get(land);
+    if (!l) near.set(land, [i]);
+    else if (l[l.length - 1] !== i) l.push(i); // (a border and a Land Route to the same area)
+  };
+  for (let i = 0; i < list.length; i++) {
+    const u = list[i]![1];
+    if (u.committed !== undefined) continue;
+    if (u.at.startsWith('trs:') || typeOf(p, u) === 'PARA') {
+      anywhere.push(i);
+      continue;
+    }
+    for (const b of p.borders.get(u.at) ?? []) add(b, i);
+    if (routes) for (const b of p.landRoutes.get(u.at) ?? []) add(b, i);
+  }
+  return { list, near, anywhere };
 }
 
 /**
@@ -275,21 +317,35 @@ function joinable(p: PackIndex, s: BlitzState): string[] {
  * the land and air-drop options `commitOptions` would give for a fresh attack, with the cheap
  * geometric tests first (this runs for every enemy area each time the announce step asks).
  */
-function canGroundAttack(p: PackIndex, s: BlitzState, land: string): boolean {
+function canGroundAttack(p: PackIndex, s: BlitzState, land: string, c: AttackCandidates | null): boolean {
   const island = landDef(p, land).island;
   const snow = snowBound(p, s, land);
   const routes = optionOn(s, '9.4');
-  for (const [id, u] of ownedBy(s, s.power)) {
-    if (u.committed !== undefined) continue;
-    const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (routes && (p.landRoutes.get(u.at)?.has(land) ?? false));
-    // Only a unit next to the target (or aboard a TRS, B.4) or a PARA (air movement, B.5) may attack
-    // it: the others are passed over before the dearer tests, which are the same for them all.
-    if (!near && typeOf(p, u) !== 'PARA') continue;
-    if (!isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id) || airBlitzBars(p, s, u)) continue;
-    if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
-    if (typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land)) return true;
+  if (!c) {
+    for (const [id, u] of ownedBy(s, s.power)) if (u.committed === undefined && unitCanAttack(p, s, land, id, u, island, snow, routes)) return true;
+    return false;
+  }
+  // The units next to `land` and those that may attack from anywhere, in the list's order (two sorted
+  // lists merged): the others cannot attack it and are passed over unseen.
+  const byNear = c.near.get(land) ?? NO_UNITS;
+  const anywhere = c.anywhere;
+  for (let a = 0, b = 0; a < byNear.length || b < anywhere.length; ) {
+    const i = b >= anywhere.length || (a < byNear.length && byNear[a]! < anywhere[b]!) ? byNear[a++]! : anywhere[b++]!;
+    const [id, u] = c.list[i]!;
+    if (unitCanAttack(p, s, land, id, u, island, snow, routes)) return true;
   }
   return false;
+}
+
+/** `canGroundAttack` for one uncommitted unit `id` of the phasing power. */
+function unitCanAttack(p: PackIndex, s: BlitzState, land: string, id: string, u: UnitState, island: boolean, snow: boolean, routes: boolean): boolean {
+  const near = u.at.startsWith('trs:') || (p.borders.get(u.at)?.has(land) ?? false) || (routes && (p.landRoutes.get(u.at)?.has(land) ?? false));
+  // Only a unit next to the target (or aboard a TRS, B.4) or a PARA (air movement, B.5) may attack
+  // it: the others are passed over before the dearer tests, which are the same for them all.
+  if (!near && typeOf(p, u) !== 'PARA') return false;
+  if (!isLand(p, u) || (island && u.size > 2) || footBarred(p, s, id) || airBlitzBars(p, s, u)) return false;
+  if (near && u.size <= 10 && attackSource(p, s, id, land)) return true;
+  return typeOf(p, u) === 'PARA' && !snow && !u.moved && !u.at.startsWith('trs:') && inAirRange(p, s, id, land) && !chinaBarred(p, s, id, land) && mayStrike(p, s, id, land);
 }
 
 /**

@@ -4,7 +4,7 @@
  * (5.2). Uniform small graphs, so a plain Dijkstra over a sorted frontier is enough.
  */
 import type { PackIndex } from './pack-index.ts';
-import { armedEnemyAtSea, controlStamp, controllerSide, entryCost, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
+import { armedEnemyAtSea, controlStamp, controllerSide, entryCost, frozenMemo, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import type { StraitDef } from '../pack/schema.ts';
 import type { Viewer } from './wars.ts';
@@ -124,9 +124,44 @@ export function airMoves(p: PackIndex, s: BlitzState, from: string, limit: numbe
  * Naval distances from a port (or a sea) to seas and ports (4.2: first enter a sea the port touches;
  * each sea 1; entering a port 1). Ports are land ids; a path ends on entering a port.
  * `avoidArmed` bars seas holding armed enemy units (5.1 rebase). `sub`: the ship is a SUB, which
- * passes the straits marked `subs` whoever holds them (4.2).
+ * passes the straits marked `subs` whoever holds them (4.2). The map handed out is kept (see
+ * `navalCache`) and shared: callers only read it.
  */
-export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer?: Viewer, forcing = false, sub = false): Map<string, number> {
+export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer?: Viewer, forcing = false, sub = false): ReadonlyMap<string, number> {
+  const key = `${from}|${limit}|${side}|${viewer ? viewer.join(',') : '-'}|${forcing ? 'f' : ''}${sub ? 's' : ''}`;
+  if (avoidArmed) {
+    // Where the units at sea stand matters too: kept only while one read-only question is worked out.
+    const memo = frozenMemo(s);
+    const known = memo?.get(`naval|${key}`) as Map<string, number> | undefined;
+    if (known) return known;
+    const d = searchNaval(p, s, from, limit, side, true, viewer, forcing, sub);
+    memo?.set(`naval|${key}`, d);
+    return d;
+  }
+  const stamp = controlStamp(s);
+  if (stamp !== navalStamp) {
+    navalCache.clear();
+    navalStamp = stamp;
+  }
+  let d = navalCache.get(key);
+  if (!d) {
+    if (navalCache.size >= 10_000) navalCache.clear();
+    navalCache.set(key, (d = searchNaval(p, s, from, limit, side, false, viewer, forcing, sub)));
+  }
+  return d;
+}
+
+/**
+ * Naval distances that no armed enemy bars (`avoidArmed` false) depend on the pack, the scenario and
+ * control as the rules read it (which straits are open, 4.2; what `viewer` sees as neutral) and on
+ * nothing else, so they are kept for the control stamp they were worked out under (`controlStamp`:
+ * one state object, control unchanged): the same searches come up for every ship from one question to
+ * the next. The maps handed out are shared: callers only read them.
+ */
+let navalStamp = -1;
+const navalCache = new Map<string, Map<string, number>>();
+
+function searchNaval(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer: Viewer | undefined, forcing: boolean, sub: boolean): Map<string, number> {
   const edges = (n: string): { to: string; cost: number }[] => {
     if (!n.startsWith('sea:')) {
       if (n !== from) return []; // entering a port ends the move

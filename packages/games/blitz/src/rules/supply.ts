@@ -57,7 +57,14 @@ function seaPresence(p: PackIndex, s: BlitzState, power: string): { armedEnemy: 
   const foes = new Set<string>();
   for (const x of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, x.id)) foes.add(x.id);
   const armedEnemy = new Set<string>();
-  const ours = convoySeas(p, s, side);
+  // The side's Convoys count for every power of it: worked out once per side while a read-only question is.
+  const memo = frozenMemo(s);
+  let convoys = memo?.get(`convoySeas:${side}`) as ReadonlySet<string> | undefined;
+  if (!convoys) {
+    convoys = convoySeas(p, s, side);
+    memo?.set(`convoySeas:${side}`, convoys);
+  }
+  const ours = new Set(convoys);
   for (const u of unitsAtSea(s)) {
     if (inactive(s, u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
