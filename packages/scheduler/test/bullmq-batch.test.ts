@@ -226,10 +226,12 @@ describe('batches of pairs', () => {
     };
     expect(upTo(five)).toEqual(upTo(one));
     // Games past the decision: only what was running when it came (the two slots' batches, which end at
-    // their next record); the rest of the plan was not played, and nothing failed.
+    // their next record), and a batch a slot took in the moment between the deciding record and the stop
+    // being written (a clean clone's run once played 22 past it, over the two batches' 20); the rest of
+    // the plan (400 games) was not played, and nothing failed.
     for (const r of [one, five]) {
       expect(r.done.counts.failed).toBe(0);
-      expect(r.done.counts.completed - 2 * pairsAt(r)!, `${r.done.tournamentId}: ${r.done.counts.completed} games, decided after ${pairsAt(r)} pairs`).toBeLessThanOrEqual(2 * 2 * 5);
+      expect(r.done.counts.completed - 2 * pairsAt(r)!, `${r.done.tournamentId}: ${r.done.counts.completed} games, decided after ${pairsAt(r)} pairs`).toBeLessThanOrEqual(3 * 2 * 5);
     }
   }, 400_000);
 });
