@@ -12,6 +12,9 @@
  * (in memory, half a second to a second) ran in every process that started a pool or a BullMQ worker
  * before the manifest: `salient tournament` paid it before its first game. Files are written only if
  * missing or changed, atomically, so processes on one host share them and never see a half-written one.
+ * Not seen: a change that only moves where an import resolves (a workspace package.json's `exports`, a
+ * symlink in node_modules) without changing a source; `rm -rf node_modules/.cache/salient` then.
+ * (npm install of another esbuild version changes the manifest's key, so that is seen.)
  *
  * Where: `node_modules/.cache/salient/` beside the `bullmq` install, because the bundle's external
  * imports (bullmq, @clickhouse/client, chdb...) must resolve from the file's own directory whatever
