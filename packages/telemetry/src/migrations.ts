@@ -8,7 +8,7 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, dashboardAggregates, dashboardBackfill, curvePointsTable, initialSchema, matchRowBackfill, matchRowCopies, REPLAY_LOG_COLUMNS, scenarioAggregates, scenarioBackfill, STRIKE_COLUMNS, tournamentAggregates, tournamentBackfill, tournamentsTable } from './schema.ts';
+import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, dashboardAggregates, dashboardBackfill, curvePointsTable, initialSchema, matchRowBackfill, matchRowCopies, REPLAY_LOG_COLUMNS, scenarioAggregates, scenarioBackfill, STRIKE_COLUMNS, tournamentAggregates, tournamentBackfill, tournamentsTable, winCountsFromTotals } from './schema.ts';
 import { ident, selectRows, str } from './sql.ts';
 
 /** A column a migration adds to a table (added only where it is missing). */
@@ -47,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: (db) => [...scenarioAggregates(db), ...matchRowCopies(db)],
     after: (db) => [...scenarioBackfill(db), ...matchRowBackfill(db)],
   },
+  { version: 9, name: 'win counts read from the dashboard totals, one materialized view less per insert', statements: winCountsFromTotals },
 ];
 
 /** The schema version this code writes and reads. */

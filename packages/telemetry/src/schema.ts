@@ -804,3 +804,31 @@ export function matchRowBackfill(db: string): string[] {
   const d = ident(db);
   return ['impulses', 'events'].map((t) => `INSERT INTO ${d}.match_${t} SELECT * FROM ${d}.${t} WHERE match_id NOT IN (SELECT match_id FROM ${d}.match_${t})`);
 }
+
+/**
+ * Migration 9: `win_counts` (migration 1) read from `win_totals` (migration 6) instead of kept by a view
+ * of its own on `matches`. Each materialized view costs the store a pipeline and a part at every
+ * insert, whatever its size (on chdb about as much as the insert it hangs on), and nothing of Salient
+ * reads `win_counts`: it stays for people's own SQL, with the same columns. Its figures now count each
+ * match once by the copy counted (as every dashboard figure does), where the old view counted the
+ * distinct match ids ever inserted, so a re-played match that ended otherwise showed in both outcomes.
+ * Rows whose matches were all taken back are left out. Safe to run again.
+ */
+export function winCountsFromTotals(db: string): string[] {
+  const d = ident(db);
+  const key = 'game, scenario, pack_id, pack_version, pack_fidelity, pack_hash, rules_version, side, bot';
+  return [
+    `DROP TABLE IF EXISTS ${d}.win_counts_mv`,
+    `DROP TABLE IF EXISTS ${d}.win_counts`,
+    `DROP TABLE IF EXISTS ${d}.win_counts_state`,
+    // The sums under names of their own: an alias named as a column would stand for it inside the sum.
+    `CREATE VIEW IF NOT EXISTS ${d}.win_counts AS
+    SELECT ${key}, toUInt64(g) AS games, toUInt64(w) AS wins, toUInt64(l) AS losses, toUInt64(dr) AS draws
+    FROM (
+      SELECT ${key}, sumMerge(games) AS g, sumMerge(wins) AS w, sumMerge(losses) AS l, sumMerge(draws) AS dr
+      FROM ${d}.win_totals
+      GROUP BY ${key}
+    )
+    WHERE g > 0`,
+  ];
+}
