@@ -269,6 +269,28 @@ function feedText(s: string): void {
   len += s.length;
 }
 
+/** The decimal digits of `n` (whole, |n| < 1e9), a minus sign first if negative, as `'' + n` writes them. */
+function feedInt(n: number): void {
+  if (n < 0) {
+    feedChar(45);
+    n = -n;
+  }
+  let d = 1;
+  while (d * 10 <= n) d *= 10;
+  let a = h1;
+  let b = h2;
+  let k = 0;
+  for (; d >= 1; d /= 10, k++) {
+    const c = 48 + (((n / d) | 0) % 10);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  h1 = a;
+  h2 = b;
+  len += k;
+}
+
 /** `JSON.stringify(s)`, fed: quoted as it is unless it has a character JSON escapes. */
 function feedString(s: string): void {
   // The opening quote and the characters in one pass, checking each: if one needs escaping, the
@@ -308,8 +330,11 @@ function feedValue(v: unknown): boolean {
       feedText(v ? 'true' : 'false');
       return true;
     case 'number':
-      if (!Number.isFinite(v)) return false;
-      feedText('' + v);
+      // Whole numbers of up to 9 digits (nearly every number of a state) digit by digit, without
+      // making their text: the same characters as '' + v (-0 is written 0, as ToString does).
+      if (v === (v | 0) && v > -1e9 && v < 1e9) feedInt(v);
+      else if (!Number.isFinite(v)) return false;
+      else feedText('' + v);
       return true;
     case 'object': {
       if (Array.isArray(v)) {

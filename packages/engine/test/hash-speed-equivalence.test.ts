@@ -57,7 +57,7 @@ const number = fc.oneof(
   fc.integer(),
   fc.integer({ min: -20, max: 20 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(-0, 0, 1e21, 1e-7, 1.5e-7, 5e-324, -5e-324, 1.7976931348623157e308, 2 ** 31, -(2 ** 31), 2 ** 53, 0.1 + 0.2, 123e-20),
+  fc.constantFrom(-0, 0, 1e21, 1e-7, 1.5e-7, 5e-324, -5e-324, 1.7976931348623157e308, 2 ** 31, -(2 ** 31), 2 ** 53, 0.1 + 0.2, 123e-20, 1e9, -1e9, 1e9 - 1, 1 - 1e9, 1e8, 10, -10, 2 ** 31 - 1),
 );
 
 /** Plain JSON values; objects get their keys in a random insertion order, sometimes no prototype, sometimes through JSON.parse. */

@@ -55,7 +55,32 @@ const seconds = (ms: number): number => Math.floor(ms / 1000);
  * there, and their 17 digits were a tenth of an impulse row). Non-finite values pass as they are.
  */
 const micros = (ms: number): number => (Number.isFinite(ms) ? Math.round(ms * 1000) / 1000 : ms);
-const sortedKeys = (o: Readonly<Record<string, unknown>>): string[] => Object.keys(o).sort();
+/** Lists up to this long are sorted by insertion (see {@link sortStrings}). */
+const INSERTION_SORT_MAX = 16;
+
+/**
+ * `list.sort()`, in place. A row's lists of keys and powers hold a handful of strings, and
+ * `Array.prototype.sort` allocates its work arrays on every call (some 0.7 KB: a fifth of what
+ * encoding an impulse row allocated): short lists are sorted by insertion instead, comparing with
+ * `<`, which orders strings by code units as `sort()` does. The strings are distinct (keys of one
+ * object), so stability is moot.
+ */
+function sortStrings(list: string[]): string[] {
+  const n = list.length;
+  if (n > INSERTION_SORT_MAX) return list.sort();
+  for (let i = 1; i < n; i++) {
+    const k = list[i] as string;
+    let j = i - 1;
+    while (j >= 0 && k < (list[j] as string)) {
+      list[j + 1] = list[j] as string;
+      j--;
+    }
+    list[j + 1] = k;
+  }
+  return list;
+}
+
+const sortedKeys = (o: Readonly<Record<string, unknown>>): string[] => sortStrings(Object.keys(o));
 
 function position(p: Position, prefix = ''): ChRow {
   return { [`${prefix}turn`]: p.turn, [`${prefix}impulse`]: p.impulse, [`${prefix}phase`]: p.phase, [`${prefix}step`]: p.step };
@@ -462,7 +487,7 @@ export function impulseRecord(row: ImpulseRow, classes: EventClasses = DEFAULT_E
   addKeys(powers, s?.control);
   addKeys(powers, s?.supply);
   addKeys(powers, byPower);
-  powers.sort();
+  sortStrings(powers);
   const extra = s?.extra;
   const extraKeys = extra ? sortedKeys(extra) : [];
   const seats = sortedKeys(row.thinkMsBySeat);

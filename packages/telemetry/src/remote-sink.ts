@@ -25,6 +25,7 @@ import {
   matchSampler,
   type EncodedRows,
   type EventClasses,
+  type RowLine,
   type SidesLookup,
 } from './records.ts';
 import { DEFAULT_DECISION_SAMPLE } from './sink.ts';
@@ -47,7 +48,36 @@ interface WireError {
 }
 
 /** Messages of this protocol carry `salientSink`, so a port may carry other messages too. */
-type ToStore = { salientSink: 'rows'; id: number; json: string } | { salientSink: 'lines'; id: number; matches: EncodedRows[] } | { salientSink: 'close' };
+type ToStore = { salientSink: 'rows'; id: number; json: string } | { salientSink: 'lines'; id: number; matches: PackedRows[] } | { salientSink: 'close' };
+
+/**
+ * {@link EncodedRows} as posted: each table's lines joined by newlines into one text ('' for none).
+ * A JSON line never holds a raw newline, so splitting gives the lines back exactly. The game thread
+ * pays for the copy of what it posts, and a few long strings are copied as a few blocks, where
+ * hundreds of short ones cost a header and a call each.
+ */
+interface PackedRows {
+  matchId: string;
+  impulses: string;
+  events: string;
+  decisions: string;
+  match?: RowLine;
+}
+
+const joined = (lines: readonly RowLine[]): string => (lines.length === 0 ? '' : lines.length === 1 ? (lines[0] as RowLine) : lines.join('\n'));
+const split = (text: string): RowLine[] => (text === '' ? [] : text.split('\n'));
+
+function pack(rows: EncodedRows): PackedRows {
+  const p: PackedRows = { matchId: rows.matchId, impulses: joined(rows.impulses), events: joined(rows.events), decisions: joined(rows.decisions) };
+  if (rows.match !== undefined) p.match = rows.match;
+  return p;
+}
+
+function unpack(p: PackedRows): EncodedRows {
+  const rows: EncodedRows = { matchId: p.matchId, impulses: split(p.impulses), events: split(p.events), decisions: split(p.decisions) };
+  if (p.match !== undefined) rows.match = p.match;
+  return rows;
+}
 type ToGame = { salientSink: 'ack'; id: number; error?: WireError } | { salientSink: 'closed'; error?: WireError };
 
 const DEFAULT_MAX_UNACKED = 32;
@@ -262,7 +292,9 @@ export class RemoteSink implements TelemetrySink {
     let message: ToStore;
     if (this.encoding === 'lines') {
       if (this.encoded.size === 0) return;
-      message = { salientSink: 'lines', id: this.nextId++, matches: [...this.encoded.values()] };
+      const matches: PackedRows[] = [];
+      for (const rows of this.encoded.values()) matches.push(pack(rows));
+      message = { salientSink: 'lines', id: this.nextId++, matches };
       this.encoded = new Map();
       this.held = 0;
     } else {
@@ -340,7 +372,7 @@ export function serveSink(port: SinkPort, sink: DrainableSink, onError?: (e: unk
               "serveSink: the game side posts encoded lines, which only a ClickHouseSink takes; create its RemoteSink with { encoding: 'rows' } to serve another sink.",
             );
           }
-          for (const rows of m.matches) sink.lines(rows);
+          for (const rows of m.matches) sink.lines(unpack(rows));
         } else {
           for (const c of JSON.parse(m.json) as Call[]) {
             if (c.k === 'i') sink.impulse(c.r);

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionRow, EventRow, ImpulseRow, MatchRow, TelemetrySink } from '@salient/runner';
 import { SalientError } from '@salient/engine';
-import { openTelemetry, RemoteSink, serveSink, type Telemetry } from '../src/index.ts';
+import { openTelemetry, RemoteSink, serveSink, type EncodedRows, type Telemetry } from '../src/index.ts';
 import type { PlayRemoteData, PlayRemoteReport } from './fixtures/play-remote.ts';
 
 let root = '';
@@ -54,6 +54,39 @@ async function count(t: Telemetry, table: string, ids: readonly string[]): Promi
   });
   const [row] = await rs.json<{ n: string | number }>();
   return Number(row?.n ?? 0);
+}
+
+/** A store-side sink that keeps the encoded lines it is handed, by match and table, in order. */
+class LinesCapture implements TelemetrySink {
+  readonly byMatch = new Map<string, { impulses: string[]; events: string[]; decisions: string[]; match: string[] }>();
+  count = 0;
+  impulse(): void {}
+  event(): void {}
+  match(): void {}
+  lines(rows: EncodedRows): void {
+    let m = this.byMatch.get(rows.matchId);
+    if (!m) this.byMatch.set(rows.matchId, (m = { impulses: [], events: [], decisions: [], match: [] }));
+    for (const table of ['impulses', 'events', 'decisions'] as const) {
+      for (const line of rows[table]) {
+        m[table].push(line);
+        this.count++;
+      }
+    }
+    if (rows.match !== undefined) {
+      m.match.push(rows.match);
+      this.count++;
+    }
+  }
+  /** The lines as parsed rows, times left out (measured, so they differ between two plays of a match). */
+  tables(): Record<string, Record<string, unknown[]>> {
+    const parse = (line: string) => {
+      const { think_ms: _t, wall_ms: _w, started_at: _s, ended_at: _e, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return rest;
+    };
+    const out: Record<string, Record<string, unknown[]>> = {};
+    for (const [id, m] of this.byMatch) out[id] = Object.fromEntries(Object.entries(m).map(([t, lines]) => [t, lines.map(parse)]));
+    return out;
+  }
 }
 
 /** A store-side sink that takes its time over every flush (tests the transport, not ClickHouse). */
@@ -172,6 +205,19 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
     const rows = await playInWorker({ games: 4, firstSeed: 70, options: { encoding: 'rows' } }, t.sink());
     expect(rows.report.matchIds).toEqual(ids);
     expect({ impulses: await dump('impulses'), events: await dump('events'), decisions: await dump('decisions') }).toEqual(before);
+  });
+
+  it('hands the store side every encoded line as it was encoded, whole matches or pieces of them', async () => {
+    // packRows 5: the lines of unfinished matches are posted a few at a time, as well as whole matches.
+    const whole = new LinesCapture();
+    const pieces = new LinesCapture();
+    const a = await playInWorker({ games: 3, firstSeed: 21, options: { decisionSample: 1 } }, whole);
+    const b = await playInWorker({ games: 3, firstSeed: 21, options: { decisionSample: 1, packRows: 5 } }, pieces);
+    expect([...a.report.errors, ...b.report.errors]).toEqual([]);
+    expect(b.served.batches).toBeGreaterThan(a.served.batches);
+    const r = b.report;
+    expect(pieces.count).toBe(r.impulses + r.events + r.decisions + r.matches);
+    expect(pieces.tables()).toEqual(whole.tables());
   });
 
   it('says what to do when encoded lines reach a sink that cannot take them', async () => {
