@@ -2,7 +2,7 @@
  * Read-only questions about a state: who controls what, which units are where, unit factors.
  */
 import type { UnitSide } from '../pack/schema.ts';
-import { landDef, scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
+import { KIND_AIR, KIND_LAND, KIND_NAVAL, landDef, scenarioDef, scenarioIndex, unitDef, unitKindsOf, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
@@ -79,8 +79,20 @@ export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Ax
 
 /** The unit's type at its current Size: a CV's counter may show a BB on a reduced side (6.5, `type` of a side). */
 export function typeOf(p: PackIndex, u: UnitState): string {
-  const d = unitDef(p, u.def);
+  const k = unitKindsOf(p, u.def);
+  const t = k.type[u.size];
+  if (t !== undefined) return t;
+  const d = k.def;
   return d.type === 'CV' ? (d.sizes[String(u.size) as '1']?.type ?? 'CV') : d.type;
+}
+
+/** The unit's kind bits at its current Size (pack-index.ts `UnitKinds`). */
+function kindOf(p: PackIndex, u: UnitState): number {
+  const k = unitKindsOf(p, u.def);
+  const b = k.kind[u.size];
+  if (b !== undefined) return b;
+  const t = typeOf(p, u);
+  return (LAND_TYPES.has(t) ? KIND_LAND : 0) | (t === 'AIR' ? KIND_AIR : 0) | (NAVAL_TYPES.has(t) ? KIND_NAVAL : 0);
 }
 
 /**
@@ -94,9 +106,9 @@ export function turnedBattleship(p: PackIndex, s: BlitzState, id: string, log: r
   return air?.round === 'air' && [air.attackers, air.defenders].some((l) => Array.isArray(l) && l.includes(id));
 }
 
-export const isLand = (p: PackIndex, u: UnitState) => LAND_TYPES.has(typeOf(p, u));
-export const isAir = (p: PackIndex, u: UnitState) => typeOf(p, u) === 'AIR';
-export const isNaval = (p: PackIndex, u: UnitState) => NAVAL_TYPES.has(typeOf(p, u));
+export const isLand = (p: PackIndex, u: UnitState) => (kindOf(p, u) & KIND_LAND) !== 0;
+export const isAir = (p: PackIndex, u: UnitState) => (kindOf(p, u) & KIND_AIR) !== 0;
+export const isNaval = (p: PackIndex, u: UnitState) => (kindOf(p, u) & KIND_NAVAL) !== 0;
 /** 1.2, 6.1: a V-Weapon, the special German air unit that skips the Air Round for the Strategic Round. */
 export const isVWeapon = (p: PackIndex, u: UnitState) => unitDef(p, u.def).vWeapon === true;
 /** 6: a one-shot air unit (an asterisk after its name), destroyed in the first combat round it takes part in. */
@@ -104,8 +116,8 @@ export const isOneShot = (p: PackIndex, u: UnitState) => unitDef(p, u.def).oneSh
 
 /** The counter side showing at the unit's current Size. */
 export function face(p: PackIndex, u: UnitState): UnitSide {
-  const d = unitDef(p, u.def);
-  const f = d.sizes[String(u.size) as '1'];
+  const k = unitKindsOf(p, u.def);
+  const f = k.face[u.size] ?? k.def.sizes[String(u.size) as '1'];
   if (!f) throw new Error(`unit ${u.def} has no Size-${u.size} side`);
   return f;
 }
