@@ -128,7 +128,10 @@ export function maxSize(p: PackIndex, def: string): number {
 
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
-  if (frozen && frozen.s === s) return (frozen.onMap ??= scanOnMap(s));
+  if (frozen && frozen.s === s) {
+    const x = checkedIndex(s);
+    return (x.onMap ??= onMapOf(x));
+  }
   return scanOnMap(s);
 }
 
@@ -153,11 +156,8 @@ function scanOnMap(s: BlitzState): [string, UnitState][] {
  */
 interface Frozen {
   s: BlitzState;
-  byAt: Map<string, [string, UnitState][]> | null;
-  /** Land units by location (see `landUnitsIn`). */
-  landAt: Map<string, [string, UnitState][]> | null;
-  owned: Map<string, [string, UnitState][]> | null;
-  onMap: [string, UnitState][] | null;
+  /** The state's unit index, checked against it once in this span (see `unitIndex`). */
+  units: UnitIndex | null;
   memo: Map<string, unknown> | null;
 }
 let frozen: Frozen | null = null;
@@ -228,7 +228,7 @@ export function controlStamp(s: BlitzState): number {
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
 export function readOnly<T>(s: BlitzState, f: () => T): T {
   if (frozen) return f();
-  frozen = { s, byAt: null, landAt: null, owned: null, onMap: null, memo: null };
+  frozen = { s, units: null, memo: null };
   try {
     return f();
   } finally {
@@ -236,32 +236,134 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
   }
 }
 
+
+/**
+ * Units by location, by owner and on the map, kept for one state object from one read-only question
+ * to the next (`applyOwned` builds each state in the one before). Rules code changes units in place
+ * (`u.at = ...`) or replaces their records, so the index keeps, unit by unit in `s.units` order, the
+ * id, record, location and owner it was built from, and one pass comparing them (`checkedIndex`, once
+ * per question) tells whether the lists still hold; any difference drops them, to be rebuilt from the
+ * pairs on demand. Other members (Size, step flags) are read through the records, which the lists
+ * share with the state.
+ */
+interface UnitIndex {
+  ids: string[];
+  refs: UnitState[];
+  ats: string[];
+  powers: string[];
+  /** `[id, record]` per unit, as handed out in the lists. */
+  pairs: [string, UnitState][];
+  byAt: Map<string, [string, UnitState][]> | null;
+  /** Land units by location (see `landUnitsIn`). */
+  landAt: Map<string, [string, UnitState][]> | null;
+  owned: Map<string, [string, UnitState][]> | null;
+  onMap: [string, UnitState][] | null;
+}
+const unitIndexes = new WeakMap<BlitzState, UnitIndex>();
+
+/** The unit index of `s` within a read-only span, checked against `s` the first time the span asks. */
+function checkedIndex(s: BlitzState): UnitIndex {
+  return (frozen!.units ??= unitIndex(s));
+}
+
+function unitIndex(s: BlitzState): UnitIndex {
+  let x = unitIndexes.get(s);
+  if (!x) {
+    x = { ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
+    unitIndexes.set(s, x);
+  }
+  const { ids, refs, ats, powers, pairs } = x;
+  let same = true;
+  let i = 0;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (i < ids.length && ids[i] === id && refs[i] === u) {
+      if (ats[i] !== u.at || powers[i] !== u.power) {
+        same = false;
+        ats[i] = u.at;
+        powers[i] = u.power;
+      }
+    } else {
+      same = false;
+      ids[i] = id;
+      refs[i] = u;
+      ats[i] = u.at;
+      powers[i] = u.power;
+      pairs[i] = [id, u];
+    }
+    i++;
+  }
+  if (i !== ids.length) {
+    same = false;
+    ids.length = refs.length = ats.length = powers.length = pairs.length = i;
+  }
+  if (!same) {
+    x.byAt = null;
+    x.landAt = null;
+    x.owned = null;
+    x.onMap = null;
+  }
+  return x;
+}
+
 const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
 
-function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
+function indexByAt(x: UnitIndex): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
   // Lists that got an id smaller than the one before it: only these need sorting (units are mostly
   // kept in id order, so most lists come out sorted as they are).
   let unsorted: Set<[string, UnitState][]> | null = null;
-  for (const id in s.units) {
-    const u = s.units[id]!;
+  const { ids, ats, pairs } = x;
+  for (let i = 0; i < ids.length; i++) {
+    const at = ats[i]!;
     // Units off the map are not indexed (`unitsAt` scans for them): many, and rarely asked after.
-    if (u.at === 'pool' || u.at === 'gone') continue;
-    const list = m.get(u.at);
+    if (at === 'pool' || at === 'gone') continue;
+    const list = m.get(at);
     if (list) {
-      if (id < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
-      list.push([id, u]);
-    } else m.set(u.at, [[id, u]]);
+      if (ids[i]! < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
+      list.push(pairs[i]!);
+    } else m.set(at, [pairs[i]!]);
   }
   // Each list in id order (ids are unique), as a sort of all ids first would give.
   if (unsorted) for (const list of unsorted) list.sort(byId);
   return m;
 }
 
+function onMapOf(x: UnitIndex): [string, UnitState][] {
+  const out: [string, UnitState][] = [];
+  let sorted = true;
+  const { ids, ats, pairs } = x;
+  for (let i = 0; i < ids.length; i++) {
+    const at = ats[i]!;
+    if (at !== 'pool' && at !== 'gone') {
+      if (sorted && out.length && ids[i]! < out[out.length - 1]![0]) sorted = false;
+      out.push(pairs[i]!);
+    }
+  }
+  return sorted ? out : out.sort(byId);
+}
+
+function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
+  const out: [string, UnitState][] = [];
+  let sorted = true;
+  const { ids, ats, powers, pairs } = x;
+  for (let i = 0; i < ids.length; i++) {
+    const at = ats[i]!;
+    if (powers[i] === power && at !== 'pool' && at !== 'gone') {
+      if (sorted && out.length && ids[i]! < out[out.length - 1]![0]) sorted = false;
+      out.push(pairs[i]!);
+    }
+  }
+  return sorted ? out : out.sort(byId);
+}
+
 const NONE: [string, UnitState][] = [];
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
+  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') {
+    const x = checkedIndex(s);
+    return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
+  }
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
@@ -269,7 +371,7 @@ export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
 
 export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
   if (frozen && frozen.s === s) {
-    const m = (frozen.landAt ??= new Map());
+    const m = (checkedIndex(s).landAt ??= new Map());
     let list = m.get(land);
     if (!list) m.set(land, (list = unitsAt(s, land).filter(([, u]) => isLand(p, u))));
     return list;
@@ -387,9 +489,10 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
   if (frozen && frozen.s === s) {
-    const owned = (frozen.owned ??= new Map());
+    const x = checkedIndex(s);
+    const owned = (x.owned ??= new Map());
     let list = owned.get(power);
-    if (!list) owned.set(power, (list = scanOwned(s, power)));
+    if (!list) owned.set(power, (list = ownedOf(x, power)));
     return list;
   }
   return scanOwned(s, power);
