@@ -61,6 +61,8 @@ export interface PackIndex {
   coastOf: Map<string, Set<string>>;
   portSeas: Map<string, Set<string>>;
   countryLands: Map<string, string[]>;
+  /** Country id -> its entry in the map (home of which nation, Snow). */
+  country: Map<string, PackFiles['map']['countries'][number]>;
   /** Per-scenario lookups built on first use (see {@link scenarioIndex}). */
   scenarioIndex: Map<string, ScenarioIndex>;
 }
@@ -124,6 +126,7 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     coastOf,
     portSeas,
     countryLands,
+    country: new Map(files.map.countries.map((c) => [c.id, c])),
     scenarioIndex: new Map(),
   };
   registry.set(hash, idx);

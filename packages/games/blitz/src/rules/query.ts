@@ -10,8 +10,18 @@ import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts
 export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
 
+/** The sides of the scenario asked last (asked for nearly every unit of every option). */
+let sidesPack: PackIndex | null = null;
+let sidesScenario = '';
+let sides: ReadonlyMap<string, SideId> = new Map();
+
 export function sideOf(p: PackIndex, s: BlitzState, power: string): SideId {
-  const side = scenarioIndex(p, s.scenario).sideOf.get(power);
+  if (p !== sidesPack || s.scenario !== sidesScenario) {
+    sides = scenarioIndex(p, s.scenario).sideOf;
+    sidesPack = p;
+    sidesScenario = s.scenario;
+  }
+  const side = sides.get(power);
   if (!side) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
   return side;
 }
@@ -238,8 +248,8 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
 
 
 /**
- * Units by location, by owner and on the map, kept for one state object from one read-only question
- * to the next (`applyOwned` builds each state in the one before). Rules code changes units in place
+ * Units by location, by owner and on the map, kept from one read-only question to the next
+ * (`applyOwned` builds each state in the one before). Rules code changes units in place
  * (`u.at = ...`) or replaces their records, so the index keeps, unit by unit in `s.units` order, the
  * id, record, location and owner it was built from, and one pass comparing them (`checkedIndex`, once
  * per question) tells whether the lists still hold; any difference drops them, to be rebuilt from the
@@ -259,7 +269,12 @@ interface UnitIndex {
   owned: Map<string, [string, UnitState][]> | null;
   onMap: [string, UnitState][] | null;
 }
-const unitIndexes = new WeakMap<BlitzState, UnitIndex>();
+/**
+ * One index for whichever state asks: the check compares records too, so it holds for any state whose
+ * units are the same records in the same places, and is otherwise brought up to date in place (the
+ * copying `apply` path, a new state each step, then rebuilds the lists and reuses the arrays).
+ */
+const shared: UnitIndex = { ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
 
 /** The unit index of `s` within a read-only span, checked against `s` the first time the span asks. */
 function checkedIndex(s: BlitzState): UnitIndex {
@@ -267,11 +282,7 @@ function checkedIndex(s: BlitzState): UnitIndex {
 }
 
 function unitIndex(s: BlitzState): UnitIndex {
-  let x = unitIndexes.get(s);
-  if (!x) {
-    x = { ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
-    unitIndexes.set(s, x);
-  }
+  const x = shared;
   const { ids, refs, ats, powers, pairs } = x;
   let same = true;
   let i = 0;
