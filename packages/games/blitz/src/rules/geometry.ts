@@ -68,25 +68,27 @@ function dijkstra(start: string, limit: number, edges: (n: string) => { to: stri
  * Air distances depend only on the pack, the scenario and which areas are neutral, so they are
  * memoized on exactly those inputs.
  */
-const airCache = new Map<string, Map<string, Map<string, number>>>();
+const airCache = new Map<string, Map<string, Map<number, Map<string, number>>>>();
 let airEntries = 0;
 
 /** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land; in the full game, neutral as `viewer` sees it). */
 export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number, viewer?: Viewer): Map<string, number> {
-  // By pack, scenario and neutral land first (one long key, hashed once while it is shared), then by start and limit.
+  // By pack, scenario and neutral land first (one long key, hashed once while it is shared), then by start, then limit.
   const outer = neutralKey(p, s, viewer);
-  const key = `${from}|${limit}`;
   let byStart = airCache.get(outer);
-  let d = byStart?.get(key);
+  let byLimit = byStart?.get(from);
+  let d = byLimit?.get(limit);
   if (!d) {
     d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n, viewer) !== 'neutral');
     if (airEntries > 10_000) {
       airCache.clear();
       airEntries = 0;
       byStart = undefined;
+      byLimit = undefined;
     }
     if (!byStart) airCache.set(outer, (byStart = new Map()));
-    byStart.set(key, d);
+    if (!byLimit) byStart.set(from, (byLimit = new Map()));
+    byLimit.set(limit, d);
     airEntries++;
   }
   return d;
@@ -103,7 +105,7 @@ function neutralKey(p: PackIndex, s: BlitzState, viewer?: Viewer): string {
     neutralKeys.clear();
     neutralStamp = stamp;
   }
-  const vk = viewer ? viewer.join(',') : '';
+  const vk = viewer ? (viewer.length === 1 ? viewer[0]! : viewer.join(',')) : '';
   const hit = neutralKeys.get(vk);
   if (hit !== undefined) return hit;
   let neutral = `${p.hash}|${s.scenario}|`;

@@ -4,7 +4,41 @@
  * not registered in this process cannot be advanced, and says so.
  */
 import { SalientError } from '@salient/engine';
-import type { CombatChart, LandDef, PackFiles, ScenarioDef, SeaDef, StraitDef, UnitDef } from '../pack/schema.ts';
+import type { CombatChart, LandDef, PackFiles, ScenarioDef, SeaDef, StraitDef, UnitDef, UnitSide } from '../pack/schema.ts';
+
+/** Unit kinds as bits (see {@link UnitKinds}). */
+export const KIND_LAND = 1;
+export const KIND_AIR = 2;
+export const KIND_NAVAL = 4;
+const LAND_TYPES: ReadonlySet<string> = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
+const NAVAL_TYPES: ReadonlySet<string> = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
+
+/**
+ * A unit counter's lookups by Size (index 0 to 4; the pack's Sizes are 1 to 4), worked out once per
+ * pack: the type it shows (a CV's counter may show a BB on a reduced side, 6.5), whether that is a land,
+ * air or naval unit (bits), and the counter side. Every option list asks these of many units, so they
+ * cost an index, not a string key built per call.
+ */
+export interface UnitKinds {
+  def: UnitDef;
+  type: readonly string[];
+  kind: Uint8Array;
+  face: readonly (UnitSide | undefined)[];
+}
+
+function unitKinds(d: UnitDef): UnitKinds {
+  const type: string[] = [];
+  const kind = new Uint8Array(5);
+  const face: (UnitSide | undefined)[] = [];
+  for (let size = 0; size <= 4; size++) {
+    const f = d.sizes[String(size) as '1'];
+    const t = d.type === 'CV' ? (f?.type ?? 'CV') : d.type;
+    type.push(t);
+    kind[size] = (LAND_TYPES.has(t) ? KIND_LAND : 0) | (t === 'AIR' ? KIND_AIR : 0) | (NAVAL_TYPES.has(t) ? KIND_NAVAL : 0);
+    face.push(f);
+  }
+  return { def: d, type, kind, face };
+}
 
 export interface PackIndex {
   hash: string;
@@ -12,6 +46,8 @@ export interface PackIndex {
   land: Map<string, LandDef>;
   sea: Map<string, SeaDef>;
   unit: Map<string, UnitDef>;
+  /** Unit id -> its lookups by Size. */
+  kinds: Map<string, UnitKinds>;
   chart: CombatChart;
   scenario: Map<string, ScenarioDef>;
   /** Land neighbours by border (both ways). */
@@ -25,6 +61,8 @@ export interface PackIndex {
   coastOf: Map<string, Set<string>>;
   portSeas: Map<string, Set<string>>;
   countryLands: Map<string, string[]>;
+  /** Country id -> its entry in the map (home of which nation, Snow). */
+  country: Map<string, PackFiles['map']['countries'][number]>;
   /** Per-scenario lookups built on first use (see {@link scenarioIndex}). */
   scenarioIndex: Map<string, ScenarioIndex>;
 }
@@ -77,6 +115,7 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     land: new Map(files.map.lands.map((l) => [l.id, l])),
     sea: new Map(files.map.seas.map((s) => [s.id, s])),
     unit: new Map(files.units.units.map((u) => [u.id, u])),
+    kinds: new Map(files.units.units.map((u) => [u.id, unitKinds(u)])),
     chart: files['combat-chart'],
     scenario: new Map(files.scenarios.scenarios.map((s) => [s.id, s])),
     borders: sym(files.map.borders),
@@ -87,6 +126,7 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     coastOf,
     portSeas,
     countryLands,
+    country: new Map(files.map.countries.map((c) => [c.id, c])),
     scenarioIndex: new Map(),
   };
   registry.set(hash, idx);
@@ -117,6 +157,13 @@ export function unitDef(p: PackIndex, id: string): UnitDef {
   const u = p.unit.get(id);
   if (!u) throw new Error(`unknown unit '${id}'`);
   return u;
+}
+
+/** The lookups by Size of unit `id` (see {@link UnitKinds}). */
+export function unitKindsOf(p: PackIndex, id: string): UnitKinds {
+  const k = p.kinds.get(id);
+  if (!k) throw new Error(`unknown unit '${id}'`);
+  return k;
 }
 
 export function scenarioDef(p: PackIndex, id: string): ScenarioDef {

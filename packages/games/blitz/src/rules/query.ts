@@ -2,7 +2,7 @@
  * Read-only questions about a state: who controls what, which units are where, unit factors.
  */
 import type { UnitSide } from '../pack/schema.ts';
-import { landDef, scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
+import { KIND_AIR, KIND_LAND, KIND_NAVAL, landDef, scenarioDef, scenarioIndex, unitDef, unitKindsOf, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
@@ -10,8 +10,18 @@ import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts
 export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
 export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
 
+/** The sides of the scenario asked last (asked for nearly every unit of every option). */
+let sidesPack: PackIndex | null = null;
+let sidesScenario = '';
+let sides: ReadonlyMap<string, SideId> = new Map();
+
 export function sideOf(p: PackIndex, s: BlitzState, power: string): SideId {
-  const side = scenarioIndex(p, s.scenario).sideOf.get(power);
+  if (p !== sidesPack || s.scenario !== sidesScenario) {
+    sides = scenarioIndex(p, s.scenario).sideOf;
+    sidesPack = p;
+    sidesScenario = s.scenario;
+  }
+  const side = sides.get(power);
   if (!side) throw new Error(`power '${power}' is not in scenario ${s.scenario}`);
   return side;
 }
@@ -79,8 +89,20 @@ export const enemy = (side: SideId): SideId => (side === 'Axis' ? 'Allies' : 'Ax
 
 /** The unit's type at its current Size: a CV's counter may show a BB on a reduced side (6.5, `type` of a side). */
 export function typeOf(p: PackIndex, u: UnitState): string {
-  const d = unitDef(p, u.def);
+  const k = unitKindsOf(p, u.def);
+  const t = k.type[u.size];
+  if (t !== undefined) return t;
+  const d = k.def;
   return d.type === 'CV' ? (d.sizes[String(u.size) as '1']?.type ?? 'CV') : d.type;
+}
+
+/** The unit's kind bits at its current Size (pack-index.ts `UnitKinds`). */
+function kindOf(p: PackIndex, u: UnitState): number {
+  const k = unitKindsOf(p, u.def);
+  const b = k.kind[u.size];
+  if (b !== undefined) return b;
+  const t = typeOf(p, u);
+  return (LAND_TYPES.has(t) ? KIND_LAND : 0) | (t === 'AIR' ? KIND_AIR : 0) | (NAVAL_TYPES.has(t) ? KIND_NAVAL : 0);
 }
 
 /**
@@ -94,9 +116,9 @@ export function turnedBattleship(p: PackIndex, s: BlitzState, id: string, log: r
   return air?.round === 'air' && [air.attackers, air.defenders].some((l) => Array.isArray(l) && l.includes(id));
 }
 
-export const isLand = (p: PackIndex, u: UnitState) => LAND_TYPES.has(typeOf(p, u));
-export const isAir = (p: PackIndex, u: UnitState) => typeOf(p, u) === 'AIR';
-export const isNaval = (p: PackIndex, u: UnitState) => NAVAL_TYPES.has(typeOf(p, u));
+export const isLand = (p: PackIndex, u: UnitState) => (kindOf(p, u) & KIND_LAND) !== 0;
+export const isAir = (p: PackIndex, u: UnitState) => (kindOf(p, u) & KIND_AIR) !== 0;
+export const isNaval = (p: PackIndex, u: UnitState) => (kindOf(p, u) & KIND_NAVAL) !== 0;
 /** 1.2, 6.1: a V-Weapon, the special German air unit that skips the Air Round for the Strategic Round. */
 export const isVWeapon = (p: PackIndex, u: UnitState) => unitDef(p, u.def).vWeapon === true;
 /** 6: a one-shot air unit (an asterisk after its name), destroyed in the first combat round it takes part in. */
@@ -104,8 +126,8 @@ export const isOneShot = (p: PackIndex, u: UnitState) => unitDef(p, u.def).oneSh
 
 /** The counter side showing at the unit's current Size. */
 export function face(p: PackIndex, u: UnitState): UnitSide {
-  const d = unitDef(p, u.def);
-  const f = d.sizes[String(u.size) as '1'];
+  const k = unitKindsOf(p, u.def);
+  const f = k.face[u.size] ?? k.def.sizes[String(u.size) as '1'];
   if (!f) throw new Error(`unit ${u.def} has no Size-${u.size} side`);
   return f;
 }
@@ -116,7 +138,10 @@ export function maxSize(p: PackIndex, def: string): number {
 
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
-  if (frozen && frozen.s === s) return (frozen.onMap ??= scanOnMap(s));
+  if (frozen && frozen.s === s) {
+    const x = checkedIndex(s);
+    return (x.onMap ??= onMapOf(x));
+  }
   return scanOnMap(s);
 }
 
@@ -141,11 +166,8 @@ function scanOnMap(s: BlitzState): [string, UnitState][] {
  */
 interface Frozen {
   s: BlitzState;
-  byAt: Map<string, [string, UnitState][]> | null;
-  /** Land units by location (see `landUnitsIn`). */
-  landAt: Map<string, [string, UnitState][]> | null;
-  owned: Map<string, [string, UnitState][]> | null;
-  onMap: [string, UnitState][] | null;
+  /** The state's unit index, checked against it once in this span (see `unitIndex`). */
+  units: UnitIndex | null;
   memo: Map<string, unknown> | null;
 }
 let frozen: Frozen | null = null;
@@ -216,7 +238,7 @@ export function controlStamp(s: BlitzState): number {
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */
 export function readOnly<T>(s: BlitzState, f: () => T): T {
   if (frozen) return f();
-  frozen = { s, byAt: null, landAt: null, owned: null, onMap: null, memo: null };
+  frozen = { s, units: null, memo: null };
   try {
     return f();
   } finally {
@@ -224,32 +246,135 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
   }
 }
 
+
+/**
+ * Units by location, by owner and on the map, kept from one read-only question to the next
+ * (`applyOwned` builds each state in the one before). Rules code changes units in place
+ * (`u.at = ...`) or replaces their records, so the index keeps, unit by unit in `s.units` order, the
+ * id, record, location and owner it was built from, and one pass comparing them (`checkedIndex`, once
+ * per question) tells whether the lists still hold; any difference drops them, to be rebuilt from the
+ * pairs on demand. Other members (Size, step flags) are read through the records, which the lists
+ * share with the state.
+ */
+interface UnitIndex {
+  ids: string[];
+  refs: UnitState[];
+  ats: string[];
+  powers: string[];
+  /** `[id, record]` per unit, as handed out in the lists. */
+  pairs: [string, UnitState][];
+  byAt: Map<string, [string, UnitState][]> | null;
+  /** Land units by location (see `landUnitsIn`). */
+  landAt: Map<string, [string, UnitState][]> | null;
+  owned: Map<string, [string, UnitState][]> | null;
+  onMap: [string, UnitState][] | null;
+}
+/**
+ * One index for whichever state asks: the check compares records too, so it holds for any state whose
+ * units are the same records in the same places, and is otherwise brought up to date in place (the
+ * copying `apply` path, a new state each step, then rebuilds the lists and reuses the arrays).
+ */
+const shared: UnitIndex = { ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
+
+/** The unit index of `s` within a read-only span, checked against `s` the first time the span asks. */
+function checkedIndex(s: BlitzState): UnitIndex {
+  return (frozen!.units ??= unitIndex(s));
+}
+
+function unitIndex(s: BlitzState): UnitIndex {
+  const x = shared;
+  const { ids, refs, ats, powers, pairs } = x;
+  let same = true;
+  let i = 0;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (i < ids.length && ids[i] === id && refs[i] === u) {
+      if (ats[i] !== u.at || powers[i] !== u.power) {
+        same = false;
+        ats[i] = u.at;
+        powers[i] = u.power;
+      }
+    } else {
+      same = false;
+      ids[i] = id;
+      refs[i] = u;
+      ats[i] = u.at;
+      powers[i] = u.power;
+      pairs[i] = [id, u];
+    }
+    i++;
+  }
+  if (i !== ids.length) {
+    same = false;
+    ids.length = refs.length = ats.length = powers.length = pairs.length = i;
+  }
+  if (!same) {
+    x.byAt = null;
+    x.landAt = null;
+    x.owned = null;
+    x.onMap = null;
+  }
+  return x;
+}
+
 const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
 
-function indexByAt(s: BlitzState): Map<string, [string, UnitState][]> {
+function indexByAt(x: UnitIndex): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
   // Lists that got an id smaller than the one before it: only these need sorting (units are mostly
   // kept in id order, so most lists come out sorted as they are).
   let unsorted: Set<[string, UnitState][]> | null = null;
-  for (const id in s.units) {
-    const u = s.units[id]!;
+  const { ids, ats, pairs } = x;
+  for (let i = 0; i < ids.length; i++) {
+    const at = ats[i]!;
     // Units off the map are not indexed (`unitsAt` scans for them): many, and rarely asked after.
-    if (u.at === 'pool' || u.at === 'gone') continue;
-    const list = m.get(u.at);
+    if (at === 'pool' || at === 'gone') continue;
+    const list = m.get(at);
     if (list) {
-      if (id < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
-      list.push([id, u]);
-    } else m.set(u.at, [[id, u]]);
+      if (ids[i]! < list[list.length - 1]![0]) (unsorted ??= new Set()).add(list);
+      list.push(pairs[i]!);
+    } else m.set(at, [pairs[i]!]);
   }
   // Each list in id order (ids are unique), as a sort of all ids first would give.
   if (unsorted) for (const list of unsorted) list.sort(byId);
   return m;
 }
 
+function onMapOf(x: UnitIndex): [string, UnitState][] {
+  const out: [string, UnitState][] = [];
+  let sorted = true;
+  const { ids, ats, pairs } = x;
+  for (let i = 0; i < ids.length; i++) {
+    const at = ats[i]!;
+    if (at !== 'pool' && at !== 'gone') {
+      if (sorted && out.length && ids[i]! < out[out.length - 1]![0]) sorted = false;
+      out.push(pairs[i]!);
+    }
+  }
+  return sorted ? out : out.sort(byId);
+}
+
+function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
+  const out: [string, UnitState][] = [];
+  let sorted = true;
+  const { ids, ats, powers, pairs } = x;
+  for (let i = 0; i < ids.length; i++) {
+    const at = ats[i]!;
+    if (powers[i] === power && at !== 'pool' && at !== 'gone') {
+      if (sorted && out.length && ids[i]! < out[out.length - 1]![0]) sorted = false;
+      out.push(pairs[i]!);
+    }
+  }
+  return sorted ? out : out.sort(byId);
+}
+
 const NONE: [string, UnitState][] = [];
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') return (frozen.byAt ??= indexByAt(s)).get(at) ?? NONE;
+  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') {
+    const x = checkedIndex(s);
+    return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
+  }
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
@@ -257,7 +382,7 @@ export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
 
 export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
   if (frozen && frozen.s === s) {
-    const m = (frozen.landAt ??= new Map());
+    const m = (checkedIndex(s).landAt ??= new Map());
     let list = m.get(land);
     if (!list) m.set(land, (list = unitsAt(s, land).filter(([, u]) => isLand(p, u))));
     return list;
@@ -375,9 +500,10 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
   if (frozen && frozen.s === s) {
-    const owned = (frozen.owned ??= new Map());
+    const x = checkedIndex(s);
+    const owned = (x.owned ??= new Map());
     let list = owned.get(power);
-    if (!list) owned.set(power, (list = scanOwned(s, power)));
+    if (!list) owned.set(power, (list = ownedOf(x, power)));
     return list;
   }
   return scanOwned(s, power);

@@ -178,18 +178,20 @@ function closedSeasKey(p: PackIndex, s: BlitzState, power: string): string {
 /** Reach per power, home and use while a read-only question is being worked out (`withSupplyMemo`), and the closed seas by power there. */
 let memo: Map<string, Reach> | null = null;
 let memoClosed: Map<string, string> | null = null;
+/** Whether a `withSupplyMemo` span is open; its maps are made on first use (most questions of the short scenarios ask no supply). */
+let memoOn = false;
 
 /**
  * Run `f`, which must not change the state, remembering supply reach by power alone: listing the
  * options of a step asks about supply for every unit and target of the same position.
  */
 export function withSupplyMemo<T>(f: () => T): T {
-  if (memo) return f();
-  memo = new Map();
-  memoClosed = new Map();
+  if (memoOn) return f();
+  memoOn = true;
   try {
     return f();
   } finally {
+    memoOn = false;
     memo = null;
     memoClosed = null;
   }
@@ -212,6 +214,10 @@ function sourcesOf(p: PackIndex, s: BlitzState, power: string, shared: string | 
 /** Lands and seas a line of `power` traced for `use` reaches from its sources (and `home`), remembered by position. */
 function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse): Reach {
   // Within one read-only question the position is fixed, and so is everything the line depends on.
+  if (memoOn && !memo) {
+    memo = new Map();
+    memoClosed = new Map();
+  }
   const short = memo && `${power}/${home}/${use}`;
   const known = short ? memo!.get(short) : undefined;
   if (known) return known;

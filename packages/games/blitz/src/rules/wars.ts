@@ -149,7 +149,7 @@ export const neutralMajor = (s: BlitzState, power: string): boolean => !!s.wars 
 export function inHomeCountry(p: PackIndex, u: UnitState, land: string): boolean {
   const country = landDef(p, land).country;
   const d = unitDef(p, u.def);
-  return country === d.home || p.files.map.countries.some((c) => c.id === country && c.homeOf === d.nation);
+  return country === d.home || (d.nation !== undefined && p.country.get(country)?.homeOf === d.nation);
 }
 
 /**

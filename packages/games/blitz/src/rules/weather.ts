@@ -17,7 +17,7 @@ export function snowTurn(p: PackIndex, s: BlitzState): boolean {
 export function snowBound(p: PackIndex, s: BlitzState, land: string): boolean {
   if (!snowTurn(p, s)) return false;
   const country = landDef(p, land).country;
-  return p.files.map.countries.find((c) => c.id === country)?.snow === true;
+  return p.country.get(country)?.snow === true;
 }
 
 /**
