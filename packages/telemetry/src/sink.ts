@@ -54,12 +54,13 @@ export interface SinkOptions {
   /** Share of decisions kept, 0..1 (default 0.1); chosen by a hash of match id and sequence number. */
   decisionSample?: number;
   /**
-   * How long a finished match may wait, at most, for more to be written with it (default 5000). Each
-   * write costs the store a fixed part (on chdb and the Debian server some 0.2–0.4 s of CPU for a part
-   * per table and per view, whatever the rows) besides its rows, so fast games are written in batches
-   * of `batchRows` (about 600 Blitz! A games), not every second: the captured rows of 1000 Blitz! A
+   * How long a finished match may wait, at most, for more to be written with it (default 1000: a
+   * running tournament shows on the dashboard within about a second). Each write costs the store a
+   * fixed part (on chdb and the Debian server some 0.2–0.4 s of CPU for a part per table and per view,
+   * whatever the rows) besides its rows, so a store fed faster than it needs can be given a longer
+   * linger to write fast games in batches of up to `batchRows`: the captured rows of 1000 Blitz! A
    * games written 200 games a write cost chdb 2.1–3.3 ms of CPU per game and 600 a write 1.5–2.1 (the
-   * Debian server 2.2–2.3 and 1.3–2.2), on a loaded machine. Slow games land within this time. The
+   * Debian server 2.2–2.3 and 1.3–2.2), on a loaded machine. The
    * write runs in the background; call {@link ClickHouseSink.drain} (or `Telemetry.close()`) before
    * exiting, since rows still waiting in a process that dies are lost. `0`: no background writes;
    * every `flush` writes what is due before it resolves (a match is in the store when `runMatch`
@@ -124,7 +125,7 @@ interface Batch {
 }
 
 const DEFAULT_BATCH_ROWS = 20_000;
-const DEFAULT_LINGER_MS = 5000;
+const DEFAULT_LINGER_MS = 1000;
 const DEFAULT_WRITE_SHARE = 0.1;
 export const DEFAULT_DECISION_SAMPLE = 0.1;
 

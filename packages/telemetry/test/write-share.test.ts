@@ -45,7 +45,9 @@ describe('writeShare', () => {
   it('rests the store W × (1 − share) / share after a write of W ms, and every match lands', async () => {
     const share = 0.25;
     // A match may wait 1 ms for company: without writeShare nearly every match would be a write of its own.
-    const sink = t.sink({ lingerMs: 1, writeShare: share });
+    // A full batch is written at once, rest or not (by design), so batches never fill here: on a quiet
+    // machine the games of a 4 s rest came to the default 20,000 rows and were written 1 s early.
+    const sink = t.sink({ lingerMs: 1, writeShare: share, batchRows: 10_000_000 });
     writes.length = 0;
     const ids: string[] = [];
     // At least 4 s, and on a busy machine (the first write after opening can take a second or two,
