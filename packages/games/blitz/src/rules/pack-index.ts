@@ -10,8 +10,11 @@ import type { CombatChart, LandDef, PackFiles, ScenarioDef, SeaDef, StraitDef, U
 export const KIND_LAND = 1;
 export const KIND_AIR = 2;
 export const KIND_NAVAL = 4;
-const LAND_TYPES: ReadonlySet<string> = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
-const NAVAL_TYPES: ReadonlySet<string> = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
+export const LAND_TYPES: ReadonlySet<string> = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
+export const NAVAL_TYPES: ReadonlySet<string> = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
+
+/** The kind bits of unit type `t`. */
+export const kindOfType = (t: string): number => (LAND_TYPES.has(t) ? KIND_LAND : 0) | (t === 'AIR' ? KIND_AIR : 0) | (NAVAL_TYPES.has(t) ? KIND_NAVAL : 0);
 
 /**
  * A unit counter's lookups by Size (index 0 to 4; the pack's Sizes are 1 to 4), worked out once per
@@ -34,7 +37,7 @@ function unitKinds(d: UnitDef): UnitKinds {
     const f = d.sizes[String(size) as '1'];
     const t = d.type === 'CV' ? (f?.type ?? 'CV') : d.type;
     type.push(t);
-    kind[size] = (LAND_TYPES.has(t) ? KIND_LAND : 0) | (t === 'AIR' ? KIND_AIR : 0) | (NAVAL_TYPES.has(t) ? KIND_NAVAL : 0);
+    kind[size] = kindOfType(t);
     face.push(f);
   }
   return { def: d, type, kind, face };

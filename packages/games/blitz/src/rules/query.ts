@@ -2,13 +2,12 @@
  * Read-only questions about a state: who controls what, which units are where, unit factors.
  */
 import type { UnitSide } from '../pack/schema.ts';
-import { KIND_AIR, KIND_LAND, KIND_NAVAL, landDef, scenarioDef, scenarioIndex, unitDef, unitKindsOf, type PackIndex } from './pack-index.ts';
+import { KIND_AIR, KIND_LAND, KIND_NAVAL, kindOfType, landDef, scenarioDef, scenarioIndex, unitDef, unitKindsOf, type PackIndex } from './pack-index.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
 
-export const LAND_TYPES = new Set(['INF', 'ARM', 'GAR', 'PARA', 'MAR', 'FORT', 'AA']);
-export const NAVAL_TYPES = new Set(['BB', 'CV', 'SUB', 'TRS', 'LL']);
+export { LAND_TYPES, NAVAL_TYPES } from './pack-index.ts';
 
 /** The sides of the scenario asked last (asked for nearly every unit of every option). */
 let sidesPack: PackIndex | null = null;
@@ -101,8 +100,7 @@ function kindOf(p: PackIndex, u: UnitState): number {
   const k = unitKindsOf(p, u.def);
   const b = k.kind[u.size];
   if (b !== undefined) return b;
-  const t = typeOf(p, u);
-  return (LAND_TYPES.has(t) ? KIND_LAND : 0) | (t === 'AIR' ? KIND_AIR : 0) | (NAVAL_TYPES.has(t) ? KIND_NAVAL : 0);
+  return kindOfType(typeOf(p, u));
 }
 
 /**
