@@ -11,6 +11,10 @@
  * a free port; a load generator in a worker thread keeps BENCH_CONNECTIONS requests in flight
  * (default 8) for BENCH_SECONDS per endpoint (default 5, after 1 s of warm-up) and times each request.
  *
+ * One match is read two ways: the same match again and again (a page polling one match; the embedded
+ * store's answer cache serves it between writes), and the seed matches one after another in a fixed
+ * shuffled order (every answer read from the store); `/before8/match` is read the second way too.
+ *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
  * merging `uniqExact` states, lengths and the match list with FINAL over the matches, curves averaged
@@ -44,6 +48,12 @@ import { envInt, machine, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** An endpoint asked at several paths in turn (one request a path, round and round), shown under `label`. */
+interface Endpoint {
+  label: string;
+  paths: string[];
+}
+
 interface EndpointFigure {
   endpoint: string;
   requests: number;
@@ -59,7 +69,8 @@ interface EndpointFigure {
 const LOAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const { url, connections, ms } = workerData;
+  const { urls, connections, ms } = workerData;
+  let next = 0;
   const latencies = [];
   let errors = 0, bytes = 0, firstError;
   const end = performance.now() + ms;
@@ -67,7 +78,7 @@ const { parentPort, workerData } = require('node:worker_threads');
     while (performance.now() < end) {
       const t = performance.now();
       try {
-        const r = await fetch(url);
+        const r = await fetch(urls[next++ % urls.length]);
         const b = await r.arrayBuffer();
         if (r.status !== 200) { errors++; firstError ??= r.status + ' ' + Buffer.from(b).toString('utf8').slice(0, 300); }
         bytes = b.byteLength;
@@ -79,9 +90,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 })();
 `;
 
-function load(url: string, connections: number, ms: number): Promise<{ latencies: number[]; errors: number; bytes: number; firstError?: string }> {
+function load(urls: readonly string[], connections: number, ms: number): Promise<{ latencies: number[]; errors: number; bytes: number; firstError?: string }> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(LOAD, { eval: true, workerData: { url, connections, ms } });
+    const w = new Worker(LOAD, { eval: true, workerData: { urls, connections, ms } });
     w.once('message', resolve);
     w.once('error', reject);
   });
@@ -209,11 +220,14 @@ const BEFORE: { path: string; sql: (db: string, matchId: string) => string[]; pe
 /** Routes of the bench's app serving the reads as they were before migration 6 (their rows, unshaped). */
 function beforeRoutes(app: FastifyInstance, t: Telemetry, matchId: string): void {
   for (const b of BEFORE) {
-    app.get(b.path.split('?')[0]!, async () => {
+    app.get(b.path.split('?')[0]!, async (req) => {
       const out = [];
+      // `?id=`: another match than the bench's own (the rows of `/before8/match?id=` spread over many matches).
+      const id = (req.query as { id?: string }).id;
+      if (id !== undefined && !/^[0-9a-f]{16}$/.test(id)) throw new Error(`bench: bad match id ${id}`);
       // Straight to the client, as queries.ts reads (t.query checks ad hoc SQL first).
       // A leading comment: the embedded store keeps no answer of these (only of plain SELECTs), so each is run as it was.
-      for (const query of b.sql(t.database, matchId).map((q) => `/* before */ ${q}`)) out.push(await (await t.client.query({ query, format: 'JSONEachRow' })).json());
+      for (const query of b.sql(t.database, id ?? matchId).map((q) => `/* before */ ${q}`)) out.push(await (await t.client.query({ query, format: 'JSONEachRow' })).json());
       const each = b.perTournament;
       if (each) {
         const ids = (out[0] as { tournament: string }[]).map((r) => r.tournament);
@@ -263,7 +277,7 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
   return stored;
 }
 
-async function fill(t: Telemetry, seedMatches: number, target: number): Promise<{ stored: number; matchId: string; tournament: string }> {
+async function fill(t: Telemetry, seedMatches: number, target: number): Promise<{ stored: number; matchId: string; matchIds: string[]; tournament: string }> {
   const spec = await parseTournamentSpec(
     `id: bench-api\ngame: blitz\nscenarios: [A, B]\nentrants: [random, greedy]\ngamesPerPairing: ${Math.max(2, Math.ceil(seedMatches / 4) * 2)}\nsideSwap: true\n`,
     'bench-api.yaml',
@@ -275,7 +289,17 @@ async function fill(t: Telemetry, seedMatches: number, target: number): Promise<
   const copying = performance.now();
   const stored = await multiply(t, target);
   process.stderr.write(`bench: ${stored} matches stored in ${((performance.now() - copying) / 1000).toFixed(1)} s\n`);
-  return { stored, matchId: plan.matches.find((m) => m.scenario === 'B')!.id, tournament: 'bench-api-7' };
+  // The seed matches, in an order of their own (not by end time nor by id): what a reader asking for
+  // one match after another would read. The copies' ids (\`~\`) are not ones the API takes.
+  const matchIds = plan.matches.map((m) => m.id).sort((a, b) => hashOrder(a) - hashOrder(b));
+  return { stored, matchId: plan.matches.find((m) => m.scenario === 'B')!.id, matchIds, tournament: 'bench-api-7' };
+}
+
+/** A fixed shuffle key of a match id. */
+function hashOrder(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number; before: boolean }, tmp: string) {
@@ -289,14 +313,18 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
     t = await openTelemetry({ kind: 'server', url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', spoolDir: join(tmp, 'spool-s') });
   }
   try {
-    const { stored, matchId, tournament } = await fill(t, o.seedMatches, o.target);
+    const { stored, matchId, matchIds, tournament } = await fill(t, o.seedMatches, o.target);
     const app = await buildApp({ telemetry: t, processMetrics: false });
     if (o.before) beforeRoutes(app, t, matchId);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     // A cursor that starts where offset 50000 does, for the keyset page.
     const deep = (await (await fetch(`${base}/api/matches?limit=1&offset=49999`)).json()) as { next?: string };
-    const endpoints = [
+    // One match asked again and again (what a page polling one match reads; the embedded store's answer
+    // cache serves it between writes), and one match after another over the seed matches (a reader
+    // going through matches: every answer read from the store).
+    const spread = (label: string, path: (id: string) => string): Endpoint => ({ label, paths: matchIds.map(path) });
+    const endpoints: (string | Endpoint)[] = [
       '/api/win-rates',
       '/api/ratings',
       '/api/balance',
@@ -308,7 +336,9 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       '/api/matches?limit=50&offset=50000',
       ...(deep.next ? [`/api/matches?limit=50&after=${deep.next}`] : []),
       `/api/matches/${matchId}`,
+      spread(`/api/matches/:id, ${matchIds.length} matches in turn`, (id) => `/api/matches/${id}`),
       ...(o.before ? BEFORE.map((b) => b.path) : []),
+      ...(o.before ? [spread(`/before8/match, ${matchIds.length} matches in turn`, (id) => `/before8/match?id=${id}`)] : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,
@@ -316,9 +346,11 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
     ];
     const figures: EndpointFigure[] = [];
     try {
-      for (const e of endpoints) {
-        await load(base + e, o.connections, 1000);
-        const r = await load(base + e, o.connections, o.seconds * 1000);
+      for (const item of endpoints) {
+        const { label: e, paths } = typeof item === 'string' ? { label: item, paths: [item] } : item;
+        const urls = paths.map((path) => base + path);
+        await load(urls, o.connections, 1000);
+        const r = await load(urls, o.connections, o.seconds * 1000);
         const sorted = [...r.latencies].sort((a, b) => a - b);
         figures.push({ endpoint: e, requests: sorted.length, errors: r.errors, perSec: sorted.length / o.seconds, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), bytes: r.bytes });
         process.stderr.write(`bench: ${kind} ${e}: ${(sorted.length / o.seconds).toFixed(1)} req/s, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms${r.errors ? `, ${r.errors} errors, the first: ${r.firstError}` : ''}\n`);
@@ -356,7 +388,9 @@ async function main(): Promise<void> {
     '',
     `bench/api.bench.ts: ${seedMatches} real Blitz A/B matches (random vs greedy) copied to ${target} stored matches with their impulses and events; ` +
       `${connections} requests in flight from a worker thread of the same process for ${seconds} s per endpoint after 1 s of warm-up; latencies in ms. ` +
-      '`/before/...`: the same reads as they were before migrations 6 and 7, `/before8/...` before migration 8, in the same run.',
+      '`/before/...`: the same reads as they were before migrations 6 and 7, `/before8/...` before migration 8, in the same run. ' +
+      '`/api/matches/:id` asks for one match every time (the embedded store answers it from its cache of answers between writes); ' +
+      '`…, N matches in turn` asks for the seed matches one after another in a fixed shuffled order, so every answer is read from the store (response bytes: the last one).',
     '',
     ...results.flatMap((r) => [
       `**${r.kind === 'embedded' ? 'Embedded store (chdb)' : 'ClickHouse server (Debian clickhouse-server)'}**, ${r.stored} matches:`,
