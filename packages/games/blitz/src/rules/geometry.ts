@@ -92,30 +92,39 @@ function bordersInPlay(p: PackIndex, s: BlitzState, sea: string): { seas: readon
 
 function dijkstra(start: string, limit: number, edges: (n: string) => readonly Edge[], passable: (n: string) => boolean): Map<string, number> {
   const dist = new Map<string, number>([[start, 0]]);
+  // The frontier with each area's distance beside it (`fd[i]` is `dist` of `frontier[i]`), so the scan
+  // for the nearest reads an array, not the map.
   const frontier: string[] = [start];
+  const fd: number[] = [0];
   while (frontier.length) {
     // The nearest area next, ties by id (a scan: ids are unique, so the order is total and the pick the
     // same as sorting the frontier would give).
     let at = 0;
     let n = frontier[0]!;
-    let d = dist.get(n) ?? 0;
+    let d = fd[0]!;
     for (let i = 1; i < frontier.length; i++) {
-      const x = frontier[i]!;
-      const dx = dist.get(x) ?? 0;
-      if (dx < d || (dx === d && x < n)) {
+      const dx = fd[i]!;
+      if (dx < d || (dx === d && frontier[i]! < n)) {
         at = i;
-        n = x;
+        n = frontier[i]!;
         d = dx;
       }
     }
-    frontier[at] = frontier[frontier.length - 1]!;
+    const last = frontier.length - 1;
+    frontier[at] = frontier[last]!;
+    fd[at] = fd[last]!;
     frontier.pop();
+    fd.pop();
     for (const e of edges(n)) {
       const nd = d + e.cost;
       if (nd > limit || !passable(e.to)) continue;
       if (nd < (dist.get(e.to) ?? Infinity)) {
         dist.set(e.to, nd);
-        if (!frontier.includes(e.to)) frontier.push(e.to);
+        const i = frontier.indexOf(e.to);
+        if (i < 0) {
+          frontier.push(e.to);
+          fd.push(nd);
+        } else fd[i] = nd;
       }
     }
   }
