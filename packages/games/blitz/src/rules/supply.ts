@@ -374,6 +374,20 @@ export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, cou
   return out;
 }
 
+/** The side controlling each land area with a control entry (`controllerSide`, in `control`'s order), for the control stamp it was worked out under. */
+let sidesStamp = -1;
+let sidesByLand = new Map<string, SideId | 'neutral'>();
+
+function landSides(p: PackIndex, s: BlitzState): ReadonlyMap<string, SideId | 'neutral'> {
+  const stamp = controlStamp(s);
+  if (stamp !== sidesStamp) {
+    sidesByLand = new Map();
+    for (const land in s.control) sidesByLand.set(land, controllerSide(p, s, land));
+    sidesStamp = stamp;
+  }
+  return sidesByLand;
+}
+
 /**
  * Everything (land areas, and seas as `sea:<id>`) a line of `power` reaches from a friendly land area
  * of `homes`; with `neutralLand` (1.7: a line to Oil and Resources) also across neutral countries' land.
@@ -381,13 +395,14 @@ export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, cou
 function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>, neutralLand: boolean): Set<string> {
   const sc = scenarioDef(p, s.scenario);
   const side = sideOf(p, s, power);
-  const friendly = (land: string) => controllerSide(p, s, land) === side;
+  const held = landSides(p, s);
+  const friendly = (land: string) => held.get(land) === side;
   const closed = closedSeas(p, s, power).seas;
   // E: off-map sources, and out-of-play seas and flagged out-of-play land areas to trace through.
   const off = sc.offMapSupply?.[power];
   const nations: readonly string[] = sc.powers.find((x) => x.id === power)?.nations ?? [];
   const crossable = neutralLand ? (l: string) => friendly(l) || heldByNeutral(p, s, l) : friendly;
-  const landOk = (l: string) => (l in s.control ? crossable(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
+  const landOk = (l: string) => (held.has(l) ? crossable(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
   const inPlaySeas = scenarioIndex(p, s.scenario).seas;
   const seaOk = (sea: string) => (inPlaySeas.has(sea) ? !closed.has(sea) : off !== undefined);
   const seen = new Set<string>();
@@ -398,8 +413,8 @@ function computeReach(p: PackIndex, s: BlitzState, power: string, homes: Readonl
       queue.push(x);
     }
   };
-  for (const land in s.control) if (friendly(land) && homes.has(p.land.get(land)!.country)) visit(land);
-  if (off) for (const c of off.countries) for (const l of p.countryLands.get(c) ?? []) if (!(l in s.control) || friendly(l)) visit(l);
+  for (const [land, by] of held) if (by === side && homes.has(p.land.get(land)!.country)) visit(land);
+  if (off) for (const c of off.countries) for (const l of p.countryLands.get(c) ?? []) if (!held.has(l) || friendly(l)) visit(l);
   for (let i = 0; i < queue.length; i++) {
     const n = queue[i]!;
     if (n.startsWith('sea:')) {
