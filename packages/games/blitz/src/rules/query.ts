@@ -207,7 +207,11 @@ const controlSnaps = new WeakMap<Record<string, string>, ControlSnap>();
 let lastSnap: ControlSnap | null = null;
 let controlStamps = 0;
 
-/** Give land area `land` of `s` to `holder` (a power, or `neutral`): every rules write to `control` comes here (see `controlStamp`). */
+/**
+ * Give land area `land` of `s` to `holder` (a power, or `neutral`): every write to `control` comes here
+ * (see `controlStamp`). A write straight into `s.control` (a test's too) is not counted: answers kept
+ * against the stamp (supply, distances, neutral land) would go on being given for the control before it.
+ */
 export function setControl(s: BlitzState, land: string, holder: string): void {
   const c = s.control;
   if (c[land] === holder) return;
