@@ -30,7 +30,7 @@
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { IllegalChoiceError } from '@salient/engine';
-import { canStackLand, canStackPort, heldBySide, isAir, isLand, isNaval, leaveAnswer, maxSize, onMap, sideOf } from './query.ts';
+import { canStackLand, canStackPort, heldBySide, isAir, isLand, isNaval, leaveAnswer, maxSize, onMap, setControl, sideOf } from './query.ts';
 import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { unitHome } from './supply.ts';
 import { allyAreaBarred } from './wars.ts';
@@ -97,7 +97,7 @@ export function franceFalls(p: PackIndex, s: BlitzState, ev: Events): void {
     neutral.push(VICHY);
     countries.push(VICHY);
   }
-  for (const l of neutral) s.control[l] = 'neutral';
+  for (const l of neutral) setControl(s, l, 'neutral');
   // French warships go to Vichy France.
   const fleet: { unit: string; size: number }[] = [];
   for (const [id, u] of onMap(s)) {

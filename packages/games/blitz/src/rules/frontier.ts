@@ -9,7 +9,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
-import { canStackLand, enemy, friendlyLand, isLand, landNeighbours, sideOf, sidePowers, unitsAt } from './query.ts';
+import { canStackLand, enemy, friendlyLand, isLand, landNeighbours, setControl, sideOf, sidePowers, unitsAt } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { damage, eliminate, overrunDestinations } from './combat.ts';
 import { fired } from './sections.ts';
@@ -27,7 +27,7 @@ export const outsideHeld = (s: BlitzState): readonly string[] => s.frontierHeld 
 /** The area passes to the outside power: control becomes neutral (closed to both sides) and is remembered. */
 function lose(p: PackIndex, s: BlitzState, land: string, why: string, ev: Events): void {
   const f = frontierOf(p, s)!;
-  s.control[land] = 'neutral';
+  setControl(s, land, 'neutral');
   (s.frontierHeld ??= []).push(land);
   fired('E', s.scenario);
   emit(ev, 'frontier', `${f.controller} takes ${landName(p, land)} (${why}); it is out of play from now on`, f.holder, { land, controller: f.controller, why });

@@ -3,23 +3,70 @@
  * never over neutral land), naval movement (4.2: each sea 1, entering a port 1) and land movement
  * (5.2). Uniform small graphs, so a plain Dijkstra over a sorted frontier is enough.
  */
-import type { PackIndex } from './pack-index.ts';
+import { scenarioIndex, type PackIndex, type ScenarioIndex } from './pack-index.ts';
 import { armedEnemyAtSea, controlStamp, controllerSide, entryCost, frozenMemo, inPlayLand, inPlaySea, landNeighbours } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
 import type { StraitDef } from '../pack/schema.ts';
 import type { Viewer } from './wars.ts';
 
+type Edge = { readonly to: string; readonly cost: number };
+
+/**
+ * What the searches below ask of the map of one scenario, worked out once per scenario and area: air
+ * edges, the bordering seas in play, the ports on a sea and the seas out of a port. A search asks
+ * these for every area it reaches, and they depend only on the pack and the scenario (what control
+ * changes, the straits and neutral land, is tested as the search goes). The lists are shared: read only.
+ */
+interface ScenarioGeometry {
+  air: Map<string, readonly Edge[]>;
+  /** Sea -> its bordering seas in play (as `seaNeighbours` lists them before the straits), and the same as naval edges. */
+  borders: Map<string, { seas: readonly string[]; edges: readonly Edge[] }>;
+  /** Sea -> naval edges into the ports in play on it; port -> naval edges out to its seas in play. */
+  intoPorts: Map<string, readonly Edge[]>;
+  outOfPort: Map<string, readonly Edge[]>;
+  /** Sea without straits -> all its naval edges (bordering seas, then ports). */
+  plain: Map<string, readonly Edge[]>;
+}
+const geometries = new WeakMap<ScenarioIndex, ScenarioGeometry>();
+let lastIndex: ScenarioIndex | null = null;
+let lastGeometry: ScenarioGeometry | null = null;
+
+function geometryOf(p: PackIndex, s: BlitzState): ScenarioGeometry {
+  const x = scenarioIndex(p, s.scenario);
+  if (x === lastIndex) return lastGeometry!;
+  let g = geometries.get(x);
+  if (!g) geometries.set(x, (g = { air: new Map(), borders: new Map(), intoPorts: new Map(), outOfPort: new Map(), plain: new Map() }));
+  lastIndex = x;
+  lastGeometry = g;
+  return g;
+}
+
+/** `sea:<id>` for each sea id, made once (search nodes for seas). */
+const seaNodes = new Map<string, string>();
+export const seaNode = (sea: string): string => {
+  let n = seaNodes.get(sea);
+  if (n === undefined) seaNodes.set(sea, (n = `sea:${sea}`));
+  return n;
+};
+
 /** Node ids: a land id, or `sea:<id>`. */
-function airEdges(p: PackIndex, s: BlitzState, node: string): { to: string; cost: number }[] {
-  const out: { to: string; cost: number }[] = [];
+function airEdges(p: PackIndex, s: BlitzState, node: string): readonly Edge[] {
+  const g = geometryOf(p, s);
+  let out = g.air.get(node);
+  if (!out) g.air.set(node, (out = buildAirEdges(p, s, node)));
+  return out;
+}
+
+function buildAirEdges(p: PackIndex, s: BlitzState, node: string): Edge[] {
+  const out: Edge[] = [];
   if (node.startsWith('sea:')) {
     const sea = node.slice(4);
     for (const l of p.coastOf.get(sea) ?? []) out.push({ to: l, cost: 1 });
-    for (const t of p.seaBorders.get(sea) ?? []) if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 2 });
+    for (const t of p.seaBorders.get(sea) ?? []) if (inPlaySea(p, s, t)) out.push({ to: seaNode(t), cost: 2 });
     // Straits are narrows between seas: aircraft cross them like any sea border.
     for (const st of p.straits.get(sea) ?? []) {
       const t = st.seas[0] === sea ? st.seas[1] : st.seas[0];
-      if (inPlaySea(p, s, t)) out.push({ to: `sea:${t}`, cost: 2 });
+      if (inPlaySea(p, s, t)) out.push({ to: seaNode(t), cost: 2 });
     }
     return out;
   }
@@ -27,37 +74,57 @@ function airEdges(p: PackIndex, s: BlitzState, node: string): { to: string; cost
   for (const n of landNeighbours(p, s, node)) out.push({ to: n.to, cost: 1 });
   for (const a of p.airRoutes.get(node) ?? []) if (inPlayLand(p, s, a)) out.push({ to: a, cost: 1 });
   for (const sea of new Set([...(land?.coast ?? []), ...(land?.ports.flatMap((x) => x.seas) ?? [])])) {
-    if (inPlaySea(p, s, sea)) out.push({ to: `sea:${sea}`, cost: 2 });
+    if (inPlaySea(p, s, sea)) out.push({ to: seaNode(sea), cost: 2 });
   }
   return out;
 }
 
-function dijkstra(start: string, limit: number, edges: (n: string) => { to: string; cost: number }[], passable: (n: string) => boolean): Map<string, number> {
+/** The seas in play bordering `sea` (no straits), and the same as naval edges. */
+function bordersInPlay(p: PackIndex, s: BlitzState, sea: string): { seas: readonly string[]; edges: readonly Edge[] } {
+  const g = geometryOf(p, s);
+  let b = g.borders.get(sea);
+  if (!b) {
+    const seas = [...(p.seaBorders.get(sea) ?? [])].filter((t) => inPlaySea(p, s, t));
+    g.borders.set(sea, (b = { seas, edges: seas.map((t) => ({ to: seaNode(t), cost: 1 })) }));
+  }
+  return b;
+}
+
+function dijkstra(start: string, limit: number, edges: (n: string) => readonly Edge[], passable: (n: string) => boolean): Map<string, number> {
   const dist = new Map<string, number>([[start, 0]]);
+  // The frontier with each area's distance beside it (`fd[i]` is `dist` of `frontier[i]`), so the scan
+  // for the nearest reads an array, not the map.
   const frontier: string[] = [start];
+  const fd: number[] = [0];
   while (frontier.length) {
     // The nearest area next, ties by id (a scan: ids are unique, so the order is total and the pick the
     // same as sorting the frontier would give).
     let at = 0;
     let n = frontier[0]!;
-    let d = dist.get(n) ?? 0;
+    let d = fd[0]!;
     for (let i = 1; i < frontier.length; i++) {
-      const x = frontier[i]!;
-      const dx = dist.get(x) ?? 0;
-      if (dx < d || (dx === d && x < n)) {
+      const dx = fd[i]!;
+      if (dx < d || (dx === d && frontier[i]! < n)) {
         at = i;
-        n = x;
+        n = frontier[i]!;
         d = dx;
       }
     }
-    frontier[at] = frontier[frontier.length - 1]!;
+    const last = frontier.length - 1;
+    frontier[at] = frontier[last]!;
+    fd[at] = fd[last]!;
     frontier.pop();
+    fd.pop();
     for (const e of edges(n)) {
       const nd = d + e.cost;
       if (nd > limit || !passable(e.to)) continue;
       if (nd < (dist.get(e.to) ?? Infinity)) {
         dist.set(e.to, nd);
-        if (!frontier.includes(e.to)) frontier.push(e.to);
+        const i = frontier.indexOf(e.to);
+        if (i < 0) {
+          frontier.push(e.to);
+          fd.push(nd);
+        } else fd[i] = nd;
       }
     }
   }
@@ -74,12 +141,14 @@ let airEntries = 0;
 /** Air-movement distances from `from` up to `limit` (1.6: never into or over neutral land; in the full game, neutral as `viewer` sees it). */
 export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: number, viewer?: Viewer): Map<string, number> {
   // By pack, scenario and neutral land first (one long key, hashed once while it is shared), then by start, then limit.
-  const outer = neutralKey(p, s, viewer);
+  const nk = neutralLand(p, s, viewer);
+  const outer = nk.key;
   let byStart = airCache.get(outer);
   let byLimit = byStart?.get(from);
   let d = byLimit?.get(limit);
   if (!d) {
-    d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || controllerSide(p, s, n, viewer) !== 'neutral');
+    const open = nk.open;
+    d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || open.has(n));
     if (airEntries > 10_000) {
       airCache.clear();
       airEntries = 0;
@@ -94,12 +163,18 @@ export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: n
   return d;
 }
 
-/** Neutral-land keys by viewer, for the control stamp they were worked out under (see `controlStamp`). */
+/** Neutral land by viewer, for the control stamp it was worked out under (see `controlStamp`). */
 let neutralStamp = -1;
-const neutralKeys = new Map<string, string>();
+const neutralKeys = new Map<string, NeutralLand>();
+interface NeutralLand {
+  /** The pack, scenario and land areas `viewer` sees as neutral. */
+  key: string;
+  /** The land areas it does not (controllerSide is a side): the ones a flight may enter (1.6). */
+  open: ReadonlySet<string>;
+}
 
-/** The pack, scenario and land areas `viewer` sees as neutral, as a key; kept while control stays as it was (`controlStamp`). */
-function neutralKey(p: PackIndex, s: BlitzState, viewer?: Viewer): string {
+/** The land `viewer` sees as neutral, as a key, and the land it may fly over; kept while control stays as it was (`controlStamp`). */
+function neutralLand(p: PackIndex, s: BlitzState, viewer?: Viewer): NeutralLand {
   const stamp = controlStamp(s);
   if (stamp !== neutralStamp) {
     neutralKeys.clear();
@@ -109,9 +184,14 @@ function neutralKey(p: PackIndex, s: BlitzState, viewer?: Viewer): string {
   const hit = neutralKeys.get(vk);
   if (hit !== undefined) return hit;
   let neutral = `${p.hash}|${s.scenario}|`;
-  for (const l in s.control) if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
-  neutralKeys.set(vk, neutral);
-  return neutral;
+  const open = new Set<string>();
+  for (const l in s.control) {
+    if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
+    else open.add(l);
+  }
+  const out = { key: neutral, open };
+  neutralKeys.set(vk, out);
+  return out;
 }
 
 /**
@@ -163,16 +243,33 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
 let navalStamp = -1;
 const navalCache = new Map<string, Map<string, number>>();
 
+const NO_EDGES: readonly Edge[] = [];
+
 function searchNaval(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer: Viewer | undefined, forcing: boolean, sub: boolean): Map<string, number> {
-  const edges = (n: string): { to: string; cost: number }[] => {
+  const g = geometryOf(p, s);
+  const edges = (n: string): readonly Edge[] => {
     if (!n.startsWith('sea:')) {
-      if (n !== from) return []; // entering a port ends the move
-      return [...(p.portSeas.get(n) ?? [])].filter((x) => inPlaySea(p, s, x)).map((x) => ({ to: `sea:${x}`, cost: 1 }));
+      if (n !== from) return NO_EDGES; // entering a port ends the move
+      let out = g.outOfPort.get(n);
+      if (!out) g.outOfPort.set(n, (out = [...(p.portSeas.get(n) ?? [])].filter((x) => inPlaySea(p, s, x)).map((x) => ({ to: seaNode(x), cost: 1 }))));
+      return out;
     }
     const sea = n.slice(4);
-    const out: { to: string; cost: number }[] = [];
-    for (const t of seaNeighbours(p, s, sea, side, viewer, forcing, sub)) out.push({ to: `sea:${t}`, cost: 1 });
-    for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) out.push({ to: l, cost: 1 });
+    let ports = g.intoPorts.get(sea);
+    if (!ports) {
+      const list: Edge[] = [];
+      for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) list.push({ to: l, cost: 1 });
+      g.intoPorts.set(sea, (ports = list));
+    }
+    if (!p.straits.has(sea)) {
+      // No strait out of this sea: its edges are the same whoever holds what.
+      let plain = g.plain.get(sea);
+      if (!plain) g.plain.set(sea, (plain = bordersInPlay(p, s, sea).edges.concat(ports)));
+      return plain;
+    }
+    const out: Edge[] = [];
+    for (const t of seaNeighbours(p, s, sea, side, viewer, forcing, sub)) out.push({ to: seaNode(t), cost: 1 });
+    for (const e of ports) out.push(e);
     return out;
   };
   return dijkstra(from, limit, edges, (n) => !(avoidArmed && n.startsWith('sea:') && armedEnemyAtSea(p, s, n.slice(4), side, viewer)));
@@ -186,7 +283,7 @@ function searchNaval(p: PackIndex, s: BlitzState, from: string, limit: number, s
  * (`forcible`; never Egypt's).
  */
 export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: SideId, viewer?: Viewer, forcing = false, sub = false): string[] {
-  const out = [...(p.seaBorders.get(sea) ?? [])].filter((t) => inPlaySea(p, s, t));
+  const out = bordersInPlay(p, s, sea).seas.slice();
   for (const st of p.straits.get(sea) ?? []) {
     const other = st.seas[0] === sea ? st.seas[1] : st.seas[0];
     if (!inPlaySea(p, s, other)) continue;

@@ -41,7 +41,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { canStackLand, canStackPort, isAir, isLand, isNaval, landNeighbours, leaveAnswer, onMap, sideOf } from './query.ts';
+import { canStackLand, canStackPort, isAir, isLand, isNaval, landNeighbours, leaveAnswer, onMap, setControl, sideOf } from './query.ts';
 import { askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { usesSupply } from './supply.ts';
 import { allyAreaBarred } from './wars.ts';
@@ -172,7 +172,7 @@ export function applyLiberation(p: PackIndex, s: BlitzState, choice: string, ev:
 function returnCountry(p: PackIndex, s: BlitzState, country: string, from: string, to: string, ev: Events, only?: readonly string[]): void {
   const lands = (only ?? countryLands(p, s, country)).filter((l) => s.control[l] === from);
   // Control passes directly: this is not a take (no capture events, No Casualties stays with the taker).
-  for (const l of lands) s.control[l] = to;
+  for (const l of lands) setControl(s, l, to);
   const what = only ? lands.map((l) => landName(p, l)).join(', ') : countryName(p, country);
   emit(ev, 'liberation-return', `${from} returns ${what} to ${to}${lands.length && !only ? ` (${lands.map((l) => landName(p, l)).join(', ')})` : ''}`, from, { country, from, to, lands });
   updateOut(p, s, ev); // 3.4: a power out of the game is back once a country of its own is returned to it

@@ -9,7 +9,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { enemy, heldBySide, isLand, powerOfSide, sideOf, sidePowers, unitsAt } from './query.ts';
+import { enemy, heldBySide, isLand, powerOfSide, setControl, sideOf, sidePowers, unitsAt } from './query.ts';
 import { airMoves } from './geometry.ts';
 import { areaInSupply, homeCountries } from './supply.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
@@ -68,7 +68,7 @@ const suppliedTo = (p: PackIndex, s: BlitzState, power: string, land: string): b
 
 /** The minor joins `power`: its land areas and its army (from the scenario's minors list), on the map or (3.3: Brazil, Mexico) into the Force Pool. */
 export function align(p: PackIndex, s: BlitzState, country: string, power: string, ev: Events, army: 'map' | 'pool' = 'map'): void {
-  for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') s.control[l] = power;
+  for (const l of p.countryLands.get(country) ?? []) if (s.control[l] === 'neutral') setControl(s, l, power);
   const placed: string[] = [];
   const pooled: string[] = [];
   for (const pl of minorDef(p, s, country)?.army ?? []) {

@@ -4,7 +4,7 @@
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
-import { enemy, heldBySide, sideOf } from './query.ts';
+import { enemy, heldBySide, setControl, sideOf } from './query.ts';
 import { homeCountries, suppliedAreas, usesSupply } from './supply.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
@@ -23,7 +23,7 @@ import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, min
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
   const before = s.control[land] ?? 'neutral';
   if (before === power || scenarioDef(p, s.scenario).frozenControl) return; // C: control never changes
-  s.control[land] = power;
+  setControl(s, land, power);
   if (land === VICHY && before !== 'neutral' && sideOf(p, s, before) === 'Allies') startFrenchFleetRoll(p, s, power); // 3.4: the French fleet roll
   emit(ev, 'capture', `${power} takes control of ${landName(p, land)} (${how})`, power, { land, from: before, to: power });
   const country = countryOfLand(p, s, land);
@@ -246,7 +246,7 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
   const other = alignerFor(p, s, country, s.side);
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
   emit(ev, 'declaration', `${s.power} declares war on ${name}; it joins the ${enemy(s.side)}`, s.power, { country, aggressor: s.power, joins: other });
-  for (const l of countryLands(p, s, country)) if (s.control[l] === 'neutral') s.control[l] = other;
+  for (const l of countryLands(p, s, country)) if (s.control[l] === 'neutral') setControl(s, l, other);
   // 3.4: Vichy's warships join the power it allies with; its land unit too, unless the Axis declared with all of French North Africa Allied.
   const army = country === VICHY && !vichyJoins(p, s, other, s.side, ev) ? [] : minor.army;
   for (const pl of army) {

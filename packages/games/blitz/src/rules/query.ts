@@ -181,56 +181,59 @@ export function frozenMemo(s: BlitzState): Map<string, unknown> | null {
 /**
  * What control as the rules read it depends on (`controllerSide`: 1.5, 3.2, 7.2): who holds each land
  * area, the war matrix, the neutral powers and whether it is the turn end. `controlStamp` gives a number
- * that stays the same, for one state object, while all of these do, and changes when any does; answers
- * derived from them alone (neutral land as a power sees it, the control part of supply's fingerprint)
- * are kept against it from one question to the next. The check is a pass over `control` comparing what
- * it holds with what it held, with nothing built.
+ * that stays the same while all of these do, and changes when any does; answers derived from them alone
+ * (neutral land as a power sees it, the control part of supply's fingerprint, naval distances) are kept
+ * against it from one question to the next.
+ *
+ * Every write to a state's `control` goes through `setControl`, which counts it against that control
+ * record (kept beside it, not in it: the state's JSON and hash are what they were), so the check is a
+ * few comparisons, not a pass over the ~111 areas. The matrix only grows (`makeWar` pushes) or is
+ * replaced, and the neutral list is replaced, so their identity and length tell whether they changed.
  */
 interface ControlSnap {
-  keys: string[];
-  vals: string[];
+  control: Record<string, string>;
+  writes: number;
   wars: string[] | undefined;
   nWars: number;
-  neutral: string;
+  neutral: string[] | undefined;
+  nNeutral: number;
   turnEnd: boolean;
   stamp: number;
 }
-const controlSnaps = new WeakMap<BlitzState, ControlSnap>();
+/** Writes through `setControl`, per control record. */
+const controlWrites = new WeakMap<Record<string, string>, number>();
+/** The snapshot each control record was last stamped under (a state asked again after another keeps its stamp). */
+const controlSnaps = new WeakMap<Record<string, string>, ControlSnap>();
+let lastSnap: ControlSnap | null = null;
 let controlStamps = 0;
 
+/**
+ * Give land area `land` of `s` to `holder` (a power, or `neutral`): every write to `control` comes here
+ * (see `controlStamp`). A write straight into `s.control` (a test's too) is not counted: answers kept
+ * against the stamp (supply, distances, neutral land) would go on being given for the control before it.
+ */
+export function setControl(s: BlitzState, land: string, holder: string): void {
+  const c = s.control;
+  if (c[land] === holder) return;
+  c[land] = holder;
+  controlWrites.set(c, (controlWrites.get(c) ?? 0) + 1);
+}
+
+const snapHolds = (x: ControlSnap, s: BlitzState, writes: number): boolean =>
+  x.writes === writes && x.wars === s.wars && x.nWars === (s.wars ? s.wars.length : -1) && x.neutral === s.neutral && x.nNeutral === (s.neutral ? s.neutral.length : -1) && x.turnEnd === (s.impulse === 5);
+
 export function controlStamp(s: BlitzState): number {
-  const memo = frozenMemo(s);
-  const known = memo?.get('controlStamp');
-  if (known !== undefined) return known as number;
-  const neutral = s.neutral ? s.neutral.join('+') : '';
-  const turnEnd = s.impulse === 5;
-  const nWars = s.wars ? s.wars.length : -1;
-  let snap = controlSnaps.get(s);
-  let same = snap !== undefined && snap.wars === s.wars && snap.nWars === nWars && snap.neutral === neutral && snap.turnEnd === turnEnd;
-  if (same) {
-    const { keys, vals } = snap!;
-    let i = 0;
-    for (const land in s.control) {
-      if (i >= keys.length || keys[i] !== land || vals[i] !== s.control[land]) {
-        same = false;
-        break;
-      }
-      i++;
-    }
-    if (i !== keys.length) same = false;
+  const c = s.control;
+  const writes = controlWrites.get(c) ?? 0;
+  let x = lastSnap;
+  if (x !== null && x.control === c && snapHolds(x, s, writes)) return x.stamp;
+  x = controlSnaps.get(c) ?? null;
+  if (x === null || !snapHolds(x, s, writes)) {
+    x = { control: c, writes, wars: s.wars, nWars: s.wars ? s.wars.length : -1, neutral: s.neutral, nNeutral: s.neutral ? s.neutral.length : -1, turnEnd: s.impulse === 5, stamp: ++controlStamps };
+    controlSnaps.set(c, x);
   }
-  if (!same) {
-    const keys: string[] = [];
-    const vals: string[] = [];
-    for (const land in s.control) {
-      keys.push(land);
-      vals.push(s.control[land]!);
-    }
-    snap = { keys, vals, wars: s.wars, nWars, neutral, turnEnd, stamp: ++controlStamps };
-    controlSnaps.set(s, snap);
-  }
-  memo?.set('controlStamp', snap!.stamp);
-  return snap!.stamp;
+  lastSnap = x;
+  return x.stamp;
 }
 
 /** Run `f`, which must not change `s`, with the units-by-location index (see `unitsAt`). */

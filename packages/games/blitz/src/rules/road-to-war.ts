@@ -37,6 +37,7 @@ import { addDrawn, researchCandidates } from './research.ts';
 import { align } from './minors.ts';
 import { moveMarker } from './neutrality.ts';
 import { makeWar } from './wars.ts';
+import { setControl } from './query.ts';
 
 /** Whether optional rule 9.2 is on in this game. */
 export const rtwOn = (s: BlitzState): boolean => optionOn(s, '9.2');
@@ -98,7 +99,7 @@ const isNeutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean
 export function startRoadToWar(p: PackIndex, s: BlitzState): void {
   const c = card(p, s);
   for (const country of c.neutralAtStart) {
-    for (const l of landsOf(p, s, country)) s.control[l] = 'neutral';
+    for (const l of landsOf(p, s, country)) setControl(s, l, 'neutral');
     for (const pl of c.minors.find((m) => m.country === country)?.army ?? []) delete s.units[pl.unit];
   }
   s.roadToWar = { step: 1, queue: [...c.order], influence: {} };
@@ -203,7 +204,7 @@ export function applyRoadToWar(p: PackIndex, s: BlitzState, choice: string, ev: 
 
 /** German Option #7: Austria-Czechoslovakia's areas become Germany's. */
 function annex(p: PackIndex, s: BlitzState, c: RoadToWar, ev: Events): void {
-  for (const l of landsOf(p, s, c.annex.country)) if (s.control[l] === 'neutral') s.control[l] = c.annex.power;
+  for (const l of landsOf(p, s, c.annex.country)) if (s.control[l] === 'neutral') setControl(s, l, c.annex.power);
   emit(ev, 'annexation', `${c.annex.power} annexes Austria-Czechoslovakia`, c.annex.power, { country: c.annex.country, power: c.annex.power });
 }
 
@@ -216,7 +217,7 @@ function neutralChina(p: PackIndex, s: BlitzState, ev: Events): void {
   if (s.wars) s.wars = s.wars.filter((k) => !k.split('~').includes('china'));
   for (const l of landsOf(p, s, 'china')) {
     const holder = s.control[l]!;
-    if (holder !== 'neutral' && scenarioDef(p, s.scenario).powers.find((x) => x.id === holder)?.side === 'Allies') s.control[l] = 'neutral';
+    if (holder !== 'neutral' && scenarioDef(p, s.scenario).powers.find((x) => x.id === holder)?.side === 'Allies') setControl(s, l, 'neutral');
   }
   for (const pl of minorDef(p, s, 'china')?.army ?? []) delete s.units[pl.unit];
   emit(ev, 'neutral-china', 'China is a neutral minor: Japan and China are not at war', 'JAP', { country: 'china' });

@@ -8,7 +8,7 @@
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
-import { canStackLand, canStackPort, friendlyLand, heldBySide, isAir, isLand, isNaval, landNeighbours, ownedBy, sideOf, typeOf, unitsAt } from './query.ts';
+import { canStackLand, canStackPort, friendlyLand, heldBySide, isAir, isLand, isNaval, landNeighbours, ownedBy, setControl, sideOf, typeOf, unitsAt } from './query.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
 
@@ -57,7 +57,7 @@ export function applyHandovers(p: PackIndex, s: BlitzState, ev: Events): void {
           emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, land)} and is lost`, u.power, { unit: id, type: typeOf(p, u) });
         }
       }
-      s.control[land] = h.to;
+      setControl(s, land, h.to);
     }
     const name = p.files.map.countries.find((c) => c.id === h.country)?.name ?? h.country;
     emit(ev, 'handover', `${h.to} takes control of ${name}${h.closedTo ? `; the ${h.closedTo} may not attack it from now on` : ''}`, h.to, { country: h.country, to: h.to, lands });

@@ -18,11 +18,11 @@
  * sea; a TRS carries and embarks nothing; a naval unit moves only 1; nothing is built there; each
  * defending land unit out of supply gives the attackers two white triangles (6.2). Rebasing is allowed.
  */
-import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
+import { scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
 import { controlStamp, controllerSide, frozenMemo, inactive, isLand, sideOf, typeOf } from './query.ts';
-import { seaNeighbours } from './geometry.ts';
+import { seaNeighbours, seaNode } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
-import type { BlitzState, UnitState } from './state.ts';
+import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
 
@@ -57,14 +57,7 @@ function seaPresence(p: PackIndex, s: BlitzState, power: string): { armedEnemy: 
   const foes = new Set<string>();
   for (const x of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, x.id)) foes.add(x.id);
   const armedEnemy = new Set<string>();
-  // The side's Convoys count for every power of it: worked out once per side while a read-only question is.
-  const memo = frozenMemo(s);
-  let convoys = memo?.get(`convoySeas:${side}`) as ReadonlySet<string> | undefined;
-  if (!convoys) {
-    convoys = convoySeas(p, s, side);
-    memo?.set(`convoySeas:${side}`, convoys);
-  }
-  const ours = new Set(convoys);
+  const ours = new Set(sideConvoySeas(p, s, side));
   for (const u of unitsAtSea(s)) {
     if (inactive(s, u.power)) continue; // 7.2: out of the war
     const sea = u.at.slice(4);
@@ -72,6 +65,17 @@ function seaPresence(p: PackIndex, s: BlitzState, power: string): { armedEnemy: 
     else if (foes.has(u.power) && ARMED.has(typeOf(p, u))) armedEnemy.add(sea);
   }
   return { armedEnemy, ours };
+}
+
+/** The seas of `side`'s live Convoys (1.5: they count as its units for every power of it): worked out once per side while a read-only question is. */
+function sideConvoySeas(p: PackIndex, s: BlitzState, side: SideId): ReadonlySet<string> {
+  const memo = frozenMemo(s);
+  let convoys = memo?.get(`convoySeas:${side}`) as ReadonlySet<string> | undefined;
+  if (!convoys) {
+    convoys = convoySeas(p, s, side);
+    memo?.set(`convoySeas:${side}`, convoys);
+  }
+  return convoys;
 }
 
 /** The units at sea, in the state's order; kept while a read-only question is worked out (asked per power). */
@@ -167,19 +171,104 @@ function controlKey(s: BlitzState): string {
   return controlPart;
 }
 
-/** The seas closed to `power` now (1.5; see `seaOccupancy`), sorted, as a key. */
-function closedSeasKey(p: PackIndex, s: BlitzState, power: string): string {
-  const { armedEnemy, ours } = seaPresence(p, s, power);
-  const closed: string[] = [];
-  for (const sea of armedEnemy) if (!ours.has(sea)) closed.push(sea);
-  return closed.sort().join(',');
+/** The seas closed to a power (1.5; see `seaOccupancy`): sorted and joined as a key, and as a set. */
+interface Closed {
+  key: string;
+  seas: ReadonlySet<string>;
 }
 
-/** Reach per power, home and use while a read-only question is being worked out (`withSupplyMemo`), and the closed seas by power there. */
-let memo: Map<string, Reach> | null = null;
-let memoClosed: Map<string, string> | null = null;
-/** Whether a `withSupplyMemo` span is open; its maps are made on first use (most questions of the short scenarios ask no supply). */
+/**
+ * Who is at sea where, for the 1.5 test of every power, from one pass over the units at sea: per sea,
+ * which sides have a unit there (bit 1 the Axis, 2 the Allies) and which powers (a bit each, in the
+ * scenario's order) an armed unit; and the closed seas worked out from it so far, by power.
+ */
+interface SeaPresence {
+  bit: Map<string, number>;
+  sides: Map<string, number>;
+  armed: Map<string, number>;
+  closed: Map<string, Closed>;
+}
+
+function seaPresenceAll(p: PackIndex, s: BlitzState): SeaPresence {
+  const memo = frozenMemo(s);
+  const known = memo?.get('seaPresence') as SeaPresence | undefined;
+  if (known) return known;
+  const powers = scenarioDef(p, s.scenario).powers;
+  const bit = new Map<string, number>();
+  for (let i = 0; i < powers.length; i++) bit.set(powers[i]!.id, 1 << i);
+  const sides = new Map<string, number>();
+  const armed = new Map<string, number>();
+  for (const u of unitsAtSea(s)) {
+    if (inactive(s, u.power)) continue; // 7.2: out of the war
+    const sea = u.at.slice(4);
+    sides.set(sea, (sides.get(sea) ?? 0) | (sideOf(p, s, u.power) === 'Axis' ? 1 : 2));
+    if (ARMED.has(typeOf(p, u))) armed.set(sea, (armed.get(sea) ?? 0) | (bit.get(u.power) ?? 0));
+  }
+  const out = { bit, sides, armed, closed: new Map<string, Closed>() };
+  memo?.set('seaPresence', out);
+  return out;
+}
+
+/**
+ * The seas closed to `power` now (1.5): an armed unit of a major power it is at war with is there, and
+ * no unit or live Convoy of its side. Kept while a read-only question is worked out (asked for every unit).
+ */
+function closedSeas(p: PackIndex, s: BlitzState, power: string): Closed {
+  const x = seaPresenceAll(p, s);
+  let c = x.closed.get(power);
+  if (c) return c;
+  const side = sideOf(p, s, power);
+  const sideBit = side === 'Axis' ? 1 : 2;
+  // 1.5: only the warships and aircraft of major powers `power` is at war with count against it.
+  let foes = 0;
+  for (const pw of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, pw.id)) foes |= x.bit.get(pw.id)!;
+  const convoys = sideConvoySeas(p, s, side);
+  const list: string[] = [];
+  for (const [sea, by] of x.armed) if ((by & foes) !== 0 && ((x.sides.get(sea) ?? 0) & sideBit) === 0 && !convoys.has(sea)) list.push(sea);
+  list.sort();
+  x.closed.set(power, (c = { key: list.join(','), seas: new Set(list) }));
+  return c;
+}
+
+/**
+ * Reach per power, then home and use, while read-only questions are worked out (`withSupplyMemo`),
+ * kept from one question to the next while what the power's lines depend on stays as it was: control
+ * as the rules read it (`controlStamp`) and the seas closed to the power (`closedSeas`, checked the
+ * first time a question asks about the power). Most steps move units on land or within open waters,
+ * so the same lines serve again.
+ */
+interface PowerMemo {
+  closed: string;
+  /** The span it was last checked in. */
+  span: number;
+  reach: Map<string, Reach>;
+}
+const memo = new Map<string, PowerMemo>();
+let memoStamp = -1;
+/** Whether a `withSupplyMemo` span is open (and which: a count), and whether the memo was checked against its control stamp yet (on first use: most questions of the short scenarios ask no supply). */
 let memoOn = false;
+let memoSpan = 0;
+let memoChecked = false;
+
+/** The reach memo of `power` for the open span's position (see `memo`), emptied if its lines may differ from those it was filled for. */
+function checkedMemo(p: PackIndex, s: BlitzState, power: string): Map<string, Reach> {
+  if (!memoChecked) {
+    const stamp = controlStamp(s);
+    if (stamp !== memoStamp) memo.clear();
+    memoStamp = stamp;
+    memoChecked = true;
+  }
+  let m = memo.get(power);
+  if (m && m.span === memoSpan) return m.reach;
+  const closed = closedSeas(p, s, power).key;
+  if (!m) memo.set(power, (m = { closed, span: memoSpan, reach: new Map() }));
+  else {
+    if (m.closed !== closed) m.reach = new Map();
+    m.closed = closed;
+    m.span = memoSpan;
+  }
+  return m.reach;
+}
 
 /**
  * Run `f`, which must not change the state, remembering supply reach by power alone: listing the
@@ -188,12 +277,12 @@ let memoOn = false;
 export function withSupplyMemo<T>(f: () => T): T {
   if (memoOn) return f();
   memoOn = true;
+  memoSpan++;
   try {
     return f();
   } finally {
     memoOn = false;
-    memo = null;
-    memoClosed = null;
+    memoChecked = false;
   }
 }
 
@@ -214,12 +303,9 @@ function sourcesOf(p: PackIndex, s: BlitzState, power: string, shared: string | 
 /** Lands and seas a line of `power` traced for `use` reaches from its sources (and `home`), remembered by position. */
 function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, use: SupplyUse): Reach {
   // Within one read-only question the position is fixed, and so is everything the line depends on.
-  if (memoOn && !memo) {
-    memo = new Map();
-    memoClosed = new Map();
-  }
-  const short = memo && `${power}/${home}/${use}`;
-  const known = short ? memo!.get(short) : undefined;
+  const m = memoOn ? checkedMemo(p, s, power) : null;
+  const short = m && `${home}/${use}`;
+  const known = short ? m!.get(short) : undefined;
   if (known) return known;
   // 1.7: a unit's line may start in its partner's home countries too (the AFA's and the USA's).
   const shared = use === 'unit' ? sharedSourcesOf(p, s, power) : null;
@@ -229,16 +315,12 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   // A unit's line without a partner is the power's own line: they share entries.
   const tag = use === 'income' ? 'i' : shared ? 's' : '';
   const fp = controlKey(s);
-  let closed = memoClosed?.get(power);
-  if (closed === undefined) {
-    closed = closedSeasKey(p, s, power);
-    memoClosed?.set(power, closed);
-  }
+  const closed = closedSeas(p, s, power).key;
   const key = `${closed}|${power}/${h}/${tag}`;
   let byFp = reachCache.get(fp);
   const hit = byFp?.get(key);
   if (hit) {
-    if (short) memo!.set(short, hit);
+    if (short) m!.set(short, hit);
     return hit;
   }
   const out = (h && coveredHome(p, s, power, home, use, homes)) || splitReach(computeReach(p, s, power, h ? new Set([...homes, home]) : homes, use === 'income'));
@@ -251,7 +333,7 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   if (!byFp) reachCache.set(fp, (byFp = new Map()));
   byFp.set(key, out);
   reachEntries++;
-  if (short) memo!.set(short, out);
+  if (short) m!.set(short, out);
   return out;
 }
 
@@ -292,6 +374,20 @@ export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, cou
   return out;
 }
 
+/** The side controlling each land area with a control entry (`controllerSide`, in `control`'s order), for the control stamp it was worked out under. */
+let sidesStamp = -1;
+let sidesByLand = new Map<string, SideId | 'neutral'>();
+
+function landSides(p: PackIndex, s: BlitzState): ReadonlyMap<string, SideId | 'neutral'> {
+  const stamp = controlStamp(s);
+  if (stamp !== sidesStamp) {
+    sidesByLand = new Map();
+    for (const land in s.control) sidesByLand.set(land, controllerSide(p, s, land));
+    sidesStamp = stamp;
+  }
+  return sidesByLand;
+}
+
 /**
  * Everything (land areas, and seas as `sea:<id>`) a line of `power` reaches from a friendly land area
  * of `homes`; with `neutralLand` (1.7: a line to Oil and Resources) also across neutral countries' land.
@@ -299,15 +395,16 @@ export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, cou
 function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>, neutralLand: boolean): Set<string> {
   const sc = scenarioDef(p, s.scenario);
   const side = sideOf(p, s, power);
-  const friendly = (land: string) => controllerSide(p, s, land) === side;
-  const passable = seaOccupancy(p, s, power);
+  const held = landSides(p, s);
+  const friendly = (land: string) => held.get(land) === side;
+  const closed = closedSeas(p, s, power).seas;
   // E: off-map sources, and out-of-play seas and flagged out-of-play land areas to trace through.
   const off = sc.offMapSupply?.[power];
   const nations: readonly string[] = sc.powers.find((x) => x.id === power)?.nations ?? [];
   const crossable = neutralLand ? (l: string) => friendly(l) || heldByNeutral(p, s, l) : friendly;
-  const landOk = (l: string) => (l in s.control ? crossable(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
-  const inPlaySeas = new Set(sc.seas);
-  const seaOk = (sea: string) => (inPlaySeas.has(sea) ? passable(sea) : off !== undefined);
+  const landOk = (l: string) => (held.has(l) ? crossable(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
+  const inPlaySeas = scenarioIndex(p, s.scenario).seas;
+  const seaOk = (sea: string) => (inPlaySeas.has(sea) ? !closed.has(sea) : off !== undefined);
   const seen = new Set<string>();
   const queue: string[] = [];
   const visit = (x: string) => {
@@ -316,19 +413,19 @@ function computeReach(p: PackIndex, s: BlitzState, power: string, homes: Readonl
       queue.push(x);
     }
   };
-  for (const land in s.control) if (friendly(land) && homes.has(p.land.get(land)!.country)) visit(land);
-  if (off) for (const c of off.countries) for (const l of p.countryLands.get(c) ?? []) if (!(l in s.control) || friendly(l)) visit(l);
+  for (const [land, by] of held) if (by === side && homes.has(p.land.get(land)!.country)) visit(land);
+  if (off) for (const c of off.countries) for (const l of p.countryLands.get(c) ?? []) if (!held.has(l) || friendly(l)) visit(l);
   for (let i = 0; i < queue.length; i++) {
     const n = queue[i]!;
     if (n.startsWith('sea:')) {
       const sea = n.slice(4);
       for (const l of p.coastOf.get(sea) ?? []) if (landOk(l)) visit(l);
       const next = off ? [...(p.seaBorders.get(sea) ?? [])].filter((t) => !inPlaySeas.has(t)).concat(seaNeighbours(p, s, sea, side)) : seaNeighbours(p, s, sea, side);
-      for (const t of next) if (seaOk(t)) visit(`sea:${t}`);
+      for (const t of next) if (seaOk(t)) visit(seaNode(t));
     } else {
       for (const b of p.borders.get(n) ?? []) if (landOk(b)) visit(b);
       for (const b of p.landRoutes.get(n) ?? []) if (landOk(b)) visit(b);
-      for (const sea of p.land.get(n)!.coast) if (seaOk(sea) && (inPlaySeas.has(sea) || off)) visit(`sea:${sea}`);
+      for (const sea of p.land.get(n)!.coast) if (seaOk(sea) && (inPlaySeas.has(sea) || off)) visit(seaNode(sea));
     }
   }
   return seen;

@@ -11,6 +11,7 @@ import { turnIncome } from '../../src/rules/income.ts';
 import { takeControl, isConquered } from '../../src/rules/politics.ts';
 import { decideByPoints } from '../../src/rules/victory-points.ts';
 import { enterWar } from '../../src/rules/neutrality.ts';
+import { setControl } from '../../src/rules/query.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
 import { arrange, options, pack, passUntil, play, prompt, reach, until } from '../helpers.ts';
 
@@ -153,9 +154,10 @@ describe('F.3/3.4 conquest by capital', () => {
   it('Italy falls with Rome and France with Paris', () => {
     const s = structuredClone(startF());
     expect(isConquered(p, s, 'italy', 'Allies')).toBe(false);
-    s.control.rome = 'AFA';
+    // Through setControl, as the rules write control: answers kept per control stamp see the change.
+    setControl(s, 'rome', 'AFA');
     expect(isConquered(p, s, 'italy', 'Allies')).toBe(true);
-    s.control.paris = 'GER';
+    setControl(s, 'paris', 'GER');
     expect(isConquered(p, s, 'france', 'Axis')).toBe(true);
   });
 });
