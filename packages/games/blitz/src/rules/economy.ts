@@ -193,10 +193,10 @@ function picksAllowed(p: PackIndex, s: BlitzState, power: string): number {
  */
 export function pickGoesTo(p: PackIndex, s: BlitzState, power: string, unit: string): string {
   const home = unitDef(p, unit).home;
-  if (p.files.map.countries.some((c) => c.id === home && c.homeOf !== undefined)) return power;
+  if (p.country.get(home)?.homeOf !== undefined) return power;
+  if (s.conquered.includes(home)) return 'aside';
   const side = sideOf(p, s, power);
   const lands = (p.countryLands.get(home) ?? []).filter((l) => l in s.control).sort();
-  if (s.conquered.includes(home)) return 'aside';
   const holder = lands.map((l) => s.control[l]!).find((h) => h !== 'neutral' && sc(p, s).powers.some((x) => x.id === h && x.side === side));
   return holder ?? 'aside';
 }

@@ -162,16 +162,34 @@ export function unitDef(p: PackIndex, id: string): UnitDef {
   return u;
 }
 
+/** The unit asked about last (`unitKindsOf`): a unit's kind, type and face are mostly asked one after another. */
+let kindsPack: PackIndex | null = null;
+let kindsId = '';
+let kindsLast: UnitKinds | null = null;
+
 /** The lookups by Size of unit `id` (see {@link UnitKinds}). */
 export function unitKindsOf(p: PackIndex, id: string): UnitKinds {
+  if (id === kindsId && p === kindsPack) return kindsLast!;
   const k = p.kinds.get(id);
   if (!k) throw new Error(`unknown unit '${id}'`);
+  kindsPack = p;
+  kindsId = id;
+  kindsLast = k;
   return k;
 }
 
+/** The scenario asked about last (`scenarioDef`): a game asks about its own scenario only. */
+let scenarioPack: PackIndex | null = null;
+let scenarioId = '';
+let scenarioLast: ScenarioDef | null = null;
+
 export function scenarioDef(p: PackIndex, id: string): ScenarioDef {
+  if (id === scenarioId && p === scenarioPack) return scenarioLast!;
   const s = p.scenario.get(id);
   if (!s) throw new Error(`unknown scenario '${id}'`);
+  scenarioPack = p;
+  scenarioId = id;
+  scenarioLast = s;
   return s;
 }
 

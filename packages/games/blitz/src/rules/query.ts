@@ -282,21 +282,40 @@ function checkedIndex(s: BlitzState): UnitIndex {
   return (frozen!.units ??= unitIndex(s));
 }
 
+/** At most this many units changed since the index was last checked are patched in; more rebuild the lists. */
+const PATCH_LIMIT = 8;
+const changedSlots: number[] = [];
+const changedAts: string[] = [];
+const changedPowers: string[] = [];
+const changedPairs: [string, UnitState][] = [];
+
 function unitIndex(s: BlitzState): UnitIndex {
   const x = shared;
   const { ids, refs, ats, powers, pairs } = x;
-  let same = true;
+  // Units whose location, owner or record changed, with what the lists hold for them (`changed*`).
+  let n = 0;
+  let rebuild = false;
   let i = 0;
   for (const id in s.units) {
     const u = s.units[id]!;
-    if (i < ids.length && ids[i] === id && refs[i] === u) {
-      if (ats[i] !== u.at || powers[i] !== u.power) {
-        same = false;
+    if (i < ids.length && ids[i] === id) {
+      if (refs[i] !== u || ats[i] !== u.at || powers[i] !== u.power) {
+        if (n < PATCH_LIMIT) {
+          changedSlots[n] = i;
+          changedAts[n] = ats[i]!;
+          changedPowers[n] = powers[i]!;
+          changedPairs[n] = pairs[i]!;
+        } else rebuild = true;
+        n++;
+        if (refs[i] !== u) {
+          refs[i] = u;
+          pairs[i] = [id, u];
+        }
         ats[i] = u.at;
         powers[i] = u.power;
       }
     } else {
-      same = false;
+      rebuild = true;
       ids[i] = id;
       refs[i] = u;
       ats[i] = u.at;
@@ -306,16 +325,90 @@ function unitIndex(s: BlitzState): UnitIndex {
     i++;
   }
   if (i !== ids.length) {
-    same = false;
+    rebuild = true;
     ids.length = refs.length = ats.length = powers.length = pairs.length = i;
   }
-  if (!same) {
+  if (rebuild) {
     x.byAt = null;
     x.landAt = null;
     x.owned = null;
     x.onMap = null;
-  }
+  } else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
   return x;
+}
+
+const onMapAt = (at: string): boolean => at !== 'pool' && at !== 'gone';
+
+/**
+ * Bring the built lists up to date for one unit (slot `i`) that was at `oldAt`, owned by `oldPower`, as
+ * `oldPair`. Lists handed out earlier are never changed (a caller may still hold one): each list the
+ * unit leaves or joins is replaced by a new one, in id order as a rebuild would give it. Land units by
+ * location are dropped for the two locations, to be filtered again on demand.
+ */
+function patchIndex(x: UnitIndex, i: number, oldAt: string, oldPower: string, oldPair: [string, UnitState]): void {
+  const at = x.ats[i]!;
+  const power = x.powers[i]!;
+  const pair = x.pairs[i]!;
+  const wasOn = onMapAt(oldAt);
+  const isOn = onMapAt(at);
+  if (x.byAt) {
+    if (wasOn) listWithout(x.byAt, oldAt, oldPair, true);
+    if (isOn) listWith(x.byAt, at, pair, true);
+  }
+  if (x.landAt) {
+    x.landAt.delete(oldAt);
+    x.landAt.delete(at);
+  }
+  if (x.owned) {
+    if (wasOn) listWithout(x.owned, oldPower, oldPair, false);
+    if (isOn) listWith(x.owned, power, pair, false);
+  }
+  if (x.onMap) {
+    let list = x.onMap;
+    if (wasOn) list = without(list, oldPair);
+    if (isOn) list = withSorted(list, pair);
+    x.onMap = list;
+  }
+}
+
+/**
+ * `m`'s list at `key` without `pair`. `complete`: `m` holds every non-empty list (by location), so an
+ * emptied one goes; otherwise (by owner) lists are built on demand and an empty one is an answer.
+ */
+function listWithout(m: Map<string, [string, UnitState][]>, key: string, pair: [string, UnitState], complete: boolean): void {
+  const list = m.get(key);
+  if (!list) return;
+  const out = without(list, pair);
+  if (complete && !out.length) m.delete(key);
+  else m.set(key, out);
+}
+
+/** `m`'s list at `key` with `pair` (`complete` as for `listWithout`: a missing list there means none). */
+function listWith(m: Map<string, [string, UnitState][]>, key: string, pair: [string, UnitState], complete: boolean): void {
+  const list = m.get(key);
+  if (list) m.set(key, withSorted(list, pair));
+  else if (complete) m.set(key, [pair]);
+}
+
+function without(list: readonly [string, UnitState][], pair: [string, UnitState]): [string, UnitState][] {
+  const out: [string, UnitState][] = [];
+  for (const q of list) if (q !== pair) out.push(q);
+  return out;
+}
+
+function withSorted(list: readonly [string, UnitState][], pair: [string, UnitState]): [string, UnitState][] {
+  const id = pair[0];
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]![0] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = list.slice(0, lo);
+  out.push(pair);
+  for (let k = lo; k < list.length; k++) out.push(list[k]!);
+  return out;
 }
 
 const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
