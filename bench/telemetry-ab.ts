@@ -8,7 +8,7 @@
  *   - `none`: no sink, the baseline;
  *   - `drop`: a sink that keeps nothing and asks for one decision in ten (about what a store sink
  *     keeps): what the runner pays to build rows (state hash and summary per impulse, row objects);
- *   - `lines`: a `RemoteSink` encoding every row as a ClickHouse line (the default, as in tournaments);
+ *   - `lines`: a `RemoteSink` encoding every row as a ClickHouse line (the default until `packed`);
  *   - `rows`: a `RemoteSink` posting the runner's rows unencoded (`encoding: 'rows'`), the store's
  *     thread encoding them;
  *   - `packed`: a `RemoteSink` posting the rows packed as numbers and strings (`encoding: 'packed'`),
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
             ? undefined
             : name === 'drop'
               ? new DropSink()
-              : (new side.RemoteSink(serializingPort(), name === 'lines' ? {} : { encoding: name, decisionSample: 0.1 }) as unknown as TelemetrySink);
+              : (new side.RemoteSink(serializingPort(), name === 'lines' ? { encoding: 'lines' } : { encoding: name, decisionSample: 0.1 }) as unknown as TelemetrySink);
       } catch (e) {
         // An older RemoteSink refuses an encoding it does not have.
         if (e instanceof SalientError && e.code === 'BAD_ARGUMENT') continue;
