@@ -132,7 +132,8 @@ export interface RemoteSinkOptions {
    * What is posted (default `packed`): `packed` posts the runner's rows as JSON arrays of their
    * fields (see packed-rows.ts) for any {@link TelemetrySink}: the least work on the game thread, the
    * encoding on the store's (Blitz! A, random bots: game thread +11% against +39% with `lines`, in
-   * bench/telemetry-ab.ts); `rows` posts the row objects as JSON text, for any sink too; `lines`
+   * bench/telemetry-ab.ts; but both threads together about 0.3 ms a game more than `lines`, for the
+   * JSON text written and parsed again); `rows` posts the row objects as JSON text, for any sink too; `lines`
    * encodes every row on the game thread as the store writes it (a ClickHouse line), so the store's
    * thread only batches and inserts, and needs a sink that takes encoded rows (`ClickHouseSink`).
    */
