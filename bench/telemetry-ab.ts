@@ -8,9 +8,11 @@
  *   - `none`: no sink, the baseline;
  *   - `drop`: a sink that keeps nothing and asks for one decision in ten (about what a store sink
  *     keeps): what the runner pays to build rows (state hash and summary per impulse, row objects);
- *   - `lines`: a `RemoteSink` encoding every row as a ClickHouse line (the default, as in tournaments);
+ *   - `lines`: a `RemoteSink` encoding every row as a ClickHouse line (the default until `packed`);
  *   - `rows`: a `RemoteSink` posting the runner's rows unencoded (`encoding: 'rows'`), the store's
- *     thread encoding them.
+ *     thread encoding them;
+ *   - `packed`: a `RemoteSink` posting the rows packed as numbers and strings (`encoding: 'packed'`),
+ *     for a side whose RemoteSink has it (a side without it skips the case).
  *
  * The RemoteSinks post to a port that serializes each message as `postMessage` does on the sending side
  * (`v8.serialize`) and acknowledges it on the next turn, so what is measured is the game thread's part
@@ -21,7 +23,7 @@
  *   BENCH_AB_BASE=/tmp/base BENCH_BLOCKS=50 BENCH_PER=10 node --import tsx --expose-gc bench/telemetry-ab.ts
  *
  * Environment: BENCH_AB_BASE (required), BENCH_BLOCKS (default 40), BENCH_PER (games per block and
- * case, default 10), BENCH_WARM (warm-up games per case, default 150), BENCH_CASES (default none,drop,lines,rows).
+ * case, default 10), BENCH_WARM (warm-up games per case, default 150), BENCH_CASES (default none,drop,lines,rows,packed).
  */
 import { loadavg } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -37,7 +39,7 @@ import { blitzPack, envInt, median, ownCpuMs, threadCpuClock, threadCpuMs } from
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const baseDir = process.env.BENCH_AB_BASE;
 if (!baseDir) throw new SalientError('BAD_ARGUMENT', 'BENCH_AB_BASE must name the other checkout');
-const CASES = ['none', 'drop', 'lines', 'rows'] as const;
+const CASES = ['none', 'drop', 'lines', 'rows', 'packed'] as const;
 type CaseName = (typeof CASES)[number];
 
 interface Side {
@@ -102,12 +104,19 @@ async function main(): Promise<void> {
   const cases: Case[] = [];
   for (const side of sides) {
     for (const name of names) {
-      const sink =
-        name === 'none'
-          ? undefined
-          : name === 'drop'
-            ? new DropSink()
-            : (new side.RemoteSink(serializingPort(), name === 'rows' ? { encoding: 'rows', decisionSample: 0.1 } : {}) as unknown as TelemetrySink);
+      let sink: TelemetrySink | undefined;
+      try {
+        sink =
+          name === 'none'
+            ? undefined
+            : name === 'drop'
+              ? new DropSink()
+              : (new side.RemoteSink(serializingPort(), name === 'lines' ? { encoding: 'lines' } : { encoding: name, decisionSample: 0.1 }) as unknown as TelemetrySink);
+      } catch (e) {
+        // An older RemoteSink refuses an encoding it does not have.
+        if (e instanceof SalientError && e.code === 'BAD_ARGUMENT') continue;
+        throw e;
+      }
       cases.push({ side, name, sink, thread: [], process: [] });
     }
   }
@@ -152,8 +161,8 @@ async function main(): Promise<void> {
   }
   lines.push('', 'this against base, same case (game-thread CPU):');
   for (const name of names) {
-    const [a, b] = sides.map((s) => cases.find((c) => c.side === s && c.name === name) as Case);
-    lines.push(`- ${name}: ${pct((b as Case).thread, (a as Case).thread)}`);
+    const [a, b] = sides.map((s) => cases.find((c) => c.side === s && c.name === name));
+    if (a && b) lines.push(`- ${name}: ${pct(b.thread, a.thread)}`);
   }
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -18,14 +18,16 @@
  * owns it alone, and games post their rows to it), with
  *
  *   - `worker-none`: no sink, the baseline of the worker cases;
- *   - `worker-embedded`, `worker-server`: a `RemoteSink` in the worker encoding the rows as the store
- *     writes them and posting them (one message per finished match; decisions sampled at the store
+ *   - `worker-embedded`, `worker-server`: a `RemoteSink` in the worker (`encoding: 'lines'`) encoding
+ *     the rows as the store writes them and posting them (one message per finished match; decisions sampled at the store
  *     sink's rate before they are encoded) to this thread, where `serveSink` hands the lines to the
  *     store's default sink, which batches and inserts them. A round is timed from telling the worker
  *     to play until the worker reported its games, every batch was fed to the sink and the sink drained;
  *   - `worker-embedded-rows`: the same into the embedded store, but the worker's `RemoteSink` posts the
  *     runner's rows as they are (`encoding: 'rows'`, one JSON text per match) and this thread encodes
- *     them: less work on the game thread, more on the store's, for comparing where the encoding runs.
+ *     them: less work on the game thread, more on the store's, for comparing where the encoding runs;
+ *   - `worker-embedded-packed`: the same with the rows packed as JSON arrays of their fields
+ *     (`encoding: 'packed'`, the RemoteSink's default), unpacked and encoded on this thread.
  *
  * One game worker plays every worker case, and the worker layout's rounds come after the one-thread
  * layout's, so no idle isolate tidies its heap next to the case being timed.
@@ -80,7 +82,7 @@ const CLICKHOUSE_SERVER_BIN = '/usr/sbin/clickhouse-server';
 const TABLES = ['impulses', 'events', 'decisions', 'matches'] as const;
 type Table = (typeof TABLES)[number];
 type TableCounts = Record<Table, number>;
-const SINKS = ['none', 'counting', 'embedded', 'embedded-linger', 'server', 'server-linger', 'worker-none', 'worker-embedded', 'worker-server', 'worker-embedded-rows'] as const;
+const SINKS = ['none', 'counting', 'embedded', 'embedded-linger', 'server', 'server-linger', 'worker-none', 'worker-embedded', 'worker-server', 'worker-embedded-rows', 'worker-embedded-packed'] as const;
 type SinkKind = (typeof SINKS)[number];
 const inWorker = (kind: SinkKind) => kind.startsWith('worker-');
 /** The case every other case of the same layout is measured against. */
@@ -207,15 +209,16 @@ interface Case {
 }
 
 /** How a worker case's rows reach the store: see {@link PlayCommand}. */
-type Remote = false | 'lines' | 'rows';
+type Remote = false | 'lines' | 'rows' | 'packed';
 /** How the rows of a worker case reach the main thread. */
-const remoteOf = (kind: SinkKind): Remote => (kind === 'worker-none' ? false : kind.endsWith('-rows') ? 'rows' : 'lines');
+const remoteOf = (kind: SinkKind): Remote => (kind === 'worker-none' ? false : kind.endsWith('-rows') ? 'rows' : kind.endsWith('-packed') ? 'packed' : 'lines');
 
 /** What the main thread tells a game worker, and what it answers. */
 interface PlayCommand {
   /**
    * `remote`: rows through the worker's RemoteSink (to whichever store sink the main thread serves), encoded
-   * as lines in the worker (`lines`) or posted as the runner's rows for the store's thread to encode (`rows`); else no sink.
+   * as lines in the worker (`lines`) or posted as the runner's rows for the store's thread to encode (`rows` as
+   * JSON objects, `packed` as JSON arrays of their fields); else no sink.
    */
   benchPlay: { firstSeed: number; games: number; remote: Remote };
 }
@@ -291,10 +294,11 @@ async function workerMain(port: NonNullable<typeof parentPort>, data: { decision
   port.postMessage({ benchTid: tid } satisfies TidReport);
   const { RemoteSink } = await import('@salient/telemetry');
   const bound = data.maxUnacked ? { maxUnacked: data.maxUnacked } : {};
-  // Both send the decisions the store keeps: `rows` at the store sink's rate too, so it samples nothing more.
+  // All send the decisions the store keeps: `rows` and `packed` at the store sink's rate too, so it samples nothing more.
   const sinks = {
-    lines: new RemoteSink(port, { decisionSample: data.decisionSample, ...bound }),
+    lines: new RemoteSink(port, { decisionSample: data.decisionSample, encoding: 'lines', ...bound }),
     rows: new RemoteSink(port, { decisionSample: data.decisionSample, encoding: 'rows', ...bound }),
+    packed: new RemoteSink(port, { decisionSample: data.decisionSample, encoding: 'packed', ...bound }),
   };
   const pack = blitzPack();
   const c = newCase('none', 'worker');
@@ -727,7 +731,9 @@ async function main(): Promise<void> {
         const name =
           kind === 'worker-embedded-rows'
             ? "rows to the main thread unencoded (RemoteSink encoding 'rows'), encoded there, embedded ClickHouse (chdb)"
-            : where === 'embedded'
+            : kind === 'worker-embedded-packed'
+              ? "rows to the main thread packed (RemoteSink encoding 'packed'), encoded there, embedded ClickHouse (chdb)"
+              : where === 'embedded'
               ? 'rows to the main thread, embedded ClickHouse (chdb)'
               : 'rows to the main thread, ClickHouse server (Debian 18.16)';
         const c = storeCase(kind, name, store, sinkOptions);

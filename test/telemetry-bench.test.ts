@@ -72,8 +72,8 @@ it('measures every sink, counts the stored rows and replaces its own RESULTS.md 
   expect(latest.cases.reduce((a, c) => a + c.threads.game, 0)).toBeGreaterThan(0);
   // The worker layout (one game worker for its cases) stores the same rows as the one-thread stores.
   const workers = (JSON.parse(readFileSync(join(tmp, 'telemetry-latest.json'), 'utf8')) as { workerCases: Case[] }).workerCases;
-  // Encoded in the worker or on the store's thread (the runner's rows posted as they are): the same rows again.
-  expect(workers.map((c) => c.kind)).toEqual(['worker-none', 'worker-embedded', 'worker-server', 'worker-embedded-rows']);
+  // Encoded in the worker or on the store's thread (the runner's rows posted as they are, or packed): the same rows again.
+  expect(workers.map((c) => c.kind)).toEqual(['worker-none', 'worker-embedded', 'worker-server', 'worker-embedded-rows', 'worker-embedded-packed']);
   expect(workers[0]?.rows).toBeUndefined();
   for (const c of workers.slice(1)) expect(c.rows).toEqual(stores[0]?.rows);
   // The game thread's overhead is reported beside games/s and total CPU (none for the baselines).

@@ -178,10 +178,10 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
     expect(counting.rows).toBe(report.impulses + report.events + report.decisions + report.matches);
   });
 
-  it('encodes on the game thread by default: the same rows in the store as the store sink encoding them', async () => {
+  it('encodes on the game thread when asked (lines): the same rows in the store as the store sink encoding them', async () => {
     const t = telemetry as Telemetry;
-    // Lines encoded in the worker (default) and rows encoded here, for the same seeds, into one store.
-    const lines = await playInWorker({ games: 4, firstSeed: 70 }, t.sink());
+    // Lines encoded in the worker and rows encoded here, for the same seeds, into one store.
+    const lines = await playInWorker({ games: 4, firstSeed: 70, options: { encoding: 'lines' } }, t.sink());
     expect(lines.report.errors).toEqual([]);
     const ids = lines.report.matchIds;
     const dump = async (table: string) => {
@@ -207,12 +207,46 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
     expect({ impulses: await dump('impulses'), events: await dump('events'), decisions: await dump('decisions') }).toEqual(before);
   });
 
+  it('packs the rows by default: the same rows in the store as from lines encoded on the game thread, match rows too', async () => {
+    const t = telemetry as Telemetry;
+    const tables = ['impulses', 'events', 'decisions', 'matches'] as const;
+    const dump = async (table: string, ids: readonly string[]) => {
+      const rs = await t.client.query({
+        query: `SELECT * FROM ${t.database}.${table} FINAL WHERE match_id IN {ids:Array(String)} ORDER BY match_id, ${table === 'matches' ? 'match_id' : 'seq'}`,
+        query_params: { ids },
+        format: 'JSONEachRow',
+      });
+      // Times are measured (think, wall) or the clock's (start, end): they differ between two plays of a match.
+      return (await rs.json<Record<string, unknown>>()).map(({ think_ms: _t, wall_ms: _w, started_at: _s, ended_at: _e, ...rest }) => rest);
+    };
+    const truncate = async () => {
+      for (const table of tables) await t.client.command({ query: `TRUNCATE TABLE ${t.database}.${table}` });
+    };
+    await truncate();
+    const lines = await playInWorker({ games: 4, firstSeed: 90, options: { encoding: 'lines' } }, t.sink());
+    expect(lines.report.errors).toEqual([]);
+    const ids = lines.report.matchIds;
+    const before: Record<string, unknown[]> = {};
+    for (const table of tables) before[table] = await dump(table, ids);
+    expect(before.matches?.length).toBe(4);
+    expect(before.impulses?.length).toBe(lines.report.impulses);
+    await truncate();
+    // packRows 7: pieces of unfinished matches are posted as well as whole ones.
+    const packed = await playInWorker({ games: 4, firstSeed: 90, options: { packRows: 7 } }, t.sink());
+    expect(packed.report.errors).toEqual([]);
+    expect(packed.report.matchIds).toEqual(ids);
+    expect(packed.served.batches).toBeGreaterThan(4);
+    const after: Record<string, unknown[]> = {};
+    for (const table of tables) after[table] = await dump(table, ids);
+    expect(after).toEqual(before);
+  });
+
   it('hands the store side every encoded line as it was encoded, whole matches or pieces of them', async () => {
     // packRows 5: the lines of unfinished matches are posted a few at a time, as well as whole matches.
     const whole = new LinesCapture();
     const pieces = new LinesCapture();
-    const a = await playInWorker({ games: 3, firstSeed: 21, options: { decisionSample: 1 } }, whole);
-    const b = await playInWorker({ games: 3, firstSeed: 21, options: { decisionSample: 1, packRows: 5 } }, pieces);
+    const a = await playInWorker({ games: 3, firstSeed: 21, options: { decisionSample: 1, encoding: 'lines' } }, whole);
+    const b = await playInWorker({ games: 3, firstSeed: 21, options: { decisionSample: 1, packRows: 5, encoding: 'lines' } }, pieces);
     expect([...a.report.errors, ...b.report.errors]).toEqual([]);
     expect(b.served.batches).toBeGreaterThan(a.served.batches);
     const r = b.report;
@@ -221,11 +255,11 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
   });
 
   it('says what to do when encoded lines reach a sink that cannot take them', async () => {
-    const { report } = await playInWorker({ games: 1, firstSeed: 3 }, new SlowSink(0));
+    const { report } = await playInWorker({ games: 1, firstSeed: 3, options: { encoding: 'lines' } }, new SlowSink(0));
     expect(report.errors[0]).toMatchObject({ code: 'BAD_ARGUMENT', message: expect.stringContaining("create its RemoteSink with { encoding: 'rows' }") });
   });
 
-  it('sends every strike whatever the sample, in both encodings', async () => {
+  it('sends every strike whatever the sample, in every encoding', async () => {
     const position = { turn: 1, impulse: 1, phase: 'p', step: 's' };
     const decision = (seq: number, strike?: number): DecisionRow => ({
       matchId: 'struck',
@@ -240,7 +274,7 @@ describe('RemoteSink from a worker thread to the store on the main thread', () =
       thinkMs: 1,
       ...(strike === undefined ? {} : { strike, rationale: `timeout strike ${strike} of 3: ...` }),
     });
-    for (const encoding of ['lines', 'rows'] as const) {
+    for (const encoding of ['lines', 'rows', 'packed'] as const) {
       const posted: unknown[] = [];
       // packRows 1: flush posts what is held at once.
       const sink = new RemoteSink({ postMessage: (m) => void posted.push(m), on: () => undefined, off: () => undefined }, { decisionSample: 0, encoding, packRows: 1 });
