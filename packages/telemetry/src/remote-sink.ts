@@ -3,11 +3,12 @@
  * the process that owns the embedded store owns it alone; worker threads send their rows to it).
  *
  * On the game thread, {@link RemoteSink} keeps the runner's rows as they come and posts them, as one
- * JSON text (by default the rows as arrays of their fields, see packed-rows.ts), at the first `flush` after a match ended (the runner flushes at every impulse boundary
- * and at the end of a match), or after `packRows` rows of unfinished matches piled up. One message per
- * match, and JSON text rather than a structured clone of the row objects, because the game thread pays
- * for the copy: JSON.stringify of a match's rows costs about half of cloning them, and a posted string
- * is copied in one piece. On the store's thread, {@link serveSink} hands each batch to a real sink (a `ClickHouseSink`), row by
+ * JSON text (by default the rows as arrays of their fields, see packed-rows.ts), at the first `flush`
+ * after a match ended (the runner flushes at every impulse boundary and at the end of a match), or
+ * after `packRows` rows of unfinished matches piled up. One message per match, and JSON text rather
+ * than a structured clone of the row objects, because the game thread pays for the copy: JSON.stringify
+ * of a match's rows costs about half of cloning them, and a posted string is copied in one piece. On
+ * the store's thread, {@link serveSink} hands each batch to a real sink (a `ClickHouseSink`), row by
  * row in order, then calls its `flush`, and acknowledges the batch. The game side waits in `flush`
  * only while more than `maxUnacked` batches are unacknowledged, so memory stays bounded when the store
  * falls behind. A failure on the store side is reported to the game side by the next `flush`, or by
