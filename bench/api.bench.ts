@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@salient/api';
+import { hashString } from '@salient/engine';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { countMatches, openTelemetry, type Telemetry } from '@salient/telemetry';
@@ -291,15 +292,9 @@ async function fill(t: Telemetry, seedMatches: number, target: number): Promise<
   process.stderr.write(`bench: ${stored} matches stored in ${((performance.now() - copying) / 1000).toFixed(1)} s\n`);
   // The seed matches, in an order of their own (not by end time nor by id): what a reader asking for
   // one match after another would read. The copies' ids (\`~\`) are not ones the API takes.
-  const matchIds = plan.matches.map((m) => m.id).sort((a, b) => hashOrder(a) - hashOrder(b));
+  const key = new Map(plan.matches.map((m) => [m.id, hashString(m.id)]));
+  const matchIds = plan.matches.map((m) => m.id).sort((a, b) => (key.get(a)! < key.get(b)! ? -1 : 1));
   return { stored, matchId: plan.matches.find((m) => m.scenario === 'B')!.id, matchIds, tournament: 'bench-api-7' };
-}
-
-/** A fixed shuffle key of a match id. */
-function hashOrder(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number; before: boolean }, tmp: string) {
