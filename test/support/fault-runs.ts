@@ -81,12 +81,14 @@ async function spoolsEmpty(workers: readonly WorkerProc[], timeoutMs: number): P
 }
 
 /**
- * Peak of spooled matches over the workers, sampled while `until` is pending. The workers are asked
- * at once, each given half a second: a replacement worker still starting (seconds under load) used to
- * hold up every sample until it listened, so the outage's spooled matches could be delivered unseen
- * and the peak read 0.
+ * Peak of spooled matches over the workers, sampled while `until` is pending: the larger of what the
+ * workers report and the match files in their spool directories. The workers are asked at once, each
+ * given half a second: a replacement worker still starting (seconds under load) used to hold up every
+ * sample until it listened, so the outage's spooled matches could be delivered unseen and the peak
+ * read 0. A worker's figure is its last look at its spool (once a second) and a loaded worker may not
+ * answer in time, so the directories are counted too (`spooled` adds a sample taken at a chosen moment).
  */
-function watchSpooled(workers: () => readonly WorkerProc[], until: Promise<unknown>): Promise<number> {
+function watchSpooled(workers: () => readonly WorkerProc[], until: Promise<unknown>): { peak: Promise<number>; sample: () => Promise<number> } {
   let peak = 0;
   let done = false;
   void until.finally(() => (done = true));
@@ -97,14 +99,26 @@ function watchSpooled(workers: () => readonly WorkerProc[], until: Promise<unkno
       .catch(() => 0); // starting or gone
     return Promise.race([asked, sleep(500).then(() => 0)]);
   };
-  return (async () => {
+  const onDisk = async (): Promise<number> => {
+    const dirs = [...new Set(workers().map((w) => w.spoolDir))];
+    return (await Promise.all(dirs.map(spoolFiles))).reduce((a, b) => a + b, 0);
+  };
+  const sample = async (): Promise<number> => {
+    const [reported, files] = await Promise.all([
+      Promise.all(workers().filter((w) => w.alive).map(pendingOf)).then((p) => p.reduce((a, b) => a + b, 0)),
+      onDisk(),
+    ]);
+    peak = Math.max(peak, reported, files);
+    return peak;
+  };
+  const watched = (async () => {
     while (!done) {
-      const pending = await Promise.all(workers().filter((w) => w.alive).map(pendingOf));
-      peak = Math.max(peak, pending.reduce((a, b) => a + b, 0));
-      await sleep(200);
+      await sample();
+      await sleep(100);
     }
     return peak;
   })();
+  return { peak: watched.then(() => peak), sample };
 }
 
 async function figures(c: Cluster, fault: string, id: string, planned: number, failedJobs: number, spooledPeak: number, t0: number, notes: string[]): Promise<FaultFigures> {
@@ -159,10 +173,12 @@ export async function storeOutage(
   await submitTournament(pairsPlan(id, n, PACED, 1000), { connection: c.redis.url });
   const notes: string[] = [];
   const run = finished(c, id, 240_000);
-  const peak = watchSpooled(() => workers, run);
+  const spooled = watchSpooled(() => workers, run);
+  const completed = async () => (await tournamentStatus(id, { connection: c.redis.url })).counts.completed;
   const faults = (async () => {
     await sleep(o.killAtMs);
     await c.ch.kill();
+    const atKill = await completed();
     notes.push(`ClickHouse killed at ${Date.now() - t0} ms`);
     await sleep(o.downMs / 2);
     // A worker dies while the store is away: its spool stays on the host for its replacement.
@@ -173,6 +189,10 @@ export async function storeOutage(
     workers = [replacement, ...workers.slice(1)];
     notes.push(`worker outage-0 killed and replaced at ${Date.now() - t0} ms`);
     await sleep(o.downMs / 2);
+    // Some match must have ended while the store was away (on a loaded machine the workers may still be
+    // starting when the timer fires), and its rows must be in a spool when the store comes back.
+    await waitFor('a match to end while ClickHouse is down', async () => ((await completed()) > atKill ? true : undefined), 120_000, 100);
+    await spooled.sample();
     await c.ch.restart();
     notes.push(`ClickHouse back at ${Date.now() - t0} ms`);
     await sleep(Math.max(0, o.hangAtMs - (Date.now() - t0)));
@@ -188,7 +208,7 @@ export async function storeOutage(
   await spoolsEmpty(workers, 60_000);
   for (const w of workers) w.killGroup('SIGTERM');
   await Promise.all(workers.map((w) => w.exited));
-  return figures(c, 'ClickHouse killed, then hung (SIGSTOP), mid-run', id, n, done.counts.failed, await peak, t0, notes);
+  return figures(c, 'ClickHouse killed, then hung (SIGSTOP), mid-run', id, n, done.counts.failed, await spooled.peak, t0, notes);
 }
 
 /**

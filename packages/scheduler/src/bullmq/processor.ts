@@ -104,7 +104,11 @@ let queueRedis: Redis | undefined;
 function recordsRedis(): Redis {
   const url = process.env[QUEUE_URL_ENV];
   if (!url) throw new Error(`${QUEUE_URL_ENV} is not set: the worker passes its Redis URL to the processor's children.`);
-  queueRedis ??= new Redis(url, { maxRetriesPerRequest: 3 });
+  if (!queueRedis) {
+    // Named for `CLIENT LIST`: which worker's match child holds the connection (names take no spaces).
+    const worker = (process.env.SALIENT_WORKER_NAME ?? 'worker').replace(/[^\w.:-]/g, '_');
+    queueRedis = new Redis(url, { maxRetriesPerRequest: 3, connectionName: `salient-match:${worker}:${process.pid}` });
+  }
   return queueRedis;
 }
 
