@@ -6,6 +6,7 @@ import { KIND_AIR, KIND_LAND, KIND_NAVAL, kindOfType, landDef, scenarioDef, scen
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
+import { clearUnitLog, unitLog, type UnitLog } from './unit-writes.ts';
 
 export { LAND_TYPES, NAVAL_TYPES } from './pack-index.ts';
 
@@ -250,14 +251,20 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
 
 /**
  * Units by location, by owner and on the map, kept from one read-only question to the next
- * (`applyOwned` builds each state in the one before). Rules code changes units in place
- * (`u.at = ...`) or replaces their records, so the index keeps, unit by unit in `s.units` order, the
- * id, record, location and owner it was built from, and one pass comparing them (`checkedIndex`, once
- * per question) tells whether the lists still hold; any difference drops them, to be rebuilt from the
- * pairs on demand. Other members (Size, step flags) are read through the records, which the lists
+ * (`applyOwned` builds each state in the one before). The index keeps, unit by unit in `s.units` order,
+ * the id, record, location and owner it was built from. Asked again about the units record it last
+ * read, it takes what changed from that record's write log (unit-writes.ts: every rules write to a unit
+ * goes through it) and patches those units in; asked about another record (a copy made by `apply`,
+ * another state), or after units were added or removed, one pass comparing every unit tells whether
+ * the lists still hold. Other members (Size, step flags) are read through the records, which the lists
  * share with the state.
  */
 interface UnitIndex {
+  /** The units record the index was last brought up to date with, its log read then. */
+  record: Record<string, UnitState> | null;
+  /** Slot by id and by record, made when a log is first read after a pass (null: to be made). */
+  slotOfId: Map<string, number> | null;
+  slotOfRef: Map<UnitState, number> | null;
   ids: string[];
   refs: UnitState[];
   ats: string[];
@@ -275,7 +282,7 @@ interface UnitIndex {
  * units are the same records in the same places, and is otherwise brought up to date in place (the
  * copying `apply` path, a new state each step, then rebuilds the lists and reuses the arrays).
  */
-const shared: UnitIndex = { ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
+const shared: UnitIndex = { record: null, slotOfId: null, slotOfRef: null, ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
 
 /** The unit index of `s` within a read-only span, checked against `s` the first time the span asks. */
 function checkedIndex(s: BlitzState): UnitIndex {
@@ -289,9 +296,94 @@ const changedAts: string[] = [];
 const changedPowers: string[] = [];
 const changedPairs: [string, UnitState][] = [];
 
+/** Compare the index with a full pass at every question (tests: a write that bypassed unit-writes.ts throws). */
+let checkLog = false;
+export function checkUnitLog(on: boolean): void {
+  checkLog = on;
+}
+
 function unitIndex(s: BlitzState): UnitIndex {
   const x = shared;
+  if (x.record === s.units) {
+    const l = unitLog(s.units);
+    if (l === undefined || (!l.full && !l.moved.length && !l.put.length)) return checked(x, s);
+    if (!l.full) {
+      patchFromLog(x, s, l);
+      clearUnitLog(s.units);
+      return checked(x, s);
+    }
+  }
+  return fullPass(x, s);
+}
+
+/** `x` after `checkUnitLog(true)` has compared it with the units of `s`. */
+function checked(x: UnitIndex, s: BlitzState): UnitIndex {
+  if (!checkLog) return x;
+  let i = 0;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (x.ids[i] !== id || x.refs[i] !== u || x.ats[i] !== u.at || x.powers[i] !== u.power) throw new Error(`unit index: unit ${id} changed without unit-writes.ts`);
+    i++;
+  }
+  if (i !== x.ids.length) throw new Error('unit index: units added or removed without unit-writes.ts');
+  return x;
+}
+
+/** Bring `x` up to date with the units of `s` named in its log `l` (moved records, replaced ids). */
+function patchFromLog(x: UnitIndex, s: BlitzState, l: UnitLog): void {
   const { ids, refs, ats, powers, pairs } = x;
+  if (!x.slotOfId) {
+    const m = new Map<string, number>();
+    for (let i = 0; i < ids.length; i++) m.set(ids[i]!, i);
+    x.slotOfId = m;
+  }
+  if (!x.slotOfRef) {
+    const m = new Map<UnitState, number>();
+    for (let i = 0; i < refs.length; i++) m.set(refs[i]!, i);
+    x.slotOfRef = m;
+  }
+  const byRef = x.slotOfRef;
+  let n = 0;
+  const note = (i: number | undefined): void => {
+    // A record moved after it left the state, or one already brought up to date: nothing to do.
+    if (i === undefined) return;
+    const id = ids[i]!;
+    const u = s.units[id]!;
+    if (refs[i] === u && ats[i] === u.at && powers[i] === u.power) return;
+    if (n < PATCH_LIMIT) {
+      changedSlots[n] = i;
+      changedAts[n] = ats[i]!;
+      changedPowers[n] = powers[i]!;
+      changedPairs[n] = pairs[i]!;
+    }
+    n++;
+    if (refs[i] !== u) {
+      byRef.delete(refs[i]!);
+      byRef.set(u, i);
+      refs[i] = u;
+      pairs[i] = [id, u];
+    }
+    ats[i] = u.at;
+    powers[i] = u.power;
+  };
+  for (const u of l.moved) note(byRef.get(u));
+  for (const id of l.put) note(x.slotOfId.get(id));
+  if (n > PATCH_LIMIT) dropLists(x);
+  else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
+}
+
+function dropLists(x: UnitIndex): void {
+  x.byAt = null;
+  x.landAt = null;
+  x.owned = null;
+  x.onMap = null;
+}
+
+/** Bring `x` up to date with `s` by one pass comparing every unit (another record, or units added or removed). */
+function fullPass(x: UnitIndex, s: BlitzState): UnitIndex {
+  const { ids, refs, ats, powers, pairs } = x;
+  x.record = s.units;
+  clearUnitLog(s.units);
   // Units whose location, owner or record changed, with what the lists hold for them (`changed*`).
   let n = 0;
   let rebuild = false;
@@ -328,12 +420,11 @@ function unitIndex(s: BlitzState): UnitIndex {
     rebuild = true;
     ids.length = refs.length = ats.length = powers.length = pairs.length = i;
   }
-  if (rebuild) {
-    x.byAt = null;
-    x.landAt = null;
-    x.owned = null;
-    x.onMap = null;
-  } else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
+  // Ids in other slots, or other records in them: the slot maps are made again when a log is read.
+  if (rebuild) x.slotOfId = null;
+  if (n || rebuild) x.slotOfRef = null;
+  if (rebuild) dropLists(x);
+  else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
   return x;
 }
 
