@@ -329,47 +329,64 @@ function checked(x: UnitIndex, s: BlitzState): UnitIndex {
   return x;
 }
 
+/** Up to this many units, a slot is found by a search of the index's arrays; more, through maps made on demand. */
+const SLOT_SEARCH = 32;
+
 /** Bring `x` up to date with the units of `s` named in its log `l` (moved records, replaced ids). */
 function patchFromLog(x: UnitIndex, s: BlitzState, l: UnitLog): void {
-  const { ids, refs, ats, powers, pairs } = x;
-  if (!x.slotOfId) {
-    const m = new Map<string, number>();
-    for (let i = 0; i < ids.length; i++) m.set(ids[i]!, i);
-    x.slotOfId = m;
+  const { ids, refs } = x;
+  const search = ids.length <= SLOT_SEARCH;
+  let byRef = x.slotOfRef;
+  let byId = x.slotOfId;
+  if (!search && !byRef) {
+    byRef = x.slotOfRef = new Map();
+    for (let i = 0; i < refs.length; i++) byRef.set(refs[i]!, i);
   }
-  if (!x.slotOfRef) {
-    const m = new Map<UnitState, number>();
-    for (let i = 0; i < refs.length; i++) m.set(refs[i]!, i);
-    x.slotOfRef = m;
+  if (!search && !byId) {
+    byId = x.slotOfId = new Map();
+    for (let i = 0; i < ids.length; i++) byId.set(ids[i]!, i);
   }
-  const byRef = x.slotOfRef;
   let n = 0;
-  const note = (i: number | undefined): void => {
-    // A record moved after it left the state, or one already brought up to date: nothing to do.
-    if (i === undefined) return;
-    const id = ids[i]!;
-    const u = s.units[id]!;
-    if (refs[i] === u && ats[i] === u.at && powers[i] === u.power) return;
-    if (n < PATCH_LIMIT) {
-      changedSlots[n] = i;
-      changedAts[n] = ats[i]!;
-      changedPowers[n] = powers[i]!;
-      changedPairs[n] = pairs[i]!;
-    }
-    n++;
-    if (refs[i] !== u) {
-      byRef.delete(refs[i]!);
-      byRef.set(u, i);
-      refs[i] = u;
-      pairs[i] = [id, u];
-    }
-    ats[i] = u.at;
-    powers[i] = u.power;
-  };
-  for (const u of l.moved) note(byRef.get(u));
-  for (const id of l.put) note(x.slotOfId.get(id));
+  // A record moved after it left the state: no slot, nothing to do.
+  for (const u of l.moved) {
+    const i = search ? refs.indexOf(u) : (byRef!.get(u) ?? -1);
+    if (i >= 0) n = noteSlot(x, s, i, n);
+  }
+  for (const id of l.put) {
+    const i = search ? ids.indexOf(id) : (byId!.get(id) ?? -1);
+    if (i >= 0) n = noteSlot(x, s, i, n);
+  }
   if (n > PATCH_LIMIT) dropLists(x);
   else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
+}
+
+/**
+ * Bring slot `i` of `x` up to date with its unit in `s`, noting what the lists held for it as change `n`
+ * (if the unit changed at all: a slot named twice in a log is up to date the second time); the changes
+ * noted so far.
+ */
+function noteSlot(x: UnitIndex, s: BlitzState, i: number, n: number): number {
+  const { ids, refs, ats, powers, pairs } = x;
+  const id = ids[i]!;
+  const u = s.units[id]!;
+  if (refs[i] === u && ats[i] === u.at && powers[i] === u.power) return n;
+  if (n < PATCH_LIMIT) {
+    changedSlots[n] = i;
+    changedAts[n] = ats[i]!;
+    changedPowers[n] = powers[i]!;
+    changedPairs[n] = pairs[i]!;
+  }
+  if (refs[i] !== u) {
+    if (x.slotOfRef) {
+      x.slotOfRef.delete(refs[i]!);
+      x.slotOfRef.set(u, i);
+    }
+    refs[i] = u;
+    pairs[i] = [id, u];
+  }
+  ats[i] = u.at;
+  powers[i] = u.power;
+  return n + 1;
 }
 
 function dropLists(x: UnitIndex): void {

@@ -27,9 +27,16 @@ const LOG_LIMIT = 16;
 
 const logs = new WeakMap<Record<string, UnitState>, UnitLog>();
 
+/** The record written to last, and its log: a step writes to one state's units, mostly several times. */
+let lastUnits: Record<string, UnitState> | null = null;
+let lastLog: UnitLog | null = null;
+
 function logOf(units: Record<string, UnitState>): UnitLog {
+  if (units === lastUnits) return lastLog!;
   let l = logs.get(units);
   if (!l) logs.set(units, (l = { moved: [], put: [], full: false }));
+  lastUnits = units;
+  lastLog = l;
   return l;
 }
 
