@@ -137,11 +137,8 @@ export function maxSize(p: PackIndex, def: string): number {
 
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
-  if (frozen && frozen.s === s) {
-    const x = checkedIndex(s);
-    return (x.onMap ??= onMapOf(x));
-  }
-  return scanOnMap(s);
+  const x = indexFor(s);
+  return x ? (x.onMap ??= onMapOf(x)) : scanOnMap(s);
 }
 
 function scanOnMap(s: BlitzState): [string, UnitState][] {
@@ -287,6 +284,18 @@ const shared: UnitIndex = { record: null, slotOfId: null, slotOfRef: null, ids: 
 /** The unit index of `s` within a read-only span, checked against `s` the first time the span asks. */
 function checkedIndex(s: BlitzState): UnitIndex {
   return (frozen!.units ??= unitIndex(s));
+}
+
+/**
+ * The unit index for a question about `s`: within a read-only span about `s`, the span's; outside any
+ * span (a rules step applying a choice), brought up to date from the write log at every ask, so a list
+ * reflects the writes before it (lists handed out are never changed: a caller iterating one while it
+ * moves units sees the units as they were). Null within a span about another state, whose index the
+ * shared one is (such questions scan).
+ */
+function indexFor(s: BlitzState): UnitIndex | null {
+  if (frozen === null) return unitIndex(s);
+  return frozen.s === s ? checkedIndex(s) : null;
 }
 
 /** At most this many units changed since the index was last checked are patched in; more rebuild the lists. */
@@ -573,10 +582,8 @@ function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
 const NONE: [string, UnitState][] = [];
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') {
-    const x = checkedIndex(s);
-    return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
-  }
+  const x = at !== 'pool' && at !== 'gone' ? indexFor(s) : null;
+  if (x) return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
@@ -701,8 +708,8 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 }
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
-  if (frozen && frozen.s === s) {
-    const x = checkedIndex(s);
+  const x = indexFor(s);
+  if (x) {
     const owned = (x.owned ??= new Map());
     let list = owned.get(power);
     if (!list) owned.set(power, (list = ownedOf(x, power)));

@@ -41,7 +41,7 @@ function logOf(units: Record<string, UnitState>): UnitLog {
 }
 
 /** The log of `units`, or undefined when nothing was written to it through these functions. */
-export const unitLog = (units: Record<string, UnitState>): UnitLog | undefined => logs.get(units);
+export const unitLog = (units: Record<string, UnitState>): UnitLog | undefined => (units === lastUnits ? lastLog! : logs.get(units));
 
 /** Forget what `units`' log holds: the index has read it (or made a full pass over the units). */
 export function clearUnitLog(units: Record<string, UnitState>): void {
