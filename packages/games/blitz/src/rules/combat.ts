@@ -54,7 +54,7 @@ import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powe
 import { footBarred, motorized, noteFootUse, optionOn } from './optional.ts';
 import { awaitsFleetRoll } from './france.ts';
 import { commandedStrategicExtra, commandedUnitHit, commandedUnitLost, fightFace } from './commanders.ts';
-import { moveUnit } from './unit-writes.ts';
+import { moveUnit, resizeUnit } from './unit-writes.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -823,7 +823,7 @@ function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId, 
 export function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string): void {
   const u = s.units[id]!;
   noteAttackerLoss(p, s, u.power);
-  u.size -= 1;
+  resizeUnit(s, u, u.size - 1);
   if (s.commanders && u.size > 0) commandedUnitHit(s, id); // 9.5: a die for its commander (dropped if the unit dies now)
   emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });
   if (u.size <= 0 || !unitDefHasSize(p, u.def, u.size)) eliminate(p, s, id, ev);
@@ -852,7 +852,7 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
   const victimSide = sideOf(p, s, u.power);
   if (!spent) onDestroyed(p, s, id, victimSide !== s.side ? s.power : answeringPower(p, s, enemy(victimSide), [], s.combat ? s.control[s.attacks[s.combat.attack]!.target] : undefined));
   moveUnit(s, u, 'pool');
-  u.size = 0;
+  resizeUnit(s, u, 0);
   delete u.committed;
   emit(ev, 'elimination', `${unitName(p, id)} is destroyed${spent === 'voluntary' ? ' by its own side (7.8)' : ''}`, u.power, { unit: id, type: typeOf(p, u), ...(spent === 'voluntary' ? { voluntary: true } : spent ? { spent } : {}) });
   if (s.commanders) commandedUnitLost(p, s, id, ev); // 9.5: its commander goes back to the Force Pool

@@ -11,7 +11,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, heldBySide, isAir, isLand, isNaval, landNeighbours, ownedBy, setControl, sideOf, typeOf, unitsAt } from './query.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
-import { moveUnit, putUnit } from './unit-writes.ts';
+import { moveUnit, putUnit, resizeUnit } from './unit-writes.ts';
 
 const powerOfNation = (p: PackIndex, s: BlitzState, nation: string): string | undefined => scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(nation as 'GER'))?.id;
 
@@ -96,12 +96,12 @@ export function applyDisband(p: PackIndex, s: BlitzState, choice: string, ev: Ev
   const id = choice.slice('disband '.length);
   const u = s.units[id];
   if (!d || !u || u.power !== d.power || typeOf(p, u) !== d.type) throw new IllegalChoiceError(`'${choice}' is not a unit ${d?.power ?? 'anyone'} must disband now`);
-  u.size -= 1;
+  resizeUnit(s, u, u.size - 1);
   d.left -= 1;
   fired('D', s.scenario);
   if (u.size <= 0 || !p.unit.get(u.def)?.sizes[String(u.size) as '1']) {
     moveUnit(s, u, 'gone');
-    u.size = 0;
+    resizeUnit(s, u, 0);
   }
   emit(ev, 'disband', `${unitName(p, id)} is ${u.at === 'gone' ? 'removed from the game' : `reduced to Size ${u.size}`} (Second Front)`, u.power, { unit: id, size: u.size });
 }

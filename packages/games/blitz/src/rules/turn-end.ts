@@ -19,7 +19,7 @@ import { onBuilt } from './victory-points.ts';
 import { placeCommander, placementOptions } from './commanders.ts';
 import { applyVoluntary, askVoluntary, isVoluntaryStep, revealVoluntary, voluntaryOpen } from './voluntary.ts';
 import type { DecisionPrompt } from './prompts.ts';
-import { putUnit } from './unit-writes.ts';
+import { putUnit, resizeUnit } from './unit-writes.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -351,7 +351,7 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
       }
       if (h.at === '') {
         const u = s.units[h.unit]!;
-        u.size += 1;
+        resizeUnit(s, u, u.size + 1);
         emit(ev, 'repair', `${power} repairs ${unitName(p, h.unit)} to Size ${u.size}`, power, { unit: h.unit, size: u.size });
       } else {
         putUnit(s, h.unit, { def: h.unit, power, size: h.size, at: h.at });

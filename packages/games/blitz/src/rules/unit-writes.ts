@@ -1,20 +1,21 @@
 /**
- * Every rules write to a state's units: a unit moved (`moveUnit`), a record put in or replaced
- * (`putUnit`), a record taken out (`removeUnit`). Each is noted against the state's units record in a
- * log kept beside it, not in it (the state's JSON and hash are what they were), so the unit index
- * (query.ts) learns what changed since it last looked from the log instead of a pass over every unit.
+ * Every rules write to a state's units: a unit moved (`moveUnit`) or resized in place (`resizeUnit`),
+ * a record put in or replaced (`putUnit`), a record taken out (`removeUnit`), the whole record replaced
+ * (`replaceUnits`). Each is noted against the state's units record in a log kept beside it, not in it
+ * (the state's JSON and hash are what they were), so the unit index (query.ts) learns what changed
+ * since it last looked from the log instead of a pass over every unit.
  *
  * A write straight into `s.units` (a test's too) is not noted: the index would go on answering for the
  * units before it. A state handed to `apply` is copied first (a new units record, indexed afresh), so
  * only code that edits a state the index has seen and then asks about it again must come here.
- * `BLITZ_CHECK_UNIT_LOG=1` makes the index compare itself with a full pass at every question and throw
- * on a write that bypassed these functions.
+ * `checkUnitLog(true)` (query.ts) makes the index compare itself with the units at every question and
+ * throw on a write that bypassed these functions (test/unit-index.test.ts turns it on).
  */
 import type { BlitzState, UnitState } from './state.ts';
 
 /** What was written to one units record since the index last read its log. */
 export interface UnitLog {
-  /** Records moved in place (`moveUnit`). */
+  /** Records moved or resized in place (`moveUnit`, `resizeUnit`). */
   moved: UnitState[];
   /** Ids whose record was put in or replaced (`putUnit`). */
   put: string[];
@@ -56,6 +57,16 @@ export function clearUnitLog(units: Record<string, UnitState>): void {
 export function moveUnit(s: BlitzState, u: UnitState, at: string): void {
   if (u.at === at) return;
   u.at = at;
+  const l = logOf(s.units);
+  if (l.full) return;
+  if (l.moved.length + l.put.length >= LOG_LIMIT) l.full = true;
+  else l.moved.push(u);
+}
+
+/** Give unit record `u` of `s` Size `size` in place (0 as it goes to the pool). */
+export function resizeUnit(s: BlitzState, u: UnitState, size: number): void {
+  if (u.size === size) return;
+  u.size = size;
   const l = logOf(s.units);
   if (l.full) return;
   if (l.moved.length + l.put.length >= LOG_LIMIT) l.full = true;
