@@ -37,6 +37,7 @@ import { parseBids, parseOptional } from './rules/optional.ts';
 import { startRoadToWar } from './rules/road-to-war.ts';
 import { initCommanders } from './rules/commanders.ts';
 import { DECISION_PROMPTS } from './rules/prompts.ts';
+import { putUnit } from './rules/unit-writes.ts';
 
 export const RULES_VERSION = '0.11.0';
 /** One line per scenario for listings. */
@@ -224,7 +225,7 @@ function setupState(p: PackIndex, scenario: string, optional: string[], bids: Re
   for (const pl of sc.setup) {
     const d = p.unit.get(pl.unit)!;
     const power = sc.powers.find((x) => x.nations.includes(d.nation))!.id;
-    s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
+    putUnit(s, pl.unit, { def: pl.unit, power, size: pl.size, at: pl.at });
   }
   for (const f of sc.forcePool) s.pool[f.unit] = { size: f.size, from: f.from ?? 0 };
   if (sc.seaCombat) s.convoys = initialConvoys(p, scenario);

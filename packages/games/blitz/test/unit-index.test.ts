@@ -1,13 +1,14 @@
 /**
  * The unit index (rules/query.ts) kept from one read-only question to the next and patched unit by
- * unit: at every step of whole random games (the runner's path, units moved in place and records
- * replaced), units by location, by owner and on the map as a read-only question sees them must be what
- * a fresh pass over `s.units` gives.
+ * unit from the units' write log (rules/unit-writes.ts): at every step of whole random games (the
+ * runner's path, units moved in place and records replaced), units by location, by owner and on the map
+ * as a read-only question sees them must be what a fresh pass over `s.units` gives, and (`checkUnitLog`)
+ * every question's index must match the units, so a rules write that bypassed the log throws.
  */
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { RngStreams } from '@salient/engine';
 import { blitz } from '../src/index.ts';
-import { onMap, ownedBy, readOnly, unitsAt } from '../src/rules/query.ts';
+import { checkUnitLog, onMap, ownedBy, readOnly, unitsAt } from '../src/rules/query.ts';
 import type { BlitzState } from '../src/rules/state.ts';
 import { pack } from './helpers.ts';
 
@@ -45,7 +46,9 @@ function scan(s: BlitzState, keep: (u: BlitzState['units'][string]) => boolean):
 }
 
 describe('unit index', () => {
-  for (const [scenario, seeds] of [['A', 12], ['B', 6], ['C', 3], ['D', 1], ['F', 1]] as const) {
+  beforeAll(() => checkUnitLog(true));
+  afterAll(() => checkUnitLog(false));
+  for (const [scenario, seeds] of [['A', 12], ['B', 6], ['C', 3], ['D', 1], ['F', 1], ['full', 1]] as const) {
     it(`matches a fresh pass over the units at every step of scenario ${scenario}`, () => {
       for (let seed = 1; seed <= seeds; seed++) {
         const rng = new RngStreams(seed);

@@ -54,6 +54,7 @@ import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powe
 import { footBarred, motorized, noteFootUse, optionOn } from './optional.ts';
 import { awaitsFleetRoll } from './france.ts';
 import { commandedStrategicExtra, commandedUnitHit, commandedUnitLost, fightFace } from './commanders.ts';
+import { moveUnit, resizeUnit } from './unit-writes.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -822,7 +823,7 @@ function eligible(p: PackIndex, s: BlitzState, c: CombatState, victims: SideId, 
 export function damage(p: PackIndex, s: BlitzState, id: string, ev: Events, why: string): void {
   const u = s.units[id]!;
   noteAttackerLoss(p, s, u.power);
-  u.size -= 1;
+  resizeUnit(s, u, u.size - 1);
   if (s.commanders && u.size > 0) commandedUnitHit(s, id); // 9.5: a die for its commander (dropped if the unit dies now)
   emit(ev, 'loss', `${unitName(p, id)} takes a loss (${why})${u.size > 0 ? `, now Size ${u.size}` : ''}`, u.power, { unit: id, size: u.size, why });
   if (u.size <= 0 || !unitDefHasSize(p, u.def, u.size)) eliminate(p, s, id, ev);
@@ -850,17 +851,17 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
   // 8: who destroyed it (Annihilate the Wehrmacht): the phasing power, or the power answering for the other side.
   const victimSide = sideOf(p, s, u.power);
   if (!spent) onDestroyed(p, s, id, victimSide !== s.side ? s.power : answeringPower(p, s, enemy(victimSide), [], s.combat ? s.control[s.attacks[s.combat.attack]!.target] : undefined));
-  u.at = 'pool';
-  u.size = 0;
+  moveUnit(s, u, 'pool');
+  resizeUnit(s, u, 0);
   delete u.committed;
   emit(ev, 'elimination', `${unitName(p, id)} is destroyed${spent === 'voluntary' ? ' by its own side (7.8)' : ''}`, u.power, { unit: id, type: typeOf(p, u), ...(spent === 'voluntary' ? { voluntary: true } : spent ? { spent } : {}) });
   if (s.commanders) commandedUnitLost(p, s, id, ev); // 9.5: its commander goes back to the Force Pool
   carrierLost(p, s, id, ev); // 6.5: an A-Bomb dies with its carrier (abomb.ts)
   const max = Math.max(...Object.keys(p.unit.get(u.def)!.sizes).map(Number));
   // C.8: after Italy's exit, destroyed Italian units leave the game.
-  if (italyGone(p, s) && italian(p, u.def)) u.at = 'gone';
+  if (italyGone(p, s) && italian(p, u.def)) moveUnit(s, u, 'gone');
   else if (lostForGood(p, s, id)) {
-    u.at = 'gone';
+    moveUnit(s, u, 'gone');
     setAsideLost(p, s, id); // 3.4/D.5: a conquered country's unit waits for its liberation
   }
   else if (s.scenario !== 'A') s.pool[id] = { size: max, from: 0 };
@@ -1111,7 +1112,7 @@ function finish(p: PackIndex, s: BlitzState, c: CombatState, ev: Events): void {
     if (adv.length) {
       // 6.6: every unblocked surviving attacking land unit must advance.
       for (const x of adv) {
-        s.units[x]!.at = a.target;
+        moveUnit(s, s.units[x]!, a.target);
         s.units[x]!.moved = true;
       }
       emit(ev, 'advance', `${adv.map((x) => unitName(p, x)).join(', ')} advance into ${landName(p, a.target)}`, s.power, { target: a.target, units: adv });
@@ -1195,7 +1196,7 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
     if (holdForLeave(p, s, t.unit, arg, choice, 'combat')) return;
     const u = s.units[t.unit]!;
     emit(ev, 'retreat', `${unitName(p, t.unit)} retreats from ${landName(p, u.at)} to ${landName(p, arg)}`, u.power, { unit: t.unit, from: u.at, to: arg });
-    u.at = arg;
+    moveUnit(s, u, arg);
     enterArea(p, s, t.unit, arg); // 1.3: the holder's air and naval units there rebase out
     c.tasks.shift();
     return;
@@ -1210,7 +1211,7 @@ export function applyCombatPick(p: PackIndex, s: BlitzState, choice: string, ev:
     if (holdForLeave(p, s, t.unit, arg, choice, 'combat')) return;
     const u = s.units[t.unit]!;
     emit(ev, 'overrun', `${unitName(p, t.unit)} is overrun and moves to ${landName(p, arg)}`, u.power, { unit: t.unit, to: arg });
-    u.at = arg;
+    moveUnit(s, u, arg);
     enterArea(p, s, t.unit, arg); // 1.3
     c.tasks.shift();
     return;

@@ -14,6 +14,7 @@ import { fired } from './sections.ts';
 import { optionOn } from './optional.ts';
 import { isNeutral } from './neutrality.ts';
 import type { Ask, BlitzState, Mode } from './state.ts';
+import { moveUnit } from './unit-writes.ts';
 
 /** 2.2: what each Blitz costs in saved Oil. */
 export const BLITZ_COST: Readonly<Record<Mode, number>> = { activities: 0, free: 0, land: 1, air: 1, naval: 1, total: 2 };
@@ -328,7 +329,7 @@ export function italyLeaves(p: PackIndex, s: BlitzState, ev: Events): void {
   const leaving = Object.keys(s.pool).filter((id) => italian(p, id) && (s.units[id]?.at ?? 'pool') === 'pool').sort();
   for (const id of leaving) {
     delete s.pool[id];
-    if (s.units[id]) s.units[id]!.at = 'gone';
+    if (s.units[id]) moveUnit(s, s.units[id]!, 'gone');
   }
   emit(ev, 'italy-exits', `Italy leaves the war: ${leaving.length ? leaving.map((x) => unitName(p, x)).join(', ') + ' leave the German Force Pool' : 'no Italian unit was in the Force Pool'}; Germany has ${it.resourceLoss} Resource less from now on`, it.power, { units: leaving });
 }

@@ -32,6 +32,7 @@ import { applyLoot, askLoot, scoreObjectives } from './victory-points.ts';
 import { withSupplyMemo } from './supply.ts';
 import { applyAssign, applyCommanderPhase, applyLossDie, askAssign, askCommanderPhase, askLossDie, startCommanderPhase, sweepCommanders } from './commanders.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
+import { moveUnit, putUnit } from './unit-writes.ts';
 
 /** 2.2: which of steps A-F each kind of impulse performs. */
 const STEPS: Record<Mode, StepId[]> = {
@@ -73,7 +74,7 @@ export function beginImpulse(p: PackIndex, s: BlitzState, impulse: number): void
     // place would leave every unit that moved a slow (dictionary-mode) object for the rest of the game.
     const fresh: Record<string, unknown> = {};
     for (const k in u) if (!STEP_FLAGS.has(k)) fresh[k] = u[k as keyof UnitState];
-    s.units[id] = fresh as unknown as UnitState;
+    putUnit(s, id, fresh as unknown as UnitState);
   }
   s.attacks = [];
   s.sel = null;
@@ -584,7 +585,7 @@ function askOverrun(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
   if (dest.length === 1) {
     if (out) emit(ev, 'rebase-out', `${unitName(p, id)} rebases out of ${landName(p, from)} to ${landName(p, dest[0]!)}`, u.power, { unit: id, from, to: dest[0]! });
     else emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, dest[0]!)}`, u.power, { unit: id, to: dest[0]! });
-    u.at = dest[0]!;
+    moveUnit(s, u, dest[0]!);
     enterArea(p, s, id, dest[0]!); // 1.3
   } else {
     if (out) emit(ev, 'rebase-out', `${unitName(p, id)} must rebase out of ${landName(p, from)} but has nowhere to go`, u.power, { unit: id, from });
@@ -708,7 +709,7 @@ function applyDecision(p: PackIndex, s: BlitzState, choice: string, ev: Events):
     if (s.leaving?.includes(id)) emit(ev, 'rebase-out', `${unitName(p, id)} rebases out of ${landName(p, from)} to ${landName(p, to)}`, s.units[id]!.power, { unit: id, from, to });
     else emit(ev, 'overrun', `${unitName(p, id)} is overrun and moves to ${landName(p, to)}`, s.units[id]!.power, { unit: id, to });
     doneOverrun(s, id);
-    s.units[id]!.at = to;
+    moveUnit(s, s.units[id]!, to);
     enterArea(p, s, id, to); // 1.3: the holder's own air and naval units there rebase out in turn
     return;
   }

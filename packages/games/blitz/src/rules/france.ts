@@ -36,6 +36,7 @@ import { unitHome } from './supply.ts';
 import { allyAreaBarred } from './wars.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
+import { putUnit, replaceUnits } from './unit-writes.ts';
 
 export const VICHY = 'vichy-france';
 /** The French colonies that turn neutral with Vichy France when France falls (3.4). */
@@ -68,7 +69,7 @@ const alliedHeld = (p: PackIndex, s: BlitzState, land: string): boolean => heldB
 /** Set a unit aside with its home country (3.4), to come back when the country is liberated. */
 export function setAsideUnit(s: BlitzState, id: string, country: string): void {
   const u = s.units[id];
-  if (u) s.units[id] = { ...u, at: 'gone' };
+  if (u) putUnit(s, id, { ...u, at: 'gone' });
   const prev = s.setAside ?? {};
   s.setAside = { ...prev, [country]: [...(prev[country] ?? []), id].sort() };
 }
@@ -103,8 +104,8 @@ export function franceFalls(p: PackIndex, s: BlitzState, ev: Events): void {
   for (const [id, u] of onMap(s)) {
     if (unitDef(p, u.def).home !== 'france' || !isNaval(p, u)) continue;
     fleet.push({ unit: id, size: u.size });
-    for (const [cid, c] of onMap(s)) if (c.at === `trs:${id}`) s.units[cid] = { ...c, at: 'gone' };
-    s.units[id] = { ...u, at: 'gone' };
+    for (const [cid, c] of onMap(s)) if (c.at === `trs:${id}`) putUnit(s, cid, { ...c, at: 'gone' });
+    putUnit(s, id, { ...u, at: 'gone' });
   }
   s.vichy = { countries: countries.sort(), fleet };
   // Units left in a country now neutral are placed in their home country, one at a time, the owner
@@ -129,7 +130,7 @@ export function vichyJoins(p: PackIndex, s: BlitzState, power: string, aggressor
   if (!v) return true;
   for (const f of v.fleet) {
     const u = s.units[f.unit];
-    if (u) s.units[f.unit] = { ...u, power, size: f.size, at: VICHY };
+    if (u) putUnit(s, f.unit, { ...u, power, size: f.size, at: VICHY });
   }
   if (v.fleet.length) emit(ev, 'placement', `${v.fleet.map((f) => unitName(p, f.unit)).join(', ')} ${v.fleet.length > 1 ? 'join' : 'joins'} ${power} in Vichy France`, power, { units: v.fleet.map((f) => f.unit), at: VICHY });
   s.vichy = { ...v, fleet: [] };
@@ -164,7 +165,7 @@ export function applyFrenchFleetDie(p: PackIndex, s: BlitzState, die: number, ev
   if (!u || u.at !== VICHY) return null;
   const result = total <= 1 ? 'taken' : total <= 3 ? 'kept' : 'destroyed';
   emit(ev, 'french-fleet', `${unitName(p, id)}: die ${die}${total !== die ? ` +1` : ''}, ${result === 'taken' ? `${r.power} takes it` : result === 'kept' ? 'the Allies keep it and it must leave' : 'it is scuttled'}`, u.power, { unit: id, die, total, result });
-  if (result === 'taken') s.units[id] = { ...u, power: r.power };
+  if (result === 'taken') putUnit(s, id, { ...u, power: r.power });
   else if (result === 'destroyed') destroy(id);
   return result === 'kept' ? id : null;
 }
@@ -185,7 +186,7 @@ export function liberate(p: PackIndex, s: BlitzState, country: string, power: st
     for (const [id, u] of onMap(s)) {
       if (u.def === 'vichy-france-army') setAsideUnit(s, id, VICHY);
       // Its warships in port stay there, under the liberator.
-      else if (u.at === VICHY && isNaval(p, u) && unitDef(p, u.def).home === 'france') s.units[id] = { ...u, power: to };
+      else if (u.at === VICHY && isNaval(p, u) && unitDef(p, u.def).home === 'france') putUnit(s, id, { ...u, power: to });
     }
     if (rejoins) {
       s.vichy = { ...s.vichy!, rejoined: true };
@@ -227,7 +228,7 @@ function release(p: PackIndex, s: BlitzState, country: string, power: string, pi
     else delete s.asidePicks;
   }
   // 3.4: "these are now your major power's units": the unit record says whose Force Pool it is in.
-  s.units = { ...s.units, [pick]: { def: pick, power, size: 0, at: 'pool' } };
+  replaceUnits(s, { ...s.units, [pick]: { def: pick, power, size: 0, at: 'pool' } });
   s.pool = { ...s.pool, [pick]: { size: maxSize(p, unitDef(p, pick).id), from: s.turn } };
   emit(ev, 'liberation-unit', `${unitName(p, pick)} joins ${power}'s Force Pool with ${p.files.map.countries.find((x) => x.id === country)?.name ?? country}'s liberation`, power, { country, unit: pick });
 }
@@ -300,7 +301,7 @@ export function askHomePlace(p: PackIndex, s: BlitzState, ev: Events): Ask | nul
     if (dests.length === 1) placeHome(p, s, id, dests[0]!, ev);
     else {
       emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, u.at)}, now neutral, and is lost`, u.power, { unit: id, type: unitDef(p, u.def).type });
-      s.units[id] = { ...u, at: 'gone' };
+      putUnit(s, id, { ...u, at: 'gone' });
       shiftHomePlace(s);
     }
   }
@@ -320,7 +321,7 @@ function placeHome(p: PackIndex, s: BlitzState, id: string, dest: string, ev: Ev
   const u = s.units[id]!;
   fired('3.4', s.scenario);
   emit(ev, 'vichy-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, now neutral, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
-  s.units[id] = { ...u, at: dest };
+  putUnit(s, id, { ...u, at: dest });
   shiftHomePlace(s);
   enterArea(p, s, id, dest); // 1.3: the holder's air and naval units there rebase out
 }

@@ -13,6 +13,7 @@ import { canStackLand, enemy, friendlyLand, isLand, landNeighbours, setControl, 
 import type { Ask, BlitzState } from './state.ts';
 import { damage, eliminate, overrunDestinations } from './combat.ts';
 import { fired } from './sections.ts';
+import { moveUnit } from './unit-writes.ts';
 
 const frontierOf = (p: PackIndex, s: BlitzState) => scenarioDef(p, s.scenario).frontier;
 
@@ -56,7 +57,7 @@ function displace(p: PackIndex, s: BlitzState, id: string, ev: Events, to0?: str
   const to = to0 ?? (isLand(p, u) ? fallbacks(p, s, id)[0] : overrunDestinations(p, s, id)[0]);
   if (to) {
     emit(ev, 'retreat', `${unitName(p, id)} falls back to ${landName(p, to)}`, u.power, { unit: id, from: u.at, to });
-    u.at = to;
+    moveUnit(s, u, to);
   } else eliminate(p, s, id, ev);
 }
 

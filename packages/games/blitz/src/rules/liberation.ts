@@ -48,6 +48,7 @@ import { allyAreaBarred } from './wars.ts';
 import { countryLands } from './france.ts';
 import { fired } from './sections.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
+import { putUnit } from './unit-writes.ts';
 
 const countryName = (p: PackIndex, c: string): string => p.files.map.countries.find((x) => x.id === c)?.name ?? c;
 
@@ -155,14 +156,14 @@ export function applyLiberation(p: PackIndex, s: BlitzState, choice: string, ev:
   for (const id of Object.keys(s.units).sort()) {
     const u = s.units[id]!;
     if (u.at === 'gone' || u.power !== x.to || unitDef(p, u.def).home !== x.country) continue;
-    s.units[id] = { ...u, power: x.power };
+    putUnit(s, id, { ...u, power: x.power });
     taken.push(id);
   }
   const nations: readonly string[] = scenarioDef(p, s.scenario).powers.find((w) => w.id === x.to)?.nations ?? [];
   for (const id of Object.keys(s.pool).sort()) {
     const d = unitDef(p, id);
     if (s.units[id] || d.home !== x.country || !nations.includes(d.nation)) continue;
-    s.units[id] = { def: id, power: x.power, size: 0, at: 'pool' };
+    putUnit(s, id, { def: id, power: x.power, size: 0, at: 'pool' });
     taken.push(id);
   }
   emit(ev, 'liberation-keep', `${x.power} keeps ${countryName(p, x.country)} rather than returning it to ${x.to}${taken.length ? `; ${taken.map((id) => unitName(p, id)).join(', ')} ${taken.length > 1 ? 'are' : 'is'} ${x.power}'s now` : ''}`, x.power, { country: x.country, from: x.to, units: taken });
@@ -218,7 +219,7 @@ export function applyStandMove(p: PackIndex, s: BlitzState, choice: string, ev: 
 function standMove(p: PackIndex, s: BlitzState, id: string, dest: string, ev: Events): void {
   const u = s.units[id]!;
   emit(ev, 'liberation-move', `${unitName(p, id)} leaves ${landName(p, u.at)}, returned to ${s.control[u.at]}, for ${landName(p, dest)}`, u.power, { unit: id, from: u.at, to: dest });
-  s.units[id] = { ...u, at: dest };
+  putUnit(s, id, { ...u, at: dest });
   shiftStandMove(s);
   enterArea(p, s, id, dest); // 1.3: the holder's air and naval units there rebase out
 }

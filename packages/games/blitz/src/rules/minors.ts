@@ -19,6 +19,7 @@ import { atWar, atWarWithAnyone } from './wars.ts';
 import { countryLands } from './france.ts';
 import { alignmentRuleApplies, minorDef, rtwKeeps } from './road-to-war.ts';
 import { alignedPicks } from './economy.ts';
+import { putUnit } from './unit-writes.ts';
 
 const neutralCountry = (p: PackIndex, s: BlitzState, country: string): boolean => {
   const lands = countryLands(p, s, country).filter((l) => l in s.control);
@@ -78,7 +79,7 @@ export function align(p: PackIndex, s: BlitzState, country: string, power: strin
       pooled.push(pl.unit);
       continue;
     }
-    s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at: pl.at };
+    putUnit(s, pl.unit, { def: pl.unit, power, size: pl.size, at: pl.at });
     placed.push(pl.unit);
   }
   fired('3.3', s.scenario);

@@ -41,6 +41,7 @@ import { allyAreaBarred, barredFromAlly, inHomeCountry, neutralMajor, unitViewer
 import { enterArea, holdForLeave } from './ally-leave.ts';
 import { bombAt, mayPickUp, setDownBomb } from './abomb.ts';
 import type { DecisionPrompt } from './prompts.ts';
+import { moveUnit } from './unit-writes.ts';
 
 const decision = (s: BlitzState, prompt: DecisionPrompt, options: string[]): Ask => ({ kind: 'decision', power: s.power, prompt, options });
 
@@ -173,8 +174,8 @@ export function applyReturn(p: PackIndex, s: BlitzState, c: string, ev: Events):
     startPassage(p, s, uid, forced, { back: true });
     return false;
   }
-  u.at = arg;
-  for (const [, c2] of unitsAt(s, `trs:${uid}`)) c2.at = arg; // 4.1: carried land units come ashore in the port
+  moveUnit(s, u, arg);
+  for (const [, c2] of unitsAt(s, `trs:${uid}`)) moveUnit(s, c2, arg); // 4.1: carried land units come ashore in the port
   enterArea(p, s, uid, arg); // 1.3
   s.sel = null;
   return false;
@@ -287,7 +288,7 @@ function pickRoute(p: PackIndex, s: BlitzState, sel: SeaSel, dest: string, into:
 function sailToSea(p: PackIndex, s: BlitzState, sel: SeaSel, sea: string, route: string[] | null): void {
   const t = s.units[sel.unit]!;
   if (route) startPassage(p, s, sel.unit, route, forcing(s) ? { from: t.at } : {}); // 4.3: it may be blocked on the way
-  else t.at = `sea:${sea}`;
+  else moveUnit(s, t, `sea:${sea}`);
   t.toSea = true;
   t.moved = true;
   if (typeOf(p, t) === 'TRS') {
@@ -304,8 +305,8 @@ function sailIntoPort(p: PackIndex, s: BlitzState, sel: SeaSel, land: string, ro
     if (typeOf(p, t) === 'TRS') s.sel = { kind: 'sea', unit: sel.unit, stage: 'embark', cargo: sel.cargo };
     startPassage(p, s, sel.unit, route, forcing(s) ? { from: t.at } : {});
   } else {
-    t.at = land;
-    for (const x of sel.cargo) s.units[x]!.at = land;
+    moveUnit(s, t, land);
+    for (const x of sel.cargo) moveUnit(s, s.units[x]!, land);
     enterArea(p, s, sel.unit, land); // 1.3
   }
 }
@@ -325,7 +326,7 @@ export function applyToSea(p: PackIndex, s: BlitzState, c: string, ev: Events): 
   const t = s.units[sel.unit]!;
   if (verb === 'load' || verb === 'embark') {
     // Carried, not moved: it may still go ashore from the TRS in step E (5.2, B.4).
-    s.units[arg!]!.at = `trs:${sel.unit}`;
+    moveUnit(s, s.units[arg!]!, `trs:${sel.unit}`);
     sel.cargo.push(arg!);
     return false;
   }
@@ -526,14 +527,14 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   if (sel.kind !== 'rebase') throw new IllegalChoiceError(`unexpected '${c}'`);
   const u = s.units[sel.unit]!;
   if (verb === 'load') {
-    s.units[arg!]!.at = `trs:${sel.unit}`;
+    moveUnit(s, s.units[arg!]!, `trs:${sel.unit}`);
     sel.cargo.push(arg!);
     sel.boarded?.push(arg!);
     return false;
   }
   if (verb === 'unload') {
     // 5.1: ashore in the Port where the TRS is; B.4: it may still move this phase, but not rebase again.
-    s.units[arg!]!.at = u.at;
+    moveUnit(s, s.units[arg!]!, u.at);
     s.units[arg!]!.rebased = true;
     sel.cargo = sel.cargo.filter((x) => x !== arg);
     sel.dropped?.push(arg!);
@@ -559,7 +560,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3
     sel.left = rebaseLeft(p, s, sel.unit) - cost;
     emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to fly on`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [], stop: true });
-    u.at = arg!;
+    moveUnit(s, u, arg!);
     enterArea(p, s, sel.unit, arg!); // 1.3
     return false;
   }
@@ -569,7 +570,7 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
     if (cost === undefined || !rebaseStops(p, s, sel.unit).includes(arg!)) throw new IllegalChoiceError(`${sel.unit} cannot stop at ${arg}`);
     if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3: a stop in an ally's Port takes its leave too
     emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}, to sail on${sel.cargo.length ? `, carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: [...sel.cargo], stop: true });
-    u.at = arg!;
+    moveUnit(s, u, arg!);
     enterArea(p, s, sel.unit, arg!); // 1.3
     sel.left = rebaseLeft(p, s, sel.unit) - cost;
     sel.stage = 'load';
@@ -578,12 +579,12 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
   }
   if (holdForLeave(p, s, sel.unit, arg!, c)) return false; // 1.3: into an ally's area only with its leave
   emit(ev, 'rebase', `${unitName(p, sel.unit)} rebases from ${landName(p, u.at)} to ${landName(p, arg!)}${sel.cargo.length ? ` carrying ${sel.cargo.map((x) => unitName(p, x)).join(', ')}` : ''}`, u.power, { unit: sel.unit, from: u.at, to: arg!, cargo: sel.cargo });
-  u.at = arg!;
+  moveUnit(s, u, arg!);
   u.rebased = true;
   // 5.1: the cargo goes ashore at the destination; B.4: it may still move this phase. Having rebased
   // by TRS, a PARA may not also rebase by air (5.1).
   for (const x of sel.cargo) {
-    s.units[x]!.at = arg!;
+    moveUnit(s, s.units[x]!, arg!);
     s.units[x]!.rebased = true;
   }
   enterArea(p, s, sel.unit, arg!); // 1.3
@@ -700,7 +701,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
   if (holdForLeave(p, s, sel.unit, arg!, c)) return false;
   if (s.scenario === 'A' && sel.path.length === 1 && sel.path[0] === 'london' && arg === 'paris') fired('A.5', s.scenario);
   if (step.cost > 1 && !step.stop) fired('1.4', s.scenario);
-  u.at = arg!;
+  moveUnit(s, u, arg!);
   sel.mp -= step.cost;
   sel.path.push(arg!);
   // 5.2: entering an enemy area with no land unit takes control of it (6.6).
@@ -727,7 +728,7 @@ export function afterRefusal(p: PackIndex, s: BlitzState, uid: string, ev: Event
   if (sel?.kind === 'rebase' && rebaseTargets(p, s, sel.unit).length === 0 && rebaseStops(p, s, sel.unit).length === 0) {
     const u = s.units[sel.unit]!;
     const moved = sel.left !== undefined && sel.left !== fullRebase(p, u);
-    for (const x of sel.cargo) s.units[x]!.at = u.at;
+    for (const x of sel.cargo) moveUnit(s, s.units[x]!, u.at);
     if (sel.bomb) setDownBomb(p, s, sel.unit, u.at, ev); // 7.8
     if (moved) {
       u.rebased = true;

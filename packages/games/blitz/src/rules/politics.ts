@@ -18,6 +18,7 @@ import { afterConquest, afterLiberation, liberateArea, liberatorsOf, updateOut }
 import { fired } from './sections.ts';
 import { align, alignerFor, checkAlignments, protectedFrom } from './minors.ts';
 import { alignmentRuleApplies, endSovietLimit, liberatesFoe, minorCountries, minorDef } from './road-to-war.ts';
+import { putUnit } from './unit-writes.ts';
 
 /** Change control of a land area to `power`, then check conquest (3.4) and immediate victory. */
 export function takeControl(p: PackIndex, s: BlitzState, land: string, power: string, ev: Events, how: string): void {
@@ -250,7 +251,7 @@ export function declareWar(p: PackIndex, s: BlitzState, country: string, ev: Eve
   // 3.4: Vichy's warships join the power it allies with; its land unit too, unless the Axis declared with all of French North Africa Allied.
   const army = country === VICHY && !vichyJoins(p, s, other, s.side, ev) ? [] : minor.army;
   for (const pl of army) {
-    s.units[pl.unit] = { def: pl.unit, power: other, size: pl.size, at: pl.at };
+    putUnit(s, pl.unit, { def: pl.unit, power: other, size: pl.size, at: pl.at });
     emit(ev, 'placement', `${unitName(p, pl.unit)} deploys in ${landName(p, pl.at)}`, other, { unit: pl.unit, at: pl.at });
   }
   alignedPicks(p, s, country, other, ev); // 7.3: units set aside for it come back

@@ -6,6 +6,7 @@ import { KIND_AIR, KIND_LAND, KIND_NAVAL, kindOfType, landDef, scenarioDef, scen
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { allyAreaBarred, hostileLand, hostileUnit, type Viewer } from './wars.ts';
+import { clearUnitLog, unitLog, type UnitLog } from './unit-writes.ts';
 
 export { LAND_TYPES, NAVAL_TYPES } from './pack-index.ts';
 
@@ -136,11 +137,8 @@ export function maxSize(p: PackIndex, def: string): number {
 
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
-  if (frozen && frozen.s === s) {
-    const x = checkedIndex(s);
-    return (x.onMap ??= onMapOf(x));
-  }
-  return scanOnMap(s);
+  const x = indexFor(s);
+  return x ? (x.onMap ??= onMapOf(x)) : scanOnMap(s);
 }
 
 function scanOnMap(s: BlitzState): [string, UnitState][] {
@@ -250,14 +248,20 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
 
 /**
  * Units by location, by owner and on the map, kept from one read-only question to the next
- * (`applyOwned` builds each state in the one before). Rules code changes units in place
- * (`u.at = ...`) or replaces their records, so the index keeps, unit by unit in `s.units` order, the
- * id, record, location and owner it was built from, and one pass comparing them (`checkedIndex`, once
- * per question) tells whether the lists still hold; any difference drops them, to be rebuilt from the
- * pairs on demand. Other members (Size, step flags) are read through the records, which the lists
+ * (`applyOwned` builds each state in the one before). The index keeps, unit by unit in `s.units` order,
+ * the id, record, location and owner it was built from. Asked again about the units record it last
+ * read, it takes what changed from that record's write log (unit-writes.ts: every rules write to a unit
+ * goes through it) and patches those units in; asked about another record (a copy made by `apply`,
+ * another state), or after units were added or removed, one pass comparing every unit tells whether
+ * the lists still hold. Other members (Size, step flags) are read through the records, which the lists
  * share with the state.
  */
 interface UnitIndex {
+  /** The units record the index was last brought up to date with, its log read then. */
+  record: Record<string, UnitState> | null;
+  /** Slot by id and by record, made when a log is first read after a pass (null: to be made). */
+  slotOfId: Map<string, number> | null;
+  slotOfRef: Map<UnitState, number> | null;
   ids: string[];
   refs: UnitState[];
   ats: string[];
@@ -275,11 +279,23 @@ interface UnitIndex {
  * units are the same records in the same places, and is otherwise brought up to date in place (the
  * copying `apply` path, a new state each step, then rebuilds the lists and reuses the arrays).
  */
-const shared: UnitIndex = { ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
+const shared: UnitIndex = { record: null, slotOfId: null, slotOfRef: null, ids: [], refs: [], ats: [], powers: [], pairs: [], byAt: null, landAt: null, owned: null, onMap: null };
 
 /** The unit index of `s` within a read-only span, checked against `s` the first time the span asks. */
 function checkedIndex(s: BlitzState): UnitIndex {
   return (frozen!.units ??= unitIndex(s));
+}
+
+/**
+ * The unit index for a question about `s`: within a read-only span about `s`, the span's; outside any
+ * span (a rules step applying a choice), brought up to date from the write log at every ask, so a list
+ * reflects the writes before it (lists handed out are never changed: a caller iterating one while it
+ * moves units sees the units as they were). Null within a span about another state, whose index the
+ * shared one is (such questions scan).
+ */
+function indexFor(s: BlitzState): UnitIndex | null {
+  if (frozen === null) return unitIndex(s);
+  return frozen.s === s ? checkedIndex(s) : null;
 }
 
 /** At most this many units changed since the index was last checked are patched in; more rebuild the lists. */
@@ -289,9 +305,111 @@ const changedAts: string[] = [];
 const changedPowers: string[] = [];
 const changedPairs: [string, UnitState][] = [];
 
+/** Compare the index with a full pass at every question (tests: a write that bypassed unit-writes.ts throws). */
+let checkLog = false;
+export function checkUnitLog(on: boolean): void {
+  checkLog = on;
+}
+
 function unitIndex(s: BlitzState): UnitIndex {
   const x = shared;
+  if (x.record === s.units) {
+    const l = unitLog(s.units);
+    if (l === undefined || (!l.full && !l.moved.length && !l.put.length)) return checked(x, s);
+    if (!l.full) {
+      patchFromLog(x, s, l);
+      clearUnitLog(s.units);
+      return checked(x, s);
+    }
+  }
+  return fullPass(x, s);
+}
+
+/** `x` after `checkUnitLog(true)` has compared it with the units of `s`. */
+function checked(x: UnitIndex, s: BlitzState): UnitIndex {
+  if (!checkLog) return x;
+  let i = 0;
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (x.ids[i] !== id || x.refs[i] !== u || x.ats[i] !== u.at || x.powers[i] !== u.power) throw new Error(`unit index: unit ${id} changed without unit-writes.ts`);
+    i++;
+  }
+  if (i !== x.ids.length) throw new Error('unit index: units added or removed without unit-writes.ts');
+  return x;
+}
+
+/** Up to this many units, a slot is found by a search of the index's arrays; more, through maps made on demand. */
+const SLOT_SEARCH = 32;
+
+/** Bring `x` up to date with the units of `s` named in its log `l` (moved records, replaced ids). */
+function patchFromLog(x: UnitIndex, s: BlitzState, l: UnitLog): void {
+  const { ids, refs } = x;
+  const search = ids.length <= SLOT_SEARCH;
+  let byRef = x.slotOfRef;
+  let byId = x.slotOfId;
+  if (!search && !byRef) {
+    byRef = x.slotOfRef = new Map();
+    for (let i = 0; i < refs.length; i++) byRef.set(refs[i]!, i);
+  }
+  if (!search && !byId) {
+    byId = x.slotOfId = new Map();
+    for (let i = 0; i < ids.length; i++) byId.set(ids[i]!, i);
+  }
+  let n = 0;
+  // A record moved after it left the state: no slot, nothing to do.
+  for (const u of l.moved) {
+    const i = search ? refs.indexOf(u) : (byRef!.get(u) ?? -1);
+    if (i >= 0) n = noteSlot(x, s, i, n);
+  }
+  for (const id of l.put) {
+    const i = search ? ids.indexOf(id) : (byId!.get(id) ?? -1);
+    if (i >= 0) n = noteSlot(x, s, i, n);
+  }
+  if (n > PATCH_LIMIT) dropLists(x);
+  else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
+}
+
+/**
+ * Bring slot `i` of `x` up to date with its unit in `s`, noting what the lists held for it as change `n`
+ * (if the unit changed at all: a slot named twice in a log is up to date the second time); the changes
+ * noted so far.
+ */
+function noteSlot(x: UnitIndex, s: BlitzState, i: number, n: number): number {
   const { ids, refs, ats, powers, pairs } = x;
+  const id = ids[i]!;
+  const u = s.units[id]!;
+  if (refs[i] === u && ats[i] === u.at && powers[i] === u.power) return n;
+  if (n < PATCH_LIMIT) {
+    changedSlots[n] = i;
+    changedAts[n] = ats[i]!;
+    changedPowers[n] = powers[i]!;
+    changedPairs[n] = pairs[i]!;
+  }
+  if (refs[i] !== u) {
+    if (x.slotOfRef) {
+      x.slotOfRef.delete(refs[i]!);
+      x.slotOfRef.set(u, i);
+    }
+    refs[i] = u;
+    pairs[i] = [id, u];
+  }
+  ats[i] = u.at;
+  powers[i] = u.power;
+  return n + 1;
+}
+
+function dropLists(x: UnitIndex): void {
+  x.byAt = null;
+  x.landAt = null;
+  x.owned = null;
+  x.onMap = null;
+}
+
+/** Bring `x` up to date with `s` by one pass comparing every unit (another record, or units added or removed). */
+function fullPass(x: UnitIndex, s: BlitzState): UnitIndex {
+  const { ids, refs, ats, powers, pairs } = x;
+  x.record = s.units;
+  clearUnitLog(s.units);
   // Units whose location, owner or record changed, with what the lists hold for them (`changed*`).
   let n = 0;
   let rebuild = false;
@@ -328,12 +446,11 @@ function unitIndex(s: BlitzState): UnitIndex {
     rebuild = true;
     ids.length = refs.length = ats.length = powers.length = pairs.length = i;
   }
-  if (rebuild) {
-    x.byAt = null;
-    x.landAt = null;
-    x.owned = null;
-    x.onMap = null;
-  } else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
+  // Ids in other slots, or other records in them: the slot maps are made again when a log is read.
+  if (rebuild) x.slotOfId = null;
+  if (n || rebuild) x.slotOfRef = null;
+  if (rebuild) dropLists(x);
+  else for (let k = 0; k < n; k++) patchIndex(x, changedSlots[k]!, changedAts[k]!, changedPowers[k]!, changedPairs[k]!);
   return x;
 }
 
@@ -465,10 +582,8 @@ function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
 const NONE: [string, UnitState][] = [];
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
-  if (frozen && frozen.s === s && at !== 'pool' && at !== 'gone') {
-    const x = checkedIndex(s);
-    return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
-  }
+  const x = at !== 'pool' && at !== 'gone' ? indexFor(s) : null;
+  if (x) return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
@@ -593,8 +708,8 @@ export function canStackPort(p: PackIndex, s: BlitzState, land: string, size: nu
 }
 
 export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
-  if (frozen && frozen.s === s) {
-    const x = checkedIndex(s);
+  const x = indexFor(s);
+  if (x) {
     const owned = (x.owned ??= new Map());
     let list = owned.get(power);
     if (!list) owned.set(power, (list = ownedOf(x, power)));

@@ -38,6 +38,7 @@ import { align } from './minors.ts';
 import { moveMarker } from './neutrality.ts';
 import { makeWar } from './wars.ts';
 import { setControl } from './query.ts';
+import { moveUnit, putUnit, removeUnit } from './unit-writes.ts';
 
 /** Whether optional rule 9.2 is on in this game. */
 export const rtwOn = (s: BlitzState): boolean => optionOn(s, '9.2');
@@ -100,7 +101,7 @@ export function startRoadToWar(p: PackIndex, s: BlitzState): void {
   const c = card(p, s);
   for (const country of c.neutralAtStart) {
     for (const l of landsOf(p, s, country)) setControl(s, l, 'neutral');
-    for (const pl of c.minors.find((m) => m.country === country)?.army ?? []) delete s.units[pl.unit];
+    for (const pl of c.minors.find((m) => m.country === country)?.army ?? []) removeUnit(s, pl.unit);
   }
   s.roadToWar = { step: 1, queue: [...c.order], influence: {} };
   s.rtwPlayed = [];
@@ -178,7 +179,7 @@ export function applyRoadToWar(p: PackIndex, s: BlitzState, choice: string, ev: 
     said.push(`${o.trade.giver} trades ${o.trade.oil} Oil and ${o.trade.resources} Resources a turn to ${o.trade.to}`);
   }
   for (const u of o.units ?? []) {
-    s.units[u.unit] = { def: u.unit, power, size: u.size, at: u.at };
+    putUnit(s, u.unit, { def: u.unit, power, size: u.size, at: u.at });
     said.push(`${unitName(p, u.unit)} in ${landName(p, u.at)}`);
   }
   for (let i = 0; i < (o.research ?? 0); i++) {
@@ -219,7 +220,7 @@ function neutralChina(p: PackIndex, s: BlitzState, ev: Events): void {
     const holder = s.control[l]!;
     if (holder !== 'neutral' && scenarioDef(p, s.scenario).powers.find((x) => x.id === holder)?.side === 'Allies') setControl(s, l, 'neutral');
   }
-  for (const pl of minorDef(p, s, 'china')?.army ?? []) delete s.units[pl.unit];
+  for (const pl of minorDef(p, s, 'china')?.army ?? []) removeUnit(s, pl.unit);
   emit(ev, 'neutral-china', 'China is a neutral minor: Japan and China are not at war', 'JAP', { country: 'china' });
 }
 
@@ -245,7 +246,7 @@ function endRoadToWar(p: PackIndex, s: BlitzState, c: RoadToWar, ev: Events): vo
   if (!played(s, 'annex-austria-czechoslovakia')) {
     for (const e of c.annex.elsewhere) {
       const u = s.units[e.unit];
-      if (u) u.at = e.at;
+      if (u) moveUnit(s, u, e.at);
       emit(ev, 'placement', `${unitName(p, e.unit)} sets up in ${landName(p, e.at)} (Austria-Czechoslovakia not annexed)`, c.annex.power, { unit: e.unit, at: e.at });
     }
   }

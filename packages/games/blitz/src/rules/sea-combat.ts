@@ -24,6 +24,7 @@ import { hostile, hostileUnit, neutralMajor, unitViewer, type Viewer } from './w
 import { snowAtSea } from './weather.ts';
 import { minorTrading, tradesOf } from './income.ts';
 import type { DecisionPrompt } from './prompts.ts';
+import { moveUnit } from './unit-writes.ts';
 
 const sortIds = (ids: readonly string[]) => [...ids].sort();
 /** Any distance: how far the closest base may be (4.1). */
@@ -264,7 +265,7 @@ export function startPassage(p: PackIndex, s: BlitzState, uid: string, path: str
   if (o.back) {
     s.passage = { unit: uid, path, total: 0, from: u.at, back: true };
   } else {
-    u.at = `sea:${path[0]!}`;
+    moveUnit(s, u, `sea:${path[0]!}`);
     s.passage = { unit: uid, path: path.slice(1), total: 0, ...(o.from ? { from: o.from } : {}) };
   }
   continuePassage(p, s);
@@ -293,11 +294,11 @@ function sailOn(p: PackIndex, s: BlitzState, g: SeaPassage): void {
   const u = s.units[g.unit]!;
   const next = g.path.shift()!;
   if (p.sea.has(next)) {
-    u.at = `sea:${next}`;
+    moveUnit(s, u, `sea:${next}`);
     return;
   }
-  u.at = next;
-  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = next; // 4.1, 4.2: carried land units come ashore in the port
+  moveUnit(s, u, next);
+  for (const [, c] of unitsAt(s, `trs:${g.unit}`)) moveUnit(s, c, next); // 4.1, 4.2: carried land units come ashore in the port
   enterArea(p, s, g.unit, next); // 1.3: into an ally's Port (its leave was asked as the move was chosen)
   if (s.sel?.kind === 'sea' && s.sel.unit === g.unit) s.sel = null; // 4.2: a move ending in a port embarks nothing
 }
@@ -367,8 +368,8 @@ function afterForcing(p: PackIndex, s: BlitzState, ev: Events): void {
   }
   const back = g.from ?? u.at;
   emit(ev, 'return-to-base', `${unitName(p, g.unit)} is turned back to ${landName(p, back)} (forced passage)`, u.power, { unit: g.unit, from: u.at, to: back, forced: true });
-  u.at = back;
-  if (!back.startsWith('sea:')) for (const [, c] of unitsAt(s, `trs:${g.unit}`)) c.at = back; // cargo ashore where it was loaded
+  moveUnit(s, u, back);
+  if (!back.startsWith('sea:')) for (const [, c] of unitsAt(s, `trs:${g.unit}`)) moveUnit(s, c, back); // cargo ashore where it was loaded
   // 6.5, 4.4: it was sent out of the combat (a letter result, or a SUB avoiding it): back at sea, it stays out.
   if (s.sea && back === `sea:${s.sea.sea}`) s.sea.out = [...(s.sea.out ?? []), g.unit];
   endPassage(s);
@@ -473,8 +474,8 @@ function toBase(p: PackIndex, s: BlitzState, uid: string, land: string, ev: Even
     startPassage(p, s, uid, forced, { back: true });
     return;
   }
-  u.at = land;
-  for (const [, c] of unitsAt(s, `trs:${uid}`)) c.at = land;
+  moveUnit(s, u, land);
+  for (const [, c] of unitsAt(s, `trs:${uid}`)) moveUnit(s, c, land);
   enterArea(p, s, uid, land); // 1.3
 }
 
@@ -831,7 +832,7 @@ export function applySeaPick(p: PackIndex, s: BlitzState, choice: string, ev: Ev
   if (verb === 'fly' && c.stage === 'fly') {
     const u = s.units[arg]!;
     emit(ev, 'move-to-sea', `${unitName(p, arg)} flies to the sea combat in the ${landName(p, `sea:${c.sea}`)}`, u.power, { unit: arg, from: u.at, to: `sea:${c.sea}` });
-    u.at = `sea:${c.sea}`;
+    moveUnit(s, u, `sea:${c.sea}`);
     u.toSea = true;
     return;
   }

@@ -11,6 +11,7 @@ import { landDef, scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import { canStackLand, canStackPort, friendlyLand, heldBySide, isAir, isLand, isNaval, landNeighbours, ownedBy, setControl, sideOf, typeOf, unitsAt } from './query.ts';
 import type { Ask, BlitzState, SideId } from './state.ts';
 import { fired } from './sections.ts';
+import { moveUnit, putUnit, resizeUnit } from './unit-writes.ts';
 
 const powerOfNation = (p: PackIndex, s: BlitzState, nation: string): string | undefined => scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(nation as 'GER'))?.id;
 
@@ -28,7 +29,7 @@ export function wakeDormant(p: PackIndex, s: BlitzState, land: string, ev: Event
     const side = sideOf(p, s, power);
     const at = friendlyLand(p, s, pl.at, side) ? pl.at : (p.countryLands.get(country) ?? []).find((l) => l in s.control && friendlyLand(p, s, l, side));
     if (!at) continue;
-    s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at };
+    putUnit(s, pl.unit, { def: pl.unit, power, size: pl.size, at });
     placed.push(pl.unit);
   }
   const name = p.files.map.countries.find((c) => c.id === country)?.name ?? country;
@@ -50,10 +51,10 @@ export function applyHandovers(p: PackIndex, s: BlitzState, ev: Events): void {
         const uside = sideOf(p, s, u.power);
         const dest = landNeighbours(p, s, land).map((n) => n.to).find((l) => friendlyLand(p, s, l, uside) && fits(p, s, id, l));
         if (dest) {
-          u.at = dest;
+          moveUnit(s, u, dest);
           emit(ev, 'handover-move', `${unitName(p, id)} leaves ${landName(p, land)} for ${landName(p, dest)}`, u.power, { unit: id, from: land, to: dest });
         } else {
-          u.at = 'gone';
+          moveUnit(s, u, 'gone');
           emit(ev, 'elimination', `${unitName(p, id)} has nowhere to go from ${landName(p, land)} and is lost`, u.power, { unit: id, type: typeOf(p, u) });
         }
       }
@@ -95,12 +96,12 @@ export function applyDisband(p: PackIndex, s: BlitzState, choice: string, ev: Ev
   const id = choice.slice('disband '.length);
   const u = s.units[id];
   if (!d || !u || u.power !== d.power || typeOf(p, u) !== d.type) throw new IllegalChoiceError(`'${choice}' is not a unit ${d?.power ?? 'anyone'} must disband now`);
-  u.size -= 1;
+  resizeUnit(s, u, u.size - 1);
   d.left -= 1;
   fired('D', s.scenario);
   if (u.size <= 0 || !p.unit.get(u.def)?.sizes[String(u.size) as '1']) {
-    u.at = 'gone';
-    u.size = 0;
+    moveUnit(s, u, 'gone');
+    resizeUnit(s, u, 0);
   }
   emit(ev, 'disband', `${unitName(p, id)} is ${u.at === 'gone' ? 'removed from the game' : `reduced to Size ${u.size}`} (Second Front)`, u.power, { unit: id, size: u.size });
 }
@@ -179,7 +180,7 @@ export function setAsideConquered(p: PackIndex, s: BlitzState, country: string, 
     const owner = s.pool[id]!.power ?? u?.power ?? scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(unitDef(p, id).nation))?.id;
     if (!owner || sideOf(p, s, owner) === conqueror) continue;
     delete s.pool[id];
-    if (u) u.at = 'gone';
+    if (u) moveUnit(s, u, 'gone');
     out.push(id);
     s.setAside = { ...s.setAside, [country]: [...(s.setAside?.[country] ?? []), id].sort() }; // back with liberation (3.4)
   }

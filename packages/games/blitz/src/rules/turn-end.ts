@@ -19,6 +19,7 @@ import { onBuilt } from './victory-points.ts';
 import { placeCommander, placementOptions } from './commanders.ts';
 import { applyVoluntary, askVoluntary, isVoluntaryStep, revealVoluntary, voluntaryOpen } from './voluntary.ts';
 import type { DecisionPrompt } from './prompts.ts';
+import { putUnit, resizeUnit } from './unit-writes.ts';
 
 /** A.7: units listed for the end of this turn arrive where the chart puts them, or the nearest home area held. */
 export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): void {
@@ -34,7 +35,7 @@ export function placeReinforcements(p: PackIndex, s: BlitzState, ev: Events): vo
         emit(ev, 'reinforcement-lost', `${unitName(p, pl.unit)} cannot arrive: no home area is held`, power, { unit: pl.unit });
         continue;
       }
-      s.units[pl.unit] = { def: pl.unit, power, size: pl.size, at };
+      putUnit(s, pl.unit, { def: pl.unit, power, size: pl.size, at });
       emit(ev, 'reinforcement', `${unitName(p, pl.unit)} arrives in ${landName(p, at)}`, power, { unit: pl.unit, at, size: pl.size });
     }
   }
@@ -350,10 +351,10 @@ export function revealBuilds(p: PackIndex, s: BlitzState, ev: Events): void {
       }
       if (h.at === '') {
         const u = s.units[h.unit]!;
-        u.size += 1;
+        resizeUnit(s, u, u.size + 1);
         emit(ev, 'repair', `${power} repairs ${unitName(p, h.unit)} to Size ${u.size}`, power, { unit: h.unit, size: u.size });
       } else {
-        s.units[h.unit] = { def: h.unit, power, size: h.size, at: h.at };
+        putUnit(s, h.unit, { def: h.unit, power, size: h.size, at: h.at });
         delete s.pool[h.unit];
         onBuilt(p, s, power, h.unit); // 8: Super Weapons
         emit(ev, 'build', `${power} builds ${unitName(p, h.unit)} (Size ${h.size}) in ${landName(p, h.at)}`, power, { unit: h.unit, size: h.size, at: h.at });

@@ -15,6 +15,7 @@ import { ownedBy } from './query.ts';
 import type { Ask, BlitzState } from './state.ts';
 import { eliminate, unitDefHasSize } from './combat.ts';
 import { fired } from './sections.ts';
+import { resizeUnit } from './unit-writes.ts';
 
 const DESTROY = 'destroy';
 const DAMAGE = 'damage';
@@ -86,7 +87,7 @@ export function revealVoluntary(p: PackIndex, s: BlitzState, ev: Events): void {
         continue;
       }
       // Not a combat loss either: no die for a commander (9.5). Only offered where the smaller side exists.
-      u.size -= 1;
+      resizeUnit(s, u, u.size - 1);
       emit(ev, 'voluntary-loss', `${power} damages its own ${unitName(p, h.unit)}, now Size ${u.size}`, power, { unit: h.unit, size: u.size });
     }
   }
