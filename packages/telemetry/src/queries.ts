@@ -16,7 +16,7 @@
  */
 import { SalientError, type JsonObject, type Replay } from '@salient/engine';
 import type { Store } from './client.ts';
-import { LIST_BUCKET_SECONDS, PAGE_EVENT_FIELDS, PAGE_IMPULSE_FIELDS, PAGE_MARKS, PAGE_PARTS, pageRow, type PageField } from './schema.ts';
+import { LIST_BUCKET_SECONDS, PAGE_EVENT_FIELDS, PAGE_IMPULSE_FIELDS, PAGE_MARKS, PAGE_PARTS, PAGE_SUMMARY_FIELDS, type PageField } from './schema.ts';
 import { eventData, REPLAY_SOURCE_COLUMNS, replayOf, type StoredEventColumns, type StoredReplayColumns } from './records.ts';
 import { DEFAULT_RETRY, StoreTimeoutError } from './insert.ts';
 import { ident, num, selectRows, str } from './sql.ts';
@@ -892,35 +892,16 @@ export interface MatchDetail {
   events: StoredEvent[];
 }
 
-/** The summary's fields, packed as page rows are (`started` and `ended` as ISO text in UTC). */
-const PAGE_SUMMARY_FIELDS = [
-  ['match_id', 's'], ['tournament', 's'], ['game', 's'], ['scenario', 's'], ['pack_id', 's'], ['pack_hash', 's'], ['rules_version', 's'], ['seed', 'n'],
-  ['kind', 's'], ['sides', 'ss'], ['outcomes', 'ss'], ['side_bots', 'ss'], ['powers', 'ss'], ['scores', 'ns'], ['margin', 'n'], ['reason', 's'], ['detail', 's'],
-  ['forfeit_seat', 's'], ['forfeit_reason', 's'], ['turns', 'n'], ['impulses', 'n'], ['decisions', 'n'], ['wall_ms', 'n'], ['started', 's'], ['ended', 's'],
-  ['worker', 's'], ['final_hash', 's'],
-] as const;
-
-/** `part` of the summary's row in {@link matchDetail}'s answer (the page parts are 0 and 1). */
-const SUMMARY_PART = 9;
-
 /**
  * One stored match with its impulses and events (undefined when no match of that id is stored), in
- * one query: its counted summary (as {@link matchSummary} reads it) packed like the page rows, and its
- * page rows (migration 10). Equal to {@link matchSummary}, {@link matchImpulses} and {@link matchEvents}
- * together, which cost three queries.
+ * one query of its page rows (migration 10): the summary of the copy counted (the highest `ver`, as
+ * {@link matchSummary} reads it), and its impulse and event rows. Equal to {@link matchSummary},
+ * {@link matchImpulses} and {@link matchEvents} together, which cost three queries.
  */
 export async function matchDetail(store: Store, matchId: string): Promise<MatchDetail | undefined> {
-  const db = ident(store.database);
-  const id = str(matchId);
-  const raw = await rows<Raw>(
-    store,
-    `reading match ${matchId}`,
-    `SELECT toUInt8(${SUMMARY_PART}) AS part, ${pageRow(PAGE_SUMMARY_FIELDS)} AS body
-     FROM (SELECT ${SUMMARY_COLUMNS} FROM ${db}.counted_matches PREWHERE match_id = ${id} ORDER BY ver DESC LIMIT 1)
-     UNION ALL
-     SELECT part, body FROM ${db}.match_pages PREWHERE match_id = ${id}`,
-  );
-  const head = raw.find((r) => Number(r.part) === SUMMARY_PART);
+  const raw = await rows<Raw>(store, `reading match ${matchId}`, `SELECT part, first_seq, body FROM ${ident(store.database)}.match_pages PREWHERE match_id = ${str(matchId)}`);
+  let head: Raw | undefined;
+  for (const r of raw) if (Number(r.part) === PAGE_PARTS.summary && (!head || Number(r.first_seq) > Number(head.first_seq))) head = r;
   // A match not counted (yet): its summary as matchSummary reads it.
   const match = head ? summary(unpackPage(String(head.body), PAGE_SUMMARY_FIELDS)[0]!) : await matchSummary(store, matchId);
   if (!match) return undefined;
@@ -930,7 +911,6 @@ export async function matchDetail(store: Store, matchId: string): Promise<MatchD
     events: pageRows(raw, PAGE_PARTS.events, PAGE_EVENT_FIELDS).map((r) => storedEvent(matchId, r)),
   };
 }
-
 
 const MARKS = [PAGE_MARKS.escape, PAGE_MARKS.item, PAGE_MARKS.row, PAGE_MARKS.field];
 const ESCAPED = new RegExp(`${PAGE_MARKS.escape}([0-3])`, 'g');

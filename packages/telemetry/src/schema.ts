@@ -853,8 +853,8 @@ function pageArray(column: string, strings: boolean): string {
   return `arrayStringConcat(arrayMap(x -> concat('\\x1d', ${strings ? pageEscaped('x') : 'toString(x)'}), ${column}))`;
 }
 
-/** What a page field is: a number, a string, or an array of either. */
-export type PageField = readonly [name: string, kind: 'n' | 's' | 'ns' | 'ss'];
+/** What a page field is: a number, a string, or an array of either; taken from the column `name`, or from `expr`. */
+export type PageField = readonly [name: string, kind: 'n' | 's' | 'ns' | 'ss', expr?: string];
 
 /** The impulse fields a match page keeps, in packed order (what `matchImpulses` returns). */
 export const PAGE_IMPULSE_FIELDS: readonly PageField[] = [
@@ -871,30 +871,54 @@ export const PAGE_EVENT_FIELDS: readonly PageField[] = [
 
 /** SQL packing one row of `fields` as a page row (fields each followed by FIELD). */
 export function pageRow(fields: readonly PageField[]): string {
-  const one = ([n, k]: PageField) => (k === 'n' ? `toString(${n})` : k === 's' ? pageEscaped(n) : pageArray(n, k === 'ss'));
+  const one = ([name, k, expr]: PageField) => {
+    const n = expr ?? name;
+    return k === 'n' ? `toString(${n})` : k === 's' ? pageEscaped(n) : pageArray(n, k === 'ss');
+  };
   return `concat(${fields.map((f) => `${one(f)}, '\\x1f'`).join(', ')})`;
 }
 
-/** Which rows a page row holds: `part` of `match_pages`. */
-export const PAGE_PARTS = { impulses: 0, events: 1 } as const;
+/**
+ * The summary fields a match page keeps, in packed order (what `matchSummary` reads; `started` and
+ * `ended` as ISO text in UTC).
+ */
+export const PAGE_SUMMARY_FIELDS: readonly PageField[] = [
+  ['match_id', 's'], ['tournament', 's'], ['game', 's'], ['scenario', 's'], ['pack_id', 's'], ['pack_hash', 's'], ['rules_version', 's'], ['seed', 'n'],
+  ['kind', 's'], ['sides', 'ss'], ['outcomes', 'ss'], ['side_bots', 'ss'], ['powers', 'ss'], ['scores', 'ns'], ['margin', 'n'], ['reason', 's'], ['detail', 's'],
+  ['forfeit_seat', 's'], ['forfeit_reason', 's'], ['turns', 'n'], ['impulses', 'n'], ['decisions', 'n'], ['wall_ms', 'n'],
+  ['started', 's', "toString(started_at, 'UTC')"], ['ended', 's', "toString(ended_at, 'UTC')"], ['worker', 's'], ['final_hash', 's'],
+];
+
+/**
+ * Which rows a page row holds: `part` of `match_pages`. A summary row's `first_seq` is the `ver` of the
+ * copy it packs (as in `counted_matches`: the highest is the copy counted).
+ */
+export const PAGE_PARTS = { impulses: 0, events: 1, summary: 2 } as const;
+
+/** SQL of a summary page row of each counted copy in `source` (rows of `match_facts` or `counted_matches`). */
+function summaryPageSelect(source: string, where: string): string {
+  return `SELECT match_id, toUInt8(${PAGE_PARTS.summary}) AS part, ver AS first_seq, ${pageRow(PAGE_SUMMARY_FIELDS)} AS body FROM ${source} WHERE ${where}`;
+}
 
 /** SQL of one page row per match of `source` (a table or subquery of impulse or event rows). */
-function pageSelect(source: string, part: keyof typeof PAGE_PARTS): string {
+function pageSelect(source: string, part: 'impulses' | 'events'): string {
   const fields = part === 'impulses' ? PAGE_IMPULSE_FIELDS : PAGE_EVENT_FIELDS;
   return `SELECT match_id, toUInt8(${PAGE_PARTS[part]}) AS part, min(seq) AS first_seq, arrayStringConcat(groupArray(${pageRow(fields)}), '\\x1e') AS body
     FROM ${source} GROUP BY match_id`;
 }
 
 /**
- * Migration 10: each match's impulse and event rows as the match page shows them, packed in text
- * (see {@link PAGE_MARKS}), in `match_pages`: a view makes one row per match of each block inserted into
- * `impulses` and `events` (a match written over several batches has several). One match is then a read
- * of a few rows of one column by the sorting key, with its summary in the same query (`matchDetail` in
- * queries.ts), where migration 8's copies cost three queries and every column of each row (on chdb a
- * fixed cost a query, on the Debian server a cost a column). A block delivered twice (a retried insert,
- * the spool) leaves two page rows; the reader keeps one row of each sequence number, so the table is a
- * plain MergeTree, which never drops a row. It replaces migration 8's copies (their two views and
- * tables), which nothing else read. A migration adding a field to the page recreates the views.
+ * Migration 10: each match as its page shows it, packed in text (see {@link PAGE_MARKS}), in
+ * `match_pages`: a view makes one row per match of each block inserted into `impulses` and `events` (a
+ * match written over several batches has several), and another a row of each copy counted (from
+ * `match_facts`, as `counted_matches` keeps it) with its summary. One match is then one query of a few
+ * rows of one column by the sorting key (`matchDetail` in queries.ts), where migration 8's copies and
+ * `counted_matches` cost three queries and every column of each row (on chdb a fixed cost a query and
+ * a cost a column, on the Debian server a cost a column). A block delivered twice (a retried insert, the
+ * spool) leaves two page rows; the reader keeps one row of each sequence number, and the summary of the
+ * highest `ver`, so the table is a plain MergeTree, which never drops a row. It replaces migration 8's
+ * copies (their two views and tables), which nothing else read. A migration adding a field to the page
+ * recreates the views.
  */
 export function matchPages(db: string): string[] {
   const d = ident(db);
@@ -906,6 +930,7 @@ export function matchPages(db: string): string[] {
       body String
     ) ENGINE = MergeTree ORDER BY (match_id, part, first_seq) SETTINGS index_granularity = 256`,
     ...(['impulses', 'events'] as const).map((t) => `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_page_${t}_mv TO ${d}.match_pages AS ${pageSelect(`${d}.${t}`, t)}`),
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_page_summary_mv TO ${d}.match_pages AS ${summaryPageSelect(`${d}.match_facts`, 'sign > 0')}`,
     ...['impulses', 'events'].flatMap((t) => [`DROP TABLE IF EXISTS ${d}.match_${t}_mv`, `DROP TABLE IF EXISTS ${d}.match_${t}`]),
   ];
 }
@@ -920,11 +945,12 @@ const PAGE_FILL_SLICES = 8;
  */
 export function matchPageBackfill(db: string): string[] {
   const d = ident(db);
-  return (['impulses', 'events'] as const).flatMap((t) =>
-    Array.from({ length: PAGE_FILL_SLICES }, (_, k) => {
-      const rows = `(SELECT * FROM ${d}.${t} WHERE cityHash64(match_id) % ${PAGE_FILL_SLICES} = ${k}
-        AND match_id NOT IN (SELECT match_id FROM ${d}.match_pages WHERE part = ${PAGE_PARTS[t]}))`;
-      return `INSERT INTO ${d}.match_pages (match_id, part, first_seq, body) ${pageSelect(rows, t)}`;
-    }),
-  );
+  const slice = (k: number, part: number) => `cityHash64(match_id) % ${PAGE_FILL_SLICES} = ${k} AND match_id NOT IN (SELECT match_id FROM ${d}.match_pages WHERE part = ${part})`;
+  return [
+    ...(['impulses', 'events'] as const).flatMap((t) =>
+      Array.from({ length: PAGE_FILL_SLICES }, (_, k) => `INSERT INTO ${d}.match_pages (match_id, part, first_seq, body) ${pageSelect(`(SELECT * FROM ${d}.${t} WHERE ${slice(k, PAGE_PARTS[t])})`, t)}`),
+    ),
+    // Every copy counted_matches holds (the reader takes the highest ver, as matchSummary does).
+    `INSERT INTO ${d}.match_pages (match_id, part, first_seq, body) ${summaryPageSelect(`${d}.counted_matches`, `match_id NOT IN (SELECT match_id FROM ${d}.match_pages WHERE part = ${PAGE_PARTS.summary})`)}`,
+  ];
 }
