@@ -13,7 +13,8 @@
  *
  * One match is read two ways: the same match again and again (a page polling one match; the embedded
  * store's answer cache serves it between writes), and the seed matches one after another in a fixed
- * shuffled order (every answer read from the store); `/before8/match` is read the second way too.
+ * shuffled order (every answer read from the store); `/before8/match` and `/before10/match` (schema 9's
+ * three queries, from copies of the rows made here as migration 8 kept them) are read the second way too.
  *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
@@ -32,7 +33,9 @@
  * embedded-link.ts); SALIENT_EMBEDDED_READ_CACHE=0 turns that off, to time the engine itself.
  *
  * Environment: BENCH_STORES (`embedded,server`), BENCH_RESULTS (markdown file to update, default
- * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out).
+ * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out), BENCH_ONLY (comma-separated
+ * parts of the endpoints to time, e.g. `in turn`; default all), BENCH_ROUNDS (times through the
+ * endpoints, one after another, for A/B figures taken in alternation; default 1).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,12 +69,12 @@ interface EndpointFigure {
   bytes: number;
 }
 
-/** Keeps `connections` requests to `url` in flight for `ms`; answers with each request's latency. */
+/** Keeps `connections` requests to `urls` (in turn, from `start`) in flight for `ms`; answers with each request's latency, and where it stopped. */
 const LOAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const { urls, connections, ms } = workerData;
-  let next = 0;
+  const { urls, connections, ms, start } = workerData;
+  let next = start;
   const latencies = [];
   let errors = 0, bytes = 0, firstError;
   const end = performance.now() + ms;
@@ -87,13 +90,13 @@ const { parentPort, workerData } = require('node:worker_threads');
       latencies.push(performance.now() - t);
     }
   }));
-  parentPort.postMessage({ latencies, errors, bytes, firstError });
+  parentPort.postMessage({ latencies, errors, bytes, firstError, next });
 })();
 `;
 
-function load(urls: readonly string[], connections: number, ms: number): Promise<{ latencies: number[]; errors: number; bytes: number; firstError?: string }> {
+function load(urls: readonly string[], connections: number, ms: number, start = 0): Promise<{ latencies: number[]; errors: number; bytes: number; firstError?: string; next: number }> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(LOAD, { eval: true, workerData: { urls, connections, ms } });
+    const w = new Worker(LOAD, { eval: true, workerData: { urls, connections, ms, start } });
     w.once('message', resolve);
     w.once('error', reject);
   });
@@ -241,6 +244,38 @@ function beforeRoutes(app: FastifyInstance, t: Telemetry, matchId: string): void
   }
 }
 
+/**
+ * One match as schema 9 read it (before migration 10's pages): its summary, impulses and events in three
+ * queries at once, the rows from copies of `impulses` and `events` in small granules as migration 8 kept
+ * them (made here by {@link schema9Copies}: migration 10 drops those tables).
+ */
+function schema9MatchRoute(app: FastifyInstance, t: Telemetry): void {
+  app.get('/before10/match', async (req) => {
+    const id = (req.query as { id?: string }).id ?? '';
+    if (!/^[0-9a-f]{16}$/.test(id)) throw new Error(`bench: bad match id ${id}`);
+    const db = t.database;
+    const sql = [
+      `SELECT match_id, tournament, game, scenario, pack_id, pack_hash, rules_version, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
+              turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash
+       FROM ${db}.counted_matches PREWHERE match_id = '${id}' ORDER BY ver DESC LIMIT 1`,
+      `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash
+       FROM ${db}.bench_match_impulses FINAL PREWHERE match_id = '${id}' ORDER BY seq`,
+      `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
+              combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results
+       FROM ${db}.bench_match_events FINAL PREWHERE match_id = '${id}' ORDER BY seq`,
+    ];
+    return Promise.all(sql.map(async (q) => (await t.client.query({ query: `/* before */ ${q}`, format: 'JSONEachRow' })).json()));
+  });
+}
+
+/** The row copies of migration 8 (small granules, one copy of each row under FINAL), as schema 9 kept them. */
+async function schema9Copies(t: Telemetry): Promise<void> {
+  for (const table of ['impulses', 'events']) {
+    await t.client.command({ query: `CREATE TABLE ${t.database}.bench_match_${table} AS ${t.database}.${table} ENGINE = ReplacingMergeTree ORDER BY (match_id, seq) SETTINGS index_granularity = 256` });
+    await t.client.command({ query: `INSERT INTO ${t.database}.bench_match_${table} SELECT * FROM ${t.database}.${table}` });
+  }
+}
+
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** Copy the seed matches (ids without `~`) under new ids until `target` matches are stored. */
@@ -297,7 +332,7 @@ async function fill(t: Telemetry, seedMatches: number, target: number): Promise<
   return { stored, matchId: plan.matches.find((m) => m.scenario === 'B')!.id, matchIds, tournament: 'bench-api-7' };
 }
 
-async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number; before: boolean }, tmp: string) {
+async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number; before: boolean; only?: string[]; rounds: number }, tmp: string) {
   let stop = async () => {};
   let t: Telemetry;
   if (kind === 'embedded') t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-e') });
@@ -310,7 +345,11 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
   try {
     const { stored, matchId, matchIds, tournament } = await fill(t, o.seedMatches, o.target);
     const app = await buildApp({ telemetry: t, processMetrics: false });
-    if (o.before) beforeRoutes(app, t, matchId);
+    if (o.before) {
+      beforeRoutes(app, t, matchId);
+      await schema9Copies(t);
+      schema9MatchRoute(app, t);
+    }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     // A cursor that starts where offset 50000 does, for the keyset page.
@@ -334,21 +373,30 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       spread(`/api/matches/:id, ${matchIds.length} matches in turn`, (id) => `/api/matches/${id}`),
       ...(o.before ? BEFORE.map((b) => b.path) : []),
       ...(o.before ? [spread(`/before8/match, ${matchIds.length} matches in turn`, (id) => `/before8/match?id=${id}`)] : []),
+      ...(o.before ? [spread(`/before10/match, ${matchIds.length} matches in turn`, (id) => `/before10/match?id=${id}`)] : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,
       '/health',
     ];
     const figures: EndpointFigure[] = [];
+    const chosen = endpoints.filter((item) => !o.only || o.only.some((x) => (typeof item === 'string' ? item : item.label).includes(x)));
     try {
-      for (const item of endpoints) {
-        const { label: e, paths } = typeof item === 'string' ? { label: item, paths: [item] } : item;
-        const urls = paths.map((path) => base + path);
-        await load(urls, o.connections, 1000);
-        const r = await load(urls, o.connections, o.seconds * 1000);
-        const sorted = [...r.latencies].sort((a, b) => a - b);
-        figures.push({ endpoint: e, requests: sorted.length, errors: r.errors, perSec: sorted.length / o.seconds, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), bytes: r.bytes });
-        process.stderr.write(`bench: ${kind} ${e}: ${(sorted.length / o.seconds).toFixed(1)} req/s, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms${r.errors ? `, ${r.errors} errors, the first: ${r.firstError}` : ''}\n`);
+      // Where each endpoint's paths were left, so the timed requests (and the next round's) go on from
+      // there: a path asked again may be answered from the embedded store's cache.
+      const at = new Map<string, number>();
+      for (let round = 1; round <= o.rounds; round++) {
+        for (const item of chosen) {
+          const { label: named, paths } = typeof item === 'string' ? { label: item, paths: [item] } : item;
+          const e = o.rounds > 1 ? `${named} (round ${round})` : named;
+          const urls = paths.map((path) => base + path);
+          const warm = await load(urls, o.connections, 1000, at.get(named) ?? 0);
+          const r = await load(urls, o.connections, o.seconds * 1000, warm.next);
+          at.set(named, r.next);
+          const sorted = [...r.latencies].sort((a, b) => a - b);
+          figures.push({ endpoint: e, requests: sorted.length, errors: r.errors, perSec: sorted.length / o.seconds, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), bytes: r.bytes });
+          process.stderr.write(`bench: ${kind} ${e}: ${(sorted.length / o.seconds).toFixed(1)} req/s, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms${r.errors ? `, ${r.errors} errors, the first: ${r.firstError}` : ''}\n`);
+        }
       }
     } finally {
       await app.close();
@@ -366,12 +414,14 @@ async function main(): Promise<void> {
   const seconds = envInt('BENCH_SECONDS', 5);
   const connections = envInt('BENCH_CONNECTIONS', 8);
   const before = process.env.BENCH_BEFORE !== '0';
+  const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((x) => x.trim()) : undefined;
+  const rounds = envInt('BENCH_ROUNDS', 1);
   const stores = (process.env.BENCH_STORES ?? 'embedded,server').split(',').map((s) => s.trim()) as ('embedded' | 'server')[];
   for (const s of stores) if (s !== 'embedded' && s !== 'server') throw new Error(`BENCH_STORES: '${s}' is neither embedded nor server`);
   const tmp = mkdtempSync(join(tmpdir(), 'salient-bench-api-'));
   const results = [];
   try {
-    for (const kind of stores) results.push(await benchStore(kind, { seedMatches, target, seconds, connections, before }, join(tmp, kind)));
+    for (const kind of stores) results.push(await benchStore(kind, { seedMatches, target, seconds, connections, before, rounds, ...(only ? { only } : {}) }, join(tmp, kind)));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

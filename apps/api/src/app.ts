@@ -379,10 +379,10 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     '/api/matches/:id',
     { schema: { tags: ['matches'], summary: 'One match with its impulses and events', params: matchIdParams, response: { 200: matchReply, 404: errorReply, ...reads } } },
     async (req, reply) => {
-      // The three reads at once: one round trip to the store, not two (a match not stored has no rows either).
-      const [match, impulses, events] = await Promise.all([o.telemetry.match(req.params.id), o.telemetry.impulses(req.params.id), o.telemetry.events(req.params.id)]);
-      if (!match) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
-      return { match, impulses, events };
+      // One query: the summary and the rows together (migration 10), not one query each.
+      const detail = await o.telemetry.matchDetail(req.params.id);
+      if (!detail) return reply.code(404).send(noMatch(req.params.id, String(req.id)));
+      return detail;
     },
   );
   app.get(

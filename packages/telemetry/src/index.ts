@@ -35,6 +35,8 @@ export {
   listMatches,
   matchSummary,
   matchImpulses,
+  matchDetail,
+  type MatchDetail,
   tournamentSummaries,
   tournamentSpecs,
   recordTournament,

@@ -16,7 +16,7 @@
  */
 import { SalientError, type JsonObject, type Replay } from '@salient/engine';
 import type { Store } from './client.ts';
-import { LIST_BUCKET_SECONDS } from './schema.ts';
+import { LIST_BUCKET_SECONDS, PAGE_EVENT_FIELDS, PAGE_IMPULSE_FIELDS, PAGE_MARKS, PAGE_PARTS, PAGE_SUMMARY_FIELDS, type PageField } from './schema.ts';
 import { eventData, REPLAY_SOURCE_COLUMNS, replayOf, type StoredEventColumns, type StoredReplayColumns } from './records.ts';
 import { DEFAULT_RETRY, StoreTimeoutError } from './insert.ts';
 import { ident, num, selectRows, str } from './sql.ts';
@@ -556,27 +556,23 @@ export interface StoredEvent {
   data?: JsonObject;
 }
 
-/** The event rows of a stored match, in order (empty when there are none), from `match_events` (migration 8, as `matchImpulses`). */
+/** The event rows of a stored match, in order (empty when there are none), from its page rows (migration 10). */
 export async function matchEvents(store: Store, matchId: string): Promise<StoredEvent[]> {
-  const raw = await rows<StoredEventColumns & Raw>(
-    store,
-    `reading the events of match ${matchId}`,
-    `SELECT match_id, seq, impulse_seq, turn, impulse, phase, step, type, power, text, payload, combat_in_columns, combat_target, combat_outcome,
-            combat_rounds, att_factors, def_factors, att_dice, def_dice, att_results, def_results
-     FROM ${ident(store.database)}.match_events FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
-  );
-  return raw.map((r) => {
-    const data = eventData(r);
-    return {
-      seq: Number(r.seq),
-      impulseSeq: Number(r.impulse_seq),
-      position: { turn: Number(r.turn), impulse: Number(r.impulse), phase: String(r.phase), step: String(r.step) },
-      type: String(r.type),
-      power: String(r.power),
-      text: String(r.text),
-      ...(data === undefined ? {} : { data }),
-    };
-  });
+  const raw = await rows<Raw>(store, `reading the events of match ${matchId}`, `SELECT part, body FROM ${ident(store.database)}.match_pages PREWHERE match_id = ${str(matchId)} WHERE part = ${PAGE_PARTS.events}`);
+  return pageRows(raw, PAGE_PARTS.events, PAGE_EVENT_FIELDS).map((r) => storedEvent(matchId, r));
+}
+
+function storedEvent(matchId: string, r: Raw): StoredEvent {
+  const data = eventData({ ...(r as unknown as StoredEventColumns), match_id: matchId });
+  return {
+    seq: Number(r.seq),
+    impulseSeq: Number(r.impulse_seq),
+    position: { turn: Number(r.turn), impulse: Number(r.impulse), phase: String(r.phase), step: String(r.step) },
+    type: String(r.type),
+    power: String(r.power),
+    text: String(r.text),
+    ...(data === undefined ? {} : { data }),
+  };
 }
 
 /** A stored match as lists and pages show it. */
@@ -869,15 +865,14 @@ export interface StoredImpulse {
   stateHash: string;
 }
 
-/** The impulse rows of a stored match, in order (from `match_impulses`, migration 8: small granules, so one match's rows are read, not 8192). */
+/** The impulse rows of a stored match, in order (empty when there are none), from its page rows (migration 10). */
 export async function matchImpulses(store: Store, matchId: string): Promise<StoredImpulse[]> {
-  const raw = await rows<Raw>(
-    store,
-    `reading the impulses of match ${matchId}`,
-    `SELECT seq, turn, impulse, phase, step, active_powers, decisions, powers, scores, losses, control, extra_keys, extra_values, state_hash
-     FROM ${ident(store.database)}.match_impulses FINAL PREWHERE match_id = ${str(matchId)} ORDER BY seq`,
-  );
-  return raw.map((r) => ({
+  const raw = await rows<Raw>(store, `reading the impulses of match ${matchId}`, `SELECT part, body FROM ${ident(store.database)}.match_pages PREWHERE match_id = ${str(matchId)} WHERE part = ${PAGE_PARTS.impulses}`);
+  return pageRows(raw, PAGE_PARTS.impulses, PAGE_IMPULSE_FIELDS).map(storedImpulse);
+}
+
+function storedImpulse(r: Raw): StoredImpulse {
+  return {
     seq: Number(r.seq),
     position: { turn: Number(r.turn), impulse: Number(r.impulse), phase: String(r.phase), step: String(r.step) },
     activePowers: (r.active_powers as unknown as unknown[]).map(String),
@@ -887,7 +882,89 @@ export async function matchImpulses(store: Store, matchId: string): Promise<Stor
     control: zip(r.powers, r.control, Number),
     extra: zip(r.extra_keys, r.extra_values, Number),
     stateHash: String(r.state_hash),
-  }));
+  };
+}
+
+/** One stored match as its page shows it: its summary, impulses and events. */
+export interface MatchDetail {
+  match: MatchSummary;
+  impulses: StoredImpulse[];
+  events: StoredEvent[];
+}
+
+/**
+ * One stored match with its impulses and events (undefined when no match of that id is stored), in
+ * one query of its page rows (migration 10): the summary of the copy counted (the highest `ver`, as
+ * {@link matchSummary} reads it), and its impulse and event rows. Equal to {@link matchSummary},
+ * {@link matchImpulses} and {@link matchEvents} together, which cost three queries.
+ */
+export async function matchDetail(store: Store, matchId: string): Promise<MatchDetail | undefined> {
+  const raw = await rows<Raw>(store, `reading match ${matchId}`, `SELECT part, first_seq, body FROM ${ident(store.database)}.match_pages PREWHERE match_id = ${str(matchId)}`);
+  let head: Raw | undefined;
+  for (const r of raw) if (Number(r.part) === PAGE_PARTS.summary && (!head || Number(r.first_seq) > Number(head.first_seq))) head = r;
+  // A match not counted (yet): its summary as matchSummary reads it.
+  const match = head ? summary(unpackPage(String(head.body), PAGE_SUMMARY_FIELDS)[0]!) : await matchSummary(store, matchId);
+  if (!match) return undefined;
+  return {
+    match,
+    impulses: pageRows(raw, PAGE_PARTS.impulses, PAGE_IMPULSE_FIELDS).map(storedImpulse),
+    events: pageRows(raw, PAGE_PARTS.events, PAGE_EVENT_FIELDS).map((r) => storedEvent(matchId, r)),
+  };
+}
+
+const MARKS = [PAGE_MARKS.escape, PAGE_MARKS.item, PAGE_MARKS.row, PAGE_MARKS.field];
+const ESCAPED = new RegExp(`${PAGE_MARKS.escape}([0-3])`, 'g');
+const unescapePage = (s: string): string => (s.includes(PAGE_MARKS.escape) ? s.replace(ESCAPED, (_, i: string) => MARKS[Number(i)]!) : s);
+/** ClickHouse's text of a float that JSON has no number for; JSON answers give null for these, which reads as 0. */
+const numberText = (s: string): string => (s === 'nan' || s === 'inf' || s === '-inf' || s === '-nan' || s === '+inf' ? '0' : s);
+
+/** The rows packed in one page body (see `PAGE_MARKS` in schema.ts), by field name. */
+function unpackPage(body: string, fields: readonly PageField[]): Raw[] {
+  const out: Raw[] = [];
+  for (const line of body.split(PAGE_MARKS.row)) {
+    const values = line.split(PAGE_MARKS.field);
+    const r: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) {
+      const [name, kind] = fields[i]!;
+      const v = values[i] ?? '';
+      if (kind === 'n') r[name] = numberText(v);
+      else if (kind === 's') r[name] = unescapePage(v);
+      else {
+        const items = v === '' ? [] : v.split(PAGE_MARKS.item).slice(1);
+        r[name] = kind === 'ss' ? items.map(unescapePage) : items.map(numberText);
+      }
+    }
+    out.push(r as Raw);
+  }
+  return out;
+}
+
+/**
+ * The rows of one part of a match's page rows, one of each sequence number, in order. A match written
+ * over several batches has a page row per batch, and a batch delivered twice two copies of its rows;
+ * copies of a row agree (a match's rows are determined by its seed and choices), so any one is kept.
+ */
+function pageRows(raw: readonly Raw[], part: number, fields: readonly PageField[]): Raw[] {
+  const pages = raw.filter((r) => Number(r.part) === part);
+  const all = pages.flatMap((p) => unpackPage(String(p.body), fields));
+  if (pages.length > 1) all.sort((a, b) => Number(a.seq) - Number(b.seq));
+  const out: Raw[] = [];
+  let last = -1;
+  for (const r of all) {
+    const seq = Number(r.seq);
+    if (seq === last) continue;
+    // One page's rows come in the order written, which is by sequence number; another order is sorted here.
+    if (seq < last) return pageRowsSorted(all);
+    out.push(r);
+    last = seq;
+  }
+  return out;
+}
+
+function pageRowsSorted(all: Raw[]): Raw[] {
+  const bySeq = new Map<number, Raw>();
+  for (const r of all) if (!bySeq.has(Number(r.seq))) bySeq.set(Number(r.seq), r);
+  return [...bySeq.keys()].sort((a, b) => a - b).map((k) => bySeq.get(k)!);
 }
 
 /** A tournament as the store knows it: its recorded matches, and what its runner recorded of it. */

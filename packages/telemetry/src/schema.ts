@@ -832,3 +832,125 @@ export function winCountsFromTotals(db: string): string[] {
     WHERE g > 0`,
   ];
 }
+
+/**
+ * How `match_pages` (migration 10) packs rows into text: fields end with FIELD, rows with ROW, each item
+ * of an array starts with ITEM (so `[]` and `['']` differ), and ESCAPE followed by a digit stands for
+ * one of these four characters inside a string (ESCAPE itself is `0`). Control characters no game
+ * writes, so escaping is rare and reading splits plain text. See `unpackPage` in queries.ts.
+ */
+export const PAGE_MARKS = { escape: '\x1a', item: '\x1d', row: '\x1e', field: '\x1f' } as const;
+
+/** SQL for `x` (a String expression) with the page marks escaped. */
+function pageEscaped(x: string): string {
+  const order = [PAGE_MARKS.escape, PAGE_MARKS.item, PAGE_MARKS.row, PAGE_MARKS.field];
+  const hex = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  return order.reduce((e, c, i) => `replaceAll(${e}, '${hex(c)}', '\\x1a${i}')`, x);
+}
+
+/** SQL for an array column packed as its items, each after an ITEM mark (strings escaped). */
+function pageArray(column: string, strings: boolean): string {
+  return `arrayStringConcat(arrayMap(x -> concat('\\x1d', ${strings ? pageEscaped('x') : 'toString(x)'}), ${column}))`;
+}
+
+/** What a page field is: a number, a string, or an array of either; taken from the column `name`, or from `expr`. */
+export type PageField = readonly [name: string, kind: 'n' | 's' | 'ns' | 'ss', expr?: string];
+
+/** The impulse fields a match page keeps, in packed order (what `matchImpulses` returns). */
+export const PAGE_IMPULSE_FIELDS: readonly PageField[] = [
+  ['seq', 'n'], ['turn', 'n'], ['impulse', 'n'], ['phase', 's'], ['step', 's'], ['active_powers', 'ss'], ['decisions', 'n'],
+  ['powers', 'ss'], ['scores', 'ns'], ['losses', 'ns'], ['control', 'ns'], ['extra_keys', 'ss'], ['extra_values', 'ns'], ['state_hash', 's'],
+];
+
+/** The event fields a match page keeps, in packed order (what `matchEvents` returns). */
+export const PAGE_EVENT_FIELDS: readonly PageField[] = [
+  ['seq', 'n'], ['impulse_seq', 'n'], ['turn', 'n'], ['impulse', 'n'], ['phase', 's'], ['step', 's'], ['type', 's'], ['power', 's'], ['text', 's'],
+  ['payload', 's'], ['combat_in_columns', 'n'], ['combat_target', 's'], ['combat_outcome', 's'], ['combat_rounds', 'ss'],
+  ['att_factors', 'ns'], ['def_factors', 'ns'], ['att_dice', 'ns'], ['def_dice', 'ns'], ['att_results', 'ss'], ['def_results', 'ss'],
+];
+
+/** SQL packing one row of `fields` as a page row (fields each followed by FIELD). */
+export function pageRow(fields: readonly PageField[]): string {
+  const one = ([name, k, expr]: PageField) => {
+    const n = expr ?? name;
+    return k === 'n' ? `toString(${n})` : k === 's' ? pageEscaped(n) : pageArray(n, k === 'ss');
+  };
+  return `concat(${fields.map((f) => `${one(f)}, '\\x1f'`).join(', ')})`;
+}
+
+/**
+ * The summary fields a match page keeps, in packed order (what `matchSummary` reads; `started` and
+ * `ended` as ISO text in UTC).
+ */
+export const PAGE_SUMMARY_FIELDS: readonly PageField[] = [
+  ['match_id', 's'], ['tournament', 's'], ['game', 's'], ['scenario', 's'], ['pack_id', 's'], ['pack_hash', 's'], ['rules_version', 's'], ['seed', 'n'],
+  ['kind', 's'], ['sides', 'ss'], ['outcomes', 'ss'], ['side_bots', 'ss'], ['powers', 'ss'], ['scores', 'ns'], ['margin', 'n'], ['reason', 's'], ['detail', 's'],
+  ['forfeit_seat', 's'], ['forfeit_reason', 's'], ['turns', 'n'], ['impulses', 'n'], ['decisions', 'n'], ['wall_ms', 'n'],
+  ['started', 's', "toString(started_at, 'UTC')"], ['ended', 's', "toString(ended_at, 'UTC')"], ['worker', 's'], ['final_hash', 's'],
+];
+
+/**
+ * Which rows a page row holds: `part` of `match_pages`. A summary row's `first_seq` is the `ver` of the
+ * copy it packs (as in `counted_matches`: the highest is the copy counted).
+ */
+export const PAGE_PARTS = { impulses: 0, events: 1, summary: 2 } as const;
+
+/** SQL of a summary page row of each counted copy in `source` (rows of `match_facts` or `counted_matches`). */
+function summaryPageSelect(source: string, where: string): string {
+  return `SELECT match_id, toUInt8(${PAGE_PARTS.summary}) AS part, ver AS first_seq, ${pageRow(PAGE_SUMMARY_FIELDS)} AS body FROM ${source} WHERE ${where}`;
+}
+
+/** SQL of one page row per match of `source` (a table or subquery of impulse or event rows). */
+function pageSelect(source: string, part: 'impulses' | 'events'): string {
+  const fields = part === 'impulses' ? PAGE_IMPULSE_FIELDS : PAGE_EVENT_FIELDS;
+  return `SELECT match_id, toUInt8(${PAGE_PARTS[part]}) AS part, min(seq) AS first_seq, arrayStringConcat(groupArray(${pageRow(fields)}), '\\x1e') AS body
+    FROM ${source} GROUP BY match_id`;
+}
+
+/**
+ * Migration 10: each match as its page shows it, packed in text (see {@link PAGE_MARKS}), in
+ * `match_pages`: a view makes one row per match of each block inserted into `impulses` and `events` (a
+ * match written over several batches has several), and another a row of each copy counted (from
+ * `match_facts`, as `counted_matches` keeps it) with its summary. One match is then one query of a few
+ * rows of one column by the sorting key (`matchDetail` in queries.ts), where migration 8's copies and
+ * `counted_matches` cost three queries and every column of each row (on chdb a fixed cost a query and
+ * a cost a column, on the Debian server a cost a column). A block delivered twice (a retried insert, the
+ * spool) leaves two page rows; the reader keeps one row of each sequence number, and the summary of the
+ * highest `ver`, so the table is a plain MergeTree, which never drops a row. It replaces migration 8's
+ * copies (their two views and tables), which nothing else read. A migration adding a field to the page
+ * recreates the views.
+ */
+export function matchPages(db: string): string[] {
+  const d = ident(db);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${d}.match_pages (
+      match_id String,
+      part UInt8,
+      first_seq UInt32,
+      body String
+    ) ENGINE = MergeTree ORDER BY (match_id, part, first_seq) SETTINGS index_granularity = 256`,
+    ...(['impulses', 'events'] as const).map((t) => `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_page_${t}_mv TO ${d}.match_pages AS ${pageSelect(`${d}.${t}`, t)}`),
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_page_summary_mv TO ${d}.match_pages AS ${summaryPageSelect(`${d}.match_facts`, 'sign > 0')}`,
+    ...['impulses', 'events'].flatMap((t) => [`DROP TABLE IF EXISTS ${d}.match_${t}_mv`, `DROP TABLE IF EXISTS ${d}.match_${t}`]),
+  ];
+}
+
+/** How many slices {@link matchPageBackfill} fills a store's pages in (each slice's groups are held in memory at once). */
+const PAGE_FILL_SLICES = 8;
+
+/**
+ * Migration 10, after {@link matchPages}: the pages of the matches stored before, from `impulses` and
+ * `events`, for each match without a page of that part yet (run again, it fills only what it had not),
+ * a slice of the matches at a time. As the other back-fills: migrate with the workers stopped.
+ */
+export function matchPageBackfill(db: string): string[] {
+  const d = ident(db);
+  const slice = (k: number, part: number) => `cityHash64(match_id) % ${PAGE_FILL_SLICES} = ${k} AND match_id NOT IN (SELECT match_id FROM ${d}.match_pages WHERE part = ${part})`;
+  return [
+    ...(['impulses', 'events'] as const).flatMap((t) =>
+      Array.from({ length: PAGE_FILL_SLICES }, (_, k) => `INSERT INTO ${d}.match_pages (match_id, part, first_seq, body) ${pageSelect(`(SELECT * FROM ${d}.${t} WHERE ${slice(k, PAGE_PARTS[t])})`, t)}`),
+    ),
+    // Every copy counted_matches holds (the reader takes the highest ver, as matchSummary does).
+    `INSERT INTO ${d}.match_pages (match_id, part, first_seq, body) ${summaryPageSelect(`${d}.counted_matches`, `match_id NOT IN (SELECT match_id FROM ${d}.match_pages WHERE part = ${PAGE_PARTS.summary})`)}`,
+  ];
+}

@@ -25,6 +25,8 @@ import {
   listMatches,
   matchSummary,
   matchImpulses,
+  matchDetail,
+  type MatchDetail,
   tournamentSummaries,
   recordTournament,
   tournamentSpec,
@@ -100,6 +102,8 @@ export interface Telemetry {
   match(matchId: string): Promise<MatchSummary | undefined>;
   /** The impulse rows of a stored match, in order. */
   impulses(matchId: string): Promise<StoredImpulse[]>;
+  /** One stored match's summary, impulses and events in one read (what `match`, `impulses` and `events` give), or undefined. */
+  matchDetail(matchId: string): Promise<MatchDetail | undefined>;
   /** Tournaments with recorded matches, latest first (at most `limit`, default 100). */
   tournaments(filter?: TelemetryFilter, limit?: number): Promise<TournamentSummary[]>;
   /** The spec of a tournament's latest record, and its hash (undefined: no record, or one without a spec). */
@@ -243,6 +247,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     matches: async (filter, page) => (await written(), listMatches(store, filter, page)),
     match: async (matchId) => (await written(), matchSummary(store, matchId)),
     impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
+    matchDetail: async (matchId) => (await written(), matchDetail(store, matchId)),
     tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
     tournamentSpec: (id) => tournamentSpec(store, id),
     tournamentSpecs: (ids) => tournamentSpecs(store, ids),

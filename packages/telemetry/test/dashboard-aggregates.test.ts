@@ -19,6 +19,7 @@ import {
   impulseCurves,
   lengthStats,
   listMatches,
+  matchDetail,
   matchSummary,
   migrate,
   MIGRATIONS,
@@ -38,7 +39,8 @@ import {
 import { SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
 import { playBlitz, rowsOf, tee } from './support/matches.ts';
 import { writeSpool } from '../src/spool.ts';
-import { matchRowBackfill, scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
+import { matchPageBackfill, scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
+import { REFERENCE_EVENT_COLUMNS, REFERENCE_IMPULSE_COLUMNS, referenceEvent, referenceImpulse } from './support/match-reference.ts';
 import type { ChRow } from '../src/records.ts';
 
 let root = '';
@@ -181,9 +183,27 @@ async function referenceTournaments(s: Store, c?: string): Promise<TournamentSum
     .sort((a, b) => b.lastEndedAt.localeCompare(a.lastEndedAt) || a.id.localeCompare(b.id));
 }
 
-/** Every impulse and event row, one copy of each, from the tables the sink writes (`prefix` '') or their copies that the match page reads ('match_'). */
-async function matchRows(s: Store, prefix: '' | 'match_'): Promise<Row[][]> {
-  return Promise.all(['impulses', 'events'].map((t) => rowsOf(s, `SELECT * FROM ${s.database}.${prefix}${t} FINAL ORDER BY match_id, seq`)));
+/**
+ * Each stored match with its impulses and events, as the match page reads it (`matchDetail`, migration
+ * 10), or (`reference`) its summary with its rows from the tables the sink writes, one copy of each.
+ */
+async function matchDetails(s: Store, reference: boolean) {
+  const ids = (await rowsOf(s, `SELECT DISTINCT match_id FROM ${s.database}.matches ORDER BY match_id`)).map((r) => String(r.match_id));
+  if (!reference) return Promise.all(ids.map((id) => matchDetail(s, id)));
+  const byMatch = async (table: string, columns: string) => {
+    const m = new Map<string, Row[]>();
+    for (const r of await rowsOf(s, `SELECT match_id AS of_match, ${columns} FROM ${s.database}.${table} FINAL ORDER BY match_id, seq`)) {
+      m.set(String(r.of_match), [...(m.get(String(r.of_match)) ?? []), r]);
+    }
+    return m;
+  };
+  const [impulses, events] = [await byMatch('impulses', REFERENCE_IMPULSE_COLUMNS), await byMatch('events', REFERENCE_EVENT_COLUMNS)];
+  return Promise.all(
+    ids.map(async (id) => {
+      const match = await matchSummary(s, id);
+      return match && { match, impulses: (impulses.get(id) ?? []).map(referenceImpulse), events: (events.get(id) ?? []).map(referenceEvent) };
+    }),
+  );
 }
 
 /** Every dashboard figure, read and worked out from the raw rows, side by side. */
@@ -208,7 +228,7 @@ async function figures(s: Store) {
       tournamentsA: await tournamentSummaries(s, { scenario: 'A' }),
       tournamentsGreedy: await tournamentSummaries(s, { bot: 'greedy' }),
       tournamentT2: await tournamentSummaries(s, { tournament: 't2' }),
-      matchRows: await matchRows(s, 'match_'),
+      matchDetails: await matchDetails(s, false),
     },
     raw: {
       winRates: await referenceWinRates(s),
@@ -228,7 +248,7 @@ async function figures(s: Store) {
       tournamentsA: await referenceTournaments(s, "scenario = 'A'"),
       tournamentsGreedy: await referenceTournaments(s, "(arrayExists(b -> b LIKE 'greedy@%' OR b LIKE 'greedy:%', bots) OR arrayExists(b -> b LIKE 'greedy@%' OR b LIKE 'greedy:%', side_bots))"),
       tournamentT2: await referenceTournaments(s, "tournament = 't2'"),
-      matchRows: await matchRows(s, ''),
+      matchDetails: await matchDetails(s, true),
     },
   };
 }
@@ -304,6 +324,7 @@ async function resendAndReplay(s: Store, ids: readonly string[]): Promise<void> 
   expect((await deliverSpool(s, dir)).delivered).toEqual([b]);
 }
 
+// Each test plays matches and reads every figure through the migrations: over a minute on the server on a loaded 2-core machine.
 describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
   it('equal the figures worked out from the copy of each match landed last, after retries and re-played matches', async () => {
     const { store, s } = await freshDatabase(config(), 'salient_dash');
@@ -337,7 +358,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await store.client.command({ query: `DROP DATABASE IF EXISTS salient_dash` });
       await store.close();
     }
-  });
+  }, 120_000);
 
   it('are back-filled when a store written at schema version 5 is upgraded, then kept as new matches land', async () => {
     const { store, s } = await freshDatabase(config(), 'salient_dash_upgrade');
@@ -360,8 +381,8 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await copyMatch(s, ids[0]!, ids[0]!);
       await copyMatch(s, ids[1]!, ids[1]!, { ended_at: 'ended_at + 60', outcomes: 'arrayReverse(outcomes)', turns: 'turns + 1' });
       await copyMatch(s, ids[2]!, ids[2]!, { ended_at: 'ended_at - 60', worker: "'late'", turns: 'turns + 2' });
-      expect(await migrate(s)).toEqual({ applied: [6, 7, 8, 9], version: 9 });
-      expect(await migrate(s)).toEqual({ applied: [], version: 9 });
+      expect(await migrate(s)).toEqual({ applied: [6, 7, 8, 9, 10], version: 10 });
+      expect(await migrate(s)).toEqual({ applied: [], version: 10 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(6);
@@ -375,7 +396,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await store.client.command({ query: `DROP DATABASE IF EXISTS salient_dash_upgrade` });
       await store.close();
     }
-  });
+  }, 120_000);
 
   it('file the tournament list of a store written at schema version 6, re-played matches included, once', async () => {
     const { store, s } = await freshDatabase(config(), 'salient_dash_six');
@@ -384,7 +405,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [321, 322, 323, 324, 325, 326]);
       // Counted at version 6: counted_matches holds several versions of the re-played matches.
       await resendAndReplay(s, ids);
-      expect(await migrate(s)).toEqual({ applied: [7, 8, 9], version: 9 });
+      expect(await migrate(s)).toEqual({ applied: [7, 8, 9, 10], version: 10 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.tournaments.map((t) => t.id).sort()).toEqual(['t1', 't2']);
@@ -400,7 +421,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await store.client.command({ query: `DROP DATABASE IF EXISTS salient_dash_six` });
       await store.close();
     }
-  });
+  }, 120_000);
 
   it('file the by-scenario figures and the minute counts of a store written at schema version 7, re-played matches included, once', async () => {
     const { store, s } = await freshDatabase(config(), 'salient_dash_seven');
@@ -409,10 +430,10 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [331, 332, 333, 334, 335, 336]);
       // Counted at version 7: the aggregates of migration 6 hold copies taken back (−1) beside their +1.
       await resendAndReplay(s, ids);
-      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span', 'match_impulses', 'match_events'];
+      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span', 'match_pages'];
       const [none] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN (${coarse.map((t) => `'${t}'`).join(', ')})`);
       expect(Number(none!.n)).toBe(0);
-      expect(await migrate(s)).toEqual({ applied: [8, 9], version: 9 });
+      expect(await migrate(s)).toEqual({ applied: [8, 9, 10], version: 10 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(7);
@@ -421,9 +442,12 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
         const [r] = await rowsOf(s, `SELECT count() AS n FROM ${s.database}.${t}`);
         expect(Number(r!.n), t).toBeGreaterThan(1);
       }
-      expect(f.read.matchRows.every((t) => t.length > 0)).toBe(true);
+      expect(f.read.matchDetails.filter((d) => d && d.impulses.length > 0 && d.events.length > 0)).toHaveLength(6);
+      // Migration 8's row copies, which the pages replace, are gone.
+      const [copies] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN ('match_impulses', 'match_events', 'match_impulses_mv', 'match_events_mv')`);
+      expect(Number(copies!.n)).toBe(0);
       // The back-fill run again (a migration interrupted after it, before it was recorded) adds nothing.
-      for (const query of [...scenarioBackfill(s.database), ...matchRowBackfill(s.database)]) await s.client.command({ query });
+      for (const query of [...scenarioBackfill(s.database), ...matchPageBackfill(s.database)]) await s.client.command({ query });
       expect((await figures(s)).read).toEqual(f.raw);
       // Matches written and re-played since are kept by the views.
       const more = await playInto(s, [337, 338, 339, 340]);
@@ -435,5 +459,5 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await store.client.command({ query: `DROP DATABASE IF EXISTS salient_dash_seven` });
       await store.close();
     }
-  });
+  }, 120_000);
 });
