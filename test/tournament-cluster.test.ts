@@ -97,28 +97,31 @@ describe('tournament on a cluster of worker processes', () => {
       return active.length ? active.map((j) => j.id!) : undefined;
     });
     const w1 = workers().find((w) => w.name === 'w1')!;
-    // Let the matches get going before the kill: every child of w1 has loaded the match bundle (every
-    // game of the catalog: seconds on a loaded CI machine, which a fixed pause did not always cover) and
-    // opened its named Redis connection, which it does as it starts a job's games.
+    // Let the matches get going before the kill: a child of w1 for each of its jobs has loaded the match
+    // bundle (every game of the catalog: seconds on a loaded CI machine, which a fixed pause did not
+    // always cover) and opened its named Redis connection, which it does as it starts a job's games.
     const redis = new Redis(c.redis.url);
     let seen = '';
-    const children = await waitFor('the match children of w1 to start their games', async () => {
+    const playing = await waitFor('the match children of w1 to start their games', async () => {
       const list = (await redis.client('LIST')) as string;
       const named = new Set([...list.matchAll(/ name=salient-match:w1:(\d+) /g)].map((m) => Number(m[1])));
       const kids = childPids(w1.proc.pid!);
       seen = `children ${kids.join(', ') || 'none'}; connections named for w1: ${[...named].join(', ') || 'none'}`;
-      return kids.length && kids.every((pid) => named.has(pid)) ? kids : undefined;
-    }, 30_000, 50).catch((e: Error) => {
+      const started = kids.filter((pid) => named.has(pid));
+      return started.length >= victims.length ? started : undefined;
+    }, 60_000, 50).catch((e: Error) => {
       throw new Error(`${e.message} (last seen: ${seen})`);
     });
     await redis.quit();
+    const children = childPids(w1.proc.pid!);
     // Only the worker process: its match children must notice and stop, not play on as orphans.
     w1.proc.kill('SIGKILL');
     await w1.exited;
-    // Well before their matches would have ended (about 7 s left), with room for a loaded CI machine: a
-    // playing child hears its channel close at once (processor.ts); one still loading sees it is gone
-    // once loaded.
-    await waitFor('the orphaned match children to exit', async () => (children.every((pid) => !alive(pid)) ? true : undefined), 4000, 50);
+    // The playing children well before their matches would have ended (about 7 s left), with room for a
+    // loaded CI machine: each hears its channel close at once (processor.ts). Any other child of w1 (one
+    // still loading) sees that its worker is gone once loaded.
+    await waitFor('the orphaned match children to exit', async () => (playing.every((pid) => !alive(pid)) ? true : undefined), 4000, 50);
+    await waitFor('every other child of the killed worker to exit', async () => (children.every((pid) => !alive(pid)) ? true : undefined), 30_000, 100);
 
     const done = await waitFinished('t-kill', c.redis.url, 60_000);
     expect(done.counts).toMatchObject({ total: 10, completed: 10, failed: 0 });
@@ -131,7 +134,7 @@ describe('tournament on a cluster of worker processes', () => {
     await expectExactlyOnce('t-kill', done.outcomes);
     startWorkerProcess('w3');
     await workers().at(-1)!.metricsPort;
-  }, 90_000);
+  }, 150_000);
 
   it('Redis killed and restarted mid-run: work resumes and completes, every match once', async () => {
     const plan = blitzPlan('t-redis', Array.from({ length: 8 }, (_, i) => [SLOW, 'random', 300 + i] as [string, string, number]));
