@@ -57,16 +57,18 @@ export function clearUnitLog(units: Record<string, UnitState>): void {
 export function moveUnit(s: BlitzState, u: UnitState, at: string): void {
   if (u.at === at) return;
   u.at = at;
-  const l = logOf(s.units);
-  if (l.full) return;
-  if (l.moved.length + l.put.length >= LOG_LIMIT) l.full = true;
-  else l.moved.push(u);
+  noteChanged(s, u);
 }
 
 /** Give unit record `u` of `s` Size `size` in place (0 as it goes to the pool). */
 export function resizeUnit(s: BlitzState, u: UnitState, size: number): void {
   if (u.size === size) return;
   u.size = size;
+  noteChanged(s, u);
+}
+
+/** Log record `u` of `s` as changed in place (the log turns full past its limit). */
+function noteChanged(s: BlitzState, u: UnitState): void {
   const l = logOf(s.units);
   if (l.full) return;
   if (l.moved.length + l.put.length >= LOG_LIMIT) l.full = true;
