@@ -12,7 +12,12 @@
  *   - `rows`: a `RemoteSink` posting the runner's rows unencoded (`encoding: 'rows'`), the store's
  *     thread encoding them;
  *   - `packed`: a `RemoteSink` posting the rows packed as numbers and strings (`encoding: 'packed'`),
- *     for a side whose RemoteSink has it (a side without it skips the case).
+ *     for a side whose RemoteSink has it (a side without it skips the case);
+ *   - `port`: `packed` over a real port, to a worker thread that acknowledges each batch and drops it
+ *     (what posting across threads adds to the game thread: the copy, the acknowledgements' wake-ups);
+ *   - `burn`: no sink, while another thread spins on the other core: how much more CPU time the game
+ *     thread's same instructions take when the sibling core is busy (on a 2-vCPU VM whose vCPUs may
+ *     share a physical core, or caches), which is what a store's threads do to it in bench:telemetry.
  *
  * The RemoteSinks post to a port that serializes each message as `postMessage` does on the sending side
  * (`v8.serialize`) and acknowledges it on the next turn, so what is measured is the game thread's part
@@ -29,6 +34,7 @@ import { loadavg } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
 import { SalientError } from '@salient/engine';
 import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
@@ -39,7 +45,7 @@ import { blitzPack, envInt, median, ownCpuMs, threadCpuClock, threadCpuMs } from
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const baseDir = process.env.BENCH_AB_BASE;
 if (!baseDir) throw new SalientError('BAD_ARGUMENT', 'BENCH_AB_BASE must name the other checkout');
-const CASES = ['none', 'drop', 'lines', 'rows', 'packed'] as const;
+const CASES = ['none', 'drop', 'lines', 'rows', 'packed', 'port', 'burn'] as const;
 type CaseName = (typeof CASES)[number];
 
 interface Side {
@@ -68,6 +74,44 @@ function serializingPort(): SinkPort {
     },
     off() {
       listener = undefined;
+    },
+  };
+}
+
+/** The worker threads started, ended at the end. */
+const threads: Worker[] = [];
+
+/** A worker thread that acknowledges every batch a RemoteSink posts and keeps nothing. */
+function droppingWorker(): Worker {
+  const code = `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (m) => {
+  if (m && m.salientSink === 'close') parentPort.postMessage({ salientSink: 'closed' });
+  else if (m && typeof m.id === 'number') parentPort.postMessage({ salientSink: 'ack', id: m.id });
+});`;
+  const w = new Worker(code, { eval: true });
+  threads.push(w);
+  return w;
+}
+
+/** A worker thread that spins while \`on\` is set (and sleeps, using no CPU, while it is not). */
+function burner(): { on(): void; off(): void } {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const code = `const { workerData } = require('node:worker_threads');
+const flag = new Int32Array(workerData);
+let x = 0;
+for (;;) {
+  Atomics.wait(flag, 0, 0);
+  while (Atomics.load(flag, 0) === 1) for (let i = 0; i < 100000; i++) x = (x + i * i) | 0;
+}`;
+  const w = new Worker(code, { eval: true, workerData: flag.buffer });
+  threads.push(w);
+  return {
+    on() {
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    },
+    off() {
+      Atomics.store(flag, 0, 0);
     },
   };
 }
@@ -102,13 +146,16 @@ async function main(): Promise<void> {
   const pack = blitzPack();
   const seats = { Axis: 'random', Allies: 'random' } as const;
   const cases: Case[] = [];
+  const burn = asked.includes('burn') ? burner() : undefined;
   for (const side of sides) {
     for (const name of names) {
       let sink: TelemetrySink | undefined;
       try {
         sink =
-          name === 'none'
+          name === 'none' || name === 'burn'
             ? undefined
+            : name === 'port'
+              ? (new side.RemoteSink(droppingWorker(), { encoding: 'packed', decisionSample: 0.1 }) as unknown as TelemetrySink)
             : name === 'drop'
               ? new DropSink()
               : (new side.RemoteSink(serializingPort(), name === 'lines' ? { encoding: 'lines' } : { encoding: name, decisionSample: 0.1 }) as unknown as TelemetrySink);
@@ -132,17 +179,19 @@ async function main(): Promise<void> {
       ...(c.sink ? { sink: c.sink } : {}),
     });
   const load0 = loadavg()[0] ?? 0;
-  for (let i = 0; i < warm; i++) for (const c of cases) await play(c, 1_000_000_000 + i);
+  for (let i = 0; i < warm; i++) for (const c of cases) if (c.name !== 'burn') await play(c, 1_000_000_000 + i);
   for (let b = 0; b < blocks; b++) {
     globalThis.gc?.();
     for (let k = 0; k < cases.length; k++) {
       // Rotate the order, so no case always follows the same one.
       const c = cases[(k + b) % cases.length] as Case;
+      if (c.name === 'burn') burn?.on();
       const t0 = threadCpuMs();
       const p0 = ownCpuMs();
       for (let i = 0; i < per; i++) await play(c, 1 + b * per + i);
       c.thread.push((threadCpuMs() - t0) / per);
       c.process.push((ownCpuMs() - p0) / per);
+      if (c.name === 'burn') burn?.off();
     }
   }
   const load1 = loadavg()[0] ?? 0;
@@ -152,7 +201,7 @@ async function main(): Promise<void> {
   const lines = [
     `Telemetry A/B, Blitz A random vs random, ${blocks} blocks of ${per} games per case, ${warm} warm-up games each; base ${baseDir}; load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end; thread clock: ${threadCpuClock()}.`,
     '',
-    '| side | case | game-thread CPU ms/game | game-thread overhead | process CPU ms/game | process overhead |',
+    '| side | case | game-thread CPU ms/game | game-thread overhead | process CPU ms/game (burn: with the burner) | process overhead |',
     '|---|---|---:|---:|---:|---:|',
   ];
   for (const c of cases) {
@@ -166,6 +215,7 @@ async function main(): Promise<void> {
     if (a && b) lines.push(`- ${name}: ${pct(b.thread, a.thread)}`);
   }
   process.stdout.write(lines.join('\n') + '\n');
+  await Promise.all(threads.map((w) => w.terminate()));
 }
 
 await main();
