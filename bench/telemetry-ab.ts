@@ -30,6 +30,7 @@
  * Environment: BENCH_AB_BASE (required), BENCH_BLOCKS (default 40), BENCH_PER (games per block and
  * case, default 10), BENCH_WARM (warm-up games per case, default 150), BENCH_CASES (default none,drop,lines,rows,packed).
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,7 @@ import { blitz } from '@salient/game-blitz';
 import { createBot } from '@salient/bots';
 import type { runMatch as RunMatch, TelemetrySink } from '@salient/runner';
 import type { RemoteSink as RemoteSinkClass, SinkPort } from '@salient/telemetry';
-import { blitzPack, envInt, median, ownCpuMs, threadCpuClock, threadCpuMs } from './support.ts';
+import { blitzPack, envInt, median, ownCpuMs, statCpuMs, threadCpuClock, threadCpuMs } from './support.ts';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const baseDir = process.env.BENCH_AB_BASE;
@@ -80,15 +81,34 @@ function serializingPort(): SinkPort {
 
 /** The worker threads started, ended at the end. */
 const threads: Worker[] = [];
+/** Thread ids of the workers that receive the `port` case's batches. */
+const receivers: string[] = [];
+
+/** CPU ms of the receiving workers so far (0 where /proc cannot be read). */
+function receiversCpuMs(): number {
+  let ms = 0;
+  for (const tid of receivers) {
+    try {
+      ms += statCpuMs(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'));
+    } catch {
+      // gone, or no /proc
+    }
+  }
+  return ms;
+}
 
 /** A worker thread that acknowledges every batch a RemoteSink posts and keeps nothing. */
 function droppingWorker(): Worker {
   const code = `const { parentPort } = require('node:worker_threads');
+parentPort.postMessage({ benchTid: require('node:fs').readlinkSync('/proc/thread-self').split('/').pop() });
 parentPort.on('message', (m) => {
   if (m && m.salientSink === 'close') parentPort.postMessage({ salientSink: 'closed' });
   else if (m && typeof m.id === 'number') parentPort.postMessage({ salientSink: 'ack', id: m.id });
 });`;
   const w = new Worker(code, { eval: true });
+  w.on('message', (m: { benchTid?: string }) => {
+    if (m?.benchTid) receivers.push(m.benchTid);
+  });
   threads.push(w);
   return w;
 }
@@ -133,6 +153,8 @@ interface Case {
   sink: TelemetrySink | undefined;
   thread: number[];
   process: number[];
+  /** CPU of the worker receiving the batches (the `port` case), ms per game. */
+  receiver: number[];
 }
 
 async function main(): Promise<void> {
@@ -165,7 +187,7 @@ async function main(): Promise<void> {
         if ((e as { code?: unknown }).code === 'BAD_ARGUMENT') continue;
         throw e;
       }
-      cases.push({ side, name, sink, thread: [], process: [] });
+      cases.push({ side, name, sink, thread: [], process: [], receiver: [] });
     }
   }
   const play = (c: Case, seed: number) =>
@@ -188,9 +210,11 @@ async function main(): Promise<void> {
       if (c.name === 'burn') burn?.on();
       const t0 = threadCpuMs();
       const p0 = ownCpuMs();
+      const r0 = receiversCpuMs();
       for (let i = 0; i < per; i++) await play(c, 1 + b * per + i);
       c.thread.push((threadCpuMs() - t0) / per);
       c.process.push((ownCpuMs() - p0) / per);
+      c.receiver.push((receiversCpuMs() - r0) / per);
       if (c.name === 'burn') burn?.off();
     }
   }
@@ -201,13 +225,14 @@ async function main(): Promise<void> {
   const lines = [
     `Telemetry A/B, Blitz A random vs random, ${blocks} blocks of ${per} games per case, ${warm} warm-up games each; base ${baseDir}; load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end; thread clock: ${threadCpuClock()}.`,
     '',
-    '| side | case | game-thread CPU ms/game | game-thread overhead | process CPU ms/game (burn: with the burner) | process overhead |',
-    '|---|---|---:|---:|---:|---:|',
+    '| side | case | game-thread CPU ms/game | game-thread overhead | process CPU ms/game (burn: with the burner) | process overhead | of which the receiving worker, ms/game | other threads (V8 helpers: GC, compiler), ms/game |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const c of cases) {
     const base = cases.find((x) => x.side === c.side && x.name === 'none') as Case;
     const over = c.name === 'none' ? ['—', '—'] : [pct(c.thread, base.thread), pct(c.process, base.process)];
-    lines.push(`| ${c.side.name} | ${c.name} | ${(sum(c.thread) / blocks).toFixed(3)} | ${over[0]} | ${(sum(c.process) / blocks).toFixed(3)} | ${over[1]} |`);
+    const others = c.name === 'burn' ? '—' : ((sum(c.process) - sum(c.thread) - sum(c.receiver)) / blocks).toFixed(3);
+    lines.push(`| ${c.side.name} | ${c.name} | ${(sum(c.thread) / blocks).toFixed(3)} | ${over[0]} | ${(sum(c.process) / blocks).toFixed(3)} | ${over[1]} | ${(sum(c.receiver) / blocks).toFixed(3)} | ${others} |`);
   }
   lines.push('', 'this against base, same case (game-thread CPU):');
   for (const name of names) {
