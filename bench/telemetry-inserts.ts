@@ -17,6 +17,10 @@
  * views dropped in the bench's own store before the writes, to see what they cost (an experiment: the
  * dashboard needs them).
  *
+ * BENCH_FEED=packed feeds the sink as `serveSink` does for a RemoteSink's `packed` batches (each
+ * game packed beforehand, then `unpackRows` into the sink), so the encoding column also holds the
+ * store thread's parsing and unpacking.
+ *
  * BENCH_SETTINGS: ClickHouse settings sent with every insert, `name=value,...` (for trying insert
  * settings; each value as given, a number where it reads as one). BENCH_SYSTEM=1 also prints what
  * system.part_log and system.query_log (where the store keeps them) say of the last writes.
@@ -115,6 +119,20 @@ async function main(): Promise<void> {
     await runMatch({ game: blitz, pack, scenario: 'A', seed: 1 + i, seats: { Axis: createBot('random'), Allies: createBot('random') }, seatSpecs: { Axis: 'random', Allies: 'random' }, sink });
     games.push(sink.calls);
   }
+  const packed = process.env.BENCH_FEED === 'packed';
+  const { RowPacker, unpackRows } = await import('../packages/telemetry/src/packed-rows.ts');
+  const batchesOf = packed
+    ? games.map((calls) => {
+        const p = new RowPacker();
+        for (const c of calls) {
+          if (c.k === 'i') p.impulse(c.r);
+          else if (c.k === 'e') p.event(c.r);
+          else if (c.k === 'd') p.decision(c.r);
+          else p.match(c.r);
+        }
+        return p.take();
+      })
+    : [];
   const load0 = loadavg()[0] ?? 0;
   const out: string[] = [];
   for (const kind of stores) {
@@ -171,6 +189,12 @@ async function main(): Promise<void> {
         const b = batches[(k + r) % batches.length] as number;
         const e0 = cpu();
         for (let g = 0; g < b; g++) {
+          if (packed) {
+            const batch = batchesOf[next++];
+            if (batch) unpackRows(batch, sink);
+            await sink.flush();
+            continue;
+          }
           for (const c of games[next++] as Call[]) {
             if (c.k === 'i') sink.impulse(c.r);
             else if (c.k === 'e') sink.event(c.r);
@@ -204,7 +228,7 @@ async function main(): Promise<void> {
       '',
       `idle: ${(idlePerMs * 1000).toFixed(1)} ms CPU per s (subtracted). Fit over ${n} writes: **fixed ${fixed.toFixed(1)} ms per write, ${(perRow * 1000).toFixed(1)} µs per row**.`,
       '',
-      '| games per write | rows per write (median) | write CPU ms (median) | per game | merge CPU ms after it (median) | per game | encoding in the sink, ms per game |',
+      `| games per write | rows per write (median) | write CPU ms (median) | per game | merge CPU ms after it (median) | per game | ${packed ? 'unpacking and encoding' : 'encoding'} in the sink, ms per game |`,
       '|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const b of batches) {
