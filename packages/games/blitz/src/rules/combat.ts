@@ -21,6 +21,7 @@ import {
   canStackAir,
   canStackLand,
   canStackPort,
+  controlLands,
   controllerSide,
   enemy,
   enemyLand,
@@ -118,11 +119,19 @@ function acrossRoute(p: PackIndex, from: string, target: string): boolean {
 }
 
 function committedSize(p: PackIndex, s: BlitzState, a: Attack, from: string): number {
-  return a.attackers.filter((x) => isLand(p, s.units[x]!) && s.units[x]!.from === from).reduce((t, x) => t + s.units[x]!.size, 0);
+  let t = 0;
+  for (const x of a.attackers) {
+    const u = s.units[x]!;
+    if (isLand(p, u) && u.from === from) t += u.size;
+  }
+  return t;
 }
 
 function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
-  return [...a.attackers, ...a.dropped].filter((x) => isLand(p, s.units[x]!)).reduce((t, x) => t + s.units[x]!.size, 0);
+  let t = 0;
+  for (const x of a.attackers) if (isLand(p, s.units[x]!)) t += s.units[x]!.size;
+  for (const x of a.dropped) if (isLand(p, s.units[x]!)) t += s.units[x]!.size;
+  return t;
 }
 
 /**
@@ -220,7 +229,9 @@ function announceOpen(p: PackIndex, s: BlitzState, land: string, kind: Attack['k
  * an attack of `kind` on (5.3, `announceOpen`), none on an area closed to it (D), in name order.
  */
 function openTargets(p: PackIndex, s: BlitzState, kind: Attack['kind']): string[] {
-  return enemyAreas(p, s).filter((land) => announceOpen(p, s, land, kind));
+  const out: string[] = [];
+  for (const land of enemyAreas(p, s)) if (announceOpen(p, s, land, kind)) out.push(land);
+  return out;
 }
 
 /** Enemy land areas of the phasing power not closed to it, in name order; worked out once per read-only question. */
@@ -230,9 +241,8 @@ function enemyAreas(p: PackIndex, s: BlitzState): string[] {
   const hit = memo?.get(key) as string[] | undefined;
   if (hit) return hit;
   const viewer = s.wars ? powerViewer(p, s, s.power) : undefined; // 3.2: only areas of enemies it is at war with
-  const out = Object.keys(s.control)
-    .sort()
-    .filter((land) => enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land));
+  const out: string[] = [];
+  for (const land of controlLands(s)) if (enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land)) out.push(land);
   memo?.set(key, out);
   return out;
 }
@@ -506,29 +516,51 @@ export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events)
 /** Participants, recomputed from the attack and the map: destroyed units drop out. */
 /** The units of `ids` still in the combat: alive and not sidelined. (Not a closure in `parts`: see movement.ts `stepOk`.) */
 function liveIn(s: BlitzState, c: CombatState, ids: string[]): string[] {
-  return ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
+  const out: string[] = [];
+  for (const x of ids) if (live(s, c, x)) out.push(x);
+  return out;
 }
+
+const live = (s: BlitzState, c: CombatState, x: string): boolean => alive(s, x) && !c.sidelined.includes(x);
+
+type Parts = ReturnType<typeof parts>;
 
 function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   const a = s.attacks[c.attack]!;
   const side = s.side;
-  const attLand = liveIn(s, c, a.attackers).filter((x) => isLand(p, s.units[x]!));
+  // One pass over the attackers for both lists, one over the target's units for the defenders and their AA.
+  const attLand: string[] = [];
+  const attSupport: string[] = [];
+  for (const x of a.attackers) if (live(s, c, x)) (isLand(p, s.units[x]!) ? attLand : attSupport).push(x);
   const dropped = liveIn(s, c, a.dropped);
-  const attSupport = liveIn(s, c, a.attackers).filter((x) => !isLand(p, s.units[x]!));
-  const defLand = unitsAt(s, a.target).filter(([, u]) => isLand(p, u) && sideOf(p, s, u.power) !== side).map(([id]) => id);
+  const defLand: string[] = [];
+  const aa: string[] = [];
+  for (const [id, u] of unitsAt(s, a.target)) {
+    if (!isLand(p, u) || sideOf(p, s, u.power) === side) continue;
+    defLand.push(id);
+    if (typeOf(p, s.units[id]!) === 'AA') aa.push(id);
+  }
   const defSupport = liveIn(s, c, a.defenders);
-  const aa = defLand.filter((x) => typeOf(p, s.units[x]!) === 'AA');
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
 }
 
 /**
  * Units of one side in the Air Round: air, CV and PARA that flew in (6.1); never a V-Weapon (6.1).
  * `returns`: for the round's returns to base, a CV turned BB by this round's losses still counts (6.5).
+ * `q`: the combat's `parts` as they stand, where the caller has them.
  */
-function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId, returns = false): string[] {
-  const q = parts(p, s, c);
-  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV' || (returns && turnedBattleship(p, s, x, c.log)));
-  return side === s.side ? [...pick(q.attSupport), ...q.dropped] : pick(q.defSupport);
+function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId, returns = false, q: Parts = parts(p, s, c)): string[] {
+  const out: string[] = [];
+  if (side === s.side) {
+    for (const x of q.attSupport) if (inAirRound(p, s, c, x, returns)) out.push(x);
+    for (const x of q.dropped) out.push(x);
+  } else for (const x of q.defSupport) if (inAirRound(p, s, c, x, returns)) out.push(x);
+  return out;
+}
+
+function inAirRound(p: PackIndex, s: BlitzState, c: CombatState, x: string, returns: boolean): boolean {
+  const u = s.units[x]!;
+  return (isAir(p, u) && !isVWeapon(p, u)) || typeOf(p, u) === 'CV' || (returns && turnedBattleship(p, s, x, c.log));
 }
 
 function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
@@ -554,8 +586,8 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
     defenders: [...q.defLand, ...q.defSupport],
   });
   // 6.1; a Factory Attack meets the defending AA in the area as well as air units (D.6).
-  const defenders = airUnits(p, s, c, enemy(side)).length + (a.kind ? q.aa.length : 0);
-  if (airUnits(p, s, c, side).length && defenders) setupAirRound(p, s, c);
+  const defenders = airUnits(p, s, c, enemy(side), false, q).length + (a.kind ? q.aa.length : 0);
+  if (airUnits(p, s, c, side, false, q).length && defenders) setupAirRound(p, s, c);
   else c.tasks.push({ kind: 'land-round' });
 }
 
@@ -592,9 +624,9 @@ export function airRoundTotals(p: PackIndex, s: BlitzState, att: readonly string
 // 6.1 Air Round
 function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
   const a = s.attacks[c.attack]!;
-  const att = airUnits(p, s, c, s.side);
-  const defAir = airUnits(p, s, c, enemy(s.side));
   const q = parts(p, s, c);
+  const att = airUnits(p, s, c, s.side, false, q);
+  const defAir = airUnits(p, s, c, enemy(s.side), false, q);
   const defAll = [...defAir, ...q.aa]; // 6.1: the defender's AA in the area joins automatically
   c.round = 'air';
   Object.assign(c, airRoundTotals(p, s, att, defAll, defAir));
@@ -872,7 +904,9 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
 function combatPower(p: PackIndex, s: BlitzState, side: SideId): string {
   if (side === s.side) return s.power;
   const target = s.attacks[s.combat!.attack]!.target;
-  return answeringPower(p, s, side, unitsAt(s, target).map(([id]) => id), s.control[target]);
+  const holder = s.control[target];
+  if (holder && sideOf(p, s, holder) === side) return holder; // answeringPower's first answer, without the list of units
+  return answeringPower(p, s, side, unitsAt(s, target).map(([id]) => id), holder);
 }
 
 /**

@@ -308,7 +308,10 @@ export function forcedCrossing(p: PackIndex, s: BlitzState, a: string, b: string
 
 /** Land-movement step options from `land` with `mp` left (5.2). */
 export function landSteps(p: PackIndex, s: BlitzState, land: string, mp: number): { to: string; cost: number; route: boolean }[] {
-  return landNeighbours(p, s, land)
-    .map((n) => ({ to: n.to, route: n.route, cost: entryCost(p, n.to) }))
-    .filter((n) => n.cost <= mp);
+  const out: { to: string; cost: number; route: boolean }[] = [];
+  for (const n of landNeighbours(p, s, land)) {
+    const cost = entryCost(p, n.to);
+    if (cost <= mp) out.push({ to: n.to, route: n.route, cost });
+  }
+  return out;
 }

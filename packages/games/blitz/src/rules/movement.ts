@@ -4,7 +4,7 @@
  */
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
-import { airDistances, landSteps, navalDistances } from './geometry.ts';
+import { airDistances, navalDistances } from './geometry.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import {
   airBlitzBars,
@@ -13,6 +13,7 @@ import {
   canStackPort,
   controllerSide,
   enemyLand,
+  entryCost,
   face,
   friendlyFor,
   friendlyLand,
@@ -20,11 +21,13 @@ import {
   isVWeapon,
   isLand,
   isNaval,
+  landNeighbours,
   landUnitsIn,
   leaveAnswer,
   ownedBy,
   readOnly,
   sideOf,
+  sortStrings,
   typeOf,
   unitsAt,
 } from './query.ts';
@@ -32,7 +35,7 @@ import { takeControl } from './politics.ts';
 import { eliminate } from './combat.ts';
 import { awaitsFleetRoll } from './france.ts';
 import type { Ask, BlitzState, SideId, UnitState } from './state.ts';
-import { fired } from './sections.ts';
+import { fired, tracing } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
@@ -446,13 +449,17 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   // 5.1: a neutral major power's units rebase from and to its home country only.
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
-  const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) return rebaseEnds(p, s, uid, u.at, rebaseLeft(p, s, uid), cargoSize(s, uid));
   const d = airDistances(p, s, u.at, rebaseLeft(p, s, uid), v);
-  return [...d.keys()]
-    .filter(ok)
-    .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
-    .sort();
+  const air = isAir(p, u);
+  const out: string[] = [];
+  for (const n of d.keys()) if (rebaseEnd(p, s, u, home, n) && (air ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size))) out.push(n);
+  return sortStrings(out);
+}
+
+/** Whether a unit rebasing by air (`u`; `home`: kept to its home country, 5.1) may end in `n` as far as who holds it goes. */
+function rebaseEnd(p: PackIndex, s: BlitzState, u: UnitState, home: boolean, n: string): boolean {
+  return !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
 }
 
 /**
@@ -599,7 +606,8 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
 export function londonRule(p: PackIndex, s: BlitzState, uid: string): boolean {
   const u = s.units[uid]!;
   if (s.scenario !== 'A' || u.at !== 'london' || u.power !== 'AFA' || !isLand(p, u)) return true;
-  return landUnitsIn(p, s, 'london').filter(([id, x]) => id !== uid && x.power === 'AFA').length > 0;
+  for (const [id, x] of landUnitsIn(p, s, 'london')) if (id !== uid && x.power === 'AFA') return true;
+  return false;
 }
 
 interface Step {
@@ -628,12 +636,38 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     if (!trs.at.startsWith('sea:')) return [];
     return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && stepOk(p, s, uid, u, v, side, home, l)).map((to) => ({ to, cost: mp, stop: true }));
   }
-  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => stepOk(p, s, uid, u, v, side, home, x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
-  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
-  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && stepOk(p, s, uid, u, v, side, home, 'paris') && !steps.some((x) => x.to === 'paris')) {
-    steps.push({ to: 'paris', cost: mp, stop: true });
+  const steps: Step[] = [];
+  let paris = false;
+  for (const n of landNeighbours(p, s, u.at)) {
+    const cost = entryCost(p, n.to);
+    if (cost <= mp && stepOk(p, s, uid, u, v, side, home, n.to)) {
+      steps.push({ to: n.to, cost, stop: n.route });
+      if (n.to === 'paris') paris = true;
+    }
   }
+  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
+  if (overseasToParis(p, s, u, mp) && stepOk(p, s, uid, u, v, side, home, 'paris') && !paris) steps.push({ to: 'paris', cost: mp, stop: true });
   return londonRule(p, s, uid) ? steps : [];
+}
+
+/** A.5: whether `u`, with `mp` left, is an AFA land unit in London that has not moved yet (it may cross to Paris). */
+function overseasToParis(p: PackIndex, s: BlitzState, u: UnitState, mp: number): boolean {
+  return s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move;
+}
+
+/**
+ * Whether `moveSteps` would offer land unit `uid` any step (its London rule already checked), without
+ * listing them: the first step allowed ends the search. When rule firings are traced, every test is
+ * made as `moveSteps` makes them, so the counts are those of the full list.
+ */
+function anyMoveStep(p: PackIndex, s: BlitzState, uid: string, mp: number): boolean {
+  const u = s.units[uid]!;
+  if (tracing() || u.at.startsWith('trs:')) return moveSteps(p, s, uid, mp).length > 0;
+  const side = sideOf(p, s, u.power);
+  const v = unitViewer(p, s, u);
+  const home = neutralMajor(s, u.power) && typeOf(p, u) !== 'GAR';
+  for (const n of landNeighbours(p, s, u.at)) if (entryCost(p, n.to) <= mp && stepOk(p, s, uid, u, v, side, home, n.to)) return true;
+  return overseasToParis(p, s, u, mp) && stepOk(p, s, uid, u, v, side, home, 'paris');
 }
 
 /**
@@ -662,10 +696,10 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
   if (mp <= 0 || !fitsBudget(s, u.size) || !londonRule(p, s, uid)) return false;
   if (footBarred(p, s, uid)) return false; // 9.7: one ARM only in a non-motorized Land Blitz
   if (!inSupply(p, s, uid)) return false; // 1.7: a land unit out of supply cannot move
-  return moveSteps(p, s, uid, mp).length > 0;
+  return anyMoveStep(p, s, uid, mp);
 }
 
-export function askLandMove(p: PackIndex, s: BlitzState, extra: string[]): Ask | null {
+export function askLandMove(p: PackIndex, s: BlitzState, extra: readonly string[]): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'move') {
     const steps = moveSteps(p, s, sel.unit, sel.mp);
