@@ -647,72 +647,109 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const forest = t.includes('forest');
   const attUnits = [...q.attLand, ...q.dropped];
   if (!q.defLand.length || !attUnits.length) return false;
-  const lf = (x: string) => fightFace(p, s, x).land ?? 0;
-  // B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route.
-  const attLF = (x: string) => {
-    const u = s.units[x]!;
-    if (x === q.a.routed) fired('9.4', s.scenario);
-    return (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === q.a.routed ? lf(x) / 2 : lf(x);
-  };
-  const attLandLF = attUnits.reduce((sum, x) => sum + attLF(x), 0);
-  // B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor.
-  const unitSupportLF = (x: string) => {
-    const u = s.units[x]!;
-    if (isNaval(p, u)) return ['BB', 'CV'].includes(typeOf(p, u)) ? (u.size >= 3 ? 2 : 1) : 0;
-    return airLandFactor(p, s, x);
-  };
-  const supportLF = (ids: string[]) => ids.reduce((sum, x) => sum + unitSupportLF(x), 0);
+  // (The helpers below are functions of their own, not closures made per round: see movement.ts `stepOk`.)
+  let attLandLF = 0;
+  for (const x of attUnits) attLandLF += attackerLF(p, s, q.a, x);
   // A.6: attacking LF halved against Jungle/Mountain/Swamp; air and naval LF halved in Forest (both sides).
   // D.2: and halved again in Snow on a Snow turn; the attackers' bombing halved under a Snowflake (1.4).
   const attMul = (rough ? 0.5 : 1) * snowLandMultiplier(p, s, target);
   const supMul = forest ? 0.5 : 1;
   const attLand = attLandLF * attMul;
   const supMulAtt = attMul * supMul * snowflakeMultiplier(p, s, target);
-  const attSup = Math.min(supportLF(q.attSupport) * supMulAtt, attLand); // 5.3 support cap
-  const defLandLF = q.defLand.reduce((sum, x) => sum + lf(x), 0);
-  const defSup = Math.min(supportLF(q.defSupport) * supMul, defLandLF);
+  const attSup = Math.min(supportLF(p, s, q.attSupport) * supMulAtt, attLand); // 5.3 support cap
+  let defLandLF = 0;
+  for (const x of q.defLand) defLandLF += unitLF(p, s, x);
+  const defSup = Math.min(supportLF(p, s, q.defSupport) * supMul, defLandLF);
   // 6.5/6.6: each unit's own modified Land Factors in the round (support scaled down by the cap, in
   // proportion; the triangles count for the side, not for any one power).
-  const capped = (ids: string[], mul: number, total: number) => {
-    const raw = supportLF(ids) * mul;
-    return ids.map((x) => [x, raw > 0 ? (unitSupportLF(x) * mul * total) / raw : 0] as const);
-  };
-  notePickers(
-    p,
-    s,
-    c,
-    [...attUnits.map((x) => [x, attLF(x) * attMul] as const), ...capped(q.attSupport, supMulAtt, attSup)],
-    [...q.defLand.map((x) => [x, lf(x)] as const), ...capped(q.defSupport, supMul, defSup)],
-  );
+  const attFactors: (readonly [string, number])[] = [];
+  for (const x of attUnits) attFactors.push([x, attackerLF(p, s, q.a, x) * attMul]);
+  cappedSupport(p, s, q.attSupport, supMulAtt, attSup, attFactors);
+  const defFactors: (readonly [string, number])[] = [];
+  for (const x of q.defLand) defFactors.push([x, unitLF(p, s, x)]);
+  cappedSupport(p, s, q.defSupport, supMul, defSup, defFactors);
+  notePickers(p, s, c, attFactors, defFactors);
   // 6.2 triangles: attackers count both colours on defending land units; defenders count only white.
   // Maginot Line map note (5.3): some units' red triangles depend on where the attackers come from.
-  const fromCountry = (x: string) => {
-    const f = s.units[x]!.from ?? '';
-    return p.land.get(f)?.country ?? (f.startsWith('trs:') ? 'sea' : 'air');
-  };
-  const attTri = q.defLand.reduce((sum, x) => {
+  let attTri = 0;
+  for (const x of q.defLand) {
     const only = p.unit.get(s.units[x]!.def)?.redTrianglesFrom;
     const tri = fightFace(p, s, x).triangles?.land;
-    if (!tri) return sum;
-    const redCounts = !only || attUnits.every((a) => only.includes(fromCountry(a)));
-    return sum + tri.white - (redCounts ? tri.red : 0);
-  }, 0);
+    if (!tri) continue;
+    const redCounts = !only || allFrom(p, s, attUnits, only);
+    attTri = attTri + tri.white - (redCounts ? tri.red : 0);
+  }
   // 1.7/6.2: two white triangles for the attackers per defending land unit out of supply.
   const attRaw = attLand + attSup + attTri + 2 * outOfSupplyDefenders(p, s, q.defLand);
   const mountainBonus = t.includes('mountain') || t.includes('swamp') ? attUnits.length : 0;
   const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
-  const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isAir(p, s.units[x]!) && airLandFactor(p, s, x) >= 1) || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));
   c.round = 'land';
   fired('6.2', s.scenario);
   if (rough || forest) fired('1.4', s.scenario);
   if (!Number.isInteger(attRaw) || !Number.isInteger(defRaw)) fired('1.8', s.scenario);
-  c.att = finalFactor(attRaw, printed([...attUnits, ...q.attSupport]));
-  c.def = finalFactor(defRaw, printed([...q.defLand, ...q.defSupport]));
+  c.att = finalFactor(attRaw, printsLand(p, s, attUnits) || printsLand(p, s, q.attSupport));
+  c.def = finalFactor(defRaw, printsLand(p, s, q.defLand) || printsLand(p, s, q.defSupport));
   c.attDie = c.att > 0 ? null : 0;
   c.defDie = c.def > 0 ? null : 0;
   c.log.push({ round: 'land', target, attackers: [...attUnits, ...q.attSupport], defenders: [...q.defLand, ...q.defSupport], attFactors: c.att, defFactors: c.def, attRaw, defRaw, armAttack: c.armAtt, armDefence: c.armDef });
   if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c); // nobody rolls
   return true;
+}
+
+/** A unit's Land Factor as it fights now (0 without one). */
+function unitLF(p: PackIndex, s: BlitzState, x: string): number {
+  return fightFace(p, s, x).land ?? 0;
+}
+
+/** B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route of attack `a`. */
+function attackerLF(p: PackIndex, s: BlitzState, a: Attack, x: string): number {
+  const u = s.units[x]!;
+  if (x === a.routed) fired('9.4', s.scenario);
+  return (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === a.routed ? unitLF(p, s, x) / 2 : unitLF(p, s, x);
+}
+
+/** B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor. */
+function supportUnitLF(p: PackIndex, s: BlitzState, x: string): number {
+  const u = s.units[x]!;
+  if (isNaval(p, u)) {
+    const t = typeOf(p, u);
+    return t === 'BB' || t === 'CV' ? (u.size >= 3 ? 2 : 1) : 0;
+  }
+  return airLandFactor(p, s, x);
+}
+
+function supportLF(p: PackIndex, s: BlitzState, ids: readonly string[]): number {
+  let sum = 0;
+  for (const x of ids) sum += supportUnitLF(p, s, x);
+  return sum;
+}
+
+/** 6.5/6.6: each support unit of `ids` with its share of `total` (the side's capped support, `mul` applied), pushed to `out`. */
+function cappedSupport(p: PackIndex, s: BlitzState, ids: readonly string[], mul: number, total: number, out: (readonly [string, number])[]): void {
+  const raw = supportLF(p, s, ids) * mul;
+  for (const x of ids) out.push([x, raw > 0 ? (supportUnitLF(p, s, x) * mul * total) / raw : 0]);
+}
+
+/** Maginot Line map note (5.3): whether every attacker of `ids` comes from a country of `only` (`sea` from a TRS, `air` dropped). */
+function allFrom(p: PackIndex, s: BlitzState, ids: readonly string[], only: readonly string[]): boolean {
+  for (const a of ids) {
+    const f = s.units[a]!.from ?? '';
+    if (!only.includes(p.land.get(f)?.country ?? (f.startsWith('trs:') ? 'sea' : 'air'))) return false;
+  }
+  return true;
+}
+
+/** Whether any unit of `ids` has a printed Land Factor for the round's minimum (6): land, air with one, or a BB/CV. */
+function printsLand(p: PackIndex, s: BlitzState, ids: readonly string[]): boolean {
+  for (const x of ids) {
+    const u = s.units[x]!;
+    if (unitLF(p, s, x) >= 1 || (isAir(p, u) && airLandFactor(p, s, x) >= 1)) return true;
+    if (isNaval(p, u)) {
+      const t = typeOf(p, u);
+      if (t === 'BB' || t === 'CV') return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -493,7 +493,24 @@ function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
   if (t !== 'AIR' && t !== 'PARA' && !isNaval(p, u)) return false;
   if (!fitsBudget(s, u.size)) return false;
   if (t === 'PARA' && !londonRule(p, s, uid)) return false;
-  return rebaseTargets(p, s, uid).length > 0;
+  return anyRebaseTarget(p, s, uid);
+}
+
+/**
+ * Whether `rebaseTargets` would list anything for `uid`, without the list: an air rebase's first end
+ * allowed ends the search. Naval units, and every unit while rule firings are traced (so the counts are
+ * those of the full list), ask `rebaseTargets` itself.
+ */
+function anyRebaseTarget(p: PackIndex, s: BlitzState, uid: string): boolean {
+  const u = s.units[uid]!;
+  if (tracing() || isNaval(p, u)) return rebaseTargets(p, s, uid).length > 0;
+  const home = neutralMajor(s, u.power);
+  if (home && !inHomeCountry(p, u, u.at)) return false;
+  const side = sideOf(p, s, u.power);
+  const d = airDistances(p, s, u.at, rebaseLeft(p, s, uid), unitViewer(p, s, u));
+  const air = isAir(p, u);
+  for (const n of d.keys()) if (rebaseEnd(p, s, u, home, n) && (air ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size))) return true;
+  return false;
 }
 
 

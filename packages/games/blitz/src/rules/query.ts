@@ -171,7 +171,7 @@ function scanOnMap(s: BlitzState): [string, UnitState][] {
       out.push([id, u]);
     }
   }
-  return sorted ? out : out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return sorted ? out : sortPairs(out);
 }
 
 /**
@@ -564,6 +564,25 @@ function withSorted(list: readonly [string, UnitState][], pair: [string, UnitSta
 
 const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
 
+/**
+ * `list` in id order (ids are unique), in place: a short list by insertion (the built-in sort allocates
+ * a work array per call), a long one by the built-in sort.
+ */
+function sortPairs(list: [string, UnitState][]): [string, UnitState][] {
+  const n = list.length;
+  if (n > 16) return list.sort(byId);
+  for (let i = 1; i < n; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]![0] > x[0]) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+  return list;
+}
+
 function indexByAt(x: UnitIndex): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
   // Lists that got an id smaller than the one before it: only these need sorting (units are mostly
@@ -581,7 +600,7 @@ function indexByAt(x: UnitIndex): Map<string, [string, UnitState][]> {
     } else m.set(at, [pairs[i]!]);
   }
   // Each list in id order (ids are unique), as a sort of all ids first would give.
-  if (unsorted) for (const list of unsorted) list.sort(byId);
+  if (unsorted) for (const list of unsorted) sortPairs(list);
   return m;
 }
 
@@ -596,7 +615,7 @@ function onMapOf(x: UnitIndex): [string, UnitState][] {
       out.push(pairs[i]!);
     }
   }
-  return sorted ? out : out.sort(byId);
+  return sorted ? out : sortPairs(out);
 }
 
 function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
@@ -610,7 +629,7 @@ function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
       out.push(pairs[i]!);
     }
   }
-  return sorted ? out : out.sort(byId);
+  return sorted ? out : sortPairs(out);
 }
 
 const NONE: [string, UnitState][] = [];
@@ -654,7 +673,7 @@ export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
   if (x) return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
-  return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
+  return out.length > 1 ? sortPairs(out) : out;
 }
 
 export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
@@ -818,5 +837,5 @@ function scanOwned(s: BlitzState, power: string): [string, UnitState][] {
       out.push([id, u]);
     }
   }
-  return sorted ? out : out.sort(byId);
+  return sorted ? out : sortPairs(out);
 }
