@@ -254,7 +254,9 @@ function targets(p: PackIndex, s: BlitzState): string[] {
   // Few targets and units (the short scenarios): testing every unit for every target costs less than
   // sorting the units by target first. Either way the same units are tested in the same order.
   const c = open.length * ownedBy(s, s.power).length > 48 ? attackCandidates(p, s) : null;
-  return open.filter((land) => canGroundAttack(p, s, land, c));
+  const out: string[] = [];
+  for (const land of open) if (canGroundAttack(p, s, land, c)) out.push(land);
+  return out;
 }
 
 /**
@@ -398,12 +400,18 @@ function closedTarget(p: PackIndex, s: BlitzState, land: string): boolean {
   return (scenarioDef(p, s.scenario).handovers ?? []).some((h) => h.closedTo === s.side && h.country === country && s.turn >= h.turn);
 }
 
+/** Whether a unit of `ids` is the phasing power's. */
+function ownsAny(s: BlitzState, ids: readonly string[]): boolean {
+  for (const x of ids) if (s.units[x]?.power === s.power) return true;
+  return false;
+}
+
 export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
     // 5.3: a power joining its partner's attack launches once it has committed a unit of its own.
-    const joined = a.power === undefined || a.power === s.power || [...a.attackers, ...a.dropped].some((x) => s.units[x]?.power === s.power);
+    const joined = a.power === undefined || a.power === s.power || ownsAny(s, a.attackers) || ownsAny(s, a.dropped);
     const ready = joined && (a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0);
     // 5.3: `abomb UNIT` loads the power's A-Bomb on a committed carrier (abomb.ts).
     return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...carryOptions(p, s, a), ...(ready ? ['launch'] : [])] };
@@ -414,7 +422,14 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const joins = joinable(p, s);
   const decl = declarations(p, s);
   if (!t.length && !f.length && !ports.length && !joins.length && !decl.length) return null;
-  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...ports.map((x) => `raid ${x}`), ...joins, ...decl, 'done'] };
+  const options: string[] = [];
+  for (const x of t) options.push(`attack ${x}`);
+  for (const x of f) options.push(`bomb ${x}`);
+  for (const x of ports) options.push(`raid ${x}`);
+  for (const x of joins) options.push(x);
+  for (const x of decl) options.push(x);
+  options.push('done');
+  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options };
 }
 
 export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {

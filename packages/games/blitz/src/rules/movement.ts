@@ -25,6 +25,8 @@ import {
   landUnitsIn,
   leaveAnswer,
   ownedBy,
+  enterReadOnly,
+  leaveReadOnly,
   readOnly,
   sideOf,
   sortStrings,
@@ -530,9 +532,11 @@ export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
     const pickUp = !sel.bomb && mayPickUp(p, s, sel.unit) ? ['carry a-bomb'] : [];
     return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`), ...pickUp]);
   }
-  const units = ownedBy(s, s.power).filter(([id]) => canRebase(p, s, id));
-  if (!units.length) return null;
-  return decision(s, 'rebase-pick', [...units.map(([id]) => `rebase ${id}`), 'done']);
+  const options: string[] = [];
+  for (const [id] of ownedBy(s, s.power)) if (canRebase(p, s, id)) options.push(`rebase ${id}`);
+  if (!options.length) return null;
+  options.push('done');
+  return decision(s, 'rebase-pick', options);
 }
 
 export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
@@ -719,12 +723,17 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
 export function askLandMove(p: PackIndex, s: BlitzState, extra: readonly string[]): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'move') {
-    const steps = moveSteps(p, s, sel.unit, sel.mp);
-    return decision(s, 'move-step', [...steps.map((x) => `to ${x.to}`), 'stop']);
+    const options: string[] = [];
+    for (const x of moveSteps(p, s, sel.unit, sel.mp)) options.push(`to ${x.to}`);
+    options.push('stop');
+    return decision(s, 'move-step', options);
   }
-  const units = ownedBy(s, s.power).filter(([id]) => canMove(p, s, id));
-  if (!units.length && !extra.length) return null;
-  return decision(s, 'move-pick', [...units.map(([id]) => `move ${id}`), ...extra, 'done']);
+  const options: string[] = [];
+  for (const [id] of ownedBy(s, s.power)) if (canMove(p, s, id)) options.push(`move ${id}`);
+  if (!options.length && !extra.length) return null;
+  for (const x of extra) options.push(x);
+  options.push('done');
+  return decision(s, 'move-pick', options);
 }
 
 export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
@@ -745,7 +754,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     finishMove(p, s, ev);
     return false;
   }
-  const step = readOnly(s, () => moveSteps(p, s, sel.unit, sel.mp)).find((x) => x.to === arg);
+  const step = readOnlySteps(p, s, sel.unit, sel.mp).find((x) => x.to === arg);
   if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
   // 1.3: entering an area another major power of the side holds needs that power's leave, asked once
   // an impulse (a refused area is no longer offered; see moveSteps).
@@ -762,8 +771,18 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     // 3.4: French warships in Vichy France are rolled for instead.
     s.overruns.push(...unitsAt(s, arg!).filter(([id, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power) && !awaitsFleetRoll(s, id)).map(([id]) => id));
   } else enterArea(p, s, sel.unit, arg!); // 1.3: the holder's air and naval units there rebase out
-  if (step.stop || sel.mp <= 0 || readOnly(s, () => moveSteps(p, s, sel.unit, sel.mp)).length === 0 || s.winner) finishMove(p, s, ev);
+  if (step.stop || sel.mp <= 0 || readOnlySteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
   return false;
+}
+
+/** `readOnly(s, () => moveSteps(p, s, uid, mp))` without a closure made per call (see query.ts `enterReadOnly`). */
+function readOnlySteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[] {
+  const opened = enterReadOnly(s);
+  try {
+    return moveSteps(p, s, uid, mp);
+  } finally {
+    leaveReadOnly(opened);
+  }
 }
 
 /**
