@@ -21,6 +21,7 @@ import {
   canStackAir,
   canStackLand,
   canStackPort,
+  controlLands,
   controllerSide,
   enemy,
   enemyLand,
@@ -118,11 +119,19 @@ function acrossRoute(p: PackIndex, from: string, target: string): boolean {
 }
 
 function committedSize(p: PackIndex, s: BlitzState, a: Attack, from: string): number {
-  return a.attackers.filter((x) => isLand(p, s.units[x]!) && s.units[x]!.from === from).reduce((t, x) => t + s.units[x]!.size, 0);
+  let t = 0;
+  for (const x of a.attackers) {
+    const u = s.units[x]!;
+    if (isLand(p, u) && u.from === from) t += u.size;
+  }
+  return t;
 }
 
 function attackLandSize(p: PackIndex, s: BlitzState, a: Attack): number {
-  return [...a.attackers, ...a.dropped].filter((x) => isLand(p, s.units[x]!)).reduce((t, x) => t + s.units[x]!.size, 0);
+  let t = 0;
+  for (const x of a.attackers) if (isLand(p, s.units[x]!)) t += s.units[x]!.size;
+  for (const x of a.dropped) if (isLand(p, s.units[x]!)) t += s.units[x]!.size;
+  return t;
 }
 
 /**
@@ -220,7 +229,9 @@ function announceOpen(p: PackIndex, s: BlitzState, land: string, kind: Attack['k
  * an attack of `kind` on (5.3, `announceOpen`), none on an area closed to it (D), in name order.
  */
 function openTargets(p: PackIndex, s: BlitzState, kind: Attack['kind']): string[] {
-  return enemyAreas(p, s).filter((land) => announceOpen(p, s, land, kind));
+  const out: string[] = [];
+  for (const land of enemyAreas(p, s)) if (announceOpen(p, s, land, kind)) out.push(land);
+  return out;
 }
 
 /** Enemy land areas of the phasing power not closed to it, in name order; worked out once per read-only question. */
@@ -230,9 +241,8 @@ function enemyAreas(p: PackIndex, s: BlitzState): string[] {
   const hit = memo?.get(key) as string[] | undefined;
   if (hit) return hit;
   const viewer = s.wars ? powerViewer(p, s, s.power) : undefined; // 3.2: only areas of enemies it is at war with
-  const out = Object.keys(s.control)
-    .sort()
-    .filter((land) => enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land));
+  const out: string[] = [];
+  for (const land of controlLands(s)) if (enemyLand(p, s, land, s.side, viewer) && !closedTarget(p, s, land)) out.push(land);
   memo?.set(key, out);
   return out;
 }
@@ -244,7 +254,9 @@ function targets(p: PackIndex, s: BlitzState): string[] {
   // Few targets and units (the short scenarios): testing every unit for every target costs less than
   // sorting the units by target first. Either way the same units are tested in the same order.
   const c = open.length * ownedBy(s, s.power).length > 48 ? attackCandidates(p, s) : null;
-  return open.filter((land) => canGroundAttack(p, s, land, c));
+  const out: string[] = [];
+  for (const land of open) if (canGroundAttack(p, s, land, c)) out.push(land);
+  return out;
 }
 
 /**
@@ -388,12 +400,18 @@ function closedTarget(p: PackIndex, s: BlitzState, land: string): boolean {
   return (scenarioDef(p, s.scenario).handovers ?? []).some((h) => h.closedTo === s.side && h.country === country && s.turn >= h.turn);
 }
 
+/** Whether a unit of `ids` is the phasing power's. */
+function ownsAny(s: BlitzState, ids: readonly string[]): boolean {
+  for (const x of ids) if (s.units[x]?.power === s.power) return true;
+  return false;
+}
+
 export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'attack') {
     const a = s.attacks[sel.attack]!;
     // 5.3: a power joining its partner's attack launches once it has committed a unit of its own.
-    const joined = a.power === undefined || a.power === s.power || [...a.attackers, ...a.dropped].some((x) => s.units[x]?.power === s.power);
+    const joined = a.power === undefined || a.power === s.power || ownsAny(s, a.attackers) || ownsAny(s, a.dropped);
     const ready = joined && (a.kind === 'factory' ? a.attackers.some((x) => typeOf(p, s.units[x]!) === 'AIR') : a.kind === 'port' ? a.attackers.length > 0 : attackLandSize(p, s, a) > 0);
     // 5.3: `abomb UNIT` loads the power's A-Bomb on a committed carrier (abomb.ts).
     return { kind: 'decision', power: s.power, prompt: 'commit-attackers', options: [...commitOptions(p, s, a), ...carryOptions(p, s, a), ...(ready ? ['launch'] : [])] };
@@ -404,7 +422,14 @@ export function askAnnounce(p: PackIndex, s: BlitzState): Ask | null {
   const joins = joinable(p, s);
   const decl = declarations(p, s);
   if (!t.length && !f.length && !ports.length && !joins.length && !decl.length) return null;
-  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options: [...t.map((x) => `attack ${x}`), ...f.map((x) => `bomb ${x}`), ...ports.map((x) => `raid ${x}`), ...joins, ...decl, 'done'] };
+  const options: string[] = [];
+  for (const x of t) options.push(`attack ${x}`);
+  for (const x of f) options.push(`bomb ${x}`);
+  for (const x of ports) options.push(`raid ${x}`);
+  for (const x of joins) options.push(x);
+  for (const x of decl) options.push(x);
+  options.push('done');
+  return { kind: 'decision', power: s.power, prompt: 'announce-attack', options };
 }
 
 export function applyAnnounce(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
@@ -506,29 +531,51 @@ export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events)
 /** Participants, recomputed from the attack and the map: destroyed units drop out. */
 /** The units of `ids` still in the combat: alive and not sidelined. (Not a closure in `parts`: see movement.ts `stepOk`.) */
 function liveIn(s: BlitzState, c: CombatState, ids: string[]): string[] {
-  return ids.filter((x) => alive(s, x) && !c.sidelined.includes(x));
+  const out: string[] = [];
+  for (const x of ids) if (live(s, c, x)) out.push(x);
+  return out;
 }
+
+const live = (s: BlitzState, c: CombatState, x: string): boolean => alive(s, x) && !c.sidelined.includes(x);
+
+type Parts = ReturnType<typeof parts>;
 
 function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   const a = s.attacks[c.attack]!;
   const side = s.side;
-  const attLand = liveIn(s, c, a.attackers).filter((x) => isLand(p, s.units[x]!));
+  // One pass over the attackers for both lists, one over the target's units for the defenders and their AA.
+  const attLand: string[] = [];
+  const attSupport: string[] = [];
+  for (const x of a.attackers) if (live(s, c, x)) (isLand(p, s.units[x]!) ? attLand : attSupport).push(x);
   const dropped = liveIn(s, c, a.dropped);
-  const attSupport = liveIn(s, c, a.attackers).filter((x) => !isLand(p, s.units[x]!));
-  const defLand = unitsAt(s, a.target).filter(([, u]) => isLand(p, u) && sideOf(p, s, u.power) !== side).map(([id]) => id);
+  const defLand: string[] = [];
+  const aa: string[] = [];
+  for (const [id, u] of unitsAt(s, a.target)) {
+    if (!isLand(p, u) || sideOf(p, s, u.power) === side) continue;
+    defLand.push(id);
+    if (typeOf(p, s.units[id]!) === 'AA') aa.push(id);
+  }
   const defSupport = liveIn(s, c, a.defenders);
-  const aa = defLand.filter((x) => typeOf(p, s.units[x]!) === 'AA');
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };
 }
 
 /**
  * Units of one side in the Air Round: air, CV and PARA that flew in (6.1); never a V-Weapon (6.1).
  * `returns`: for the round's returns to base, a CV turned BB by this round's losses still counts (6.5).
+ * `q`: the combat's `parts` as they stand, where the caller has them.
  */
-function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId, returns = false): string[] {
-  const q = parts(p, s, c);
-  const pick = (ids: string[]) => ids.filter((x) => (isAir(p, s.units[x]!) && !isVWeapon(p, s.units[x]!)) || typeOf(p, s.units[x]!) === 'CV' || (returns && turnedBattleship(p, s, x, c.log)));
-  return side === s.side ? [...pick(q.attSupport), ...q.dropped] : pick(q.defSupport);
+function airUnits(p: PackIndex, s: BlitzState, c: CombatState, side: SideId, returns = false, q: Parts = parts(p, s, c)): string[] {
+  const out: string[] = [];
+  if (side === s.side) {
+    for (const x of q.attSupport) if (inAirRound(p, s, c, x, returns)) out.push(x);
+    for (const x of q.dropped) out.push(x);
+  } else for (const x of q.defSupport) if (inAirRound(p, s, c, x, returns)) out.push(x);
+  return out;
+}
+
+function inAirRound(p: PackIndex, s: BlitzState, c: CombatState, x: string, returns: boolean): boolean {
+  const u = s.units[x]!;
+  return (isAir(p, u) && !isVWeapon(p, u)) || typeOf(p, u) === 'CV' || (returns && turnedBattleship(p, s, x, c.log));
 }
 
 function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
@@ -554,8 +601,8 @@ function startCombat(p: PackIndex, s: BlitzState, i: number, ev: Events): void {
     defenders: [...q.defLand, ...q.defSupport],
   });
   // 6.1; a Factory Attack meets the defending AA in the area as well as air units (D.6).
-  const defenders = airUnits(p, s, c, enemy(side)).length + (a.kind ? q.aa.length : 0);
-  if (airUnits(p, s, c, side).length && defenders) setupAirRound(p, s, c);
+  const defenders = airUnits(p, s, c, enemy(side), false, q).length + (a.kind ? q.aa.length : 0);
+  if (airUnits(p, s, c, side, false, q).length && defenders) setupAirRound(p, s, c);
   else c.tasks.push({ kind: 'land-round' });
 }
 
@@ -592,9 +639,9 @@ export function airRoundTotals(p: PackIndex, s: BlitzState, att: readonly string
 // 6.1 Air Round
 function setupAirRound(p: PackIndex, s: BlitzState, c: CombatState): void {
   const a = s.attacks[c.attack]!;
-  const att = airUnits(p, s, c, s.side);
-  const defAir = airUnits(p, s, c, enemy(s.side));
   const q = parts(p, s, c);
+  const att = airUnits(p, s, c, s.side, false, q);
+  const defAir = airUnits(p, s, c, enemy(s.side), false, q);
   const defAll = [...defAir, ...q.aa]; // 6.1: the defender's AA in the area joins automatically
   c.round = 'air';
   Object.assign(c, airRoundTotals(p, s, att, defAll, defAir));
@@ -615,72 +662,109 @@ function setupLandRound(p: PackIndex, s: BlitzState, c: CombatState): boolean {
   const forest = t.includes('forest');
   const attUnits = [...q.attLand, ...q.dropped];
   if (!q.defLand.length || !attUnits.length) return false;
-  const lf = (x: string) => fightFace(p, s, x).land ?? 0;
-  // B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route.
-  const attLF = (x: string) => {
-    const u = s.units[x]!;
-    if (x === q.a.routed) fired('9.4', s.scenario);
-    return (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === q.a.routed ? lf(x) / 2 : lf(x);
-  };
-  const attLandLF = attUnits.reduce((sum, x) => sum + attLF(x), 0);
-  // B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor.
-  const unitSupportLF = (x: string) => {
-    const u = s.units[x]!;
-    if (isNaval(p, u)) return ['BB', 'CV'].includes(typeOf(p, u)) ? (u.size >= 3 ? 2 : 1) : 0;
-    return airLandFactor(p, s, x);
-  };
-  const supportLF = (ids: string[]) => ids.reduce((sum, x) => sum + unitSupportLF(x), 0);
+  // (The helpers below are functions of their own, not closures made per round: see movement.ts `stepOk`.)
+  let attLandLF = 0;
+  for (const x of attUnits) attLandLF += attackerLF(p, s, q.a, x);
   // A.6: attacking LF halved against Jungle/Mountain/Swamp; air and naval LF halved in Forest (both sides).
   // D.2: and halved again in Snow on a Snow turn; the attackers' bombing halved under a Snowflake (1.4).
   const attMul = (rough ? 0.5 : 1) * snowLandMultiplier(p, s, target);
   const supMul = forest ? 0.5 : 1;
   const attLand = attLandLF * attMul;
   const supMulAtt = attMul * supMul * snowflakeMultiplier(p, s, target);
-  const attSup = Math.min(supportLF(q.attSupport) * supMulAtt, attLand); // 5.3 support cap
-  const defLandLF = q.defLand.reduce((sum, x) => sum + lf(x), 0);
-  const defSup = Math.min(supportLF(q.defSupport) * supMul, defLandLF);
+  const attSup = Math.min(supportLF(p, s, q.attSupport) * supMulAtt, attLand); // 5.3 support cap
+  let defLandLF = 0;
+  for (const x of q.defLand) defLandLF += unitLF(p, s, x);
+  const defSup = Math.min(supportLF(p, s, q.defSupport) * supMul, defLandLF);
   // 6.5/6.6: each unit's own modified Land Factors in the round (support scaled down by the cap, in
   // proportion; the triangles count for the side, not for any one power).
-  const capped = (ids: string[], mul: number, total: number) => {
-    const raw = supportLF(ids) * mul;
-    return ids.map((x) => [x, raw > 0 ? (unitSupportLF(x) * mul * total) / raw : 0] as const);
-  };
-  notePickers(
-    p,
-    s,
-    c,
-    [...attUnits.map((x) => [x, attLF(x) * attMul] as const), ...capped(q.attSupport, supMulAtt, attSup)],
-    [...q.defLand.map((x) => [x, lf(x)] as const), ...capped(q.defSupport, supMul, defSup)],
-  );
+  const attFactors: (readonly [string, number])[] = [];
+  for (const x of attUnits) attFactors.push([x, attackerLF(p, s, q.a, x) * attMul]);
+  cappedSupport(p, s, q.attSupport, supMulAtt, attSup, attFactors);
+  const defFactors: (readonly [string, number])[] = [];
+  for (const x of q.defLand) defFactors.push([x, unitLF(p, s, x)]);
+  cappedSupport(p, s, q.defSupport, supMul, defSup, defFactors);
+  notePickers(p, s, c, attFactors, defFactors);
   // 6.2 triangles: attackers count both colours on defending land units; defenders count only white.
   // Maginot Line map note (5.3): some units' red triangles depend on where the attackers come from.
-  const fromCountry = (x: string) => {
-    const f = s.units[x]!.from ?? '';
-    return p.land.get(f)?.country ?? (f.startsWith('trs:') ? 'sea' : 'air');
-  };
-  const attTri = q.defLand.reduce((sum, x) => {
+  let attTri = 0;
+  for (const x of q.defLand) {
     const only = p.unit.get(s.units[x]!.def)?.redTrianglesFrom;
     const tri = fightFace(p, s, x).triangles?.land;
-    if (!tri) return sum;
-    const redCounts = !only || attUnits.every((a) => only.includes(fromCountry(a)));
-    return sum + tri.white - (redCounts ? tri.red : 0);
-  }, 0);
+    if (!tri) continue;
+    const redCounts = !only || allFrom(p, s, attUnits, only);
+    attTri = attTri + tri.white - (redCounts ? tri.red : 0);
+  }
   // 1.7/6.2: two white triangles for the attackers per defending land unit out of supply.
   const attRaw = attLand + attSup + attTri + 2 * outOfSupplyDefenders(p, s, q.defLand);
   const mountainBonus = t.includes('mountain') || t.includes('swamp') ? attUnits.length : 0;
   const defRaw = defLandLF + defSup + triangles(p, s, attUnits, 'land', true) + mountainBonus;
-  const printed = (ids: string[]) => ids.some((x) => lf(x) >= 1 || (isAir(p, s.units[x]!) && airLandFactor(p, s, x) >= 1) || (isNaval(p, s.units[x]!) && ['BB', 'CV'].includes(typeOf(p, s.units[x]!))));
   c.round = 'land';
   fired('6.2', s.scenario);
   if (rough || forest) fired('1.4', s.scenario);
   if (!Number.isInteger(attRaw) || !Number.isInteger(defRaw)) fired('1.8', s.scenario);
-  c.att = finalFactor(attRaw, printed([...attUnits, ...q.attSupport]));
-  c.def = finalFactor(defRaw, printed([...q.defLand, ...q.defSupport]));
+  c.att = finalFactor(attRaw, printsLand(p, s, attUnits) || printsLand(p, s, q.attSupport));
+  c.def = finalFactor(defRaw, printsLand(p, s, q.defLand) || printsLand(p, s, q.defSupport));
   c.attDie = c.att > 0 ? null : 0;
   c.defDie = c.def > 0 ? null : 0;
   c.log.push({ round: 'land', target, attackers: [...attUnits, ...q.attSupport], defenders: [...q.defLand, ...q.defSupport], attFactors: c.att, defFactors: c.def, attRaw, defRaw, armAttack: c.armAtt, armDefence: c.armDef });
   if (c.attDie !== null && c.defDie !== null) queueResults(p, s, c); // nobody rolls
   return true;
+}
+
+/** A unit's Land Factor as it fights now (0 without one). */
+function unitLF(p: PackIndex, s: BlitzState, x: string): number {
+  return fightFace(p, s, x).land ?? 0;
+}
+
+/** B.5/6.2: land units attacking from a TRS use half their LF, except MAR; 9.4: so does the one across a Land Route of attack `a`. */
+function attackerLF(p: PackIndex, s: BlitzState, a: Attack, x: string): number {
+  const u = s.units[x]!;
+  if (x === a.routed) fired('9.4', s.scenario);
+  return (u.from?.startsWith('trs:') && typeOf(p, u) !== 'MAR') || x === a.routed ? unitLF(p, s, x) / 2 : unitLF(p, s, x);
+}
+
+/** B.5: naval support is 1 LF for a Small BB/CV, 2 for a Big one; air units bring their Land Factor. */
+function supportUnitLF(p: PackIndex, s: BlitzState, x: string): number {
+  const u = s.units[x]!;
+  if (isNaval(p, u)) {
+    const t = typeOf(p, u);
+    return t === 'BB' || t === 'CV' ? (u.size >= 3 ? 2 : 1) : 0;
+  }
+  return airLandFactor(p, s, x);
+}
+
+function supportLF(p: PackIndex, s: BlitzState, ids: readonly string[]): number {
+  let sum = 0;
+  for (const x of ids) sum += supportUnitLF(p, s, x);
+  return sum;
+}
+
+/** 6.5/6.6: each support unit of `ids` with its share of `total` (the side's capped support, `mul` applied), pushed to `out`. */
+function cappedSupport(p: PackIndex, s: BlitzState, ids: readonly string[], mul: number, total: number, out: (readonly [string, number])[]): void {
+  const raw = supportLF(p, s, ids) * mul;
+  for (const x of ids) out.push([x, raw > 0 ? (supportUnitLF(p, s, x) * mul * total) / raw : 0]);
+}
+
+/** Maginot Line map note (5.3): whether every attacker of `ids` comes from a country of `only` (`sea` from a TRS, `air` dropped). */
+function allFrom(p: PackIndex, s: BlitzState, ids: readonly string[], only: readonly string[]): boolean {
+  for (const a of ids) {
+    const f = s.units[a]!.from ?? '';
+    if (!only.includes(p.land.get(f)?.country ?? (f.startsWith('trs:') ? 'sea' : 'air'))) return false;
+  }
+  return true;
+}
+
+/** Whether any unit of `ids` has a printed Land Factor for the round's minimum (6): land, air with one, or a BB/CV. */
+function printsLand(p: PackIndex, s: BlitzState, ids: readonly string[]): boolean {
+  for (const x of ids) {
+    const u = s.units[x]!;
+    if (unitLF(p, s, x) >= 1 || (isAir(p, u) && airLandFactor(p, s, x) >= 1)) return true;
+    if (isNaval(p, u)) {
+      const t = typeOf(p, u);
+      if (t === 'BB' || t === 'CV') return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -872,7 +956,9 @@ export function eliminate(p: PackIndex, s: BlitzState, id: string, ev: Events, s
 function combatPower(p: PackIndex, s: BlitzState, side: SideId): string {
   if (side === s.side) return s.power;
   const target = s.attacks[s.combat!.attack]!.target;
-  return answeringPower(p, s, side, unitsAt(s, target).map(([id]) => id), s.control[target]);
+  const holder = s.control[target];
+  if (holder && sideOf(p, s, holder) === side) return holder; // answeringPower's first answer, without the list of units
+  return answeringPower(p, s, side, unitsAt(s, target).map(([id]) => id), holder);
 }
 
 /**

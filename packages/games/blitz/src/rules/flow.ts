@@ -13,7 +13,7 @@ import { afterRefusal, applyLandMove, applyRebase, applyReturn, applyToSea, askL
 import { answerLeave, askLeave, enterArea, holdForLeave } from './ally-leave.ts';
 import { scenarioDef, type PackIndex } from './pack-index.ts';
 import { applyLiberationCoin, declarations, declare, settleUnsupplied } from './politics.ts';
-import { enemy, readOnly, sidePowers } from './query.ts';
+import { enemy, enterReadOnly, leaveReadOnly, sidePowers } from './query.ts';
 import type { Ask, BlitzState, Mode, SideId, StepId, UnitState } from './state.ts';
 import { applyBuild, askBuild, income, placeReinforcements, revealBuilds } from './turn-end.ts';
 import { endOfGame } from './victory.ts';
@@ -29,7 +29,7 @@ import { applyABombTest, askABombTest } from './abomb.ts';
 import { applyJapan, askJapan, japanEarlyVp, neutralCap, startJapanQuestion, turnEndMarkers, turnStartEntry } from './neutrality.ts';
 import { applyPartisans, askPartisans, checkAlignments, startPartisans } from './minors.ts';
 import { applyLoot, askLoot, scoreObjectives } from './victory-points.ts';
-import { withSupplyMemo } from './supply.ts';
+import { enterSupplyMemo, leaveSupplyMemo } from './supply.ts';
 import { applyAssign, applyCommanderPhase, applyLossDie, askAssign, askCommanderPhase, askLossDie, startCommanderPhase, sweepCommanders } from './commanders.ts';
 import { applyDisband, applyHandovers, askDisband, startDisbands } from './specials.ts';
 import { moveUnit, putUnit } from './unit-writes.ts';
@@ -117,11 +117,23 @@ function clearShared(s: BlitzState): void {
 }
 
 /** The steps of an impulse in `mode`: sea combat only in scenarios that have it (4.4, from C). */
-function stepsOf(p: PackIndex, s: BlitzState, mode: Mode = s.mode): StepId[] {
+function stepsOf(p: PackIndex, s: BlitzState, mode: Mode = s.mode): readonly StepId[] {
   // C.5: there a Naval Blitz repeats every action but rebasing.
-  const steps = mode === 'naval' && scenarioDef(p, s.scenario).navalBlitzAllSteps ? STEPS.activities.filter((x) => x !== 'rebase') : STEPS[mode];
-  return hasSeaCombat(p, s) ? steps : steps.filter((x) => x !== 'sea-combat');
+  const all = mode === 'naval' && scenarioDef(p, s.scenario).navalBlitzAllSteps;
+  const sea = hasSeaCombat(p, s);
+  let lists = STEP_LISTS.get(mode);
+  if (!lists) STEP_LISTS.set(mode, (lists = []));
+  const k = (all ? 2 : 0) + (sea ? 1 : 0);
+  let steps = lists[k];
+  if (!steps) {
+    const base = all ? STEPS.activities.filter((x) => x !== 'rebase') : STEPS[mode];
+    lists[k] = steps = sea ? base : base.filter((x) => x !== 'sea-combat');
+  }
+  return steps;
 }
+
+/** `stepsOf`'s lists, made once (by mode, then C.5's whole Naval Blitz and sea combat as bits): callers only read them. */
+const STEP_LISTS = new Map<Mode, (readonly StepId[] | undefined)[]>();
 
 // ---------------------------------------------------------------- sides of several powers (2.1)
 
@@ -362,8 +374,19 @@ function endTurn(p: PackIndex, s: BlitzState, ev: Events): void {
 /** Steps whose question only reads the state, so supply answers can be shared while it is worked out. */
 const READ_ONLY: ReadonlySet<StepId> = new Set(['blitz-choice', 'return', 'to-sea', 'rebase', 'land-move', 'announce', 'defend', 'resolve', 'build']);
 
+const NO_DECLARATIONS: readonly string[] = [];
+
 function stepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
-  return READ_ONLY.has(s.step) ? readOnly(s, () => withSupplyMemo(() => rawStepAsk(p, s, ev))) : rawStepAsk(p, s, ev);
+  if (!READ_ONLY.has(s.step)) return rawStepAsk(p, s, ev);
+  // As readOnly(s, () => withSupplyMemo(() => rawStepAsk(p, s, ev))), without the two closures per question.
+  const ro = enterReadOnly(s);
+  const memo = enterSupplyMemo();
+  try {
+    return rawStepAsk(p, s, ev);
+  } finally {
+    leaveSupplyMemo(memo);
+    leaveReadOnly(ro);
+  }
 }
 
 function rawStepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
@@ -380,7 +403,7 @@ function rawStepAsk(p: PackIndex, s: BlitzState, ev: Events): Ask | null {
       return askRebase(p, s);
     case 'land-move': {
       // A.1: war on a neutral minor may be declared while performing actions.
-      const decl = s.mode === 'free' ? [] : declarations(p, s);
+      const decl = s.mode === 'free' ? NO_DECLARATIONS : declarations(p, s);
       return askLandMove(p, s, decl);
     }
     case 'announce':

@@ -295,8 +295,16 @@ export function seaNeighbours(p: PackIndex, s: BlitzState, sea: string, side: Si
 function straitOpen(p: PackIndex, s: BlitzState, st: StraitDef, side: SideId, viewer?: Viewer, sub = false): boolean {
   // 4.2: SUBs slip through the straits the map marks for them, whoever holds the shore.
   if (sub && st.subs === true) return true;
-  const holder = (l: string) => controllerSide(p, s, l, viewer);
-  return st.passage === 'friendly' ? st.lands.every((l) => holder(l) === side) : !st.lands.every((l) => holder(l) !== 'neutral' && holder(l) !== side && s.control[l] !== undefined);
+  // (Loops, not closures made per strait: asked for every strait of every sea search.)
+  if (st.passage === 'friendly') {
+    for (const l of st.lands) if (controllerSide(p, s, l, viewer) !== side) return false;
+    return true;
+  }
+  for (const l of st.lands) {
+    const h = controllerSide(p, s, l, viewer);
+    if (h === 'neutral' || h === side || s.control[l] === undefined) return true;
+  }
+  return false;
 }
 
 /** 9.8: whether going from sea `a` to sea `b` forces a strait closed to `side` (no border, no open strait between them; `sub`: as for a SUB, 4.2). */
@@ -308,7 +316,10 @@ export function forcedCrossing(p: PackIndex, s: BlitzState, a: string, b: string
 
 /** Land-movement step options from `land` with `mp` left (5.2). */
 export function landSteps(p: PackIndex, s: BlitzState, land: string, mp: number): { to: string; cost: number; route: boolean }[] {
-  return landNeighbours(p, s, land)
-    .map((n) => ({ to: n.to, route: n.route, cost: entryCost(p, n.to) }))
-    .filter((n) => n.cost <= mp);
+  const out: { to: string; cost: number; route: boolean }[] = [];
+  for (const n of landNeighbours(p, s, land)) {
+    const cost = entryCost(p, n.to);
+    if (cost <= mp) out.push({ to: n.to, route: n.route, cost });
+  }
+  return out;
 }

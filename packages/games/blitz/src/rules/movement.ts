@@ -4,7 +4,7 @@
  */
 import { IllegalChoiceError } from '@salient/engine';
 import { emit, landName, unitName, type Events } from './events.ts';
-import { airDistances, landSteps, navalDistances } from './geometry.ts';
+import { airDistances, navalDistances } from './geometry.ts';
 import { scenarioDef, unitDef, type PackIndex } from './pack-index.ts';
 import {
   airBlitzBars,
@@ -13,6 +13,7 @@ import {
   canStackPort,
   controllerSide,
   enemyLand,
+  entryCost,
   face,
   friendlyFor,
   friendlyLand,
@@ -20,11 +21,15 @@ import {
   isVWeapon,
   isLand,
   isNaval,
+  landNeighbours,
   landUnitsIn,
   leaveAnswer,
   ownedBy,
+  enterReadOnly,
+  leaveReadOnly,
   readOnly,
   sideOf,
+  sortStrings,
   typeOf,
   unitsAt,
 } from './query.ts';
@@ -32,7 +37,7 @@ import { takeControl } from './politics.ts';
 import { eliminate } from './combat.ts';
 import { awaitsFleetRoll } from './france.ts';
 import type { Ask, BlitzState, SideId, UnitState } from './state.ts';
-import { fired } from './sections.ts';
+import { fired, tracing } from './sections.ts';
 import { chinaBarred } from './specials.ts';
 import { hasSeaCombat, returnRoute, seaRoutes, startPassage } from './sea-combat.ts';
 import { footBarred, noteFootUse, optionOn } from './optional.ts';
@@ -446,13 +451,17 @@ function rebaseTargets(p: PackIndex, s: BlitzState, uid: string): string[] {
   // 5.1: a neutral major power's units rebase from and to its home country only.
   const home = neutralMajor(s, u.power);
   if (home && !inHomeCountry(p, u, u.at)) return [];
-  const ok = (n: string) => !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
   if (isNaval(p, u)) return rebaseEnds(p, s, uid, u.at, rebaseLeft(p, s, uid), cargoSize(s, uid));
   const d = airDistances(p, s, u.at, rebaseLeft(p, s, uid), v);
-  return [...d.keys()]
-    .filter(ok)
-    .filter((n) => (isAir(p, u) ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size)))
-    .sort();
+  const air = isAir(p, u);
+  const out: string[] = [];
+  for (const n of d.keys()) if (rebaseEnd(p, s, u, home, n) && (air ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size))) out.push(n);
+  return sortStrings(out);
+}
+
+/** Whether a unit rebasing by air (`u`; `home`: kept to its home country, 5.1) may end in `n` as far as who holds it goes. */
+function rebaseEnd(p: PackIndex, s: BlitzState, u: UnitState, home: boolean, n: string): boolean {
+  return !n.startsWith('sea:') && n !== u.at && friendlyFor(p, s, u, n) && (!home || inHomeCountry(p, u, n));
 }
 
 /**
@@ -486,7 +495,24 @@ function canRebase(p: PackIndex, s: BlitzState, uid: string): boolean {
   if (t !== 'AIR' && t !== 'PARA' && !isNaval(p, u)) return false;
   if (!fitsBudget(s, u.size)) return false;
   if (t === 'PARA' && !londonRule(p, s, uid)) return false;
-  return rebaseTargets(p, s, uid).length > 0;
+  return anyRebaseTarget(p, s, uid);
+}
+
+/**
+ * Whether `rebaseTargets` would list anything for `uid`, without the list: an air rebase's first end
+ * allowed ends the search. Naval units, and every unit while rule firings are traced (so the counts are
+ * those of the full list), ask `rebaseTargets` itself.
+ */
+function anyRebaseTarget(p: PackIndex, s: BlitzState, uid: string): boolean {
+  const u = s.units[uid]!;
+  if (tracing() || isNaval(p, u)) return rebaseTargets(p, s, uid).length > 0;
+  const home = neutralMajor(s, u.power);
+  if (home && !inHomeCountry(p, u, u.at)) return false;
+  const side = sideOf(p, s, u.power);
+  const d = airDistances(p, s, u.at, rebaseLeft(p, s, uid), unitViewer(p, s, u));
+  const air = isAir(p, u);
+  for (const n of d.keys()) if (rebaseEnd(p, s, u, home, n) && (air ? canStackAir(p, s, n, u.size) : canStackLand(p, s, n, side, u.size))) return true;
+  return false;
 }
 
 
@@ -506,9 +532,11 @@ export function askRebase(p: PackIndex, s: BlitzState): Ask | null {
     const pickUp = !sel.bomb && mayPickUp(p, s, sel.unit) ? ['carry a-bomb'] : [];
     return decision(s, 'rebase-to', [...rebaseTargets(p, s, sel.unit).map((l) => `to ${l}`), ...rebaseStops(p, s, sel.unit).map((l) => `via ${l}`), ...pickUp]);
   }
-  const units = ownedBy(s, s.power).filter(([id]) => canRebase(p, s, id));
-  if (!units.length) return null;
-  return decision(s, 'rebase-pick', [...units.map(([id]) => `rebase ${id}`), 'done']);
+  const options: string[] = [];
+  for (const [id] of ownedBy(s, s.power)) if (canRebase(p, s, id)) options.push(`rebase ${id}`);
+  if (!options.length) return null;
+  options.push('done');
+  return decision(s, 'rebase-pick', options);
 }
 
 export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
@@ -599,7 +627,8 @@ export function applyRebase(p: PackIndex, s: BlitzState, c: string, ev: Events):
 export function londonRule(p: PackIndex, s: BlitzState, uid: string): boolean {
   const u = s.units[uid]!;
   if (s.scenario !== 'A' || u.at !== 'london' || u.power !== 'AFA' || !isLand(p, u)) return true;
-  return landUnitsIn(p, s, 'london').filter(([id, x]) => id !== uid && x.power === 'AFA').length > 0;
+  for (const [id, x] of landUnitsIn(p, s, 'london')) if (id !== uid && x.power === 'AFA') return true;
+  return false;
 }
 
 interface Step {
@@ -628,12 +657,38 @@ function moveSteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[]
     if (!trs.at.startsWith('sea:')) return [];
     return [...(p.coastOf.get(trs.at.slice(4)) ?? [])].sort().filter((l) => friendlyLand(p, s, l, side) && stepOk(p, s, uid, u, v, side, home, l)).map((to) => ({ to, cost: mp, stop: true }));
   }
-  const steps: Step[] = landSteps(p, s, u.at, mp).filter((x) => stepOk(p, s, uid, u, v, side, home, x.to)).map((x) => ({ to: x.to, cost: x.cost, stop: x.route }));
-  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
-  if (s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move && stepOk(p, s, uid, u, v, side, home, 'paris') && !steps.some((x) => x.to === 'paris')) {
-    steps.push({ to: 'paris', cost: mp, stop: true });
+  const steps: Step[] = [];
+  let paris = false;
+  for (const n of landNeighbours(p, s, u.at)) {
+    const cost = entryCost(p, n.to);
+    if (cost <= mp && stepOk(p, s, uid, u, v, side, home, n.to)) {
+      steps.push({ to: n.to, cost, stop: n.route });
+      if (n.to === 'paris') paris = true;
+    }
   }
+  // A.5: an AFA land unit in London may cross directly to Paris, and stops there.
+  if (overseasToParis(p, s, u, mp) && stepOk(p, s, uid, u, v, side, home, 'paris') && !paris) steps.push({ to: 'paris', cost: mp, stop: true });
   return londonRule(p, s, uid) ? steps : [];
+}
+
+/** A.5: whether `u`, with `mp` left, is an AFA land unit in London that has not moved yet (it may cross to Paris). */
+function overseasToParis(p: PackIndex, s: BlitzState, u: UnitState, mp: number): boolean {
+  return s.scenario === 'A' && u.at === 'london' && u.power === 'AFA' && mp === face(p, u).move;
+}
+
+/**
+ * Whether `moveSteps` would offer land unit `uid` any step (its London rule already checked), without
+ * listing them: the first step allowed ends the search. When rule firings are traced, every test is
+ * made as `moveSteps` makes them, so the counts are those of the full list.
+ */
+function anyMoveStep(p: PackIndex, s: BlitzState, uid: string, mp: number): boolean {
+  const u = s.units[uid]!;
+  if (tracing() || u.at.startsWith('trs:')) return moveSteps(p, s, uid, mp).length > 0;
+  const side = sideOf(p, s, u.power);
+  const v = unitViewer(p, s, u);
+  const home = neutralMajor(s, u.power) && typeOf(p, u) !== 'GAR';
+  for (const n of landNeighbours(p, s, u.at)) if (entryCost(p, n.to) <= mp && stepOk(p, s, uid, u, v, side, home, n.to)) return true;
+  return overseasToParis(p, s, u, mp) && stepOk(p, s, uid, u, v, side, home, 'paris');
 }
 
 /**
@@ -662,18 +717,23 @@ function canMove(p: PackIndex, s: BlitzState, uid: string): boolean {
   if (mp <= 0 || !fitsBudget(s, u.size) || !londonRule(p, s, uid)) return false;
   if (footBarred(p, s, uid)) return false; // 9.7: one ARM only in a non-motorized Land Blitz
   if (!inSupply(p, s, uid)) return false; // 1.7: a land unit out of supply cannot move
-  return moveSteps(p, s, uid, mp).length > 0;
+  return anyMoveStep(p, s, uid, mp);
 }
 
-export function askLandMove(p: PackIndex, s: BlitzState, extra: string[]): Ask | null {
+export function askLandMove(p: PackIndex, s: BlitzState, extra: readonly string[]): Ask | null {
   const sel = s.sel;
   if (sel?.kind === 'move') {
-    const steps = moveSteps(p, s, sel.unit, sel.mp);
-    return decision(s, 'move-step', [...steps.map((x) => `to ${x.to}`), 'stop']);
+    const options: string[] = [];
+    for (const x of moveSteps(p, s, sel.unit, sel.mp)) options.push(`to ${x.to}`);
+    options.push('stop');
+    return decision(s, 'move-step', options);
   }
-  const units = ownedBy(s, s.power).filter(([id]) => canMove(p, s, id));
-  if (!units.length && !extra.length) return null;
-  return decision(s, 'move-pick', [...units.map(([id]) => `move ${id}`), ...extra, 'done']);
+  const options: string[] = [];
+  for (const [id] of ownedBy(s, s.power)) if (canMove(p, s, id)) options.push(`move ${id}`);
+  if (!options.length && !extra.length) return null;
+  for (const x of extra) options.push(x);
+  options.push('done');
+  return decision(s, 'move-pick', options);
 }
 
 export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events): boolean {
@@ -694,7 +754,7 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     finishMove(p, s, ev);
     return false;
   }
-  const step = readOnly(s, () => moveSteps(p, s, sel.unit, sel.mp)).find((x) => x.to === arg);
+  const step = readOnlySteps(p, s, sel.unit, sel.mp).find((x) => x.to === arg);
   if (!step) throw new IllegalChoiceError(`${sel.unit} cannot move to ${arg}`);
   // 1.3: entering an area another major power of the side holds needs that power's leave, asked once
   // an impulse (a refused area is no longer offered; see moveSteps).
@@ -711,8 +771,18 @@ export function applyLandMove(p: PackIndex, s: BlitzState, c: string, ev: Events
     // 3.4: French warships in Vichy France are rolled for instead.
     s.overruns.push(...unitsAt(s, arg!).filter(([id, x]) => !isLand(p, x) && sideOf(p, s, x.power) !== sideOf(p, s, u.power) && !awaitsFleetRoll(s, id)).map(([id]) => id));
   } else enterArea(p, s, sel.unit, arg!); // 1.3: the holder's air and naval units there rebase out
-  if (step.stop || sel.mp <= 0 || readOnly(s, () => moveSteps(p, s, sel.unit, sel.mp)).length === 0 || s.winner) finishMove(p, s, ev);
+  if (step.stop || sel.mp <= 0 || readOnlySteps(p, s, sel.unit, sel.mp).length === 0 || s.winner) finishMove(p, s, ev);
   return false;
+}
+
+/** `readOnly(s, () => moveSteps(p, s, uid, mp))` without a closure made per call (see query.ts `enterReadOnly`). */
+function readOnlySteps(p: PackIndex, s: BlitzState, uid: string, mp: number): Step[] {
+  const opened = enterReadOnly(s);
+  try {
+    return moveSteps(p, s, uid, mp);
+  } finally {
+    leaveReadOnly(opened);
+  }
 }
 
 /**

@@ -66,6 +66,8 @@ export interface PackIndex {
   countryLands: Map<string, string[]>;
   /** Country id -> its entry in the map (home of which nation, Snow). */
   country: Map<string, PackFiles['map']['countries'][number]>;
+  /** Land id -> what entering it costs a land unit (5.2: 2 for Jungle, Mountain or Swamp, else 1). */
+  entryCost: Map<string, number>;
   /** Per-scenario lookups built on first use (see {@link scenarioIndex}). */
   scenarioIndex: Map<string, ScenarioIndex>;
 }
@@ -130,6 +132,7 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     portSeas,
     countryLands,
     country: new Map(files.map.countries.map((c) => [c.id, c])),
+    entryCost: new Map(files.map.lands.map((l) => [l.id, l.terrain.some((t) => t === 'jungle' || t === 'mountain' || t === 'swamp') ? 2 : 1])),
     scenarioIndex: new Map(),
   };
   registry.set(hash, idx);

@@ -4,7 +4,7 @@
  */
 import { emit, landName, unitName, type Events } from './events.ts';
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
-import { enemy, heldBySide, setControl, sideOf } from './query.ts';
+import { enemy, heldBySide, setControl, sideOf, sortStrings } from './query.ts';
 import { homeCountries, suppliedAreas, usesSupply } from './supply.ts';
 import type { BlitzState, SideId } from './state.ts';
 import { checkImmediateVictory } from './victory.ts';
@@ -222,14 +222,28 @@ function suppliedWhole(p: PackIndex, s: BlitzState, country: string, by: SideId)
 
 /** Minor countries the phasing side may declare war on now (A.1: only Belgium-Netherlands). */
 export function declarable(p: PackIndex, s: BlitzState): string[] {
-  return [...new Set([...minorCountries(p, s), ...frenchNeutrals(s)])]
-    .sort()
-    .filter((c) => !s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && neutralMayDeclare(p, s, s.power, c) && countryLands(p, s, c).some((l) => s.control[l] === 'neutral'));
+  // Asked at every land-move question: the minors and French neutrals without duplicates, in name order, by loops.
+  const all = minorCountries(p, s);
+  let k = 0;
+  for (let i = 0; i < all.length; i++) if (all.indexOf(all[i]!) === i) all[k++] = all[i]!;
+  all.length = k;
+  for (const c of frenchNeutrals(s)) if (!all.includes(c)) all.push(c);
+  const out: string[] = [];
+  for (const c of sortStrings(all)) if (!s.atWar.includes(c) && !protectedFrom(p, s, c, s.side) && neutralMayDeclare(p, s, s.power, c) && hasNeutralLand(p, s, c)) out.push(c);
+  return out;
+}
+
+function hasNeutralLand(p: PackIndex, s: BlitzState, country: string): boolean {
+  for (const l of countryLands(p, s, country)) if (s.control[l] === 'neutral') return true;
+  return false;
 }
 
 /** The `declare X` options the phasing power has now: neutral minors (3.2, A.1) and neutral major powers (F.1). */
 export function declarations(p: PackIndex, s: BlitzState): string[] {
-  return [...declarable(p, s), ...declarableMajors(p, s, s.power)].map((c) => `declare ${c}`);
+  const out: string[] = [];
+  for (const c of declarable(p, s)) out.push(`declare ${c}`);
+  for (const c of declarableMajors(p, s, s.power)) out.push(`declare ${c}`);
+  return out;
 }
 
 /** Declare war on a minor or on a neutral major power. */

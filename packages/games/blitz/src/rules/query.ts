@@ -55,6 +55,10 @@ export function answeringPower(p: PackIndex, s: BlitzState, side: SideId, units:
   return sidePowers(p, s, side).find((x) => owners.has(x)) ?? powerOfSide(p, s, side);
 }
 
+/** `mostFactorsPower`'s sums by power (scratch, reset per call). */
+const sumPowers: string[] = [];
+const sums: number[] = [];
+
 /**
  * 6.5 (and 6.6 for Land Round letters): the power that makes `side`'s picks in a combat round: the
  * one whose units bring the most Factors to the round. `factors` lists the side's units in the round
@@ -66,15 +70,31 @@ export function answeringPower(p: PackIndex, s: BlitzState, side: SideId, units:
  * stand-in). No units at all: `fallback`.
  */
 export function mostFactorsPower(p: PackIndex, s: BlitzState, side: SideId, factors: Iterable<readonly [string, number]>, fallback: string): string {
-  const byPower = new Map<string, number>();
+  // Sums by power in the order the powers first appear.
+  let n = 0;
   for (const [id, f] of factors) {
     const pw = s.units[id]?.power;
-    if (pw !== undefined) byPower.set(pw, (byPower.get(pw) ?? 0) + f);
+    if (pw === undefined) continue;
+    let k = 0;
+    while (k < n && sumPowers[k] !== pw) k++;
+    if (k === n) {
+      sumPowers[n] = pw;
+      sums[n++] = 0 + f;
+    } else sums[k]! += f;
   }
-  if (!byPower.size) return fallback;
-  const top = Math.max(...byPower.values());
-  const tied = [...byPower.entries()].filter(([, f]) => f === top).map(([pw]) => pw);
-  if (tied.length === 1) return tied[0]!;
+  if (!n) return fallback;
+  let top = -Infinity;
+  for (let k = 0; k < n; k++) top = Math.max(top, sums[k]!);
+  let only: string | null = null;
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    if (sums[k] !== top) continue;
+    count++;
+    only = sumPowers[k]!;
+  }
+  if (count === 1) return only!;
+  const tied: string[] = [];
+  for (let k = 0; k < n; k++) if (sums[k] === top) tied.push(sumPowers[k]!);
   if (tied.includes(fallback)) return fallback;
   return sidePowers(p, s, side).find((x) => tied.includes(x)) ?? [...tied].sort()[0]!;
 }
@@ -151,7 +171,7 @@ function scanOnMap(s: BlitzState): [string, UnitState][] {
       out.push([id, u]);
     }
   }
-  return sorted ? out : out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return sorted ? out : sortPairs(out);
 }
 
 /**
@@ -243,6 +263,20 @@ export function readOnly<T>(s: BlitzState, f: () => T): T {
   } finally {
     frozen = null;
   }
+}
+
+/**
+ * `readOnly` without a function to call, for the hottest caller (a closure made per question costs an
+ * allocation): `enterReadOnly(s)` opens the span about `s` unless one is open, and says whether it
+ * did; `leaveReadOnly` with that answer closes it, in a `finally`.
+ */
+export function enterReadOnly(s: BlitzState): boolean {
+  if (frozen) return false;
+  frozen = { s, units: null, memo: null };
+  return true;
+}
+export function leaveReadOnly(opened: boolean): void {
+  if (opened) frozen = null;
 }
 
 
@@ -530,6 +564,25 @@ function withSorted(list: readonly [string, UnitState][], pair: [string, UnitSta
 
 const byId = (a: [string, UnitState], b: [string, UnitState]): number => (a[0] < b[0] ? -1 : 1);
 
+/**
+ * `list` in id order (ids are unique), in place: a short list by insertion (the built-in sort allocates
+ * a work array per call), a long one by the built-in sort.
+ */
+function sortPairs(list: [string, UnitState][]): [string, UnitState][] {
+  const n = list.length;
+  if (n > 16) return list.sort(byId);
+  for (let i = 1; i < n; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]![0] > x[0]) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+  return list;
+}
+
 function indexByAt(x: UnitIndex): Map<string, [string, UnitState][]> {
   const m = new Map<string, [string, UnitState][]>();
   // Lists that got an id smaller than the one before it: only these need sorting (units are mostly
@@ -547,7 +600,7 @@ function indexByAt(x: UnitIndex): Map<string, [string, UnitState][]> {
     } else m.set(at, [pairs[i]!]);
   }
   // Each list in id order (ids are unique), as a sort of all ids first would give.
-  if (unsorted) for (const list of unsorted) list.sort(byId);
+  if (unsorted) for (const list of unsorted) sortPairs(list);
   return m;
 }
 
@@ -562,7 +615,7 @@ function onMapOf(x: UnitIndex): [string, UnitState][] {
       out.push(pairs[i]!);
     }
   }
-  return sorted ? out : out.sort(byId);
+  return sorted ? out : sortPairs(out);
 }
 
 function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
@@ -576,27 +629,71 @@ function ownedOf(x: UnitIndex, power: string): [string, UnitState][] {
       out.push(pairs[i]!);
     }
   }
-  return sorted ? out : out.sort(byId);
+  return sorted ? out : sortPairs(out);
 }
 
 const NONE: [string, UnitState][] = [];
+
+/**
+ * `a` in ascending order, as `a.sort()` gives strings, sorted in place: a short list by insertion (the
+ * built-in sort allocates a work array per call), a long one by the built-in sort when out of order.
+ */
+export function sortStrings(a: string[]): string[] {
+  const n = a.length;
+  if (n > 16) {
+    for (let i = 1; i < n; i++) if (a[i]! < a[i - 1]!) return a.sort();
+    return a;
+  }
+  for (let i = 1; i < n; i++) {
+    const x = a[i]!;
+    let j = i - 1;
+    while (j >= 0 && a[j]! > x) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = x;
+  }
+  return a;
+}
+
+/** Sorted land ids of a control record, kept against its write count (see `controlStamp`). */
+const controlKeys = new WeakMap<Record<string, string>, { writes: number; keys: readonly string[] }>();
+
+/** The land areas with a control entry in `s`, in name order (callers only read the list). */
+export function controlLands(s: BlitzState): readonly string[] {
+  const c = s.control;
+  const writes = controlWrites.get(c) ?? 0;
+  let x = controlKeys.get(c);
+  if (!x || x.writes !== writes) controlKeys.set(c, (x = { writes, keys: Object.keys(c).sort() }));
+  return x.keys;
+}
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
   const x = at !== 'pool' && at !== 'gone' ? indexFor(s) : null;
   if (x) return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
-  return out.length > 1 ? out.sort((a, b) => (a[0] < b[0] ? -1 : 1)) : out;
+  return out.length > 1 ? sortPairs(out) : out;
 }
 
 export function landUnitsIn(p: PackIndex, s: BlitzState, land: string): [string, UnitState][] {
   if (frozen && frozen.s === s) {
     const m = (checkedIndex(s).landAt ??= new Map());
     let list = m.get(land);
-    if (!list) m.set(land, (list = unitsAt(s, land).filter(([, u]) => isLand(p, u))));
+    if (!list) m.set(land, (list = landOnly(p, unitsAt(s, land))));
     return list;
   }
-  return unitsAt(s, land).filter(([, u]) => isLand(p, u));
+  return landOnly(p, unitsAt(s, land));
+}
+
+/** The land units of `list`: `list` itself when all are (it is never changed), else a new list; `NONE` for none. */
+function landOnly(p: PackIndex, list: [string, UnitState][]): [string, UnitState][] {
+  let k = 0;
+  while (k < list.length && isLand(p, list[k]![1])) k++;
+  if (k === list.length) return list;
+  const out: [string, UnitState][] = list.slice(0, k);
+  for (let i = k + 1; i < list.length; i++) if (isLand(p, list[i]![1])) out.push(list[i]!);
+  return out;
 }
 
 /**
@@ -668,33 +765,45 @@ export function landNeighbours(p: PackIndex, s: BlitzState, land: string): reado
   return out;
 }
 
-/** 5.2: Jungle, Mountain or Swamp cost two to enter; everything else one. */
 /** 1.3 refused a stack: noted for rule coverage, then `false`. */
 function stackingBars(s: BlitzState): false {
   fired('1.3', s.scenario);
   return false;
 }
 
+/** 5.2: Jungle, Mountain or Swamp cost two to enter; everything else one (the pack's table). */
 export function entryCost(p: PackIndex, land: string): number {
-  return landDef(p, land).terrain.some((t) => t === 'jungle' || t === 'mountain' || t === 'swamp') ? 2 : 1;
+  const c = p.entryCost.get(land);
+  if (c === undefined) throw new Error(`unknown land area '${land}'`);
+  return c;
 }
 
 /** Land Size of one side's land units (stacking; 1.3 Islands hold at most 2). */
 export function landSize(p: PackIndex, s: BlitzState, land: string): number {
-  return landUnitsIn(p, s, land).reduce((a, [, u]) => a + u.size, 0);
+  const here = landUnitsIn(p, s, land);
+  let n = 0;
+  for (let i = 0; i < here.length; i++) n += here[i]![1].size;
+  return n;
 }
 
 /** 1.3: may `side` add land units of `size` to `land`? One side per area; Islands hold Size 2. */
 export function canStackLand(p: PackIndex, s: BlitzState, land: string, side: SideId, size: number): boolean {
   const here = landUnitsIn(p, s, land);
-  if (here.some(([, u]) => sideOf(p, s, u.power) !== side)) return false;
-  if (landDef(p, land).island && landSize(p, s, land) + size > 2) return stackingBars(s);
+  let n = 0;
+  for (let i = 0; i < here.length; i++) {
+    const u = here[i]![1];
+    if (sideOf(p, s, u.power) !== side) return false;
+    n += u.size;
+  }
+  if (landDef(p, land).island && n + size > 2) return stackingBars(s);
   return true;
 }
 
 export function canStackAir(p: PackIndex, s: BlitzState, land: string, size: number): boolean {
   if (!landDef(p, land).island) return true;
-  const air = unitsAt(s, land).filter(([, u]) => isAir(p, u)).reduce((a, [, u]) => a + u.size, 0);
+  const here = unitsAt(s, land);
+  let air = 0;
+  for (let i = 0; i < here.length; i++) if (isAir(p, here[i]![1])) air += here[i]![1].size;
   return air + size <= 2 || stackingBars(s);
 }
 
@@ -728,5 +837,5 @@ function scanOwned(s: BlitzState, power: string): [string, UnitState][] {
       out.push([id, u]);
     }
   }
-  return sorted ? out : out.sort(byId);
+  return sorted ? out : sortPairs(out);
 }

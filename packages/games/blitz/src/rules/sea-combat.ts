@@ -37,9 +37,11 @@ export const hasSeaCombat = (p: PackIndex, s: BlitzState): boolean => scenarioDe
 
 /** The side a Convoy belongs to in this scenario, or null when its nation plays no part. */
 function convoySide(p: PackIndex, s: BlitzState, c: ConvoyDef): SideId | null {
-  const pw = scenarioDef(p, s.scenario).powers.find((x) => x.nations.includes(c.nation));
-  // 7.2: a neutral major power's Convoys are out of the war too.
-  return pw && !inactive(s, pw.id) ? pw.side : null;
+  for (const pw of scenarioDef(p, s.scenario).powers) {
+    // 7.2: a neutral major power's Convoys are out of the war too.
+    if (pw.nations.includes(c.nation)) return !inactive(s, pw.id) ? pw.side : null;
+  }
+  return null;
 }
 
 /** 3.5: whether a Convoy carries a Destroyed marker now. */
@@ -47,19 +49,22 @@ export function convoyDestroyed(p: PackIndex, s: BlitzState, c: ConvoyDef): bool
   const side = convoySide(p, s, c);
   if (!side) return true;
   if (scenarioDef(p, s.scenario).destroyedConvoys?.includes(c.id)) return true;
-  const enemyHeld = (land: string) => heldBySide(p, s, land, enemy(side));
+  // (Loops, not closures and filtered lists: asked for every Convoy at every supply question of the full game.)
   if (c.id === 'japan-south-china-convoy') {
     // E.3/3.5: it counts only while Japan holds an Oil or Resource area on its sea (the South China Sea).
-    const trade = [...(p.coastOf.get(c.sea) ?? [])].filter((l) => s.control[l] !== undefined && p.land.get(l)!.oil + p.land.get(l)!.resources > 0);
-    return !trade.some((l) => heldBySide(p, s, l, side));
+    for (const l of p.coastOf.get(c.sea) ?? []) {
+      if (s.control[l] !== undefined && p.land.get(l)!.oil + p.land.get(l)!.resources > 0 && heldBySide(p, s, l, side)) return false;
+    }
+    return true;
   }
   if (c.fedBy) return !fedBy(p, s, c, c.fedBy);
-  if (c.home === 'australia') return enemyHeld('canberra');
-  if (c.home === 'india') return enemyHeld('hyderabad');
+  if (c.home === 'australia') return heldBySide(p, s, 'canberra', enemy(side));
+  if (c.home === 'india') return heldBySide(p, s, 'hyderabad', enemy(side));
   if (c.home === 'france' || c.home === 'japan' || c.home === 'usa') {
     // Destroyed once no land area of the home country touching the Convoy's sea is friendly.
-    const touching = (p.countryLands.get(c.home) ?? []).filter((l) => (p.coastOf.get(c.sea) ?? new Set()).has(l) && s.control[l] !== undefined);
-    return !touching.some((l) => heldBySide(p, s, l, side));
+    const coast = p.coastOf.get(c.sea);
+    for (const l of p.countryLands.get(c.home) ?? []) if (coast !== undefined && coast.has(l) && s.control[l] !== undefined && heldBySide(p, s, l, side)) return false;
+    return true;
   }
   return s.conquered.includes(c.home);
 }

@@ -275,15 +275,25 @@ function checkedMemo(p: PackIndex, s: BlitzState, power: string): Map<string, Re
  * options of a step asks about supply for every unit and target of the same position.
  */
 export function withSupplyMemo<T>(f: () => T): T {
-  if (memoOn) return f();
-  memoOn = true;
-  memoSpan++;
+  const opened = enterSupplyMemo();
   try {
     return f();
   } finally {
-    memoOn = false;
-    memoChecked = false;
+    leaveSupplyMemo(opened);
   }
+}
+
+/** `withSupplyMemo` without a function to call (see query.ts `enterReadOnly`): whether it opened the memo's span. */
+export function enterSupplyMemo(): boolean {
+  if (memoOn) return false;
+  memoOn = true;
+  memoSpan++;
+  return true;
+}
+export function leaveSupplyMemo(opened: boolean): void {
+  if (!opened) return;
+  memoOn = false;
+  memoChecked = false;
 }
 
 /** Source countries by power (and the power sharing its sources, 1.7), per scenario (they never change in a game). */

@@ -97,20 +97,41 @@ export const atWarWithAnyone = (p: PackIndex, s: BlitzState, x: string): boolean
 /** A minor country at war on its own account (it appears in the matrix). */
 const belligerentMinor = (s: BlitzState, country: string): boolean => (s.wars ? warIndex(s.wars).foes.has(country) : false);
 
+/**
+ * Viewers of one or two belligerents, made once each and frozen: a unit's or an area's viewer is asked
+ * for at nearly every test of a move or an attack, and callers only read it.
+ */
+const NO_VIEWER: Viewer = Object.freeze([]);
+const viewers1 = new Map<string, Viewer>();
+const viewers2 = new Map<string, Map<string, Viewer>>();
+
+function viewerOf(a: string, b?: string): Viewer {
+  if (b === undefined) {
+    let v = viewers1.get(a);
+    if (!v) viewers1.set(a, (v = Object.freeze([a])));
+    return v;
+  }
+  let m = viewers2.get(a);
+  if (!m) viewers2.set(a, (m = new Map()));
+  let v = m.get(b);
+  if (!v) m.set(b, (v = Object.freeze([a, b])));
+  return v;
+}
+
 export function unitViewer(p: PackIndex, s: BlitzState, u: UnitState): Viewer {
-  if (!s.wars) return [u.power];
+  if (!s.wars) return viewerOf(u.power);
   const home = unitDef(p, u.def).home;
-  return belligerentMinor(s, home) ? [u.power, home] : [u.power];
+  return belligerentMinor(s, home) ? viewerOf(u.power, home) : viewerOf(u.power);
 }
 
 export function landViewer(p: PackIndex, s: BlitzState, land: string): Viewer {
   const c = s.control[land];
-  const out = c && c !== 'neutral' ? [c] : [];
+  const holder = c && c !== 'neutral' ? c : undefined;
   if (s.wars) {
     const country = landDef(p, land).country;
-    if (belligerentMinor(s, country)) out.push(country);
+    if (belligerentMinor(s, country)) return holder === undefined ? viewerOf(country) : viewerOf(holder, country);
   }
-  return out;
+  return holder === undefined ? NO_VIEWER : viewerOf(holder);
 }
 
 /** Whether some belligerent of `a` is at war with some belligerent of `b`. */
@@ -194,15 +215,19 @@ export function allyAreaBarred(p: PackIndex, s: BlitzState, power: string, land:
     }
   }
   if (!shared) return true;
-  return landUnitsIn(p, s, land).some(([, u]) => u.power === holder);
+  for (const [, u] of landUnitsIn(p, s, land)) if (u.power === holder) return true;
+  return false;
 }
 
 /** Countries that are home to one of `power`'s nations (1.1), per pack and scenario (built once). */
-const nationHomesCache = new WeakMap<PackIndex, Map<string, ReadonlySet<string>>>();
+const nationHomesCache = new WeakMap<PackIndex, Map<string, Map<string, ReadonlySet<string>>>>();
 function nationHomes(p: PackIndex, s: BlitzState, power: string): ReadonlySet<string> {
-  let byPower = nationHomesCache.get(p);
-  if (!byPower) nationHomesCache.set(p, (byPower = new Map()));
-  const key = `${s.scenario}/${power}`;
+  // By scenario, then power (no key string built per ask: asked at every test of an ally's area).
+  let byScenario = nationHomesCache.get(p);
+  if (!byScenario) nationHomesCache.set(p, (byScenario = new Map()));
+  let byPower = byScenario.get(s.scenario);
+  if (!byPower) byScenario.set(s.scenario, (byPower = new Map()));
+  const key = power;
   let homes = byPower.get(key);
   if (!homes) {
     const nations = scenarioDef(p, s.scenario).powers.find((x) => x.id === power)?.nations ?? [];
