@@ -15,6 +15,8 @@
  * store's answer cache serves it between writes), and the seed matches one after another in a fixed
  * shuffled order (every answer read from the store); `/before8/match` and `/before10/match` (schema 9's
  * three queries, from copies of the rows made here as migration 8 kept them) are read the second way too.
+ * `/before11/matches` reads a page of 50 of the match list as schema 10 did (every summary column of
+ * `match_list`, before migration 11 packed the rows), at offset 0 and 50 000.
  *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
@@ -268,6 +270,39 @@ function schema9MatchRoute(app: FastifyInstance, t: Telemetry): void {
   });
 }
 
+/**
+ * A page of 50 of the match list as schema 10 read it (before migration 11 packed its rows): the minutes
+ * of `match_minutes`, then the page's rows with every summary column of `match_list` (`?offset=`: from there).
+ */
+function schema10ListRoute(app: FastifyInstance, t: Telemetry): void {
+  app.get('/before11/matches', async (req) => {
+    const offset = Number((req.query as { offset?: string }).offset ?? 0);
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bench: bad offset ${offset}`);
+    const db = t.database;
+    const q = async (sql: string) => (await t.client.query({ query: `/* before */ ${sql}`, format: 'JSONEachRow' })).json<Record<string, unknown>>();
+    const minutes = (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
+      minute: Number(r.rev_minute),
+      live: Number(r.live),
+    }));
+    let first = 0;
+    let skip = offset;
+    for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
+    if (first >= minutes.length) return [];
+    let last = first;
+    let known = minutes[first]!.live;
+    while (known < skip + 50 && last + 1 < minutes.length) known += minutes[++last]!.live;
+    const span = `rev_ended >= ${minutes[first]!.minute * 60} AND rev_ended <= ${minutes[last]!.minute * 60 + 59}`;
+    return q(
+      `SELECT match_id, tournament, game, scenario, pack_id, pack_hash, rules_version, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
+              turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash, rev_ended FROM ${db}.match_list
+       PREWHERE ${span} AND (rev_ended, match_id) IN (
+         SELECT rev_ended, match_id FROM ${db}.match_list WHERE ${span} GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT 50 OFFSET ${skip}
+       ) AND sign > 0
+       LIMIT 1 BY rev_ended, match_id`,
+    );
+  });
+}
+
 /** The row copies of migration 8 (small granules, one copy of each row under FINAL), as schema 9 kept them. */
 async function schema9Copies(t: Telemetry): Promise<void> {
   for (const table of ['impulses', 'events']) {
@@ -349,6 +384,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       beforeRoutes(app, t, matchId);
       await schema9Copies(t);
       schema9MatchRoute(app, t);
+      schema10ListRoute(app, t);
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -374,6 +410,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       ...(o.before ? BEFORE.map((b) => b.path) : []),
       ...(o.before ? [spread(`/before8/match, ${matchIds.length} matches in turn`, (id) => `/before8/match?id=${id}`)] : []),
       ...(o.before ? [spread(`/before10/match, ${matchIds.length} matches in turn`, (id) => `/before10/match?id=${id}`)] : []),
+      ...(o.before ? ['/before11/matches?offset=0', '/before11/matches?offset=50000'] : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,

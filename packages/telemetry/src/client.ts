@@ -152,7 +152,7 @@ async function createEmbedded(path: string): Promise<SharedEmbedded> {
   // Here, or through the process that holds the store (see embedded-link.ts).
   let link: EmbeddedLink;
   try {
-    link = await EmbeddedLink.open(path, openChdb, openReader);
+    link = await EmbeddedLink.open(path, openChdb, openReader, openReadSession);
   } catch (e) {
     if (e instanceof SalientError) throw e;
     throw new SalientError('IO', `The embedded telemetry store at ${path} could not be prepared: ${reason(e)}`);
@@ -188,6 +188,24 @@ async function openReader(path: string): Promise<Connection> {
   } catch (e) {
     await connection.close();
     throw new SalientError('IO', `A read-only session on the embedded telemetry store at ${path} could not be opened: ${reason(e)}`);
+  }
+  return connection;
+}
+
+/**
+ * Another chdb session on the same data directory for the main session's plain reads, which the
+ * holder runs there side by side (see `readOn` in embedded-link.ts); prepared as the main one is.
+ */
+async function openReadSession(path: string): Promise<Connection> {
+  const { createChdbConnection } = await import('chdb/connection');
+  const connection = createChdbConnection({ path }) as unknown as Connection;
+  try {
+    // One thread a read: the dashboard's reads are small, and a pipeline of two threads for one doubled
+    // the engine's CPU (reading one match's page rows: ~7.5 ms with two, ~3.5 with one, on 2 cores).
+    for (const query of [`USE ${ident(DEFAULT_DATABASE)}`, 'SET max_threads = 1']) await connection.command({ query } as Parameters<Connection['command']>[0]);
+  } catch (e) {
+    await connection.close();
+    throw e;
   }
   return connection;
 }

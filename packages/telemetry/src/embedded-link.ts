@@ -31,6 +31,18 @@ type InsertParams = Parameters<Connection['insert']>[0];
 type ExecParams = Parameters<Connection['exec']>[0];
 type CommandParams = Parameters<Connection['command']>[0];
 
+/**
+ * Sessions of its own the holder runs the main session's plain reads on, side by side (see `readOn`);
+ * SALIENT_EMBEDDED_READ_SESSIONS=0 runs them on the main session, as before (to compare).
+ */
+export const READ_SESSIONS = Number(process.env.SALIENT_EMBEDDED_READ_SESSIONS ?? 2);
+
+/** One of those sessions, and how many reads it runs now. */
+interface ReadSession {
+  conn: Promise<Connection>;
+  running: number;
+}
+
 /** What the relay file says. */
 export interface RelayInfo {
   pid: number;
@@ -98,7 +110,7 @@ export type OpenLocal = (path: string) => Promise<Connection>;
  * connections to hand `createClient`.
  */
 export class EmbeddedLink {
-  private local: { main: Connection; reader?: Promise<Connection>; server: Server; info: RelayInfo } | undefined;
+  private local: { main: Connection; reader?: Promise<Connection>; readSessions: ReadSession[]; server: Server; info: RelayInfo } | undefined;
   private remote: RelayInfo | undefined;
   private acquiring: Promise<void> | undefined;
   private closed = false;
@@ -108,6 +120,7 @@ export class EmbeddedLink {
     readonly path: string,
     private readonly openLocal: OpenLocal,
     private readonly openReader: (path: string) => Promise<Connection>,
+    private readonly openRead: (path: string) => Promise<Connection>,
   ) {}
 
   /**
@@ -115,8 +128,8 @@ export class EmbeddedLink {
    * engine prints nothing), else by opening it here, else through the holder that opened it meanwhile.
    * Throws what `openLocal` throws (`TELEMETRY_LOCKED`) when none of that works.
    */
-  static async open(path: string, openLocal: OpenLocal, openReader: (path: string) => Promise<Connection>): Promise<EmbeddedLink> {
-    const link = new EmbeddedLink(path, openLocal, openReader);
+  static async open(path: string, openLocal: OpenLocal, openReader: (path: string) => Promise<Connection>, openRead: (path: string) => Promise<Connection> = openReader): Promise<EmbeddedLink> {
+    const link = new EmbeddedLink(path, openLocal, openReader, openRead);
     await link.acquire();
     return link;
   }
@@ -146,6 +159,7 @@ export class EmbeddedLink {
     await new Promise<void>((resolve) => l.server.close(() => resolve()));
     l.server.closeAllConnections();
     await l.reader?.then((r) => r.close()).catch(() => {});
+    await Promise.all(l.readSessions.map((r) => r.conn.then((c) => c.close()).catch(() => {})));
     await l.main.close();
   }
 
@@ -203,7 +217,7 @@ export class EmbeddedLink {
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const info: RelayInfo = { pid: process.pid, port: (server.address() as AddressInfo).port, token, startedAt: new Date().toISOString() };
-    this.local = { main, server, info };
+    this.local = { main, readSessions: [], server, info };
     this.remote = undefined;
     // Written atomically, readable by this user alone: the token is what lets a process in.
     const file = join(this.path, RELAY_FILE);
@@ -252,17 +266,55 @@ export class EmbeddedLink {
 
   /** Run `call` on this process's engine: a read through the cache, a write after telling the cache. */
   private runLocal(call: Call): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
-    if (call.session === 'main' && call.op === 'query' && ReadCache.enabled && ReadCache.cacheable(call)) {
-      return this.reads.read(call, () => this.runEngine(call)).then(({ body, meta }) => ({ body, meta: { ...meta, ...(call.query_id ? { query_id: call.query_id } : {}) } }));
+    if (call.session === 'main' && call.op === 'query' && ReadCache.cacheable(call)) {
+      if (!ReadCache.enabled) return this.runEngine(call, true);
+      return this.reads.read(call, () => this.runEngine(call, true)).then(({ body, meta }) => ({ body, meta: { ...meta, ...(call.query_id ? { query_id: call.query_id } : {}) } }));
     }
     if (call.session === 'main' && call.op !== 'ping') return this.reads.write(() => this.runEngine(call));
     return this.runEngine(call);
   }
 
-  /** Run `call` on this process's engine. */
-  private async runEngine(call: Call): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
+  /**
+   * The session a plain read of the main session runs on: one of {@link READ_SESSIONS} sessions of
+   * its own on the same data (the least busy, one thread a read), so reads run side by side (the
+   * engine runs one statement at a time a session: eight readers of one match each queued behind one
+   * another on the main session, ~1.5-1.8x the p95 of two sessions); the main session itself while a
+   * write is under way there, so a read asked during a write waits for it as before.
+   */
+  private async readOn(l: NonNullable<EmbeddedLink['local']>): Promise<{ conn: Connection; done: () => void }> {
+    if (this.reads.busy || READ_SESSIONS < 1) return { conn: l.main, done: () => {} };
+    let s = l.readSessions.find((r) => r.running === 0);
+    if (!s && l.readSessions.length < READ_SESSIONS) {
+      const conn = this.openRead(this.path);
+      s = { conn, running: 0 };
+      l.readSessions.push(s);
+      // One that cannot be opened is dropped; the read goes to the main session.
+      conn.catch(() => l.readSessions.splice(l.readSessions.indexOf(s!), 1));
+    }
+    s ??= l.readSessions.reduce((a, b) => (b.running < a.running ? b : a));
+    const session = s;
+    session.running++;
+    try {
+      return { conn: await session.conn, done: () => void session.running-- };
+    } catch {
+      session.running--;
+      return { conn: l.main, done: () => {} };
+    }
+  }
+
+  /** Run `call` on this process's engine (`read`: a plain SELECT of the main session, see {@link readOn}). */
+  private async runEngine(call: Call, read = false): Promise<{ body: Buffer; meta: Record<string, unknown> }> {
     const l = this.local;
     if (!l) throw Object.assign(new Error('this process no longer holds the embedded store'), { code: 'ECONNRESET' });
+    if (read) {
+      const { conn, done } = await this.readOn(l);
+      try {
+        const r = await conn.query({ query: call.query ?? '', ...(call.query_id ? { query_id: call.query_id } : {}) } as QueryParams);
+        return { body: await collect(r.stream as Readable), meta: { query_id: r.query_id } };
+      } finally {
+        done();
+      }
+    }
     const conn = call.session === 'reader' ? await (l.reader ??= this.openReader(this.path)) : l.main;
     const base = {
       query: call.query ?? '',
@@ -412,9 +464,10 @@ function readable(body: Buffer): Readable {
 
 /**
  * Answers of the embedded engine's main session to reads, kept until the next write. The engine runs
- * one statement at a time and costs a few milliseconds a statement however small, so the dashboard's
- * reads, asked again and again (several views, several viewers, a page that refreshes), queue behind
- * one another; the same read asked while nothing was written since has the same answer.
+ * one statement at a time a session and costs a few milliseconds a statement however small, so the
+ * dashboard's reads, asked again and again (several views, several viewers, a page that refreshes),
+ * queue behind one another (on the holder's few read sessions, see `readOn`); the same read asked
+ * while nothing was written since has the same answer.
  *
  * Exact because every write to the store goes through this process: the engine's data directory is
  * held by this process alone, and the other processes' calls are relayed here (see the file comment).
@@ -435,6 +488,11 @@ export class ReadCache {
   static readonly MAX_BYTES = 32 << 20;
   private generation = 0;
   private writing = 0;
+
+  /** Whether a write is under way. */
+  get busy(): boolean {
+    return this.writing > 0;
+  }
   private bytes = 0;
   private readonly kept = new Map<string, { body: Buffer; meta: Record<string, unknown> }>();
   private readonly running = new Map<string, Promise<{ body: Buffer; meta: Record<string, unknown> }>>();

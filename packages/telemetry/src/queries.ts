@@ -645,7 +645,8 @@ function summary(r: Raw): MatchSummary {
  * A page of stored matches, newest first, with how many match the filter in all: from `match_list`
  * (migration 6), which holds each counted match once, sorted newest first, so a page is a read of the
  * sort key from the cursor on and of the granules that hold its rows, never a FINAL merge of the table.
- * A re-played match shows once, at its newest copy's end time.
+ * The rows themselves come packed from `match_list_packed` (migration 11, the same keys). A re-played
+ * match shows once, at its newest copy's end time.
  */
 export async function listMatches(store: Store, filter: TelemetryFilter = {}, page: MatchPage = {}): Promise<MatchList> {
   const limit = page.limit ?? 50;
@@ -669,7 +670,7 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   const raw = await rows<Raw>(
     store,
     'listing matches',
-    `SELECT ${SUMMARY_COLUMNS}, rev_ended FROM ${db}.match_list
+    `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
      PREWHERE rev_ended >= ${num(Math.min(...revs))} AND rev_ended <= ${num(Math.max(...revs))} AND match_id IN (${keys.map((k) => str(k.id)).join(', ')}) AND sign > 0
      LIMIT 1 BY rev_ended, match_id`,
   );
@@ -680,8 +681,11 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   });
   const last = keys.at(-1);
   const next = keys.length === limit && last ? encodeCursor(REV - last.rev, last.id) : undefined;
-  return { total, matches: found.map(summary), ...(next ? { next } : {}) };
+  return { total, matches: found.map(packedSummary), ...(next ? { next } : {}) };
 }
+
+/** A row of `match_list_packed` (migration 11) as a match summary. */
+const packedSummary = (r: Raw): MatchSummary => summary(unpackPage(String(r.summary), PAGE_SUMMARY_FIELDS)[0]!);
 
 /**
  * The match list under a filter on the scenario key alone (migration 8): the matches counted by minute
@@ -723,10 +727,11 @@ async function listByMinutes(store: Store, filter: TelemetryFilter, limit: numbe
   const lo = (minutes[first]?.minute ?? 0) * LIST_BUCKET_SECONDS;
   const hi = (minutes[last]?.minute ?? 0) * LIST_BUCKET_SECONDS + LIST_BUCKET_SECONDS - 1;
   const span = `rev_ended >= ${num(lo)} AND rev_ended <= ${num(hi)}`;
+  // The keys from `match_list` (which keeps the columns the filter looks at), the rows packed (migration 11).
   const raw = await rows<Raw>(
     store,
     'listing matches',
-    `SELECT ${SUMMARY_COLUMNS}, rev_ended FROM ${db}.match_list
+    `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
      PREWHERE ${span} AND (rev_ended, match_id) IN (
        SELECT rev_ended, match_id FROM ${db}.match_list ${where([span, ...range])}
        GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT ${num(limit)} OFFSET ${num(skip)}
@@ -736,7 +741,7 @@ async function listByMinutes(store: Store, filter: TelemetryFilter, limit: numbe
   const page = raw.sort((a, b) => Number(a.rev_ended) - Number(b.rev_ended) || cmp(String(a.match_id), String(b.match_id)));
   const end = page.at(-1);
   const next = page.length === limit && end ? encodeCursor(REV - Number(end.rev_ended), String(end.match_id)) : undefined;
-  return { total, matches: page.map(summary), ...(next ? { next } : {}) };
+  return { total, matches: page.map(packedSummary), ...(next ? { next } : {}) };
 }
 
 /** `rev_ended` is this minus the end time (see `match_list` in schema.ts). */

@@ -954,3 +954,41 @@ export function matchPageBackfill(db: string): string[] {
     `INSERT INTO ${d}.match_pages (match_id, part, first_seq, body) ${summaryPageSelect(`${d}.counted_matches`, `match_id NOT IN (SELECT match_id FROM ${d}.match_pages WHERE part = ${PAGE_PARTS.summary})`)}`,
   ];
 }
+
+/**
+ * Migration 11: the match list's rows as a page shows them, each match's summary packed in one column
+ * (as `match_pages` packs it, see {@link PAGE_MARKS}), in `match_list_packed`, kept from `match_facts`
+ * as `match_list` is (same sorting key, same signs; a copy taken back cancels its row). A page of the
+ * list finds its keys in `match_list` (which keeps what the filters look at) and reads its rows here:
+ * one column of a few granules instead of 27 (on the Debian 18.16 server each column read costs about
+ * as much as the rows: a page of 50 read ~10 ms of the server's CPU from `match_list`, ~3 here).
+ */
+export function packedMatchList(db: string): string[] {
+  const d = ident(db);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${d}.match_list_packed (
+      rev_ended UInt32,
+      match_id String,
+      sign Int8,
+      summary String
+    ) ENGINE = SummingMergeTree((sign))
+    ORDER BY (rev_ended, match_id)
+    SETTINGS index_granularity = 256`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${d}.match_list_packed_mv TO ${d}.match_list_packed AS
+    SELECT toUInt32(4294967295 - toUInt32(ended_at)) AS rev_ended, match_id, sign, ${pageRow(PAGE_SUMMARY_FIELDS)} AS summary FROM ${d}.match_facts`,
+  ];
+}
+
+/**
+ * Migration 11, after its table: the rows `match_list` held before it, those not there yet (run again,
+ * it adds nothing; rows the view wrote meanwhile are there already). As the other back-fills: migrate
+ * with the workers stopped.
+ */
+export function packedMatchListBackfill(db: string): string[] {
+  const d = ident(db);
+  return [
+    `INSERT INTO ${d}.match_list_packed (rev_ended, match_id, sign, summary)
+    SELECT rev_ended, match_id, sign, ${pageRow(PAGE_SUMMARY_FIELDS)} FROM ${d}.match_list
+    WHERE (rev_ended, match_id, sign) NOT IN (SELECT rev_ended, match_id, sign FROM ${d}.match_list_packed)`,
+  ];
+}

@@ -381,8 +381,8 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await copyMatch(s, ids[0]!, ids[0]!);
       await copyMatch(s, ids[1]!, ids[1]!, { ended_at: 'ended_at + 60', outcomes: 'arrayReverse(outcomes)', turns: 'turns + 1' });
       await copyMatch(s, ids[2]!, ids[2]!, { ended_at: 'ended_at - 60', worker: "'late'", turns: 'turns + 2' });
-      expect(await migrate(s)).toEqual({ applied: [6, 7, 8, 9, 10], version: 10 });
-      expect(await migrate(s)).toEqual({ applied: [], version: 10 });
+      expect(await migrate(s)).toEqual({ applied: [6, 7, 8, 9, 10, 11], version: 11 });
+      expect(await migrate(s)).toEqual({ applied: [], version: 11 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(6);
@@ -405,7 +405,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [321, 322, 323, 324, 325, 326]);
       // Counted at version 6: counted_matches holds several versions of the re-played matches.
       await resendAndReplay(s, ids);
-      expect(await migrate(s)).toEqual({ applied: [7, 8, 9, 10], version: 10 });
+      expect(await migrate(s)).toEqual({ applied: [7, 8, 9, 10, 11], version: 11 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.tournaments.map((t) => t.id).sort()).toEqual(['t1', 't2']);
@@ -433,7 +433,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span', 'match_pages'];
       const [none] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN (${coarse.map((t) => `'${t}'`).join(', ')})`);
       expect(Number(none!.n)).toBe(0);
-      expect(await migrate(s)).toEqual({ applied: [8, 9, 10], version: 10 });
+      expect(await migrate(s)).toEqual({ applied: [8, 9, 10, 11], version: 11 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(7);

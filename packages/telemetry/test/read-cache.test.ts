@@ -128,4 +128,22 @@ describe('kept reads on the embedded store', () => {
       await t.close();
     }
   });
+
+  it('run plain reads on read sessions of their own (one thread a read), side by side, and see what the main session wrote', async () => {
+    if (!root) root = mkdtempSync(join(tmpdir(), 'salient-read-cache-'));
+    const t = await openTelemetry({ kind: 'embedded', path: join(root, 'sessions'), spoolDir: join(root, 'spool-sessions') });
+    try {
+      const read = async (sql: string) => (await (await t.client.query({ query: sql, format: 'JSONEachRow' })).json<Record<string, string | number>>())[0];
+      // A setting of the session the read ran on: the read sessions run one thread a read.
+      const threads = async (tag: number) => Number((await read(`SELECT getSetting('max_threads') AS n, ${tag} AS tag`))?.n);
+      const many = await Promise.all([1, 2, 3, 4].map(threads));
+      expect(many).toEqual([1, 1, 1, 1]);
+      await t.client.command({ query: 'CREATE TABLE rs_t (x UInt32) ENGINE = MergeTree ORDER BY x' });
+      await t.client.insert({ table: 'rs_t', values: [{ x: 1 }, { x: 2 }, { x: 3 }], format: 'JSONEachRow' });
+      const counts = await Promise.all([1, 2, 3, 4].map(async (k) => Number((await read(`SELECT count() AS n, ${k} AS k FROM rs_t`))?.n)));
+      expect(counts).toEqual([3, 3, 3, 3]);
+    } finally {
+      await t.close();
+    }
+  });
 });
