@@ -528,11 +528,17 @@ export function applyResolve(p: PackIndex, s: BlitzState, c: string, ev: Events)
   startCombat(p, s, i, ev);
 }
 
-/** Participants, recomputed from the attack and the map: destroyed units drop out. */
-/** The units of `ids` still in the combat: alive and not sidelined. (Not a closure in `parts`: see movement.ts `stepOk`.) */
+/**
+ * The one empty list `parts` hands out for every list it finds empty (most combats have no paratroops,
+ * AA or defending support): frozen, so a caller that wrote into it would throw rather than change the
+ * next combat's answer.
+ */
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
+/** The units of `ids` still in the combat: alive and not sidelined (`NONE` if none). (Not a closure in `parts`: see movement.ts `stepOk`.) */
 function liveIn(s: BlitzState, c: CombatState, ids: string[]): string[] {
-  const out: string[] = [];
-  for (const x of ids) if (live(s, c, x)) out.push(x);
+  let out: string[] = NONE;
+  for (const x of ids) if (live(s, c, x)) (out === NONE ? (out = []) : out).push(x);
   return out;
 }
 
@@ -540,20 +546,28 @@ const live = (s: BlitzState, c: CombatState, x: string): boolean => alive(s, x) 
 
 type Parts = ReturnType<typeof parts>;
 
+/**
+ * Participants, recomputed from the attack and the map: destroyed units drop out. Asked several times
+ * a combat question; an empty list is the shared frozen `NONE`, so callers only read the lists.
+ */
 function parts(p: PackIndex, s: BlitzState, c: CombatState) {
   const a = s.attacks[c.attack]!;
   const side = s.side;
   // One pass over the attackers for both lists, one over the target's units for the defenders and their AA.
-  const attLand: string[] = [];
-  const attSupport: string[] = [];
-  for (const x of a.attackers) if (live(s, c, x)) (isLand(p, s.units[x]!) ? attLand : attSupport).push(x);
+  let attLand: string[] = NONE;
+  let attSupport: string[] = NONE;
+  for (const x of a.attackers) {
+    if (!live(s, c, x)) continue;
+    if (isLand(p, s.units[x]!)) (attLand === NONE ? (attLand = []) : attLand).push(x);
+    else (attSupport === NONE ? (attSupport = []) : attSupport).push(x);
+  }
   const dropped = liveIn(s, c, a.dropped);
-  const defLand: string[] = [];
-  const aa: string[] = [];
+  let defLand: string[] = NONE;
+  let aa: string[] = NONE;
   for (const [id, u] of unitsAt(s, a.target)) {
     if (!isLand(p, u) || sideOf(p, s, u.power) === side) continue;
-    defLand.push(id);
-    if (typeOf(p, s.units[id]!) === 'AA') aa.push(id);
+    (defLand === NONE ? (defLand = []) : defLand).push(id);
+    if (typeOf(p, s.units[id]!) === 'AA') (aa === NONE ? (aa = []) : aa).push(id);
   }
   const defSupport = liveIn(s, c, a.defenders);
   return { a, attLand, dropped, attSupport, defLand, defSupport, aa };

@@ -158,7 +158,7 @@ export function maxSize(p: PackIndex, def: string): number {
 /** Units on the map (not in the pool or gone), sorted by id: the canonical order of option lists. */
 export function onMap(s: BlitzState): [string, UnitState][] {
   const x = indexFor(s);
-  return x ? (x.onMap ??= onMapOf(x)) : scanOnMap(s);
+  return x ? handOut((x.onMap ??= onMapOf(x))) : scanOnMap(s);
 }
 
 function scanOnMap(s: BlitzState): [string, UnitState][] {
@@ -433,6 +433,7 @@ function noteSlot(x: UnitIndex, s: BlitzState, i: number, n: number): number {
 }
 
 function dropLists(x: UnitIndex): void {
+  unseen.clear();
   x.byAt = null;
   x.landAt = null;
   x.owned = null;
@@ -491,9 +492,22 @@ function fullPass(x: UnitIndex, s: BlitzState): UnitIndex {
 const onMapAt = (at: string): boolean => at !== 'pool' && at !== 'gone';
 
 /**
+ * Lists the patches below made that no caller has been handed yet (`handOut` takes a list out as it
+ * goes to a caller): only these may be changed in place. Every other list may be held by a caller.
+ */
+const unseen = new Set<[string, UnitState][]>();
+
+/** `list`, leaving `unseen` as it goes to a caller (from then on it is never changed). */
+function handOut(list: [string, UnitState][]): [string, UnitState][] {
+  if (unseen.size !== 0) unseen.delete(list);
+  return list;
+}
+
+/**
  * Bring the built lists up to date for one unit (slot `i`) that was at `oldAt`, owned by `oldPower`, as
  * `oldPair`. Lists handed out earlier are never changed (a caller may still hold one): each list the
- * unit leaves or joins is replaced by a new one, in id order as a rebuild would give it. Land units by
+ * unit leaves or joins is replaced by a new one, in id order as a rebuild would give it, unless a patch
+ * made it and nobody was handed it since (`unseen`), which is changed in place. Land units by
  * location are dropped for the two locations, to be filtered again on demand.
  */
 function patchIndex(x: UnitIndex, i: number, oldAt: string, oldPower: string, oldPair: [string, UnitState]): void {
@@ -530,7 +544,10 @@ function listWithout(m: Map<string, [string, UnitState][]>, key: string, pair: [
   const list = m.get(key);
   if (!list) return;
   const out = without(list, pair);
-  if (complete && !out.length) m.delete(key);
+  if (complete && !out.length) {
+    m.delete(key);
+    unseen.delete(out);
+  }
   else m.set(key, out);
 }
 
@@ -538,16 +555,28 @@ function listWithout(m: Map<string, [string, UnitState][]>, key: string, pair: [
 function listWith(m: Map<string, [string, UnitState][]>, key: string, pair: [string, UnitState], complete: boolean): void {
   const list = m.get(key);
   if (list) m.set(key, withSorted(list, pair));
-  else if (complete) m.set(key, [pair]);
+  else if (complete) {
+    const out: [string, UnitState][] = [pair];
+    unseen.add(out);
+    m.set(key, out);
+  }
 }
 
-function without(list: readonly [string, UnitState][], pair: [string, UnitState]): [string, UnitState][] {
+function without(list: [string, UnitState][], pair: [string, UnitState]): [string, UnitState][] {
+  if (unseen.has(list)) {
+    // In place, without `splice` (it allocates the list of what it removed).
+    let k = 0;
+    for (let i = 0; i < list.length; i++) if (list[i] !== pair) list[k++] = list[i]!;
+    list.length = k;
+    return list;
+  }
   const out: [string, UnitState][] = [];
   for (const q of list) if (q !== pair) out.push(q);
+  unseen.add(out);
   return out;
 }
 
-function withSorted(list: readonly [string, UnitState][], pair: [string, UnitState]): [string, UnitState][] {
+function withSorted(list: [string, UnitState][], pair: [string, UnitState]): [string, UnitState][] {
   const id = pair[0];
   let lo = 0;
   let hi = list.length;
@@ -556,9 +585,15 @@ function withSorted(list: readonly [string, UnitState][], pair: [string, UnitSta
     if (list[mid]![0] < id) lo = mid + 1;
     else hi = mid;
   }
+  if (unseen.has(list)) {
+    for (let k = list.length; k > lo; k--) list[k] = list[k - 1]!;
+    list[lo] = pair;
+    return list;
+  }
   const out = list.slice(0, lo);
   out.push(pair);
   for (let k = lo; k < list.length; k++) out.push(list[k]!);
+  unseen.add(out);
   return out;
 }
 
@@ -670,7 +705,10 @@ export function controlLands(s: BlitzState): readonly string[] {
 
 export function unitsAt(s: BlitzState, at: string): [string, UnitState][] {
   const x = at !== 'pool' && at !== 'gone' ? indexFor(s) : null;
-  if (x) return (x.byAt ??= indexByAt(x)).get(at) ?? NONE;
+  if (x) {
+    const list = (x.byAt ??= indexByAt(x)).get(at);
+    return list ? handOut(list) : NONE;
+  }
   const out: [string, UnitState][] = [];
   for (const id in s.units) if (s.units[id]!.at === at) out.push([id, s.units[id]!]);
   return out.length > 1 ? sortPairs(out) : out;
@@ -822,7 +860,7 @@ export function ownedBy(s: BlitzState, power: string): [string, UnitState][] {
     const owned = (x.owned ??= new Map());
     let list = owned.get(power);
     if (!list) owned.set(power, (list = ownedOf(x, power)));
-    return list;
+    return handOut(list);
   }
   return scanOwned(s, power);
 }

@@ -183,19 +183,29 @@ interface Closed {
  * scenario's order) an armed unit; and the closed seas worked out from it so far, by power.
  */
 interface SeaPresence {
-  bit: Map<string, number>;
+  bit: ReadonlyMap<string, number>;
   sides: Map<string, number>;
   armed: Map<string, number>;
   closed: Map<string, Closed>;
+}
+
+/** A bit per power of a scenario, by its place in the scenario's list; made once per list (only read). */
+const bitsByPowers = new WeakMap<readonly { id: string }[], ReadonlyMap<string, number>>();
+function powerBits(powers: readonly { id: string }[]): ReadonlyMap<string, number> {
+  let bit = bitsByPowers.get(powers);
+  if (!bit) {
+    const m = new Map<string, number>();
+    for (let i = 0; i < powers.length; i++) m.set(powers[i]!.id, 1 << i);
+    bitsByPowers.set(powers, (bit = m));
+  }
+  return bit;
 }
 
 function seaPresenceAll(p: PackIndex, s: BlitzState): SeaPresence {
   const memo = frozenMemo(s);
   const known = memo?.get('seaPresence') as SeaPresence | undefined;
   if (known) return known;
-  const powers = scenarioDef(p, s.scenario).powers;
-  const bit = new Map<string, number>();
-  for (let i = 0; i < powers.length; i++) bit.set(powers[i]!.id, 1 << i);
+  const bit = powerBits(scenarioDef(p, s.scenario).powers);
   const sides = new Map<string, number>();
   const armed = new Map<string, number>();
   for (const u of unitsAtSea(s)) {
