@@ -32,10 +32,18 @@ type ExecParams = Parameters<Connection['exec']>[0];
 type CommandParams = Parameters<Connection['command']>[0];
 
 /**
- * Sessions of its own the holder runs the main session's plain reads on, side by side (see `readOn`);
- * SALIENT_EMBEDDED_READ_SESSIONS=0 runs them on the main session, as before (to compare).
+ * How many sessions of its own the holder runs the main session's plain reads on, side by side (see
+ * `readOn`), from SALIENT_EMBEDDED_READ_SESSIONS: unset or empty is 2, 0 runs them on the main session
+ * as before (to compare); anything but a whole number from 0 to 64 is a `BAD_CONFIG` error.
  */
-export const READ_SESSIONS = Number(process.env.SALIENT_EMBEDDED_READ_SESSIONS ?? 2);
+export function readSessionCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 64) {
+    throw new SalientError('BAD_CONFIG', `SALIENT_EMBEDDED_READ_SESSIONS=${JSON.stringify(value)} is invalid: give how many sessions the embedded store reads on, a whole number from 0 (reads on the main session) to 64, or unset it for 2.`);
+  }
+  return n;
+}
 
 /** One of those sessions, and how many reads it runs now. */
 interface ReadSession {
@@ -114,6 +122,8 @@ export class EmbeddedLink {
   private remote: RelayInfo | undefined;
   private acquiring: Promise<void> | undefined;
   private closed = false;
+  /** How many read sessions (see `readOn`), from SALIENT_EMBEDDED_READ_SESSIONS. */
+  private readonly readSessionLimit = readSessionCount(process.env.SALIENT_EMBEDDED_READ_SESSIONS);
   private readonly onExit = () => this.removeRelayFile();
 
   private constructor(
@@ -275,16 +285,16 @@ export class EmbeddedLink {
   }
 
   /**
-   * The session a plain read of the main session runs on: one of {@link READ_SESSIONS} sessions of
+   * The session a plain read of the main session runs on: one of `readSessionLimit` sessions of
    * its own on the same data (the least busy, one thread a read), so reads run side by side (the
    * engine runs one statement at a time a session: eight readers of one match each queued behind one
    * another on the main session, ~1.5-1.8x the p95 of two sessions); the main session itself while a
    * write is under way there, so a read asked during a write waits for it as before.
    */
   private async readOn(l: NonNullable<EmbeddedLink['local']>): Promise<{ conn: Connection; done: () => void }> {
-    if (this.reads.busy || READ_SESSIONS < 1) return { conn: l.main, done: () => {} };
+    if (this.reads.busy || this.readSessionLimit < 1) return { conn: l.main, done: () => {} };
     let s = l.readSessions.find((r) => r.running === 0);
-    if (!s && l.readSessions.length < READ_SESSIONS) {
+    if (!s && l.readSessions.length < this.readSessionLimit) {
       const conn = this.openRead(this.path);
       s = { conn, running: 0 };
       l.readSessions.push(s);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ReadCache } from '../src/embedded-link.ts';
+import { ReadCache, readSessionCount } from '../src/embedded-link.ts';
 import { openTelemetry } from '../src/index.ts';
 
 type Answer = { body: Buffer; meta: Record<string, unknown> };
@@ -144,6 +144,21 @@ describe('kept reads on the embedded store', () => {
       expect(counts).toEqual([3, 3, 3, 3]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('SALIENT_EMBEDDED_READ_SESSIONS', () => {
+  it('is 2 when unset or empty, the number given when it is a whole number from 0 to 64', () => {
+    expect(readSessionCount(undefined)).toBe(2);
+    expect(readSessionCount(' ')).toBe(2);
+    expect(readSessionCount('0')).toBe(0);
+    expect(readSessionCount('3')).toBe(3);
+  });
+
+  it('refuses anything else with a BAD_CONFIG error that names the variable and the value', () => {
+    for (const bad of ['two', '-1', '1.5', '65']) {
+      expect(() => readSessionCount(bad)).toThrow(expect.objectContaining({ code: 'BAD_CONFIG', message: expect.stringContaining(`SALIENT_EMBEDDED_READ_SESSIONS="${bad}" is invalid`) }));
     }
   });
 });
