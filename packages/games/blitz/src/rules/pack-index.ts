@@ -98,6 +98,13 @@ export interface AreaIndex {
   /** By sea number: the lands on its coast (as `coastOf`) and the bordering seas (as `seaBorders`). */
   shore: readonly Int32Array[];
   seaBorders: readonly Int32Array[];
+  /**
+   * Search nodes (geometry.ts): every land id and `sea:<id>`, sorted together, so ascending node
+   * numbers are ascending node ids (a search's tie-break by id compares numbers); 1 by node for a sea.
+   */
+  nodes: readonly string[];
+  nodeNo: ReadonlyMap<string, number>;
+  nodeIsSea: Uint8Array;
 }
 
 function areaIndex(files: PackFiles, borders: Map<string, Set<string>>, landRoutes: Map<string, Set<string>>, seaBorders: Map<string, Set<string>>, coastOf: Map<string, Set<string>>): AreaIndex {
@@ -117,6 +124,9 @@ function areaIndex(files: PackFiles, borders: Map<string, Set<string>>, landRout
   const seaNo = new Map(seas.map((x, i) => [x, i]));
   const defs = new Map(m.lands.map((l) => [l.id, l]));
   const nos = (ids: Iterable<string> | undefined, by: ReadonlyMap<string, number>) => Int32Array.from(ids ?? [], (x) => by.get(x)!);
+  const nodes = [...lands, ...seas.map((x) => `sea:${x}`)].sort();
+  const nodeIsSea = new Uint8Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) if (nodes[i]!.startsWith('sea:')) nodeIsSea[i] = 1;
   return {
     lands,
     seas,
@@ -130,6 +140,9 @@ function areaIndex(files: PackFiles, borders: Map<string, Set<string>>, landRout
     coast: lands.map((x) => nos(defs.get(x)?.coast, seaNo)),
     shore: seas.map((x) => nos(coastOf.get(x), landNo)),
     seaBorders: seas.map((x) => nos(seaBorders.get(x), seaNo)),
+    nodes,
+    nodeNo: new Map(nodes.map((x, i) => [x, i])),
+    nodeIsSea,
   };
 }
 
