@@ -24,8 +24,10 @@ interface ScenarioGeometry {
   /** Sea -> naval edges into the ports in play on it; port -> naval edges out to its seas in play. */
   intoPorts: Map<string, readonly Edge[]>;
   outOfPort: Map<string, readonly Edge[]>;
-  /** Sea without straits -> all its naval edges (bordering seas, then ports). */
-  plain: Map<string, readonly Edge[]>;
+  /** By node number (pack-index.ts `AreaIndex`), as flat `[to, cost, to, cost, ...]` arrays: air edges, a port's naval edges out, and a sea's without straits (its bordering seas then its ports: the same whoever holds what). */
+  airNo: (Int32Array | undefined)[];
+  outOfPortNo: (Int32Array | undefined)[];
+  plainNo: (Int32Array | undefined)[];
 }
 const geometries = new WeakMap<ScenarioIndex, ScenarioGeometry>();
 let lastIndex: ScenarioIndex | null = null;
@@ -35,7 +37,7 @@ function geometryOf(p: PackIndex, s: BlitzState): ScenarioGeometry {
   const x = scenarioIndex(p, s.scenario);
   if (x === lastIndex) return lastGeometry!;
   let g = geometries.get(x);
-  if (!g) geometries.set(x, (g = { air: new Map(), borders: new Map(), intoPorts: new Map(), outOfPort: new Map(), plain: new Map() }));
+  if (!g) geometries.set(x, (g = { air: new Map(), borders: new Map(), intoPorts: new Map(), outOfPort: new Map(), airNo: [], outOfPortNo: [], plainNo: [] }));
   lastIndex = x;
   lastGeometry = g;
   return g;
@@ -55,6 +57,22 @@ function airEdges(p: PackIndex, s: BlitzState, node: string): readonly Edge[] {
   let out = g.air.get(node);
   if (!out) g.air.set(node, (out = buildAirEdges(p, s, node)));
   return out;
+}
+
+/** Edges as a flat `[to, cost, ...]` array of node numbers. */
+function flatEdges(p: PackIndex, edges: readonly Edge[]): Int32Array {
+  const out = new Int32Array(edges.length * 2);
+  for (let i = 0; i < edges.length; i++) {
+    out[2 * i] = p.areas.nodeNo.get(edges[i]!.to)!;
+    out[2 * i + 1] = edges[i]!.cost;
+  }
+  return out;
+}
+
+/** `airEdges` by node number. */
+function airEdgesNo(p: PackIndex, s: BlitzState, n: number): Int32Array {
+  const g = geometryOf(p, s);
+  return (g.airNo[n] ??= flatEdges(p, airEdges(p, s, p.areas.nodes[n]!)));
 }
 
 function buildAirEdges(p: PackIndex, s: BlitzState, node: string): Edge[] {
@@ -90,15 +108,36 @@ function bordersInPlay(p: PackIndex, s: BlitzState, sea: string): { seas: readon
   return b;
 }
 
-function dijkstra(start: string, limit: number, edges: (n: string) => readonly Edge[], passable: (n: string) => boolean): Map<string, number> {
-  const dist = new Map<string, number>([[start, 0]]);
-  // The frontier with each area's distance beside it (`fd[i]` is `dist` of `frontier[i]`), so the scan
-  // for the nearest reads an array, not the map.
-  const frontier: string[] = [start];
-  const fd: number[] = [0];
+/**
+ * Scratch for `dijkstra` (a search runs to its end before another starts): distances by node number,
+ * Infinity where not reached (put back after each search), the frontier, and the nodes in the order
+ * first reached.
+ */
+let distNo = new Float64Array(0);
+const frontier: number[] = [];
+const fd: number[] = [];
+const reached: number[] = [];
+
+/**
+ * Distances from node `start` up to `limit`, by node number (pack-index.ts `AreaIndex`), as a map from
+ * node id in the order each node was first reached. `edges(n)` gives a flat `[to, cost, ...]` array.
+ */
+function dijkstra(p: PackIndex, start: number, limit: number, edges: (n: number) => Int32Array, passable: (n: number) => boolean): Map<string, number> {
+  const nodes = p.areas.nodes;
+  if (distNo.length < nodes.length) distNo = new Float64Array(nodes.length).fill(Infinity);
+  const dist = distNo;
+  // A search that threw part way (an unknown area) leaves the scratch dirty: put it back first.
+  for (let i = 0; i < reached.length; i++) dist[reached[i]!] = Infinity;
+  reached.length = 0;
+  frontier.length = 0;
+  fd.length = 0;
+  dist[start] = 0;
+  reached.push(start);
+  frontier.push(start);
+  fd.push(0);
   while (frontier.length) {
-    // The nearest area next, ties by id (a scan: ids are unique, so the order is total and the pick the
-    // same as sorting the frontier would give).
+    // The nearest node next, ties by id (node numbers are in id order; a scan: ids are unique, so the
+    // order is total and the pick the same as sorting the frontier would give).
     let at = 0;
     let n = frontier[0]!;
     let d = fd[0]!;
@@ -115,20 +154,38 @@ function dijkstra(start: string, limit: number, edges: (n: string) => readonly E
     fd[at] = fd[last]!;
     frontier.pop();
     fd.pop();
-    for (const e of edges(n)) {
-      const nd = d + e.cost;
-      if (nd > limit || !passable(e.to)) continue;
-      if (nd < (dist.get(e.to) ?? Infinity)) {
-        dist.set(e.to, nd);
-        const i = frontier.indexOf(e.to);
+    const e = edges(n);
+    for (let k = 0; k < e.length; k += 2) {
+      const to = e[k]!;
+      const nd = d + e[k + 1]!;
+      if (nd > limit || !passable(to)) continue;
+      const old = dist[to]!;
+      if (nd < old) {
+        if (old === Infinity) reached.push(to);
+        dist[to] = nd;
+        const i = frontier.indexOf(to);
         if (i < 0) {
-          frontier.push(e.to);
+          frontier.push(to);
           fd.push(nd);
         } else fd[i] = nd;
       }
     }
   }
-  return dist;
+  const out = new Map<string, number>();
+  for (let i = 0; i < reached.length; i++) {
+    const n = reached[i]!;
+    out.set(nodes[n]!, dist[n]!);
+    dist[n] = Infinity;
+  }
+  reached.length = 0;
+  return out;
+}
+
+/** The node number of area `id` (a land id or `sea:<id>`); an id the map does not name has none. */
+function nodeOf(p: PackIndex, id: string): number {
+  const n = p.areas.nodeNo.get(id);
+  if (n === undefined) throw new Error(`unknown area '${id}'`);
+  return n;
 }
 
 /**
@@ -147,8 +204,9 @@ export function airDistances(p: PackIndex, s: BlitzState, from: string, limit: n
   let byLimit = byStart?.get(from);
   let d = byLimit?.get(limit);
   if (!d) {
-    const open = nk.open;
-    d = dijkstra(from, limit, (n) => airEdges(p, s, n), (n) => n.startsWith('sea:') || open.has(n));
+    const open = nk.openNo;
+    const isSea = p.areas.nodeIsSea;
+    d = dijkstra(p, nodeOf(p, from), limit, (n) => airEdgesNo(p, s, n), (n) => isSea[n] === 1 || open[n] === 1);
     if (airEntries > 10_000) {
       airCache.clear();
       airEntries = 0;
@@ -169,8 +227,8 @@ const neutralKeys = new Map<string, NeutralLand>();
 interface NeutralLand {
   /** The pack, scenario and land areas `viewer` sees as neutral. */
   key: string;
-  /** The land areas it does not (controllerSide is a side): the ones a flight may enter (1.6). */
-  open: ReadonlySet<string>;
+  /** The land areas it does not (controllerSide is a side): the ones a flight may enter (1.6), 1 by node number. */
+  openNo: Uint8Array;
 }
 
 /** The land `viewer` sees as neutral, as a key, and the land it may fly over; kept while control stays as it was (`controlStamp`). */
@@ -184,12 +242,12 @@ function neutralLand(p: PackIndex, s: BlitzState, viewer?: Viewer): NeutralLand 
   const hit = neutralKeys.get(vk);
   if (hit !== undefined) return hit;
   let neutral = `${p.hash}|${s.scenario}|`;
-  const open = new Set<string>();
+  const openNo = new Uint8Array(p.areas.nodes.length);
   for (const l in s.control) {
     if (controllerSide(p, s, l, viewer) === 'neutral') neutral += l + ',';
-    else open.add(l);
+    else openNo[nodeOf(p, l)] = 1;
   }
-  const out = { key: neutral, open };
+  const out = { key: neutral, openNo };
   neutralKeys.set(vk, out);
   return out;
 }
@@ -199,7 +257,7 @@ function neutralLand(p: PackIndex, s: BlitzState, viewer?: Viewer): NeutralLand 
  * fewer aircraft moves from Argentina"); not a flight, so neutral land does not stop it.
  */
 export function airMoves(p: PackIndex, s: BlitzState, from: string, limit: number): Map<string, number> {
-  return dijkstra(from, limit, (n) => airEdges(p, s, n), () => true);
+  return dijkstra(p, nodeOf(p, from), limit, (n) => airEdgesNo(p, s, n), () => true);
 }
 
 /**
@@ -243,36 +301,48 @@ export function navalDistances(p: PackIndex, s: BlitzState, from: string, limit:
 let navalStamp = -1;
 const navalCache = new Map<string, Map<string, number>>();
 
-const NO_EDGES: readonly Edge[] = [];
+const NO_EDGES = new Int32Array(0);
 
 function searchNaval(p: PackIndex, s: BlitzState, from: string, limit: number, side: SideId, avoidArmed: boolean, viewer: Viewer | undefined, forcing: boolean, sub: boolean): Map<string, number> {
   const g = geometryOf(p, s);
-  const edges = (n: string): readonly Edge[] => {
-    if (!n.startsWith('sea:')) {
-      if (n !== from) return NO_EDGES; // entering a port ends the move
-      let out = g.outOfPort.get(n);
-      if (!out) g.outOfPort.set(n, (out = [...(p.portSeas.get(n) ?? [])].filter((x) => inPlaySea(p, s, x)).map((x) => ({ to: seaNode(x), cost: 1 }))));
+  const { nodes, nodeIsSea } = p.areas;
+  const start = nodeOf(p, from);
+  const edges = (no: number): Int32Array => {
+    const n = nodes[no]!;
+    if (nodeIsSea[no] === 0) {
+      if (no !== start) return NO_EDGES; // entering a port ends the move
+      let out = g.outOfPortNo[no];
+      if (!out) {
+        let list = g.outOfPort.get(n);
+        if (!list) g.outOfPort.set(n, (list = [...(p.portSeas.get(n) ?? [])].filter((x) => inPlaySea(p, s, x)).map((x) => ({ to: seaNode(x), cost: 1 }))));
+        g.outOfPortNo[no] = out = flatEdges(p, list);
+      }
       return out;
     }
     const sea = n.slice(4);
-    let ports = g.intoPorts.get(sea);
-    if (!ports) {
-      const list: Edge[] = [];
-      for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) list.push({ to: l, cost: 1 });
-      g.intoPorts.set(sea, (ports = list));
-    }
     if (!p.straits.has(sea)) {
       // No strait out of this sea: its edges are the same whoever holds what.
-      let plain = g.plain.get(sea);
-      if (!plain) g.plain.set(sea, (plain = bordersInPlay(p, s, sea).edges.concat(ports)));
+      let plain = g.plainNo[no];
+      if (!plain) g.plainNo[no] = plain = flatEdges(p, bordersInPlay(p, s, sea).edges.concat(intoPorts(p, s, g, sea)));
       return plain;
     }
     const out: Edge[] = [];
     for (const t of seaNeighbours(p, s, sea, side, viewer, forcing, sub)) out.push({ to: seaNode(t), cost: 1 });
-    for (const e of ports) out.push(e);
-    return out;
+    for (const e of intoPorts(p, s, g, sea)) out.push(e);
+    return flatEdges(p, out);
   };
-  return dijkstra(from, limit, edges, (n) => !(avoidArmed && n.startsWith('sea:') && armedEnemyAtSea(p, s, n.slice(4), side, viewer)));
+  return dijkstra(p, start, limit, edges, (n) => !(avoidArmed && nodeIsSea[n] === 1 && armedEnemyAtSea(p, s, nodes[n]!.slice(4), side, viewer)));
+}
+
+/** Naval edges from `sea` into the ports in play on it (kept per scenario). */
+function intoPorts(p: PackIndex, s: BlitzState, g: ScenarioGeometry, sea: string): readonly Edge[] {
+  let ports = g.intoPorts.get(sea);
+  if (!ports) {
+    const list: Edge[] = [];
+    for (const l of p.coastOf.get(sea) ?? []) if ((p.portSeas.get(l) ?? new Set()).has(sea) && inPlayLand(p, s, l)) list.push({ to: l, cost: 1 });
+    g.intoPorts.set(sea, (ports = list));
+  }
+  return ports;
 }
 
 /**

@@ -68,8 +68,82 @@ export interface PackIndex {
   country: Map<string, PackFiles['map']['countries'][number]>;
   /** Land id -> what entering it costs a land unit (5.2: 2 for Jungle, Mountain or Swamp, else 1). */
   entryCost: Map<string, number>;
+  /** Areas by number, and the adjacency the searches walk as number lists (see {@link AreaIndex}). */
+  areas: AreaIndex;
   /** Per-scenario lookups built on first use (see {@link scenarioIndex}). */
   scenarioIndex: Map<string, ScenarioIndex>;
+}
+
+/**
+ * Areas by number: land areas 0 to `lands.length - 1` and seas 0 to `seas.length - 1`, each in id
+ * order (ascending numbers are sorted ids), counting every id the map names, and the adjacency the
+ * searches walk as number lists, each in the order the string-keyed sets above give it (so a search
+ * visits areas in the same order). Built once per pack: the numbers live here and in caches derived
+ * from a state, never in the state (its JSON and hash are what they were).
+ */
+export interface AreaIndex {
+  lands: readonly string[];
+  seas: readonly string[];
+  landNo: ReadonlyMap<string, number>;
+  seaNo: ReadonlyMap<string, number>;
+  /** Sea number by a location at sea (`sea:<id>`). */
+  atSeaNo: ReadonlyMap<string, number>;
+  /** By land number: its country ('' for an id the map does not define), its first holder (`control`, '' if none). */
+  country: readonly string[];
+  control: readonly string[];
+  /** By land number: land neighbours across borders, across Land Routes (as `borders` and `landRoutes`), and the seas its coast touches (`coast`, in the pack's order). */
+  borders: readonly Int32Array[];
+  landRoutes: readonly Int32Array[];
+  coast: readonly Int32Array[];
+  /** By sea number: the lands on its coast (as `coastOf`) and the bordering seas (as `seaBorders`). */
+  shore: readonly Int32Array[];
+  seaBorders: readonly Int32Array[];
+  /**
+   * Search nodes (geometry.ts): every land id and `sea:<id>`, sorted together, so ascending node
+   * numbers are ascending node ids (a search's tie-break by id compares numbers); 1 by node for a sea.
+   */
+  nodes: readonly string[];
+  nodeNo: ReadonlyMap<string, number>;
+  nodeIsSea: Uint8Array;
+}
+
+function areaIndex(files: PackFiles, borders: Map<string, Set<string>>, landRoutes: Map<string, Set<string>>, seaBorders: Map<string, Set<string>>, coastOf: Map<string, Set<string>>): AreaIndex {
+  const m = files.map;
+  const landSet = new Set<string>(m.lands.map((l) => l.id));
+  for (const [a, b] of [...m.borders, ...m.landRoutes, ...m.airRoutes]) landSet.add(a).add(b);
+  const seaSet = new Set<string>(m.seas.map((x) => x.id));
+  for (const l of m.lands) {
+    for (const x of l.coast) seaSet.add(x);
+    for (const pt of l.ports) for (const x of pt.seas) seaSet.add(x);
+  }
+  for (const [a, b] of m.seaBorders) seaSet.add(a).add(b);
+  for (const st of m.straits ?? []) for (const x of st.seas) seaSet.add(x);
+  const lands = [...landSet].sort();
+  const seas = [...seaSet].sort();
+  const landNo = new Map(lands.map((x, i) => [x, i]));
+  const seaNo = new Map(seas.map((x, i) => [x, i]));
+  const defs = new Map(m.lands.map((l) => [l.id, l]));
+  const nos = (ids: Iterable<string> | undefined, by: ReadonlyMap<string, number>) => Int32Array.from(ids ?? [], (x) => by.get(x)!);
+  const nodes = [...lands, ...seas.map((x) => `sea:${x}`)].sort();
+  const nodeIsSea = new Uint8Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) if (nodes[i]!.startsWith('sea:')) nodeIsSea[i] = 1;
+  return {
+    lands,
+    seas,
+    landNo,
+    seaNo,
+    atSeaNo: new Map(seas.map((x, i) => [`sea:${x}`, i])),
+    country: lands.map((x) => defs.get(x)?.country ?? ''),
+    control: lands.map((x) => defs.get(x)?.control ?? ''),
+    borders: lands.map((x) => nos(borders.get(x), landNo)),
+    landRoutes: lands.map((x) => nos(landRoutes.get(x), landNo)),
+    coast: lands.map((x) => nos(defs.get(x)?.coast, seaNo)),
+    shore: seas.map((x) => nos(coastOf.get(x), landNo)),
+    seaBorders: seas.map((x) => nos(seaBorders.get(x), seaNo)),
+    nodes,
+    nodeNo: new Map(nodes.map((x, i) => [x, i])),
+    nodeIsSea,
+  };
 }
 
 /**
@@ -81,6 +155,9 @@ export interface ScenarioIndex {
   seas: ReadonlySet<string>;
   sideOf: ReadonlyMap<string, 'Axis' | 'Allies'>;
   neighbours: Map<string, readonly { to: string; route: boolean }[]>;
+  /** By sea number (see {@link AreaIndex}): 1 if in play; its bordering seas in play (as `seaBorders`, no straits). */
+  seaInPlay: Uint8Array;
+  seaBordersInPlay: readonly Int32Array[];
 }
 
 const registry = new Map<string, PackIndex>();
@@ -114,6 +191,9 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     portSeas.set(l.id, new Set(l.ports.flatMap((p) => p.seas)));
     countryLands.set(l.country, [...(countryLands.get(l.country) ?? []), l.id]);
   }
+  const borders = sym(files.map.borders);
+  const landRoutes = sym(files.map.landRoutes);
+  const seaBorders = sym(files.map.seaBorders);
   const idx: PackIndex = {
     hash,
     files,
@@ -123,16 +203,17 @@ export function registerPack(hash: string, files: PackFiles): PackIndex {
     kinds: new Map(files.units.units.map((u) => [u.id, unitKinds(u)])),
     chart: files['combat-chart'],
     scenario: new Map(files.scenarios.scenarios.map((s) => [s.id, s])),
-    borders: sym(files.map.borders),
-    landRoutes: sym(files.map.landRoutes),
+    borders,
+    landRoutes,
     airRoutes: sym(files.map.airRoutes),
-    seaBorders: sym(files.map.seaBorders),
+    seaBorders,
     straits: straitIndex(files.map.straits ?? []),
     coastOf,
     portSeas,
     countryLands,
     country: new Map(files.map.countries.map((c) => [c.id, c])),
     entryCost: new Map(files.map.lands.map((l) => [l.id, l.terrain.some((t) => t === 'jungle' || t === 'mountain' || t === 'swamp') ? 2 : 1])),
+    areas: areaIndex(files, borders, landRoutes, seaBorders, coastOf),
     scenarioIndex: new Map(),
   };
   registry.set(hash, idx);
@@ -201,7 +282,14 @@ export function scenarioIndex(p: PackIndex, id: string): ScenarioIndex {
   let x = p.scenarioIndex.get(id);
   if (!x) {
     const sc = scenarioDef(p, id);
-    x = { lands: new Set(sc.lands), seas: new Set(sc.seas), sideOf: new Map(sc.powers.map((pw) => [pw.id, pw.side])), neighbours: new Map() };
+    const a = p.areas;
+    const seaInPlay = new Uint8Array(a.seas.length);
+    for (const sea of sc.seas) {
+      const n = a.seaNo.get(sea);
+      if (n !== undefined) seaInPlay[n] = 1;
+    }
+    const seaBordersInPlay = a.seaBorders.map((b) => b.filter((t) => seaInPlay[t] === 1));
+    x = { lands: new Set(sc.lands), seas: new Set(sc.seas), sideOf: new Map(sc.powers.map((pw) => [pw.id, pw.side])), neighbours: new Map(), seaInPlay, seaBordersInPlay };
     p.scenarioIndex.set(id, x);
   }
   return x;

@@ -161,6 +161,25 @@ export function onMap(s: BlitzState): [string, UnitState][] {
   return x ? handOut((x.onMap ??= onMapOf(x))) : scanOnMap(s);
 }
 
+/**
+ * The units at sea, in the state's order (a new list): read off the unit index's locations where there
+ * is one for `s` (an array pass, not a walk of the units record), else by a scan.
+ */
+export function unitsAtSea(s: BlitzState): UnitState[] {
+  const out: UnitState[] = [];
+  const x = indexFor(s);
+  if (x) {
+    const { ats, refs } = x;
+    for (let i = 0; i < ats.length; i++) if (ats[i]!.charCodeAt(0) === 115 /* s */ && ats[i]!.startsWith('sea:')) out.push(refs[i]!);
+    return out;
+  }
+  for (const id in s.units) {
+    const u = s.units[id]!;
+    if (u.at.charCodeAt(0) === 115 /* s */ && u.at.startsWith('sea:')) out.push(u);
+  }
+  return out;
+}
+
 function scanOnMap(s: BlitzState): [string, UnitState][] {
   const out: [string, UnitState][] = [];
   let sorted = true;

@@ -19,8 +19,8 @@
  * defending land unit out of supply gives the attackers two white triangles (6.2). Rebasing is allowed.
  */
 import { scenarioDef, scenarioIndex, unitDef, type PackIndex } from './pack-index.ts';
-import { controlStamp, controllerSide, frozenMemo, inactive, isLand, sideOf, typeOf } from './query.ts';
-import { seaNeighbours, seaNode } from './geometry.ts';
+import { controlStamp, controllerSide, frozenMemo, inactive, isLand, sideOf, typeOf, unitsAtSea as unitsAtSeaNow } from './query.ts';
+import { seaNeighbours } from './geometry.ts';
 import { convoySeas } from './sea-combat.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
@@ -83,11 +83,7 @@ function unitsAtSea(s: BlitzState): UnitState[] {
   const memo = frozenMemo(s);
   const known = memo?.get('unitsAtSea') as UnitState[] | undefined;
   if (known) return known;
-  const out: UnitState[] = [];
-  for (const id in s.units) {
-    const u = s.units[id]!;
-    if (u.at.charCodeAt(0) === 115 /* s */ && u.at.startsWith('sea:')) out.push(u);
-  }
+  const out = unitsAtSeaNow(s);
   memo?.set('unitsAtSea', out);
   return out;
 }
@@ -171,21 +167,23 @@ function controlKey(s: BlitzState): string {
   return controlPart;
 }
 
-/** The seas closed to a power (1.5; see `seaOccupancy`): sorted and joined as a key, and as a set. */
+/** The seas closed to a power (1.5; see `seaOccupancy`): in id order and joined as a key, and by sea number (1 if closed). */
 interface Closed {
   key: string;
-  seas: ReadonlySet<string>;
+  bySea: Uint8Array;
 }
 
 /**
- * Who is at sea where, for the 1.5 test of every power, from one pass over the units at sea: per sea,
- * which sides have a unit there (bit 1 the Axis, 2 the Allies) and which powers (a bit each, in the
- * scenario's order) an armed unit; and the closed seas worked out from it so far, by power.
+ * Who is at sea where, for the 1.5 test of every power, from one pass over the units at sea, by sea
+ * number (pack-index.ts `AreaIndex`): which sides have a unit there (bit 1 the Axis, 2 the Allies) and
+ * which powers (a bit each, in the scenario's order) an armed unit; the seas with an armed unit in
+ * number order (id order); and the closed seas worked out from it so far, by power.
  */
 interface SeaPresence {
   bit: ReadonlyMap<string, number>;
-  sides: Map<string, number>;
-  armed: Map<string, number>;
+  sides: Uint8Array;
+  armed: Int32Array;
+  armedSeas: number[];
   closed: Map<string, Closed>;
 }
 
@@ -206,15 +204,22 @@ function seaPresenceAll(p: PackIndex, s: BlitzState): SeaPresence {
   const known = memo?.get('seaPresence') as SeaPresence | undefined;
   if (known) return known;
   const bit = powerBits(scenarioDef(p, s.scenario).powers);
-  const sides = new Map<string, number>();
-  const armed = new Map<string, number>();
+  const a = p.areas;
+  const sides = new Uint8Array(a.seas.length);
+  const armed = new Int32Array(a.seas.length);
+  const armedSeas: number[] = [];
   for (const u of unitsAtSea(s)) {
     if (inactive(s, u.power)) continue; // 7.2: out of the war
-    const sea = u.at.slice(4);
-    sides.set(sea, (sides.get(sea) ?? 0) | (sideOf(p, s, u.power) === 'Axis' ? 1 : 2));
-    if (ARMED.has(typeOf(p, u))) armed.set(sea, (armed.get(sea) ?? 0) | (bit.get(u.power) ?? 0));
+    const sea = a.atSeaNo.get(u.at);
+    if (sea === undefined) throw new Error(`unknown sea area '${u.at.slice(4)}'`);
+    sides[sea] = sides[sea]! | (sideOf(p, s, u.power) === 'Axis' ? 1 : 2);
+    if (ARMED.has(typeOf(p, u))) {
+      if (armed[sea] === 0 && !armedSeas.includes(sea)) armedSeas.push(sea);
+      armed[sea] = armed[sea]! | (bit.get(u.power) ?? 0);
+    }
   }
-  const out = { bit, sides, armed, closed: new Map<string, Closed>() };
+  armedSeas.sort((x, y) => x - y);
+  const out = { bit, sides, armed, armedSeas, closed: new Map<string, Closed>() };
   memo?.set('seaPresence', out);
   return out;
 }
@@ -233,10 +238,16 @@ function closedSeas(p: PackIndex, s: BlitzState, power: string): Closed {
   let foes = 0;
   for (const pw of scenarioDef(p, s.scenario).powers) if (atWar(p, s, power, pw.id)) foes |= x.bit.get(pw.id)!;
   const convoys = sideConvoySeas(p, s, side);
-  const list: string[] = [];
-  for (const [sea, by] of x.armed) if ((by & foes) !== 0 && ((x.sides.get(sea) ?? 0) & sideBit) === 0 && !convoys.has(sea)) list.push(sea);
-  list.sort();
-  x.closed.set(power, (c = { key: list.join(','), seas: new Set(list) }));
+  const seas = p.areas.seas;
+  const bySea = new Uint8Array(seas.length);
+  let key = '';
+  for (const sea of x.armedSeas) {
+    if ((x.armed[sea]! & foes) !== 0 && (x.sides[sea]! & sideBit) === 0 && !convoys.has(seas[sea]!)) {
+      bySea[sea] = 1;
+      key = key === '' ? seas[sea]! : `${key},${seas[sea]!}`;
+    }
+  }
+  x.closed.set(power, (c = { key, bySea }));
   return c;
 }
 
@@ -343,7 +354,7 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
     if (short) m!.set(short, hit);
     return hit;
   }
-  const out = (h && coveredHome(p, s, power, home, use, homes)) || splitReach(computeReach(p, s, power, h ? new Set([...homes, home]) : homes, use === 'income'));
+  const out = (h && coveredHome(p, s, power, home, use, homes)) || computeReach(p, s, power, h ? new Set([...homes, home]) : homes, use === 'income');
   byFp = reachCache.get(fp); // (the sources' reach, worked out just above, may have filled and cleared the cache)
   if (reachEntries >= 512) {
     reachCache.clear();
@@ -354,15 +365,6 @@ function supplyReach(p: PackIndex, s: BlitzState, power: string, home: string, u
   byFp.set(key, out);
   reachEntries++;
   if (short) m!.set(short, out);
-  return out;
-}
-
-function splitReach(all: Set<string>): Reach {
-  const out: Reach = { lands: new Set(), seas: new Set() };
-  for (const x of all) {
-    if (x.startsWith('sea:')) out.seas.add(x.slice(4));
-    else out.lands.add(x);
-  }
   return out;
 }
 
@@ -389,66 +391,183 @@ function coveredHome(p: PackIndex, s: BlitzState, power: string, home: string, u
  * home countries reach and what an isolated ally reaches. Not remembered (asked a few times a turn end).
  */
 export function landsReachedFrom(p: PackIndex, s: BlitzState, power: string, countries: ReadonlySet<string>): Set<string> {
-  const out = new Set<string>();
-  for (const x of computeReach(p, s, power, countries, true)) if (!x.startsWith('sea:')) out.add(x);
-  return out;
+  return computeReach(p, s, power, countries, true).lands;
 }
 
-/** The side controlling each land area with a control entry (`controllerSide`, in `control`'s order), for the control stamp it was worked out under. */
+/**
+ * Control as a supply line reads it, by land number (pack-index.ts `AreaIndex`), for the control stamp
+ * it was worked out under: `side` is -1 for a land area with no control entry, else `controllerSide`
+ * as a number (0 neutral, 1 the Axis, 2 the Allies); `order` the land numbers in `control`'s own order
+ * (where a search starts from); `neutral` whether a neutral country holds the area (1.7,
+ * `heldByNeutral`), worked out on first ask (-1 not yet).
+ */
+interface LandSides {
+  side: Int8Array;
+  order: Int32Array;
+  neutral: Int8Array;
+}
 let sidesStamp = -1;
-let sidesByLand = new Map<string, SideId | 'neutral'>();
+let sidesPack: PackIndex | null = null;
+let sidesByLand: LandSides | null = null;
 
-function landSides(p: PackIndex, s: BlitzState): ReadonlyMap<string, SideId | 'neutral'> {
+const SIDE_NO = { neutral: 0, Axis: 1, Allies: 2 } as const;
+
+function landSides(p: PackIndex, s: BlitzState): LandSides {
   const stamp = controlStamp(s);
-  if (stamp !== sidesStamp) {
-    sidesByLand = new Map();
-    for (const land in s.control) sidesByLand.set(land, controllerSide(p, s, land));
+  if (stamp !== sidesStamp || p !== sidesPack || !sidesByLand) {
+    const a = p.areas;
+    const side = new Int8Array(a.lands.length).fill(-1);
+    const order: number[] = [];
+    for (const land in s.control) {
+      const n = a.landNo.get(land);
+      if (n === undefined) throw new Error(`unknown land area '${land}'`);
+      side[n] = SIDE_NO[controllerSide(p, s, land)];
+      order.push(n);
+    }
+    sidesByLand = { side, order: Int32Array.from(order), neutral: new Int8Array(a.lands.length).fill(-1) };
     sidesStamp = stamp;
+    sidesPack = p;
   }
   return sidesByLand;
 }
 
+/** Off-map sources' lands by number (sc.offMapSupply, E), per country list (they never change). */
+const offLands = new WeakMap<readonly string[], Int32Array>();
+function offMapLands(p: PackIndex, countries: readonly string[]): Int32Array {
+  let out = offLands.get(countries);
+  if (!out) {
+    const list: number[] = [];
+    for (const c of countries) for (const l of p.countryLands.get(c) ?? []) list.push(p.areas.landNo.get(l)!);
+    offLands.set(countries, (out = Int32Array.from(list)));
+  }
+  return out;
+}
+
 /**
- * Everything (land areas, and seas as `sea:<id>`) a line of `power` reaches from a friendly land area
- * of `homes`; with `neutralLand` (1.7: a line to Oil and Resources) also across neutral countries' land.
+ * Everything (land areas, and seas) a line of `power` reaches from a friendly land area of `homes`, in
+ * the order reached; with `neutralLand` (1.7: a line to Oil and Resources) also across neutral
+ * countries' land. Walked by area number (pack-index.ts `AreaIndex`): lands are nodes 0 to L - 1, seas
+ * L and up.
  */
-function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>, neutralLand: boolean): Set<string> {
+function computeReach(p: PackIndex, s: BlitzState, power: string, homes: ReadonlySet<string>, neutralLand: boolean): Reach {
+  const a = p.areas;
+  const L = a.lands.length;
   const sc = scenarioDef(p, s.scenario);
+  const x = scenarioIndex(p, s.scenario);
   const side = sideOf(p, s, power);
+  const sideNo = SIDE_NO[side];
   const held = landSides(p, s);
-  const friendly = (land: string) => held.get(land) === side;
-  const closed = closedSeas(p, s, power).seas;
+  const closed = closedSeas(p, s, power).bySea;
   // E: off-map sources, and out-of-play seas and flagged out-of-play land areas to trace through.
   const off = sc.offMapSupply?.[power];
-  const nations: readonly string[] = sc.powers.find((x) => x.id === power)?.nations ?? [];
-  const crossable = neutralLand ? (l: string) => friendly(l) || heldByNeutral(p, s, l) : friendly;
-  const landOk = (l: string) => (held.has(l) ? crossable(l) : off !== undefined && nations.includes(p.land.get(l)?.control ?? ''));
-  const inPlaySeas = scenarioIndex(p, s.scenario).seas;
-  const seaOk = (sea: string) => (inPlaySeas.has(sea) ? !closed.has(sea) : off !== undefined);
-  const seen = new Set<string>();
-  const queue: string[] = [];
-  const visit = (x: string) => {
-    if (!seen.has(x)) {
-      seen.add(x);
-      queue.push(x);
-    }
+  const nations: readonly string[] = sc.powers.find((pw) => pw.id === power)?.nations ?? [];
+  const inPlaySeas = x.seaInPlay;
+  const seen = new Uint8Array(L + a.seas.length);
+  const queue = new Int32Array(L + a.seas.length);
+  let tail = 0;
+  const landOk = (l: number): boolean => {
+    const by = held.side[l]!;
+    if (by === -1) return off !== undefined && nations.includes(a.control[l]!);
+    if (by === sideNo) return true;
+    if (!neutralLand) return false;
+    let nt = held.neutral[l]!;
+    if (nt === -1) held.neutral[l] = nt = heldByNeutral(p, s, a.lands[l]!) ? 1 : 0;
+    return nt === 1;
   };
-  for (const [land, by] of held) if (by === side && homes.has(p.land.get(land)!.country)) visit(land);
-  if (off) for (const c of off.countries) for (const l of p.countryLands.get(c) ?? []) if (!held.has(l) || friendly(l)) visit(l);
-  for (let i = 0; i < queue.length; i++) {
-    const n = queue[i]!;
-    if (n.startsWith('sea:')) {
-      const sea = n.slice(4);
-      for (const l of p.coastOf.get(sea) ?? []) if (landOk(l)) visit(l);
-      const next = off ? [...(p.seaBorders.get(sea) ?? [])].filter((t) => !inPlaySeas.has(t)).concat(seaNeighbours(p, s, sea, side)) : seaNeighbours(p, s, sea, side);
-      for (const t of next) if (seaOk(t)) visit(seaNode(t));
-    } else {
-      for (const b of p.borders.get(n) ?? []) if (landOk(b)) visit(b);
-      for (const b of p.landRoutes.get(n) ?? []) if (landOk(b)) visit(b);
-      for (const sea of p.land.get(n)!.coast) if (seaOk(sea) && (inPlaySeas.has(sea) || off)) visit(seaNode(sea));
+  const seaOk = (sea: number): boolean => (inPlaySeas[sea] === 1 ? closed[sea] === 0 : off !== undefined);
+  for (let i = 0; i < held.order.length; i++) {
+    const l = held.order[i]!;
+    if (held.side[l] === sideNo && homes.has(a.country[l]!) && seen[l] === 0) {
+      seen[l] = 1;
+      queue[tail++] = l;
     }
   }
-  return seen;
+  if (off) {
+    const ls = offMapLands(p, off.countries);
+    for (let i = 0; i < ls.length; i++) {
+      const l = ls[i]!;
+      const by = held.side[l]!;
+      if ((by === -1 || by === sideNo) && seen[l] === 0) {
+        seen[l] = 1;
+        queue[tail++] = l;
+      }
+    }
+  }
+  for (let i = 0; i < tail; i++) {
+    const n = queue[i]!;
+    if (n >= L) {
+      const sea = n - L;
+      const shore = a.shore[sea]!;
+      for (let j = 0; j < shore.length; j++) {
+        const l = shore[j]!;
+        if (seen[l] === 0 && landOk(l)) {
+          seen[l] = 1;
+          queue[tail++] = l;
+        }
+      }
+      if (off) {
+        // Out-of-play bordering seas first, then the seas a ship could sail to (as the string search listed them).
+        const b = a.seaBorders[sea]!;
+        for (let j = 0; j < b.length; j++) {
+          const t = b[j]!;
+          if (inPlaySeas[t] === 0 && seen[L + t] === 0 && seaOk(t)) {
+            seen[L + t] = 1;
+            queue[tail++] = L + t;
+          }
+        }
+      }
+      if (p.straits.has(a.seas[sea]!)) {
+        for (const id of seaNeighbours(p, s, a.seas[sea]!, side)) {
+          const t = a.seaNo.get(id)!;
+          if (seen[L + t] === 0 && seaOk(t)) {
+            seen[L + t] = 1;
+            queue[tail++] = L + t;
+          }
+        }
+      } else {
+        const b = x.seaBordersInPlay[sea]!;
+        for (let j = 0; j < b.length; j++) {
+          const t = b[j]!;
+          if (seen[L + t] === 0 && seaOk(t)) {
+            seen[L + t] = 1;
+            queue[tail++] = L + t;
+          }
+        }
+      }
+    } else {
+      const b = a.borders[n]!;
+      for (let j = 0; j < b.length; j++) {
+        const l = b[j]!;
+        if (seen[l] === 0 && landOk(l)) {
+          seen[l] = 1;
+          queue[tail++] = l;
+        }
+      }
+      const r = a.landRoutes[n]!;
+      for (let j = 0; j < r.length; j++) {
+        const l = r[j]!;
+        if (seen[l] === 0 && landOk(l)) {
+          seen[l] = 1;
+          queue[tail++] = l;
+        }
+      }
+      const coast = a.coast[n]!;
+      for (let j = 0; j < coast.length; j++) {
+        const t = coast[j]!;
+        if (seen[L + t] === 0 && seaOk(t) && (inPlaySeas[t] === 1 || off)) {
+          seen[L + t] = 1;
+          queue[tail++] = L + t;
+        }
+      }
+    }
+  }
+  const out: Reach = { lands: new Set(), seas: new Set() };
+  for (let i = 0; i < tail; i++) {
+    const n = queue[i]!;
+    if (n < L) out.lands.add(a.lands[n]!);
+    else out.seas.add(a.seas[n - L]!);
+  }
+  return out;
 }
 
 /**

@@ -13,6 +13,7 @@ import { inSupply } from '../../src/rules/supply.ts';
 import { eliminate } from '../../src/rules/combat.ts';
 import { askBuild } from '../../src/rules/turn-end.ts';
 import type { BlitzState } from '../../src/rules/state.ts';
+import { removeUnit } from '../../src/rules/unit-writes.ts';
 import { arrange, checkedPack, options, pack, play, prompt } from '../helpers.ts';
 
 const full = (): BlitzState => structuredClone(blitz.setup('full', pack));
@@ -128,7 +129,8 @@ describe('3.4 conquest needs supply to the areas held', () => {
 
   it('3.4: once the fleet is gone and supply reaches Malta, Great Britain falls at the next step of play', () => {
     const s = cutOff();
-    delete s.units['mediterranean-fleet'];
+    // Through unit-writes.ts, as the rules remove a unit: the unit index reads its log, not the record.
+    removeUnit(s, 'mediterranean-fleet');
     const ev: GameEvent[] = [];
     advance(p, s, ev);
     expect(s.conquered).toContain('great-britain');
