@@ -105,6 +105,13 @@ describe('canonicalJson and hashJson against the reference', () => {
     expectSame({ '10': 1, '9': 2, a: 3, '1e3': 4, '-1': 5, '01': 6, '4294967295': 7, '4294967294': 8 });
   });
 
+  it('give the reference where an object opens on a member left out or a name that needs escaping', () => {
+    // The brace is fed with the first member kept, and a name that needs escaping goes the slow way.
+    const values = [{ a: undefined }, { a: undefined, b: 1 }, { b: 1, c: undefined }, { 'a"': 1 }, { 'a"': 1, b: 2 }, { a: 1, '\n': 2 }, { '\ud800': { x: undefined } }, [{}, { a: undefined }, { z: {} }]];
+    for (const v of values) expectSame(v);
+    expect(canonicalJson({ a: undefined, 'b"': { c: undefined } })).toBe('{"b\\"":{}}');
+  });
+
   it('give the reference however the keys of same-looking objects are ordered (remembered orders hit, miss and are replaced)', () => {
     // Keys a missing member would find on Object.prototype ('__proto__', 'toString') included.
     const pool = ['def', 'at', 'power', 'size', 'b', 'a', '10', '2', 'z\ud800', 'q"', '__proto__', 'toString'];
