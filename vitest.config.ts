@@ -23,6 +23,24 @@ const SHARED = [
   'packages/bots/test/{greedy-bot,mcts-bot,random-bot,registry}.test.ts',
   'packages/runner/test/**/*.test.ts',
   'packages/regress/test/**/*.test.ts',
+  // Joined 2026-11-30: the other pure files, each named (a new file next to them stays isolated until
+  // someone checks it): they start nothing, set no environment, mock nothing and assert no module
+  // state (unlike catalog's lazy.test.ts, which watches which games its own import loaded). The memo
+  // tests compare each memo with a fresh count, which holds whatever another file left in it. The
+  // longest pure files (unit-index, mapbuilder's build, scheduler's plan, move-options-memo) stay
+  // isolated: their time is play, not import, and the shared files run last, smallest last.
+  'packages/catalog/test/json-text.test.ts',
+  'packages/games/blitz/test/{6.5-resolving-a-round,combat-chart,observe,pack,pack-d,pack-e,pack-f,pack-full,prompts,summary,world-map}.test.ts',
+  'packages/games/empires-alliances/test/{av-targets-memo,board-view,game,occupancy,pack,pack-facts,vp-supply}.test.ts',
+  'packages/mapbuilder/test/{fit,map}.test.ts',
+  'packages/scheduler/test/{replay,results,standings,state}.test.ts',
+  'packages/telemetry/test/{config,packed-rows,queries,spool}.test.ts',
+  // These write only in temporary directories of their own. (test/play-and-replay and
+  // bot-protocol-doc are as pure, but most of their minute is play: they stay isolated, which runs them
+  // before the shared files.)
+  'packages/catalog/test/pack-files.test.ts',
+  'packages/scheduler/test/{spec,stop-rule}.test.ts',
+  'test/examples.test.ts',
 ];
 
 export default defineConfig({
