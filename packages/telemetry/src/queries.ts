@@ -163,7 +163,7 @@ const where = (c: readonly string[]): string => (c.length ? `WHERE ${c.join(' AN
 
 async function rows<T>(store: Store, what: string, sql: string): Promise<T[]> {
   try {
-    return await selectRows<T>(store.client, sql);
+    return await (store.select ? store.select<T>(sql) : selectRows<T>(store.client, sql));
   } catch (e) {
     throw store.fail(what, e);
   }
@@ -696,6 +696,7 @@ const packedSummary = (r: Raw): MatchSummary => summary(unpackPage(String(r.summ
  * any offset costs about what the first does.
  */
 async function listByMinutes(store: Store, filter: TelemetryFilter, limit: number, offset: number, after: string | undefined): Promise<MatchList> {
+  if (store.mode === 'server') return listByMinutesAtOnce(store, filter, limit, offset, after);
   const db = ident(store.database);
   const c = conditions(filter, 'bots');
   const minutes = (
@@ -738,6 +739,61 @@ async function listByMinutes(store: Store, filter: TelemetryFilter, limit: numbe
      ) AND sign > 0
      LIMIT 1 BY rev_ended, match_id`,
   );
+  const page = raw.sort((a, b) => Number(a.rev_ended) - Number(b.rev_ended) || cmp(String(a.match_id), String(b.match_id)));
+  const end = page.at(-1);
+  const next = page.length === limit && end ? encodeCursor(REV - Number(end.rev_ended), String(end.match_id)) : undefined;
+  return { total, matches: page.map(packedSummary), ...(next ? { next } : {}) };
+}
+
+/**
+ * {@link listByMinutes} in one statement, for a server: each query there costs the API ~2 ms of the
+ * client's CPU and the server its own set-up, on top of the few milliseconds of the page itself, so the
+ * minutes' plan is worked out inside the page's query. A scalar subquery reads the minutes into two
+ * arrays and gives the page's span of `rev_ended` (first and last second), the live rows of the span
+ * to skip, and the total (the same walk as {@link listByMinutes}'s, with running sums); the page's keys
+ * are the span's live keys, sorted in an array and sliced (LIMIT and OFFSET take no expressions).
+ * A page that comes back empty asks for the total alone.
+ */
+async function listByMinutesAtOnce(store: Store, filter: TelemetryFilter, limit: number, offset: number, after: string | undefined): Promise<MatchList> {
+  const db = ident(store.database);
+  const c = conditions(filter, 'bots');
+  const range = [...c];
+  // One level of aliases over the minutes' arrays (18.16 analyses nested subqueries over and over):
+  // f, the first minute to read (1-based, 0 for none); l, the last; skip, live rows of the span before the page.
+  let walk: string;
+  if (after !== undefined) {
+    const { endedAt, matchId } = decodeCursor(after);
+    const rev = REV - endedAt;
+    range.push(`rev_ended >= ${num(rev)} AND (rev_ended > ${num(rev)} OR match_id > ${str(matchId)})`);
+    const cursorMinute = num(Math.floor(rev / LIST_BUCKET_SECONDS));
+    // How many rows of the cursor's own minute come after it is not known: that minute counts for none.
+    walk = `arrayFirstIndex(m -> m >= ${cursorMinute}, mins) AS f, if(f = 0, 0, if(mins[f] = ${cursorMinute}, 0, lives[f])) AS known, 0 AS skip,
+      arrayFirstIndex(x -> x >= ${num(limit)} + cum[f] - known, cum) AS found, if(found = 0, length(cum), greatest(f, found)) AS l`;
+  } else {
+    walk = `arrayFirstIndex(x -> x > ${num(offset)}, cum) AS f, if(f = 0, 0, ${num(offset)} - (cum[f] - lives[f])) AS skip,
+      arrayFirstIndex(x -> x >= ${num(offset + limit)}, cum) AS found, if(found = 0, length(cum), found) AS l`;
+  }
+  // (first second, last second, rows to skip, total); an empty span (1, 0) when the page starts past the end.
+  const plan = `(SELECT tuple(toUInt32(if(f = 0, 1, mins[f] * ${LIST_BUCKET_SECONDS})), toUInt32(if(f = 0, 0, mins[l] * ${LIST_BUCKET_SECONDS} + ${LIST_BUCKET_SECONDS - 1})), toUInt64(skip), toInt64(arraySum(lives)))
+    FROM (SELECT groupArray(rev_minute) AS mins, groupArray(live) AS lives, arrayCumSum(lives) AS cum, ${walk}
+      FROM (SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes ${where(['rev_minute > 0', ...c])} GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute)))`;
+  const span = `rev_ended >= tupleElement(${plan}, 1) AND rev_ended <= tupleElement(${plan}, 2)`;
+  const raw = await rows<Raw>(
+    store,
+    'listing matches',
+    `SELECT rev_ended, match_id, summary, tupleElement(${plan}, 4) AS total FROM ${db}.match_list_packed
+     PREWHERE ${span} AND (rev_ended, match_id) IN (
+       SELECT tupleElement(k, 1), tupleElement(k, 2) FROM (
+         SELECT arrayJoin(arraySlice(arraySort(groupArray((rev_ended, match_id))), tupleElement(${plan}, 3) + 1, ${num(limit)})) AS k FROM (
+           SELECT rev_ended, match_id FROM ${db}.match_list ${where([span, ...range])} GROUP BY rev_ended, match_id HAVING sum(sign) > 0))
+     ) AND sign > 0
+     LIMIT 1 BY rev_ended, match_id`,
+  );
+  if (raw.length === 0) {
+    const [t] = await rows<Raw>(store, 'counting matches', `SELECT tupleElement(${plan}, 4) AS total`);
+    return { total: Number(t?.total ?? 0), matches: [] };
+  }
+  const total = Number(raw[0]!.total);
   const page = raw.sort((a, b) => Number(a.rev_ended) - Number(b.rev_ended) || cmp(String(a.match_id), String(b.match_id)));
   const end = page.at(-1);
   const next = page.length === limit && end ? encodeCursor(REV - Number(end.rev_ended), String(end.match_id)) : undefined;
