@@ -17,8 +17,9 @@
  * three queries, from copies of the rows made here as migration 8 kept them) are read the second way too.
  * `/before11/matches` reads a page of 50 of the match list as schema 10 did (every summary column of
  * `match_list`, before migration 11 packed the rows), at offset 0 and 50 000; `/before12/matches` as
- * schema 11 did before a server's list became one statement read without `@clickhouse/client` (two
- * queries through the client), at offset 0 and 50 000 and after the cursor of offset 50 000.
+ * schema 11 did before a server read the first page and a cursor's page in one statement, and its reads
+ * without `@clickhouse/client` (two queries through the client), at offset 0 and 50 000 and after the
+ * cursor of offset 50 000.
  *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
@@ -306,7 +307,7 @@ function schema10ListRoute(app: FastifyInstance, t: Telemetry): void {
 }
 
 /**
- * A page of 50 of the match list as schema 11 read it before it was one statement on a server: the
+ * A page of 50 of the match list as schema 11 read it before a server's first page became one statement: the
  * minutes of `match_minutes`, then the page's keys from `match_list` and rows from `match_list_packed`,
  * two queries through `@clickhouse/client` (`?offset=`, or `?after=` a cursor of the API's, as
  * `/api/matches` takes them). The rows come back as the server gave them (the API's answer is theirs, unpacked).

@@ -653,6 +653,7 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   const offset = page.offset ?? 0;
   if (!Number.isInteger(limit) || limit < 1) throw new SalientError('BAD_ARGUMENT', `limit must be a whole number of at least 1; got ${limit}.`);
   if (!Number.isInteger(offset) || offset < 0) throw new SalientError('BAD_ARGUMENT', `offset must be a whole number of at least 0; got ${offset}.`);
+  if (store.mode === 'server' && offset === 0 && Object.values(filter).every((v) => v === undefined)) return listPacked(store, limit, page.after);
   if (byScenario(filter)) return listByMinutes(store, filter, limit, offset, page.after);
   const db = ident(store.database);
   const c = conditions(filter, 'bots');
@@ -684,6 +685,52 @@ export async function listMatches(store: Store, filter: TelemetryFilter = {}, pa
   return { total, matches: found.map(packedSummary), ...(next ? { next } : {}) };
 }
 
+/**
+ * The whole list's first page, or the page after a cursor, on a server: one statement of
+ * `match_list_packed` alone (it holds the list's keys and signs as `match_list` does), the rows up to
+ * the end time of the `fetch`-th from the narrow sort column (18.16 sorts every row selected to take
+ * the first few), with their summaries and the count of the list; the signs are added up here as
+ * {@link listKeys} does, asking for more while cancelled pairs leave the page short. The minutes'
+ * walk of {@link listByMinutes} cost a query more, and the keys then the rows two: each query costs
+ * the API's CPU and the server's set-up on top of its few milliseconds of reading.
+ */
+async function listPacked(store: Store, limit: number, after: string | undefined): Promise<MatchList> {
+  const db = ident(store.database);
+  const c: string[] = [];
+  if (after !== undefined) {
+    const { endedAt, matchId } = decodeCursor(after);
+    const rev = num(REV - endedAt);
+    c.push(`rev_ended >= ${rev} AND (rev_ended > ${rev} OR match_id > ${str(matchId)})`);
+  }
+  const totalOf = `(SELECT sum(sign) FROM ${db}.match_list)`;
+  for (let fetch = limit + 8; ; fetch *= 4) {
+    const upTo = `(SELECT max(r) FROM (SELECT rev_ended AS r FROM ${db}.match_list_packed ${where(c)} ORDER BY rev_ended LIMIT ${num(fetch)}))`;
+    const raw = await rows<Raw>(
+      store,
+      'listing matches',
+      `SELECT rev_ended, match_id, sign, summary, ${totalOf} AS total FROM ${db}.match_list_packed
+       PREWHERE ${[...c, `rev_ended <= ${upTo}`].join(' AND ')} ORDER BY rev_ended, match_id LIMIT ${num(fetch)}`,
+    );
+    const keys: (ListKey & { sign: number; row?: Raw })[] = [];
+    for (const r of raw) {
+      const k = { rev: Number(r.rev_ended), id: String(r.match_id), sign: Number(r.sign) };
+      let at = keys.at(-1);
+      if (at && at.rev === k.rev && at.id === k.id) at.sign += k.sign;
+      else keys.push((at = k));
+      if (k.sign > 0) at.row ??= r;
+    }
+    const complete = raw.length < fetch;
+    const settled = keys.slice(0, complete ? keys.length : -1).filter((k) => k.sign > 0 && k.row);
+    if (settled.length >= limit || complete) {
+      const page = settled.slice(0, limit);
+      const total = raw[0] ? Number(raw[0].total) : await listTotal(store, totalOf);
+      const last = page.at(-1);
+      const next = page.length === limit && last ? encodeCursor(REV - last.rev, last.id) : undefined;
+      return { total, matches: page.map((k) => packedSummary(k.row!)), ...(next ? { next } : {}) };
+    }
+  }
+}
+
 /** A row of `match_list_packed` (migration 11) as a match summary. */
 const packedSummary = (r: Raw): MatchSummary => summary(unpackPage(String(r.summary), PAGE_SUMMARY_FIELDS)[0]!);
 
@@ -696,7 +743,6 @@ const packedSummary = (r: Raw): MatchSummary => summary(unpackPage(String(r.summ
  * any offset costs about what the first does.
  */
 async function listByMinutes(store: Store, filter: TelemetryFilter, limit: number, offset: number, after: string | undefined): Promise<MatchList> {
-  if (store.mode === 'server') return listByMinutesAtOnce(store, filter, limit, offset, after);
   const db = ident(store.database);
   const c = conditions(filter, 'bots');
   const minutes = (
@@ -739,61 +785,6 @@ async function listByMinutes(store: Store, filter: TelemetryFilter, limit: numbe
      ) AND sign > 0
      LIMIT 1 BY rev_ended, match_id`,
   );
-  const page = raw.sort((a, b) => Number(a.rev_ended) - Number(b.rev_ended) || cmp(String(a.match_id), String(b.match_id)));
-  const end = page.at(-1);
-  const next = page.length === limit && end ? encodeCursor(REV - Number(end.rev_ended), String(end.match_id)) : undefined;
-  return { total, matches: page.map(packedSummary), ...(next ? { next } : {}) };
-}
-
-/**
- * {@link listByMinutes} in one statement, for a server: each query there costs the API ~2 ms of the
- * client's CPU and the server its own set-up, on top of the few milliseconds of the page itself, so the
- * minutes' plan is worked out inside the page's query. A scalar subquery reads the minutes into two
- * arrays and gives the page's span of `rev_ended` (first and last second), the live rows of the span
- * to skip, and the total (the same walk as {@link listByMinutes}'s, with running sums); the page's keys
- * are the span's live keys, sorted in an array and sliced (LIMIT and OFFSET take no expressions).
- * A page that comes back empty asks for the total alone.
- */
-async function listByMinutesAtOnce(store: Store, filter: TelemetryFilter, limit: number, offset: number, after: string | undefined): Promise<MatchList> {
-  const db = ident(store.database);
-  const c = conditions(filter, 'bots');
-  const range = [...c];
-  // One level of aliases over the minutes' arrays (18.16 analyses nested subqueries over and over):
-  // f, the first minute to read (1-based, 0 for none); l, the last; skip, live rows of the span before the page.
-  let walk: string;
-  if (after !== undefined) {
-    const { endedAt, matchId } = decodeCursor(after);
-    const rev = REV - endedAt;
-    range.push(`rev_ended >= ${num(rev)} AND (rev_ended > ${num(rev)} OR match_id > ${str(matchId)})`);
-    const cursorMinute = num(Math.floor(rev / LIST_BUCKET_SECONDS));
-    // How many rows of the cursor's own minute come after it is not known: that minute counts for none.
-    walk = `arrayFirstIndex(m -> m >= ${cursorMinute}, mins) AS f, if(f = 0, 0, if(mins[f] = ${cursorMinute}, 0, lives[f])) AS known, 0 AS skip,
-      arrayFirstIndex(x -> x >= ${num(limit)} + cum[f] - known, cum) AS found, if(found = 0, length(cum), greatest(f, found)) AS l`;
-  } else {
-    walk = `arrayFirstIndex(x -> x > ${num(offset)}, cum) AS f, if(f = 0, 0, ${num(offset)} - (cum[f] - lives[f])) AS skip,
-      arrayFirstIndex(x -> x >= ${num(offset + limit)}, cum) AS found, if(found = 0, length(cum), found) AS l`;
-  }
-  // (first second, last second, rows to skip, total); an empty span (1, 0) when the page starts past the end.
-  const plan = `(SELECT tuple(toUInt32(if(f = 0, 1, mins[f] * ${LIST_BUCKET_SECONDS})), toUInt32(if(f = 0, 0, mins[l] * ${LIST_BUCKET_SECONDS} + ${LIST_BUCKET_SECONDS - 1})), toUInt64(skip), toInt64(arraySum(lives)))
-    FROM (SELECT groupArray(rev_minute) AS mins, groupArray(live) AS lives, arrayCumSum(lives) AS cum, ${walk}
-      FROM (SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes ${where(['rev_minute > 0', ...c])} GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute)))`;
-  const span = `rev_ended >= tupleElement(${plan}, 1) AND rev_ended <= tupleElement(${plan}, 2)`;
-  const raw = await rows<Raw>(
-    store,
-    'listing matches',
-    `SELECT rev_ended, match_id, summary, tupleElement(${plan}, 4) AS total FROM ${db}.match_list_packed
-     PREWHERE ${span} AND (rev_ended, match_id) IN (
-       SELECT tupleElement(k, 1), tupleElement(k, 2) FROM (
-         SELECT arrayJoin(arraySlice(arraySort(groupArray((rev_ended, match_id))), tupleElement(${plan}, 3) + 1, ${num(limit)})) AS k FROM (
-           SELECT rev_ended, match_id FROM ${db}.match_list ${where([span, ...range])} GROUP BY rev_ended, match_id HAVING sum(sign) > 0))
-     ) AND sign > 0
-     LIMIT 1 BY rev_ended, match_id`,
-  );
-  if (raw.length === 0) {
-    const [t] = await rows<Raw>(store, 'counting matches', `SELECT tupleElement(${plan}, 4) AS total`);
-    return { total: Number(t?.total ?? 0), matches: [] };
-  }
-  const total = Number(raw[0]!.total);
   const page = raw.sort((a, b) => Number(a.rev_ended) - Number(b.rev_ended) || cmp(String(a.match_id), String(b.match_id)));
   const end = page.at(-1);
   const next = page.length === limit && end ? encodeCursor(REV - Number(end.rev_ended), String(end.match_id)) : undefined;

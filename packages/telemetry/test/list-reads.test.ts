@@ -1,5 +1,6 @@
 /**
- * The match list as a server reads it in one statement, and the bare HTTP reads of a server store,
+ * The match list as a server reads it (the first page and pages after a cursor in one statement of
+ * `match_list_packed`, pages at an offset by the minutes), and the bare HTTP reads of a server store,
  * on the Debian 18.16 server: pages at every offset and by cursor against the list worked out from
  * `match_list`'s own rows, over matches crowded into a few minutes and seconds, copies taken back and
  * matches played again; and the lean reads' answers and failures against the client's.
@@ -56,7 +57,7 @@ async function reference(scenario?: string): Promise<string[]> {
   return rows.map((r) => r.match_id);
 }
 
-describe('the match list on a server, one statement a page', () => {
+describe('the match list on a server', () => {
   it.each([[{}], [{ scenario: 'A' }], [{ scenario: 'B', game: 'g' }]] as [TelemetryFilter][])('pages at every offset and by cursor as the list of live rows, filter %j', async (filter) => {
     const want = await reference(filter.scenario);
     expect(want.length).toBeGreaterThan(50);
