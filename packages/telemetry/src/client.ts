@@ -368,6 +368,8 @@ export function leanReader(config: Pick<ServerConfig, 'url' | 'username' | 'pass
   const secure = url.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true, timeout: LEAN_IDLE_MS }) : new HttpAgent({ keepAlive: true, timeout: LEAN_IDLE_MS });
   const send = secure ? httpsRequest : httpRequest;
+  // `[::1]` in a URL, `::1` to connect to.
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const params = new URLSearchParams({ database: config.database, ...SERVER_READ_SETTINGS });
   const path = `${url.pathname.replace(/\/$/, '')}/?${params.toString()}`;
   const headers = {
@@ -376,7 +378,7 @@ export function leanReader(config: Pick<ServerConfig, 'url' | 'username' | 'pass
   };
   const once = (body: string): Promise<{ status: number; text: string; reused: boolean }> =>
     new Promise((resolve, reject) => {
-      const req = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, path, method: 'POST', agent, headers }, (res: IncomingMessage) => {
+      const req = send({ protocol: url.protocol, hostname, port: url.port, path, method: 'POST', agent, headers }, (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {

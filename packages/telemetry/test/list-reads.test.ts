@@ -109,6 +109,10 @@ describe('lean reads of a server store', () => {
     expect(await store.select!('SELECT 2 AS x')).toEqual([{ x: 2 }]);
   });
 
+  it('wait for a read that outlasts the time an idle kept socket is closed after', async () => {
+    expect(await store.select!('SELECT sleep(2.5) AS s, 3 AS x')).toEqual([{ s: 0, x: 3 }]);
+  });
+
   it("fail with the server's own error, as the client's reads do", async () => {
     const sql = 'SELECT no_such_column FROM salient.match_list';
     const e = await store.select!(sql).then(() => undefined, (x: unknown) => x);
