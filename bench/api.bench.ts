@@ -37,7 +37,7 @@
  * The embedded store keeps the answers of plain SELECTs until the next write (ReadCache in
  * embedded-link.ts); SALIENT_EMBEDDED_READ_CACHE=0 turns that off, to time the engine itself.
  *
- * Environment: BENCH_STORES (`embedded,server`), BENCH_RESULTS (markdown file to update, default
+ * Environment: BENCH_STORES (`embedded,server`), BENCH_COPY_MATCHES (matches copied a statement, default 10 000), BENCH_RESULTS (markdown file to update, default
  * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out), BENCH_ONLY (comma-separated
  * parts of the endpoints to time, e.g. `in turn`; default all), BENCH_ROUNDS (times through the
  * endpoints, one after another, for A/B figures taken in alternation; default 1).
@@ -382,9 +382,10 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
       return c;
     });
     process.stderr.write(`bench: copying the seed rows of ${table} ${copies} times\n`);
-    // About 10 000 matches a statement: one statement for all of them outlasts the client's request
-    // timeout on the Debian server, as the match rows feed the curve view too.
-    const step = Math.max(1, Math.floor(10_000 / seeds));
+    // About 10 000 matches a statement (BENCH_COPY_MATCHES): one statement for all of them outlasts the
+    // client's request timeout on the Debian server, as the match rows feed the curve view too (and
+    // 10 000 do on a loaded machine: give fewer there).
+    const step = Math.max(1, Math.floor(envInt('BENCH_COPY_MATCHES', 10_000) / seeds));
     for (let from = 0; from < copies; from += step) {
       const n = Math.min(step, copies - from);
       await t.client.command({
