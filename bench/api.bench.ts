@@ -16,7 +16,10 @@
  * shuffled order (every answer read from the store); `/before8/match` and `/before10/match` (schema 9's
  * three queries, from copies of the rows made here as migration 8 kept them) are read the second way too.
  * `/before11/matches` reads a page of 50 of the match list as schema 10 did (every summary column of
- * `match_list`, before migration 11 packed the rows), at offset 0 and 50 000.
+ * `match_list`, before migration 11 packed the rows), at offset 0 and 50 000; `/before12/matches` as
+ * schema 11 did before a server read the first page and a cursor's page in one statement, and its reads
+ * without `@clickhouse/client` (two queries through the client), at offset 0 and 50 000 and after the
+ * cursor of offset 50 000.
  *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
@@ -34,7 +37,7 @@
  * The embedded store keeps the answers of plain SELECTs until the next write (ReadCache in
  * embedded-link.ts); SALIENT_EMBEDDED_READ_CACHE=0 turns that off, to time the engine itself.
  *
- * Environment: BENCH_STORES (`embedded,server`), BENCH_RESULTS (markdown file to update, default
+ * Environment: BENCH_STORES (`embedded,server`), BENCH_COPY_MATCHES (matches copied a statement, default 10 000), BENCH_RESULTS (markdown file to update, default
  * bench/RESULTS.md; `none` to skip), BENCH_OUT_DIR (default bench/out), BENCH_ONLY (comma-separated
  * parts of the endpoints to time, e.g. `in turn`; default all), BENCH_ROUNDS (times through the
  * endpoints, one after another, for A/B figures taken in alternation; default 1).
@@ -303,6 +306,55 @@ function schema10ListRoute(app: FastifyInstance, t: Telemetry): void {
   });
 }
 
+/**
+ * A page of 50 of the match list as schema 11 read it before a server's first page became one statement: the
+ * minutes of `match_minutes`, then the page's keys from `match_list` and rows from `match_list_packed`,
+ * two queries through `@clickhouse/client` (`?offset=`, or `?after=` a cursor of the API's, as
+ * `/api/matches` takes them). The rows come back as the server gave them (the API's answer is theirs, unpacked).
+ */
+function schema11ListRoute(app: FastifyInstance, t: Telemetry): void {
+  app.get('/before12/matches', async (req) => {
+    const query = req.query as { offset?: string; after?: string };
+    const offset = Number(query.offset ?? 0);
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bench: bad offset ${offset}`);
+    const db = t.database;
+    const q = async (sql: string) => (await t.client.query({ query: `/* before */ ${sql}`, format: 'JSONEachRow' })).json<Record<string, unknown>>();
+    const minutes = (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
+      minute: Number(r.rev_minute),
+      live: Number(r.live),
+    }));
+    let first = 0;
+    let skip = offset;
+    let known: number;
+    let range = '';
+    if (query.after !== undefined) {
+      const [endedAt, matchId] = JSON.parse(Buffer.from(query.after, 'base64url').toString('utf8')) as [number, string];
+      const rev = 4294967295 - endedAt;
+      if (!Number.isSafeInteger(rev) || !/^[0-9a-f]{16}(~[0-9]+)?$/.test(matchId)) throw new Error(`bench: bad cursor ${query.after}`);
+      range = ` AND rev_ended >= ${rev} AND (rev_ended > ${rev} OR match_id > '${matchId}')`;
+      const cursorMinute = Math.floor(rev / 60);
+      while (first < minutes.length && minutes[first]!.minute < cursorMinute) first++;
+      if (first >= minutes.length) return [];
+      known = minutes[first]!.minute === cursorMinute ? 0 : minutes[first]!.live;
+      skip = 0;
+    } else {
+      for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
+      if (first >= minutes.length) return [];
+      known = minutes[first]!.live;
+    }
+    let last = first;
+    while (known < skip + 50 && last + 1 < minutes.length) known += minutes[++last]!.live;
+    const span = `rev_ended >= ${minutes[first]!.minute * 60} AND rev_ended <= ${minutes[last]!.minute * 60 + 59}`;
+    return q(
+      `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
+       PREWHERE ${span} AND (rev_ended, match_id) IN (
+         SELECT rev_ended, match_id FROM ${db}.match_list WHERE ${span}${range} GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT 50 OFFSET ${skip}
+       ) AND sign > 0
+       LIMIT 1 BY rev_ended, match_id`,
+    );
+  });
+}
+
 /** The row copies of migration 8 (small granules, one copy of each row under FINAL), as schema 9 kept them. */
 async function schema9Copies(t: Telemetry): Promise<void> {
   for (const table of ['impulses', 'events']) {
@@ -330,9 +382,10 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
       return c;
     });
     process.stderr.write(`bench: copying the seed rows of ${table} ${copies} times\n`);
-    // About 10 000 matches a statement: one statement for all of them outlasts the client's request
-    // timeout on the Debian server, as the match rows feed the curve view too.
-    const step = Math.max(1, Math.floor(10_000 / seeds));
+    // About 10 000 matches a statement (BENCH_COPY_MATCHES): one statement for all of them outlasts the
+    // client's request timeout on the Debian server, as the match rows feed the curve view too (and
+    // 10 000 do on a loaded machine: give fewer there).
+    const step = Math.max(1, Math.floor(envInt('BENCH_COPY_MATCHES', 10_000) / seeds));
     for (let from = 0; from < copies; from += step) {
       const n = Math.min(step, copies - from);
       await t.client.command({
@@ -385,6 +438,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       await schema9Copies(t);
       schema9MatchRoute(app, t);
       schema10ListRoute(app, t);
+      schema11ListRoute(app, t);
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -411,6 +465,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       ...(o.before ? [spread(`/before8/match, ${matchIds.length} matches in turn`, (id) => `/before8/match?id=${id}`)] : []),
       ...(o.before ? [spread(`/before10/match, ${matchIds.length} matches in turn`, (id) => `/before10/match?id=${id}`)] : []),
       ...(o.before ? ['/before11/matches?offset=0', '/before11/matches?offset=50000'] : []),
+      ...(o.before ? ['/before12/matches?offset=0', '/before12/matches?offset=50000', ...(deep.next ? [`/before12/matches?after=${deep.next}`] : [])] : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,
