@@ -52,7 +52,7 @@ import { buildApp } from '@salient/api';
 import { hashString } from '@salient/engine';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
-import { countMatches, openTelemetry, type Telemetry } from '@salient/telemetry';
+import { countMatches, openTelemetry, type CountingStore, type Telemetry } from '@salient/telemetry';
 import { envInt, machine, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -365,8 +365,13 @@ async function schema9Copies(t: Telemetry): Promise<void> {
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** Copy the seed matches (ids without `~`) under new ids until `target` matches are stored. */
-async function multiply(t: Telemetry, target: number): Promise<number> {
+/**
+ * Copy the seed matches (ids without `~`) under new ids until `target` matches are stored, and count
+ * the copies in the dashboard's aggregates. `filler` runs the copying and counting statements: on a
+ * server, a client of its own with a longer request timeout than the store's 30 s, which counting
+ * ~100,000 copies at once outlasts there.
+ */
+async function multiply(t: Telemetry, target: number, filler: CountingStore): Promise<number> {
   const db = t.database;
   const seeds = Number((await t.query(`SELECT count() AS n FROM ${db}.matches WHERE match_id NOT LIKE '%~%'`)).rows[0]?.n ?? 0);
   const copies = Math.ceil(target / seeds) - 1;
@@ -388,20 +393,20 @@ async function multiply(t: Telemetry, target: number): Promise<number> {
     const step = Math.max(1, Math.floor(envInt('BENCH_COPY_MATCHES', 10_000) / seeds));
     for (let from = 0; from < copies; from += step) {
       const n = Math.min(step, copies - from);
-      await t.client.command({
+      await filler.client.command({
         query: `INSERT INTO ${db}.${table} (${cols.join(', ')}) SELECT ${exprs.join(', ')} FROM ${db}.${table} ARRAY JOIN arrayMap(i -> i + ${from + 1}, range(${n})) AS k WHERE match_id NOT LIKE '%~%'`,
       });
     }
   }
   const counting = performance.now();
-  const counted = await countMatches(t);
+  const counted = await countMatches(filler);
   process.stderr.write(`bench: ${counted.added} copies counted in the dashboard aggregates in ${((performance.now() - counting) / 1000).toFixed(1)} s\n`);
   const stored = Number((await t.query(`SELECT count() AS n FROM ${db}.matches`)).rows[0]?.n ?? 0);
   if (stored < target) throw new Error(`bench: ${stored} matches stored after copying, fewer than ${target}`);
   return stored;
 }
 
-async function fill(t: Telemetry, seedMatches: number, target: number): Promise<{ stored: number; matchId: string; matchIds: string[]; tournament: string }> {
+async function fill(t: Telemetry, seedMatches: number, target: number, filler: CountingStore): Promise<{ stored: number; matchId: string; matchIds: string[]; tournament: string }> {
   const spec = await parseTournamentSpec(
     `id: bench-api\ngame: blitz\nscenarios: [A, B]\nentrants: [random, greedy]\ngamesPerPairing: ${Math.max(2, Math.ceil(seedMatches / 4) * 2)}\nsideSwap: true\n`,
     'bench-api.yaml',
@@ -411,7 +416,7 @@ async function fill(t: Telemetry, seedMatches: number, target: number): Promise<
   const r = await runLocalTournament({ plan, threads: 2, telemetry: t });
   process.stderr.write(`bench: ${r.played} seed matches played and stored in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   const copying = performance.now();
-  const stored = await multiply(t, target);
+  const stored = await multiply(t, target, filler);
   process.stderr.write(`bench: ${stored} matches stored in ${((performance.now() - copying) / 1000).toFixed(1)} s\n`);
   // The seed matches, in an order of their own (not by end time nor by id): what a reader asking for
   // one match after another would read. The copies' ids (\`~\`) are not ones the API takes.
@@ -423,15 +428,24 @@ async function fill(t: Telemetry, seedMatches: number, target: number): Promise<
 async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number; target: number; seconds: number; connections: number; before: boolean; only?: string[]; rounds: number }, tmp: string) {
   let stop = async () => {};
   let t: Telemetry;
-  if (kind === 'embedded') t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-e') });
-  else {
+  let filler: CountingStore;
+  if (kind === 'embedded') {
+    t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-e') });
+    filler = t;
+  } else {
     const { SALIENT_PASSWORD, startClickHouseServer } = await import('../packages/telemetry/test/support/clickhouse-server.ts');
     const server = await startClickHouseServer();
-    stop = () => server.dispose();
     t = await openTelemetry({ kind: 'server', url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', spoolDir: join(tmp, 'spool-s') });
+    const { createClient } = await import('@clickhouse/client');
+    const client = createClient({ url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', request_timeout: 30 * 60_000 });
+    filler = { client, database: 'salient_bench' };
+    stop = async () => {
+      await client.close();
+      await server.dispose();
+    };
   }
   try {
-    const { stored, matchId, matchIds, tournament } = await fill(t, o.seedMatches, o.target);
+    const { stored, matchId, matchIds, tournament } = await fill(t, o.seedMatches, o.target, filler);
     const app = await buildApp({ telemetry: t, processMetrics: false });
     if (o.before) {
       beforeRoutes(app, t, matchId);
