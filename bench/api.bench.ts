@@ -435,6 +435,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
   } else {
     const { SALIENT_PASSWORD, startClickHouseServer } = await import('../packages/telemetry/test/support/clickhouse-server.ts');
     const server = await startClickHouseServer();
+    stop = () => server.dispose();
     t = await openTelemetry({ kind: 'server', url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', spoolDir: join(tmp, 'spool-s') });
     const { createClient } = await import('@clickhouse/client');
     const client = createClient({ url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', request_timeout: 30 * 60_000 });
