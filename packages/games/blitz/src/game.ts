@@ -27,7 +27,7 @@ import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
 import type { BlitzState, SeaCombatState } from './rules/state.ts';
-import { BLITZ_MEASURES, adjudicate, drawResult, resultOf } from './rules/victory.ts';
+import { BLITZ_MEASURES, adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
 import { blitzBoard } from './rules/board.ts';
 import { initiallyConquered } from './rules/politics.ts';
 import { BLITZ_SECTIONS, fired, firedByEvents, traceRules } from './rules/sections.ts';
@@ -38,7 +38,6 @@ import { startRoadToWar } from './rules/road-to-war.ts';
 import { initCommanders } from './rules/commanders.ts';
 import { DECISION_PROMPTS } from './rules/prompts.ts';
 import { putUnit } from './rules/unit-writes.ts';
-import { summarizeBlitz } from './state-summary.ts';
 
 export const RULES_VERSION = '0.11.0';
 /** One line per scenario for listings. */
@@ -428,7 +427,9 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
     return adjudicate(packOf(s.pack), s);
   },
 
-  summarize: summarizeBlitz,
+  summarize(s) {
+    return summarize(packOf(s.pack), s);
+  },
 
   board: blitzBoard,
 

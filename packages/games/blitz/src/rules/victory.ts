@@ -139,35 +139,61 @@ export function adjudicate(p: PackIndex, s: BlitzState): GameResult {
   return resultOf(p, s, 'Axis', `stopped on Turn ${s.turn} with Germany not conquered; under Scenario B Germany wins`);
 }
 
+/** What a scenario's summary counts: per power, its id and the names of its extra figures; the objective areas. */
+interface SummaryPlan {
+  readonly powers: readonly { readonly id: string; readonly objectives: string; readonly units: string; readonly size: string }[];
+  readonly objectives: readonly string[];
+}
+
+const summaryPlans = new WeakMap<PackIndex, Map<string, SummaryPlan>>();
+
+/** The summary's plan of `s`'s scenario, made once per pack and scenario (all it reads is the scenario's). */
+function summaryPlan(p: PackIndex, s: BlitzState): SummaryPlan {
+  let byScenario = summaryPlans.get(p);
+  if (!byScenario) summaryPlans.set(p, (byScenario = new Map()));
+  let plan = byScenario.get(s.scenario);
+  if (!plan) {
+    const powers = scenarioDef(p, s.scenario).powers.map((x) => ({ id: x.id, objectives: `${x.id}.objectives`, units: `${x.id}.units`, size: `${x.id}.size` }));
+    plan = { powers, objectives: objectives(p, s) };
+    byScenario.set(s.scenario, plan);
+  }
+  return plan;
+}
+
 /**
  * Telemetry summary at the end of an impulse: scores as above, land areas controlled by power, and
  * per power the objective areas held, units on the map and their total Size.
  */
 export function summarize(p: PackIndex, s: BlitzState): Summary {
   // Called at every impulse end when telemetry is on: one pass over the units (sums need no order),
-  // the same figures as `scores` and `onMap` give.
+  // the same figures as `scores` and `onMap` give. Object.values and Object.keys list a record in
+  // for-in's order (a state's records inherit nothing) without for-in's check of every key, a lookup
+  // in the larger scenarios' records, which are dictionaries.
+  const plan = summaryPlan(p, s);
   const control: Record<string, number> = {};
-  for (const land in s.control) {
-    const c = s.control[land] as string;
+  const holders = Object.values(s.control);
+  for (let i = 0; i < holders.length; i++) {
+    const c = holders[i] as string;
     if (c !== 'neutral') control[c] = (control[c] ?? 0) + 1;
   }
   const units: Record<string, number> = {};
   const size: Record<string, number> = {};
-  for (const id in s.units) {
-    const u = s.units[id]!;
+  const ids = Object.keys(s.units);
+  for (let i = 0; i < ids.length; i++) {
+    const u = s.units[ids[i] as string]!;
     if (u.at === 'pool' || u.at === 'gone') continue;
     units[u.power] = (units[u.power] ?? 0) + 1;
     size[u.power] = (size[u.power] ?? 0) + u.size;
   }
   const extra: Record<string, number> = {};
   const scoreOf: Record<string, number> = {};
-  const obj = objectives(p, s);
-  for (const pw of scenarioDef(p, s.scenario).powers) {
+  const obj = plan.objectives;
+  for (const pw of plan.powers) {
     let held = 0;
     for (const l of obj) if (s.control[l] === pw.id) held++;
-    extra[`${pw.id}.objectives`] = held;
-    extra[`${pw.id}.units`] = units[pw.id] ?? 0;
-    extra[`${pw.id}.size`] = size[pw.id] ?? 0;
+    extra[pw.objectives] = held;
+    extra[pw.units] = units[pw.id] ?? 0;
+    extra[pw.size] = size[pw.id] ?? 0;
     scoreOf[pw.id] = held * 10 + (size[pw.id] ?? 0);
   }
   return { scores: scoreOf, control, extra };
