@@ -375,7 +375,9 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   // here, so they go out as copies of their own.
   applyOwned(state, choice) {
     const step = play(state, choice);
-    return step.events.length ? { ...step, events: jsonCopy(step.events) as Events } : step;
+    // `play` made the step object for this call alone: its events are replaced by their copy in place.
+    if (step.events.length) step.events = jsonCopy(step.events) as Events;
+    return step;
   },
 
   observe(s, power) {

@@ -626,25 +626,32 @@ function doneOverrun(s: BlitzState, id: string): void {
   if (!s.leaving.length) delete s.leaving;
 }
 
+/** The face of die roll `choice` (`die 1` to `die 6`), or 0 if it is none (as `/^die ([1-6])$/`, without a match array per roll). */
+function dieRolled(choice: string): number {
+  if (choice.length !== 5 || !choice.startsWith('die ')) return 0;
+  const d = choice.charCodeAt(4) - 48;
+  return d >= 1 && d <= 6 ? d : 0;
+}
+
 /** Apply one decision or die roll to a draft state. */
 export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Events): void {
   const ask = s.ask;
   if (ask.kind === 'terminal') throw new IllegalChoiceError('the game is over');
   if (ask.kind === 'chance') {
-    const m = /^die ([1-6])$/.exec(choice);
-    if (!m || Number(m[1]) > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
+    const die = dieRolled(choice);
+    if (die === 0 || die > ask.faces) throw new IllegalChoiceError(`'${choice}' is not a die roll`);
     if (s.cmdLoss) {
-      applyLossDie(p, s, Number(m[1]), ev); // 9.5
+      applyLossDie(p, s, die, ev); // 9.5
       return;
     }
     if (s.libCoin) {
-      applyLiberationCoin(p, s, Number(m[1]), ev); // 3.4
+      applyLiberationCoin(p, s, die, ev); // 3.4
       return;
     }
-    if (s.passage) applyPassageDie(p, s, Number(m[1]), ev);
+    if (s.passage) applyPassageDie(p, s, die, ev);
     else if (s.frenchFleetRoll && !s.combat) {
       // 3.4: a ship the Allies keep must leave at once, as an overrun unit does (6.6).
-      const leaves = applyFrenchFleetDie(p, s, Number(m[1]), ev, (id) => eliminate(p, s, id, ev));
+      const leaves = applyFrenchFleetDie(p, s, die, ev, (id) => eliminate(p, s, id, ev));
       if (leaves) s.overruns.push(leaves);
     }
     else if (s.sabotageRoll) applySabotage(p, s, choice, ev);
@@ -652,8 +659,8 @@ export function applyChoice(p: PackIndex, s: BlitzState, choice: string, ev: Eve
     else if (s.partisanStep) {
       if (applyPartisans(p, s, choice, ev)) resumeTurnEnd(p, s, ev);
     }
-    else if (s.research) applyResearchDie(p, s, Number(m[1]), ev);
-    else if (s.aBombTest) applyABombTest(p, s, Number(m[1])); // 7.8
+    else if (s.research) applyResearchDie(p, s, die, ev);
+    else if (s.aBombTest) applyABombTest(p, s, die); // 7.8
     else if (s.sea) applySeaPick(p, s, choice, ev);
     else applyCombatPick(p, s, choice, ev);
     return;
