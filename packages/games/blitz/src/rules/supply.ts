@@ -25,6 +25,7 @@ import { convoySeas } from './sea-combat.ts';
 import type { BlitzState, SideId, UnitState } from './state.ts';
 import { fired } from './sections.ts';
 import { atWar, atWarWithAnyone } from './wars.ts';
+import { unitWrites } from './unit-writes.ts';
 
 /** Whether this scenario uses supply lines. */
 export const usesSupply = (p: PackIndex, s: BlitzState): boolean => scenarioDef(p, s.scenario).supply === true;
@@ -199,10 +200,62 @@ function powerBits(powers: readonly { id: string }[]): ReadonlyMap<string, numbe
   return bit;
 }
 
+/**
+ * The last presence worked out, with what it was worked out from: the pack, scenario, units record,
+ * the count of unit writes (unit-writes.ts) and the control stamp (which covers 7.2's inactive powers).
+ * While all of these are as they were, the next question takes its sides, armed powers and armed seas
+ * (only read) without a pass over the units at sea; its closed seas are worked out afresh (they also
+ * read the Convoys).
+ */
+let keptPresence: SeaPresence | null = null;
+let keptPack: PackIndex | null = null;
+let keptScenario = '';
+let keptUnits: Record<string, UnitState> | null = null;
+let keptWrites = -1;
+let keptStamp = -1;
+
 function seaPresenceAll(p: PackIndex, s: BlitzState): SeaPresence {
   const memo = frozenMemo(s);
   const known = memo?.get('seaPresence') as SeaPresence | undefined;
   if (known) return known;
+  const writes = unitWrites();
+  const stamp = controlStamp(s);
+  const k = keptPresence;
+  if (k !== null && keptUnits === s.units && keptWrites === writes && keptStamp === stamp && keptPack === p && keptScenario === s.scenario) {
+    if (checkPresence) comparePresence(k, workOutPresence(p, s));
+    const out = { bit: k.bit, sides: k.sides, armed: k.armed, armedSeas: k.armedSeas, closed: new Map<string, Closed>() };
+    memo?.set('seaPresence', out);
+    return out;
+  }
+  const out = workOutPresence(p, s);
+  keptPresence = out;
+  keptPack = p;
+  keptScenario = s.scenario;
+  keptUnits = s.units;
+  keptWrites = writes;
+  keptStamp = stamp;
+  memo?.set('seaPresence', out);
+  return out;
+}
+
+/** Compare every kept presence taken with one worked out afresh (tests: a stale one throws). */
+let checkPresence = false;
+export function checkSeaPresence(on: boolean): void {
+  checkPresence = on;
+}
+
+function comparePresence(kept: SeaPresence, now: SeaPresence): void {
+  const same = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  };
+  if (kept.bit !== now.bit || !same(kept.sides, now.sides) || !same(kept.armed, now.armed) || !same(kept.armedSeas, now.armedSeas)) {
+    throw new Error('sea presence: the kept presence differs from the units at sea');
+  }
+}
+
+function workOutPresence(p: PackIndex, s: BlitzState): SeaPresence {
   const bit = powerBits(scenarioDef(p, s.scenario).powers);
   const a = p.areas;
   const sides = new Uint8Array(a.seas.length);
@@ -219,9 +272,7 @@ function seaPresenceAll(p: PackIndex, s: BlitzState): SeaPresence {
     }
   }
   armedSeas.sort((x, y) => x - y);
-  const out = { bit, sides, armed, armedSeas, closed: new Map<string, Closed>() };
-  memo?.set('seaPresence', out);
-  return out;
+  return { bit, sides, armed, armedSeas, closed: new Map<string, Closed>() };
 }
 
 /**

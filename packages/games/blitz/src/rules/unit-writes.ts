@@ -28,6 +28,14 @@ const LOG_LIMIT = 16;
 
 const logs = new WeakMap<Record<string, UnitState>, UnitLog>();
 
+/**
+ * Writes made through these functions so far, to any state: answers derived from a units record
+ * alone (supply.ts's sea presence) are kept against the record and this count, so any write since,
+ * to that record or another, makes them be worked out again.
+ */
+let writes = 0;
+export const unitWrites = (): number => writes;
+
 /** The record written to last, and its log: a step writes to one state's units, mostly several times. */
 let lastUnits: Record<string, UnitState> | null = null;
 let lastLog: UnitLog | null = null;
@@ -57,6 +65,7 @@ export function clearUnitLog(units: Record<string, UnitState>): void {
 export function moveUnit(s: BlitzState, u: UnitState, at: string): void {
   if (u.at === at) return;
   u.at = at;
+  writes++;
   noteChanged(s, u);
 }
 
@@ -64,6 +73,7 @@ export function moveUnit(s: BlitzState, u: UnitState, at: string): void {
 export function resizeUnit(s: BlitzState, u: UnitState, size: number): void {
   if (u.size === size) return;
   u.size = size;
+  writes++;
   noteChanged(s, u);
 }
 
@@ -82,6 +92,7 @@ export function putUnit(s: BlitzState, id: string, u: UnitState): void {
   if (!(id in units) || l.moved.length + l.put.length >= LOG_LIMIT) l.full = true;
   else if (!l.full) l.put.push(id);
   units[id] = u;
+  writes++;
 }
 
 /** Take unit `id` out of `s` altogether (not to the pool: it is no longer a unit of the game). */
@@ -89,9 +100,11 @@ export function removeUnit(s: BlitzState, id: string): void {
   if (!(id in s.units)) return;
   logOf(s.units).full = true;
   delete s.units[id];
+  writes++;
 }
 
 /** Replace `s`'s units record by `units` (a new record: the index reads it afresh). */
 export function replaceUnits(s: BlitzState, units: Record<string, UnitState>): void {
   s.units = units;
+  writes++;
 }
