@@ -55,7 +55,7 @@ import { hostile, hostileLand, inHomeCountry, jointAttackers, neutralMajor, powe
 import { footBarred, motorized, noteFootUse, optionOn } from './optional.ts';
 import { awaitsFleetRoll } from './france.ts';
 import { commandedStrategicExtra, commandedUnitHit, commandedUnitLost, fightFace } from './commanders.ts';
-import { moveUnit, resizeUnit } from './unit-writes.ts';
+import { moveUnit, resizeUnit, unitWrites } from './unit-writes.ts';
 
 const alive = (s: BlitzState, id: string) => {
   const u = s.units[id];
@@ -544,13 +544,87 @@ function liveIn(s: BlitzState, c: CombatState, ids: string[]): string[] {
 
 const live = (s: BlitzState, c: CombatState, x: string): boolean => alive(s, x) && !c.sidelined.includes(x);
 
-type Parts = ReturnType<typeof parts>;
+
+/**
+ * The last `parts` worked out, with what it was worked out from: the state, its units record and the
+ * count of unit writes (unit-writes.ts: every move, resize, put and removal of a unit), the combat,
+ * its attack and the lists it reads (by identity and length: they only grow, by `push`), the phasing
+ * side and the pack. While all are as they were, the same lists are handed out again; callers only
+ * read them.
+ */
+let partsLast: Parts | null = null;
+let partsPack: PackIndex | null = null;
+let partsState: BlitzState | null = null;
+let partsUnits: BlitzState['units'] | null = null;
+let partsWrites = -1;
+let partsCombat: CombatState | null = null;
+let partsAttack = -1;
+let partsSide = '';
+let partsSidelined: string[] | null = null;
+/** The lengths of the attack's attackers, dropped units and defenders, and of the sidelined list. */
+let partsAtt = -1;
+let partsDropped = -1;
+let partsDef = -1;
+let partsOut = -1;
+
+/** Compare every `parts` handed out again with one worked out afresh (tests: a stale one throws). */
+let checkParts = false;
+export function checkCombatParts(on: boolean): void {
+  checkParts = on;
+}
 
 /**
  * Participants, recomputed from the attack and the map: destroyed units drop out. Asked several times
- * a combat question; an empty list is the shared frozen `NONE`, so callers only read the lists.
+ * a combat question (the last answer is kept, see `partsLast`); an empty list is the shared frozen
+ * `NONE`, so callers only read the lists.
  */
-function parts(p: PackIndex, s: BlitzState, c: CombatState) {
+function parts(p: PackIndex, s: BlitzState, c: CombatState): Parts {
+  const a = s.attacks[c.attack]!;
+  const writes = unitWrites();
+  const last = partsLast;
+  if (
+    last !== null && partsState === s && partsCombat === c && partsWrites === writes && partsUnits === s.units && partsAttack === c.attack && last.a === a &&
+    partsSide === s.side && partsSidelined === c.sidelined && partsPack === p &&
+    partsAtt === a.attackers.length && partsDropped === a.dropped.length && partsDef === a.defenders.length && partsOut === c.sidelined.length
+  ) {
+    if (checkParts) sameParts(last, workOutParts(p, s, c));
+    return last;
+  }
+  const q = workOutParts(p, s, c);
+  partsLast = q;
+  partsPack = p;
+  partsState = s;
+  partsUnits = s.units;
+  partsWrites = writes;
+  partsCombat = c;
+  partsAttack = c.attack;
+  partsSide = s.side;
+  partsSidelined = c.sidelined;
+  partsAtt = a.attackers.length;
+  partsDropped = a.dropped.length;
+  partsDef = a.defenders.length;
+  partsOut = c.sidelined.length;
+  return q;
+}
+
+function sameParts(kept: Parts, now: Parts): void {
+  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  if (kept.a !== now.a || !same(kept.attLand, now.attLand) || !same(kept.dropped, now.dropped) || !same(kept.attSupport, now.attSupport) || !same(kept.defLand, now.defLand) || !same(kept.defSupport, now.defSupport) || !same(kept.aa, now.aa)) {
+    throw new Error('combat parts: the kept participants differ from the units');
+  }
+}
+
+interface Parts {
+  a: Attack;
+  attLand: string[];
+  dropped: string[];
+  attSupport: string[];
+  defLand: string[];
+  defSupport: string[];
+  aa: string[];
+}
+
+function workOutParts(p: PackIndex, s: BlitzState, c: CombatState): Parts {
   const a = s.attacks[c.attack]!;
   const side = s.side;
   // One pass over the attackers for both lists, one over the target's units for the defenders and their AA.
