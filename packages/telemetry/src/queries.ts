@@ -163,11 +163,14 @@ const where = (c: readonly string[]): string => (c.length ? `WHERE ${c.join(' AN
 
 async function rows<T>(store: Store, what: string, sql: string): Promise<T[]> {
   try {
-    return await (store.select ? store.select<T>(sql) : selectRows<T>(store.client, sql));
+    return await readRows<T>(store, sql);
   } catch (e) {
     throw store.fail(what, e);
   }
 }
+
+/** Rows of a plain SELECT by the store's leaner way where it has one (a server store's bare HTTP reads), else through its client. */
+const readRows = <T>(store: Pick<StoreReader, 'client' | 'select'>, sql: string): Promise<T[]> => (store.select ? store.select<T>(sql) : selectRows<T>(store.client, sql));
 
 type Raw = Record<string, string | number>;
 const key = (r: Raw): ScenarioKey => ({
@@ -459,7 +462,7 @@ export interface RecordedMatch {
 }
 
 /** What {@link recordedMatches} needs of a store: an open `Store` or a `Telemetry`. */
-export type StoreReader = Pick<Store, 'client' | 'database'> & Partial<Pick<Store, 'fail'>>;
+export type StoreReader = Pick<Store, 'client' | 'database'> & Partial<Pick<Store, 'fail' | 'select'>>;
 
 /**
  * The matches recorded for `tournamentId`, by match id, so a tournament run again skips them and still
@@ -469,8 +472,8 @@ export async function recordedMatches(store: StoreReader, tournamentId: string):
   const db = ident(store.database);
   let raw: Raw[];
   try {
-    raw = await selectRows<Raw>(
-      store.client,
+    raw = await readRows<Raw>(
+      store,
       `SELECT match_id, scenario, seed, kind, sides, outcomes, powers, scores, decisions, impulses, wall_ms, detail, forfeit_seat, forfeit_reason, worker
        FROM ${db}.matches FINAL WHERE tournament = ${str(tournamentId)} AND kind != 'cancelled' ORDER BY match_id`,
     );
@@ -536,7 +539,7 @@ export async function tournamentMatchReplays(store: StoreReader, tournamentId: s
   const sql = `SELECT ${SUMMARY_COLUMNS}, ${extra.join(', ')} FROM ${ident(store.database)}.matches FINAL ${where(c)} ORDER BY match_id LIMIT ${num(limit)}`;
   let raw: Raw[];
   try {
-    raw = await selectRows<Raw>(store.client, sql);
+    raw = await readRows<Raw>(store, sql);
   } catch (e) {
     if (store.fail) throw store.fail(`reading the matches of tournament ${tournamentId}`, e);
     throw e;

@@ -60,6 +60,8 @@ export interface Telemetry {
   /** The underlying client, for what this package does not offer. Tables live in {@link database}. */
   readonly client: ClickHouseClient;
   readonly database: string;
+  /** Rows of a plain SELECT by the store's leaner way where it has one (see `Store.select`); absent, reads go through {@link client}. */
+  readonly select?: <T>(query: string) => Promise<T[]>;
   /** What opening did to the schema. */
   readonly migrations: MigrationReport;
   /** What opening delivered from the spool, and what is still waiting. */
@@ -221,6 +223,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     config,
     client: store.client,
     database: store.database,
+    ...(store.select ? { select: store.select } : {}),
     get migrations() {
       return migrations();
     },
