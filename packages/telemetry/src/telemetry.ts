@@ -24,6 +24,7 @@ import {
   type FirstMoverRow,
   listMatches,
   matchSummary,
+  matchFinalHash,
   matchImpulses,
   matchDetail,
   type MatchDetail,
@@ -102,6 +103,8 @@ export interface Telemetry {
   matches(filter?: TelemetryFilter, page?: MatchPage): Promise<MatchList>;
   /** One stored match's summary, or undefined. */
   match(matchId: string): Promise<MatchSummary | undefined>;
+  /** One stored match's final state hash (its summary's `finalHash`, read alone), or undefined when there is no such match. */
+  finalHash(matchId: string): Promise<string | undefined>;
   /** The impulse rows of a stored match, in order. */
   impulses(matchId: string): Promise<StoredImpulse[]>;
   /** One stored match's summary, impulses and events in one read (what `match`, `impulses` and `events` give), or undefined. */
@@ -249,6 +252,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     events: async (matchId) => (await written(), matchEvents(store, matchId)),
     matches: async (filter, page) => (await written(), listMatches(store, filter, page)),
     match: async (matchId) => (await written(), matchSummary(store, matchId)),
+    finalHash: async (matchId) => (await written(), matchFinalHash(store, matchId)),
     impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
     matchDetail: async (matchId) => (await written(), matchDetail(store, matchId)),
     tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
