@@ -19,7 +19,9 @@
  * `match_list`, before migration 11 packed the rows), at offset 0 and 50 000; `/before12/matches` as
  * schema 11 did before a server read the first page and a cursor's page in one statement, and its reads
  * without `@clickhouse/client` (two queries through the client), at offset 0 and 50 000 and after the
- * cursor of offset 50 000.
+ * cursor of offset 50 000; `/before13/matches` (a server only) as schema 11 did before the cursor's bound
+ * left the cursor's id out and an unfiltered offset page took its keys from `match_list_packed`, through
+ * the store's bare HTTP reads as the API's are, at offset 50 000 and after the cursor of offset 50 000.
  *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
@@ -53,6 +55,7 @@ import { hashString } from '@salient/engine';
 import { parseTournamentSpec, planTournament } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { countMatches, openTelemetry, type CountingStore, type Telemetry } from '@salient/telemetry';
+import { leanReader } from '../packages/telemetry/src/client.ts';
 import { envInt, machine, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -355,6 +358,56 @@ function schema11ListRoute(app: FastifyInstance, t: Telemetry): void {
   });
 }
 
+/**
+ * A page of 50 of the match list as a server read it at schema 11 before this session's change: the
+ * first page and the page after a cursor in one statement of `match_list_packed` whose bound on the end
+ * time came from the rows after the cursor's key (its id compared on every row from there on), a page
+ * at an offset in two queries (the minutes of `match_minutes`, then the page), all through the store's
+ * bare HTTP reads (`leanReader`) as the API's are. The rows come back as the server gave them (the API's
+ * answer is theirs, unpacked).
+ */
+function schema11LeanListRoute(app: FastifyInstance, db: string, select: <T>(query: string) => Promise<T[]>): void {
+  app.get('/before13/matches', async (req) => {
+    const query = req.query as { offset?: string; after?: string };
+    const offset = Number(query.offset ?? 0);
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bench: bad offset ${offset}`);
+    const q = (sql: string) => select<Record<string, unknown>>(`/* before */ ${sql}`);
+    if (offset === 0) {
+      let c = '';
+      if (query.after !== undefined) {
+        const [endedAt, matchId] = JSON.parse(Buffer.from(query.after, 'base64url').toString('utf8')) as [number, string];
+        const rev = 4294967295 - endedAt;
+        if (!Number.isSafeInteger(rev) || !/^[0-9a-f]{16}(~[0-9]+)?$/.test(matchId)) throw new Error(`bench: bad cursor ${query.after}`);
+        c = `rev_ended >= ${rev} AND (rev_ended > ${rev} OR match_id > '${matchId}')`;
+      }
+      const upTo = `(SELECT max(r) FROM (SELECT rev_ended AS r FROM ${db}.match_list_packed ${c ? `WHERE ${c}` : ''} ORDER BY rev_ended LIMIT 58))`;
+      return q(
+        `SELECT rev_ended, match_id, sign, summary, (SELECT sum(sign) FROM ${db}.match_list) AS total FROM ${db}.match_list_packed
+         PREWHERE ${[...(c ? [c] : []), `rev_ended <= ${upTo}`].join(' AND ')} ORDER BY rev_ended, match_id LIMIT 58`,
+      );
+    }
+    const minutes = (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
+      minute: Number(r.rev_minute),
+      live: Number(r.live),
+    }));
+    let first = 0;
+    let skip = offset;
+    for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
+    if (first >= minutes.length) return [];
+    let known = minutes[first]!.live;
+    let last = first;
+    while (known < skip + 50 && last + 1 < minutes.length) known += minutes[++last]!.live;
+    const span = `rev_ended >= ${minutes[first]!.minute * 60} AND rev_ended <= ${minutes[last]!.minute * 60 + 59}`;
+    return q(
+      `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
+       PREWHERE ${span} AND (rev_ended, match_id) IN (
+         SELECT rev_ended, match_id FROM ${db}.match_list WHERE ${span} GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT 50 OFFSET ${skip}
+       ) AND sign > 0
+       LIMIT 1 BY rev_ended, match_id`,
+    );
+  });
+}
+
 /** The row copies of migration 8 (small granules, one copy of each row under FINAL), as schema 9 kept them. */
 async function schema9Copies(t: Telemetry): Promise<void> {
   for (const table of ['impulses', 'events']) {
@@ -429,6 +482,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
   let stop = async () => {};
   let t: Telemetry;
   let filler: CountingStore;
+  let lean: ReturnType<typeof leanReader> | undefined;
   if (kind === 'embedded') {
     t = await openTelemetry({ kind: 'embedded', path: join(tmp, 'chdb'), spoolDir: join(tmp, 'spool-e') });
     filler = t;
@@ -440,7 +494,9 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
     const { createClient } = await import('@clickhouse/client');
     const client = createClient({ url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench', request_timeout: 30 * 60_000 });
     filler = { client, database: 'salient_bench' };
+    lean = leanReader({ url: server.url, username: 'salient', password: SALIENT_PASSWORD, database: 'salient_bench' });
     stop = async () => {
+      lean?.close();
       await client.close();
       await server.dispose();
     };
@@ -454,6 +510,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       schema9MatchRoute(app, t);
       schema10ListRoute(app, t);
       schema11ListRoute(app, t);
+      if (lean) schema11LeanListRoute(app, t.database, lean.select);
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -481,6 +538,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       ...(o.before ? [spread(`/before10/match, ${matchIds.length} matches in turn`, (id) => `/before10/match?id=${id}`)] : []),
       ...(o.before ? ['/before11/matches?offset=0', '/before11/matches?offset=50000'] : []),
       ...(o.before ? ['/before12/matches?offset=0', '/before12/matches?offset=50000', ...(deep.next ? [`/before12/matches?after=${deep.next}`] : [])] : []),
+      ...(o.before && lean ? ['/before13/matches?offset=50000', ...(deep.next ? [`/before13/matches?after=${deep.next}`] : [])] : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,

@@ -57,11 +57,12 @@ export function boardCache(telemetry: Telemetry, maxBytes = BOARD_CACHE_BYTES, o
   });
   return {
     board: async (matchId) => {
-      // The key needs only the final hash, which the match's summary has (a point read): the replay,
-      // the large part, is read only to draw the board.
-      const summary = await telemetry.match(matchId);
-      const replay = summary ? undefined : await telemetry.replay(matchId);
-      const finalHash = summary?.finalHash ?? replay?.finalHash;
+      // The key needs only the final hash (a point read of that one column of the match's summary; the
+      // whole summary cost the 18.16 server several times as much): the replay, the large part, is read
+      // only to draw the board.
+      const hash = await telemetry.finalHash(matchId);
+      const replay = hash === undefined ? await telemetry.replay(matchId) : undefined;
+      const finalHash = hash ?? replay?.finalHash;
       if (finalHash === undefined) return undefined;
       const status: LRUCache.Status<string, SentBoard, Ctx> = {};
       const board = await cache.fetch(`${matchId}\n${finalHash}`, { context: { matchId, ...(replay ? { replay } : {}) }, status });

@@ -24,6 +24,7 @@ import {
   type FirstMoverRow,
   listMatches,
   matchSummary,
+  matchFinalHash,
   matchImpulses,
   matchDetail,
   type MatchDetail,
@@ -60,6 +61,8 @@ export interface Telemetry {
   /** The underlying client, for what this package does not offer. Tables live in {@link database}. */
   readonly client: ClickHouseClient;
   readonly database: string;
+  /** Rows of a plain SELECT by the store's leaner way where it has one (see `Store.select`); absent, reads go through {@link client}. */
+  readonly select?: <T>(query: string) => Promise<T[]>;
   /** What opening did to the schema. */
   readonly migrations: MigrationReport;
   /** What opening delivered from the spool, and what is still waiting. */
@@ -100,6 +103,8 @@ export interface Telemetry {
   matches(filter?: TelemetryFilter, page?: MatchPage): Promise<MatchList>;
   /** One stored match's summary, or undefined. */
   match(matchId: string): Promise<MatchSummary | undefined>;
+  /** One stored match's final state hash (its summary's `finalHash`, read alone), or undefined when there is no such match. */
+  finalHash(matchId: string): Promise<string | undefined>;
   /** The impulse rows of a stored match, in order. */
   impulses(matchId: string): Promise<StoredImpulse[]>;
   /** One stored match's summary, impulses and events in one read (what `match`, `impulses` and `events` give), or undefined. */
@@ -221,6 +226,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     config,
     client: store.client,
     database: store.database,
+    ...(store.select ? { select: store.select } : {}),
     get migrations() {
       return migrations();
     },
@@ -246,6 +252,7 @@ function telemetryOf(store: Store, config: TelemetryConfig, migrations: () => Mi
     events: async (matchId) => (await written(), matchEvents(store, matchId)),
     matches: async (filter, page) => (await written(), listMatches(store, filter, page)),
     match: async (matchId) => (await written(), matchSummary(store, matchId)),
+    finalHash: async (matchId) => (await written(), matchFinalHash(store, matchId)),
     impulses: async (matchId) => (await written(), matchImpulses(store, matchId)),
     matchDetail: async (matchId) => (await written(), matchDetail(store, matchId)),
     tournaments: async (filter, limit) => (await written(), tournamentSummaries(store, filter, limit)),
