@@ -25,6 +25,7 @@ import {
 } from '@salient/regress';
 import { say } from '../output.ts';
 import { withTelemetry } from '../telemetry.ts';
+import { commandDescription } from './summaries.ts';
 
 interface RegressFlags {
   baseline?: string;
@@ -68,9 +69,7 @@ function progress(quiet: boolean): (played: number, planned: number) => void {
 export function registerRegress(program: Command): void {
   program
     .command('regress')
-    .description(
-      'Play a fixed suite of games (a tournament spec with pinned bots) on the current code and compare it with a baseline: which games changed and where they first diverged, and which outcome and per-impulse distributions shifted. Exit 0 when nothing moved, 1 when something did, 2 on bad input.',
-    )
+    .description(commandDescription('regress'))
     .argument('<suite>', 'the suite: a tournament spec file (YAML or JSON)')
     .option('--baseline <file>', 'baseline file to compare with or to write (default: SUITE with .baseline.json.gz)')
     .option('--baseline-tag <tag>', 'compare with the run tagged TAG in the telemetry store instead of a file')
