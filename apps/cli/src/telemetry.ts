@@ -3,12 +3,15 @@
  * `.salient/clickhouse` unless SALIENT_CLICKHOUSE_URL names a server), tell the user where rows go and
  * what is waiting in the spool, and always close it.
  */
-import { openTelemetry, type Telemetry } from '@salient/telemetry';
+import type { Telemetry } from '@salient/telemetry';
 import type { AnyGame, LoadedPack } from '@salient/engine';
 import type { SidesLookup } from '@salient/telemetry';
 
 /** Run `f` with the store open; closes it afterwards whatever happens. */
 export async function withTelemetry<T>(f: (t: Telemetry) => Promise<T>): Promise<T> {
+  // Imported here, not above: the store's clients are loaded by the commands that open it, not by
+  // every `play` or `replay` that records nothing.
+  const { openTelemetry } = await import('@salient/telemetry');
   const t = await openTelemetry();
   try {
     return await f(t);

@@ -112,13 +112,13 @@ describe('salient regress', () => {
     expect(damaged.stderr).toMatch(/damaged\.json: .*--update-baseline/);
     const other = join(tmp, 'other.yaml');
     writeFileSync(other, SUITE.replace('baseSeed: 11', 'baseSeed: 12'));
+    // Another suite's baseline is refused before a game is played (no progress line), naming the file.
     const moved = salient('regress', other, '--baseline', join(tmp, 'suite.baseline.json.gz'));
     expect(moved.code).toBe(2);
-    expect(moved.stderr).toMatch(/recorded from another suite/);
+    expect(moved.stderr).toMatch(/^salient: The baseline file .*suite\.baseline\.json\.gz was recorded from another suite \(suite 'blitz-regress', spec hash \w{12}; .*other\.yaml is 'blitz-regress', \w{12}\).* no game was played\. Record a baseline of this suite with --update-baseline/);
+    expect(moved.stderr).not.toMatch(/regress: \d+\/\d+ games/);
     expect(salient('regress', suite, '--q', '3').stderr).toMatch(/--q: '3' is not a false discovery rate/);
     expect(salient('regress', suite, '--tag', "x'; DROP TABLE matches").stderr).toMatch(/--tag: .* is not a usable tag/);
-    // The other suite's case plays the whole suite before it reads whose baseline it has: on a loaded
-    // two-core machine (load 13-18, 2026-11-30) this test took over a minute.
   }, 120_000);
 
   it('a run tagged in the telemetry store (a version tag: v0.12) is a baseline too', () => {
@@ -129,6 +129,13 @@ describe('salient regress', () => {
     expect(ok.stdout).toMatch(/^OK: Nothing moved: all 20 games/);
     const moved = salient('regress', suite, '--baseline-tag', 'v0.12', '--pack', changed);
     expect(moved.code, moved.stderr).toBe(1);
+    // A tag recorded from another suite is refused before a game is played too.
+    const other = join(tmp, 'other-tagged.yaml');
+    writeFileSync(other, SUITE.replace('baseSeed: 11', 'baseSeed: 13'));
+    const another = salient('regress', other, '--baseline-tag', 'v0.12');
+    expect(another.code).toBe(2);
+    expect(another.stderr).toMatch(/^salient: The baseline tagged 'v0\.12' in .* was recorded from another suite .* no game was played/);
+    expect(another.stderr).not.toMatch(/regress: \d+\/\d+ games/);
     const missing = salient('regress', suite, '--baseline-tag', 'no-such-tag');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no regression run tagged 'no-such-tag'/);

@@ -7,6 +7,7 @@ import { matchExitCode, matchTitle, packNote, planMatch, runAccounted } from './
 import { reportLines } from './report.ts';
 import { sidesFor, storeNotes, withTelemetry } from '../telemetry.ts';
 import type { Telemetry } from '@salient/telemetry';
+import { commandDescription } from './summaries.ts';
 
 /** The demo matches, in order. */
 export const DEMO_MATCHES = [
@@ -48,7 +49,7 @@ async function quickMatches(t: Telemetry): Promise<void> {
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('Watch bots play the bundled scenarios (what `npm start` runs).')
+    .description(commandDescription('demo'))
     .option('-q, --quiet', 'print only the results')
     .option('-v, --verbose', 'also print every decision and chance draw')
     .action(async (f: { quiet?: boolean; verbose?: boolean }) => {

@@ -3,11 +3,12 @@ import type { Command } from 'commander';
 import { botCatalog } from '@salient/bots';
 import { say, table } from '../output.ts';
 import { bundledPack, bundledPackIds, loadGames } from '@salient/catalog/lazy';
+import { commandDescription } from './summaries.ts';
 
 export function registerGames(program: Command): void {
   program
     .command('games')
-    .description('List games, their scenarios and bundled data packs, and the bots.')
+    .description(commandDescription('games'))
     .option('-a, --all', 'include test games')
     .action(async (f: { all?: boolean }) => {
       const games = await loadGames(Boolean(f.all));

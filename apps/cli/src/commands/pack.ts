@@ -6,6 +6,7 @@ import { say, table } from '../output.ts';
 import { checkPackDir, declaredGame, readPackDir, writePackDir } from '../pack-files.ts';
 // The lazy catalog: validating a Blitz pack imports no other game.
 import { bundledPack, bundledPackIds, loadGame } from '@salient/catalog/lazy';
+import { commandDescription } from './summaries.ts';
 
 function bundledId(game: AnyGame, id: string): string {
   if (!bundledPackIds(game).includes(id)) throw unknownName('UNKNOWN_PACK', 'pack', id, bundledPackIds(game));
@@ -13,7 +14,7 @@ function bundledId(game: AnyGame, id: string): string {
 }
 
 export function registerPack(program: Command): void {
-  const pack = program.command('pack').description('Data packs: validate a pack directory, show or export a bundled pack.');
+  const pack = program.command('pack').description(commandDescription('pack'));
 
   pack
     .command('validate')

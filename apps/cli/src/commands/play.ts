@@ -13,6 +13,7 @@ import { say } from '../output.ts';
 import { findScenario, loadGame, loadPack } from '@salient/catalog/lazy';
 import { writeReplay } from '../replay-file.ts';
 import { sidesFor, storeNotes, withTelemetry } from '../telemetry.ts';
+import { commandDescription } from './summaries.ts';
 
 /** Bot that plays any seat the user left out. */
 export const DEFAULT_BOT = 'random';
@@ -200,7 +201,7 @@ interface PlayFlags {
 export function registerPlay(program: Command): void {
   program
     .command('play')
-    .description('Play one match between bots and tell it turn by turn.')
+    .description(commandDescription('play'))
     .option('-g, --game <id>', 'game id (default: the first listed by `salient games`)')
     .option('-s, --scenario <id>', "scenario id (default: the pack's first)")
     .option('--seed <n>', 'match seed; same seed, pack and bots give the same game', integer(0), 1)

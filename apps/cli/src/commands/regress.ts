@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { SalientError } from '@salient/engine';
-import { loadTournamentSpec } from '@salient/scheduler';
+import { loadTournamentSpec, planTournament } from '@salient/scheduler';
 import {
   baselineFromStore,
   checkTag,
@@ -25,6 +25,7 @@ import {
 } from '@salient/regress';
 import { say } from '../output.ts';
 import { withTelemetry } from '../telemetry.ts';
+import { commandDescription } from './summaries.ts';
 
 interface RegressFlags {
   baseline?: string;
@@ -50,6 +51,20 @@ function parseQ(q: string | undefined): number {
   return v;
 }
 
+/**
+ * Fail before any game when `baseline` was recorded from another suite than the one at `suitePath`
+ * (hash `specHash`, as runSuite stamps a run: the spec as written, whatever --pack says). compareRuns
+ * refuses such a pair too, but only once the whole suite has been played.
+ */
+function checkSameSuite(baseline: Baseline, from: string, suite: { id: string; specHash: string }, suitePath: string): void {
+  if (baseline.suite.specHash === suite.specHash) return;
+  throw new SalientError(
+    'BAD_BASELINE',
+    `The baseline ${from} was recorded from another suite (suite '${baseline.suite.id}', spec hash ${baseline.suite.specHash.slice(0, 12)}; ${suitePath} is '${suite.id}', ${suite.specHash.slice(0, 12)}): its scenarios, seeds, bots or options differ, so there is nothing to compare and no game was played. ` +
+      'Record a baseline of this suite with --update-baseline, or pass the baseline recorded from it (--baseline FILE or --baseline-tag TAG).',
+  );
+}
+
 /** Progress on stderr: a line redrawn in place on a terminal, a line per tenth otherwise. */
 function progress(quiet: boolean): (played: number, planned: number) => void {
   if (quiet) return () => {};
@@ -68,9 +83,7 @@ function progress(quiet: boolean): (played: number, planned: number) => void {
 export function registerRegress(program: Command): void {
   program
     .command('regress')
-    .description(
-      'Play a fixed suite of games (a tournament spec with pinned bots) on the current code and compare it with a baseline: which games changed and where they first diverged, and which outcome and per-impulse distributions shifted. Exit 0 when nothing moved, 1 when something did, 2 on bad input.',
-    )
+    .description(commandDescription('regress'))
     .argument('<suite>', 'the suite: a tournament spec file (YAML or JSON)')
     .option('--baseline <file>', 'baseline file to compare with or to write (default: SUITE with .baseline.json.gz)')
     .option('--baseline-tag <tag>', 'compare with the run tagged TAG in the telemetry store instead of a file')
@@ -90,9 +103,13 @@ export function registerRegress(program: Command): void {
       }
       const spec = await loadTournamentSpec(suitePath);
       const file = f.baseline ?? defaultBaselinePath(suitePath);
-      // Read the baseline before playing, so a missing or damaged one fails at once.
+      const suite = { id: spec.id, specHash: (await planTournament(spec)).specHash };
+      // Read the baseline before playing, so a missing or damaged one, or another suite's, fails at once.
       let baseline: Baseline | undefined;
-      if (!f.updateBaseline && f.baselineTag === undefined) baseline = readBaseline(file);
+      if (!f.updateBaseline && f.baselineTag === undefined) {
+        baseline = readBaseline(file);
+        checkSameSuite(baseline, `file ${file}`, suite, suitePath);
+      }
 
       const startedAt = new Date();
       const play = (sink?: SuiteRunOptions['sink']): Promise<SuiteRun> =>
@@ -105,7 +122,10 @@ export function registerRegress(program: Command): void {
       let run: SuiteRun;
       if (f.tag !== undefined || f.baselineTag !== undefined) {
         run = await withTelemetry(async (t) => {
-          if (f.baselineTag !== undefined) baseline = await baselineFromStore(t, f.baselineTag);
+          if (f.baselineTag !== undefined) {
+            baseline = await baselineFromStore(t, f.baselineTag);
+            checkSameSuite(baseline, `tagged '${f.baselineTag}' in ${t.where}`, suite, suitePath);
+          }
           let r: SuiteRun;
           if (f.tag !== undefined) {
             const sink = t.sink({});

@@ -15,6 +15,7 @@ import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
 import { isExportFile, readExport, readReplay, writeReplay, type ExportedMatch } from '../replay-file.ts';
 import { withTelemetry } from '../telemetry.ts';
+import { commandDescription } from './summaries.ts';
 
 interface ReplayFlags {
   match?: string;
@@ -28,7 +29,7 @@ interface ReplayFlags {
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('Re-run a replay file, or a match from the telemetry store, and check that it reproduces its final state hash (exit 3 if not).')
+    .description(commandDescription('replay'))
     .argument('[file]', 'replay JSON written by `salient play --replay`, or a tournament export (JSON lines) written by `salient tournament export`')
     .option('--match <id>', 'the match of this id in the telemetry store instead of a file (see `salient query`); with an export FILE, the match of this id in it')
     .option('--line <n>', 'with an export FILE: the match on line N (1-based)', integer(1))

@@ -6,7 +6,7 @@ import type { Telemetry, TelemetryFilter } from '@salient/telemetry';
 import { SalientError } from '@salient/engine';
 import { say, table } from '../output.ts';
 import { withTelemetry } from '../telemetry.ts';
-import { balanceLines, balanceReport } from '@salient/api';
+import { commandDescription } from './summaries.ts';
 
 interface ReportFlags {
   game?: string;
@@ -67,9 +67,7 @@ function filterOf(f: ReportFlags): TelemetryFilter {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description(
-      "Win rates by scenario, side and bot, and game lengths, from the telemetry store. `report balance`: per scenario, each side's win rate as played and net of bot strength (with intervals), game lengths, who moves first, and which victory conditions decide games.",
-    )
+    .description(commandDescription('report'))
     .argument('[kind]', "'balance' for the balance report; nothing for the summary")
     .option('-g, --game <id>', 'only this game')
     .option('-s, --scenario <id>', 'only this scenario')
@@ -84,6 +82,9 @@ export function registerReport(program: Command): void {
       await withTelemetry(async (t) => {
         const filter = filterOf(f);
         if (kind === 'balance') {
+          // The balance report lives with the API (the dashboard shows it too); importing the API
+          // package brings fastify and its plugins, which the summary and `query` do without.
+          const { balanceLines, balanceReport } = await import('@salient/api');
           const r = await balanceReport(t, filter);
           if (f.json) say(JSON.stringify(r, null, 2));
           else for (const l of balanceLines(r)) say(l);
@@ -99,7 +100,7 @@ export function registerReport(program: Command): void {
 
   program
     .command('query')
-    .description('Run one read-only SQL statement (SELECT, WITH, SHOW, DESCRIBE, EXPLAIN) on the telemetry store.')
+    .description(commandDescription('query'))
     .argument('<sql>', 'the statement, e.g. "SELECT scenario, count() FROM matches FINAL GROUP BY scenario"')
     .option('--json', 'print the rows as JSON')
     .action(async (sql: string, f: { json?: boolean }) => {

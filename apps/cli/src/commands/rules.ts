@@ -8,6 +8,7 @@ import { say, table } from '../output.ts';
 import { loadGame, loadPack } from '@salient/catalog/lazy';
 import { barOrLines, duration, type BarOrLinesOptions } from '@salient/scheduler/local';
 import { rulesCoverage, type RulesCoverage } from '../rules-coverage.ts';
+import { commandDescription } from './summaries.ts';
 
 interface CoverageFlags {
   game?: string;
@@ -96,7 +97,7 @@ export function coverageLines(r: RulesCoverage): string[] {
 }
 
 export function registerRules(program: Command): void {
-  const rules = program.command('rules').description("A game's rulebook as code: which sections are implemented, tested and exercised.");
+  const rules = program.command('rules').description(commandDescription('rules'));
   rules
     .command('coverage')
     .description('List every rule section with its status, the tests that cite it, and how often it fired in random games.')

@@ -8,6 +8,7 @@ import { serve, createLogger } from '@salient/api';
 import { SalientError } from '@salient/engine';
 import { loadConfiguredBots } from '@salient/bots';
 import { openTelemetry } from '@salient/telemetry';
+import { commandDescription } from './summaries.ts';
 
 interface ServeFlags {
   host: string;
@@ -20,7 +21,7 @@ interface ServeFlags {
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('Serve the dashboard API (OpenAPI at /docs, /metrics, /health) on the telemetry store until stopped.')
+    .description(commandDescription('serve'))
     .option('--host <host>', 'address to listen on (0.0.0.0 for every interface)', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0: any free port)', process.env.SALIENT_API_PORT ?? '8080')
     .option('--redis <url>', 'Redis of the tournament queue, for submit, cancel and live progress (default: SALIENT_REDIS_URL)')

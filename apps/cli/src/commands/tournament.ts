@@ -181,9 +181,8 @@ function report(plan: TournamentPlan, r: LocalRunResult, f: RunFlags, notes: str
   return exit;
 }
 
-/** Register `salient tournament` and its `run` subcommand; returns `tournament` for other subcommands. */
-export function registerTournament(program: Command): Command {
-  const tournament = program.command('tournament').description('Run tournaments: play a spec here (run), or on a queue of workers.');
+/** Add `run` to `salient tournament` (program.ts makes the parent command). */
+export function addRunCommand(tournament: Command): void {
   tournament
     .command('run <spec>')
     .description('Play a tournament spec (YAML or JSON) on this machine, on worker threads; running it again skips the matches already recorded.')
@@ -228,5 +227,4 @@ A resumed run that plays nothing reports (and exits on) the verdict and counts i
       if (exit.code !== EXIT.ok && exit.code !== EXIT.cancelled) process.stderr.write(`salient: exit ${exit.code}: ${exit.why.join('; ')}.\n`);
       process.exitCode = exit.code;
     });
-  return tournament;
 }

@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { runWorkerProcess, workerProcessOptionsFromEnv } from '@salient/worker';
+import { commandDescription } from './summaries.ts';
 
 interface WorkerFlags {
   redis?: string;
@@ -19,7 +20,7 @@ interface WorkerFlags {
 export function registerWorker(program: Command): void {
   program
     .command('worker')
-    .description('Play matches from a Redis queue (tournaments sent with `salient tournament submit`) until stopped.')
+    .description(commandDescription('worker'))
     .option('--redis <url>', 'Redis to take matches from (default: SALIENT_REDIS_URL)')
     .option('--concurrency <n>', 'match jobs (side-swapped pairs) at once, each in its own process (default: SALIENT_WORKER_CONCURRENCY or 1)')
     .option('--metrics-port <port>', 'port of /metrics and /health (default: SALIENT_METRICS_PORT or 9466)')
