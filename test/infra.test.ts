@@ -537,8 +537,8 @@ describe('CLI commands used by the deployment exist in the code', () => {
     expect([...missing]).toEqual([]);
   });
 
-  it('every command used is registered in the program (apps/cli/src/main.ts calls its register function)', () => {
-    const main = read('apps/cli/src/main.ts');
+  it('every command used is registered in the program (apps/cli/src/program.ts calls its register function)', () => {
+    const main = read('apps/cli/src/program.ts');
     const firsts = new Set(used().map(([, argv]) => commandOf(argv).path[0]).filter((x): x is string => x !== undefined));
     const missing: string[] = [];
     for (const first of firsts) {
@@ -546,7 +546,7 @@ describe('CLI commands used by the deployment exist in the code', () => {
       const file = sourcesUnder('apps/cli/src/commands/').find((s) => re.test(s.text));
       if (!file) continue; // reported by the test above
       const registers = [...file.text.matchAll(/export function (register\w+)/g)].map((m) => m[1] ?? '');
-      if (!registers.some((r) => new RegExp(`\\b${r}\\(program\\)`).test(main))) missing.push(`${first}: ${file.path} (${registers.join(', ')}) is not called in main.ts`);
+      if (!registers.some((r) => new RegExp(`\\b${r}\\(program\\)`).test(main))) missing.push(`${first}: ${file.path} (${registers.join(', ')}) is not called in program.ts`);
     }
     expect(missing).toEqual([]);
   });
