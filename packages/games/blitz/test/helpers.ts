@@ -3,7 +3,7 @@
  * drive the game by choice text with dice forced where a test needs them.
  */
 import { expect } from 'vitest';
-import type { GameEvent, LoadedPack, Pending } from '@salient/engine';
+import { RngStreams, type GameEvent, type LoadedPack, type Pending } from '@salient/engine';
 import { blitz } from '../src/index.ts';
 import { advance } from '../src/rules/flow.ts';
 import { packOf } from '../src/rules/pack-index.ts';
@@ -150,4 +150,20 @@ export function reach(s0: BlitzState, power: string, question: string): BlitzSta
   const s = passUntil(s0, (_, q) => q.kind === 'decision' && q.power === power && q.prompt === question);
   if (!s) throw new Error(`never reached ${power}:${question}`);
   return s;
+}
+
+/**
+ * A whole random game of `scenario` from `seed` (picks and dice from the seed's streams), through
+ * `applyOwned` (the runner's path, units moved in place) or `apply` (copies); the final state's JSON.
+ */
+export function playOut(scenario: string, seed: number, owned: boolean): string {
+  const rng = new RngStreams(seed);
+  let s: BlitzState = blitz.setup(scenario, pack);
+  for (let step = 0; step < 20_000; step++) {
+    const p = blitz.pending(s);
+    if (p.kind === 'terminal') return JSON.stringify(s);
+    const choice = p.kind === 'decision' ? rng.get('pick').pick(p.options) : rng.get(p.stream).sample(p.outcomes);
+    s = owned ? blitz.applyOwned!(s, choice).state : blitz.apply(s, choice).state;
+  }
+  throw new Error(`${scenario} seed ${seed}: no end in 20000 steps`);
 }

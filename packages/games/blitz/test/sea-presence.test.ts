@@ -7,23 +7,8 @@
  * copying one, must play through without a throw, and play as they do with the check off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RngStreams } from '@salient/engine';
-import { blitz } from '../src/index.ts';
 import { checkSeaPresence } from '../src/rules/supply.ts';
-import type { BlitzState } from '../src/rules/state.ts';
-import { pack } from './helpers.ts';
-
-function playOut(scenario: string, seed: number, owned: boolean): string {
-  const rng = new RngStreams(seed);
-  let s: BlitzState = blitz.setup(scenario, pack);
-  for (let step = 0; step < 20_000; step++) {
-    const p = blitz.pending(s);
-    if (p.kind === 'terminal') return JSON.stringify(s);
-    const choice = p.kind === 'decision' ? rng.get('pick').pick(p.options) : rng.get(p.stream).sample(p.outcomes);
-    s = owned ? blitz.applyOwned!(s, choice).state : blitz.apply(s, choice).state;
-  }
-  throw new Error(`${scenario} seed ${seed}: no end in 20000 steps`);
-}
+import { playOut } from './helpers.ts';
 
 describe('kept sea presence', () => {
   beforeAll(() => checkSeaPresence(true));
