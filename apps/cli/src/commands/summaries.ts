@@ -1,9 +1,9 @@
 /**
  * Each top-level command's line in `salient --help`: its term (name, `[options]` when it has any, its
  * arguments) and its description. The command modules describe themselves with these descriptions,
- * and main.ts shows the whole list from here without importing a single command module (importing
+ * and program.ts shows the whole list from here without importing a single command module (importing
  * them all cost every `--help` and `--version` more than a second of CPU). The terms are the ones
- * commander derives from each command's options and arguments; cli.test.ts checks that they still are.
+ * commander derives from each command's options and arguments; program.test.ts checks that they still are.
  * In help order; `query` is registered by `report`'s module.
  */
 export const COMMAND_SUMMARIES = {
