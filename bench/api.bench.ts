@@ -276,6 +276,26 @@ function schema9MatchRoute(app: FastifyInstance, t: Telemetry): void {
   });
 }
 
+/** The minutes of `match_minutes` with matches in them, and how many, as the frozen list routes read them. */
+async function liveMinutes(q: (sql: string) => Promise<Record<string, unknown>[]>, db: string): Promise<{ minute: number; live: number }[]> {
+  return (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
+    minute: Number(r.rev_minute),
+    live: Number(r.live),
+  }));
+}
+
+/** The end-time span holding a page of 50 at `offset`, and the rows to skip in it; undefined past the end. */
+function offsetSpan(minutes: readonly { minute: number; live: number }[], offset: number): { span: string; skip: number } | undefined {
+  let first = 0;
+  let skip = offset;
+  for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
+  if (first >= minutes.length) return undefined;
+  let last = first;
+  let known = minutes[first]!.live;
+  while (known < skip + 50 && last + 1 < minutes.length) known += minutes[++last]!.live;
+  return { span: `rev_ended >= ${minutes[first]!.minute * 60} AND rev_ended <= ${minutes[last]!.minute * 60 + 59}`, skip };
+}
+
 /**
  * A page of 50 of the match list as schema 10 read it (before migration 11 packed its rows): the minutes
  * of `match_minutes`, then the page's rows with every summary column of `match_list` (`?offset=`: from there).
@@ -286,18 +306,9 @@ function schema10ListRoute(app: FastifyInstance, t: Telemetry): void {
     if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bench: bad offset ${offset}`);
     const db = t.database;
     const q = async (sql: string) => (await t.client.query({ query: `/* before */ ${sql}`, format: 'JSONEachRow' })).json<Record<string, unknown>>();
-    const minutes = (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
-      minute: Number(r.rev_minute),
-      live: Number(r.live),
-    }));
-    let first = 0;
-    let skip = offset;
-    for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
-    if (first >= minutes.length) return [];
-    let last = first;
-    let known = minutes[first]!.live;
-    while (known < skip + 50 && last + 1 < minutes.length) known += minutes[++last]!.live;
-    const span = `rev_ended >= ${minutes[first]!.minute * 60} AND rev_ended <= ${minutes[last]!.minute * 60 + 59}`;
+    const page = offsetSpan(await liveMinutes(q, db), offset);
+    if (page === undefined) return [];
+    const { span, skip } = page;
     return q(
       `SELECT match_id, tournament, game, scenario, pack_id, pack_hash, rules_version, seed, kind, sides, outcomes, side_bots, powers, scores, margin, reason, detail, forfeit_seat, forfeit_reason,
               turns, impulses, decisions, wall_ms, toString(started_at, 'UTC') AS started, toString(ended_at, 'UTC') AS ended, worker, final_hash, rev_ended FROM ${db}.match_list
@@ -322,10 +333,7 @@ function schema11ListRoute(app: FastifyInstance, t: Telemetry): void {
     if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bench: bad offset ${offset}`);
     const db = t.database;
     const q = async (sql: string) => (await t.client.query({ query: `/* before */ ${sql}`, format: 'JSONEachRow' })).json<Record<string, unknown>>();
-    const minutes = (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
-      minute: Number(r.rev_minute),
-      live: Number(r.live),
-    }));
+    const minutes = await liveMinutes(q, db);
     let first = 0;
     let skip = offset;
     let known: number;
@@ -386,18 +394,9 @@ function schema11LeanListRoute(app: FastifyInstance, db: string, select: <T>(que
          PREWHERE ${[...(c ? [c] : []), `rev_ended <= ${upTo}`].join(' AND ')} ORDER BY rev_ended, match_id LIMIT 58`,
       );
     }
-    const minutes = (await q(`SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes WHERE rev_minute > 0 GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)).map((r) => ({
-      minute: Number(r.rev_minute),
-      live: Number(r.live),
-    }));
-    let first = 0;
-    let skip = offset;
-    for (; first < minutes.length && skip >= minutes[first]!.live; first++) skip -= minutes[first]!.live;
-    if (first >= minutes.length) return [];
-    let known = minutes[first]!.live;
-    let last = first;
-    while (known < skip + 50 && last + 1 < minutes.length) known += minutes[++last]!.live;
-    const span = `rev_ended >= ${minutes[first]!.minute * 60} AND rev_ended <= ${minutes[last]!.minute * 60 + 59}`;
+    const page = offsetSpan(await liveMinutes(q, db), offset);
+    if (page === undefined) return [];
+    const { span, skip } = page;
     return q(
       `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
        PREWHERE ${span} AND (rev_ended, match_id) IN (
