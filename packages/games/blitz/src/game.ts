@@ -103,10 +103,261 @@ function jsonCopy(v: unknown): unknown {
   return out;
 }
 
+/** The members every state has, in the order `setupState` makes them (see {@link draft}). */
+const BASE_MEMBERS = ['pack', 'scenario', 'turn', 'impulse', 'step', 'side', 'power', 'mode', 'freeLeft', 'control', 'atWar', 'conquered', 'units', 'pool', 'sel', 'attacks', 'combat', 'res', 'hidden', 'buildOrder', 'overruns', 'winner', 'reason', 'ask', 'seq'];
+
+/** A state being copied, whose members may be written undefined (as a falsy member is copied as it is). */
+type Copying = { -readonly [K in keyof BlitzState]?: BlitzState[K] | undefined };
+
+/**
+ * How {@link draft} copies each optional member of the state: nested records and lists one level
+ * down (two for the few that hold records of records), the rest by reference, as the spread copy
+ * before it did. One function per member, each writing its member by name: a keyed store adding the
+ * 13th member past the in-object ones turns the object into a dictionary.
+ */
+const COPY_MEMBER: Record<string, (o: Copying, s: BlitzState) => void> = {
+  modes(o, s) {
+    const v = s.modes;
+    o.modes = v ? { ...v } : v;
+  },
+  freeBy: (o, s) => void (o.freeBy = s.freeBy),
+  queue: (o, s) => void (o.queue = s.queue),
+  defender: (o, s) => void (o.defender = s.defender),
+  announceMark: (o, s) => void (o.announceMark = s.announceMark),
+  wars(o, s) {
+    const v = s.wars;
+    o.wars = v ? [...v] : v;
+  },
+  extraTaken: (o, s) => void (o.extraTaken = s.extraTaken),
+  sea(o, s) {
+    const v = s.sea;
+    o.sea = v ? jsonCopy(v) as SeaCombatState : v;
+  },
+  seaDone(o, s) {
+    const v = s.seaDone;
+    o.seaDone = v ? [...v] : v;
+  },
+  passage(o, s) {
+    const v = s.passage;
+    o.passage = v ? { ...v, path: [...v.path] } : v;
+  },
+  convoys(o, s) {
+    const v = s.convoys;
+    o.convoys = v ? { ...v } : v;
+  },
+  oil(o, s) {
+    const v = s.oil;
+    o.oil = v ? { ...v } : v;
+  },
+  budgetOil(o, s) {
+    const v = s.budgetOil;
+    o.budgetOil = v ? { ...v } : v;
+  },
+  saved(o, s) {
+    const v = s.saved;
+    o.saved = v ? { ...v } : v;
+  },
+  picked(o, s) {
+    const v = s.picked;
+    o.picked = v ? [...v] : v;
+  },
+  doublePicks(o, s) {
+    const v = s.doublePicks;
+    o.doublePicks = v ? { ...v } : v;
+  },
+  vp(o, s) {
+    const v = s.vp;
+    o.vp = v ? { ...v } : v;
+  },
+  draw: (o, s) => void (o.draw = s.draw),
+  captured(o, s) {
+    const v = s.captured;
+    o.captured = v ? { ...v } : v;
+  },
+  kills(o, s) {
+    const v = s.kills;
+    o.kills = v ? [...v] : v;
+  },
+  built(o, s) {
+    const v = s.built;
+    o.built = v ? [...v] : v;
+  },
+  cleanTakes(o, s) {
+    const v = s.cleanTakes;
+    o.cleanTakes = v ? [...v] : v;
+  },
+  llThisTurn(o, s) {
+    const v = s.llThisTurn;
+    o.llThisTurn = v ? [...v] : v;
+  },
+  llStep: (o, s) => void (o.llStep = s.llStep),
+  llOil(o, s) {
+    const v = s.llOil;
+    o.llOil = v ? { ...v } : v;
+  },
+  isolated: (o, s) => void (o.isolated = s.isolated),
+  saveOil(o, s) {
+    const v = s.saveOil;
+    o.saveOil = v ? { ...v } : v;
+  },
+  frontierHeld(o, s) {
+    const v = s.frontierHeld;
+    o.frontierHeld = v ? [...v] : v;
+  },
+  frontierTurn: (o, s) => void (o.frontierTurn = s.frontierTurn),
+  frontierAttack(o, s) {
+    const v = s.frontierAttack;
+    o.frontierAttack = v ? { ...v } : v;
+  },
+  research(o, s) {
+    const v = s.research;
+    o.research = v ? { ...v } : v;
+  },
+  earmark(o, s) {
+    const v = s.earmark;
+    o.earmark = v ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, { ...x }])) : v;
+  },
+  players: (o, s) => void (o.players = s.players),
+  optional: (o, s) => void (o.optional = s.optional),
+  bids: (o, s) => void (o.bids = s.bids),
+  roadToWar(o, s) {
+    const v = s.roadToWar;
+    o.roadToWar = v ? { ...v, queue: [...v.queue], influence: { ...v.influence } } : v;
+  },
+  rtwPlayed: (o, s) => void (o.rtwPlayed = s.rtwPlayed),
+  rtwTrades: (o, s) => void (o.rtwTrades = s.rtwTrades),
+  rtwLimited: (o, s) => void (o.rtwLimited = s.rtwLimited),
+  nonMotorized(o, s) {
+    const v = s.nonMotorized;
+    o.nonMotorized = v ? { ...v } : v;
+  },
+  loot(o, s) {
+    const v = s.loot;
+    o.loot = v ? v.map((x) => ({ ...x })) : v;
+  },
+  looted(o, s) {
+    const v = s.looted;
+    o.looted = v ? [...v] : v;
+  },
+  sabotage(o, s) {
+    const v = s.sabotage;
+    o.sabotage = v ? v.map((x) => ({ ...x })) : v;
+  },
+  sabotaged(o, s) {
+    const v = s.sabotaged;
+    o.sabotaged = v ? [...v] : v;
+  },
+  sabotageRoll(o, s) {
+    const v = s.sabotageRoll;
+    o.sabotageRoll = v ? { ...v } : v;
+  },
+  sabotageLoss(o, s) {
+    const v = s.sabotageLoss;
+    o.sabotageLoss = v ? v.map((x) => ({ ...x })) : v;
+  },
+  sabotagePartisans(o, s) {
+    const v = s.sabotagePartisans;
+    o.sabotagePartisans = v ? [...v] : v;
+  },
+  commanders(o, s) {
+    const v = s.commanders;
+    o.commanders = v ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, { ...x }])) : v;
+  },
+  cmdPhase(o, s) {
+    const v = s.cmdPhase;
+    o.cmdPhase = v ? { ...v, queue: [...v.queue], moved: [...v.moved] } : v;
+  },
+  cmdAssign(o, s) {
+    const v = s.cmdAssign;
+    o.cmdAssign = v ? { ...v } : v;
+  },
+  cmdLoss(o, s) {
+    const v = s.cmdLoss;
+    o.cmdLoss = v ? [...v] : v;
+  },
+  neutral(o, s) {
+    const v = s.neutral;
+    o.neutral = v ? [...v] : v;
+  },
+  itsWar(o, s) {
+    const v = s.itsWar;
+    o.itsWar = v ? { ...v } : v;
+  },
+  eventsDone(o, s) {
+    const v = s.eventsDone;
+    o.eventsDone = v ? [...v] : v;
+  },
+  tradesEnded(o, s) {
+    const v = s.tradesEnded;
+    o.tradesEnded = v ? [...v] : v;
+  },
+  japanAsk: (o, s) => void (o.japanAsk = s.japanAsk),
+  japanAtWar: (o, s) => void (o.japanAtWar = s.japanAtWar),
+  partisanStep(o, s) {
+    const v = s.partisanStep;
+    o.partisanStep = v ? { ...v } : v;
+  },
+  partisans(o, s) {
+    const v = s.partisans;
+    o.partisans = v ? [...v] : v;
+  },
+  woken(o, s) {
+    const v = s.woken;
+    o.woken = v ? [...v] : v;
+  },
+  disband(o, s) {
+    const v = s.disband;
+    o.disband = v ? v.map((x) => ({ ...x })) : v;
+  },
+  vichy: (o, s) => void (o.vichy = s.vichy),
+  liberators: (o, s) => void (o.liberators = s.liberators),
+  libCoin: (o, s) => void (o.libCoin = s.libCoin),
+  liberation: (o, s) => void (o.liberation = s.liberation),
+  liberationNext: (o, s) => void (o.liberationNext = s.liberationNext),
+  lostBy: (o, s) => void (o.lostBy = s.lostBy),
+  unsupplied: (o, s) => void (o.unsupplied = s.unsupplied),
+  capitalsSpent: (o, s) => void (o.capitalsSpent = s.capitalsSpent),
+  out: (o, s) => void (o.out = s.out),
+  homePlace: (o, s) => void (o.homePlace = s.homePlace),
+  standMoves: (o, s) => void (o.standMoves = s.standMoves),
+  releaseAsk: (o, s) => void (o.releaseAsk = s.releaseAsk),
+  homeFor: (o, s) => void (o.homeFor = s.homeFor),
+  homeAsk: (o, s) => void (o.homeAsk = s.homeAsk),
+  frenchFleetRoll: (o, s) => void (o.frenchFleetRoll = s.frenchFleetRoll),
+  setAside: (o, s) => void (o.setAside = s.setAside),
+  asidePicks: (o, s) => void (o.asidePicks = s.asidePicks),
+  aBomb(o, s) {
+    const v = s.aBomb;
+    o.aBomb = v ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, { ...x }])) : v;
+  },
+  aBombed(o, s) {
+    const v = s.aBombed;
+    o.aBombed = v ? [...v] : v;
+  },
+  aBombTest(o, s) {
+    const v = s.aBombTest;
+    o.aBombTest = v ? { ...v } : v;
+  },
+  factoryDamage(o, s) {
+    const v = s.factoryDamage;
+    o.factoryDamage = v ? { ...v } : v;
+  },
+  leaving: (o, s) => void (o.leaving = s.leaving),
+  leaves: (o, s) => void (o.leaves = s.leaves),
+  leaveAsk: (o, s) => void (o.leaveAsk = s.leaveAsk),
+};
+
 /**
  * A private copy to build the next state in. Copies exactly the nested shapes of `BlitzState` (units
  * and selections one level down, the rare combat record through JSON); several times faster than a
  * generic deep clone, which matters because every apply makes one.
+ *
+ * The copy gets the original's hidden class: the members every state has are an object literal in
+ * `setupState`'s order (a literal of that many members starts from the same map and keeps them
+ * in-object), the others are then written by name in the original's order. A spread copy
+ * (`{ ...s, control: ... }`) had a map of its own with 4 in-object members and the rest behind a
+ * pointer, so every state of the copying path (MCTS, `apply`) had maps the rules' code had not seen
+ * on the runner's path, and the rules ran slower on them (see PLAN.md, blitzshape).
  */
 function draft(s: BlitzState): BlitzState {
   const units: BlitzState['units'] = {};
@@ -115,8 +366,16 @@ function draft(s: BlitzState): BlitzState {
   for (const id in s.pool) pool[id] = { ...s.pool[id]! };
   const hidden: BlitzState['hidden'] = {};
   for (const pw in s.hidden) hidden[pw] = s.hidden[pw]!.map((h) => ({ ...h }));
-  return {
-    ...s,
+  const o: BlitzState = {
+    pack: s.pack,
+    scenario: s.scenario,
+    turn: s.turn,
+    impulse: s.impulse,
+    step: s.step,
+    side: s.side,
+    power: s.power,
+    mode: s.mode,
+    freeLeft: s.freeLeft,
     control: { ...s.control },
     atWar: [...s.atWar],
     conquered: [...s.conquered],
@@ -126,59 +385,31 @@ function draft(s: BlitzState): BlitzState {
     attacks: s.attacks.map((a) => ({ ...a, attackers: [...a.attackers], dropped: [...a.dropped], defenders: [...a.defenders] })),
     combat: s.combat && (jsonCopy(s.combat) as BlitzState['combat']),
     res: { ...s.res },
-    ...(s.convoys ? { convoys: { ...s.convoys } } : {}),
-    ...(s.seaDone ? { seaDone: [...s.seaDone] } : {}),
-    ...(s.sea ? { sea: jsonCopy(s.sea) as SeaCombatState } : {}),
-    ...(s.passage ? { passage: { ...s.passage, path: [...s.passage.path] } } : {}),
-    ...(s.nonMotorized ? { nonMotorized: { ...s.nonMotorized } } : {}),
-    ...(s.roadToWar ? { roadToWar: { ...s.roadToWar, queue: [...s.roadToWar.queue], influence: { ...s.roadToWar.influence } } } : {}),
-    ...(s.loot ? { loot: s.loot.map((x) => ({ ...x })) } : {}),
-    ...(s.looted ? { looted: [...s.looted] } : {}),
-    ...(s.sabotage ? { sabotage: s.sabotage.map((x) => ({ ...x })) } : {}),
-    ...(s.sabotaged ? { sabotaged: [...s.sabotaged] } : {}),
-    ...(s.sabotageRoll ? { sabotageRoll: { ...s.sabotageRoll } } : {}),
-    ...(s.sabotageLoss ? { sabotageLoss: s.sabotageLoss.map((x) => ({ ...x })) } : {}),
-    ...(s.sabotagePartisans ? { sabotagePartisans: [...s.sabotagePartisans] } : {}),
-    ...(s.oil ? { oil: { ...s.oil } } : {}),
-    ...(s.budgetOil ? { budgetOil: { ...s.budgetOil } } : {}),
-    ...(s.saved ? { saved: { ...s.saved } } : {}),
-    ...(s.picked ? { picked: [...s.picked] } : {}),
-    ...(s.doublePicks ? { doublePicks: { ...s.doublePicks } } : {}),
-    ...(s.vp ? { vp: { ...s.vp } } : {}),
-    ...(s.factoryDamage ? { factoryDamage: { ...s.factoryDamage } } : {}),
-    ...(s.woken ? { woken: [...s.woken] } : {}),
-    ...(s.neutral ? { neutral: [...s.neutral] } : {}),
-    ...(s.wars ? { wars: [...s.wars] } : {}),
-    ...(s.itsWar ? { itsWar: { ...s.itsWar } } : {}),
-    ...(s.eventsDone ? { eventsDone: [...s.eventsDone] } : {}),
-    ...(s.tradesEnded ? { tradesEnded: [...s.tradesEnded] } : {}),
-    ...(s.partisanStep ? { partisanStep: { ...s.partisanStep } } : {}),
-    ...(s.partisans ? { partisans: [...s.partisans] } : {}),
-    ...(s.frontierHeld ? { frontierHeld: [...s.frontierHeld] } : {}),
-    ...(s.frontierAttack ? { frontierAttack: { ...s.frontierAttack } } : {}),
-    ...(s.research ? { research: { ...s.research } } : {}),
-    ...(s.aBomb ? { aBomb: Object.fromEntries(Object.entries(s.aBomb).map(([k, v]) => [k, { ...v }])) } : {}),
-    ...(s.aBombed ? { aBombed: [...s.aBombed] } : {}),
-    ...(s.aBombTest ? { aBombTest: { ...s.aBombTest } } : {}),
-    ...(s.earmark ? { earmark: Object.fromEntries(Object.entries(s.earmark).map(([k, v]) => [k, { ...v }])) } : {}),
-    ...(s.captured ? { captured: { ...s.captured } } : {}),
-    ...(s.kills ? { kills: [...s.kills] } : {}),
-    ...(s.built ? { built: [...s.built] } : {}),
-    ...(s.cleanTakes ? { cleanTakes: [...s.cleanTakes] } : {}),
-    ...(s.llThisTurn ? { llThisTurn: [...s.llThisTurn] } : {}),
-    ...(s.llOil ? { llOil: { ...s.llOil } } : {}),
-    ...(s.saveOil ? { saveOil: { ...s.saveOil } } : {}),
-    ...(s.disband ? { disband: s.disband.map((d) => ({ ...d })) } : {}),
-    ...(s.commanders ? { commanders: Object.fromEntries(Object.entries(s.commanders).map(([k, v]) => [k, { ...v }])) } : {}),
-    ...(s.cmdPhase ? { cmdPhase: { ...s.cmdPhase, queue: [...s.cmdPhase.queue], moved: [...s.cmdPhase.moved] } } : {}),
-    ...(s.cmdAssign ? { cmdAssign: { ...s.cmdAssign } } : {}),
-    ...(s.cmdLoss ? { cmdLoss: [...s.cmdLoss] } : {}),
-    ...(s.modes ? { modes: { ...s.modes }, freeBy: { ...s.freeBy }, queue: [...(s.queue ?? [])] } : {}),
     hidden,
     buildOrder: [...s.buildOrder],
     overruns: [...s.overruns],
+    winner: s.winner,
+    reason: s.reason,
     ask: s.ask,
+    seq: s.seq,
   };
+  const keys = Object.keys(s);
+  // The state's own members start with the common ones in that order; a state built otherwise (a
+  // test's) has its other members copied all the same, after them.
+  let i = 0;
+  while (i < BASE_MEMBERS.length && keys[i] === BASE_MEMBERS[i]) i++;
+  for (; i < keys.length; i++) {
+    const k = keys[i]!;
+    const copy = COPY_MEMBER[k];
+    if (copy) copy(o, s);
+    else if (!Object.hasOwn(o, k)) o[k] = s[k];
+  }
+  if (s.modes) {
+    // The Blitz's bookkeeping goes together (as the spread copy wrote it: made when missing).
+    o.freeBy = { ...s.freeBy };
+    o.queue = [...(s.queue ?? [])];
+  }
+  return o;
 }
 
 /** The outcomes of a die of `faces` faces, equally likely: made once per number of faces, frozen (callers only read them). */
