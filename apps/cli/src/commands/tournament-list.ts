@@ -9,7 +9,6 @@ import { SalientError } from '@salient/engine';
 import { tournamentMatchReplays, type MatchWithReplay, type Telemetry } from '@salient/telemetry';
 import type { PlannedMatch, TournamentSpec } from '@salient/scheduler';
 import { listTournaments, planCache, type TournamentOverview } from '@salient/scheduler/overview';
-import { describeRedis } from '@salient/scheduler/bullmq';
 import { integer } from '../args.ts';
 import { say, table } from '../output.ts';
 import { withTelemetry } from '../telemetry.ts';
@@ -132,7 +131,9 @@ export function addStoreTournamentCommands(tournament: Command): void {
       if (f.json) return say(JSON.stringify({ tournaments: tournaments.map(listed), ...(notes.length ? { notes } : {}) }, null, 2));
       for (const n of notes) process.stderr.write(`salient: ${n}.\n`);
       if (tournaments.length === 0) {
-        say(`No tournaments${redis !== undefined ? ` in the store or on the queue at ${describeRedis(redis)}` : ' in the telemetry store (give --redis URL to list a queue too)'}. Run one with: salient tournament run SPEC`);
+        // The queue's module (BullMQ, ioredis) only when a queue was asked about.
+        const where = redis !== undefined ? ` in the store or on the queue at ${(await import('@salient/scheduler/bullmq')).describeRedis(redis)}` : ' in the telemetry store (give --redis URL to list a queue too)';
+        say(`No tournaments${where}. Run one with: salient tournament run SPEC`);
         return;
       }
       say(

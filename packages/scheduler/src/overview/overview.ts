@@ -13,8 +13,13 @@ import { resultsContextOf, tournamentResults, type TournamentResults } from '../
 import { tournamentState, type StateFacts, type TournamentState } from '../state.ts';
 import { replayStopRule, type SprtStatus, type StopDecision } from '../stop-rule.ts';
 import type { MatchOutcome, TournamentPlan, TournamentSpec } from '../types.ts';
-import { recordedOutcomes } from '../local/local-pool.ts';
-import { queuedTournamentIds, tournamentStatus, type TournamentStatus } from '../bullmq/status.ts';
+import type { TournamentStatus } from '../bullmq/status.ts';
+
+// The queue's reader (BullMQ, ioredis) and the local pool's module (worker threads, the bundler) load
+// only when a reader needs them: `salient tournament list` without --redis reads the store alone, and
+// a tournament without an SPRT or results to show needs no recorded outcomes.
+const queueStatus = () => import('../bullmq/status.ts');
+const localPool = () => import('../local/local-pool.ts');
 
 /** The SPRT as it stands and what it decided (as the executor that ran it decided). */
 export interface SprtReport extends SprtStatus {
@@ -140,7 +145,7 @@ export async function listTournaments(o: OverviewOptions & { filter?: TelemetryF
   const onlyGameOrId = Object.entries(filter).every(([k, v]) => v === undefined || k === 'game' || k === 'tournament');
   if (o.redis && onlyGameOrId) {
     try {
-      queued = await queuedTournamentIds(o.redis);
+      queued = await (await queueStatus()).queuedTournamentIds(o.redis);
     } catch (e) {
       if (!(e instanceof SalientError) || !o.telemetry) throw e;
       notes.push(`the queue did not answer: ${e.message}`);
@@ -169,7 +174,7 @@ async function overviewOf(id: string, summary: TournamentSummary | undefined, o:
   // The queue first when the tournament is (or may be) on one: its workers' view is the live one.
   if (o.redis && (summary === undefined || summary.executor === 'queue')) {
     try {
-      const status = await tournamentStatus(id, { connection: o.redis });
+      const status = await (await queueStatus()).tournamentStatus(id, { connection: o.redis });
       return fromQueue(status, summary, o, notes);
     } catch (e) {
       if (!(e instanceof SalientError)) throw e;
@@ -261,7 +266,7 @@ async function fromStore(summary: TournamentSummary, o: OverviewOptions, notes: 
       notes.push(`its stored spec cannot be planned here (${e instanceof Error ? e.message : String(e)}), so its SPRT and results by entrant are not shown`);
     }
   }
-  const outcomes = plan ? await recordedOutcomes(t, plan) : undefined;
+  const outcomes = plan ? await (await localPool()).recordedOutcomes(t, plan) : undefined;
   const replayed = plan && outcomes && plan.spec.stop.rule === 'sprt' ? replayStopRule(plan, outcomes) : undefined;
   const sprt = sprtReport(replayed?.status, replayed?.decision);
 
