@@ -615,6 +615,8 @@ export const LIST_BUCKET_SECONDS = 60;
  *   down as time goes on, newest first). The list reads these few rows to learn its total and which
  *   minutes a page's rows lie in, then reads those minutes of `match_list` by its sorting key: a page
  *   at any offset costs what a page at the start does. A minute whose count merged to 0 is dropped.
+ *   Since migration 12 the list reads the same counts from `list_minutes` ({@link listMinutes}),
+ *   summed as each insert lands.
  *
  * - `tournament_span`: the first start and last end of each tournament's counted copies, by what the
  *   tournament list filters on, and how many copies were taken back since. A minimum or maximum
