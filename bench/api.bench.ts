@@ -21,7 +21,9 @@
  * without `@clickhouse/client` (two queries through the client), at offset 0 and 50 000 and after the
  * cursor of offset 50 000; `/before13/matches` (a server only) as schema 11 did before the cursor's bound
  * left the cursor's id out and an unfiltered offset page took its keys from `match_list_packed`, through
- * the store's bare HTTP reads as the API's are, at offset 50 000 and after the cursor of offset 50 000.
+ * the store's bare HTTP reads as the API's are, at offset 50 000 and after the cursor of offset 50 000;
+ * `/before14/matches` (a server only) a page at offset 50 000 as schema 11 read it before the minutes were
+ * kept between reads (the minutes, then the page: two statements).
  *
  * Side by side in the same run, `before:` rows time the reads as they were before migration 6 (the
  * same SQL, served by extra routes of the bench's own app, so the HTTP part is the same): win rates
@@ -394,16 +396,35 @@ function schema11LeanListRoute(app: FastifyInstance, db: string, select: <T>(que
          PREWHERE ${[...(c ? [c] : []), `rev_ended <= ${upTo}`].join(' AND ')} ORDER BY rev_ended, match_id LIMIT 58`,
       );
     }
-    const page = offsetSpan(await liveMinutes(q, db), offset);
-    if (page === undefined) return [];
-    const { span, skip } = page;
-    return q(
-      `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
-       PREWHERE ${span} AND (rev_ended, match_id) IN (
-         SELECT rev_ended, match_id FROM ${db}.match_list WHERE ${span} GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT 50 OFFSET ${skip}
-       ) AND sign > 0
-       LIMIT 1 BY rev_ended, match_id`,
-    );
+    return offsetPageInTwo(q, db, offset);
+  });
+}
+
+/** A page of 50 of the whole list at `offset` in two statements: the live minutes, then the page, its keys from `keysFrom`. */
+async function offsetPageInTwo(q: (sql: string) => Promise<Record<string, unknown>[]>, db: string, offset: number, keysFrom = 'match_list'): Promise<Record<string, unknown>[]> {
+  const page = offsetSpan(await liveMinutes(q, db), offset);
+  if (page === undefined) return [];
+  const { span, skip } = page;
+  return q(
+    `SELECT rev_ended, match_id, summary FROM ${db}.match_list_packed
+     PREWHERE ${span} AND (rev_ended, match_id) IN (
+       SELECT rev_ended, match_id FROM ${db}.${keysFrom} WHERE ${span} GROUP BY rev_ended, match_id HAVING sum(sign) > 0 ORDER BY rev_ended, match_id LIMIT 50 OFFSET ${skip}
+     ) AND sign > 0
+     LIMIT 1 BY rev_ended, match_id`,
+  );
+}
+
+/**
+ * A page of 50 of the whole list at an offset as a server read it at schema 11 before the minutes were
+ * kept between reads (`?offset=`): the minutes of `match_minutes`, then the page with its keys from
+ * `match_list_packed`, two statements through the store's bare HTTP reads as the API's are. The rows
+ * come back as the server gave them (the API's answer is theirs, unpacked).
+ */
+function keptMinutesListRoute(app: FastifyInstance, db: string, select: <T>(query: string) => Promise<T[]>): void {
+  app.get('/before14/matches', async (req) => {
+    const offset = Number((req.query as { offset?: string }).offset ?? 0);
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bench: bad offset ${offset}`);
+    return offsetPageInTwo((sql) => select<Record<string, unknown>>(`/* before */ ${sql}`), db, offset, 'match_list_packed');
   });
 }
 
@@ -510,6 +531,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       schema10ListRoute(app, t);
       schema11ListRoute(app, t);
       if (lean) schema11LeanListRoute(app, t.database, lean.select);
+      if (lean) keptMinutesListRoute(app, t.database, lean.select);
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -538,6 +560,7 @@ async function benchStore(kind: 'embedded' | 'server', o: { seedMatches: number;
       ...(o.before ? ['/before11/matches?offset=0', '/before11/matches?offset=50000'] : []),
       ...(o.before ? ['/before12/matches?offset=0', '/before12/matches?offset=50000', ...(deep.next ? [`/before12/matches?after=${deep.next}`] : [])] : []),
       ...(o.before && lean ? ['/before13/matches?offset=50000', ...(deep.next ? [`/before13/matches?after=${deep.next}`] : [])] : []),
+      ...(o.before && lean ? ['/before14/matches?offset=50000'] : []),
       `/api/matches/${matchId}/board`,
       '/api/tournaments',
       `/api/tournaments/${tournament}`,

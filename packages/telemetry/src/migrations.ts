@@ -8,7 +8,7 @@
  */
 import { SalientError } from '@salient/engine';
 import type { Store } from './client.ts';
-import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, dashboardAggregates, dashboardBackfill, curvePointsTable, initialSchema, matchPageBackfill, matchPages, matchRowBackfill, matchRowCopies, packedMatchList, packedMatchListBackfill, REPLAY_LOG_COLUMNS, scenarioAggregates, scenarioBackfill, STRIKE_COLUMNS, tournamentAggregates, tournamentBackfill, tournamentsTable, winCountsFromTotals } from './schema.ts';
+import { COMBAT_COLUMNS_FLAG, CURVE_COLUMNS, curvePointsFill, dashboardAggregates, dashboardBackfill, curvePointsTable, initialSchema, listMinutes, listMinutesBackfill, matchPageBackfill, matchPages, matchRowBackfill, matchRowCopies, packedMatchList, packedMatchListBackfill, REPLAY_LOG_COLUMNS, scenarioAggregates, scenarioBackfill, STRIKE_COLUMNS, tournamentAggregates, tournamentBackfill, tournamentsTable, winCountsFromTotals } from './schema.ts';
 import { ident, selectRows, str } from './sql.ts';
 
 /** A column a migration adds to a table (added only where it is missing). */
@@ -50,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'win counts read from the dashboard totals, one materialized view less per insert', statements: winCountsFromTotals },
   { version: 10, name: "each match's impulses and events packed in a few rows, read with its summary in one query", statements: matchPages, after: matchPageBackfill },
   { version: 11, name: 'the match list with each summary packed in one column', statements: packedMatchList, after: packedMatchListBackfill },
+  { version: 12, name: 'the match list counted by minute, summed as each insert lands', statements: listMinutes, after: listMinutesBackfill },
 ];
 
 /** The schema version this code writes and reads. */

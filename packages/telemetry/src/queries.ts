@@ -750,7 +750,7 @@ const packedSummary = (r: Raw): MatchSummary => summary(unpackPage(String(r.summ
 
 /**
  * The match list under a filter on the scenario key alone (migration 8): the matches counted by minute
- * of end time (`match_minutes`, a few rows per minute that matches ended in) give the total and the
+ * of end time (`list_minutes` of migration 12, a row per minute and scenario a part) give the total and the
  * minutes that hold rows `offset` to `offset + limit` (after the cursor, if any); one more query reads
  * those minutes of `match_list` by its sorting key, sums each key's signs (a copy taken back cancels
  * its row), skips what lies before the page in its first minute, and takes the page's rows. A page at
@@ -760,7 +760,7 @@ async function listByMinutes(store: Store, filter: TelemetryFilter, limit: numbe
   const db = ident(store.database);
   const c = conditions(filter, 'bots');
   const minutes = (
-    await rows<Raw>(store, 'listing matches', `SELECT rev_minute, sum(n) AS live FROM ${db}.match_minutes ${where(['rev_minute > 0', ...c])} GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)
+    await rows<Raw>(store, 'listing matches', `SELECT rev_minute, sum(n) AS live FROM ${db}.list_minutes ${where(['rev_minute > 0', ...c])} GROUP BY rev_minute HAVING live != 0 ORDER BY rev_minute`)
   ).map((r) => ({ minute: Number(r.rev_minute), live: Number(r.live) }));
   const total = minutes.reduce((a, m) => a + m.live, 0);
   // The first minute to read, and the live rows of the range before the page.

@@ -39,7 +39,7 @@ import {
 import { SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
 import { playBlitz, rowsOf, tee } from './support/matches.ts';
 import { writeSpool } from '../src/spool.ts';
-import { matchPageBackfill, scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
+import { listMinutesBackfill, matchPageBackfill, scenarioBackfill, tournamentBackfill } from '../src/schema.ts';
 import { REFERENCE_EVENT_COLUMNS, REFERENCE_IMPULSE_COLUMNS, referenceEvent, referenceImpulse } from './support/match-reference.ts';
 import type { ChRow } from '../src/records.ts';
 
@@ -395,8 +395,8 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       await copyMatch(s, ids[0]!, ids[0]!);
       await copyMatch(s, ids[1]!, ids[1]!, { ended_at: 'ended_at + 60', outcomes: 'arrayReverse(outcomes)', turns: 'turns + 1' });
       await copyMatch(s, ids[2]!, ids[2]!, { ended_at: 'ended_at - 60', worker: "'late'", turns: 'turns + 2' });
-      expect(await migrate(s)).toEqual({ applied: [6, 7, 8, 9, 10, 11], version: 11 });
-      expect(await migrate(s)).toEqual({ applied: [], version: 11 });
+      expect(await migrate(s)).toEqual({ applied: [6, 7, 8, 9, 10, 11, 12], version: 12 });
+      expect(await migrate(s)).toEqual({ applied: [], version: 12 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(6);
@@ -419,7 +419,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [321, 322, 323, 324, 325, 326]);
       // Counted at version 6: counted_matches holds several versions of the re-played matches.
       await resendAndReplay(s, ids);
-      expect(await migrate(s)).toEqual({ applied: [7, 8, 9, 10, 11], version: 11 });
+      expect(await migrate(s)).toEqual({ applied: [7, 8, 9, 10, 11, 12], version: 12 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.tournaments.map((t) => t.id).sort()).toEqual(['t1', 't2']);
@@ -444,10 +444,10 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const ids = await playInto(s, [331, 332, 333, 334, 335, 336]);
       // Counted at version 7: the aggregates of migration 6 hold copies taken back (−1) beside their +1.
       await resendAndReplay(s, ids);
-      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'tournament_span', 'match_pages'];
+      const coarse = ['win_scenario', 'length_scenario', 'curve_scenario', 'match_minutes', 'list_minutes', 'tournament_span', 'match_pages'];
       const [none] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN (${coarse.map((t) => `'${t}'`).join(', ')})`);
       expect(Number(none!.n)).toBe(0);
-      expect(await migrate(s)).toEqual({ applied: [8, 9, 10, 11], version: 11 });
+      expect(await migrate(s)).toEqual({ applied: [8, 9, 10, 11, 12], version: 12 });
       let f = await figures(s);
       expect(f.read).toEqual(f.raw);
       expect(f.read.list.total).toBe(7);
@@ -461,7 +461,7 @@ describe.each(stores)('dashboard aggregates on the %s', (_name, config) => {
       const [copies] = await rowsOf(s, `SELECT count() AS n FROM system.tables WHERE database = '${s.database}' AND name IN ('match_impulses', 'match_events', 'match_impulses_mv', 'match_events_mv')`);
       expect(Number(copies!.n)).toBe(0);
       // The back-fill run again (a migration interrupted after it, before it was recorded) adds nothing.
-      for (const query of [...scenarioBackfill(s.database), ...matchPageBackfill(s.database)]) await s.client.command({ query });
+      for (const query of [...scenarioBackfill(s.database), ...matchPageBackfill(s.database), ...listMinutesBackfill(s.database)]) await s.client.command({ query });
       expect(await readFigures(s)).toEqual(f.raw);
       // Matches written and re-played since are kept by the views.
       const more = await playInto(s, [337, 338, 339, 340]);

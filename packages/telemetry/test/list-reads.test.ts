@@ -139,3 +139,78 @@ describe('lean reads of a server store', () => {
     await c.close();
   });
 });
+
+describe('the match list as writes land', () => {
+  /** Every page of the list at offsets and by cursor under `filter`, against the live rows now. */
+  async function pagesAsLive(filter: TelemetryFilter): Promise<void> {
+    const want = await reference(filter.scenario);
+    for (const limit of [7, 50]) {
+      for (let offset = 0; offset <= want.length + 1; offset += limit === 7 ? 13 : 23) {
+        const page = await listMatches(store, filter, { limit, offset });
+        expect(page.total).toBe(want.length);
+        expect(page.matches.map((m) => m.matchId)).toEqual(want.slice(offset, offset + limit));
+      }
+      const walked: string[] = [];
+      let after: string | undefined;
+      for (let n = 0; n < 300; n++) {
+        const page = await listMatches(store, filter, { limit, ...(after ? { after } : {}) });
+        expect(page.total).toBe(want.length);
+        walked.push(...page.matches.map((m) => m.matchId));
+        if (!page.next) break;
+        after = page.next;
+      }
+      expect(walked).toEqual(want);
+    }
+  }
+
+  const filters: TelemetryFilter[] = [{}, { scenario: 'A' }, { scenario: 'B', game: 'g' }];
+  const fact = (id: string, scenario: string, sign: number, ended: number) => ({
+    match_id: id,
+    game: 'g',
+    scenario,
+    kind: 'completed',
+    sides: ['x', 'y'],
+    outcomes: ['win', 'loss'],
+    side_bots: ['random@1', 'greedy@1'],
+    started_at: ended - 5,
+    ended_at: ended,
+    sign,
+    ver: 2,
+  });
+  /** Written as another process would: straight into the store, unknown to this one's reads. */
+  const write = (values: ReturnType<typeof fact>[]) => store.client.insert({ table: 'salient.match_facts', format: 'JSONEachRow', values });
+  const base = 1_800_000_000;
+
+  it('counts a large insert by minute in a row per minute and scenario (migration 12), whatever the merges did', async () => {
+    const count = async (table: string) =>
+      Number((await (await store.client.query({ query: `SELECT count() AS n FROM salient.${table} WHERE rev_minute > 0`, format: 'JSONEachRow' })).json<{ n: string }>())[0]!.n);
+    const before = await count('list_minutes');
+    // 120 matches in one insert, over two minutes and two scenarios.
+    await write(Array.from({ length: 120 }, (_, i) => fact(`b${String(i).padStart(4, '0')}`, i % 2 ? 'A' : 'B', 1, base - 6000 - (i % 2 ? 0 : 61))));
+    expect(await count('list_minutes')).toBeLessThanOrEqual(before + 2);
+    for (const f of filters) await pagesAsLive(f);
+  }, 300_000);
+
+  it('are the live pages after each kind of write another process may make', async () => {
+    for (const f of filters) await pagesAsLive(f);
+    // New matches in the newest minute: every page at an offset moves down.
+    await write([fact('n0001', 'A', 1, base + 100), fact('n0002', 'B', 1, base + 101), fact('n0003', 'A', 1, base + 101)]);
+    for (const f of filters) await pagesAsLive(f);
+    // A match taken back in an old minute and landed again in the newest: the total stays.
+    await write([fact('m0100', 'A', -1, base - 600 - 4), fact('m0100', 'A', 1, base + 102)]);
+    for (const f of filters) await pagesAsLive(f);
+    // One match taken back and another landed in the same old minute: every minute's count stays.
+    await write([fact('m0130', 'A', -1, base - 1200 - 1), fact('n0004', 'A', 1, base - 1200 - 1)]);
+    for (const f of filters) await pagesAsLive(f);
+    // A match landed late, ending before most (a spool delivered long after): the pages after it move.
+    await write([fact('n0005', 'B', 1, base - 1800 - 2), fact('n0006', 'B', 1, base - 3000)]);
+    for (const f of filters) await pagesAsLive(f);
+    // The oldest matches taken back: the last pages shorten, the total falls.
+    const oldest = (await reference()).slice(-3);
+    const rows = await (
+      await store.client.query({ query: `SELECT match_id, scenario, toUInt32(ended_at) AS e FROM salient.match_list WHERE match_id IN (${oldest.map((m) => `'${m}'`).join(', ')})`, format: 'JSONEachRow' })
+    ).json<{ match_id: string; scenario: string; e: number }>();
+    await write(rows.map((r) => fact(r.match_id, r.scenario, -1, Number(r.e))));
+    for (const f of filters) await pagesAsLive(f);
+  }, 300_000);
+});

@@ -117,8 +117,8 @@ export function storeContract(config: () => TelemetryConfig): void {
       // and on to the current version (3: the tournaments table; 4: curves filed by scenario, the
       // old match's taken from its impulse rows; 5: timeout strikes; 6: the dashboard aggregates, the
       // old match's curve taken from curve_points)
-      expect(await migrate(up)).toEqual({ applied: [3, 4, 5, 6, 7, 8, 9, 10, 11], version: 11 });
-      expect(await migrate(up)).toEqual({ applied: [], version: 11 });
+      expect(await migrate(up)).toEqual({ applied: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12], version: 12 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 12 });
       const rounded = (rows: ImpulseCurveRow[]) =>
         rows.map(({ meanScore, meanLosses, meanControl, ...rest }) => ({ ...rest, means: [meanScore, meanLosses, meanControl].map((x) => x.toFixed(9)) }));
       expect(rounded(await impulseCurves(up))).toEqual(rounded(expectedCurves([old])));
@@ -156,8 +156,8 @@ export function storeContract(config: () => TelemetryConfig): void {
       const { strikes: _k, bank_ms: _b, ...v4Match } = matchRecord(old.rows.matches[0]!);
       await store.client.insert({ table: `${db}.decisions`, values: [v4Decision], format: 'JSONEachRow' });
       await store.client.insert({ table: `${db}.matches`, values: [v4Match], format: 'JSONEachRow' });
-      expect(await migrate(up)).toEqual({ applied: [5, 6, 7, 8, 9, 10, 11], version: 11 });
-      expect(await migrate(up)).toEqual({ applied: [], version: 11 });
+      expect(await migrate(up)).toEqual({ applied: [5, 6, 7, 8, 9, 10, 11, 12], version: 12 });
+      expect(await migrate(up)).toEqual({ applied: [], version: 12 });
       expect(await columns()).toEqual(['decisions.strike UInt32', 'matches.bank_ms Array(Float64)', 'matches.strikes Array(UInt32)']);
       const id = old.result.matchId;
       const read = async () => ({
