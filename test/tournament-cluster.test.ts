@@ -19,6 +19,12 @@ import { startCluster, type Cluster, type WorkerProc } from './support/cluster.t
 const SLOW = 'crash:after=0,sleep=20';
 /** About eight seconds per match, so a killed worker's children would have plenty left to play. */
 const SLOWER = 'crash:after=0,sleep=160';
+/**
+ * About two seconds per match, for the cancel: 30 of them keep the workers' four slots busy for ~15 s, so
+ * matches are still waiting when the cancel comes after the first one ends, however late a loaded machine
+ * lets the test see that end (a clean-clone run with one-second matches found none waiting: removed 0).
+ */
+const SLOW_CANCEL = 'crash:after=0,sleep=40';
 
 let c: Cluster;
 const workers = (): WorkerProc[] => c.workers;
@@ -149,7 +155,7 @@ describe('tournament on a cluster of worker processes', () => {
   }, 90_000);
 
   it('cancel: workers stop taking its matches within a couple of seconds', async () => {
-    const plan = blitzPlan('t-cancel', Array.from({ length: 30 }, (_, i) => [SLOW, 'random', 400 + i] as [string, string, number]));
+    const plan = blitzPlan('t-cancel', Array.from({ length: 30 }, (_, i) => [SLOW_CANCEL, 'random', 400 + i] as [string, string, number]));
     await submitTournament(plan, { connection: c.redis.url });
     await waitFor('a match to finish', async () => ((await tournamentStatus('t-cancel', { connection: c.redis.url })).counts.completed > 0 ? true : undefined), 30_000);
     const t0 = Date.now();
@@ -160,7 +166,7 @@ describe('tournament on a cluster of worker processes', () => {
     }, 10_000, 100);
     // A couple of seconds: the workers look at the cancel flags every 500 ms and a child aborts its game
     // at once. The bound leaves room for a loaded machine (3.0-3.4 s seen at load 10 on 2 cores) and is
-    // still well short of the ~7 s the 30 one-second matches would need on the workers' four slots.
+    // still well short of the ~15 s the 30 two-second matches would need on the workers' four slots.
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(stopped.state).toBe('cancelled');
     // Waiting matches were taken off the queue; the running ones were aborted (failed as cancelled).
