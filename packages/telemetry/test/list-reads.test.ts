@@ -11,6 +11,21 @@ import { listMatches, migrate, openStore, type Store, type TelemetryFilter } fro
 import { leanReader } from '../src/client.ts';
 import { SALIENT_PASSWORD, startClickHouseServer, type TestClickHouseServer } from './support/clickhouse-server.ts';
 
+/** A `match_facts` row of game `g` (a copy `sign` +1 counted, -1 taken back) at version `ver`. */
+const matchFact = (id: string, scenario: string, sign: number, ended: number, ver: number) => ({
+  match_id: id,
+  game: 'g',
+  scenario,
+  kind: 'completed',
+  sides: ['x', 'y'],
+  outcomes: ['win', 'loss'],
+  side_bots: ['random@1', 'greedy@1'],
+  started_at: ended - 5,
+  ended_at: ended,
+  sign,
+  ver,
+});
+
 let server: TestClickHouseServer;
 let store: Store;
 
@@ -21,19 +36,7 @@ beforeAll(async () => {
   // 240 matches: bursts of 60 in one minute, ten to a second, spread over two scenarios; then 12 copies
   // taken back (sign -1 after +1, as countMatches does for a match counted again) of which 6 land again later.
   const base = 1_800_000_000;
-  const fact = (i: number, sign: number, ended: number) => ({
-    match_id: `m${String(i).padStart(4, '0')}`,
-    game: 'g',
-    scenario: i % 3 === 0 ? 'B' : 'A',
-    kind: 'completed',
-    sides: ['x', 'y'],
-    outcomes: ['win', 'loss'],
-    side_bots: ['random@1', 'greedy@1'],
-    started_at: ended - 5,
-    ended_at: ended,
-    sign,
-    ver: 1,
-  });
+  const fact = (i: number, sign: number, ended: number) => matchFact(`m${String(i).padStart(4, '0')}`, i % 3 === 0 ? 'B' : 'A', sign, ended, 1);
   const ended = (i: number) => base - Math.floor(i / 60) * 600 - Math.floor((i % 60) / 10);
   await store.client.insert({ table: 'salient.match_facts', format: 'JSONEachRow', values: Array.from({ length: 240 }, (_, i) => fact(i, 1, ended(i))) });
   const back = [3, 4, 59, 60, 61, 119, 120, 150, 151, 200, 238, 239];
@@ -154,19 +157,7 @@ describe('lean reads of a server store', () => {
 
 describe('the match list as writes land', () => {
   const filters: TelemetryFilter[] = [{}, { scenario: 'A' }, { scenario: 'B', game: 'g' }];
-  const fact = (id: string, scenario: string, sign: number, ended: number) => ({
-    match_id: id,
-    game: 'g',
-    scenario,
-    kind: 'completed',
-    sides: ['x', 'y'],
-    outcomes: ['win', 'loss'],
-    side_bots: ['random@1', 'greedy@1'],
-    started_at: ended - 5,
-    ended_at: ended,
-    sign,
-    ver: 2,
-  });
+  const fact = (id: string, scenario: string, sign: number, ended: number) => matchFact(id, scenario, sign, ended, 2);
   /** Written as another process would: straight into the store, unknown to this one's reads. */
   const write = (values: ReturnType<typeof fact>[]) => store.client.insert({ table: 'salient.match_facts', format: 'JSONEachRow', values });
   const base = 1_800_000_000;
