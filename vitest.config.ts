@@ -47,6 +47,10 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**'],
     testTimeout: 60_000,
+    // Hooks start and stop real servers (clickhouse-server, redis-server, Chromium). A stop is SIGTERM,
+    // SIGKILL after 5 s, then removing the data directory: on a loaded 2-core machine that passed
+    // vitest's default 10 s once (telemetry's server.test.ts afterAll, clean-clone CI 2026-11-30).
+    hookTimeout: 30_000,
     pool: 'forks',
     // Vitest's default (one fork fewer than the cores) is one fork on a 2-core machine, where much of
     // the suite waits on servers, worker processes and browsers: two forks there took the suite from
