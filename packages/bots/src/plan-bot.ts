@@ -43,10 +43,12 @@
  * and when it is the cap that stops a search the game depends on the machine's speed (say so when you
  * use it, as for mcts).
  *
- * `reply=greedy` is the default because it sees the counterattack an impulse invites; it costs about
- * five times as much per evaluation as `none` on Blitz! A. Probes of ten games (Germany in A against
- * greedy, seeds 1-10, 2026-11-30) did not separate them: no Paris for either, Poland held in all ten;
- * `reply=none,evals=1000` ended a little better on score at half the time per decision.
+ * The defaults are what measured best, weakly: `reply=greedy` sees the counterattack an impulse invites
+ * but costs four to five times as much per evaluation as `none` on Blitz! A. Germany in A against greedy,
+ * seeds 1-20 side by side (2026-11-30): `reply=none,evals=1000` took Paris once and ended 0.25 points
+ * ahead on score on average, at 63-67 ms a searched decision; `reply=greedy,evals=400` never took it and
+ * ended 1.95 behind at 97-133 ms (mcts:iterations=300,rollout=0: never, 2.2 behind, 78-99 ms). Twenty
+ * games cannot separate them; the cost can.
  */
 import { RngStream, SalientError } from '@salient/engine';
 import type { AnyGame, BotModel, ChanceOutcome, Json, PendingDecision, Step } from '@salient/engine';
@@ -75,12 +77,12 @@ export interface PlanOptions {
   ms: number;
 }
 
-const DEFAULTS: PlanOptions = { evals: 400, pop: 16, mut: 1.5, samples: 1, reply: 'greedy', depth: 80, replan: 0.25, ms: 0 };
+const DEFAULTS: PlanOptions = { evals: 1000, pop: 16, mut: 1.5, samples: 1, reply: 'none', depth: 80, replan: 0.25, ms: 0 };
 const REPLIES: readonly ReplyPolicy[] = ['greedy', 'random', 'none'];
 
 export const planBotDefinition: BotDefinition<PlanOptions> = {
   name: 'plan',
-  version: '1',
+  version: '2',
   summary: "Plans whole impulses by evolution (online evolutionary planning): sequences of its own decisions scored by the game's evaluation at the impulse's end, after a modelled reply.",
   params: {
     evals: `evaluations (one plan played once) when an impulse starts, the deterministic budget (default ${DEFAULTS.evals})`,
