@@ -20,7 +20,7 @@ const SHARED = [
   // The in-process bots (random-bot.test.ts restores its Math.random spy after each test), the match
   // runner and the regression tool (its one temporary directory is its own, removed after its tests).
   // Not bots-file.test.ts or external-bots.test.ts: they start bot processes and set the environment.
-  'packages/bots/test/{greedy-bot,mcts-bot,random-bot,registry}.test.ts',
+  'packages/bots/test/{greedy-bot,mcts-bot,plan-bot,random-bot,registry}.test.ts',
   'packages/runner/test/**/*.test.ts',
   'packages/regress/test/**/*.test.ts',
   // Joined 2026-11-30: the other pure files, each named (a new file next to them stays isolated until

@@ -40,6 +40,24 @@ export function factoryFromContext<O>(def: BotDefinition<O>): BotFactory {
   return (ctx) => bindBot(def, ctx.params)(ctx);
 }
 
+/** A number parameter of bot `bot` within [min, max], or `fallback` when absent; refuses anything else. */
+export function numParam(bot: string, params: BotParams, key: string, fallback: number, min: number, max: number): number {
+  const v = params[key];
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    throw new SalientError('BAD_ARGUMENT', `Bot '${bot}': parameter ${key}=${v} must be a number from ${min} to ${max}.`);
+  }
+  return n;
+}
+
+/** A whole-number parameter within [min, max] (see {@link numParam}). */
+export function intParam(bot: string, params: BotParams, key: string, fallback: number, min: number, max: number): number {
+  const n = numParam(bot, params, key, fallback, min, max);
+  if (!Number.isInteger(n)) throw new SalientError('BAD_ARGUMENT', `Bot '${bot}': parameter ${key}=${params[key]} must be a whole number.`);
+  return n;
+}
+
 /** A 0/1 switch parameter. */
 export function flagParam(bot: string, params: BotParams, key: string, fallback: boolean): boolean {
   const v = params[key];

@@ -20,10 +20,9 @@
  * cap (`ms`) stops the search early; when it is the cap that stops it, the choice depends on the
  * machine's speed and the game is no longer reproducible from its seed (say so when you use it).
  */
-import { SalientError } from '@salient/engine';
 import type { AnyGame, BotModel, ChanceOutcome, Json, RngStream } from '@salient/engine';
 import type { Bot, BotContext, DecisionRequest } from '@salient/runner';
-import { factoryFromContext, requireModel, type BotDefinition, type BotParams } from './bot-definition.ts';
+import { factoryFromContext, intParam, numParam, requireModel, type BotDefinition } from './bot-definition.ts';
 
 export interface MctsOptions {
   /** Iterations per decision (the deterministic budget). */
@@ -52,11 +51,11 @@ export const mctsBotDefinition: BotDefinition<MctsOptions> = {
     ms: 'wall-clock cap per decision in ms; when it stops a search the game depends on machine speed (default 0: none)',
   },
   parse: (params) => ({
-    iterations: intParam(params, 'iterations', DEFAULTS.iterations, 1, 1_000_000),
-    c: numParam(params, 'c', DEFAULTS.c, 0, 100),
-    rollout: intParam(params, 'rollout', DEFAULTS.rollout, 0, 10_000),
-    scale: numParam(params, 'scale', DEFAULTS.scale, 1e-9, 1e9),
-    ms: intParam(params, 'ms', DEFAULTS.ms, 0, 3_600_000),
+    iterations: intParam('mcts', params, 'iterations', DEFAULTS.iterations, 1, 1_000_000),
+    c: numParam('mcts', params, 'c', DEFAULTS.c, 0, 100),
+    rollout: intParam('mcts', params, 'rollout', DEFAULTS.rollout, 0, 10_000),
+    scale: numParam('mcts', params, 'scale', DEFAULTS.scale, 1e-9, 1e9),
+    ms: intParam('mcts', params, 'ms', DEFAULTS.ms, 0, 3_600_000),
   }),
   create: createMcts,
 };
@@ -64,21 +63,7 @@ export const mctsBotDefinition: BotDefinition<MctsOptions> = {
 /** The MCTS bot as a plain factory (parameters from the seat spec). */
 export const mctsBot = factoryFromContext(mctsBotDefinition);
 
-function numParam(params: BotParams, key: string, fallback: number, min: number, max: number): number {
-  const v = params[key];
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-    throw new SalientError('BAD_ARGUMENT', `Bot 'mcts': parameter ${key}=${v} must be a number from ${min} to ${max}.`);
-  }
-  return n;
-}
 
-function intParam(params: BotParams, key: string, fallback: number, min: number, max: number): number {
-  const n = numParam(params, key, fallback, min, max);
-  if (!Number.isInteger(n)) throw new SalientError('BAD_ARGUMENT', `Bot 'mcts': parameter ${key}=${params[key]} must be a whole number.`);
-  return n;
-}
 
 /** One option out of a decision node: who chose it, how often it was tried and available, its value sum. */
 interface Edge {

@@ -53,7 +53,7 @@
 import { RngStream, SalientError } from '@salient/engine';
 import type { AnyGame, BotModel, ChanceOutcome, Json, PendingDecision, Step } from '@salient/engine';
 import type { Bot, BotContext, DecisionRequest } from '@salient/runner';
-import { factoryFromContext, requireModel, type BotDefinition, type BotParams } from './bot-definition.ts';
+import { factoryFromContext, intParam, numParam, requireModel, type BotDefinition } from './bot-definition.ts';
 
 /** How other powers' decisions are played inside a plan, and whether the opponent's next impulse is played after it. */
 export type ReplyPolicy = 'greedy' | 'random' | 'none';
@@ -100,14 +100,14 @@ export const planBotDefinition: BotDefinition<PlanOptions> = {
       throw new SalientError('BAD_ARGUMENT', `Bot 'plan': parameter reply=${reply} must be one of ${REPLIES.join(', ')}.`);
     }
     return {
-      evals: intParam(params, 'evals', DEFAULTS.evals, 1, 10_000_000),
-      pop: intParam(params, 'pop', DEFAULTS.pop, 2, 10_000),
-      mut: numParam(params, 'mut', DEFAULTS.mut, 0, 1_000),
-      samples: intParam(params, 'samples', DEFAULTS.samples, 1, 1_000),
+      evals: intParam('plan', params, 'evals', DEFAULTS.evals, 1, 10_000_000),
+      pop: intParam('plan', params, 'pop', DEFAULTS.pop, 2, 10_000),
+      mut: numParam('plan', params, 'mut', DEFAULTS.mut, 0, 1_000),
+      samples: intParam('plan', params, 'samples', DEFAULTS.samples, 1, 1_000),
       reply: reply as ReplyPolicy,
-      depth: intParam(params, 'depth', DEFAULTS.depth, 1, 100_000),
-      replan: numParam(params, 'replan', DEFAULTS.replan, 0, 1),
-      ms: intParam(params, 'ms', DEFAULTS.ms, 0, 3_600_000),
+      depth: intParam('plan', params, 'depth', DEFAULTS.depth, 1, 100_000),
+      replan: numParam('plan', params, 'replan', DEFAULTS.replan, 0, 1),
+      ms: intParam('plan', params, 'ms', DEFAULTS.ms, 0, 3_600_000),
     };
   },
   create: createPlan,
@@ -116,21 +116,7 @@ export const planBotDefinition: BotDefinition<PlanOptions> = {
 /** The planning bot as a plain factory (parameters from the seat spec). */
 export const planBot = factoryFromContext(planBotDefinition);
 
-function numParam(params: BotParams, key: string, fallback: number, min: number, max: number): number {
-  const v = params[key];
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-    throw new SalientError('BAD_ARGUMENT', `Bot 'plan': parameter ${key}=${v} must be a number from ${min} to ${max}.`);
-  }
-  return n;
-}
 
-function intParam(params: BotParams, key: string, fallback: number, min: number, max: number): number {
-  const n = numParam(params, key, fallback, min, max);
-  if (!Number.isInteger(n)) throw new SalientError('BAD_ARGUMENT', `Bot 'plan': parameter ${key}=${params[key]} must be a whole number.`);
-  return n;
-}
 
 /** What a planning bot has spent so far in its match: read by benches comparing time per decision. */
 export interface PlanStats {
