@@ -24,9 +24,9 @@
  * country per position, and only where the scenario uses supply lines.
  */
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
-import { enterReadOnly, face, isLand, landNeighbours, leaveReadOnly, onMap, sideOf } from './query.ts';
+import { controllerSide, enterReadOnly, face, isLand, landNeighbours, leaveReadOnly, onMap, sideOf } from './query.ts';
 import type { BlitzState, SideId } from './state.ts';
-import { suppliedAreas, unitHome, usesSupply } from './supply.ts';
+import { homeCountries, suppliedAreas, unitHome, usesSupply } from './supply.ts';
 
 /** Weights of the terms, named as the table above names them. */
 export const EVAL_WEIGHTS = {
@@ -110,6 +110,15 @@ function keysOf(p: PackIndex, s: BlitzState): Keys {
   return k;
 }
 
+/** Home countries per power (1.1: of its nations), per pack and scenario. */
+const homesCache = new Map<string, Set<string>>();
+function homesOf(p: PackIndex, s: BlitzState, power: string): Set<string> {
+  const key = `${p.hash}|${s.scenario}|${power}`;
+  let h = homesCache.get(key);
+  if (!h) homesCache.set(key, (h = homeCountries(p, s, power)));
+  return h;
+}
+
 /** Distance of a location to the nearest key area; a unit aboard a TRS at sea is one step from its coasts. */
 function reach(p: PackIndex, s: BlitzState, at: string, dist: Map<string, number>): number {
   let loc = at;
@@ -167,10 +176,15 @@ function axisValue(p: PackIndex, s: BlitzState): number {
     let cut = false;
     if (supply && land && !u.at.startsWith('sea:') && !u.at.startsWith('trs:')) {
       const home = unitHome(p, s, u.def);
-      const key = `${u.power}|${home}`;
-      let r = reached.get(key);
-      if (!r) reached.set(key, (r = suppliedAreas(p, s, u.power, home, 'unit')));
-      cut = !r.has(u.at);
+      // 1.7: a friendly area of one of its power's home countries, or of its own, is a source itself.
+      const country = landDef(p, u.at).country;
+      if ((country === home || homesOf(p, s, u.power).has(country)) && controllerSide(p, s, u.at) === us) cut = false;
+      else {
+        const key = `${u.power}|${home}`;
+        let r = reached.get(key);
+        if (!r) reached.set(key, (r = suppliedAreas(p, s, u.power, home, 'unit')));
+        cut = !r.has(u.at);
+      }
     }
     const worth = (u.size + 0.5 * ((f.land ?? 0) + (f.air ?? 0) + (f.naval ?? 0))) * (cut ? W.outOfSupply : 1);
     if (us === 'Axis') axisMat += worth;
