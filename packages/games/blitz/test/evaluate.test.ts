@@ -60,6 +60,14 @@ describe('evaluation (a heuristic for bots)', () => {
     expect(pressure(20, 2) - pressure(10, 2)).toBeLessThan(pressure(10, 2) - pressure(0, 2));
   });
 
+  it('A: German stacks next to Paris press it harder from Belgium-Netherlands than from Germany (the Maginot Line, 5.3)', () => {
+    // Edit of the set-up: Belgium-Netherlands given to Germany, and the German army groups and the 18th
+    // Army either in it or in Western Germany; both are next to Paris and to no other key area, but the
+    // Maginot Line's red triangles count only against attackers all from Germany (6.2, 5.3).
+    const at = (area: string) => arrange(start('A'), { control: { 'belgium-netherlands': 'GER' }, units: { '18th-army': { at: area }, 'army-group-center': { at: area }, 'army-group-north': { at: area } } });
+    expect(value(at('belgium-netherlands'), 'GER')).toBeGreaterThan(value(at('western-germany'), 'GER'));
+  });
+
   it('D: a unit out of supply (1.7) is worth less than the same unit in supply', () => {
     // Edit of the set-up: the 18th Army in the Ukraine, given to Germany. In supply through Poland; cut
     // off when Poland and Central Europe are Soviet. The unit's worth is the value with it less the

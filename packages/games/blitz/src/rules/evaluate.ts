@@ -9,7 +9,7 @@
  * | key areas held | the area's key weight (A: Paris and Poland 25; B: the German areas 25; D-F and the full game: the Victory Card areas, below); other areas 3 | what decides the scenario (8; victory.ts) |
  * | material | unit Size + ½ its factors; a land unit out of supply (1.7) counts ½ of that | losses count; a cut-off unit cannot move or attack and gives the attackers two white triangles (6.2) |
  * | material balance | 15 × (ours − theirs) / (ours + theirs) | the side ahead gains by trading evenly: trading well counts, not only the sum |
- * | fronts | ½ × key weight × pressure on each key area | pressure = a / (a + 3d + 1), a the land factors of the other side next to it, d those of the holder in it (+ ½ of those next to it); diminishing in a, and an empty key area with enemy stacks next to it is all but lost |
+ * | fronts | ½ × key weight × pressure on each key area | pressure = a / (a + 3d + 1), a the land factors of the other side next to it with the triangles of the holder's units there as 6.2 counts them for attackers (white add, two per unit out of supply, red take away; the Maginot Line's red ones only in the share of a from Germany, 5.3), d the holder's land factors in it (+ ½ of those next to it); diminishing in a, and an empty key area with enemy stacks next to it is all but lost |
  * | supply of key areas | ¼ × key weight | a key area whose holder's units there are out of supply (1.7) is cut off: it will fall |
  * | approach | 1.5 / (1 + distance to the nearest key area) per land unit | stacks that close on the objectives (to take or to hold them) are worth a little more |
  * | announced attacks | odds × (12 on a key area, 2 elsewhere) for the attacking side (½ for the side that holds: the Allies in A, the Axis elsewhere) | an attack declared but not yet resolved is credited with its rough odds |
@@ -56,6 +56,8 @@ interface Keys {
   near: number[][];
   /** Land-graph distance from every area to the nearest key area (or, without key areas, the German areas). */
   dist: Map<string, number>;
+  /** The country of each slot's area. */
+  country: string[];
 }
 
 const keysCache = new Map<string, Keys>();
@@ -106,7 +108,9 @@ function keysOf(p: PackIndex, s: BlitzState): Keys {
       }
     }
   }
-  keysCache.set(cacheKey, (k = { areas, weight, slot, near, dist }));
+  const country: string[] = [];
+  for (const [l, i] of slot) country[i] = landDef(p, l).country;
+  keysCache.set(cacheKey, (k = { areas, weight, slot, near, dist, country }));
   return k;
 }
 
@@ -136,6 +140,15 @@ let axisF = new Float64Array(64);
 let alliesF = new Float64Array(64);
 let cutAxis = new Uint8Array(64);
 let cutAllies = new Uint8Array(64);
+/**
+ * Per slot, 6.2's triangles on the land units there, as they count for attackers: white ones (and two
+ * per unit out of supply, 1.7) add, red ones take away; `redOnly` are the red ones that count only
+ * against attackers all from the countries `redFrom` lists (the Maginot Line map note, 5.3).
+ */
+let triWhite = new Float64Array(64);
+let triRed = new Float64Array(64);
+let triRedOnly = new Float64Array(64);
+const redFrom: (readonly string[] | undefined)[] = [];
 
 export function evaluate(p: PackIndex, s: BlitzState, power: string): number {
   const side = sideOf(p, s, power);
@@ -158,7 +171,13 @@ function axisValue(p: PackIndex, s: BlitzState): number {
     alliesF = new Float64Array(n);
     cutAxis = new Uint8Array(n);
     cutAllies = new Uint8Array(n);
+    triWhite = new Float64Array(n);
+    triRed = new Float64Array(n);
+    triRedOnly = new Float64Array(n);
   }
+  triWhite.fill(0, 0, n);
+  triRed.fill(0, 0, n);
+  triRedOnly.fill(0, 0, n);
   axisF.fill(0, 0, n);
   alliesF.fill(0, 0, n);
   cutAxis.fill(0, 0, n);
@@ -193,6 +212,15 @@ function axisValue(p: PackIndex, s: BlitzState): number {
     v += sign(us) * (W.approach / (1 + reach(p, s, u.at, k.dist)));
     const i = k.slot.get(u.at);
     if (i === undefined) continue;
+    const tri = f.triangles?.land;
+    if (tri || cut) {
+      triWhite[i] = triWhite[i]! + (tri?.white ?? 0) + (cut ? 2 : 0);
+      const only = p.unit.get(u.def)?.redTrianglesFrom;
+      if (only) {
+        triRedOnly[i] = triRedOnly[i]! + (tri?.red ?? 0);
+        redFrom[i] = only;
+      } else triRed[i] = triRed[i]! + (tri?.red ?? 0);
+    }
     const lf = (f.land ?? 0) * (cut ? W.outOfSupply : 1);
     if (us === 'Axis') {
       axisF[i] = axisF[i]! + lf;
@@ -218,15 +246,24 @@ function axisValue(p: PackIndex, s: BlitzState): number {
     const w = k.weight.get(area)!;
     let axisNear = 0;
     let alliesNear = 0;
+    // The attackers' factors next to it from the countries the red-only triangles name.
+    let fromOnly = 0;
+    const only = triRedOnly[ki]! > 0 ? redFrom[ki] : undefined;
     for (const j of k.near[ki]!) {
       axisNear += axisF[j]!;
       alliesNear += alliesF[j]!;
+      if (only?.includes(k.country[j]!)) fromOnly += holder === 'Axis' ? alliesF[j]! : axisF[j]!;
     }
+    const against = holder === 'Axis' ? alliesNear : axisNear;
+    // 6.2: the triangles of the holder's units count for or against attackers (red-only ones in the
+    // share of the attack that comes from the countries they name).
+    const tri = triWhite[ki]! - triRed[ki]! - (against > 0 ? (triRedOnly[ki]! * fromOnly) / against : 0);
+    const a = against > 0 ? Math.max(0, against + tri) : 0;
     if (holder === 'Axis') {
-      v -= W.front * w * pressure(alliesNear, axisF[ki]! + 0.5 * axisNear);
+      v -= W.front * w * pressure(a, axisF[ki]! + 0.5 * axisNear);
       if (cutAxis[ki]) v -= W.cutKey * w;
     } else {
-      v += W.front * w * pressure(axisNear, alliesF[ki]! + 0.5 * alliesNear);
+      v += W.front * w * pressure(a, alliesF[ki]! + 0.5 * alliesNear);
       if (cutAllies[ki]) v += W.cutKey * w;
     }
   }
