@@ -21,7 +21,10 @@
  *
  * What does not depend on the position (key areas, their neighbours, distances) is worked out once per
  * pack and scenario. Supply is the rules' own (supply.ts `suppliedAreas`), asked once per power and home
- * country per position, and only where the scenario uses supply lines.
+ * country per position, and only where the scenario uses supply lines; a land unit in a friendly area of
+ * its own or its power's home countries is in supply without asking (1.7: that area is a source).
+ * Cost of one evaluation against the evaluation before issue 31 (CPU time, 150 positions of random
+ * games each): A 1.05x, D 2.2x (the supply lines); whole greedy games on D cost about 1.1x.
  */
 import { landDef, scenarioDef, type PackIndex } from './pack-index.ts';
 import { controllerSide, enterReadOnly, face, isLand, landNeighbours, leaveReadOnly, onMap, sideOf } from './query.ts';

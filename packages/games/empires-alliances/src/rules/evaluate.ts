@@ -13,7 +13,8 @@
  *
  * What does not depend on the position (each place's neighbour hexes) is worked out once per board.
  * Supply is the rules' own 14.2 trace (vp-supply.ts), asked once per side per position and then per hex
- * holding units.
+ * holding units. That live supply is most of the cost: one evaluation takes about 2.4x the CPU time of
+ * the one before issue 31 (150 positions of random games); a whole greedy game about 1.4x.
  */
 import type { Board, SideNo } from './board.ts';
 import { beginLook, endLook, fastOf } from './fast.ts';
