@@ -18,7 +18,7 @@ import { parseRulings } from './rules/rulings.ts';
 import { EA_SECTIONS, traceRules } from './rules/sections.ts';
 import type { EaState } from './rules/state.ts';
 import { centralVp, levelReason, victoryLevel } from './rules/victory.ts';
-import { vpScore } from './rules/vp-supply.ts';
+import { evaluateCp } from './rules/evaluate.ts';
 
 export const RULES_VERSION = '0.4.0';
 
@@ -122,24 +122,14 @@ const PROMPT_OF: Record<string, string> = { fly: 'air-mission', land: 'air-landi
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 
-/** Heuristic value for search bots: VP held, strength on the map, supply. */
+/** Heuristic value for search bots (rules/evaluate.ts lists its terms); a game that has ended is worth its 3.72 level. */
 function evaluate(s: EaState, power: string): number {
   const b = boardOf(s.key);
-  const sign = power === 'CP' ? 1 : -1;
   if (s.phase === 'over') {
     const r = resultFor(b, s, s.vp ?? 0, '');
     return r.sides[power] === 'win' ? 1000 : r.sides[power] === 'draw' ? 0 : -1000;
   }
-  let str = 0;
-  for (let u = 0; u < s.hex.length; u++) {
-    if (s.hex[u]! < 0) continue;
-    const p = b.units[u]!.prof;
-    const w = (p.attack + p.defense) * (s.sup[u] ? 0.7 : 1) * (s.mor[u] ? 0.6 : 1);
-    str += b.units[u]!.side === 0 ? w : -w;
-  }
-  // The same VP as centralVp(vpPlaces(b, s)), without a whole supply trace per position (vp-supply.ts).
-  const vp = vpScore(b, s);
-  return sign * (10 * (vp - 9.75) + 0.2 * str);
+  return (power === 'CP' ? 1 : -1) * evaluateCp(b, s);
 }
 
 /**

@@ -127,6 +127,18 @@ export function suppliedAt(b: Board, s: EaState, side: SideNo, t: number): boole
   return suppliedIn(b, x, traceOf(b, s, side, f, x), t);
 }
 
+/**
+ * 14.2 for many hexes of one position: a test of whether `side` can trace supply to a hex (what
+ * `supplyOf(b, s, side)[t] >= 0` says), with the side's trace taken once. Valid until the next supply
+ * question on the board (the scratch is shared): ask it for one position, then drop it.
+ */
+export function supplyTester(b: Board, s: EaState, side: SideNo): (t: number) => boolean {
+  const f = fastOf(b);
+  const x = scratchOf(b, f);
+  const tr = traceOf(b, s, side, f, x);
+  return (t) => suppliedIn(b, x, tr, t);
+}
+
 function suppliedIn(b: Board, x: VpScratch, tr: Trace, t: number): boolean {
   const { member, ezoc, mine, theirs, limit } = tr;
   const rg = tr.gen;
