@@ -400,7 +400,7 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     expect(options.pack).toEqual([...new Set(played.map((r) => r.pack.id))].sort());
     // Entrants, as results are kept: the bot with its parameters and version.
     expect(options.bot).toEqual([...new Set(played.flatMap((r) => Object.keys(r.bots).map((seat) => entrantOf(r, seat))))].sort());
-    expect(options.bot).toEqual(expect.arrayContaining(['random@1', 'greedy@1', 'crash:after=5@1']));
+    expect(options.bot).toEqual(expect.arrayContaining(['random@1', 'greedy@2', 'crash:after=5@1']));
     expect(options.tournament).toEqual(['dashboards-test', 'sprt-test']);
     // The variables after `game` list what that game has: all of it for the game played, nothing for another.
     for (const v of balance.variables.slice(1)) {
@@ -455,8 +455,8 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
       const rows = (await runPanel(p, statesWith(options, { scenario: pick(scenario) }))).rows;
       expect(rows.reduce((a, r) => a + num(r.n_matches), 0), `scenario ${scenario}`).toBe(played.filter((r) => r.scenario === scenario).length);
     }
-    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows;
-    expect(greedy.reduce((a, r) => a + num(r.n_matches), 0)).toBe(played.filter((r) => Object.keys(r.bots).some((seat) => entrantOf(r, seat) === 'greedy@1')).length);
+    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@2') }))).rows;
+    expect(greedy.reduce((a, r) => a + num(r.n_matches), 0)).toBe(played.filter((r) => Object.keys(r.bots).some((seat) => entrantOf(r, seat) === 'greedy@2')).length);
   });
 
   it('Win rate by scenario and side: the store’s win counts summed over bots, with the 95% Wilson interval', async () => {
@@ -489,9 +489,9 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
     const key = (r: Row): string => JSON.stringify([r.bot, r.side, r.game, r.scenario, r.pack, r.pack_hash, r.rules_version, num(r.games), num(r.wins), num(r.losses), num(r.draws)]);
     const expected = (await telemetry.winRates()).map((w) => JSON.stringify([w.bot, w.side, w.game, w.scenario, w.packId, w.packHash, w.rulesVersion, w.games, w.wins, w.losses, w.draws]));
     expect((await runPanel(p, statesWith(options))).rows.map(key).sort()).toEqual(expected.sort());
-    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows;
-    expect(greedy.map((r) => r.bot)).toEqual(greedy.map(() => 'greedy@1'));
-    expect(greedy.map(key).sort()).toEqual((await telemetry.winRates({ bot: 'greedy@1' })).map((w) => JSON.stringify([w.bot, w.side, w.game, w.scenario, w.packId, w.packHash, w.rulesVersion, w.games, w.wins, w.losses, w.draws])).sort());
+    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@2') }))).rows;
+    expect(greedy.map((r) => r.bot)).toEqual(greedy.map(() => 'greedy@2'));
+    expect(greedy.map(key).sort()).toEqual((await telemetry.winRates({ bot: 'greedy@2' })).map((w) => JSON.stringify([w.bot, w.side, w.game, w.scenario, w.packId, w.packHash, w.rulesVersion, w.games, w.wins, w.losses, w.draws])).sort());
     for (const r of greedy) {
       const [low, high] = wilson(num(r.wins), num(r.games));
       expect(num(r.win_rate_low)).toBeCloseTo(low, 9);
@@ -582,7 +582,7 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
       forfeits.map((r) => ({ kind: 'forfeit', cause: r.kind === 'forfeit' ? r.reason : '', seat_bot: r.kind === 'forfeit' ? entrantOf(r, r.seat) : '', scenario: r.scenario, n: 1 })),
     );
     expect(rows[0]?.seat_bot).toBe('crash:after=5@1');
-    expect((await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows).toEqual([]);
+    expect((await runPanel(p, statesWith(options, { bot: pick('greedy@2') }))).rows).toEqual([]);
   });
 
   it('Ratings: head to head: each bot against each opponent, counted from the matches played, with the Elo their score implies', async () => {
@@ -618,9 +618,9 @@ describe('salient-balance.json on a store holding real Blitz! matches', () => {
       else expect(num(r.los), `${where} los`).toBeCloseTo(0.5 * (1 + erf((num(r.wins) - num(r.losses)) / Math.sqrt(2 * decisive))), 9);
     }
     // Picking a bot shows its own rows against each opponent, not its opponents' rows against it.
-    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@1') }))).rows;
+    const greedy = (await runPanel(p, statesWith(options, { bot: pick('greedy@2') }))).rows;
     expect(greedy.length).toBeGreaterThan(0);
-    expect(new Set(greedy.map((r) => r.bot))).toEqual(new Set(['greedy@1']));
+    expect(new Set(greedy.map((r) => r.bot))).toEqual(new Set(['greedy@2']));
   });
 
   it('SPRT tournaments: the pairs and pentanomial the stop rule counts, the Wald bounds, and the approximate LLR', async () => {

@@ -294,7 +294,7 @@ describe.runIf(HAS_BLITZ)('salient play blitz', () => {
     // It records its matches and ends with the report read back from the store.
     expect(r.stdout).toMatch(/^Telemetry: embedded ClickHouse in .*clickhouse\.$/m);
     expect(r.stdout).toMatch(/^Recorded 100 quick matches/m);
-    expect(r.stdout).toMatch(/│ blitz │ A +│ approximation │ [^│]+│ Axis +│ greedy@1 │ 26 /);
+    expect(r.stdout).toMatch(/│ blitz │ A +│ approximation │ [^│]+│ Axis +│ greedy@2 │ 26 /);
 
     // The balance report over what the demo recorded: every side of both scenarios, as played and
     // net of bot strength, and the victory conditions adding up to the decided matches.

@@ -48,7 +48,7 @@ describe('telemetry from the command line', () => {
     const r = salient('report', '--json', '--bot', 'greedy');
     expect(r.code, r.stderr).toBe(0);
     const { winRates } = JSON.parse(r.stdout) as { winRates: { side: string; bot: string; games: number; wins: number; losses: number }[] };
-    expect(winRates.map((w) => [w.side, w.bot, w.games])).toEqual([['Axis', 'greedy@1', 1]]);
+    expect(winRates.map((w) => [w.side, w.bot, w.games])).toEqual([['Axis', 'greedy@2', 1]]);
     expect(winRates[0]!.wins + winRates[0]!.losses).toBe(1);
     const t = salient('report', '--scenario', 'A');
     expect(t.stdout).toMatch(/Win rates \(scenario A\)/);

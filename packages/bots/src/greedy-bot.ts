@@ -16,7 +16,8 @@ export interface GreedyOptions {
 
 export const greedyBotDefinition: BotDefinition<GreedyOptions> = {
   name: 'greedy',
-  version: '1',
+  // 2: the games' evaluations were rebuilt (issue 31), so the same seed plays differently.
+  version: '2',
   summary: "One-ply lookahead on the game's evaluation, averaging over the next chance node; ties broken at random.",
   params: { chance: '1 (default) averages over the chance node after an option, 0 ignores it' },
   parse: (params) => ({ chance: flagParam('greedy', params, 'chance', true) }),

@@ -41,7 +41,8 @@ const DEFAULTS: MctsOptions = { iterations: 200, c: 1.4, rollout: 8, scale: 10, 
 
 export const mctsBotDefinition: BotDefinition<MctsOptions> = {
   name: 'mcts',
-  version: '1',
+  // 2: the games' evaluations were rebuilt (issue 31), so the same seed plays differently.
+  version: '2',
   summary: "UCT tree search with chance nodes over sampled states (ISMCTS), short random rollouts scored by the game's evaluation.",
   params: {
     iterations: `iterations per decision, the deterministic budget (default ${DEFAULTS.iterations})`,
