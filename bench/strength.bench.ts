@@ -19,9 +19,12 @@
  *   (default `mcts,plan`) against each other on each scenario, one game at a time in this thread,
  *   measures each one's mean ms per decision (every decision it is asked, single options included), and
  *   sets the first one's `iterations` for that scenario so its time matches the second's: a first pass
- *   at the spec's iterations, a second at the proportional guess, the chosen count from the line through
- *   the two (deterministic iterations, not an `ms` cap, so every game replays from its seed). The ladder's
- *   own games then say what each bot spent per decision (the runner's think time per seat, from the store);
+ *   at the spec's iterations, then passes at counts fitted to those before (a power law through two
+ *   points, see `proposal`), the chosen count fitted after the last (deterministic iterations, not an
+ *   `ms` cap, so every game replays from its seed). Calibration counts CPU time (see `timed`): this
+ *   machine is shared, and wall time per decision moved by a factor of several between runs under
+ *   other work. The ladder's own games then say what each bot spent per decision (the runner's think
+ *   time per seat, wall time, from the store);
  * - the run's games/s and decisions/s, and each bot's decisions per second of its own think time. The
  *   search rates inside `decide` (MCTS's iterations/s, the planner's evaluations/s) are measured one
  *   thread at a time by `npm run bench:mcts`.
@@ -45,7 +48,7 @@
  * BENCH_EQUAL (`tuned,target`: entrant names; default `mcts,plan`; calibration is skipped where a spec
  * lacks either), BENCH_ITERATIONS (`A:600,1918:40`: the tuned bot's iterations per scenario, skipping
  * its calibration there), BENCH_CALIBRATION (seeds per calibration pass, each played from both sides;
- * default 1), BENCH_CALIBRATION_CAP (decisions a calibration game may last; default 600: A and B whole,
+ * default 1), BENCH_CALIBRATION_PASSES (default 3), BENCH_CALIBRATION_CAP (decisions a calibration game may last; default 600: A and B whole,
  * the first part of D and 1918), BENCH_STORE (directory of the embedded store, kept, so a run stopped
  * part way resumes: the same specs, games and iterations give the same match ids; default a temporary
  * one, removed), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
   );
   const calibrationSeeds = envInt('BENCH_CALIBRATION', 1);
   const calibrationCap = envInt('BENCH_CALIBRATION_CAP', 600);
+  const calibrationPasses = envInt('BENCH_CALIBRATION_PASSES', 3);
   const threads = envInt('BENCH_THREADS', availableParallelism());
 
   // Every scenario of every spec, with the games the run asks for.
@@ -159,7 +163,7 @@ async function main(): Promise<void> {
     const tuned = leg.spec.entrants.find((e) => e.name === tunedName);
     const target = leg.spec.entrants.find((e) => e.name === targetName);
     if (tuned && target) {
-      leg.calibration = await calibrate(leg, tuned.bot, target.bot, givenIterations.get(leg.scenario), calibrationSeeds, calibrationCap);
+      leg.calibration = await calibrate(leg, tuned.bot, target.bot, givenIterations.get(leg.scenario), calibrationSeeds, calibrationCap, calibrationPasses);
       const bot = withIterations(tuned.bot, leg.calibration.chosen);
       leg.spec = { ...leg.spec, id: `${leg.spec.id}-i${leg.calibration.chosen}`, entrants: leg.spec.entrants.map((e) => (e === tuned ? { ...e, bot } : e)) };
     }
@@ -244,7 +248,12 @@ function withIterations(spec: string, n: number): string {
     .join(',')}`;
 }
 
-/** A bot factory whose bots add their time in `decide` and their decisions to `t`. */
+/**
+ * A bot factory whose bots add their CPU time in `decide` and their decisions to `t`. CPU time, not
+ * wall time: on a shared machine a decision's wall time grows with whatever else runs, and the two
+ * bots would be compared under different loads; the process's CPU time (this thread plays alone
+ * during calibration) counts only the bot's own work.
+ */
 function timed(spec: string, t: Timing): BotFactory {
   const make = createBot(spec);
   return (ctx) => {
@@ -253,11 +262,12 @@ function timed(spec: string, t: Timing): BotFactory {
       name: bot.name,
       version: bot.version,
       decide: async (request, signal) => {
-        const s = performance.now();
+        const s = process.cpuUsage();
         try {
           return await bot.decide(request, signal);
         } finally {
-          t.ms += performance.now() - s;
+          const d = process.cpuUsage(s);
+          t.ms += (d.user + d.system) / 1000;
           t.decisions++;
         }
       },
@@ -271,10 +281,11 @@ function timed(spec: string, t: Timing): BotFactory {
 
 /**
  * The tuned bot's iterations on `leg`'s scenario for the target's time per decision (see the file
- * comment): each pass plays `seeds` seeds from both sides, the two bots against each other, one game
- * at a time in this thread.
+ * comment): each of up to `passCount` passes plays `seeds` seeds from both sides, the two bots against
+ * each other, one game at a time in this thread; each pass's iterations come from those before it
+ * ({@link proposal}), and so does the count chosen after the last.
  */
-async function calibrate(leg: Leg, tuned: string, target: string, given: number | undefined, seeds: number, cap: number): Promise<Calibration> {
+async function calibrate(leg: Leg, tuned: string, target: string, given: number | undefined, seeds: number, cap: number, passCount: number): Promise<Calibration> {
   const from = Number(parseBotSpec(tuned).params.iterations ?? 200);
   if (given !== undefined) return { from, chosen: given, passes: [], target: { ms: 0, decisions: 0 }, games: 0, given: true };
   const targetTime: Timing = { ms: 0, decisions: 0 };
@@ -301,16 +312,34 @@ async function calibrate(leg: Leg, tuned: string, target: string, given: number 
     return perDecision(mine);
   };
   const clamp = (n: number) => Math.min(1_000_000, Math.max(1, Math.round(n)));
-  const m0 = await pass(from);
-  const i1 = clamp((from * perDecision(targetTime)) / Math.max(1e-9, m0));
-  let chosen = i1;
-  if (i1 !== from) {
-    const m1 = await pass(i1);
-    // Time per decision is about a + b × iterations (a: the decisions with one option, the tree's set-up).
-    const slope = (m1 - m0) / (i1 - from);
-    if (slope > 0) chosen = clamp(Math.min(4 * i1, Math.max(i1 / 4, i1 + (perDecision(targetTime) - m1) / slope)));
+  let next = from;
+  for (let k = 0; k < passCount; k++) {
+    if (passes.some((p) => p.iterations === next)) break;
+    await pass(next);
+    next = proposal(passes, perDecision(targetTime), clamp);
   }
-  return { from, chosen, passes, target: targetTime, games: gamesPlayed, given: false };
+  return { from, chosen: next, passes, target: targetTime, games: gamesPlayed, given: false };
+}
+
+/**
+ * The iterations whose time per decision should be `target`, from the passes so far. Time per decision
+ * grows faster than the iterations (a bigger tree is deeper, and each iteration then applies more
+ * steps: in one calibration on Blitz! A, 300 iterations cost MCTS 19 times the CPU of 46, not 6.5), so the curve is
+ * taken as a power law, t = a × iterations^k, through two measured points: the nearest on either side
+ * of the target when the passes bracket it, else the last two; after one pass, proportional.
+ */
+function proposal(passes: readonly { iterations: number; ms: number; decisions: number }[], target: number, clamp: (n: number) => number): number {
+  const pts = passes.map((p) => ({ i: p.iterations, t: perDecision(p) })).filter((p) => p.t > 0);
+  const last = pts[pts.length - 1];
+  if (!last) return passes[passes.length - 1]?.iterations ?? 1;
+  const below = pts.filter((p) => p.t <= target).sort((a, b) => b.t - a.t)[0];
+  const above = pts.filter((p) => p.t > target).sort((a, b) => a.t - b.t)[0];
+  const [p, q] = below && above ? [below, above] : pts.length >= 2 ? [pts[pts.length - 2]!, last] : [last, last];
+  const k = p.i !== q.i ? Math.log(q.t / p.t) / Math.log(q.i / p.i) : 1;
+  const exponent = Number.isFinite(k) && k > 0.2 ? k : 1;
+  // From the point nearer the target, at most a factor of 8 away from it.
+  const near = Math.abs(Math.log(p.t / target)) < Math.abs(Math.log(q.t / target)) ? p : q;
+  return clamp(near.i * Math.min(8, Math.max(1 / 8, (target / near.t) ** (1 / exponent))));
 }
 
 /** What the store holds of a match beyond its outcome: think time and decisions per side, and Paris in A. */
@@ -446,11 +475,11 @@ function report(r: ReportInput): string {
     lines.push(`No calibration: no spec has both \`${tunedName}\` and \`${targetName}\` (BENCH_EQUAL); ${tunedName} plays the spec's iterations.`);
   } else {
     lines.push(
-      `Equal time per decision: \`${tunedName}\`'s iterations per scenario set so its mean ms per decision matches \`${targetName}\`'s, measured in calibration games ` +
+      `Equal time per decision: \`${tunedName}\`'s iterations per scenario set so its mean ms per decision matches \`${targetName}\`'s, measured in CPU ms in calibration games ` +
         `of the two against each other (seeds from ${CALIBRATION_SEED}, both sides, one game at a time in the main thread, at most ${envInt('BENCH_CALIBRATION_CAP', 600)} decisions a game); ` +
-        `then what each spent per decision in the ladder's own games (the runner's think time per seat over the decisions it was asked, two games at a time).`,
+        `then what each spent per decision in the ladder's own games (the runner's think time per seat, wall ms, over the decisions it was asked, two games at a time on a shared machine).`,
       '',
-      `| scenario | calibration games | ${targetName} ms/decision | ${tunedName} passes (iterations: ms/decision) | ${tunedName} iterations chosen | ladder: ${targetName} ms/decision | ladder: ${tunedName} ms/decision |`,
+      `| scenario | calibration games | ${targetName} CPU ms/decision | ${tunedName} passes (iterations: CPU ms/decision) | ${tunedName} iterations chosen | ladder: ${targetName} wall ms/decision | ladder: ${tunedName} wall ms/decision |`,
       '|---|---:|---:|---|---:|---:|---:|',
     );
     for (const l of calibrated) {
