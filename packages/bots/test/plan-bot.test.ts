@@ -67,6 +67,34 @@ describe('plan bot', () => {
     expect([0, 1]).toContain(a.index);
   });
 
+  it('stops at an abort signal or its wall-clock cap after one generation at least, and holds at most depth decisions', () => {
+    const req = requestFor(diceState({ pot: 4 }));
+    const model = diceRace.model!;
+    const stop = new AbortController();
+    stop.abort();
+    const aborted = planSearch(diceRace, model, new RngStream(1, 'bot:A'), req, ['red'], { ...OPTS, evals: 1_000_000 }, undefined, stop.signal);
+    expect(aborted.generations).toBe(1);
+    const capped = planSearch(diceRace, model, new RngStream(1, 'bot:A'), req, ['red'], { ...OPTS, evals: 1_000_000, ms: 30 });
+    expect(capped.generations).toBeGreaterThan(0);
+    expect(capped.evaluations).toBeLessThan(1_000_000);
+    const short = planSearch(diceRace, model, new RngStream(1, 'bot:A'), req, ['red'], { ...OPTS, depth: 1 });
+    expect(short.steps).toHaveLength(1);
+    expect(short.population.every((g) => g.length === 1)).toBe(true);
+  });
+
+  it('carries its population into a re-plan, shifted by the decisions made since', () => {
+    const req = requestFor(diceState({ pot: 4 }));
+    const model = diceRace.model!;
+    const a = planSearch(diceRace, model, new RngStream(1, 'bot:A'), req, ['red'], OPTS);
+    // A re-plan given a population whose genes all pick 'roll' (gene 0 of two options) after the first.
+    const rolls = a.population.map((g) => g.map((_, i) => (i === 0 ? 0.9 : 0)));
+    const b = planSearch(diceRace, model, new RngStream(1, 'bot:A'), req, ['red'], { ...OPTS, evals: 1, pop: rolls.length }, { population: rolls, shift: 1 });
+    // One generation of the carried genomes only (no greedy plan, no random ones): every plan rolls first.
+    expect(b.generations).toBe(1);
+    expect(b.population.every((g) => g[0] === 0)).toBe(true);
+    expect(req.labels[b.index]).toBe('roll');
+  });
+
   it('mostly banks when banking wins at once, given enough draws per plan to see the risk', () => {
     // Rolling again wins by more unless the die shows a 1: a plan scored on few draws looks better than
     // banking whenever they were lucky (the winner's curse of noisy evolution). With eight draws a plan
