@@ -50,7 +50,8 @@
  * its calibration there), BENCH_CALIBRATION (seeds per calibration pass, each played from both sides;
  * default 1), BENCH_CALIBRATION_PASSES (default 3), BENCH_CALIBRATION_CAP (decisions a calibration game may last; default 600: A and B whole,
  * the first part of D and 1918), BENCH_STORE (directory of the embedded store, kept, so a run stopped
- * part way resumes: the same specs, games and iterations give the same match ids; default a temporary
+ * part way resumes: the same specs and iterations give the same match ids whatever BENCH_GAMES, so a
+ * run with fewer games finds them in the store and one with more adds to them; default a temporary
  * one, removed), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
       const info = findScenario(game, pack, scenario);
       const sides = info.sides.map((s) => s.id) as [string, string];
       const powersOf = new Map(info.sides.flatMap((s) => s.powers.map((p) => [p, s.id] as const)));
-      const spec: TournamentSpec = { ...loaded, id: `${loaded.id}-${scenario}-${games}`, scenarios: [scenario], gamesPerPairing: games, seeds };
+      const spec: TournamentSpec = { ...loaded, id: `${loaded.id}-${scenario}`, scenarios: [scenario], gamesPerPairing: games, seeds };
       legs.push({ spec, specPath, scenario, key: `${loaded.game}/${scenario}`, game, pack, sides, powersOf });
     }
   }
@@ -312,6 +313,16 @@ async function calibrate(leg: Leg, tuned: string, target: string, given: number 
     return perDecision(mine);
   };
   const clamp = (n: number) => Math.min(1_000_000, Math.max(1, Math.round(n)));
+  // One game first, not counted: the first pass would otherwise pay for compiling the bots' and the
+  // game's code (it measured twice the CPU per decision of a later pass at the same iterations).
+  await runMatch({
+    game: leg.game,
+    pack: leg.pack,
+    scenario: leg.scenario,
+    seed: CALIBRATION_SEED - 1,
+    seats: { [leg.sides[0]]: createBot(tuned), [leg.sides[1]]: createBot(target) },
+    decisionCap: cap,
+  });
   let next = from;
   for (let k = 0; k < passCount; k++) {
     if (passes.some((p) => p.iterations === next)) break;
