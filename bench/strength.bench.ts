@@ -472,8 +472,11 @@ function report(r: ReportInput): string {
     '',
     `The ladder of ${r.specPaths.map((p) => `\`${relative(root, p)}\``).join(' and ')} on ${keys.map(short).join(', ')}: ` +
       `${gamesText(legs.map((l) => [short(l.key), l.spec.gamesPerPairing]))} games per pairing per scenario (each seed played twice with the sides exchanged), pairings ` +
-      `${pairings.map(([a, b]) => `${a}–${b}`).join(', ')}; ${outcomes.length} matches (${r.played} played in this run) on ${r.threads} threads in ${r.wallS.toFixed(0)} s ` +
-      `(${(outcomes.length / r.wallS).toFixed(2)} games/s, ${(decisions / r.wallS).toFixed(0)} decisions/s of both seats, store writes included). Endings: ` +
+      `${pairings.map(([a, b]) => `${a}–${b}`).join(', ')}; ${outcomes.length} matches ` +
+      (r.played === outcomes.length
+        ? `on ${r.threads} threads in ${r.wallS.toFixed(0)} s (${(outcomes.length / r.wallS).toFixed(2)} games/s, ${(decisions / r.wallS).toFixed(0)} decisions/s of both seats, store writes included). `
+        : `(${r.played} played in this run on ${r.threads} threads in ${r.wallS.toFixed(0)} s, the others found in BENCH_STORE: no games/s for a resumed run). `) +
+      `Endings: ` +
       `${Object.entries(kinds)
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}. Bots: ${bots.map((b) => `\`${b}\` = ${[...new Set(legs.flatMap((l) => l.spec.entrants.filter((e) => e.name === b).map((e) => `\`${e.bot}\`${legs.length > 1 ? ` (${legs.filter((x) => x.spec.entrants.some((y) => y.name === b && y.bot === e.bot)).map((x) => short(x.key)).join(', ')})` : ''}`)))].join(', ')}`).join('; ')}.`,
