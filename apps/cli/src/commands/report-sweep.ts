@@ -112,21 +112,22 @@ async function playSweep(t: Telemetry, plan: TournamentPlan, f: SweepFlags): Pro
   }
 }
 
-/** Run `report balance --sweep` with `f` on the store `t`. */
-export async function sweepCommand(t: Telemetry, f: SweepFlags): Promise<void> {
+/**
+ * Run `report balance --sweep` with `f`; `withStore` opens the store. The flags, and a sweep to play,
+ * are checked before the store is opened, so a mistake is reported at once.
+ */
+export async function sweepCommand(f: SweepFlags, withStore: <T>(run: (t: Telemetry) => Promise<T>) => Promise<T>): Promise<void> {
+  const plan = mode(f) === 'play' ? await sweepPlan(f) : undefined;
   const { sweepLines, sweepReport } = await import('@salient/api');
-  let tournament = f.tournament;
-  let cancelled = false;
-  if (mode(f) === 'play') {
-    const plan = await sweepPlan(f);
-    cancelled = await playSweep(t, plan, f);
-    tournament = plan.tournamentId;
-  }
-  const r = await sweepReport(t, {
-    ...(tournament !== undefined ? { tournament } : { ...(f.game !== undefined ? { game: f.game } : {}), ...(f.scenario !== undefined ? { scenario: f.scenario } : {}) }),
-    ...(f.margin !== undefined ? { margin: f.margin } : {}),
+  await withStore(async (t) => {
+    const cancelled = plan ? await playSweep(t, plan, f) : false;
+    const tournament = plan?.tournamentId ?? f.tournament;
+    const r = await sweepReport(t, {
+      ...(tournament !== undefined ? { tournament } : { ...(f.game !== undefined ? { game: f.game } : {}), ...(f.scenario !== undefined ? { scenario: f.scenario } : {}) }),
+      ...(f.margin !== undefined ? { margin: f.margin } : {}),
+    });
+    if (f.json) say(JSON.stringify(r, null, 2));
+    else for (const l of sweepLines(r)) say(l);
+    if (cancelled) process.exitCode = EXIT.cancelled;
   });
-  if (f.json) say(JSON.stringify(r, null, 2));
-  else for (const l of sweepLines(r)) say(l);
-  if (cancelled) process.exitCode = EXIT.cancelled;
 }

@@ -118,12 +118,11 @@ intervals, and whether the figure has stopped moving (see docs/balance-sweep.md 
         throw new SalientError('BAD_ARGUMENT', `report: ${sweepOnly.join(', ')} only go with \`salient report balance --sweep\`; add --sweep or drop them.`);
       }
       if (f.sweep && kind !== 'balance') throw new SalientError('BAD_ARGUMENT', 'report: --sweep is a balance report; use `salient report balance --sweep`.');
+      if (f.sweep) {
+        const { sweepCommand } = await import('./report-sweep.ts');
+        return sweepCommand(f, withTelemetry);
+      }
       await withTelemetry(async (t) => {
-        if (f.sweep) {
-          const { sweepCommand } = await import('./report-sweep.ts');
-          await sweepCommand(t, f);
-          return;
-        }
         const filter = filterOf(f);
         if (kind === 'balance') {
           // The balance report lives with the API (the dashboard shows it too); importing the API
