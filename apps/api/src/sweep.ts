@@ -226,10 +226,10 @@ function sweepOf(spec: unknown): (Pick<TournamentSpec, 'entrants' | 'scenarios'>
 
 export interface SweepQuery {
   /** One tournament; without it, every strength-sweep tournament the filter's game and scenario select. */
-  tournament?: string;
-  game?: string;
-  scenario?: string;
-  margin?: number;
+  tournament?: string | undefined;
+  game?: string | undefined;
+  scenario?: string | undefined;
+  margin?: number | undefined;
   /** Side -> powers for a scenario (default: from the game's bundled pack, as the balance report does). */
   sidesOf?: (k: ScenarioKey) => Promise<Map<string, string[]>>;
 }
