@@ -257,7 +257,10 @@ export interface SpecOptions {
  *   whose `version` is the entrant's); an external bot takes no `params`. With `o.submitted`,
  *   `cmd:` and `http(s)://` entrants must be allowed by that file.
  * - `format` [round-robin]: `round-robin` (every pair of entrants), `gauntlet` (with `reference`: every
- *   other entrant plays the reference) or `pairings` (with `pairings: [[a, b], ...]`).
+ *   other entrant plays the reference), `pairings` (with `pairings: [[a, b], ...]`) or `strength-sweep`
+ *   (with `sweep: { bot, param, levels }` and no `entrants`: one entrant per level, named
+ *   `<bot name>@<level>`, its bot `bot` with `param` set to the level; levels rising, at least two; each
+ *   level plays itself, one game a seed, so `sideSwap` is off: a mirror match swapped is the same game).
  * - `gamesPerPairing` [2, or as many as `seeds` give]: games each pairing plays on each scenario,
  *   counting both games of a side-swapped pair: with `sideSwap` it must be even and the pairing plays
  *   gamesPerPairing / 2 seeds, each twice; without, gamesPerPairing seeds once each.
