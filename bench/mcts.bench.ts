@@ -1,7 +1,9 @@
 /**
  * The MCTS bot: how fast it searches (iterations/s and decisions/s inside its own `decide`) and how it
  * fares against the random bot, on Dice Race (the reference), Blitz! A and B from each seat, and the
- * full game with both sides searching.
+ * full game with both sides searching; and the planner (`plan`, default budget) on Blitz! A from each
+ * seat, its evaluations/s in the iterations column (an evaluation is one plan played through an impulse
+ * and the reply, so the rates of the two bots are not comparable unit for unit: compare ms a decision).
  *
  *   npm run bench:mcts                  # 20 seeds per Blitz case, 1 full game
  *   BENCH_GAMES=5 npm run bench:mcts    # quicker
@@ -17,7 +19,7 @@ import type { AnyGame, LoadedPack } from '@salient/engine';
 import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { blitz } from '@salient/game-blitz';
 import { runMatch, type BotFactory } from '@salient/runner';
-import { createBot, parseBotSpec } from '@salient/bots';
+import { createBot, parseBotSpec, planStats } from '@salient/bots';
 import { wilson } from '@salient/stats';
 import { blitzPack, envInt, machine, updateResultsBlock } from './support.ts';
 
@@ -28,7 +30,7 @@ interface Case {
   game: AnyGame;
   pack: LoadedPack;
   scenario: string;
-  /** Seat -> bot spec; the seats named in `searching` play MCTS. */
+  /** Seat -> bot spec; the seats named in `searching` are the searching bots measured (mcts or plan). */
   seats: Record<string, string>;
   searching: string[];
   /** The seats whose wins are counted (the searching ones against random). */
@@ -47,22 +49,29 @@ interface Row {
   endings: Record<string, number>;
 }
 
-/** A factory whose bots time their `decide` and count the decisions that were searched (more than one option). */
+/**
+ * A factory whose bots time their `decide` and count the decisions that were searched (more than one
+ * option) and the work done: mcts's iterations (its budget, spent in full), or the evaluations the
+ * planner reports it spent (`planStats`: a whole impulse's budget when it starts, none while a plan is followed).
+ */
 function timed(spec: string, row: Row): BotFactory {
   const inner = createBot(spec);
   const iterations = Number(parseBotSpec(spec).params.iterations ?? 200);
   return (ctx) => {
     const bot = inner(ctx);
+    const stats = planStats(bot);
     return {
       name: bot.name,
       version: bot.version,
       decide(request, signal) {
+        const before = stats?.evaluations ?? 0;
         const t0 = performance.now();
         const answer = bot.decide(request, signal);
         row.searchMs += performance.now() - t0;
+        if (stats) row.iterations += stats.evaluations - before;
         if (request.options.length > 1) {
           row.searched++;
-          row.iterations += iterations;
+          if (!stats) row.iterations += iterations;
         }
         return answer;
       },
@@ -96,6 +105,7 @@ async function main(): Promise<void> {
   // The parameters of the strength gauntlet (examples/tournaments/blitz-strength.yaml), so its rates are these.
   const blitzMcts = 'mcts:iterations=300,rollout=0';
   const fullSpec = 'mcts:iterations=8,rollout=4';
+  const planSpec = 'plan';
   const cases: Case[] = [
     ...(['A', 'B'] as const).flatMap((side) => [
       {
@@ -121,6 +131,17 @@ async function main(): Promise<void> {
         seeds: games,
       })),
     ),
+    // The planner at its default budget, where the issue asks for it: Germany must plan Paris in A.
+    ...(['Axis', 'Allies'] as const).map((side) => ({
+      label: `Blitz A, ${planSpec} as ${side} vs random`,
+      game: blitz,
+      pack,
+      scenario: 'A',
+      seats: side === 'Axis' ? { Axis: planSpec, Allies: 'random' } : { Axis: 'random', Allies: planSpec },
+      searching: [side],
+      counted: [side],
+      seeds: games,
+    })),
     {
       label: `Blitz full game, ${fullSpec} on both sides`,
       game: blitz,
@@ -141,15 +162,16 @@ async function main(): Promise<void> {
     `### MCTS bot · ${m.date} · Node ${m.node} · ${m.cpu} (nproc ${m.nproc}, ${m.memGB} GB)`,
     '',
     'Seeds from 1, one thread. Search rates count only decisions with more than one option (a single option is answered at once); ' +
-      'iterations/s is iterations over the time spent in the bot. Wins of the searching seat against random, with a 95% Wilson interval ' +
+      'iterations/s is iterations (for plan: evaluations, one plan played through its impulse and the reply) over the time spent in the bot; ' +
+      'ms a searched decision is that time over those decisions (the planner spends its budget when an impulse starts and follows the plan after). Wins of the searching seat against random, with a 95% Wilson interval ' +
       '(the full-game row counts Axis wins, both sides searching).',
     '',
-    '| case | games | wins | 95% interval | searched decisions/s | iterations/s | wall s | endings |',
-    '|---|---:|---:|---|---:|---:|---:|---|',
+    '| case | games | wins | 95% interval | searched decisions/s | iterations/s (plan: evaluations/s) | ms a searched decision | wall s | endings |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---|',
     ...rows.map((r) => {
       const { low: lo, high: hi } = wilson(r.wins, r.games);
       const s = r.searchMs / 1000;
-      return `| ${r.label} | ${r.games} | ${r.wins} (${pct(r.wins / r.games)}) | ${pct(lo)}–${pct(hi)} | ${fmt(r.searched / s)} | ${fmt(r.iterations / s)} | ${fmt(r.wallMs / 1000)} | ${Object.entries(r.endings)
+      return `| ${r.label} | ${r.games} | ${r.wins} (${pct(r.wins / r.games)}) | ${pct(lo)}–${pct(hi)} | ${fmt(r.searched / s)} | ${fmt(r.iterations / s)} | ${fmt(r.searchMs / r.searched)} | ${fmt(r.wallMs / 1000)} | ${Object.entries(r.endings)
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')} |`;
     }),

@@ -8,6 +8,18 @@
 export { botNames, botCatalog, createBot, type BotCatalogEntry } from './registry.ts';
 export { randomBot, randomBotDefinition } from './random-bot.ts';
 export { mctsBot, mctsBotDefinition, search as mctsSearch, type MctsOptions, type SearchReport } from './mcts-bot.ts';
+export {
+  planBot,
+  planBotDefinition,
+  planSearch,
+  planStats,
+  type PlanOptions,
+  type PlanStats,
+  type PlanBot,
+  type PlanReport,
+  type CarriedPlan,
+  type ReplyPolicy,
+} from './plan-bot.ts';
 export { greedyBot, greedyBotDefinition, type GreedyOptions } from './greedy-bot.ts';
 export {
   externalBotFactory,

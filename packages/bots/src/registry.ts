@@ -8,11 +8,12 @@ import { bindBot, type BotDefinition } from './bot-definition.ts';
 import { greedyBotDefinition } from './greedy-bot.ts';
 import { randomBotDefinition } from './random-bot.ts';
 import { mctsBotDefinition } from './mcts-bot.ts';
+import { planBotDefinition } from './plan-bot.ts';
 import { crashBotDefinition } from './crash-bot.ts';
 import { externalBotFactory, type ExternalBots } from './external/index.ts';
 
 // Each definition has its own options type; `bindBot` keeps parse and create paired, so `unknown` is safe here.
-const BOTS: readonly BotDefinition<unknown>[] = [randomBotDefinition, greedyBotDefinition, mctsBotDefinition];
+const BOTS: readonly BotDefinition<unknown>[] = [randomBotDefinition, greedyBotDefinition, mctsBotDefinition, planBotDefinition];
 // Test bots: created by name, never listed (so they stay out of `salient games` and help texts).
 const HIDDEN: readonly BotDefinition<unknown>[] = [crashBotDefinition as BotDefinition<unknown>];
 

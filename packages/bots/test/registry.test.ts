@@ -15,7 +15,7 @@ function thrown(f: () => unknown): SalientError {
 
 describe('bot registry', () => {
   it('lists its bots with versions and summaries', () => {
-    expect(botNames()).toEqual(['random', 'greedy', 'mcts']);
+    expect(botNames()).toEqual(['random', 'greedy', 'mcts', 'plan']);
     const catalog = botCatalog();
     expect(catalog.map((b) => b.name)).toEqual(botNames());
     for (const b of catalog) {
