@@ -157,6 +157,7 @@ export const sweepReply = z.object({
           bot: z.string(),
           games: z.number().int(),
           draws: z.number().int(),
+          forfeits: z.number().int().optional().describe('of the games, forfeits (counted as won by the other side)'),
           sides: z.array(z.object({ side: z.string(), powers: z.array(z.string()), ...record })),
           lengths: z.array(z.object({ metric: z.enum(['turns', 'impulses', 'decisions']), mean: z.number(), p50: z.number(), p90: z.number() })),
           step: stepReply.optional(),

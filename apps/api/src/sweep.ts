@@ -88,6 +88,11 @@ export interface SweepLevel {
   /** Matches with a result (completed, adjudicated, forfeit). */
   games: number;
   draws: number;
+  /**
+   * Of them, forfeits (a bot crashed, answered illegally or ran over its time): counted as a win for
+   * the other side, as every report counts them, but a game nobody played out. Absent when unknown.
+   */
+  forfeits?: number;
   sides: SweepLevelSide[];
   /** Mean and median length, by the measures the store keeps (turns, impulses, decisions). */
   lengths: { metric: 'turns' | 'impulses' | 'decisions'; mean: number; p50: number; p90: number }[];
@@ -200,7 +205,7 @@ function levelSides(rows: readonly WinRateRow[], sides: readonly string[], power
 export function sweepScenario(
   key: ScenarioKey & { tournament: string },
   sweep: SweepSpec,
-  levels: readonly { level: number; entrant: string; bot: string; rows: readonly WinRateRow[]; lengths: SweepLevel['lengths'] }[],
+  levels: readonly { level: number; entrant: string; bot: string; rows: readonly WinRateRow[]; lengths: SweepLevel['lengths']; forfeits?: number }[],
   o: { sides?: readonly string[]; powers?: ReadonlyMap<string, string[]>; margin?: number } = {},
 ): SweepScenario {
   const margin = o.margin ?? SWEEP_MARGIN;
@@ -211,7 +216,18 @@ export function sweepScenario(
   for (const l of levels) {
     const s = levelSides(l.rows, sides, o.powers ?? new Map());
     const step = below ? sweepStep(below.level, below.tally, l.level, s.tally, margin) : undefined;
-    built.push({ level: l.level, factor: l.level / first, entrant: l.entrant, bot: l.bot, games: s.games, draws: s.tally.draws, sides: s.sides, lengths: l.lengths, ...(step ? { step } : {}) });
+    built.push({
+      level: l.level,
+      factor: l.level / first,
+      entrant: l.entrant,
+      bot: l.bot,
+      games: s.games,
+      draws: s.tally.draws,
+      ...(l.forfeits !== undefined ? { forfeits: l.forfeits } : {}),
+      sides: s.sides,
+      lengths: l.lengths,
+      ...(step ? { step } : {}),
+    });
     below = { level: l.level, tally: s.tally };
   }
   return { ...key, bot: sweep.bot, param: sweep.param, levels: built, verdict: sweepVerdict(built, sweep.param, margin) };
@@ -282,12 +298,17 @@ export async function sweepReport(t: Telemetry, q: SweepQuery = {}): Promise<Swe
     const ordered = [...keys.values()].sort((a, b) => s.scenarios.indexOf(a.scenario) - s.scenarios.indexOf(b.scenario));
     for (const k of ordered) {
       const powers = await (q.sidesOf ?? sidesOf)(k);
+      // Forfeits by level: the store's tournament summary of that level's matches on this scenario.
+      const forfeits = await Promise.all(
+        byLevel.map(async (l) => (l.bot ? ((await t.tournaments({ ...base, scenario: k.scenario, bot: l.bot }, 1))[0]?.kinds['forfeit'] ?? 0) : 0)),
+      );
       scenarios.push(
         sweepScenario(
           { ...k, tournament: id },
           s.sweep,
           byLevel.map((l, i) => ({
             ...l,
+            forfeits: forfeits[i] ?? 0,
             rows: l.rows.filter((r) => keyOf(r) === keyOf(k)),
             lengths: (lengths[i] ?? []).filter((x) => keyOf(x) === keyOf(k)).map(({ metric, mean, p50, p90 }) => ({ metric, mean, p50, p90 })),
           })),
@@ -313,7 +334,8 @@ export function sweepLines(r: SweepReport): string[] {
       const turns = l.lengths.find((x) => x.metric === 'turns');
       const imp = l.lengths.find((x) => x.metric === 'impulses');
       const len = turns ? `; last turn mean ${turns.mean.toFixed(1)}${imp ? `, impulses mean ${imp.mean.toFixed(1)}` : ''}` : '';
-      out.push(`  ${s.param} ${l.level} (${factorText(l.factor)}, ${l.entrant}): ${l.games} games${l.draws ? `, ${l.draws} drawn` : ''}${len}`);
+      const lost = l.forfeits ? `, ${l.forfeits} forfeited (counted as won by the other side)` : '';
+      out.push(`  ${s.param} ${l.level} (${factorText(l.factor)}, ${l.entrant}): ${l.games} games${l.draws ? `, ${l.draws} drawn` : ''}${lost}${len}`);
       for (const side of l.sides) {
         const powers = side.powers.length ? ` (${side.powers.join(', ')})` : '';
         out.push(`    ${side.side}${powers}: won ${side.wins} of ${side.games}, ${pct(side.winRate)} (${range(side.interval)})`);
@@ -323,7 +345,14 @@ export function sweepLines(r: SweepReport): string[] {
         out.push(`    vs ${s.param} ${l.step.from}: ${l.step.verdict}; change in points ${ch}; p = ${l.step.pValue.toPrecision(2)}`);
       } else if (l.step) out.push(`    vs ${s.param} ${l.step.from}: ${l.step.verdict} (a level has no results)`);
     }
-    out.push(`  Verdict: ${s.verdict.text}`, '');
+    out.push(`  Verdict: ${s.verdict.text}`);
+    const forfeited = s.levels.reduce((n, l) => n + (l.forfeits ?? 0), 0);
+    if (forfeited) {
+      out.push(
+        `  Warning: ${forfeited} of ${s.levels.reduce((n, l) => n + l.games, 0)} games were forfeits, not played out (\`salient tournament list\` and the match list say why); a figure resting on them says how the bot copes with its limits, not how the scenario plays.`,
+      );
+    }
+    out.push('');
   }
   out.push(
     `Rule: two levels "held" when a χ² test on their outcomes does not separate them (p ≥ ${SWEEP_ALPHA}) and each side's change in win rate has a 95% interval inside ±${pct(r.margin)}; "moved" when the test separates them (p < ${SWEEP_ALPHA}).`,

@@ -768,6 +768,7 @@ describe('balance under rising strength: GET /api/balance/sweep', () => {
     }
     expect(s.levels[1].step).toMatchObject({ from: 1, to: 8, verdict: expect.stringMatching(/^(moved|held|unclear)$/) });
     expect(s.verdict.status).toBe('not enough games');
+    expect(s.levels.map((l: { forfeits: number }) => l.forfeits)).toEqual([0, 0]);
     // Without a tournament: every sweep recorded, and the round robins of this store are none.
     expect((await get('/api/balance/sweep')).body.scenarios.map((x: { tournament: string }) => x.tournament)).toEqual(['api-sweep']);
     const notSweep = await get('/api/balance/sweep?tournament=api-test');

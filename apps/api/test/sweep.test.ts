@@ -113,7 +113,7 @@ describe('sweepScenario', () => {
     const s = sweepScenario({ ...key, tournament: 't' }, { bot: 'mcts:rollout=0', param: 'iterations', levels: [10, 40, 160] }, [
       { level: 10, entrant: 'mcts@10', bot: 'mcts:iterations=10,rollout=0', rows: rows('mcts:iterations=10,rollout=0@1', 2, 96, 2), lengths: [] },
       { level: 40, entrant: 'mcts@40', bot: 'mcts:iterations=40,rollout=0', rows: rows('mcts:iterations=40,rollout=0@1', 30, 70, 0), lengths: [] },
-      { level: 160, entrant: 'mcts@160', bot: 'mcts:iterations=160,rollout=0', rows: rows('mcts:iterations=160,rollout=0@1', 31, 69, 0), lengths: [] },
+      { level: 160, entrant: 'mcts@160', bot: 'mcts:iterations=160,rollout=0', rows: rows('mcts:iterations=160,rollout=0@1', 31, 69, 0), lengths: [], forfeits: 3 },
     ], { sides: ['Axis', 'Allies'], powers: new Map([['Axis', ['GER']], ['Allies', ['AFA']]]) });
     expect(s.levels.map((l) => [l.level, l.factor, l.games, l.draws])).toEqual([
       [10, 1, 100, 2],
@@ -131,5 +131,8 @@ describe('sweepScenario', () => {
     expect(text).toMatch(/^ {4}Axis \(GER\): won 2 of 100, 2\.0% \(0\.6%–7\.0%\)$/m);
     expect(text).toMatch(/iterations 10 \(×1, mcts@10\): 100 games, 2 drawn/);
     expect(text).toMatch(/Verdict: not enough games/);
+    // Forfeits are counted as the store counts them, and said.
+    expect(text).toMatch(/iterations 160 \(×16, mcts@160\): 100 games, 3 forfeited \(counted as won by the other side\)/);
+    expect(text).toMatch(/Warning: 3 of 300 games were forfeits, not played out/);
   });
 });
