@@ -39,9 +39,12 @@ import { apiMetrics } from './metrics.ts';
 import { withSafeRequests } from './log.ts';
 import { ratingsCache, versionedCache } from './ratings.ts';
 import { balanceReport } from './balance.ts';
+import { sweepReport } from './sweep.ts';
 import { landTopology, plotBundle, vizBundle, type VendorFile } from './vendor.ts';
 import {
   balanceReply,
+  sweepQuery,
+  sweepReply,
   boardReply,
   cancelReply,
   curvesReply,
@@ -347,6 +350,22 @@ export async function buildApp(o: ApiOptions): Promise<FastifyInstance> {
     },
     async (req) => {
       const r = await balance(o.telemetry, toFilter(req.query));
+      return { ...r, filter: { ...req.query } };
+    },
+  );
+  app.get(
+    '/api/balance/sweep',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: 'Balance under rising bot strength: per strength-sweep tournament, scenario and level, each side’s win rate with its interval, and whether it has stopped moving',
+        querystring: sweepQuery,
+        response: { 200: sweepReply, ...reads },
+      },
+    },
+    async (req) => {
+      const { margin, ...filter } = req.query;
+      const r = await sweepReport(o.telemetry, { ...filter, ...(margin !== undefined ? { margin } : {}) });
       return { ...r, filter: { ...req.query } };
     },
   );

@@ -46,7 +46,7 @@ export interface BalanceReport {
 const keyOf = (k: ScenarioKey) => JSON.stringify([k.game, k.scenario, k.packHash, k.rulesVersion]);
 
 /** Side -> powers of a scenario, from the game's bundled pack when it can be loaded here. */
-async function sidesOf(k: ScenarioKey): Promise<Map<string, string[]>> {
+export async function sidesOf(k: ScenarioKey): Promise<Map<string, string[]>> {
   try {
     const { game, pack } = await resolveGamePack(k.game, k.packId);
     if (pack.info.hash !== k.packHash) return new Map();

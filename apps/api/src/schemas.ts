@@ -122,6 +122,52 @@ export const balanceReply = z.object({
   fit: z.object({ converged: z.boolean(), iterations: z.number().int(), bots: z.array(z.object({ bot: z.string(), elo: z.number(), interval: range, games: z.number().int() })) }).optional(),
 });
 
+/** `GET /api/balance/sweep`: which sweeps, and the margin of the stopped-moving rule. */
+export const sweepQuery = z.object({
+  game: name('game id').optional(),
+  scenario: name('scenario id').optional(),
+  tournament: name('tournament id (a strength-sweep tournament)').optional(),
+  margin: z.coerce.number().gt(0).lt(1).optional().describe('a change in a side’s win rate whose 95% interval lies within ±margin counts as none (default 0.1)'),
+});
+
+const stepReply = z
+  .object({
+    from: z.number(),
+    to: z.number(),
+    pValue: z.number().describe('χ² test of homogeneity on the two levels’ outcomes (first side won, second won, drawn)'),
+    changes: z.array(z.object({ side: z.string(), change: z.number(), interval: range.describe('Newcombe’s 95% interval of the change') })),
+    verdict: z.enum(['moved', 'held', 'unclear']),
+  })
+  .describe('this level against the one below it');
+
+export const sweepReply = z.object({
+  filter: z.record(z.string(), z.unknown()),
+  margin: z.number(),
+  scenarios: z.array(
+    z.object({
+      ...scenarioKey,
+      tournament: z.string(),
+      bot: z.string().describe('the swept bot without its swept parameter'),
+      param: z.string(),
+      levels: z.array(
+        z.object({
+          level: z.number(),
+          factor: z.number().describe('level / the first level'),
+          entrant: z.string(),
+          bot: z.string(),
+          games: z.number().int(),
+          draws: z.number().int(),
+          forfeits: z.number().int().optional().describe('of the games, forfeits (counted as won by the other side)'),
+          sides: z.array(z.object({ side: z.string(), powers: z.array(z.string()), ...record })),
+          lengths: z.array(z.object({ metric: z.enum(['turns', 'impulses', 'decisions']), mean: z.number(), p50: z.number(), p90: z.number() })),
+          step: stepReply.optional(),
+        }),
+      ),
+      verdict: z.object({ status: z.enum(['stopped moving', 'still moving', 'not enough games']), level: z.number().optional(), text: z.string() }),
+    }),
+  ),
+});
+
 export const lengthsReply = z.object({
   lengths: z.array(
     z.object({

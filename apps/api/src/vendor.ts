@@ -25,7 +25,7 @@ import { gzipSync } from 'node:zlib';
  * What the charts import from './vendor/plot.js': only the marks they draw, so esbuild leaves out the
  * rest of Plot (about a third of it: geo, density, hexbin, trees, images…).
  */
-export const PLOT_EXPORTS = ['plot', 'barX', 'barY', 'ruleX', 'ruleY', 'tickX', 'text', 'dot', 'line', 'tip', 'pointerX', 'pointerY'] as const;
+export const PLOT_EXPORTS = ['plot', 'areaY', 'barX', 'barY', 'ruleX', 'ruleY', 'tickX', 'text', 'dot', 'line', 'tip', 'pointerX', 'pointerY'] as const;
 
 /** What the dashboard imports from './vendor/viz.js': the maps' libraries and Plot's marks. */
 const VIZ = [

@@ -747,6 +747,38 @@ describe('ratings and balance are remembered only while their matches stay the s
   }, 60_000);
 });
 
+describe('balance under rising strength: GET /api/balance/sweep', () => {
+  it("a strength sweep's levels, each side's wins as played, and the verdict; other tournaments are not sweeps; a bad margin is a 400", async () => {
+    const sweep = await planTournament(
+      await parseTournamentSpec('id: api-sweep\ngame: dice-race\nscenarios: [standard]\nformat: strength-sweep\nsweep: { bot: "mcts:rollout=0", param: iterations, levels: [1, 8] }\ngamesPerPairing: 4\n', 'sweep.yaml'),
+    );
+    const played = (await runLocalTournament({ plan: sweep, threads: 1, telemetry })).outcomes;
+    const { status, body } = await get('/api/balance/sweep?tournament=api-sweep');
+    expect(status).toBe(200);
+    expect(body.scenarios).toHaveLength(1);
+    const s = body.scenarios[0];
+    expect([s.tournament, s.game, s.scenario, s.bot, s.param]).toEqual(['api-sweep', 'dice-race', 'standard', 'mcts:rollout=0', 'iterations']);
+    expect(s.levels.map((l: { level: number; factor: number; entrant: string; games: number }) => [l.level, l.factor, l.entrant, l.games])).toEqual([
+      [1, 1, 'mcts@1', 4],
+      [8, 8, 'mcts@8', 4],
+    ]);
+    for (const l of s.levels) {
+      const mine = played.filter((o) => o.entrants['A'] === l.entrant);
+      for (const side of l.sides) expect(side.wins, `${l.entrant} ${side.side}`).toBe(mine.filter((o) => o.sides[side.side] === 'win').length);
+    }
+    expect(s.levels[1].step).toMatchObject({ from: 1, to: 8, verdict: expect.stringMatching(/^(moved|held|unclear)$/) });
+    expect(s.verdict.status).toBe('not enough games');
+    expect(s.levels.map((l: { forfeits: number }) => l.forfeits)).toEqual([0, 0]);
+    // Without a tournament: every sweep recorded, and the round robins of this store are none.
+    expect((await get('/api/balance/sweep')).body.scenarios.map((x: { tournament: string }) => x.tournament)).toEqual(['api-sweep']);
+    const notSweep = await get('/api/balance/sweep?tournament=api-test');
+    expect([notSweep.status, notSweep.body.message]).toEqual([400, expect.stringMatching(/'api-test' is a round-robin, not a strength sweep/)]);
+    const margin = await get('/api/balance/sweep?margin=2');
+    expect(margin.status).toBe(400);
+    expect(margin.body.message).toMatch(/margin/);
+  }, 60_000);
+});
+
 describe('inputs: one parser per format, strict bodies, limits', () => {
   let submitter: FastifyInstance;
   // No queue: a spec that parses gets as far as QUEUE_UNREACHABLE (503), one that does not is a 400.

@@ -693,6 +693,44 @@ describe('the web dashboard in headless Chromium', () => {
     await card.screenshot({ path: join(ARTIFACTS, 'tournament-sprt.png') });
   }, 120_000);
 
+  it('a strength sweep: a chart per scenario, each side a line through its win rate at each level with its interval, and the stopped-moving marker where the API puts it', async () => {
+    const sweepPlan = await planTournament(
+      await parseTournamentSpec('id: web-sweep\ngame: dice-race\nscenarios: [standard]\nformat: strength-sweep\nsweep: { bot: "mcts:rollout=0", param: iterations, levels: [1, 4, 16] }\ngamesPerPairing: 12\n', 'web-sweep.yaml'),
+    );
+    const run = await runLocalTournament({ plan: sweepPlan, threads: 2, telemetry });
+    // A wide margin (0.6), so a dozen games a level can show the later levels agree: the marker is drawn.
+    await open('#/?margin=0.6');
+    const card = page.locator('[data-testid=sweep-card][data-tournament=web-sweep]');
+    expect(await card.count()).toBe(1);
+    const api = (await (await page.request.get(`${base}/api/balance/sweep?tournament=web-sweep&margin=0.6`)).json()) as {
+      scenarios: { levels: { level: number; sides: { side: string; wins: number; games: number; interval: { low: number; high: number } }[] }[]; verdict: { status: string; level?: number } }[];
+    };
+    const verdict = api.scenarios[0]!.verdict;
+    expect(verdict.status).toBe('stopped moving');
+    expect(await card.getAttribute('data-status')).toBe('stopped moving');
+    const points = await attrs('[data-tournament=web-sweep] [data-testid=sweep-chart-point]', ['data-series', 'data-x', 'data-wins', 'data-games', 'data-low', 'data-high']);
+    // A point per side and level, its counts the games' own, its band the Wilson interval.
+    expect(points).toHaveLength(6);
+    for (const p of points) {
+      const level = sweepPlan.spec.entrants[sweepPlan.spec.sweep!.levels.indexOf(Number(p['data-x']))]!.name;
+      const mine = run.outcomes.filter((o) => o.entrants['A'] === level);
+      const wins = mine.filter((o) => o.sides[p['data-series'] as string] === 'win').length;
+      expect([Number(p['data-wins']), Number(p['data-games'])], `${p['data-series']} at ${p['data-x']}`).toEqual([wins, mine.length]);
+      const w = wilson(wins, mine.length);
+      expect(Number(p['data-low'])).toBeCloseTo(w.low, 9);
+      expect(Number(p['data-high'])).toBeCloseTo(w.high, 9);
+    }
+    expect(Number(await card.locator('[data-testid=sweep-chart-marker]').getAttribute('data-x'))).toBe(verdict.level);
+    expect(await card.locator('[data-testid=sweep-verdict]').textContent()).toMatch(/^Verdict: stopped moving at iterations \d+ \(×\d+\)/);
+    // The x axis is logarithmic: the levels 1, 4, 16 are evenly spaced.
+    const xs = await card.locator('[data-testid=sweep-chart-point][data-series=A]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('cx'))));
+    expect(xs[1]! - xs[0]!).toBeCloseTo(xs[2]! - xs[1]!, 0);
+    // At the default margin a dozen games cannot show that: no marker.
+    await open('#/');
+    expect(await page.locator('[data-tournament=web-sweep] [data-testid=sweep-chart-marker]').count()).toBe(0);
+    await card.screenshot({ path: join(ARTIFACTS, 'overview-sweep.png') });
+  }, 120_000);
+
   it('an Empires & Alliances match replays on its hex map: every hex drawn, counters by hex, stepping changes them, hover names the hex', async () => {
     // Stored here, after the views above counted web-test's matches.
     const { game, pack } = await resolveGamePack('empires-alliances', 'approximation');

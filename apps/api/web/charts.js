@@ -317,3 +317,62 @@ export function lineChart(series, { width = 900, height = 260, xLabel = String, 
   };
   return box;
 }
+
+/**
+ * Rates in [0, 1] against a rising quantity on a log x axis: a line per series through its points,
+ * each point's 95% interval as a shaded band (and a whisker), and an optional marker: a dashed rule at
+ * `marker.x` labelled `marker.label`. Each point's element carries data-testid = `${testid}-point`,
+ * data-series, data-x, data-y, data-low, data-high and the point's attrs; the marker's rule
+ * data-testid = `${testid}-marker` and data-x.
+ * series: [{ name, colour, points: [{ x, y, low, high, note?, attrs? }] }]
+ */
+export function bandChart(series, { width = 560, height = 240, xLabel = String, xAxis = '', yAxis = 'share of games won', testid = 'band-chart', marker = null, caption = '', empty = 'No values to draw.' } = {}) {
+  const drawn = series.filter((s) => s.points.length);
+  if (!drawn.length) return noData(empty, { 'data-chart': testid });
+  const xs = [...new Set(drawn.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const rows = drawn.flatMap((s) => s.points.map((p) => ({ ...p, series: s.name, colour: s.colour })));
+  const pointText = (r) => `${r.series} at ${xAxis || 'x'} ${xLabel(r.x)}: ${pct(r.y)} (95% interval ${pct(r.low)} – ${pct(r.high)})${r.note ? `, ${r.note}` : ''}`;
+  const label = caption || `${yAxis} by ${xAxis || 'x'}: ${drawn.map((s) => s.name).join(', ')}`;
+  const description = drawn.map((s) => `${s.name}: ${s.points.map((p) => `${pct(p.y)} at ${xLabel(p.x)}`).join(', ')}`).join('; ') + (marker ? `. ${marker.label}.` : '');
+  // A log axis over the levels, with a little room either side so the end points are not on the frame.
+  const domain = xs.length > 1 ? [xs[0] / 1.25, xs.at(-1) * 1.25] : [xs[0] / 2, xs[0] * 2];
+  return chartBox(
+    (w) =>
+      plot(
+        {
+          width: w,
+          height,
+          marginLeft: 44,
+          marginRight: 16,
+          marginTop: marker ? 26 : 14,
+          marginBottom: 38,
+          x: { type: 'log', domain, ticks: xs, tickFormat: xLabel, label: xAxis || null, labelAnchor: 'center', labelArrow: 'none' },
+          y: { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], tickFormat: (v) => `${Math.round(v * 100)}%`, grid: true, label: yAxis || null, labelArrow: 'none' },
+          marks: [
+            Plot.ruleY([0.5], { stroke: '#9aa3b2', strokeDasharray: '3 3' }),
+            ...drawn.map((s) => Plot.areaY(s.points, { x: 'x', y1: 'low', y2: 'high', fill: s.colour, fillOpacity: 0.14, ariaHidden: true, render: tagged(() => ({ class: 'band', 'data-series': s.name })) })),
+            ...drawn.map((s) => Plot.ruleX(s.points, { x: 'x', y1: 'low', y2: 'high', stroke: s.colour, strokeOpacity: 0.6, strokeWidth: 1.5, ariaHidden: true })),
+            ...drawn.map((s) => Plot.line(s.points, { x: 'x', y: 'y', stroke: s.colour, strokeWidth: 2, ariaLabel: () => s.name, render: tagged(() => ({ class: 'series', 'data-series': s.name })) })),
+            Plot.dot(rows, {
+              x: 'x',
+              y: 'y',
+              r: 3.2,
+              fill: 'colour',
+              ariaLabel: pointText,
+              render: tagged((i) => ({ 'data-testid': `${testid}-point`, 'data-series': rows[i].series, 'data-x': rows[i].x, 'data-y': rows[i].y, 'data-low': rows[i].low, 'data-high': rows[i].high, ...(rows[i].attrs ?? {}) })),
+            }),
+            ...(marker
+              ? [
+                  Plot.ruleX([marker.x], { stroke: INK, strokeDasharray: '4 3', render: tagged(() => ({ 'data-testid': `${testid}-marker`, 'data-x': marker.x })) }),
+                  Plot.text([marker.x], { x: (d) => d, frameAnchor: 'top', dy: -14, text: () => marker.label, fill: INK, fontSize: 11.5 }),
+                ]
+              : []),
+            Plot.tip(rows, Plot.pointerX({ x: 'x', y: 'y', title: pointText })),
+          ],
+        },
+        label,
+        description,
+      ),
+    { guess: width, maxWidth: Math.round(width * 1.6), attrs: { 'data-testid': testid, 'data-chart': testid } },
+  );
+}

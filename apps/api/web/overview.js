@@ -4,10 +4,11 @@ import { card, h, note, table } from './dom.js';
 import { colour } from './colours.js';
 import { intervalBars } from './charts.js';
 import { filterBar } from './filters.js';
+import { sweepSection } from './sweep.js';
 import { groupBy, int, interval, pct, scenarioDetail, scenarioKey, scenarioTitle } from './format.js';
 
 export async function overview(params) {
-  const [rates, ratings, bar] = await Promise.all([api('win-rates', params), api('ratings', params), filterBar('#/', params)]);
+  const [rates, ratings, bar, sweeps] = await Promise.all([api('win-rates', params), api('ratings', params), filterBar('#/', params), sweepSection(params)]);
   const head = [h('h1', {}, 'Win rates by scenario and side'), bar];
   if (!rates.sides.length) {
     return [...head, card(null, note('No matches are recorded for these filters. Play a tournament first: ', h('code', {}, 'npm run salient -- tournament run examples/tournaments/blitz-smoke.yaml')))];
@@ -18,6 +19,7 @@ export async function overview(params) {
     ...head,
     note(`${int(matches)} matches in ${scenarios.length} ${scenarios.length === 1 ? 'scenario' : 'scenarios'}. Bars are the share of its games a side won; whiskers, the 95% Wilson interval of that share; draws count as not won.`),
     h('div', { class: 'grid' }, scenarios.map((sides) => scenarioCard(sides, ratings))),
+    sweeps,
     botRatings(rates.bots, ratings),
   ];
 }

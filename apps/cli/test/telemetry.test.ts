@@ -98,4 +98,38 @@ describe('telemetry from the command line', () => {
     expect(typo.stderr).toMatch(/rejected the query/);
     expect(typo.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('report balance --sweep plays a tiny sweep into the store and reports it; --tournament reads it back; bad flags are named', () => {
+    const args = ['report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts:rollout=0', '--param', 'iterations', '--levels', '1,8', '--games', '4', '--threads', '1'];
+    const r = salient(...args, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    // Progress goes to stderr, the report to stdout.
+    expect(r.stderr).toMatch(/Strength sweep (t-[0-9a-f]+): mcts:rollout=0 over iterations 1, 8 on standard, 4 games a level: 8 matches, 0 already recorded, 8 to play/);
+    const report = JSON.parse(r.stdout) as { scenarios: { tournament: string; scenario: string; levels: { level: number; entrant: string; games: number; sides: { side: string; wins: number }[] }[]; verdict: { status: string } }[] };
+    expect(report.scenarios).toHaveLength(1);
+    const s = report.scenarios[0]!;
+    expect(s.levels.map((l) => [l.level, l.entrant, l.games])).toEqual([
+      [1, 'mcts@1', 4],
+      [8, 'mcts@8', 4],
+    ]);
+    for (const l of s.levels) expect(l.sides.reduce((n, x) => n + x.wins, 0)).toBe(4);
+    // Four games a level cannot settle anything.
+    expect(s.verdict.status).toBe('not enough games');
+    // Read back by tournament, as text; the same flags again play nothing more.
+    const text = salient('report', 'balance', '--sweep', '--tournament', s.tournament);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^dice-race · Scenario standard · .* sweep of mcts:rollout=0 over iterations/m);
+    expect(text.stdout).toMatch(/^ {2}iterations 8 \(×8, mcts@8\): 4 games/m);
+    expect(text.stdout).toMatch(/^ {2}Verdict: not enough games/m);
+
+    const bad = salient('report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts', '--param', 'iterations', '--levels', '8,1');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--levels\[1\]: is 1, not above the level before it \(8\)/);
+    const half = salient('report', 'balance', '--sweep', '--scenario', 'standard', '--levels', '1,8');
+    expect([half.code, half.stderr]).toEqual([2, expect.stringMatching(/missing --bot, --param\b/)]);
+    const notSweep = salient('report', 'balance', '--sweep', '--tournament', 'nope');
+    expect([notSweep.code, notSweep.stderr]).toEqual([2, expect.stringMatching(/no tournament 'nope' is recorded/)]);
+    const noSweepFlag = salient('report', 'balance', '--levels', '1,8');
+    expect([noSweepFlag.code, noSweepFlag.stderr]).toEqual([2, expect.stringMatching(/--levels only go with `salient report balance --sweep`/)]);
+  }, 240_000);
 });

@@ -106,5 +106,8 @@ export function pairingsOf(spec: TournamentSpec): [string, string][] {
     }
     case 'pairings':
       return (spec.pairings ?? []).map(([a, b]) => [a, b] as [string, string]);
+    case 'strength-sweep':
+      // Each level plays itself: a mirror match, so no side swap (it would replay the same game).
+      return names.map((n) => [n, n] as [string, string]);
   }
 }

@@ -94,7 +94,10 @@ const COUNTED = new Set<MatchOutcome['kind']>(['completed', 'adjudicated', 'forf
  * reference, as an SPRT's candidate over its baseline); the others are as planned.
  */
 export function resultsContextOf(spec: TournamentSpec): ResultsContext {
-  const pairings = pairingsOf(spec).map(([a, b]) => (spec.format === 'gauntlet' ? ([b, a] as const) : ([a, b] as const)));
+  // A strength sweep's levels each play themselves: mirror matches, no pairing to score (its report is
+  // the sweep report, `salient report balance --sweep`).
+  const pairings =
+    spec.format === 'strength-sweep' ? [] : pairingsOf(spec).map(([a, b]) => (spec.format === 'gauntlet' ? ([b, a] as const) : ([a, b] as const)));
   return { entrants: spec.entrants.map((e) => e.name), pairings, scenarios: spec.scenarios, sideSwap: spec.sideSwap };
 }
 

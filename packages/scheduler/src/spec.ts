@@ -30,7 +30,7 @@ import {
 import { bundledPackIds, findGame, findScenario, isDirectory, loadPack } from '@salient/catalog';
 import { botCatalog, createBot, parseBotSpec, refusedBot, refusedPack, registeredBot, NO_EXTERNAL_BOTS, type ExternalBots } from '@salient/bots';
 import { isExternalBotSpec } from '@salient/runner';
-import type { EntrantSpec, StopSpec, TournamentFormat, TournamentSpec } from './types.ts';
+import type { EntrantSpec, StopSpec, SweepSpec, TournamentFormat, TournamentSpec } from './types.ts';
 
 /** Largest plan a spec may ask for; beyond this a typo (an extra zero) is far likelier than intent. */
 export const MAX_MATCHES = 1_000_000;
@@ -49,11 +49,13 @@ export const TOURNAMENT_ID_RULE = "letters, digits and . _ - only, starting with
 const PARAM_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 const TOP_FIELDS = [
-  'id', 'name', 'game', 'pack', 'scenarios', 'options', 'entrants', 'format', 'reference', 'pairings',
+  'id', 'name', 'game', 'pack', 'scenarios', 'options', 'entrants', 'format', 'reference', 'pairings', 'sweep',
   'gamesPerPairing', 'sideSwap', 'seeds', 'baseSeed', 'decisionTimeoutMs', 'decisionCap', 'timeBankMs', 'strikes', 'stop',
 ] as const;
 const ENTRANT_FIELDS = ['name', 'bot', 'params', 'version'] as const;
 const STOP_FIELDS = ['rule', 'elo0', 'elo1', 'alpha', 'beta'] as const;
+const SWEEP_FIELDS = ['bot', 'param', 'levels'] as const;
+const FORMATS = ['round-robin', 'gauntlet', 'pairings', 'strength-sweep'] as const;
 
 const seed = z
   .number()
@@ -99,6 +101,14 @@ const stopSchema = z.preprocess(
   ),
 );
 
+const sweepSchema = z.strictObject({
+  bot: z.string().trim().min(1, 'must name a bot, such as mcts:rollout=0'),
+  param: z.string().regex(PARAM_KEY, 'must be a parameter name of the bot, such as iterations (letters, digits, _ . and -, starting with a letter or _)'),
+  levels: z
+    .array(z.number().gt(0, 'must be above 0'), { error: 'must be a list of parameter values, such as [50, 200, 800]' })
+    .min(2, 'list at least two levels (a sweep compares each level with the one below it)'),
+});
+
 const rawSpecSchema = z.strictObject({
   id: z
     .string()
@@ -109,10 +119,12 @@ const rawSpecSchema = z.strictObject({
   pack: z.string().trim().min(1, 'must not be empty').optional(),
   scenarios: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(scenarioId).min(1, 'list at least one scenario')),
   options: z.record(z.string(), z.json()).optional(),
-  entrants: z.array(entrantSchema).min(2, 'list at least two entrants'),
+  // Required by every format but strength-sweep, whose entrants are its levels (checked by name below).
+  entrants: z.array(entrantSchema).min(2, 'list at least two entrants').optional(),
   format: z
-    .enum(['round-robin', 'gauntlet', 'pairings'], { error: "must be 'round-robin', 'gauntlet' or 'pairings'" })
+    .enum(FORMATS, { error: "must be 'round-robin', 'gauntlet', 'pairings' or 'strength-sweep'" })
     .default('round-robin'),
+  sweep: sweepSchema.optional(),
   reference: z.string().optional(),
   pairings: z
     .array(z.tuple([z.string(), z.string()], { error: 'must be a pair of entrant names, such as [random, greedy]' }))
@@ -130,7 +142,8 @@ const rawSpecSchema = z.strictObject({
 });
 
 type RawSpec = z.infer<typeof rawSpecSchema>;
-type RawEntrant = RawSpec['entrants'][number];
+type RawEntrant = NonNullable<RawSpec['entrants']>[number];
+type RawSweep = z.infer<typeof sweepSchema>;
 
 /**
  * What the names pass can check of a spec the shape pass refused: each field as the shape pass reads
@@ -139,7 +152,7 @@ type RawEntrant = RawSpec['entrants'][number];
  */
 interface Parts extends Omit<Partial<RawSpec>, 'scenarios' | 'entrants'> {
   scenarios?: readonly (string | undefined)[];
-  entrants?: readonly (RawEntrant | undefined)[];
+  entrants?: readonly (RawEntrant | undefined)[] | undefined;
   /** Malformed fields: whatever depends on them is not checked (it would only repeat the shape's complaint). */
   bad: ReadonlySet<string>;
   /** Names of malformed entrants, where still readable; `undefined` when one has no readable name. */
@@ -179,7 +192,7 @@ function wellFormedParts(raw: unknown): Parts {
       }
       return e;
     });
-  } else bad.add('entrants');
+  } else if (o.entrants !== undefined) bad.add('entrants');
   return { ...(out as Omit<Parts, 'bad' | 'looseNames'>), bad, looseNames };
 }
 
@@ -244,7 +257,10 @@ export interface SpecOptions {
  *   whose `version` is the entrant's); an external bot takes no `params`. With `o.submitted`,
  *   `cmd:` and `http(s)://` entrants must be allowed by that file.
  * - `format` [round-robin]: `round-robin` (every pair of entrants), `gauntlet` (with `reference`: every
- *   other entrant plays the reference) or `pairings` (with `pairings: [[a, b], ...]`).
+ *   other entrant plays the reference), `pairings` (with `pairings: [[a, b], ...]`) or `strength-sweep`
+ *   (with `sweep: { bot, param, levels }` and no `entrants`: one entrant per level, named
+ *   `<bot name>@<level>`, its bot `bot` with `param` set to the level; levels rising, at least two; each
+ *   level plays itself, one game a seed, so `sideSwap` is off: a mirror match swapped is the same game).
  * - `gamesPerPairing` [2, or as many as `seeds` give]: games each pairing plays on each scenario,
  *   counting both games of a side-swapped pair: with `sideSwap` it must be even and the pairing plays
  *   gamesPerPairing / 2 seeds, each twice; without, gamesPerPairing seeds once each.
@@ -419,8 +435,46 @@ export async function resolveTournamentSpec(
     for (const m of optionProblems) issues.push({ path: ['options'], message: m });
   }
 
+  // A strength sweep's entrants are its levels; every other format lists them.
+  const format: TournamentFormat | undefined = ok('format') ? s.format : undefined;
+  let sweep: { sweep: SweepSpec; entrants: EntrantSpec[] } | undefined;
+  if (format === 'strength-sweep' && ok('sweep')) {
+    if (s.sweep === undefined) {
+      issues.push({
+        path: ['sweep'],
+        message: "format strength-sweep needs sweep: { bot, param, levels }, such as sweep: { bot: 'mcts:rollout=0', param: iterations, levels: [50, 200, 800] }.",
+      });
+    } else sweep = sweepEntrants(s.sweep, issues, o);
+  }
+  if (format !== undefined && format !== 'strength-sweep' && s.sweep !== undefined) {
+    issues.push({ path: ['sweep'], message: `sweep is only used with format: strength-sweep (format is ${format}); remove it or change the format.` });
+  }
+  if (format === 'strength-sweep' && typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>).sideSwap === true) {
+    issues.push({
+      path: ['sideSwap'],
+      message: 'a strength sweep plays each level against itself, so a side-swapped game would be the same game again (same seed, same bots); remove sideSwap: each game already gives both sides the same bot.',
+    });
+  }
+  const sideSwap = format === 'strength-sweep' ? false : (s.sideSwap ?? true);
+
   // Entrants.
-  const entrants = (s.entrants ?? []).map((e, i) => (e === undefined ? undefined : normalizeEntrant(e, i, issues, o)));
+  const listed = (s.entrants ?? []).map((e, i) => (e === undefined ? undefined : normalizeEntrant(e, i, issues, o)));
+  if (format !== undefined && format !== 'strength-sweep' && s.entrants === undefined && !s.bad.has('entrants')) {
+    issues.push({ path: ['entrants'], message: 'is required: list at least two entrants, such as [random, greedy].' });
+  }
+  let entrants = listed;
+  if (format === 'strength-sweep' && sweep) {
+    // A normalized spec lists the levels it made (with their versions): checked again, they must be the same.
+    const same = (a: readonly (EntrantSpec | undefined)[], b: readonly EntrantSpec[]) =>
+      a.length === b.length && a.every((e, i) => e !== undefined && e.name === b[i]?.name && e.bot === b[i]?.bot);
+    if (s.entrants === undefined) entrants = sweep.entrants;
+    else if (!same(listed, sweep.entrants)) {
+      issues.push({
+        path: ['entrants'],
+        message: `a strength sweep's entrants are its levels (${sweep.entrants.map((e) => e.name).join(', ')}), made from sweep; remove entrants.`,
+      });
+    }
+  }
   const byName = new Map<string, number>();
   entrants.forEach((e, i) => {
     if (e === undefined) return;
@@ -437,7 +491,6 @@ export async function resolveTournamentSpec(
   const nameList = [...new Set(names)].join(', ');
 
   // Format: with a malformed format, reference or pairings, what they say of each other is unknown.
-  const format: TournamentFormat | undefined = ok('format') ? s.format : undefined;
   if (format !== undefined && ok('reference', 'pairings')) {
     if (s.reference !== undefined && format !== 'gauntlet') {
       issues.push({ path: ['reference'], message: `reference is only used with format: gauntlet (format is ${format}); remove it or change the format.` });
@@ -476,14 +529,14 @@ export async function resolveTournamentSpec(
   }
 
   // Seeds and counts: they depend on each other, so only when all four are well-formed.
-  const perSeed = s.sideSwap ? 2 : 1;
+  const perSeed = sideSwap ? 2 : 1;
   let seeds: number[] = [];
   let gamesPerPairing = s.gamesPerPairing ?? (s.seeds ? s.seeds.length * perSeed : 2);
   if (ok('sideSwap', 'seeds', 'baseSeed', 'gamesPerPairing')) {
     if (s.seeds !== undefined && s.baseSeed !== undefined) {
       issues.push({ path: ['baseSeed'], message: 'give either seeds (an explicit list) or baseSeed (seeds counted up from it), not both.' });
     }
-    if (s.sideSwap && gamesPerPairing % 2 !== 0) {
+    if (sideSwap && gamesPerPairing % 2 !== 0) {
       issues.push({
         path: ['gamesPerPairing'],
         message: `is ${gamesPerPairing}, but with sideSwap every seed is played twice (sides exchanged), so it counts games in pairs and must be even; use ${gamesPerPairing + 1}, or set sideSwap: false.`,
@@ -501,7 +554,7 @@ export async function resolveTournamentSpec(
       if (s.gamesPerPairing !== undefined && s.gamesPerPairing !== seeds.length * perSeed) {
         issues.push({
           path: ['gamesPerPairing'],
-          message: `is ${s.gamesPerPairing}, but ${seeds.length} seed(s)${s.sideSwap ? ', each played twice with sides swapped,' : ''} make ${seeds.length * perSeed} games per pairing; drop gamesPerPairing or make the two agree.`,
+          message: `is ${s.gamesPerPairing}, but ${seeds.length} seed(s)${sideSwap ? ', each played twice with sides swapped,' : ''} make ${seeds.length * perSeed} games per pairing; drop gamesPerPairing or make the two agree.`,
         });
       }
     } else {
@@ -514,7 +567,13 @@ export async function resolveTournamentSpec(
   // The plan's size needs every part; a spec with a malformed one is refused anyway.
   if (parsed.success) {
     const pairingCount =
-      format === 'round-robin' ? (names.length * (names.length - 1)) / 2 : format === 'gauntlet' ? names.length - 1 : (s.pairings?.length ?? 0);
+      format === 'round-robin'
+        ? (names.length * (names.length - 1)) / 2
+        : format === 'gauntlet'
+          ? names.length - 1
+          : format === 'strength-sweep'
+            ? names.length
+            : (s.pairings?.length ?? 0);
     const total = seeds.length * perSeed * (s.scenarios?.length ?? 0) * pairingCount;
     if (total > MAX_MATCHES) {
       issues.push({ path: ['gamesPerPairing'], message: `the spec asks for ${total} matches, more than the ${MAX_MATCHES} a plan may hold; use fewer games, scenarios or entrants.` });
@@ -537,8 +596,10 @@ export async function resolveTournamentSpec(
     format,
     reference: d.reference ?? null,
     pairings: d.pairings ?? null,
+    // Only for a sweep, so the hashes of the other formats stay the same.
+    ...(sweep ? { sweep: sweep.sweep } : {}),
     gamesPerPairing,
-    sideSwap: d.sideSwap,
+    sideSwap,
     seeds,
     decisionTimeoutMs: d.decisionTimeoutMs ?? null,
     decisionCap: d.decisionCap ?? null,
@@ -559,8 +620,9 @@ export async function resolveTournamentSpec(
     format,
     ...(format === 'gauntlet' && d.reference !== undefined ? { reference: d.reference } : {}),
     ...(format === 'pairings' && d.pairings ? { pairings: d.pairings.map(([a, b]) => [a, b] as [string, string]) } : {}),
+    ...(sweep ? { sweep: sweep.sweep } : {}),
     gamesPerPairing,
-    sideSwap: d.sideSwap,
+    sideSwap,
     seeds,
     ...(d.decisionTimeoutMs !== undefined ? { decisionTimeoutMs: d.decisionTimeoutMs } : {}),
     ...(d.decisionCap !== undefined ? { decisionCap: d.decisionCap } : {}),
@@ -571,8 +633,53 @@ export async function resolveTournamentSpec(
   return { spec, specHash, game, pack, sides };
 }
 
+/**
+ * A sweep's bot normalized (parameters sorted) and its levels as entrants, `<bot name>@<level>` each
+ * with the swept parameter set to the level and checked by the bot registry. A problem every level
+ * shares (an unknown parameter) is reported once at `sweep.param`, one level's own at `sweep.levels[i]`.
+ */
+function sweepEntrants(w: RawSweep, issues: Issue[], o: SpecOptions & { registeredAsGiven?: boolean }): { sweep: SweepSpec; entrants: EntrantSpec[] } | undefined {
+  let name: string;
+  let params: Record<string, string>;
+  try {
+    ({ name, params } = parseBotSpec(w.bot));
+  } catch (err) {
+    issues.push({ path: ['sweep', 'bot'], message: messageOf(err) });
+    return undefined;
+  }
+  if (isExternalBotSpec(w.bot)) {
+    issues.push({ path: ['sweep', 'bot'], message: `external bot '${w.bot}' takes no parameters, so it cannot be swept; sweep a built-in bot (\`salient games\` lists them and their parameters).` });
+    return undefined;
+  }
+  if (Object.hasOwn(params, w.param)) {
+    issues.push({ path: ['sweep', 'param'], message: `${w.param} is also given in sweep.bot '${w.bot}'; remove it from the bot: the levels set it.` });
+    return undefined;
+  }
+  let rising = true;
+  w.levels.forEach((x, i) => {
+    const prev = w.levels[i - 1];
+    if (prev !== undefined && x <= prev) {
+      rising = false;
+      issues.push({ path: ['sweep', 'levels', i], message: `is ${x}, not above the level before it (${prev}); list the levels rising, each once.` });
+    }
+  });
+  const keys = Object.keys(params).sort();
+  const bot = keys.length ? `${name}:${keys.map((k) => `${k}=${params[k]}`).join(',')}` : name;
+  const found = w.levels.map((level, i) => {
+    const own: Issue[] = [];
+    const e = normalizeEntrant({ name: `${name}@${level}`, bot, params: { [w.param]: level } }, i, own, o);
+    return { e, own };
+  });
+  const messages = found.map((f) => f.own.map((x) => x.message).join(' '));
+  const shared = messages.every((m) => m !== '' && m === messages[0]);
+  if (shared) issues.push(...(found[0]?.own ?? []).map((x) => ({ path: ['sweep', x.path[2] === 'bot' ? 'bot' : 'param'], message: x.message })));
+  else found.forEach((f, i) => issues.push(...f.own.map((x) => ({ path: ['sweep', 'levels', i], message: x.message }))));
+  if (!rising || messages.some((m) => m !== '')) return undefined;
+  return { sweep: { bot, param: w.param, levels: [...w.levels] }, entrants: found.map((f) => f.e) };
+}
+
 /** An entrant with params merged into its bot spec and checked by the bot registry. */
-function normalizeEntrant(e: RawSpec['entrants'][number], i: number, issues: Issue[], o: SpecOptions & { registeredAsGiven?: boolean }): EntrantSpec {
+function normalizeEntrant(e: RawEntrant, i: number, issues: Issue[], o: SpecOptions & { registeredAsGiven?: boolean }): EntrantSpec {
   const at = (...p: PropertyKey[]): Path => ['entrants', i, ...p];
   let name = e.bot;
   let params: Record<string, string> = {};
@@ -631,7 +738,7 @@ function zodToIssues(error: z.ZodError): Issue[] {
   const out: Issue[] = [];
   for (const i of error.issues) {
     if (i.code === 'unrecognized_keys') {
-      const valid = i.path.length === 0 ? TOP_FIELDS : i.path[0] === 'entrants' ? ENTRANT_FIELDS : i.path[0] === 'stop' ? STOP_FIELDS : [];
+      const valid = i.path.length === 0 ? TOP_FIELDS : i.path[0] === 'entrants' ? ENTRANT_FIELDS : i.path[0] === 'stop' ? STOP_FIELDS : i.path[0] === 'sweep' ? SWEEP_FIELDS : [];
       for (const k of i.keys) {
         out.push({ path: [...i.path, k], message: `unknown field '${k}'; remove it or fix its spelling${valid.length ? ` (fields here: ${valid.join(', ')})` : ''}.` });
       }

@@ -97,7 +97,8 @@ export interface StopContext {
  */
 export function stopContextOf(spec: TournamentSpec): StopContext {
   const n = spec.entrants.length;
-  const pairings = spec.format === 'round-robin' ? (n * (n - 1)) / 2 : spec.format === 'gauntlet' ? n - 1 : (spec.pairings?.length ?? 0);
+  const pairings =
+    spec.format === 'round-robin' ? (n * (n - 1)) / 2 : spec.format === 'gauntlet' ? n - 1 : spec.format === 'strength-sweep' ? n : (spec.pairings?.length ?? 0);
   const matches = spec.seeds.length * spec.scenarios.length * pairings * (spec.sideSwap ? 2 : 1);
   if (spec.stop.rule !== 'sprt') return { matches };
 

@@ -56,8 +56,24 @@ export interface MatchOutcome {
   worker?: string;
 }
 
-/** How entrants are paired. */
-export type TournamentFormat = 'round-robin' | 'gauntlet' | 'pairings';
+/**
+ * How entrants are paired. `strength-sweep`: one bot at rising strength, each level playing itself
+ * (the entrants are the levels, made from {@link SweepSpec}).
+ */
+export type TournamentFormat = 'round-robin' | 'gauntlet' | 'pairings' | 'strength-sweep';
+
+/**
+ * What a `strength-sweep` varies: one bot parameter over rising levels. Each level is an entrant named
+ * `<bot name>@<level>` (`mcts@800`) whose bot spec is `bot` with `param` set to the level.
+ */
+export interface SweepSpec {
+  /** The bot spec without the swept parameter, parameters sorted by key (`mcts:rollout=0`). */
+  bot: string;
+  /** The parameter that sets the bot's strength (`iterations`, `evals`). */
+  param: string;
+  /** Its values, rising (at least two). */
+  levels: number[];
+}
 
 /** One entrant of a normalized spec. */
 export interface EntrantSpec {
@@ -104,6 +120,8 @@ export interface TournamentSpec {
   reference?: string;
   /** Entrant name pairs (`pairings` only). */
   pairings?: [string, string][];
+  /** The bot, parameter and levels (`strength-sweep` only); `entrants` are then its levels. */
+  sweep?: SweepSpec;
   /** Games per pairing per scenario (counting both games of a side-swapped pair). */
   gamesPerPairing: number;
   sideSwap: boolean;

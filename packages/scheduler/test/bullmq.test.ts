@@ -8,7 +8,7 @@ import { SalientError } from '@salient/engine';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
 import { fileURLToPath } from 'node:url';
 import { playPlanned } from '../src/play.ts';
-import { loadTournamentSpec } from '../src/spec.ts';
+import { loadTournamentSpec, parseTournamentSpec } from '../src/spec.ts';
 import { planTournament } from '../src/plan.ts';
 import { standings } from '../src/standings.ts';
 import {
@@ -232,6 +232,22 @@ describe('BullMQ executor', () => {
     expect(done.stop!.pairs).toBeGreaterThanOrEqual(Number(/after (\d+) pairs/.exec(local.stopped!.reason)![1]));
     await expect(submitTournament(plan, { connection: redis.url })).rejects.toThrow(/was stopped by its stop rule \(SPRT accepted H1/);
   }, 240_000);
+
+  it('plays a strength sweep (each level against itself, one game a seed) with the outcomes the local pool gives', async () => {
+    const plan = await planTournament(
+      await parseTournamentSpec(
+        'id: t-sweep\ngame: dice-race\nscenarios: [standard]\nformat: strength-sweep\nsweep: { bot: "mcts:rollout=0", param: iterations, levels: [1, 8] }\ngamesPerPairing: 3\n',
+        'sweep.yaml',
+      ),
+    );
+    expect(await submitTournament(plan, { connection: redis.url })).toMatchObject({ matches: 6, added: 6 });
+    const done = await waitFinished(plan.tournamentId, redis.url, 60_000);
+    expect(done.counts.completed).toBe(6);
+    expect(done.entrants).toEqual(['mcts@1', 'mcts@8']);
+    const local = await runLocalTournament({ plan, threads: 1 });
+    const played = (os: typeof local.outcomes) => os.map((o) => ({ id: o.matchId, kind: o.kind, sides: o.sides, entrants: o.entrants, decisions: o.decisions }));
+    expect(played(done.outcomes)).toEqual(played(local.outcomes));
+  });
 
   it('plays a planned spec (examples/tournaments/blitz-smoke.yaml); the same id with a different spec is refused', async () => {
     const spec = await loadTournamentSpec(fileURLToPath(new URL('../../../examples/tournaments/blitz-smoke.yaml', import.meta.url)));

@@ -52,6 +52,25 @@ describe('runLocalTournament', () => {
     expect(new Set(two.outcomes.map((o) => o.worker)).size).toBe(2);
   });
 
+  it('plays a strength sweep: each level against itself on the same seeds, the same outcomes on 1 and 2 threads, recorded under the level', async () => {
+    const p = await planTournament(
+      await parseTournamentSpec(
+        'id: pool-sweep\ngame: dice-race\nscenarios: [standard]\nformat: strength-sweep\nsweep: { bot: "mcts:rollout=0", param: iterations, levels: [1, 8] }\ngamesPerPairing: 3\n',
+        'sweep.yaml',
+      ),
+    );
+    const one = await runLocalTournament({ plan: p, threads: 1 });
+    const two = await runLocalTournament({ plan: p, threads: 2, telemetry });
+    expect(stable(two.outcomes)).toEqual(stable(one.outcomes));
+    expect(one.outcomes.map((o) => Object.values(o.entrants))).toEqual(p.matches.map((m) => [m.entrants['A'], m.entrants['A']]));
+    expect(one.outcomes.every((o) => o.kind === 'completed')).toBe(true);
+    // Each level's games are kept under its own bot (on both sides), so the report can tell levels apart.
+    const r = await telemetry.query(`SELECT side_bots FROM salient.matches FINAL WHERE tournament = 'pool-sweep' ORDER BY match_id`);
+    const levels = r.rows.map((x) => [...new Set(x.side_bots as string[])]);
+    expect(levels.every((l) => l.length === 1)).toBe(true);
+    expect(new Set(levels.map((l) => l[0]))).toEqual(new Set(['mcts:iterations=1,rollout=0@1', 'mcts:iterations=8,rollout=0@1']));
+  });
+
   it('records every match in the store, and running again plays none and gives the same standings', async () => {
     const p = await plan('pool-resume-all');
     const progress: number[] = [];

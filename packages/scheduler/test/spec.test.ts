@@ -186,7 +186,7 @@ colour: red
 `);
     expect(lines).toEqual([
       expect.stringMatching(/^colour: unknown field 'colour'/),
-      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts. (line 4, column 12)",
+      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts, plan. (line 4, column 12)",
       expect.stringMatching(/^entrants\[2\]\.params: must be a mapping, not a number/),
       expect.stringMatching(/^entrants\[3\]\.bot: must be a string, not a number/),
       "reference: no entrant is named 'nobody'. Entrants: random, alphazero, g, ref. (line 8, column 12)",
@@ -210,7 +210,7 @@ entrants:
   - bot: alphazero
 `);
     expect(lines).toEqual([
-      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts. (line 4, column 10)",
+      "entrants[1].bot: Unknown bot 'alphazero'. Valid bots: random, greedy, mcts, plan. (line 4, column 10)",
       expect.stringMatching(/^scenarios\[1\]: Unknown scenario 'Z'\. Valid scenarios: A, B, C(, [D-F])*(, full)?\. \(line 1, column 16\)$/),
     ]);
     const game = await problems(`game: chess\n${GOOD}`);

@@ -1,20 +1,34 @@
 /**
  * `salient report` and `salient query`: what the telemetry store knows, as tables.
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Telemetry, TelemetryFilter } from '@salient/telemetry';
 import { SalientError } from '@salient/engine';
 import { say, table } from '../output.ts';
 import { withTelemetry } from '../telemetry.ts';
 import { commandDescription } from './summaries.ts';
+import type { SweepFlags } from './report-sweep.ts';
+import { integer } from '../args.ts';
 
-interface ReportFlags {
-  game?: string;
-  scenario?: string;
-  bot?: string;
-  pack?: string;
-  tournament?: string;
-  json?: boolean;
+interface ReportFlags extends SweepFlags {
+  sweep?: boolean;
+}
+
+/** `--levels 25,100,400`: two or more numbers. */
+export function levelList(value: string): number[] {
+  const parts = value.split(',').map((x) => x.trim());
+  const out = parts.map(Number);
+  if (parts.length < 2 || parts.some((x) => x === '') || out.some((x) => !Number.isFinite(x))) {
+    throw new InvalidArgumentError(`expected two or more numbers separated by commas, rising (such as 25,100,400); got '${value}'.`);
+  }
+  return out;
+}
+
+/** `--margin 0.1`: a fraction in (0, 1). */
+export function margin(value: string): number {
+  const n = Number(value);
+  if (!(value.trim() !== '' && n > 0 && n < 1)) throw new InvalidArgumentError(`expected a fraction between 0 and 1 (0.1 is ten percentage points); got '${value}'.`);
+  return n;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -75,9 +89,38 @@ export function registerReport(program: Command): void {
     .option('--pack <id|hash>', 'only this pack (id or content hash)')
     .option('--tournament <id>', 'only this tournament')
     .option('--json', 'print the rows as JSON')
+    .option('--sweep', 'with balance: the strength-sweep report (each side\'s win rate as the bots get stronger, and where it stops moving)')
+    .option('--param <name>', 'with --sweep: play a sweep of --bot over this parameter (such as iterations)')
+    .option('--levels <a,b,c>', 'with --sweep: the parameter\'s levels, rising (such as 25,100,400)', levelList)
+    .option('--games <n>', 'with --sweep: games per level per scenario (default 20)', integer(1, 100_000))
+    .option('--seed <n>', 'with --sweep: first seed (default 1); every level plays the same seeds', integer(0))
+    .option('--cap <n>', 'with --sweep: decision cap per match (adjudicated there)', integer(1))
+    .option('--threads <n>', 'with --sweep: game threads (default: one per core)', integer(1, 1024))
+    .option('--margin <fraction>', 'with --sweep: a change in a side\'s win rate below this counts as none (default 0.1)', margin)
+    .option('--quiet', 'with --sweep: no progress on stderr')
+    .addHelpText(
+      'after',
+      `
+Strength sweeps (report balance --sweep):
+  salient report balance --sweep --tournament <id>      a recorded strength-sweep tournament
+  salient report balance --sweep --game blitz --scenario A   every recorded sweep of that scenario
+  salient report balance --sweep --scenario A,B --bot mcts:rollout=0 --param iterations \\
+      --levels 25,100,400 --games 20                    play the sweep here first, then report it
+Each level plays itself on the same seeds; the report gives each side's win rate per level with 95%
+intervals, and whether the figure has stopped moving (see docs/balance-sweep.md for the rule).`,
+    )
     .action(async (kind: string | undefined, f: ReportFlags) => {
       if (kind !== undefined && kind !== 'balance') {
         throw new SalientError('BAD_ARGUMENT', `report: unknown report '${kind}'. Use \`salient report\` for the summary or \`salient report balance\` for the balance report.`);
+      }
+      const sweepOnly = (['param', 'levels', 'games', 'seed', 'cap', 'threads', 'margin', 'quiet'] as const).filter((k) => f[k] !== undefined).map((k) => `--${k}`);
+      if (!f.sweep && sweepOnly.length) {
+        throw new SalientError('BAD_ARGUMENT', `report: ${sweepOnly.join(', ')} only go with \`salient report balance --sweep\`; add --sweep or drop them.`);
+      }
+      if (f.sweep && kind !== 'balance') throw new SalientError('BAD_ARGUMENT', 'report: --sweep is a balance report; use `salient report balance --sweep`.');
+      if (f.sweep) {
+        const { sweepCommand } = await import('./report-sweep.ts');
+        return sweepCommand(f, withTelemetry);
       }
       await withTelemetry(async (t) => {
         const filter = filterOf(f);

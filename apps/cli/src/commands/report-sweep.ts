@@ -1,0 +1,133 @@
+/**
+ * `salient report balance --sweep`: the strength-sweep report (apps/api's sweep.ts), read from the
+ * store, or, given `--bot/--param/--levels`, played first: a `strength-sweep` tournament built from the
+ * flags runs in the local pool (progress on stderr, as `tournament run` shows it), its matches go to
+ * the telemetry store, and the report is read back from there. Running the same flags again skips the
+ * matches already recorded, so `--games` can grow a sweep.
+ */
+import { SalientError } from '@salient/engine';
+import type { Telemetry } from '@salient/telemetry';
+import { checkTournamentSpec, planTournament, type TournamentPlan } from '@salient/scheduler';
+import { progressRenderer, recordedOutcomes, runLocalTournament } from '@salient/scheduler/local';
+import { EXIT } from '../errors.ts';
+import { say } from '../output.ts';
+
+export interface SweepFlags {
+  game?: string;
+  scenario?: string;
+  bot?: string;
+  pack?: string;
+  tournament?: string;
+  json?: boolean;
+  param?: string;
+  levels?: number[];
+  games?: number;
+  margin?: number;
+  seed?: number;
+  cap?: number;
+  threads?: number;
+  quiet?: boolean;
+}
+
+/** Flags that only a sweep to play takes. */
+const PLAY_FLAGS = ['param', 'levels', 'games', 'seed', 'cap', 'threads'] as const;
+
+/** Check the flags: which mode, and what is missing or does not fit. */
+function mode(f: SweepFlags): 'play' | 'read' {
+  const given = PLAY_FLAGS.filter((k) => f[k] !== undefined);
+  if (given.length === 0) {
+    if (f.bot !== undefined) {
+      throw new SalientError('BAD_ARGUMENT', 'report balance --sweep: --bot names the bot to sweep, which needs --param and --levels too (to play a sweep); to read recorded sweeps, drop --bot.');
+    }
+    if (f.pack !== undefined) throw new SalientError('BAD_ARGUMENT', 'report balance --sweep: --pack only applies when playing a sweep (with --bot, --param and --levels).');
+    return 'read';
+  }
+  const missing = (['bot', 'param', 'levels', 'scenario'] as const).filter((k) => f[k] === undefined).map((k) => `--${k}`);
+  if (missing.length) {
+    throw new SalientError(
+      'BAD_ARGUMENT',
+      `report balance --sweep: to play a sweep, give --scenario, --bot, --param and --levels (missing ${missing.join(', ')}); for example --scenario A --bot mcts:rollout=0 --param iterations --levels 25,100,400 --games 20.`,
+    );
+  }
+  if (f.tournament !== undefined) throw new SalientError('BAD_ARGUMENT', 'report balance --sweep: --tournament reads a recorded sweep; it does not go with --param/--levels, which play one. Give one or the other.');
+  return 'play';
+}
+
+/** The strength-sweep spec the flags describe, checked as any spec is (errors name the flag). */
+async function sweepPlan(f: SweepFlags): Promise<TournamentPlan> {
+  const raw = {
+    ...(f.game !== undefined ? { game: f.game } : {}),
+    ...(f.pack !== undefined ? { pack: f.pack } : {}),
+    scenarios: (f.scenario ?? '').split(',').map((x) => x.trim()),
+    format: 'strength-sweep',
+    sweep: { bot: f.bot, param: f.param, levels: f.levels },
+    gamesPerPairing: f.games ?? 20,
+    ...(f.seed !== undefined ? { baseSeed: f.seed } : {}),
+    ...(f.cap !== undefined ? { decisionCap: f.cap } : {}),
+  };
+  try {
+    return await planTournament(await checkTournamentSpec(raw, 'report balance --sweep'));
+  } catch (e) {
+    if (!(e instanceof SalientError) || e.code !== 'BAD_SPEC') throw e;
+    // The spec is the flags': name them, not the spec's fields.
+    const flag: Record<string, string> = { scenarios: '--scenario', game: '--game', pack: '--pack', 'sweep.bot': '--bot', 'sweep.param': '--param', 'sweep.levels': '--levels', gamesPerPairing: '--games', baseSeed: '--seed', decisionCap: '--cap' };
+    const issues = e.issues.map((i) => {
+      const key = Object.keys(flag).find((k) => i.path === k || i.path.startsWith(`${k}[`) || i.path.startsWith(`${k}.`));
+      return { path: key ? `${flag[key]}${i.path.slice(key.length)}` : i.path, message: i.message };
+    });
+    throw new SalientError('BAD_ARGUMENT', 'report balance --sweep: the sweep cannot be played as asked; fix the flags below and try again.', issues);
+  }
+}
+
+/** Play the flags' sweep in the local pool into `t` (Ctrl-C cancels; what finished is kept). */
+async function playSweep(t: Telemetry, plan: TournamentPlan, f: SweepFlags): Promise<boolean> {
+  const ctrl = new AbortController();
+  const onSigint = () => {
+    if (ctrl.signal.aborted) process.exit(EXIT.cancelled);
+    process.stderr.write('\nsalient: cancelling the sweep; finished matches are kept (Ctrl-C again to quit at once)\n');
+    ctrl.abort(new Error('cancelled by Ctrl-C'));
+  };
+  const renderer = f.quiet ? undefined : progressRenderer();
+  if (!f.quiet) {
+    const before = (await recordedOutcomes(t, plan)).length;
+    const s = plan.spec;
+    process.stderr.write(
+      `Strength sweep ${plan.tournamentId}: ${s.sweep?.bot} over ${s.sweep?.param} ${s.sweep?.levels.join(', ')} on ${s.scenarios.join(', ')}, ` +
+        `${s.gamesPerPairing} games a level: ${plan.matches.length} matches, ${before} already recorded, ${plan.matches.length - before} to play.\n`,
+    );
+  }
+  process.on('SIGINT', onSigint);
+  try {
+    const r = await runLocalTournament({
+      plan,
+      telemetry: t,
+      signal: ctrl.signal,
+      ...(f.threads !== undefined ? { threads: f.threads } : {}),
+      ...(renderer ? { onProgress: renderer.onProgress } : {}),
+    });
+    return r.cancelled;
+  } finally {
+    renderer?.stop();
+    process.off('SIGINT', onSigint);
+  }
+}
+
+/**
+ * Run `report balance --sweep` with `f`; `withStore` opens the store. The flags, and a sweep to play,
+ * are checked before the store is opened, so a mistake is reported at once.
+ */
+export async function sweepCommand(f: SweepFlags, withStore: <T>(run: (t: Telemetry) => Promise<T>) => Promise<T>): Promise<void> {
+  const plan = mode(f) === 'play' ? await sweepPlan(f) : undefined;
+  const { sweepLines, sweepReport } = await import('@salient/api');
+  await withStore(async (t) => {
+    const cancelled = plan ? await playSweep(t, plan, f) : false;
+    const tournament = plan?.tournamentId ?? f.tournament;
+    const r = await sweepReport(t, {
+      ...(tournament !== undefined ? { tournament } : { ...(f.game !== undefined ? { game: f.game } : {}), ...(f.scenario !== undefined ? { scenario: f.scenario } : {}) }),
+      ...(f.margin !== undefined ? { margin: f.margin } : {}),
+    });
+    if (f.json) say(JSON.stringify(r, null, 2));
+    else for (const l of sweepLines(r)) say(l);
+    if (cancelled) process.exitCode = EXIT.cancelled;
+  });
+}
