@@ -100,7 +100,7 @@ describe('telemetry from the command line', () => {
   });
 
   it('report balance --sweep plays a tiny sweep into the store and reports it; --tournament reads it back; bad flags are named', () => {
-    const args = ['report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts:rollout=0', '--param', 'iterations', '--levels', '1,8', '--games', '4', '--threads', '1'];
+    const args = ['report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts:rollout=0', '--param', 'iterations', '--levels', '1,8', '--games', '4', '--threads', '1', '--timeout', '60000'];
     const r = salient(...args, '--json');
     expect(r.code, r.stderr).toBe(0);
     // Progress goes to stderr, the report to stdout.
@@ -125,6 +125,9 @@ describe('telemetry from the command line', () => {
     const bad = salient('report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts', '--param', 'iterations', '--levels', '8,1');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--levels\[1\]: is 1, not above the level before it \(8\)/);
+    const noTime = salient('report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts', '--param', 'iterations', '--levels', '1,8', '--timeout', '0');
+    // A malformed option value is a command-line usage error: exit 1, as for every option (README, exit codes).
+    expect([noTime.code, noTime.stderr]).toEqual([1, expect.stringMatching(/--timeout <ms>' argument '0' is invalid/)]);
     const half = salient('report', 'balance', '--sweep', '--scenario', 'standard', '--levels', '1,8');
     expect([half.code, half.stderr]).toEqual([2, expect.stringMatching(/missing --bot, --param\b/)]);
     const notSweep = salient('report', 'balance', '--sweep', '--tournament', 'nope');

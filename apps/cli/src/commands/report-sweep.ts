@@ -25,12 +25,13 @@ export interface SweepFlags {
   margin?: number;
   seed?: number;
   cap?: number;
+  timeout?: number;
   threads?: number;
   quiet?: boolean;
 }
 
 /** Flags that only a sweep to play takes. */
-const PLAY_FLAGS = ['param', 'levels', 'games', 'seed', 'cap', 'threads'] as const;
+const PLAY_FLAGS = ['param', 'levels', 'games', 'seed', 'cap', 'timeout', 'threads'] as const;
 
 /** Check the flags: which mode, and what is missing or does not fit. */
 function mode(f: SweepFlags): 'play' | 'read' {
@@ -64,13 +65,14 @@ async function sweepPlan(f: SweepFlags): Promise<TournamentPlan> {
     gamesPerPairing: f.games ?? 20,
     ...(f.seed !== undefined ? { baseSeed: f.seed } : {}),
     ...(f.cap !== undefined ? { decisionCap: f.cap } : {}),
+    ...(f.timeout !== undefined ? { decisionTimeoutMs: f.timeout } : {}),
   };
   try {
     return await planTournament(await checkTournamentSpec(raw, 'report balance --sweep'));
   } catch (e) {
     if (!(e instanceof SalientError) || e.code !== 'BAD_SPEC') throw e;
     // The spec is the flags': name them, not the spec's fields.
-    const flag: Record<string, string> = { scenarios: '--scenario', game: '--game', pack: '--pack', 'sweep.bot': '--bot', 'sweep.param': '--param', 'sweep.levels': '--levels', gamesPerPairing: '--games', baseSeed: '--seed', decisionCap: '--cap' };
+    const flag: Record<string, string> = { scenarios: '--scenario', game: '--game', pack: '--pack', 'sweep.bot': '--bot', 'sweep.param': '--param', 'sweep.levels': '--levels', gamesPerPairing: '--games', baseSeed: '--seed', decisionCap: '--cap', decisionTimeoutMs: '--timeout' };
     const issues = e.issues.map((i) => {
       const key = Object.keys(flag).find((k) => i.path === k || i.path.startsWith(`${k}[`) || i.path.startsWith(`${k}.`));
       return { path: key ? `${flag[key]}${i.path.slice(key.length)}` : i.path, message: i.message };

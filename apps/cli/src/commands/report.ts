@@ -95,6 +95,7 @@ export function registerReport(program: Command): void {
     .option('--games <n>', 'with --sweep: games per level per scenario (default 20)', integer(1, 100_000))
     .option('--seed <n>', 'with --sweep: first seed (default 1); every level plays the same seeds', integer(0))
     .option('--cap <n>', 'with --sweep: decision cap per match (adjudicated there)', integer(1))
+    .option('--timeout <ms>', "with --sweep: per-decision time limit in ms (default the runner's 10 s); a planner's first decision of an impulse can take longer on a slow or loaded machine", integer(1))
     .option('--threads <n>', 'with --sweep: game threads (default: one per core)', integer(1, 1024))
     .option('--margin <fraction>', 'with --sweep: a change in a side\'s win rate below this counts as none (default 0.1)', margin)
     .option('--quiet', 'with --sweep: no progress on stderr')
@@ -113,7 +114,7 @@ intervals, and whether the figure has stopped moving (see docs/balance-sweep.md 
       if (kind !== undefined && kind !== 'balance') {
         throw new SalientError('BAD_ARGUMENT', `report: unknown report '${kind}'. Use \`salient report\` for the summary or \`salient report balance\` for the balance report.`);
       }
-      const sweepOnly = (['param', 'levels', 'games', 'seed', 'cap', 'threads', 'margin', 'quiet'] as const).filter((k) => f[k] !== undefined).map((k) => `--${k}`);
+      const sweepOnly = (['param', 'levels', 'games', 'seed', 'cap', 'timeout', 'threads', 'margin', 'quiet'] as const).filter((k) => f[k] !== undefined).map((k) => `--${k}`);
       if (!f.sweep && sweepOnly.length) {
         throw new SalientError('BAD_ARGUMENT', `report: ${sweepOnly.join(', ')} only go with \`salient report balance --sweep\`; add --sweep or drop them.`);
       }
