@@ -23,7 +23,7 @@ import { chiSquaredHomogeneity, wilson, type Interval } from '@salient/stats';
 import { SalientError } from '@salient/engine';
 import type { ScenarioKey, Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
 import type { SweepSpec, TournamentSpec } from '@salient/scheduler';
-import { sidesOf } from './balance.ts';
+import { sidesOf, type BalanceSide } from './balance.ts';
 
 /** Default margin: a change in a side's win rate smaller than this (shown by its interval) counts as none. */
 export const SWEEP_MARGIN = 0.1;
@@ -67,16 +67,8 @@ export interface SweepVerdict {
   text: string;
 }
 
-export interface SweepLevelSide {
-  side: string;
-  powers: string[];
-  games: number;
-  wins: number;
-  losses: number;
-  draws: number;
-  winRate: number;
-  interval: Interval;
-}
+/** A side at one level: its tally as the balance report gives it, without the net-of-strength figure (both seats are one bot). */
+export type SweepLevelSide = Omit<BalanceSide, 'net'>;
 
 export interface SweepLevel {
   level: number;
