@@ -68,7 +68,7 @@ describe('runLocalTournament', () => {
     const r = await telemetry.query(`SELECT side_bots FROM salient.matches FINAL WHERE tournament = 'pool-sweep' ORDER BY match_id`);
     const levels = r.rows.map((x) => [...new Set(x.side_bots as string[])]);
     expect(levels.every((l) => l.length === 1)).toBe(true);
-    expect(new Set(levels.map((l) => l[0]))).toEqual(new Set(['mcts:iterations=1,rollout=0@1', 'mcts:iterations=8,rollout=0@1']));
+    expect(new Set(levels.map((l) => l[0]))).toEqual(new Set(['mcts:iterations=1,rollout=0@2', 'mcts:iterations=8,rollout=0@2']));
   });
 
   it('records every match in the store, and running again plays none and gives the same standings', async () => {

@@ -564,18 +564,18 @@ export function storeContract(config: () => TelemetryConfig): void {
       }
       const rates = await t.winRates({ tournament });
       // the parameters as given (sorted, numbers in one spelling), the version as the bot reported it
-      expect([...new Set(rates.map((r) => r.bot))].sort()).toEqual(['greedy:chance=0@1', 'greedy@1']);
-      for (const bot of ['greedy@1', 'greedy:chance=0@1']) expect(rates.filter((r) => r.bot === bot).reduce((n, r) => n + r.games, 0)).toBe(4);
+      expect([...new Set(rates.map((r) => r.bot))].sort()).toEqual(['greedy:chance=0@2', 'greedy@2']);
+      for (const bot of ['greedy@2', 'greedy:chance=0@2']) expect(rates.filter((r) => r.bot === bot).reduce((n, r) => n + r.games, 0)).toBe(4);
       const results = await t.results({ tournament });
       expect(results).toHaveLength(played.filter((p) => 'result' in p.result).length);
-      for (const r of results) expect(r.sides.map((x) => x.bot).sort()).toEqual(['greedy:chance=0@1', 'greedy@1']);
+      for (const r of results) expect(r.sides.map((x) => x.bot).sort()).toEqual(['greedy:chance=0@2', 'greedy@2']);
       // `greedy` selects both entrants' matches; `greedy:chance=0` only that setting's rows; an unknown setting none
       expect((await t.winRates({ tournament, bot: 'greedy' })).length).toBe(rates.length);
-      expect((await t.winRates({ tournament, bot: 'greedy:chance=0' })).map((r) => r.bot)).toEqual(['greedy:chance=0@1', 'greedy:chance=0@1']);
+      expect((await t.winRates({ tournament, bot: 'greedy:chance=0' })).map((r) => r.bot)).toEqual(['greedy:chance=0@2', 'greedy:chance=0@2']);
       expect(await t.winRates({ tournament, bot: 'greedy:chance=1' })).toEqual([]);
       expect((await t.matches({ tournament, bot: 'greedy:chance=0' })).total).toBe(4);
       const [summary] = await t.tournaments({ tournament });
-      expect(summary?.bots).toEqual(['greedy:chance=0@1', 'greedy@1']);
+      expect(summary?.bots).toEqual(['greedy:chance=0@2', 'greedy@2']);
     } finally {
       await t.close();
     }
