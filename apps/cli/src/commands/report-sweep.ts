@@ -8,9 +8,9 @@
 import { SalientError } from '@salient/engine';
 import type { Telemetry } from '@salient/telemetry';
 import { checkTournamentSpec, planTournament, type TournamentPlan } from '@salient/scheduler';
-import { progressRenderer, recordedOutcomes, runLocalTournament } from '@salient/scheduler/local';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
+import { playLocal } from './local-run.ts';
 
 export interface SweepFlags {
   game?: string;
@@ -83,35 +83,15 @@ async function sweepPlan(f: SweepFlags): Promise<TournamentPlan> {
 
 /** Play the flags' sweep in the local pool into `t` (Ctrl-C cancels; what finished is kept). */
 async function playSweep(t: Telemetry, plan: TournamentPlan, f: SweepFlags): Promise<boolean> {
-  const ctrl = new AbortController();
-  const onSigint = () => {
-    if (ctrl.signal.aborted) process.exit(EXIT.cancelled);
-    process.stderr.write('\nsalient: cancelling the sweep; finished matches are kept (Ctrl-C again to quit at once)\n');
-    ctrl.abort(new Error('cancelled by Ctrl-C'));
-  };
-  const renderer = f.quiet ? undefined : progressRenderer();
-  if (!f.quiet) {
-    const before = (await recordedOutcomes(t, plan)).length;
-    const s = plan.spec;
-    process.stderr.write(
-      `Strength sweep ${plan.tournamentId}: ${s.sweep?.bot} over ${s.sweep?.param} ${s.sweep?.levels.join(', ')} on ${s.scenarios.join(', ')}, ` +
-        `${s.gamesPerPairing} games a level: ${plan.matches.length} matches, ${before} already recorded, ${plan.matches.length - before} to play.\n`,
-    );
-  }
-  process.on('SIGINT', onSigint);
-  try {
-    const r = await runLocalTournament({
-      plan,
-      telemetry: t,
-      signal: ctrl.signal,
-      ...(f.threads !== undefined ? { threads: f.threads } : {}),
-      ...(renderer ? { onProgress: renderer.onProgress } : {}),
-    });
-    return r.cancelled;
-  } finally {
-    renderer?.stop();
-    process.off('SIGINT', onSigint);
-  }
+  const s = plan.spec;
+  const r = await playLocal(plan, {
+    threads: f.threads,
+    quiet: f.quiet,
+    telemetry: t,
+    noun: 'sweep',
+    heading: `Strength sweep ${plan.tournamentId}: ${s.sweep?.bot} over ${s.sweep?.param} ${s.sweep?.levels.join(', ')} on ${s.scenarios.join(', ')}, ${s.gamesPerPairing} games a level`,
+  });
+  return r.cancelled;
 }
 
 /**

@@ -20,7 +20,8 @@ import {
   tournamentState,
   type TournamentPlan,
 } from '@salient/scheduler';
-import { progressRenderer, recordedOutcomes, runLocalTournament, type LocalRunResult } from '@salient/scheduler/local';
+import type { LocalRunResult } from '@salient/scheduler/local';
+import { playLocal } from './local-run.ts';
 import { exceeds, integer, threshold, thresholdText, type Threshold } from '../args.ts';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
@@ -53,41 +54,17 @@ function verdicts(value: string): SprtVerdict[] {
   return out as SprtVerdict[];
 }
 
-/** Matches of `plan` the store already holds (they will be skipped). */
-async function recordedCount(t: Telemetry, plan: TournamentPlan): Promise<number> {
-  return (await recordedOutcomes(t, plan)).length;
-}
-
 /** Play `plan` with the options of `run`; Ctrl-C cancels. */
-async function play(plan: TournamentPlan, f: RunFlags, telemetry: Telemetry | undefined, bots: ExternalBots): Promise<LocalRunResult> {
-  const ctrl = new AbortController();
-  const onSigint = () => {
-    if (ctrl.signal.aborted) process.exit(EXIT.cancelled);
-    process.stderr.write('\nsalient: cancelling the tournament; finished matches are kept (Ctrl-C again to quit at once)\n');
-    ctrl.abort(new Error('cancelled by Ctrl-C'));
-  };
-  const renderer = f.quiet ? undefined : progressRenderer();
-  if (!f.quiet) {
-    const before = telemetry ? await recordedCount(telemetry, plan) : 0;
-    process.stderr.write(
-      `Tournament ${plan.tournamentId}: ${plan.matches.length} matches, ${before} already recorded, ${plan.matches.length - before} to play` +
-        `${telemetry ? '' : ' (no telemetry: nothing is recorded or skipped)'}.\n`,
-    );
-  }
-  process.on('SIGINT', onSigint);
-  try {
-    return await runLocalTournament({
-      plan,
-      bots,
-      signal: ctrl.signal,
-      ...(f.threads !== undefined ? { threads: f.threads } : {}),
-      ...(telemetry ? { telemetry } : {}),
-      ...(renderer ? { onProgress: renderer.onProgress } : {}),
-    });
-  } finally {
-    renderer?.stop();
-    process.off('SIGINT', onSigint);
-  }
+function play(plan: TournamentPlan, f: RunFlags, telemetry: Telemetry | undefined, bots: ExternalBots): Promise<LocalRunResult> {
+  return playLocal(plan, {
+    threads: f.threads,
+    quiet: f.quiet,
+    telemetry,
+    bots,
+    noun: 'tournament',
+    heading: `Tournament ${plan.tournamentId}`,
+    note: telemetry ? '' : ' (no telemetry: nothing is recorded or skipped)',
+  });
 }
 
 /** The state the run left the tournament in, worded as `tournament list` and `status` word it. */
