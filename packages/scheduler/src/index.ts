@@ -25,6 +25,7 @@ export {
 /** The operator's bots file, as `SpecOptions.bots` and the executors take it (see @salient/bots). */
 export type { ExternalBots } from '@salient/bots';
 export { planTournament, pairingsOf } from './plan.ts';
+export { sweepLevelName, formerSweepLevelName } from './sweep-level.ts';
 export { tournamentRecord } from './record.ts';
 export { standings, standingsText, type StandingsRow, type SideRecord } from './standings.ts';
 export {

@@ -7,6 +7,7 @@
 import { hashJson, type JsonObject } from '@salient/engine';
 import { resolveTournamentSpec, type SpecOptions } from './spec.ts';
 import { createStopRule, stopContextOf } from './stop-rule.ts';
+import { hashedEntrantNames } from './sweep-level.ts';
 import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from './types.ts';
 
 /**
@@ -18,7 +19,7 @@ import type { EntrantSpec, PlannedMatch, TournamentPlan, TournamentSpec } from '
  *
  * - Match id: hash of the tournament id, game, rules version, pack content hash, options, decision
  *   cap and timeout, time bank and strikes (when given), scenario, seed, and side -> (entrant, bot
- *   spec, version).
+ *   spec, version); a sweep's level goes in under its former name (see sweep-level.ts).
  * - Pair id: the same without the seating, so both games of a side-swapped pair share it; without side
  *   swap it equals the match id.
  * - Without side swap, the pairing's first entrant takes the first side on even seed rounds and the
@@ -47,7 +48,9 @@ export async function planTournament(spec: TournamentSpec, o: Omit<SpecOptions, 
   };
   // Checks the stop rule can run on this plan (sprt: a two-entrant gauntlet with side swap).
   createStopRule(s.stop, stopContextOf(s));
-  const who = (e: EntrantSpec) => ({ name: e.name, bot: e.bot, version: e.version ?? null });
+  // A sweep's levels by their former names (`mcts@800`), so its match ids did not change when they were renamed.
+  const hashed = new Map(hashedEntrantNames(s.format === 'strength-sweep' ? s.sweep : undefined, s.entrants).map((n, i) => [s.entrants[i]?.name, n] as const));
+  const who = (e: EntrantSpec) => ({ name: hashed.get(e.name) ?? e.name, bot: e.bot, version: e.version ?? null });
 
   const matches: PlannedMatch[] = [];
   const add = (scenario: string, seed: number, sides: readonly [string, string], first: EntrantSpec, second: EntrantSpec, pairId?: string) => {

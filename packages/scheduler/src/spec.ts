@@ -30,6 +30,7 @@ import {
 import { bundledPackIds, findGame, findScenario, isDirectory, loadPack } from '@salient/catalog';
 import { botCatalog, createBot, parseBotSpec, refusedBot, refusedPack, registeredBot, NO_EXTERNAL_BOTS, type ExternalBots } from '@salient/bots';
 import { isExternalBotSpec } from '@salient/runner';
+import { formerSweepLevelName, hashedEntrantNames, sweepLevelName } from './sweep-level.ts';
 import type { EntrantSpec, StopSpec, SweepSpec, TournamentFormat, TournamentSpec } from './types.ts';
 
 /** Largest plan a spec may ask for; beyond this a typo (an extra zero) is far likelier than intent. */
@@ -259,7 +260,7 @@ export interface SpecOptions {
  * - `format` [round-robin]: `round-robin` (every pair of entrants), `gauntlet` (with `reference`: every
  *   other entrant plays the reference), `pairings` (with `pairings: [[a, b], ...]`) or `strength-sweep`
  *   (with `sweep: { bot, param, levels }` and no `entrants`: one entrant per level, named
- *   `<bot name>@<level>`, its bot `bot` with `param` set to the level; levels rising, at least two; each
+ *   `<bot name> <param>=<level>`, its bot `bot` with `param` set to the level; levels rising, at least two; each
  *   level plays itself, one game a seed, so `sideSwap` is off: a mirror match swapped is the same game).
  * - `gamesPerPairing` [2, or as many as `seeds` give]: games each pairing plays on each scenario,
  *   counting both games of a side-swapped pair: with `sideSwap` it must be even and the pairing plays
@@ -464,11 +465,17 @@ export async function resolveTournamentSpec(
   }
   let entrants = listed;
   if (format === 'strength-sweep' && sweep) {
-    // A normalized spec lists the levels it made (with their versions): checked again, they must be the same.
-    const same = (a: readonly (EntrantSpec | undefined)[], b: readonly EntrantSpec[]) =>
-      a.length === b.length && a.every((e, i) => e !== undefined && e.name === b[i]?.name && e.bot === b[i]?.bot);
+    // A normalized spec lists the levels it made (with their versions): checked again, they must be the
+    // same. One stored before the levels were renamed names them the former way (`mcts@800`); it keeps
+    // those names, so its plan's entrant names are the ones its recorded outcomes were kept under.
+    const same = (a: readonly (EntrantSpec | undefined)[], b: readonly EntrantSpec[], w: SweepSpec) =>
+      a.length === b.length &&
+      a.every((e, i) => {
+        const level = w.levels[i];
+        return e !== undefined && level !== undefined && (e.name === b[i]?.name || e.name === formerSweepLevelName(w, level)) && e.bot === b[i]?.bot;
+      });
     if (s.entrants === undefined) entrants = sweep.entrants;
-    else if (!same(listed, sweep.entrants)) {
+    else if (!same(listed, sweep.entrants, sweep.sweep)) {
       issues.push({
         path: ['entrants'],
         message: `a strength sweep's entrants are its levels (${sweep.entrants.map((e) => e.name).join(', ')}), made from sweep; remove entrants.`,
@@ -586,13 +593,15 @@ export async function resolveTournamentSpec(
   const players = entrants.filter((e): e is EntrantSpec => e !== undefined);
 
   const options = d.options && Object.keys(d.options).length ? (d.options as JsonObject) : undefined;
+  const hashed = hashedEntrantNames(sweep?.sweep, players);
   const identity = {
     game: game.id,
     rulesVersion: game.rulesVersion,
     pack: { id: pack.info.id, version: pack.info.version, hash: pack.info.hash },
     scenarios: d.scenarios,
     options: options ?? {},
-    entrants: players.map((e) => ({ name: e.name, bot: e.bot, version: e.version ?? null })),
+    // A sweep's levels by their former names, so its hash did not change when they were renamed.
+    entrants: players.map((e, i) => ({ name: hashed[i] ?? e.name, bot: e.bot, version: e.version ?? null })),
     format,
     reference: d.reference ?? null,
     pairings: d.pairings ?? null,
@@ -634,8 +643,8 @@ export async function resolveTournamentSpec(
 }
 
 /**
- * A sweep's bot normalized (parameters sorted) and its levels as entrants, `<bot name>@<level>` each
- * with the swept parameter set to the level and checked by the bot registry. A problem every level
+ * A sweep's bot normalized (parameters sorted) and its levels as entrants, `<bot name> <param>=<level>`
+ * each ({@link sweepLevelName}) with the swept parameter set to the level and checked by the bot registry. A problem every level
  * shares (an unknown parameter) is reported once at `sweep.param`, one level's own at `sweep.levels[i]`.
  */
 function sweepEntrants(w: RawSweep, issues: Issue[], o: SpecOptions & { registeredAsGiven?: boolean }): { sweep: SweepSpec; entrants: EntrantSpec[] } | undefined {
@@ -667,7 +676,7 @@ function sweepEntrants(w: RawSweep, issues: Issue[], o: SpecOptions & { register
   const bot = keys.length ? `${name}:${keys.map((k) => `${k}=${params[k]}`).join(',')}` : name;
   const found = w.levels.map((level, i) => {
     const own: Issue[] = [];
-    const e = normalizeEntrant({ name: `${name}@${level}`, bot, params: { [w.param]: level } }, i, own, o);
+    const e = normalizeEntrant({ name: sweepLevelName({ bot, param: w.param }, level), bot, params: { [w.param]: level } }, i, own, o);
     return { e, own };
   });
   const messages = found.map((f) => f.own.map((x) => x.message).join(' '));

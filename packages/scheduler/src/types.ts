@@ -64,7 +64,8 @@ export type TournamentFormat = 'round-robin' | 'gauntlet' | 'pairings' | 'streng
 
 /**
  * What a `strength-sweep` varies: one bot parameter over rising levels. Each level is an entrant named
- * `<bot name>@<level>` (`mcts@800`) whose bot spec is `bot` with `param` set to the level.
+ * `<bot name> <param>=<level>` (`mcts iterations=800`; `mcts@800` in sweeps recorded before
+ * 2026-11-30) whose bot spec is `bot` with `param` set to the level.
  */
 export interface SweepSpec {
   /** The bot spec without the swept parameter, parameters sorted by key (`mcts:rollout=0`). */

@@ -243,7 +243,7 @@ describe('BullMQ executor', () => {
     expect(await submitTournament(plan, { connection: redis.url })).toMatchObject({ matches: 6, added: 6 });
     const done = await waitFinished(plan.tournamentId, redis.url, 60_000);
     expect(done.counts.completed).toBe(6);
-    expect(done.entrants).toEqual(['mcts@1', 'mcts@8']);
+    expect(done.entrants).toEqual(['mcts iterations=1', 'mcts iterations=8']);
     const local = await runLocalTournament({ plan, threads: 1 });
     const played = (os: typeof local.outcomes) => os.map((o) => ({ id: o.matchId, kind: o.kind, sides: o.sides, entrants: o.entrants, decisions: o.decisions }));
     expect(played(done.outcomes)).toEqual(played(local.outcomes));
