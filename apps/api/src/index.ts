@@ -10,7 +10,6 @@ export {
   sweepScenario,
   sweepStep,
   sweepVerdict,
-  differenceInterval,
   factorText,
   SWEEP_MARGIN,
   SWEEP_ALPHA,

@@ -19,7 +19,7 @@
  * step moved; *not enough games* when the last step is unclear, or fewer than two levels have results.
  * The margin defaults to {@link SWEEP_MARGIN}: ten percentage points.
  */
-import { chiSquaredHomogeneity, wilson, type Interval } from '@salient/stats';
+import { chiSquaredHomogeneity, differenceInterval, wilson, type Interval } from '@salient/stats';
 import { SalientError } from '@salient/engine';
 import type { ScenarioKey, Telemetry, TelemetryFilter, WinRateRow } from '@salient/telemetry';
 import type { SweepSpec, TournamentSpec } from '@salient/scheduler';
@@ -105,19 +105,6 @@ export interface SweepReport {
   filter: TelemetryFilter;
   margin: number;
   scenarios: SweepScenario[];
-}
-
-/**
- * Newcombe's hybrid score interval (method 10 of Newcombe 1998) on p2 − p1, from the two Wilson
- * intervals: sound at small counts and at 0% and 100%, where the Wald interval is not.
- */
-export function differenceInterval(w1: number, n1: number, w2: number, n2: number): Interval {
-  const p1 = w1 / n1;
-  const p2 = w2 / n2;
-  const a = wilson(w1, n1);
-  const b = wilson(w2, n2);
-  const d = p2 - p1;
-  return { low: d - Math.hypot(p2 - b.low, a.high - p1), high: d + Math.hypot(b.high - p2, p1 - a.low) };
 }
 
 const gamesOf = (t: SweepTally) => t.sides.reduce((s, x) => s + x.wins, 0) + t.draws;

@@ -1,11 +1,11 @@
 /**
- * The strength-sweep report's arithmetic on known tallies: Newcombe's interval against his published
- * values, the χ² step test against the two-proportion z-test worked by hand, each step verdict, and
- * the stopped-moving rule on cases each way.
+ * The strength-sweep report's arithmetic on known tallies: the χ² step test against the two-proportion
+ * z-test worked by hand, each step verdict, and the stopped-moving rule on cases each way (Newcombe's
+ * interval, which the steps use, is checked against his published values in packages/stats).
  */
 import { describe, expect, it } from 'vitest';
 import type { WinRateRow } from '@salient/telemetry';
-import { differenceInterval, factorText, sweepLines, sweepScenario, sweepStep, sweepVerdict, type SweepStep, type SweepTally } from '../src/index.ts';
+import { factorText, sweepLines, sweepScenario, sweepStep, sweepVerdict, type SweepStep, type SweepTally } from '../src/index.ts';
 
 const tally = (axis: number, allies: number, draws = 0): SweepTally => ({
   sides: [
@@ -13,18 +13,6 @@ const tally = (axis: number, allies: number, draws = 0): SweepTally => ({
     { side: 'Allies', wins: allies },
   ],
   draws,
-});
-
-describe('differenceInterval (Newcombe 1998, method 10)', () => {
-  it('gives the published intervals for 56/70 − 48/80 and 9/10 − 3/10', () => {
-    // Newcombe, Statistics in Medicine 17:873–890, table II: 0.0524 to 0.3339, and 0.1705 to 0.8090.
-    const a = differenceInterval(48, 80, 56, 70);
-    expect(a.low).toBeCloseTo(0.0524, 4);
-    expect(a.high).toBeCloseTo(0.3339, 4);
-    const b = differenceInterval(3, 10, 9, 10);
-    expect(b.low).toBeCloseTo(0.1705, 4);
-    expect(b.high).toBeCloseTo(0.809, 4);
-  });
 });
 
 describe('sweepStep', () => {
@@ -111,9 +99,9 @@ describe('sweepScenario', () => {
 
   it('reports each side per level with its Wilson interval and the draws, and the verdict over the levels', () => {
     const s = sweepScenario({ ...key, tournament: 't' }, { bot: 'mcts:rollout=0', param: 'iterations', levels: [10, 40, 160] }, [
-      { level: 10, entrant: 'mcts@10', bot: 'mcts:iterations=10,rollout=0', rows: rows('mcts:iterations=10,rollout=0@1', 2, 96, 2), lengths: [] },
-      { level: 40, entrant: 'mcts@40', bot: 'mcts:iterations=40,rollout=0', rows: rows('mcts:iterations=40,rollout=0@1', 30, 70, 0), lengths: [] },
-      { level: 160, entrant: 'mcts@160', bot: 'mcts:iterations=160,rollout=0', rows: rows('mcts:iterations=160,rollout=0@1', 31, 69, 0), lengths: [], forfeits: 3 },
+      { level: 10, entrant: 'mcts iterations=10', bot: 'mcts:iterations=10,rollout=0', rows: rows('mcts:iterations=10,rollout=0@1', 2, 96, 2), lengths: [] },
+      { level: 40, entrant: 'mcts iterations=40', bot: 'mcts:iterations=40,rollout=0', rows: rows('mcts:iterations=40,rollout=0@1', 30, 70, 0), lengths: [] },
+      { level: 160, entrant: 'mcts iterations=160', bot: 'mcts:iterations=160,rollout=0', rows: rows('mcts:iterations=160,rollout=0@1', 31, 69, 0), lengths: [], forfeits: 3 },
     ], { sides: ['Axis', 'Allies'], powers: new Map([['Axis', ['GER']], ['Allies', ['AFA']]]) });
     expect(s.levels.map((l) => [l.level, l.factor, l.games, l.draws])).toEqual([
       [10, 1, 100, 2],
@@ -129,10 +117,10 @@ describe('sweepScenario', () => {
     expect(s.verdict.status).toBe('not enough games');
     const text = sweepLines({ filter: {}, margin: 0.1, scenarios: [s] }).join('\n');
     expect(text).toMatch(/^ {4}Axis \(GER\): won 2 of 100, 2\.0% \(0\.6%–7\.0%\)$/m);
-    expect(text).toMatch(/iterations 10 \(×1, mcts@10\): 100 games, 2 drawn/);
+    expect(text).toMatch(/iterations 10 \(×1, mcts iterations=10\): 100 games, 2 drawn/);
     expect(text).toMatch(/Verdict: not enough games/);
     // Forfeits are counted as the store counts them, and said.
-    expect(text).toMatch(/iterations 160 \(×16, mcts@160\): 100 games, 3 forfeited \(counted as won by the other side\)/);
+    expect(text).toMatch(/iterations 160 \(×16, mcts iterations=160\): 100 games, 3 forfeited \(counted as won by the other side\)/);
     expect(text).toMatch(/Warning: 3 of 300 games were forfeits, not played out/);
   });
 });

@@ -3,7 +3,7 @@
  * values in test/. Intervals on win rates, bot ratings, SPRT on side-swapped pairs, and tests for a
  * shift between two samples with false-discovery control.
  */
-export { wilson, jeffreys, type Interval } from './intervals.ts';
+export { wilson, jeffreys, differenceInterval, type Interval } from './intervals.ts';
 export { chiSquaredHomogeneity, ksTwoSample, andersonDarlingKSample, type ChiSquaredResult, type KsResult, type AndersonDarlingResult } from './shift.ts';
 export { benjaminiHochberg, significant } from './multiple.ts';
 export * from './sprt.ts';

@@ -1,7 +1,8 @@
 /**
  * Intervals on a binomial proportion (a win rate). Wilson's is the one the API puts on every win
  * rate; Jeffreys' is the Bayesian one with the uninformative prior. Both are sound at small counts
- * and at 0% and 100%, where the normal approximation is not.
+ * and at 0% and 100%, where the normal approximation is not. Newcombe's, built from two Wilson
+ * intervals, is on the difference of two proportions (a win rate's change between two samples).
  */
 import { createRequire } from 'node:module';
 
@@ -44,4 +45,19 @@ export function jeffreys(successes: number, trials: number, level = 0.95): Inter
   const a = successes + 0.5;
   const b = trials - successes + 0.5;
   return { low: successes === 0 ? 0 : beta.inv(tail, a, b), high: successes === trials ? 1 : beta.inv(1 - tail, a, b) };
+}
+
+/**
+ * Newcombe's hybrid score interval (method 10 of Newcombe 1998) on p2 − p1, where p1 = w1 / n1 and
+ * p2 = w2 / n2, from the two 95% Wilson intervals: sound at small counts and at 0% and 100%, where the
+ * Wald interval is not. Both samples need at least one trial.
+ */
+export function differenceInterval(w1: number, n1: number, w2: number, n2: number): Interval {
+  if (!(n1 > 0 && n2 > 0)) throw new RangeError(`differenceInterval: each sample needs at least one trial; got ${n1} and ${n2}`);
+  const a = wilson(w1, n1);
+  const b = wilson(w2, n2);
+  const p1 = w1 / n1;
+  const p2 = w2 / n2;
+  const d = p2 - p1;
+  return { low: d - Math.hypot(p2 - b.low, a.high - p1), high: d + Math.hypot(b.high - p2, p1 - a.low) };
 }

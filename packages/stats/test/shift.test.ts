@@ -2,10 +2,10 @@
  * Known answers for the interval, shift and multiple-testing functions. Sources: Scholz & Stephens
  * (1987) for Anderson–Darling (their four-sample example; the values as scipy 1.17's
  * `anderson_ksamp(..., midrank=True)` gives them), scipy 1.17 (`chi2_contingency(correction=False)`,
- * `beta.ppf`, `ks_2samp`) where noted, and hand computation.
+ * `beta.ppf`, `ks_2samp`) where noted, Newcombe (1998) for his difference interval, and hand computation.
  */
 import { describe, expect, it } from 'vitest';
-import { andersonDarlingKSample, benjaminiHochberg, chiSquaredHomogeneity, jeffreys, ksTwoSample, significant, wilson } from '../src/index.ts';
+import { andersonDarlingKSample, benjaminiHochberg, chiSquaredHomogeneity, differenceInterval, jeffreys, ksTwoSample, significant, wilson } from '../src/index.ts';
 
 describe('intervals', () => {
   it('Wilson: 4 of 4 and 0 of 4 as the dashboard shows them; 0 trials is [0, 1]', () => {
@@ -23,6 +23,28 @@ describe('intervals', () => {
     expect(jeffreys(20, 20).low).toBeCloseTo(1 - 0.11663898, 7);
     expect(() => jeffreys(3, 2)).toThrow(/0 <= successes <= trials/);
     expect(() => jeffreys(1, 2, 1.5)).toThrow(/level/);
+  });
+
+  it('Newcombe (method 10): the published intervals for 56/70 − 48/80 and 9/10 − 3/10', () => {
+    // Newcombe, Statistics in Medicine 17:873–890, table II: 0.0524 to 0.3339, and 0.1705 to 0.8090.
+    const a = differenceInterval(48, 80, 56, 70);
+    expect(a.low).toBeCloseTo(0.0524, 4);
+    expect(a.high).toBeCloseTo(0.3339, 4);
+    const b = differenceInterval(3, 10, 9, 10);
+    expect(b.low).toBeCloseTo(0.1705, 4);
+    expect(b.high).toBeCloseTo(0.809, 4);
+  });
+
+  it('Newcombe at 0%: 0/10 − 0/10 is ± the Wilson upper end z²/(n + z²) = 0.2775; the samples swapped, the interval flips; no trials throws', () => {
+    const z2 = 1.959963984540054 ** 2;
+    const zero = differenceInterval(0, 10, 0, 10);
+    expect(zero.low).toBeCloseTo(-z2 / (10 + z2), 10);
+    expect(zero.high).toBeCloseTo(z2 / (10 + z2), 10);
+    const there = differenceInterval(48, 80, 56, 70);
+    const back = differenceInterval(56, 70, 48, 80);
+    expect(back.low).toBeCloseTo(-there.high, 12);
+    expect(back.high).toBeCloseTo(-there.low, 12);
+    expect(() => differenceInterval(0, 0, 1, 2)).toThrow(/at least one trial/);
   });
 });
 
