@@ -153,7 +153,7 @@ export const sweepReply = z.object({
         z.object({
           level: z.number(),
           factor: z.number().describe('level / the first level'),
-          entrant: z.string(),
+          entrant: z.string().describe('the level’s entrant name, such as `mcts iterations=800` (`mcts@800` in sweeps recorded before 2026-11-30)'),
           bot: z.string(),
           games: z.number().int(),
           draws: z.number().int(),

@@ -74,7 +74,7 @@ export interface SweepLevel {
   level: number;
   /** level / the sweep's first level. */
   factor: number;
-  /** Entrant name (`mcts@800`) and bot spec. */
+  /** Entrant name (`mcts iterations=800`; `mcts@800` in sweeps recorded before 2026-11-30) and bot spec. */
   entrant: string;
   bot: string;
   /** Matches with a result (completed, adjudicated, forfeit). */
@@ -268,6 +268,8 @@ export async function sweepReport(t: Telemetry, q: SweepQuery = {}): Promise<Swe
     const base: TelemetryFilter = { ...filter, tournament: id };
     const rows = await t.winRates(base);
     const byLevel = s.sweep.levels.map((level, i) => {
+      // Level i is entrant i (the spec check makes it so), however the levels are named: `mcts
+      // iterations=800`, or `mcts@800` in a sweep recorded before they were renamed.
       const e = s.entrants[i];
       return { level, entrant: e?.name ?? String(level), bot: e?.bot ?? '', rows: rows.filter((r) => e !== undefined && r.bot.startsWith(`${e.bot}@`)) };
     });

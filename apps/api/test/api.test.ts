@@ -14,8 +14,8 @@ import { parseReplay, runReplay } from '@salient/engine';
 import { openTelemetry, type Telemetry } from '@salient/telemetry';
 import { createBot } from '@salient/bots';
 import { runMatch, type MatchRow, type TelemetrySink } from '@salient/runner';
-import { parseTournamentSpec, planTournament, resolveGamePack, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
-import { runLocalTournament } from '@salient/scheduler/local';
+import { formerSweepLevelName, parseTournamentSpec, planTournament, resolveGamePack, resultsContextOf, tournamentResults, type MatchOutcome, type TournamentPlan } from '@salient/scheduler';
+import { recordedOutcomes, runLocalTournament } from '@salient/scheduler/local';
 import { connectRedis, publishSpool, tournamentStatus } from '@salient/scheduler/bullmq';
 import { loadHexMap, type HexMap } from '@salient/hexmap';
 import type { EaState } from '@salient/game-empires-alliances';
@@ -759,8 +759,8 @@ describe('balance under rising strength: GET /api/balance/sweep', () => {
     const s = body.scenarios[0];
     expect([s.tournament, s.game, s.scenario, s.bot, s.param]).toEqual(['api-sweep', 'dice-race', 'standard', 'mcts:rollout=0', 'iterations']);
     expect(s.levels.map((l: { level: number; factor: number; entrant: string; games: number }) => [l.level, l.factor, l.entrant, l.games])).toEqual([
-      [1, 1, 'mcts@1', 4],
-      [8, 8, 'mcts@8', 4],
+      [1, 1, 'mcts iterations=1', 4],
+      [8, 8, 'mcts iterations=8', 4],
     ]);
     for (const l of s.levels) {
       const mine = played.filter((o) => o.entrants['A'] === l.entrant);
@@ -776,6 +776,35 @@ describe('balance under rising strength: GET /api/balance/sweep', () => {
     const margin = await get('/api/balance/sweep?margin=2');
     expect(margin.status).toBe(400);
     expect(margin.body.message).toMatch(/margin/);
+  }, 60_000);
+
+  it('a sweep recorded when its levels were named mcts@1, mcts@8 is still read, level by level, under those names', async () => {
+    const now = await planTournament(
+      await parseTournamentSpec('id: api-old-sweep\ngame: dice-race\nscenarios: [standard]\nformat: strength-sweep\nsweep: { bot: "mcts:rollout=0", param: iterations, levels: [1, 8] }\ngamesPerPairing: 2\nbaseSeed: 40\n', 'old.yaml'),
+    );
+    // The spec as it was stored then: the same, but for its entrants' names.
+    const sweep = now.spec.sweep!;
+    const old = await planTournament({ ...now.spec, entrants: now.spec.entrants.map((e, i) => ({ ...e, name: formerSweepLevelName(sweep, sweep.levels[i]!) })) });
+    const played = (await runLocalTournament({ plan: old, threads: 1, telemetry })).outcomes;
+    const s = (await get('/api/balance/sweep?tournament=api-old-sweep')).body.scenarios[0];
+    expect(s.levels.map((l: { level: number; entrant: string; bot: string; games: number }) => [l.level, l.entrant, l.bot, l.games])).toEqual([
+      [1, 'mcts@1', 'mcts:iterations=1,rollout=0', 2],
+      [8, 'mcts@8', 'mcts:iterations=8,rollout=0', 2],
+    ]);
+    for (const l of s.levels) {
+      const mine = played.filter((o) => o.entrants['A'] === l.entrant);
+      expect(mine).toHaveLength(2);
+      for (const side of l.sides) expect(side.wins, `${l.entrant} ${side.side}`).toBe(mine.filter((o) => o.sides[side.side] === 'win').length);
+    }
+    // Its stored spec still plans, so the tournament view has its results by entrant, under the old names.
+    const one = (await get('/api/tournaments/api-old-sweep')).body;
+    expect(one.results.standings.map((x: { name: string; games: number }) => [x.name, x.games])).toEqual([
+      ['mcts@1', 4],
+      ['mcts@8', 4],
+    ]);
+    // The same sweep planned today, levels named the new way, has the same match ids: run again, it
+    // finds every match recorded and plays none twice.
+    expect((await recordedOutcomes(telemetry, now)).map((o) => o.matchId).sort()).toEqual(played.map((o) => o.matchId).sort());
   }, 60_000);
 });
 

@@ -109,8 +109,8 @@ describe('telemetry from the command line', () => {
     expect(report.scenarios).toHaveLength(1);
     const s = report.scenarios[0]!;
     expect(s.levels.map((l) => [l.level, l.entrant, l.games])).toEqual([
-      [1, 'mcts@1', 4],
-      [8, 'mcts@8', 4],
+      [1, 'mcts iterations=1', 4],
+      [8, 'mcts iterations=8', 4],
     ]);
     for (const l of s.levels) expect(l.sides.reduce((n, x) => n + x.wins, 0)).toBe(4);
     // Four games a level cannot settle anything.
@@ -119,7 +119,7 @@ describe('telemetry from the command line', () => {
     const text = salient('report', 'balance', '--sweep', '--tournament', s.tournament);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^dice-race · Scenario standard · .* sweep of mcts:rollout=0 over iterations/m);
-    expect(text.stdout).toMatch(/^ {2}iterations 8 \(×8, mcts@8\): 4 games/m);
+    expect(text.stdout).toMatch(/^ {2}iterations 8 \(×8, mcts iterations=8\): 4 games/m);
     expect(text.stdout).toMatch(/^ {2}Verdict: not enough games/m);
 
     const bad = salient('report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts', '--param', 'iterations', '--levels', '8,1');
