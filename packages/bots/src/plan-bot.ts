@@ -22,10 +22,12 @@
  * one the mover resolves. The combat's dice and its results, and the mover's decisions inside it (its
  * split, losses, advances, played by the cheap policy), are in the evaluation; the mover's next attack
  * is not. A Blitz! defence committed before the combats are resolved is thus scored after the first of
- * them. A walk stopped so plays no reply (`reply` acts at the impulse's end only). It needs both hooks
- * of the game's model; Blitz! and E&A give them. Measured on E&A 1918 (2026-11-30, full searches of
- * 994 evaluations on three real `pair-defenders` positions): 4-19 times less CPU than `react=impulse`,
- * 5-20 times fewer calls of the evaluation.
+ * them. A walk so stopped plays no reply (`reply` acts at the impulse's end only). It needs both hooks
+ * of the game's model; Blitz! and E&A give them. Measured (2026-11-30) on three real E&A 1918
+ * `pair-defenders` positions, full searches of 994 evaluations: 4-19 times less CPU than
+ * `react=impulse`, as many times fewer calls of the evaluation; most of what is left is greedy over the
+ * attacker's split (13.3). On Blitz! B it changes nothing: after a defence there the mover's impulse
+ * has one or two combats left, so the walk was short already, and the cost is the budget itself.
  *
  * **A genome** is one real gene in [0,1) per own decision; decision i takes option floor(g_i × n_i) of
  * the n_i options actually posed there, so every genome is legal in every state it meets (the repair);
