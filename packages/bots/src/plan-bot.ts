@@ -27,7 +27,9 @@
  * `pair-defenders` positions, full searches of 994 evaluations: 4-19 times less CPU than
  * `react=impulse`, as many times fewer calls of the evaluation; most of what is left is greedy over the
  * attacker's split (13.3). On Blitz! B it changes nothing: after a defence there the mover's impulse
- * has one or two combats left, so the walk was short already, and the cost is the budget itself.
+ * has one or two combats left, so the walk was short already, and the cost is the budget itself. On
+ * Blitz! D, where a reaction may come in a sea combat early in the impulse, one game each way against
+ * mcts: 230 and 175 CPU ms a reaction on average (at most 2.0 s) against 4.4 and 3.3 s (at most 31 s).
  *
  * **A genome** is one real gene in [0,1) per own decision; decision i takes option floor(g_i × n_i) of
  * the n_i options actually posed there, so every genome is legal in every state it meets (the repair);
