@@ -19,6 +19,7 @@ export {
   type PlanReport,
   type CarriedPlan,
   type ReplyPolicy,
+  type ReactPolicy,
 } from './plan-bot.ts';
 export { greedyBot, greedyBotDefinition, type GreedyOptions } from './greedy-bot.ts';
 export {

@@ -1,19 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { RngStreams, RngStream, type AnyGame, type Json, type LoadedPack } from '@salient/engine';
+import { RngStreams, RngStream, type AnyGame, type BotModel, type Json, type LoadedPack } from '@salient/engine';
 import { diceRace, diceRacePack } from '@salient/engine/testing';
 import { blitz } from '@salient/game-blitz';
 import { empiresAlliances } from '@salient/game-empires-alliances';
-import { runMatch, type BotFactory } from '@salient/runner';
+import { runMatch, type BotFactory, type DecisionRequest } from '@salient/runner';
 import { botNames, createBot, planBot, planBotDefinition, planSearch, planStats, type PlanOptions } from '../src/index.ts';
 import { ctxFor, diceState, never, requestFor } from './helpers.ts';
 import { LEG, march, marchPack } from './march-game.ts';
 
-const OPTS: PlanOptions = { evals: 200, pop: 8, mut: 1.5, samples: 2, reply: 'greedy', depth: 40, replan: 0.25, ms: 0 };
+const OPTS: PlanOptions = { evals: 200, pop: 8, mut: 1.5, samples: 2, reply: 'greedy', depth: 40, replan: 0.25, ms: 0, react: 'impulse' };
 
 function bundled(game: AnyGame): LoadedPack {
   const r = game.checkPack(Object.values(game.bundledPacks)[0]);
   if (!r.ok) throw new Error(`bundled pack of ${game.id} fails its schema`);
   return r.pack;
+}
+
+/**
+ * A reaction on a real position: Empires & Alliances 1918 from the pack's deal, played by the
+ * conformance kit's uniform choices (seed 1) until the Allies are first asked something with a choice
+ * in the Central Powers' segment: which Artillery to pair with which infantry in a hex attacked (13.62).
+ */
+function eaReaction(): DecisionRequest {
+  const game = empiresAlliances as AnyGame;
+  const rng = new RngStreams(1);
+  const pick = rng.get('conformance');
+  let state = game.setup('1918', bundled(game), { deploy: 'deal' }) as Json;
+  for (let step = 0; step < 1_000; step++) {
+    const p = game.pending(state);
+    if (p.kind === 'terminal') break;
+    if (p.kind === 'chance') {
+      state = game.apply(state, rng.get(p.stream).sample(p.outcomes)).state as Json;
+      continue;
+    }
+    if (p.options.length > 1 && !game.model!.phasing!(state).includes(p.power)) {
+      const options: readonly unknown[] = p.options;
+      return { power: p.power, prompt: p.prompt, options, observation: game.observe(state, p.power), labels: options.map((o) => game.encode(o)), position: game.position(state) };
+    }
+    state = game.apply(state, pick.pick(p.options)).state as Json;
+  }
+  throw new Error('no reaction in the first 1000 steps');
+}
+
+/** E&A's model, counting the evaluations asked of it. */
+function counted(): { model: BotModel<Json, unknown>; count: () => number } {
+  const inner = empiresAlliances.model as unknown as BotModel<Json, unknown>;
+  let n = 0;
+  const model: BotModel<Json, unknown> = {
+    ...inner,
+    evaluate: (s, power) => {
+      n++;
+      return inner.evaluate(s, power);
+    },
+  };
+  return { model, count: () => n };
 }
 
 /** The labels a bot chose in its seat's decisions, and how the game ended for that seat. */
@@ -40,12 +80,17 @@ async function playMarch(spec: string, seed: number): Promise<{ first: string; o
 describe('plan bot', () => {
   it('is registered with its parameters, and refuses bad ones and a game without a model', () => {
     expect(botNames()).toContain('plan');
-    expect(Object.keys(planBotDefinition.params).sort()).toEqual(['depth', 'evals', 'ms', 'mut', 'pop', 'replan', 'reply', 'samples']);
+    expect(Object.keys(planBotDefinition.params).sort()).toEqual(['depth', 'evals', 'ms', 'mut', 'pop', 'react', 'replan', 'reply', 'samples']);
     expect(() => createBot('plan:evals=0')).toThrow(/evals=0 must be a number from 1/);
     expect(() => createBot('plan:pop=1')).toThrow(/pop=1 must be a number from 2/);
     expect(() => createBot('plan:samples=1.5')).toThrow(/samples=1.5 must be a whole number/);
     expect(() => createBot('plan:replan=2')).toThrow(/replan=2 must be a number from 0 to 1/);
     expect(() => createBot('plan:reply=minimax')).toThrow(/reply=minimax must be one of greedy, random, none/);
+    expect(() => createBot('plan:react=turn')).toThrow(/react=turn must be one of impulse, combat/);
+    expect(planBotDefinition.parse({}).react).toBe('impulse');
+    expect(planBotDefinition.parse({ react: 'combat' }).react).toBe('combat');
+    // Dice Race says nothing of whose impulse it is: react=combat cannot tell a reaction there.
+    expect(() => planBot(ctxFor(1, { params: { react: 'combat' } }))).toThrow(/react=combat needs game 'dice-race' to say whose impulse it is/);
     expect(() => createBot('plan:iterations=3')).toThrow(/no parameter 'iterations'/);
     const { model: _drop, ...noModel } = diceRace;
     expect(() => planBot(ctxFor(1, { game: noModel }))).toThrow(/game 'dice-race' gives none/);
@@ -177,6 +222,41 @@ describe('plan bot', () => {
       }
     }
     expect(asked).toBeGreaterThan(seeds * 2);
+  }, 120_000);
+
+  it('with react=combat scores a reaction once its combat is fought: the same search for far fewer evaluations (E&A 1918)', () => {
+    const req = eaReaction();
+    expect(req.prompt).toBe('pair-defenders');
+    const game = empiresAlliances as AnyGame;
+    const opts: PlanOptions = { ...OPTS, evals: 48, samples: 1, reply: 'none', depth: 12 };
+    const search = (react: PlanOptions['react']) => {
+      const { model, count } = counted();
+      const report = planSearch(game, model, new RngStream(3, 'bot:AL'), req, ['AL'], { ...opts, react }, undefined, never);
+      return { report, evaluate: count() };
+    };
+    const impulse = search('impulse');
+    const combat = search('combat');
+    // The same budget in plans played (evaluations), each far shorter: the rest of the Central Powers'
+    // combat phase (their next attacks, played by greedy over every option) is no longer in it.
+    expect(combat.report.evaluations).toBe(impulse.report.evaluations);
+    expect(combat.evaluate * 10).toBeLessThan(impulse.evaluate);
+    // Deterministic for a seed.
+    expect(search('combat')).toEqual(combat);
+    expect(combat.report.index).toBeGreaterThanOrEqual(0);
+    expect(combat.report.index).toBeLessThan(req.options.length);
+  }, 120_000);
+
+  it("keeps the default's choices: react=impulse, as before the parameter (E&A 1918, a reaction)", () => {
+    const req = eaReaction();
+    const game = empiresAlliances as AnyGame;
+    const decide = (params: Record<string, string>) =>
+      planBot({ game, seat: 'AL', powers: ['AL'], rng: new RngStream(9, 'bot:AL'), params: { evals: '40', pop: '8', depth: '12', ...params } }).decide(req, never);
+    // What version 2 answered here before `react` existed (its code at 741e437).
+    const before = { index: 4, rationale: 'plan: 34 evaluations, 4 generations; best 25.65 over 2 decisions; done' };
+    expect(decide({})).toEqual(before);
+    expect(decide({ react: 'impulse' })).toEqual(before);
+    // react=combat scores the same pairing at another point: after the combat, with only that decision in its plan.
+    expect(decide({ react: 'combat' })).toMatchObject({ rationale: expect.stringMatching(/^plan: 34 evaluations, 4 generations; best -?[\d.]+ over 1 decisions; /) });
   }, 120_000);
 
   it('finds a two-impulse plan that greedy and mcts miss at the same budget (March)', async () => {

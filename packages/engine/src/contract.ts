@@ -211,6 +211,22 @@ export interface BotModel<S, O> {
    * search bot asks it after every option it looks at). Must agree with `pending`.
    */
   chanceAt?(state: S): readonly ChanceOutcome<unknown>[] | undefined;
+  /**
+   * Optional: the powers whose impulse it is at `state` (the phasing side's, all of them where a side
+   * has several). A decision asked of any other power is a reaction to theirs (a defender's support,
+   * its pairing, losses and retreats), which a search bot may look at more briefly than an impulse of
+   * its own. Where the sequence of play gives nobody the initiative and every power acts on its own
+   * account (a turn end's builds), every power of the scenario. Never empty while a decision is pending.
+   */
+  phasing?(state: S): readonly string[];
+  /**
+   * Optional: whether one combat is under way at `state`, from the moment the game turns to it (the
+   * hex or area attacked, the attack picked to resolve) until its last result (losses, retreats,
+   * advances) is applied: every decision posed meanwhile, whoever is asked, belongs to that combat.
+   * With {@link BotModel.phasing} it tells a search bot where a reaction's consequences end: at the
+   * phasing powers' first decision outside a combat.
+   */
+  inCombat?(state: S): boolean;
 }
 
 /** An area of a map, at its geographic centre. */

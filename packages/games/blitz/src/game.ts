@@ -26,6 +26,7 @@ import { advance, applyChoice, beginImpulse } from './rules/flow.ts';
 import type { Events } from './rules/events.ts';
 import { packOf, registerPack, scenarioDef, type PackIndex } from './rules/pack-index.ts';
 import { evaluate } from './rules/evaluate.ts';
+import { inCombat, phasingPowers } from './rules/query.ts';
 import type { BlitzState, SeaCombatState } from './rules/state.ts';
 import { BLITZ_MEASURES, adjudicate, drawResult, resultOf, summarize } from './rules/victory.ts';
 import { blitzBoard } from './rules/board.ts';
@@ -680,6 +681,8 @@ export const blitz: Game<BlitzState, string, BlitzState, PackFiles> = {
   model: {
     sample: (obs) => obs,
     evaluate: (s, power) => evaluate(packOf(s.pack), s, power),
+    phasing: (s) => phasingPowers(packOf(s.pack), s),
+    inCombat,
   },
 };
 

@@ -120,6 +120,7 @@ const PROMPTS: Record<string, { asks: string; options: string }> = {
 };
 const PROMPT_OF: Record<string, string> = { fly: 'air-mission', land: 'air-landing', pair: 'pair-defenders', split: 'split-attack', deploy: 'deploy-unit', buy: 'replace-unit', place: 'replace-at', move: 'move-unit', to: 'move-to', attack: 'attack-hex', with: 'attack-with', av: 'av-with', lose: 'take-losses', retreat: 'retreat-hex', advance: 'advance-unit' };
 const STREAM_OF: Record<string, string> = { weather: 'weather', combat: 'combat', morale: 'morale', desert: 'morale' };
+const PHASING = [[SIDE_IDS[0]], [SIDE_IDS[1]]] as const;
 const DIE = Array.from({ length: 10 }, (_, i) => ({ outcome: `die ${i + 1}`, p: 0.1 }));
 
 /** Heuristic value for search bots (rules/evaluate.ts lists its terms); a game that has ended is worth its 3.72 level. */
@@ -292,5 +293,9 @@ export const empiresAlliances: Game<EaState, string, EaState, PackFiles> = {
     evaluate,
     // What `pending` says of a die, without the option list of a decision (greedy asks after every option).
     chanceAt: (s) => (s.ask.k === 'die' ? DIE : undefined),
+    // 7.2-7.3: the segment's side; its opponent's decisions in it (pairing, losses, retreats) answer its attacks.
+    phasing: (s) => PHASING[s.seg],
+    // 13: from the hex attacked (13.1) to the attack's last advance (13.9), the queued split attacks included (13.3).
+    inCombat: (s) => s.cb !== null,
   },
 };

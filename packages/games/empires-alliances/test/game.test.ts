@@ -36,11 +36,26 @@ describe.each(FRONT_SCHEMES)('the game on a synthetic front (%s grid)', (scheme)
     const chanceAt = game.model!.chanceAt!;
     let dice = 0;
     const disagree: string[] = [];
+    // The planner's hooks: who is phasing (the segment's side; its opponent only ever answers an attack)
+    // and whether a combat is under way (from the hex attacked to its last advance).
+    const { phasing, inCombat } = game.model as Required<NonNullable<typeof game.model>>;
+    const REACTIONS = new Set(['pair-defenders', 'take-losses', 'retreat-hex']);
+    const COMBAT = new Set(['attack-with', 'pair-defenders', 'split-attack', 'take-losses', 'retreat-hex']);
     for (;;) {
       const p = game.pending(s);
       const chance = chanceAt(s);
       if (p.kind === 'chance') dice++;
       if (JSON.stringify(chance) !== JSON.stringify(p.kind === 'chance' ? p.outcomes : undefined)) disagree.push(`step ${steps}: ${p.kind}`);
+      if (p.kind === 'decision') {
+        const reacting = !phasing(s).includes(p.power);
+        if (reacting && !REACTIONS.has(p.prompt)) disagree.push(`step ${steps}: ${p.power} asked ${p.prompt} out of its segment`);
+        // An advance after combat (13.9) is the combat's; one after an Automatic Victory (12.2) is not.
+        const fighting = COMBAT.has(p.prompt) || (s.ask.k === 'advance' && !s.ask.av);
+        if (fighting !== inCombat(s)) disagree.push(`step ${steps}: ${p.prompt} with inCombat ${inCombat(s)}`);
+        if (p.prompt === 'attack-hex' || p.prompt === 'move-unit') expect(reacting).toBe(false);
+        if (p.prompt === 'pair-defenders') expect(reacting).toBe(true);
+      }
+      if (p.kind === 'chance' && p.prompt === 'combat-die') expect(inCombat(s)).toBe(true);
       if (p.kind === 'terminal') break;
       const c = p.kind === 'decision' ? p.options[rnd(p.options.length)]! : p.outcomes[rnd(p.outcomes.length)]!.outcome;
       s = game.apply(s, c).state;

@@ -46,6 +46,25 @@ export function sidePowers(p: PackIndex, s: BlitzState, side: SideId): string[] 
 }
 
 /**
+ * The powers whose impulse it is, for search bots (`BotModel.phasing`): the phasing side's in play
+ * (2.1); at the turn end and in the Road to War (9.2), where each power builds or picks on its own
+ * account, every power of the scenario.
+ */
+export function phasingPowers(p: PackIndex, s: BlitzState): readonly string[] {
+  if (s.impulse === 5 || s.roadToWar) return scenarioDef(p, s.scenario).powers.map((x) => x.id);
+  return sidePowers(p, s, s.side);
+}
+
+/**
+ * Whether one combat is under way, for search bots (`BotModel.inCombat`): a land area combat from the
+ * attack picked to resolve until it closes (6), a sea area combat (4.4), E's frontier attack once its
+ * target is picked.
+ */
+export function inCombat(s: BlitzState): boolean {
+  return s.combat !== null || (s.sea ?? null) !== null || (s.frontierAttack !== undefined && s.frontierAttack.stage !== 'pick');
+}
+
+/**
  * The power of `side` that answers for units in a combat: `prefer` if it is on that side, else the
  * first power of the side owning any of `units`, else the side's first power.
  */
