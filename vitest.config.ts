@@ -41,6 +41,8 @@ const SHARED = [
   'packages/catalog/test/pack-files.test.ts',
   'packages/scheduler/test/{spec,stop-rule}.test.ts',
   'test/examples.test.ts',
+  // The strength ladder's report arithmetic (joined 2026-11-30): made-up outcomes, no files, no environment.
+  'test/strength-report.test.ts',
 ];
 
 export default defineConfig({
