@@ -34,6 +34,8 @@ export interface Calibration {
   games: number;
   /** Given by BENCH_ITERATIONS instead of measured. */
   given: boolean;
+  /** Read from the ledger (bench/strength-ledger.ts): the machine (`date|node|cpu`) that measured it. */
+  recorded?: string;
 }
 
 export interface Tally {
@@ -222,7 +224,7 @@ export function report(r: ReportInput): string {
       `${pairings.map(([a, b]) => `${a}–${b}`).join(', ')}; ${outcomes.length} matches ` +
       (r.played === outcomes.length
         ? `on ${r.threads} threads in ${r.wallS.toFixed(0)} s (${(outcomes.length / r.wallS).toFixed(2)} games/s, ${(decisions / r.wallS).toFixed(0)} decisions/s of both seats, store writes included). `
-        : `(${r.played} played in this run on ${r.threads} threads in ${r.wallS.toFixed(0)} s, the others found in BENCH_STORE: no games/s for a resumed run). `) +
+        : `(${r.played} played in this run on ${r.threads} threads in ${r.wallS.toFixed(0)} s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run). `) +
       `Endings: ` +
       `${Object.entries(kinds)
         .map(([k, n]) => `${k} ${n}`)
@@ -250,7 +252,7 @@ export function report(r: ReportInput): string {
         return x.decisions ? perDecision(x).toFixed(2) : '–';
       };
       lines.push(
-        `| ${short(l.key)} | ${c.given ? 'given (BENCH_ITERATIONS)' : c.games} | ${c.given ? '–' : perDecision(c.target).toFixed(2)} | ${c.passes.map((p) => `${p.iterations}: ${perDecision(p).toFixed(2)}`).join('; ') || '–'} | ${c.chosen} | ${ladder(targetName)} | ${ladder(tunedName)} |`,
+        `| ${short(l.key)} | ${c.given ? 'given (BENCH_ITERATIONS)' : c.recorded ? `${c.games} (ledger: ${c.recorded.replaceAll('|', ' · ')})` : c.games} | ${c.given ? '–' : perDecision(c.target).toFixed(2)} | ${c.passes.map((p) => `${p.iterations}: ${perDecision(p).toFixed(2)}`).join('; ') || '–'} | ${c.chosen} | ${ladder(targetName)} | ${ladder(tunedName)} |`,
       );
     }
   }

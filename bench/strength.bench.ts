@@ -52,7 +52,14 @@
  * the first part of D and 1918), BENCH_STORE (directory of the embedded store, kept, so a run stopped
  * part way resumes: the same specs and iterations give the same match ids whatever BENCH_GAMES, so a
  * run with fewer games finds them in the store and one with more adds to them; default a temporary
- * one, removed), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip).
+ * one, removed), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip),
+ * BENCH_LEDGER (the ledger of matches played and calibrations, default bench/data/strength-ledger.jsonl;
+ * `none` for none: see strength-ledger.ts).
+ *
+ * The ledger makes the ladder a piece of work many runs share, on any machines: a run plays only the
+ * matches the ledger lacks and appends them, and a scenario calibrated once keeps its iterations (they
+ * are part of the match ids). Commit the ledger after a run. To calibrate a scenario again, give its
+ * iterations (BENCH_ITERATIONS) or start another ledger file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
@@ -65,6 +72,7 @@ import { runMatch, type Bot, type BotFactory } from '@salient/runner';
 import { loadTournamentSpec, planTournament, resolveGamePack, type MatchOutcome, type TournamentPlan, type TournamentSpec } from '@salient/scheduler';
 import { runLocalTournament } from '@salient/scheduler/local';
 import { openTelemetry, tournamentMatchReplays, type Telemetry } from '@salient/telemetry';
+import { appendLedger, calibrationKey, LEDGER_VERSION, outcomeOf, readLedger, type LedgerMatch } from './strength-ledger.ts';
 import { CALIBRATION_SEED, gamesPerScenario, list, perDecision, proposal, report, type Calibration, type StoredMatch, type Timing } from './strength-report.ts';
 import { envInt, machine, updateResultsBlock } from './support.ts';
 
@@ -105,6 +113,10 @@ async function main(): Promise<void> {
   const calibrationCap = envInt('BENCH_CALIBRATION_CAP', 600);
   const calibrationPasses = envInt('BENCH_CALIBRATION_PASSES', 3);
   const threads = envInt('BENCH_THREADS', availableParallelism());
+  const ledgerFile = process.env.BENCH_LEDGER ?? join(here, 'data', 'strength-ledger.jsonl');
+  const ledger = ledgerFile === 'none' ? undefined : readLedger(ledgerFile);
+  const m = machine();
+  const machineKey = `${m.date}|${m.node}|${m.cpu}`;
 
   // Every scenario of every spec, with the games the run asks for.
   const legs: Leg[] = [];
@@ -130,7 +142,40 @@ async function main(): Promise<void> {
     const tuned = leg.spec.entrants.find((e) => e.name === tunedName);
     const target = leg.spec.entrants.find((e) => e.name === targetName);
     if (tuned && target) {
-      leg.calibration = await calibrate(leg, tuned.bot, target.bot, givenIterations.get(leg.scenario), calibrationSeeds, calibrationCap, calibrationPasses);
+      const given = givenIterations.get(leg.scenario);
+      const recorded = given === undefined ? ledger?.calibrations.get(calibrationKey(leg.key, tuned.bot, target.bot)) : undefined;
+      if (recorded) {
+        leg.calibration = {
+          from: Number(parseBotSpec(tuned.bot).params.iterations ?? 200),
+          chosen: recorded.chosen,
+          passes: recorded.passes.map((p) => ({ iterations: p.iterations, ms: p.msPerDecision, decisions: 1 })),
+          target: { ms: recorded.targetMsPerDecision, decisions: 1 },
+          games: recorded.games,
+          given: false,
+          recorded: recorded.machine,
+        };
+        process.stderr.write(`  calibration ${leg.key}: ${tunedName} at ${recorded.chosen} iterations, from the ledger (measured on ${recorded.machine})\n`);
+      } else {
+        leg.calibration = await calibrate(leg, tuned.bot, target.bot, given, calibrationSeeds, calibrationCap, calibrationPasses);
+        const c = leg.calibration;
+        // Given iterations are recorded too (once), so a run elsewhere plays the same matches without being told.
+        if (ledger && !ledger.calibrations.has(calibrationKey(leg.key, tuned.bot, target.bot))) {
+          appendLedger(ledger, [
+            {
+              type: 'calibration',
+              v: LEDGER_VERSION,
+              leg: leg.key,
+              tuned: tuned.bot,
+              target: target.bot,
+              chosen: c.chosen,
+              passes: c.passes.map((p) => ({ iterations: p.iterations, msPerDecision: perDecision(p) })),
+              targetMsPerDecision: perDecision(c.target),
+              games: c.games,
+              machine: c.given ? `${machineKey} (given by BENCH_ITERATIONS)` : machineKey,
+            },
+          ]);
+        }
+      }
       const bot = withIterations(tuned.bot, leg.calibration.chosen);
       leg.spec = { ...leg.spec, id: `${leg.spec.id}-i${leg.calibration.chosen}`, entrants: leg.spec.entrants.map((e) => (e === tuned ? { ...e, bot } : e)) };
     }
@@ -141,7 +186,10 @@ async function main(): Promise<void> {
   const keep = process.env.BENCH_STORE;
   const dir = keep || mkdtempSync(join(tmpdir(), 'salient-bench-strength-'));
   const t = await openTelemetry({ kind: 'embedded', path: join(dir, 'clickhouse'), spoolDir: join(dir, 'spool') });
-  process.stderr.write(`${total} matches on ${threads} threads (${legs.map((l) => `${l.key}: ${l.plan!.matches.length}`).join(', ')}); store ${dir}\n`);
+  const known = (l: Leg) => (ledger ? l.plan!.matches.filter((x) => ledger.matches.has(x.id)).length : 0);
+  process.stderr.write(
+    `${total} matches on ${threads} threads (${legs.map((l) => `${l.key}: ${l.plan!.matches.length}, ${known(l)} in the ledger`).join('; ')}); store ${dir}${ledger ? `; ledger ${ledger.file}` : ''}\n`,
+  );
   const started = performance.now();
   const outcomes: MatchOutcome[] = [];
   const stored = new Map<string, StoredMatch>();
@@ -150,8 +198,15 @@ async function main(): Promise<void> {
     let before = 0;
     for (const leg of legs) {
       let lastLine = 0;
+      const plan = leg.plan!;
+      const recorded = ledger ? plan.matches.flatMap((x) => ledger.matches.get(x.id) ?? []) : [];
+      const toPlay = ledger ? plan.matches.filter((x) => !ledger.matches.has(x.id)) : plan.matches;
+      for (const r of recorded) {
+        outcomes.push(outcomeOf(r, outcomes.length));
+        stored.set(r.matchId, { thinkMs: r.thinkMs, decisions: r.bySide, ...(r.paris !== undefined ? { axisTookParis: r.paris } : {}) });
+      }
       const result = await runLocalTournament({
-        plan: leg.plan!,
+        plan: { ...plan, matches: toPlay },
         threads,
         telemetry: t,
         onProgress: (p) => {
@@ -165,21 +220,46 @@ async function main(): Promise<void> {
           process.stderr.write(`  ${leg.key}: ${p.done}/${p.total}; all ${done}/${total} matches, ${s.toFixed(0)} s, about ${rate > 0 ? ((total - done) / rate).toFixed(0) : '?'} s to go\n`);
         },
       });
-      before += leg.plan!.matches.length;
+      before += plan.matches.length;
       played += result.played;
       outcomes.push(...result.outcomes);
-      for (const [id, m] of await storedMatches(t, leg)) stored.set(id, m);
+      for (const [id, s] of await storedMatches(t, leg)) if (!stored.has(id)) stored.set(id, s);
+      if (ledger) appendLedger(ledger, result.outcomes.flatMap((o) => ledgerLine(leg.key, o, stored.get(o.matchId), machineKey) ?? []));
     }
   } finally {
     await t.close();
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
   const wallS = (performance.now() - started) / 1000;
-  const m = machine();
   const block = report({ legs, outcomes, stored, threads, wallS, played, tunedName, targetName, specPaths, machine: m, calibrationCap });
   process.stdout.write(block + '\n');
   const file = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
   if (file !== 'none') updateResultsBlock(file, 'bench-strength', `${m.date}|${m.node}|${m.cpu}`, block, '# Benchmark results\n');
+}
+
+/**
+ * The ledger line of a match this run played or found in its store; none for an error or a cancelled
+ * match (those are played again) or one whose replay the store lacks.
+ */
+function ledgerLine(leg: string, o: MatchOutcome, s: StoredMatch | undefined, machineKey: string): LedgerMatch | undefined {
+  if (!s || (o.kind !== 'completed' && o.kind !== 'adjudicated' && o.kind !== 'forfeit')) return undefined;
+  return {
+    type: 'match',
+    v: LEDGER_VERSION,
+    leg,
+    matchId: o.matchId,
+    tournamentId: o.tournamentId,
+    scenario: o.scenario,
+    seed: o.seed,
+    kind: o.kind,
+    sides: o.sides,
+    entrants: o.entrants,
+    decisions: o.decisions,
+    thinkMs: s.thinkMs,
+    bySide: s.decisions,
+    ...(s.axisTookParis !== undefined ? { paris: s.axisTookParis } : {}),
+    machine: machineKey,
+  };
 }
 
 /** `spec` with its `iterations` parameter set to `n` (parameters sorted by key, as specs normalize them). */

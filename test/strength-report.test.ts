@@ -183,7 +183,7 @@ describe('report', () => {
     expect(text).toContain(
       'on A, E&A 1918: 4 on A; 2 on E&A 1918 games per pairing per scenario (each seed played twice with the sides exchanged), pairings greedy–mcts, mcts–plan; 6 matches on 2 threads in 12 s (0.50 games/s, 25 decisions/s of both seats, store writes included). Endings: completed 4, error 1, adjudicated 1.',
     );
-    expect(report({ ...input, played: 2 })).toContain('(2 played in this run on 2 threads in 12 s, the others found in BENCH_STORE: no games/s for a resumed run)');
+    expect(report({ ...input, played: 2 })).toContain('(2 played in this run on 2 threads in 12 s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run)');
   });
 
   it('tables the calibration and the ladder’s ms per decision', () => {
@@ -191,6 +191,9 @@ describe('report', () => {
     expect(lines).toContain('| A | 4 | 40.00 | 300: 50.00; 100: 10.00 | 160 | 20.00 | 5.40 |');
     expect(lines).toContain('| E&A 1918 | given (BENCH_ITERATIONS) | – | – | 40 | 50.00 | 10.00 |');
     expect(text).toContain('at most 600 decisions a game');
+    // A calibration read from the ledger says which machine measured it (no `|` inside a table cell).
+    const recorded = legs.map((l) => (l.key === 'blitz/A' ? { ...l, calibration: { ...l.calibration!, recorded: '2026-11-29|v20.20.2|Other CPU' } } : l));
+    expect(report({ ...input, legs: recorded })).toContain('| A | 4 (ledger: 2026-11-29 · v20.20.2 · Other CPU) | 40.00 |');
     expect(report({ ...input, legs: legs.map(({ calibration: _, ...l }) => l) })).toContain('No calibration: no spec has both `mcts` and `plan` (BENCH_EQUAL); mcts plays the spec\'s iterations.');
   });
 
