@@ -214,7 +214,8 @@ async function main(): Promise<void> {
           if (now - lastLine < 15_000 && p.done < p.total) return;
           lastLine = now;
           const s = (now - started) / 1000;
-          const done = before + p.done;
+          // The leg's matches in the ledger are done before it starts (p counts only those played or found in the store).
+          const done = before + recorded.length + p.done;
           // Time to go at this run's rate so far (matches found in the store take none).
           const rate = (played + p.played) / s;
           process.stderr.write(`  ${leg.key}: ${p.done}/${p.total}; all ${done}/${total} matches, ${s.toFixed(0)} s, about ${rate > 0 ? ((total - done) / rate).toFixed(0) : '?'} s to go\n`);
