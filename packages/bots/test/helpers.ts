@@ -1,4 +1,4 @@
-import { RngStream, type AnyGame } from '@salient/engine';
+import { RngStream, type AnyGame, type Json } from '@salient/engine';
 import { diceRace, diceRacePack, type DiceRaceState } from '@salient/engine/testing';
 import type { BotContext, DecisionRequest } from '@salient/runner';
 
@@ -12,7 +12,7 @@ export function diceState(over: Partial<Pick<DiceRaceState, 'pot' | 'scores' | '
 }
 
 /** The decision request the runner would build for `state`. */
-export function requestFor(state: DiceRaceState, game: AnyGame = diceRace): DecisionRequest {
+export function requestFor(state: DiceRaceState | Json, game: AnyGame = diceRace): DecisionRequest {
   const p = game.pending(state);
   if (p.kind !== 'decision') throw new Error(`expected a decision, got ${p.kind}`);
   const options: readonly unknown[] = p.options;

@@ -34,8 +34,7 @@ function eaReaction(): DecisionRequest {
       continue;
     }
     if (p.options.length > 1 && !game.model!.phasing!(state).includes(p.power)) {
-      const options: readonly unknown[] = p.options;
-      return { power: p.power, prompt: p.prompt, options, observation: game.observe(state, p.power), labels: options.map((o) => game.encode(o)), position: game.position(state) };
+      return requestFor(state, game);
     }
     state = game.apply(state, pick.pick(p.options)).state as Json;
   }
@@ -210,8 +209,7 @@ describe('plan bot', () => {
         if (p.options.length > 1 && (asked === 0 || when.int(1, every) === 1)) {
           const ctx = { game, seat: p.power, powers: [p.power], rng: new RngStream(seed * 1000 + step, 'bot'), params };
           const bot = planBot(ctx);
-          const options: readonly unknown[] = p.options;
-          const request = { power: p.power, prompt: p.prompt, options, observation: game.observe(state, p.power), labels: options.map((o) => game.encode(o)), position: game.position(state) };
+          const request = requestFor(state, game);
           const answer = bot.decide(request, never) as number | { index: number };
           const index = typeof answer === 'number' ? answer : answer.index;
           expect(Number.isInteger(index) && index >= 0 && index < p.options.length, `${game.id} seed ${seed} step ${step}: index ${index} of ${p.options.length}`).toBe(true);
