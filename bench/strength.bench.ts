@@ -1,6 +1,6 @@
 /**
  * Evidence of the bots' strength (issue 31, part 3): the ladder of examples/tournaments/blitz-ladder.yaml
- * (Blitz! A, B and D) and examples/tournaments/ea-ladder.yaml (Empires & Alliances 1918), side-swapped
+ * (Blitz! A and B), blitz-ladder-d.yaml (D) and ea-ladder.yaml (Empires & Alliances 1918), side-swapped
  * pairs on shared seeds, played by the local tournament pool into an embedded telemetry store, then
  * reported as
  * - Bradley–Terry strengths over every scenario at once with a side term per scenario (packages/stats),
@@ -43,7 +43,7 @@
  *
  * Environment: BENCH_GAMES (games per pairing per scenario, even: one number, or one per scenario as
  * `A:40,B:40,D:4,1918:4`; default each spec's), BENCH_THREADS
- * (default: all cores), BENCH_SPECS (comma-separated spec files, default the two ladder specs; one game
+ * (default: all cores), BENCH_SPECS (comma-separated spec files, default the three ladder specs; one game
  * each, several specs may share entrant names), BENCH_SCENARIOS (comma-separated scenario ids to keep),
  * BENCH_EQUAL (`tuned,target`: entrant names; default `mcts,plan`; calibration is skipped where a spec
  * lacks either), BENCH_ITERATIONS (`A:600,1918:40`: the tuned bot's iterations per scenario, skipping
@@ -98,7 +98,7 @@ interface Leg {
 async function main(): Promise<void> {
   const specPaths = list(process.env.BENCH_SPECS).length
     ? list(process.env.BENCH_SPECS)
-    : [join(root, 'examples', 'tournaments', 'blitz-ladder.yaml'), join(root, 'examples', 'tournaments', 'ea-ladder.yaml')];
+    : ['blitz-ladder.yaml', 'blitz-ladder-d.yaml', 'ea-ladder.yaml'].map((f) => join(root, 'examples', 'tournaments', f));
   const onlyScenarios = new Set(list(process.env.BENCH_SCENARIOS));
   const [tunedName = 'mcts', targetName = 'plan'] = list(process.env.BENCH_EQUAL || 'mcts,plan');
   const givenIterations = new Map(
