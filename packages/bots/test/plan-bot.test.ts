@@ -76,6 +76,72 @@ async function playMarch(spec: string, seed: number): Promise<{ first: string; o
   return { first: orders[0]!, orders, won: r.result.sides.A === 'win' };
 }
 
+
+/**
+ * Blitz! Scenario A after Germany's first impulse and the Allies' reply, from a recorded game (seed 24,
+ * plan against greedy): Poland and Belgium-Netherlands have fallen, the 18th Army stands in
+ * Belgium-Netherlands beside Paris, Army Groups North and Center are back in Germany and Poland, and
+ * Germany is to move in Turn 1's third impulse. Rebuilt from the game's own choice and dice labels, so
+ * the position does not move when a bot changes.
+ */
+const PARIS_POSITION = [
+  'rebase 1st-para', 'to western-germany', 'rebase stukas', 'to western-germany', 'done', 'done', 'attack vichy-france', 'drop 1st-para', 'launch',
+  'attack poland', 'add army-group-center', 'add luftwaffe', 'add army-group-north', 'launch', 'declare belgium-netherlands', 'attack belgium-netherlands',
+  'add 18th-army', 'add stukas', 'launch', 'defend belgium-netherlands armee-de-l-air', 'resolve poland', 'die 6', 'die 1', 'resolve belgium-netherlands',
+  'die 5', 'die 5', 'die 6', 'die 6', 'resolve vichy-france', 'rebase royal-air-force', 'to scotland', 'rebase armee-de-l-air', 'to scotland',
+  'move french-1st-army', 'stop', 'move belg-neth-army', 'to paris', 'move bef', 'to paris', 'attack vichy-france', 'add french-1st-army', 'add bef',
+  'add belg-neth-army', 'launch', 'resolve vichy-france', 'die 6', 'die 1',
+];
+
+interface BlitzClock {
+  turn: number;
+  impulse: number;
+  side: string;
+  control: Record<string, string>;
+}
+
+/**
+ * Germany's impulse from {@link PARIS_POSITION}, played by `spec` (the Allies' answers inside it by
+ * greedy, dice from `seed`): the Axis's labels, the attack on Paris it launched (the units added to
+ * it), and whether Paris fell.
+ */
+function parisImpulse(spec: string, seed: number): { attack: string[] | undefined; took: boolean } {
+  const game = blitz as AnyGame;
+  const pack = bundled(game);
+  let state = game.setup('A', pack) as Json;
+  for (const label of PARIS_POSITION) state = game.apply(state, game.decode(label)).state as Json;
+  const at = state as unknown as BlitzClock;
+  expect([at.turn, at.impulse, at.side]).toEqual([1, 3, 'Axis']);
+  const streams = new RngStreams(seed);
+  const powers = (side: string) => game.scenarios(pack).find((x) => x.id === 'A')!.sides.find((x) => x.id === side)!.powers;
+  const axis = createBot(spec)({ game, seat: 'Axis', powers: powers('Axis'), rng: new RngStream(seed, 'bot:Axis'), params: {} });
+  const allies = createBot('greedy')({ game, seat: 'Allies', powers: powers('Allies'), rng: new RngStream(seed, 'bot:Allies'), params: {} });
+  let attack: string[] | undefined;
+  let building = false;
+  for (;;) {
+    const s = state as unknown as BlitzClock;
+    if (s.control.paris === 'GER') return { attack, took: true };
+    if (s.turn !== 1 || s.impulse !== 3) return { attack, took: false };
+    const p = game.pending(state);
+    if (p.kind === 'terminal') return { attack, took: false };
+    if (p.kind === 'chance') {
+      state = game.apply(state, streams.get(p.stream).sample(p.outcomes)).state as Json;
+      continue;
+    }
+    const request = requestFor(state, game);
+    const bot = powers('Axis').includes(p.power) ? axis : allies;
+    const answer = bot.decide(request, never) as number | { index: number };
+    const index = typeof answer === 'number' ? answer : answer.index;
+    const label = request.labels[index]!;
+    if (bot === axis) {
+      if (label === 'attack paris') [attack, building] = [[], true];
+      else if (building && label.startsWith('add ')) attack!.push(label.slice(4));
+      else building = false;
+    }
+    state = game.apply(state, p.options[index]).state as Json;
+  }
+}
+
 describe('plan bot', () => {
   it('is registered with its parameters, and refuses bad ones and a game without a model', () => {
     expect(botNames()).toContain('plan');
@@ -255,6 +321,28 @@ describe('plan bot', () => {
     expect(decide({ react: 'impulse' })).toEqual(before);
     // react=combat scores the same pairing at another point: after the combat, with only that decision in its plan.
     expect(decide({ react: 'combat' })).toMatchObject({ rationale: expect.stringMatching(/^plan: 34 evaluations, 4 generations; best -?[\d.]+ over 1 decisions; /) });
+  }, 120_000);
+
+  it('plans a whole Blitz! impulse: both army groups marched to Paris and thrown in, where greedy and mcts attack piecemeal (A, Turn 1)', () => {
+    // Army Groups North and Center reach Paris only by several moves each (areas one at a time), worth
+    // nothing until the attack; the planner at its default budget, mcts at the iterations the ladder
+    // calibrated to the planner's time per decision on A (260). On these ten seeds (2026-11-30): plan
+    // attacked Paris every time, with both army groups in 5, and took it 6 times; mcts attacked 9 times,
+    // never with both, and took it once; greedy attacked 5 times with what stood beside Paris and never
+    // took it. This is one impulse planned whole; March (below) is the plan over two impulses.
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const both = (a: string[] | undefined) => !!a && a.includes('army-group-north') && a.includes('army-group-center');
+    const runs = (spec: string) => seeds.map((s) => parisImpulse(spec, s));
+    const plan = runs('plan');
+    const mcts = runs('mcts:iterations=260,rollout=0');
+    const greedy = runs('greedy');
+    expect(plan.filter((r) => both(r.attack)).length).toBeGreaterThanOrEqual(4);
+    expect(mcts.filter((r) => both(r.attack)).length).toBeLessThanOrEqual(1);
+    expect(greedy.filter((r) => both(r.attack)).length).toBe(0);
+    // Paris falls to the dice too, but more often to the concentrated attack.
+    const took = (rs: { took: boolean }[]) => rs.filter((r) => r.took).length;
+    expect(took(plan)).toBeGreaterThan(took(mcts));
+    expect(took(plan)).toBeGreaterThan(took(greedy));
   }, 120_000);
 
   it('finds a two-impulse plan that greedy and mcts miss at the same budget (March)', async () => {
