@@ -33,7 +33,7 @@ const SHARED = [
   'packages/games/blitz/test/{6.5-resolving-a-round,combat-chart,observe,pack,pack-d,pack-e,pack-f,pack-full,prompts,summary,world-map}.test.ts',
   'packages/games/empires-alliances/test/{av-targets-memo,board-view,game,occupancy,pack,pack-facts,vp-supply}.test.ts',
   'packages/mapbuilder/test/{fit,map}.test.ts',
-  'packages/scheduler/test/{replay,results,standings,state}.test.ts',
+  'packages/scheduler/test/{progress,replay,results,standings,state}.test.ts',
   'packages/telemetry/test/{config,packed-rows,queries,spool}.test.ts',
   // These write only in temporary directories of their own. (test/play-and-replay and
   // bot-protocol-doc are as pure, but most of their minute is play: they stay isolated, which runs them

@@ -2,7 +2,7 @@
  * Progress on stderr: {@link barOrLines} for anything counted in games (a cli-progress bar on a TTY, a
  * plain line every few seconds otherwise, so CI logs stay readable), and on it the renderer for
  * {@link runLocalTournament}'s `onProgress`. Games done/total, games/s, ETA
- * and the leading entrants by score %; under `stop: sprt` the test's LLR between its bounds, and
+ * and the leading entrants by score % (a sweep's levels: wins by side); under `stop: sprt` the test's LLR between its bounds, and
  * once it decided, that it did (the ETA is then for the matches still running).
  */
 import { SingleBar } from 'cli-progress';
@@ -29,8 +29,14 @@ export interface ProgressRendererOptions {
   plain?: boolean;
 }
 
-/** Entrants by score % (win 1, draw 1/2) over the decided matches, best first. */
+/**
+ * Entrants by score % (win 1, draw 1/2) over the decided matches, best first. When every match so far
+ * is an entrant against itself (a strength sweep's levels), a score says nothing (always 50%): each
+ * entrant's wins by side instead, levels in numeric order (`plan evals=25: Allies 12, Axis 3`).
+ */
 export function leaders(outcomes: readonly MatchOutcome[], top: number): string {
+  const decided = outcomes.filter((o) => Object.keys(o.sides).length > 0);
+  if (decided.length && decided.every((o) => new Set(Object.values(o.entrants)).size === 1)) return sideWins(decided);
   const t = new Map<string, { games: number; score: number }>();
   for (const o of outcomes) {
     for (const [side, result] of Object.entries(o.sides)) {
@@ -48,6 +54,28 @@ export function leaders(outcomes: readonly MatchOutcome[], top: number): string 
     .slice(0, top)
     .map((e) => `${e.name} ${e.pct.toFixed(1)}%`)
     .join(', ');
+}
+
+/** Each self-play entrant's wins by side, and draws when there were any. */
+function sideWins(outcomes: readonly MatchOutcome[]): string {
+  const t = new Map<string, { sides: Map<string, number>; draws: number }>();
+  for (const o of outcomes) {
+    const name = Object.values(o.entrants)[0]!;
+    const e = t.get(name) ?? { sides: new Map<string, number>(), draws: 0 };
+    for (const [side, result] of Object.entries(o.sides)) {
+      if (!e.sides.has(side)) e.sides.set(side, 0);
+      if (result === 'win') e.sides.set(side, e.sides.get(side)! + 1);
+    }
+    if (Object.values(o.sides).every((r) => r === 'draw')) e.draws++;
+    t.set(name, e);
+  }
+  return [...t]
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([name, e]) => {
+      const sides = [...e.sides].sort(([a], [b]) => a.localeCompare(b)).map(([side, n]) => `${side} ${n}`);
+      return `${name}: ${sides.join(', ')}${e.draws ? `, ${e.draws} drawn` : ''}`;
+    })
+    .join('; ');
 }
 
 /** A duration as `42s`, `3m05s` or `1h02m`; `?` when unknown. */
