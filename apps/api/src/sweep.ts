@@ -316,7 +316,9 @@ export function sweepLines(r: SweepReport): string[] {
       const imp = l.lengths.find((x) => x.metric === 'impulses');
       const len = turns ? `; last turn mean ${turns.mean.toFixed(1)}${imp ? `, impulses mean ${imp.mean.toFixed(1)}` : ''}` : '';
       const lost = l.forfeits ? `, ${l.forfeits} forfeited (counted as won by the other side)` : '';
-      out.push(`  ${s.param} ${l.level} (${factorText(l.factor)}, ${l.entrant}): ${l.games} games${l.draws ? `, ${l.draws} drawn` : ''}${lost}${len}`);
+      // The entrant only when its name says more than the level (sweeps name levels `mcts iterations=8`).
+      const entrant = l.entrant.endsWith(` ${s.param}=${l.level}`) ? '' : `, ${l.entrant}`;
+      out.push(`  ${s.param} ${l.level} (${factorText(l.factor)}${entrant}): ${l.games} games${l.draws ? `, ${l.draws} drawn` : ''}${lost}${len}`);
       for (const side of l.sides) {
         const powers = side.powers.length ? ` (${side.powers.join(', ')})` : '';
         out.push(`    ${side.side}${powers}: won ${side.wins} of ${side.games}, ${pct(side.winRate)} (${range(side.interval)})`);

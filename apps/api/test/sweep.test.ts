@@ -117,10 +117,13 @@ describe('sweepScenario', () => {
     expect(s.verdict.status).toBe('not enough games');
     const text = sweepLines({ filter: {}, margin: 0.1, scenarios: [s] }).join('\n');
     expect(text).toMatch(/^ {4}Axis \(GER\): won 2 of 100, 2\.0% \(0\.6%–7\.0%\)$/m);
-    expect(text).toMatch(/iterations 10 \(×1, mcts iterations=10\): 100 games, 2 drawn/);
+    expect(text).toMatch(/iterations 10 \(×1\): 100 games, 2 drawn/);
     expect(text).toMatch(/Verdict: not enough games/);
     // Forfeits are counted as the store counts them, and said.
-    expect(text).toMatch(/iterations 160 \(×16, mcts iterations=160\): 100 games, 3 forfeited \(counted as won by the other side\)/);
+    expect(text).toMatch(/iterations 160 \(×16\): 100 games, 3 forfeited \(counted as won by the other side\)/);
     expect(text).toMatch(/Warning: 3 of 300 games were forfeits, not played out/);
+    // An entrant whose name says more than its level is named.
+    const named = { ...s, levels: s.levels.map((l, i) => (i === 0 ? { ...l, entrant: 'baseline' } : l)) };
+    expect(sweepLines({ filter: {}, margin: 0.1, scenarios: [named] }).join('\n')).toMatch(/iterations 10 \(×1, baseline\): 100 games/);
   });
 });

@@ -119,7 +119,7 @@ describe('telemetry from the command line', () => {
     const text = salient('report', 'balance', '--sweep', '--tournament', s.tournament);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^dice-race · Scenario standard · .* sweep of mcts:rollout=0 over iterations/m);
-    expect(text.stdout).toMatch(/^ {2}iterations 8 \(×8, mcts iterations=8\): 4 games/m);
+    expect(text.stdout).toMatch(/^ {2}iterations 8 \(×8\): 4 games/m);
     expect(text.stdout).toMatch(/^ {2}Verdict: not enough games/m);
 
     const bad = salient('report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts', '--param', 'iterations', '--levels', '8,1');
