@@ -224,7 +224,9 @@ export function report(r: ReportInput): string {
       `${pairings.map(([a, b]) => `${a}–${b}`).join(', ')}; ${outcomes.length} matches ` +
       (r.played === outcomes.length
         ? `on ${r.threads} threads in ${r.wallS.toFixed(0)} s (${(outcomes.length / r.wallS).toFixed(2)} games/s, ${(decisions / r.wallS).toFixed(0)} decisions/s of both seats, store writes included). `
-        : `(${r.played} played in this run on ${r.threads} threads in ${r.wallS.toFixed(0)} s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run). `) +
+        : r.played === 0
+          ? `(all from the ledger or BENCH_STORE: none played in this run). `
+          : `(${r.played} played in this run on ${r.threads} threads in ${r.wallS.toFixed(0)} s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run). `) +
       `Endings: ` +
       `${Object.entries(kinds)
         .map(([k, n]) => `${k} ${n}`)

@@ -54,7 +54,8 @@
  * run with fewer games finds them in the store and one with more adds to them; default a temporary
  * one, removed), BENCH_RESULTS (markdown file to update, default bench/RESULTS.md; `none` to skip),
  * BENCH_LEDGER (the ledger of matches played and calibrations, default bench/data/strength-ledger.jsonl;
- * `none` for none: see strength-ledger.ts).
+ * `none` for none: see strength-ledger.ts), BENCH_LEDGER_FLUSH_S (how often a leg's finished matches
+ * are appended to it while the leg runs, default 300 s; the rest when the leg ends).
  *
  * The ledger makes the ladder a piece of work many runs share, on any machines: a run plays only the
  * matches the ledger lacks and appends them, and a scenario calibrated once keeps its iterations (they
@@ -78,6 +79,9 @@ import { envInt, machine, updateResultsBlock } from './support.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
+
+/** How often a leg's finished matches go into the ledger while it runs, ms. */
+const LEDGER_FLUSH_MS = envInt('BENCH_LEDGER_FLUSH_S', 300) * 1000;
 
 /** One scenario of one spec, as the ladder plays it. */
 interface Leg {
@@ -205,12 +209,29 @@ async function main(): Promise<void> {
         outcomes.push(outcomeOf(r, outcomes.length));
         stored.set(r.matchId, { thinkMs: r.thinkMs, decisions: r.bySide, ...(r.paris !== undefined ? { axisTookParis: r.paris } : {}) });
       }
+      // The ledger takes the matches finished so far every few minutes, not only when the leg ends, so a
+      // run stopped part way (a session's end, a kill) keeps what it played, whatever BENCH_STORE.
+      let flushedAt = performance.now();
+      let flushing: Promise<void> | undefined;
+      const flush = async (done: readonly MatchOutcome[]): Promise<void> => {
+        const fresh = done.filter((o) => !ledger!.matches.has(o.matchId));
+        if (!fresh.length) return;
+        const found = await storedMatches(t, leg, new Set(fresh.map((o) => o.matchId)));
+        // A match whose rows have not reached the store yet waits for the next flush (or the leg's end).
+        appendLedger(ledger!, fresh.flatMap((o) => ledgerLine(leg.key, o, found.get(o.matchId), machineKey) ?? []));
+      };
       const result = await runLocalTournament({
         plan: { ...plan, matches: toPlay },
         threads,
         telemetry: t,
         onProgress: (p) => {
           const now = performance.now();
+          if (ledger && !flushing && now - flushedAt >= LEDGER_FLUSH_MS) {
+            flushedAt = now;
+            flushing = flush(p.outcomes)
+              .catch((e: unknown) => void process.stderr.write(`  ledger: could not append the finished matches yet (${(e as Error).message}); they are appended when the leg ends\n`))
+              .finally(() => (flushing = undefined));
+          }
           if (now - lastLine < 15_000 && p.done < p.total) return;
           lastLine = now;
           const s = (now - started) / 1000;
@@ -221,11 +242,15 @@ async function main(): Promise<void> {
           process.stderr.write(`  ${leg.key}: ${p.done}/${p.total}; all ${done}/${total} matches, ${s.toFixed(0)} s, about ${rate > 0 ? ((total - done) / rate).toFixed(0) : '?'} s to go\n`);
         },
       });
+      await flushing;
       before += plan.matches.length;
       played += result.played;
       outcomes.push(...result.outcomes);
       for (const [id, s] of await storedMatches(t, leg)) if (!stored.has(id)) stored.set(id, s);
-      if (ledger) appendLedger(ledger, result.outcomes.flatMap((o) => ledgerLine(leg.key, o, stored.get(o.matchId), machineKey) ?? []));
+      if (ledger) {
+        const rest = result.outcomes.filter((o) => !ledger.matches.has(o.matchId));
+        appendLedger(ledger, rest.flatMap((o) => ledgerLine(leg.key, o, stored.get(o.matchId), machineKey) ?? []));
+      }
     }
   } finally {
     await t.close();
@@ -356,8 +381,11 @@ async function calibrate(leg: Leg, tuned: string, target: string, given: number 
   return { from, chosen: next, passes, target: targetTime, games: gamesPlayed, given: false };
 }
 
-/** Think time and decisions per side of every match of `leg`, and in Blitz! A whether Germany took Paris. */
-async function storedMatches(t: Telemetry, leg: Leg): Promise<Map<string, StoredMatch>> {
+/**
+ * Think time and decisions per side of every match of `leg` in the store (or of those in `only`), and
+ * in Blitz! A whether Germany took Paris.
+ */
+async function storedMatches(t: Telemetry, leg: Leg, only?: ReadonlySet<string>): Promise<Map<string, StoredMatch>> {
   const out = new Map<string, StoredMatch>();
   const tid = leg.plan!.tournamentId;
   const select = t.select ?? (async <T>(query: string) => (await (await t.client.query({ query, format: 'JSONEachRow' })).json()) as T[]);
@@ -372,6 +400,7 @@ async function storedMatches(t: Telemetry, leg: Leg): Promise<Map<string, Stored
     if (!page.length) break;
     for (const { match, replay } of page) {
       after = match.matchId;
+      if (only && !only.has(match.matchId)) continue;
       const decisions: Record<string, number> = {};
       for (const e of replay.log) {
         const side = leg.powersOf.get(e.by);
