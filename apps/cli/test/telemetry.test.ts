@@ -121,6 +121,16 @@ describe('telemetry from the command line', () => {
     expect(text.stdout).toMatch(/^dice-race · Scenario standard · .* sweep of mcts:rollout=0 over iterations/m);
     expect(text.stdout).toMatch(/^ {2}iterations 8 \(×8\): 4 games/m);
     expect(text.stdout).toMatch(/^ {2}Verdict: not enough games/m);
+    // A larger --games grows the recorded sweep under its id (the spec's hash counts the games): only
+    // the new games are played; a smaller one plays nothing and reports all that is recorded.
+    const grown = salient(...args.map((a, i) => (args[i - 1] === '--games' ? '6' : a)));
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(grown.stderr).toContain(`Strength sweep ${s.tournament}: mcts:rollout=0 over iterations 1, 8 on standard, 6 games a level (growing the sweep recorded with 4): 12 matches, 8 already recorded, 4 to play`);
+    expect(grown.stdout).toMatch(/^ {2}iterations 8 \(×8\): 6 games/m);
+    const fewer = salient(...args.map((a, i) => (args[i - 1] === '--games' ? '2' : a)));
+    expect(fewer.code, fewer.stderr).toBe(0);
+    expect(fewer.stderr).toContain(`Strength sweep ${s.tournament} is recorded with 6 games a level, more than the 2 asked: nothing to play`);
+    expect(fewer.stdout).toMatch(/^ {2}iterations 1 \(×1\): 6 games/m);
 
     const bad = salient('report', 'balance', '--sweep', '--game', 'dice-race', '--scenario', 'standard', '--bot', 'mcts', '--param', 'iterations', '--levels', '8,1');
     expect(bad.code).toBe(2);

@@ -3,11 +3,11 @@
  * store, or, given `--bot/--param/--levels`, played first: a `strength-sweep` tournament built from the
  * flags runs in the local pool (progress on stderr, as `tournament run` shows it), its matches go to
  * the telemetry store, and the report is read back from there. Running the same flags again skips the
- * matches already recorded, so `--games` can grow a sweep.
+ * matches already recorded, and a larger `--games` grows the recorded sweep (see `recordedSweep`).
  */
-import { SalientError } from '@salient/engine';
+import { SalientError, hashJson } from '@salient/engine';
 import type { Telemetry } from '@salient/telemetry';
-import { checkTournamentSpec, planTournament, type TournamentPlan } from '@salient/scheduler';
+import { checkTournamentSpec, planTournament, type TournamentPlan, type TournamentSpec } from '@salient/scheduler';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
 import { playLocal } from './local-run.ts';
@@ -54,9 +54,13 @@ function mode(f: SweepFlags): 'play' | 'read' {
   return 'play';
 }
 
-/** The strength-sweep spec the flags describe, checked as any spec is (errors name the flag). */
-async function sweepPlan(f: SweepFlags): Promise<TournamentPlan> {
+/**
+ * The strength-sweep spec the flags describe, checked as any spec is (errors name the flag); under `id`
+ * when given (a recorded sweep it grows), else under the spec's hash.
+ */
+async function sweepPlan(f: SweepFlags, id?: string): Promise<TournamentPlan> {
   const raw = {
+    ...(id !== undefined ? { id } : {}),
     ...(f.game !== undefined ? { game: f.game } : {}),
     ...(f.pack !== undefined ? { pack: f.pack } : {}),
     scenarios: (f.scenario ?? '').split(',').map((x) => x.trim()),
@@ -81,15 +85,49 @@ async function sweepPlan(f: SweepFlags): Promise<TournamentPlan> {
   }
 }
 
+/** A spec without what a larger `--games` changes (its id, hashed from the rest, and the games and seeds). */
+function sweepShape(spec: unknown): string {
+  const { id: _id, gamesPerPairing: _games, seeds: _seeds, ...rest } = JSON.parse(JSON.stringify(spec)) as TournamentSpec;
+  return hashJson(rest);
+}
+
+/**
+ * A recorded sweep of the same spec as `plan` but for its games a level (the seeds of the one with
+ * fewer a prefix of the other's): the largest one with more games than `plan` (`covers`: it holds
+ * every game asked and more), else the largest with fewer (`plan` grows it). A sweep's id hashes its
+ * whole spec, games included, so without this a larger `--games` would start another sweep and play
+ * every game again; under the recorded id the games it has keep their match ids and are skipped.
+ */
+async function recordedSweep(t: Telemetry, plan: TournamentPlan): Promise<{ id: string; games: number; covers: boolean } | undefined> {
+  const shape = sweepShape(plan.spec);
+  const asked = plan.spec.gamesPerPairing;
+  const ids = (await t.tournaments({ game: plan.spec.game }, 1000)).map((x) => x.id);
+  let larger: { id: string; games: number; covers: boolean } | undefined;
+  let smaller: { id: string; games: number; covers: boolean } | undefined;
+  for (const [id, { spec }] of await t.tournamentSpecs(ids)) {
+    const s = spec as Partial<TournamentSpec> | null;
+    if (!s || s.format !== 'strength-sweep' || !Array.isArray(s.seeds) || typeof s.gamesPerPairing !== 'number') continue;
+    const [few, many] = s.gamesPerPairing < asked ? [s.seeds, plan.spec.seeds] : [plan.spec.seeds, s.seeds];
+    if (!few.every((x, i) => many[i] === x) || sweepShape(s) !== shape) continue;
+    // As many games (a sweep grown to this size before, under its first id): played under that id, which skips them all.
+    if (s.gamesPerPairing >= asked) {
+      if (!larger || s.gamesPerPairing > larger.games) larger = { id, games: s.gamesPerPairing, covers: s.gamesPerPairing > asked };
+    } else if (!smaller || s.gamesPerPairing > smaller.games) smaller = { id, games: s.gamesPerPairing, covers: false };
+  }
+  return larger ?? smaller;
+}
+
 /** Play the flags' sweep in the local pool into `t` (Ctrl-C cancels; what finished is kept). */
-async function playSweep(t: Telemetry, plan: TournamentPlan, f: SweepFlags): Promise<boolean> {
+async function playSweep(t: Telemetry, plan: TournamentPlan, f: SweepFlags, grows?: number): Promise<boolean> {
   const s = plan.spec;
   const r = await playLocal(plan, {
     threads: f.threads,
     quiet: f.quiet,
     telemetry: t,
     noun: 'sweep',
-    heading: `Strength sweep ${plan.tournamentId}: ${s.sweep?.bot} over ${s.sweep?.param} ${s.sweep?.levels.join(', ')} on ${s.scenarios.join(', ')}, ${s.gamesPerPairing} games a level`,
+    heading:
+      `Strength sweep ${plan.tournamentId}: ${s.sweep?.bot} over ${s.sweep?.param} ${s.sweep?.levels.join(', ')} on ${s.scenarios.join(', ')}, ${s.gamesPerPairing} games a level` +
+      (grows !== undefined ? ` (growing the sweep recorded with ${grows})` : ''),
   });
   return r.cancelled;
 }
@@ -99,10 +137,18 @@ async function playSweep(t: Telemetry, plan: TournamentPlan, f: SweepFlags): Pro
  * are checked before the store is opened, so a mistake is reported at once.
  */
 export async function sweepCommand(f: SweepFlags, withStore: <T>(run: (t: Telemetry) => Promise<T>) => Promise<T>): Promise<void> {
-  const plan = mode(f) === 'play' ? await sweepPlan(f) : undefined;
+  let plan = mode(f) === 'play' ? await sweepPlan(f) : undefined;
   const { sweepLines, sweepReport } = await import('@salient/api');
   await withStore(async (t) => {
-    const cancelled = plan ? await playSweep(t, plan, f) : false;
+    const recorded = plan ? await recordedSweep(t, plan) : undefined;
+    let cancelled = false;
+    if (plan && recorded?.covers) {
+      if (!f.quiet) process.stderr.write(`Strength sweep ${recorded.id} is recorded with ${recorded.games} games a level, more than the ${plan.spec.gamesPerPairing} asked: nothing to play, the report is of all ${recorded.games}.\n`);
+      plan = await sweepPlan(f, recorded.id);
+    } else if (plan) {
+      if (recorded && recorded.id !== plan.tournamentId) plan = await sweepPlan(f, recorded.id);
+      cancelled = await playSweep(t, plan, f, recorded && recorded.games < plan.spec.gamesPerPairing ? recorded.games : undefined);
+    }
     const tournament = plan?.tournamentId ?? f.tournament;
     const r = await sweepReport(t, {
       ...(tournament !== undefined ? { tournament } : { ...(f.game !== undefined ? { game: f.game } : {}), ...(f.scenario !== undefined ? { scenario: f.scenario } : {}) }),
