@@ -70,6 +70,21 @@ describe('salient tournament run', () => {
     expect(r.standings.map((s) => s.games)).toEqual([8, 8]);
     const table = first.stdout.split('\n').filter((l) => l.startsWith('│'));
     for (const s of r.standings) expect(table.some((l) => l.includes(` ${s.name} `) && l.includes(` ${(100 * s.score / s.games).toFixed(1)}% `))).toBe(true);
+
+    // The same id with more games grows the tournament; with another spec it is refused, as the queue
+    // refuses it (its matches would be counted with the recorded ones), and nothing is played.
+    const smoke = readFileSync(SMOKE, 'utf8');
+    const grown = join(tmp, 'smoke-6.yaml');
+    writeFileSync(grown, smoke.replace('gamesPerPairing: 4', 'gamesPerPairing: 6'));
+    const more = salient('again', 'tournament', 'run', grown, '--json', '--quiet');
+    expect(more.code, more.stderr).toBe(0);
+    expect(JSON.parse(more.stdout)).toMatchObject({ played: 4, skipped: 8 });
+    const changed = join(tmp, 'smoke-a.yaml');
+    writeFileSync(changed, smoke.replace('scenarios: [A, B]', 'scenarios: [A]').replace('gamesPerPairing: 4', 'gamesPerPairing: 8'));
+    const refused = salient('again', 'tournament', 'run', changed, '--quiet');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Tournament id 'blitz-smoke' is already recorded in .* with a different spec \(it differs in scenarios\)\. Give the changed spec a new id/);
+    expect(salient('again', 'tournament', 'run', grown, '--json', '--quiet').stdout).toMatch(/"played": 0,/);
   });
 
   it('runs through the salient entry point (main.ts) too', () => {

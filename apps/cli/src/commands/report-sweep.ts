@@ -5,12 +5,12 @@
  * the telemetry store, and the report is read back from there. Running the same flags again skips the
  * matches already recorded, and a larger `--games` grows the recorded sweep (see `recordedSweep`).
  */
-import { SalientError, hashJson } from '@salient/engine';
+import { SalientError } from '@salient/engine';
 import type { Telemetry } from '@salient/telemetry';
 import { checkTournamentSpec, planTournament, type TournamentPlan, type TournamentSpec } from '@salient/scheduler';
 import { EXIT } from '../errors.ts';
 import { say } from '../output.ts';
-import { playLocal } from './local-run.ts';
+import { playLocal, samePlayBut } from './local-run.ts';
 
 export interface SweepFlags {
   game?: string;
@@ -85,12 +85,6 @@ async function sweepPlan(f: SweepFlags, id?: string): Promise<TournamentPlan> {
   }
 }
 
-/** A spec without what a larger `--games` changes (its id, hashed from the rest, and the games and seeds). */
-function sweepShape(spec: unknown): string {
-  const { id: _id, gamesPerPairing: _games, seeds: _seeds, ...rest } = JSON.parse(JSON.stringify(spec)) as TournamentSpec;
-  return hashJson(rest);
-}
-
 /**
  * A recorded sweep of the same spec as `plan` but for its games a level (the seeds of the one with
  * fewer a prefix of the other's): the largest one with more games than `plan` (`covers`: it holds
@@ -99,7 +93,6 @@ function sweepShape(spec: unknown): string {
  * every game again; under the recorded id the games it has keep their match ids and are skipped.
  */
 async function recordedSweep(t: Telemetry, plan: TournamentPlan): Promise<{ id: string; games: number; covers: boolean } | undefined> {
-  const shape = sweepShape(plan.spec);
   const asked = plan.spec.gamesPerPairing;
   const ids = (await t.tournaments({ game: plan.spec.game }, 1000)).map((x) => x.id);
   let larger: { id: string; games: number; covers: boolean } | undefined;
@@ -107,8 +100,7 @@ async function recordedSweep(t: Telemetry, plan: TournamentPlan): Promise<{ id: 
   for (const [id, { spec }] of await t.tournamentSpecs(ids)) {
     const s = spec as Partial<TournamentSpec> | null;
     if (!s || s.format !== 'strength-sweep' || !Array.isArray(s.seeds) || typeof s.gamesPerPairing !== 'number') continue;
-    const [few, many] = s.gamesPerPairing < asked ? [s.seeds, plan.spec.seeds] : [plan.spec.seeds, s.seeds];
-    if (!few.every((x, i) => many[i] === x) || sweepShape(s) !== shape) continue;
+    if (!samePlayBut(s, plan.spec)) continue;
     // As many games (a sweep grown to this size before, under its first id): played under that id, which skips them all.
     if (s.gamesPerPairing >= asked) {
       if (!larger || s.gamesPerPairing > larger.games) larger = { id, games: s.gamesPerPairing, covers: s.gamesPerPairing > asked };
