@@ -76,7 +76,6 @@ async function playMarch(spec: string, seed: number): Promise<{ first: string; o
   return { first: orders[0]!, orders, won: r.result.sides.A === 'win' };
 }
 
-
 /**
  * Blitz! Scenario A after Germany's first impulse and the Allies' reply, from a recorded game (seed 24,
  * plan against greedy): Poland and Belgium-Netherlands have fallen, the 18th Army stands in
@@ -102,8 +101,8 @@ interface BlitzClock {
 
 /**
  * Germany's impulse from {@link PARIS_POSITION}, played by `spec` (the Allies' answers inside it by
- * greedy, dice from `seed`): the Axis's labels, the attack on Paris it launched (the units added to
- * it), and whether Paris fell.
+ * greedy, dice from `seed`): the attack on Paris it launched (the units added to it), and whether
+ * Paris fell.
  */
 function parisImpulse(spec: string, seed: number): { attack: string[] | undefined; took: boolean } {
   const game = blitz as AnyGame;
@@ -114,7 +113,8 @@ function parisImpulse(spec: string, seed: number): { attack: string[] | undefine
   expect([at.turn, at.impulse, at.side]).toEqual([1, 3, 'Axis']);
   const streams = new RngStreams(seed);
   const powers = (side: string) => game.scenarios(pack).find((x) => x.id === 'A')!.sides.find((x) => x.id === side)!.powers;
-  const axis = createBot(spec)({ game, seat: 'Axis', powers: powers('Axis'), rng: new RngStream(seed, 'bot:Axis'), params: {} });
+  const axisPowers = powers('Axis');
+  const axis = createBot(spec)({ game, seat: 'Axis', powers: axisPowers, rng: new RngStream(seed, 'bot:Axis'), params: {} });
   const allies = createBot('greedy')({ game, seat: 'Allies', powers: powers('Allies'), rng: new RngStream(seed, 'bot:Allies'), params: {} });
   let attack: string[] | undefined;
   let building = false;
@@ -129,7 +129,7 @@ function parisImpulse(spec: string, seed: number): { attack: string[] | undefine
       continue;
     }
     const request = requestFor(state, game);
-    const bot = powers('Axis').includes(p.power) ? axis : allies;
+    const bot = axisPowers.includes(p.power) ? axis : allies;
     const answer = bot.decide(request, never) as number | { index: number };
     const index = typeof answer === 'number' ? answer : answer.index;
     const label = request.labels[index]!;

@@ -87,26 +87,20 @@ async function sweepPlan(f: SweepFlags, id?: string): Promise<TournamentPlan> {
 
 /**
  * A recorded sweep of the same spec as `plan` but for its games a level (the seeds of the one with
- * fewer a prefix of the other's): the largest one with more games than `plan` (`covers`: it holds
- * every game asked and more), else the largest with fewer (`plan` grows it). A sweep's id hashes its
- * whole spec, games included, so without this a larger `--games` would start another sweep and play
- * every game again; under the recorded id the games it has keep their match ids and are skipped.
+ * fewer a prefix of the other's): the largest one with at least `plan`'s games (it holds every game
+ * asked), else the largest with fewer (`plan` grows it). A sweep's id hashes its whole spec, games
+ * included, so without this a larger `--games` would start another sweep and play every game again;
+ * under the recorded id the games it has keep their match ids and are skipped.
  */
-async function recordedSweep(t: Telemetry, plan: TournamentPlan): Promise<{ id: string; games: number; covers: boolean } | undefined> {
+async function recordedSweep(t: Telemetry, plan: TournamentPlan): Promise<{ id: string; games: number } | undefined> {
   const asked = plan.spec.gamesPerPairing;
   const ids = (await t.tournaments({ game: plan.spec.game }, 1000)).map((x) => x.id);
-  let larger: { id: string; games: number; covers: boolean } | undefined;
-  let smaller: { id: string; games: number; covers: boolean } | undefined;
-  for (const [id, { spec }] of await t.tournamentSpecs(ids)) {
+  const same = [...(await t.tournamentSpecs(ids))].flatMap(([id, { spec }]) => {
     const s = spec as Partial<TournamentSpec> | null;
-    if (!s || s.format !== 'strength-sweep' || !Array.isArray(s.seeds) || typeof s.gamesPerPairing !== 'number') continue;
-    if (!samePlayBut(s, plan.spec)) continue;
-    // As many games (a sweep grown to this size before, under its first id): played under that id, which skips them all.
-    if (s.gamesPerPairing >= asked) {
-      if (!larger || s.gamesPerPairing > larger.games) larger = { id, games: s.gamesPerPairing, covers: s.gamesPerPairing > asked };
-    } else if (!smaller || s.gamesPerPairing > smaller.games) smaller = { id, games: s.gamesPerPairing, covers: false };
-  }
-  return larger ?? smaller;
+    return s?.format === 'strength-sweep' && typeof s.gamesPerPairing === 'number' && samePlayBut(s, plan.spec) ? [{ id, games: s.gamesPerPairing }] : [];
+  });
+  const largest = (xs: { id: string; games: number }[]) => xs.reduce<{ id: string; games: number } | undefined>((best, x) => (!best || x.games > best.games ? x : best), undefined);
+  return largest(same.filter((x) => x.games >= asked)) ?? largest(same);
 }
 
 /** Play the flags' sweep in the local pool into `t` (Ctrl-C cancels; what finished is kept). */
@@ -134,14 +128,13 @@ export async function sweepCommand(f: SweepFlags, withStore: <T>(run: (t: Teleme
   await withStore(async (t) => {
     const recorded = plan ? await recordedSweep(t, plan) : undefined;
     let cancelled = false;
-    if (plan && recorded?.covers) {
+    if (plan && recorded && recorded.games > plan.spec.gamesPerPairing) {
       if (!f.quiet) process.stderr.write(`Strength sweep ${recorded.id} is recorded with ${recorded.games} games a level, more than the ${plan.spec.gamesPerPairing} asked: nothing to play, the report is of all ${recorded.games}.\n`);
-      plan = await sweepPlan(f, recorded.id);
     } else if (plan) {
       if (recorded && recorded.id !== plan.tournamentId) plan = await sweepPlan(f, recorded.id);
       cancelled = await playSweep(t, plan, f, recorded && recorded.games < plan.spec.gamesPerPairing ? recorded.games : undefined);
     }
-    const tournament = plan?.tournamentId ?? f.tournament;
+    const tournament = recorded?.id ?? plan?.tournamentId ?? f.tournament;
     const r = await sweepReport(t, {
       ...(tournament !== undefined ? { tournament } : { ...(f.game !== undefined ? { game: f.game } : {}), ...(f.scenario !== undefined ? { scenario: f.scenario } : {}) }),
       ...(f.margin !== undefined ? { margin: f.margin } : {}),
