@@ -61,6 +61,8 @@ export interface LedgerCalibration {
   passes: { iterations: number; msPerDecision: number }[];
   targetMsPerDecision: number;
   games: number;
+  /** Decisions a calibration game could last (BENCH_CALIBRATION_CAP); absent on lines written before it was kept, and when the iterations were given. */
+  cap?: number;
   machine: string;
 }
 
@@ -95,6 +97,9 @@ export function readLedger(file: string): Ledger {
       ledger.matches.set(entry.matchId, entry as LedgerMatch);
     } else if (entry.type === 'calibration' && typeof entry.leg === 'string' && Number.isSafeInteger(entry.chosen)) {
       const c = entry as LedgerCalibration;
+      if (c.cap !== undefined && !(Number.isSafeInteger(c.cap) && c.cap > 0)) {
+        throw new Error(`${where}: calibration cap ${JSON.stringify(c.cap)} is not a positive whole number of decisions; fix it or drop the field (the report then says the cap is not known).`);
+      }
       ledger.calibrations.set(calibrationKey(c.leg, c.tuned, c.target), c);
     } else {
       throw new Error(`${where}: neither a match (type, leg, matchId, sides, entrants) nor a calibration (type, leg, chosen); fix or delete the line.`);

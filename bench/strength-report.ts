@@ -36,6 +36,8 @@ export interface Calibration {
   given: boolean;
   /** Read from the ledger (bench/strength-ledger.ts): the machine (`date|node|cpu`) that measured it. */
   recorded?: string;
+  /** Decisions a calibration game could last (BENCH_CALIBRATION_CAP when it was measured); absent when given, or read from a ledger line older than the field. */
+  cap?: number;
 }
 
 export interface Tally {
@@ -197,8 +199,6 @@ export interface ReportInput {
   specPaths: readonly string[];
   /** The run's date, Node and machine (bench/support.ts `machine()`), heading the block. */
   machine: { date: string; node: string; cpu: string; nproc: number; memGB: number };
-  /** Decisions a calibration game may last (BENCH_CALIBRATION_CAP). */
-  calibrationCap: number;
 }
 
 /** The RESULTS.md block of the ladder: calibration, ratings, side terms, attack and defence, Paris, time. */
@@ -241,11 +241,11 @@ export function report(r: ReportInput): string {
   } else {
     lines.push(
       `Equal time per decision: \`${tunedName}\`'s iterations per scenario set so its mean ms per decision matches \`${targetName}\`'s, measured in CPU ms in calibration games ` +
-        `of the two against each other (seeds from ${CALIBRATION_SEED}, both sides, one game at a time in the main thread, at most ${r.calibrationCap} decisions a game); ` +
+        `of the two against each other (seeds from ${CALIBRATION_SEED}, both sides, one game at a time in the main thread, each cut off after the decisions its row gives); ` +
         `then what each spent per decision in the ladder's own games (the runner's think time per seat, wall ms, over the decisions it was asked, two games at a time on a shared machine).`,
       '',
-      `| scenario | calibration games | ${targetName} CPU ms/decision | ${tunedName} passes (iterations: CPU ms/decision) | ${tunedName} iterations chosen | ladder: ${targetName} wall ms/decision | ladder: ${tunedName} wall ms/decision |`,
-      '|---|---:|---:|---|---:|---:|---:|',
+      `| scenario | calibration games | ${targetName} CPU ms/decision | ${tunedName} passes (iterations: CPU ms/decision) | decisions a calibration game at most | ${tunedName} iterations chosen | ladder: ${targetName} wall ms/decision | ladder: ${tunedName} wall ms/decision |`,
+      '|---|---:|---:|---|---:|---:|---:|---:|',
     );
     for (const l of calibrated) {
       const c = l.calibration!;
@@ -254,7 +254,7 @@ export function report(r: ReportInput): string {
         return x.decisions ? perDecision(x).toFixed(2) : '–';
       };
       lines.push(
-        `| ${short(l.key)} | ${c.given ? 'given (BENCH_ITERATIONS)' : c.recorded ? `${c.games} (ledger: ${c.recorded.replaceAll('|', ' · ')})` : c.games} | ${c.given ? '–' : perDecision(c.target).toFixed(2)} | ${c.passes.map((p) => `${p.iterations}: ${perDecision(p).toFixed(2)}`).join('; ') || '–'} | ${c.chosen} | ${ladder(targetName)} | ${ladder(tunedName)} |`,
+        `| ${short(l.key)} | ${c.given ? 'given (BENCH_ITERATIONS)' : c.recorded ? `${c.games} (ledger: ${c.recorded.replaceAll('|', ' · ')})` : c.games} | ${c.given ? '–' : perDecision(c.target).toFixed(2)} | ${c.passes.map((p) => `${p.iterations}: ${perDecision(p).toFixed(2)}`).join('; ') || '–'} | ${c.cap ?? '–'} | ${c.chosen} | ${ladder(targetName)} | ${ladder(tunedName)} |`,
       );
     }
   }

@@ -157,6 +157,7 @@ async function main(): Promise<void> {
           games: recorded.games,
           given: false,
           recorded: recorded.machine,
+          ...(recorded.cap !== undefined ? { cap: recorded.cap } : {}),
         };
         process.stderr.write(`  calibration ${leg.key}: ${tunedName} at ${recorded.chosen} iterations, from the ledger (measured on ${recorded.machine})\n`);
       } else {
@@ -175,6 +176,7 @@ async function main(): Promise<void> {
               passes: c.passes.map((p) => ({ iterations: p.iterations, msPerDecision: perDecision(p) })),
               targetMsPerDecision: perDecision(c.target),
               games: c.games,
+              ...(c.cap !== undefined ? { cap: c.cap } : {}),
               machine: c.given ? `${machineKey} (given by BENCH_ITERATIONS)` : machineKey,
             },
           ]);
@@ -257,7 +259,7 @@ async function main(): Promise<void> {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
   const wallS = (performance.now() - started) / 1000;
-  const block = report({ legs, outcomes, stored, threads, wallS, played, tunedName, targetName, specPaths, machine: m, calibrationCap });
+  const block = report({ legs, outcomes, stored, threads, wallS, played, tunedName, targetName, specPaths, machine: m });
   process.stdout.write(block + '\n');
   const file = process.env.BENCH_RESULTS || join(here, 'RESULTS.md');
   if (file !== 'none') updateResultsBlock(file, 'bench-strength', `${m.date}|${m.node}|${m.cpu}`, block, '# Benchmark results\n');
@@ -378,7 +380,7 @@ async function calibrate(leg: Leg, tuned: string, target: string, given: number 
     await pass(next);
     next = proposal(passes, perDecision(targetTime), clamp);
   }
-  return { from, chosen: next, passes, target: targetTime, games: gamesPlayed, given: false };
+  return { from, chosen: next, passes, target: targetTime, games: gamesPlayed, given: false, cap };
 }
 
 /**

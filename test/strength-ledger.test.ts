@@ -59,6 +59,14 @@ describe('the strength ladder ledger', () => {
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(4);
   });
 
+  it('keeps the decisions a calibration game could last, and refuses a cap that is not a count', () => {
+    const file = fileIn();
+    appendLedger(readLedger(file), [{ ...calibration(260), cap: 6000 }]);
+    expect(readLedger(file).calibrations.get(calibrationKey('blitz/A', 'mcts:iterations=300,rollout=0', 'plan'))?.cap).toBe(6000);
+    writeFileSync(file, JSON.stringify({ ...calibration(260), cap: '600' }) + '\n');
+    expect(() => readLedger(file)).toThrow(/:1: calibration cap "600" is not a positive whole number of decisions/);
+  });
+
   it('refuses a line it cannot read, naming the file and line and what to do', () => {
     const file = fileIn();
     appendLedger(readLedger(file), [match('m1')]);

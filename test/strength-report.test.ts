@@ -80,6 +80,7 @@ const calibrationA: Calibration = {
   target: { ms: 400, decisions: 10 },
   games: 4,
   given: false,
+  cap: 600,
 };
 const entrants = [
   { name: 'greedy', bot: 'greedy' },
@@ -129,7 +130,6 @@ const input: ReportInput = {
   targetName: 'plan',
   specPaths: ['examples/tournaments/blitz-ladder.yaml', 'examples/tournaments/ea-ladder.yaml'],
   machine,
-  calibrationCap: 600,
 };
 
 describe('tallyOutcomes', () => {
@@ -189,12 +189,18 @@ describe('report', () => {
 
   it('tables the calibration and the ladder’s ms per decision', () => {
     // plan 400/10 = 40 ms in calibration; mcts at 300 and 100 iterations 50 and 10; in the ladder plan 800/40, mcts 270/50 (A), 5000/100 and 1000/100 (1918).
-    expect(lines).toContain('| A | 4 | 40.00 | 300: 50.00; 100: 10.00 | 160 | 20.00 | 5.40 |');
-    expect(lines).toContain('| E&A 1918 | given (BENCH_ITERATIONS) | – | – | 40 | 50.00 | 10.00 |');
-    expect(text).toContain('at most 600 decisions a game');
+    expect(lines).toContain('| A | 4 | 40.00 | 300: 50.00; 100: 10.00 | 600 | 160 | 20.00 | 5.40 |');
+    expect(lines).toContain('| E&A 1918 | given (BENCH_ITERATIONS) | – | – | – | 40 | 50.00 | 10.00 |');
     // A calibration read from the ledger says which machine measured it (no `|` inside a table cell).
     const recorded = legs.map((l) => (l.key === 'blitz/A' ? { ...l, calibration: { ...l.calibration!, recorded: '2026-11-29|v20.20.2|Other CPU' } } : l));
-    expect(report({ ...input, legs: recorded })).toContain('| A | 4 (ledger: 2026-11-29 · v20.20.2 · Other CPU) | 40.00 |');
+    expect(report({ ...input, legs: recorded })).toContain('| A | 4 (ledger: 2026-11-29 · v20.20.2 · Other CPU) | 40.00 | 300: 50.00; 100: 10.00 | 600 |');
+    // A ledger line from before the cap was kept: the cap is not known, and the table says so.
+    const capless = legs.map((l) => {
+      if (l.key !== 'blitz/A') return l;
+      const { cap: _, ...calibration } = l.calibration!;
+      return { ...l, calibration };
+    });
+    expect(report({ ...input, legs: capless }).split('\n')).toContain('| A | 4 | 40.00 | 300: 50.00; 100: 10.00 | – | 160 | 20.00 | 5.40 |');
     expect(report({ ...input, legs: legs.map(({ calibration: _, ...l }) => l) })).toContain('No calibration: no spec has both `mcts` and `plan` (BENCH_EQUAL); mcts plays the spec\'s iterations.');
   });
 
