@@ -1,6 +1,7 @@
 /**
  * Evidence of the bots' strength (issue 31, part 3): the ladder of examples/tournaments/blitz-ladder.yaml
- * (Blitz! A and B), blitz-ladder-d.yaml (D) and ea-ladder.yaml (Empires & Alliances 1918), side-swapped
+ * (Blitz! A and B), blitz-ladder-d.yaml (D) and ea-ladder.yaml (Empires & Alliances 1918, the planner at its
+ * default budget; ea-ladder-small.yaml is the first 1918 ladder, at a tenth of it), side-swapped
  * pairs on shared seeds, played by the local tournament pool into an embedded telemetry store, then
  * reported as
  * - Bradley–Terry strengths over every scenario at once with a side term per scenario (packages/stats),
