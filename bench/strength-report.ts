@@ -201,6 +201,9 @@ export interface ReportInput {
   machine: { date: string; node: string; cpu: string; nproc: number; memGB: number };
 }
 
+/** `1 thread`, `2 threads`. */
+const threadsText = (n: number) => `${n} thread${n === 1 ? '' : 's'}`;
+
 /** The RESULTS.md block of the ladder: calibration, ratings, side terms, attack and defence, Paris, time. */
 export function report(r: ReportInput): string {
   const { legs, outcomes, tunedName, targetName } = r;
@@ -223,10 +226,10 @@ export function report(r: ReportInput): string {
       `${gamesText(legs.map((l) => [short(l.key), l.spec.gamesPerPairing]))} games per pairing per scenario (each seed played twice with the sides exchanged), pairings ` +
       `${pairings.map(([a, b]) => `${a}–${b}`).join(', ')}; ${outcomes.length} matches ` +
       (r.played === outcomes.length
-        ? `on ${r.threads} threads in ${r.wallS.toFixed(0)} s (${(outcomes.length / r.wallS).toFixed(2)} games/s, ${(decisions / r.wallS).toFixed(0)} decisions/s of both seats, store writes included). `
+        ? `on ${threadsText(r.threads)} in ${r.wallS.toFixed(0)} s (${(outcomes.length / r.wallS).toFixed(2)} games/s, ${(decisions / r.wallS).toFixed(0)} decisions/s of both seats, store writes included). `
         : r.played === 0
           ? `(all from the ledger or BENCH_STORE: none played in this run). `
-          : `(${r.played} played in this run on ${r.threads} threads in ${r.wallS.toFixed(0)} s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run). `) +
+          : `(${r.played} played in this run on ${threadsText(r.threads)} in ${r.wallS.toFixed(0)} s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run). `) +
       `Endings: ` +
       `${Object.entries(kinds)
         .map(([k, n]) => `${k} ${n}`)

@@ -184,6 +184,7 @@ describe('report', () => {
       'on A, E&A 1918: 4 on A; 2 on E&A 1918 games per pairing per scenario (each seed played twice with the sides exchanged), pairings greedy–mcts, mcts–plan; 6 matches on 2 threads in 12 s (0.50 games/s, 25 decisions/s of both seats, store writes included). Endings: completed 4, error 1, adjudicated 1.',
     );
     expect(report({ ...input, played: 2 })).toContain('(2 played in this run on 2 threads in 12 s, the others found in the ledger or BENCH_STORE: no games/s for a resumed run)');
+    expect(report({ ...input, threads: 1 })).toContain('6 matches on 1 thread in 12 s');
     expect(report({ ...input, played: 0 })).toContain('matches (all from the ledger or BENCH_STORE: none played in this run). Endings:');
   });
 
