@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { submitTournament, type TournamentStatus } from '@salient/scheduler/bullmq';
 import { startRedisServer, type TestRedisServer } from '../../../test/support/redis-server.ts';
 import { blitzPlan, waitFinished } from '../../../packages/scheduler/test/bullmq-support.ts';
@@ -140,7 +140,8 @@ describe('a worker with a bots file', () => {
     expect(s.failed[0]?.reason).toMatch(/^BOT_NOT_ALLOWED: match t-shell:m0, seat Axis: cmd:sh -c .* runs a command on whichever worker plays it/);
     expect(s.failed[0]?.reason).toContain(`register the bot in the bots file ${join(dir, 'bots.yaml')}`);
     expect(existsSync(marker)).toBe(false);
-    expect(log).toContainEqual(expect.objectContaining({ msg: 'match job failed', willRetry: false }));
+    // The queue shows the job failed before the worker's `failed` handler has logged it (and its stdout reached us).
+    await vi.waitFor(() => expect(log).toContainEqual(expect.objectContaining({ msg: 'match job failed', willRetry: false })), { timeout: 10_000, interval: 50 });
   });
 
   it('refuses a job whose seat calls a host it does not allow, without calling it', async () => {
