@@ -318,7 +318,7 @@ export function sweepLines(r: SweepReport): string[] {
       const lost = l.forfeits ? `, ${l.forfeits} forfeited (counted as won by the other side)` : '';
       // The entrant only when its name says more than the level (sweeps name levels `mcts iterations=8`).
       const entrant = l.entrant.endsWith(` ${s.param}=${l.level}`) ? '' : `, ${l.entrant}`;
-      out.push(`  ${s.param} ${l.level} (${factorText(l.factor)}${entrant}): ${l.games} games${l.draws ? `, ${l.draws} drawn` : ''}${lost}${len}`);
+      out.push(`  ${s.param} ${l.level} (${factorText(l.factor)}${entrant}): ${l.games} game${l.games === 1 ? '' : 's'}${l.draws ? `, ${l.draws} drawn` : ''}${lost}${len}`);
       for (const side of l.sides) {
         const powers = side.powers.length ? ` (${side.powers.join(', ')})` : '';
         out.push(`    ${side.side}${powers}: won ${side.wins} of ${side.games}, ${pct(side.winRate)} (${range(side.interval)})`);

@@ -125,5 +125,8 @@ describe('sweepScenario', () => {
     // An entrant whose name says more than its level is named.
     const named = { ...s, levels: s.levels.map((l, i) => (i === 0 ? { ...l, entrant: 'baseline' } : l)) };
     expect(sweepLines({ filter: {}, margin: 0.1, scenarios: [named] }).join('\n')).toMatch(/iterations 10 \(×1, baseline\): 100 games/);
+    // A level of one game says "1 game".
+    const single = { ...s, levels: s.levels.map((l, i) => (i === 2 ? { ...l, games: 1, forfeits: 0 } : l)) };
+    expect(sweepLines({ filter: {}, margin: 0.1, scenarios: [single] }).join('\n')).toMatch(/iterations 160 \(×16\): 1 game;?$/m);
   });
 });
